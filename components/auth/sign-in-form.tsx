@@ -1,0 +1,54 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+
+export function SignInForm() {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    const result = await signIn("credentials", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      redirect: false,
+    });
+    if (result?.ok && !result.error) {
+      router.replace("/");
+      router.refresh();
+      return;
+    }
+    setPending(false);
+    setError(result?.status === 429 ? "Too many attempts. Wait a minute and try again." : "Wrong email or password.");
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
+      <label className="block text-sm font-medium">
+        Email
+        <input name="email" type="email" autoComplete="username" required autoFocus disabled={pending}
+          className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none" />
+      </label>
+      <label className="block text-sm font-medium">
+        Password
+        <input name="password" type="password" autoComplete="current-password" required disabled={pending}
+          className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none" />
+      </label>
+      {error && (
+        <p role="alert" aria-label="Sign-in error" data-testid="signin-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

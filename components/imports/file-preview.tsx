@@ -1,0 +1,36 @@
+import type { Preview } from "@/lib/client/preview-file";
+
+const show = (value: unknown) => {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+};
+
+/** The first rows of a file as the chosen format reads them, and the first problems. */
+export function FilePreview({ preview, fileName }: { preview: Preview; fileName: string }) {
+  const columns = preview.rows[0] ? Object.keys(preview.rows[0]).filter((k) => k !== "kind") : [];
+  return (
+    <div aria-label="Preview" data-testid="import-preview" className="rounded-md border border-stone-200">
+      <p className="border-b border-stone-200 bg-stone-50 px-3 py-1.5 text-xs text-stone-600">
+        Preview of {fileName}: first {preview.rows.length} rows{preview.truncated ? " (of the first 64 KB)" : ""}
+      </p>
+      {preview.rows.length > 0 && (
+        <div className="max-h-64 overflow-auto">
+          <table className="w-full text-left font-mono text-xs">
+            <thead><tr>{columns.map((c) => <th key={c} className="px-2 py-1 font-medium text-stone-500">{c}</th>)}</tr></thead>
+            <tbody>
+              {preview.rows.map((row, i) => (
+                <tr key={i} className="border-t border-stone-100">{columns.map((c) => <td key={c} className="px-2 py-1 align-top">{show(row[c])}</td>)}</tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {preview.errors.length > 0 && (
+        <ul className="border-t border-stone-200 px-3 py-2 text-xs text-red-800">
+          {preview.errors.map((e) => <li key={e.line}>line {e.line}{e.field ? `, field ${e.field}` : ""}: {e.message}</li>)}
+        </ul>
+      )}
+      {preview.rows.length === 0 && preview.errors.length === 0 && <p className="px-3 py-2 text-xs text-stone-600">No rows found.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { BUILTIN_SCALES } from "@/lib/domain/scales";
+import { IMPORT_FORMATS } from "@/lib/formats/import-formats";
+import { previewFile, type Preview } from "@/lib/client/preview-file";
+import { ImportFailedError, uploadImport } from "@/lib/client/upload-import";
+import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { FilePreview } from "./file-preview";
+import { ImportResult } from "./import-result";
+
+const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm disabled:bg-stone-100";
+
+export function ImportPanel({ studyId }: { studyId: number }) {
+  const [formatId, setFormatId] = useState<string>(IMPORT_FORMATS[0].id);
+  const [file, setFile] = useState<File | null>(null);
+  const [judge, setJudge] = useState("");
+  const [judgeKind, setJudgeKind] = useState<"model" | "human">("model");
+  const [scale, setScale] = useState("");
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [progress, setProgress] = useState(0);
+  const format = IMPORT_FORMATS.find((f) => f.id === formatId)!;
+  const labels = format.labels;
+
+  useEffect(() => {
+    let current = true;
+    if (file) void previewFile(file, formatId).then((p) => current && setPreview(p));
+    else setPreview(null);
+    return () => {
+      current = false;
+    };
+  }, [file, formatId]);
+
+  const upload = useMutation({
+    mutationFn: () =>
+      uploadImport(
+        {
+          studyId, file: file!, format: formatId, judge: judge || undefined,
+          judgeKind: labels && labels.judgeKind !== judgeKind ? judgeKind : undefined, scale: scale || undefined,
+        },
+        setProgress,
+      ),
+    onMutate: () => setProgress(0),
+  });
+  const pending = upload.isPending;
+
+  return (
+    <section aria-labelledby="import-heading" className="rounded-lg border border-stone-200 bg-white p-5">
+      <h2 id="import-heading" className="text-lg font-semibold">Import</h2>
+      <p className="mt-1 text-sm text-stone-600">One file at a time, all or nothing: any error leaves the study unchanged. Importing the same file again changes nothing.</p>
+      <form className="mt-4 space-y-4" onSubmit={(e) => { e.preventDefault(); upload.mutate(); }}>
+        <div>
+          <label className="block text-sm font-medium">
+            Format
+            <select className={field} value={formatId} disabled={pending} aria-describedby="import-format-help"
+              onChange={(e) => { setFormatId(e.target.value); upload.reset(); }}>
+              {IMPORT_FORMATS.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+            </select>
+          </label>
+          <p id="import-format-help" className="mt-1 text-xs text-stone-500">{format.description}</p>
+        </div>
+        {labels && (
+          <div className="grid grid-cols-2 gap-3">
+            <label className="block text-sm font-medium">
+              Judge {labels.judge === "required" ? "(required)" : ""}
+              <input className={field} value={judge} disabled={pending} onChange={(e) => setJudge(e.target.value)}
+                placeholder={labels.judge === "required" ? "e.g. gpt-4o" : labels.judge.default} />
+            </label>
+            <label className="block text-sm font-medium">
+              Judge kind
+              <select className={field} value={judgeKind} disabled={pending} onChange={(e) => setJudgeKind(e.target.value as "model" | "human")}>
+                <option value="model">LLM</option>
+                <option value="human">Human</option>
+              </select>
+            </label>
+            {labels.scale === "required" && (
+              <label className="col-span-2 block text-sm font-medium">
+                Scale (required)
+                <select className={field} value={scale} disabled={pending} onChange={(e) => setScale(e.target.value)}>
+                  <option value="">Choose a scale…</option>
+                  {Object.values(BUILTIN_SCALES).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+                </select>
+              </label>
+            )}
+          </div>
+        )}
+        <label className="block text-sm font-medium">
+          File
+          <input type="file" className={field} disabled={pending} onChange={(e) => { setFile(e.target.files?.[0] ?? null); upload.reset(); }} />
+        </label>
+        {preview && file && <FilePreview preview={preview} fileName={file.name} />}
+        {pending && <ProgressBar value={Math.round(progress * 100)} max={100} label="Import progress" />}
+        <Button type="submit" disabled={!file || pending}>{pending ? (progress < 1 ? `Importing… ${Math.round(progress * 100)}%` : "Finishing…") : "Import"}</Button>
+      </form>
+      {upload.isSuccess && <ImportResult summary={upload.data} />}
+      {upload.isError && (
+        <div role="alert" aria-label="Import errors" data-testid="import-errors" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-medium">{upload.error.message}</p>
+          {upload.error instanceof ImportFailedError && upload.error.errors.length > 1 && (
+            <ul className="mt-2 list-disc space-y-0.5 pl-5 font-mono text-xs">
+              {upload.error.errors.map((e) => <li key={e}>{e}</li>)}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import Link from "next/link";
+import { canResearch, type UserRole } from "@/lib/domain/roles";
+import { SignOutButton } from "./sign-out-button";
+
+type HeaderUser = { name: string; email: string; role: UserRole };
+
+export function AppHeader({ user }: { user: HeaderUser }) {
+  const links = [
+    ...(canResearch(user.role) ? [{ href: "/studies", label: "Studies" }] : []),
+    { href: "/annotate", label: "Annotate" },
+    ...(user.role === "admin" ? [{ href: "/admin/users", label: "Users" }] : []),
+  ];
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center gap-6 px-6 py-3">
+        <Link href="/" className="text-lg font-semibold tracking-tight">Assay</Link>
+        <nav aria-label="Main" className="flex gap-1 text-sm">
+          {links.map((l) => (
+            <Link key={l.href} href={l.href} className="rounded-md px-2 py-1 text-stone-700 hover:bg-stone-100">{l.label}</Link>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-3 text-sm" data-testid="current-user">
+          <span className="text-right leading-tight">
+            <span className="block font-medium">{user.name}</span>
+            <span className="block text-xs text-stone-500">{user.email}</span>
+          </span>
+          <span data-testid="current-role" className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium uppercase tracking-wide text-stone-700">
+            {user.role}
+          </span>
+          <SignOutButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { AgreementReport } from "@/lib/schemas/reports";
+import { fixed, interval } from "./format";
+
+/** Cohen's κ per group with its interval and the overall κ as a line (FeB4RAG's figure 2), plus the same numbers as a table. */
+export function GroupChart({ groups, overall, groupBy }: { groups: AgreementReport["groups"]; overall: number | null; groupBy: string }) {
+  const data = groups.map((g) => ({
+    group: g.group,
+    kappa: g.kappa.value ?? 0,
+    error: g.kappa.value === null || g.kappa.low === null || g.kappa.high === null ? [0, 0] : [g.kappa.value - g.kappa.low, g.kappa.high - g.kappa.value],
+  }));
+  return (
+    <section aria-labelledby="groups-heading">
+      <h3 id="groups-heading" className="mb-2 font-semibold">Cohen&apos;s κ by {groupBy.replace("_", " ")}</h3>
+      <div className="h-72 w-full" role="img" aria-label={`Bar chart of Cohen's kappa by ${groupBy} with 95% intervals; overall ${fixed(overall)}`}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ top: 16, right: 88, bottom: 40, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="group" angle={-30} textAnchor="end" interval={0} tick={{ fontSize: 11 }} />
+            <YAxis domain={[-0.2, 1]} tick={{ fontSize: 11 }} />
+            <Tooltip formatter={(value) => fixed(Number(value))} />
+            <Bar dataKey="kappa" name="κ" fill="#57534e" isAnimationActive={false}>
+              <ErrorBar dataKey="error" direction="y" width={6} strokeWidth={1.5} stroke="#1c1917" />
+            </Bar>
+            {overall !== null && <ReferenceLine y={overall} stroke="#b91c1c" strokeDasharray="6 3" label={{ value: `overall ${fixed(overall)}`, position: "right", fontSize: 11 }} />}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="mt-2 w-full max-w-2xl text-sm" aria-label="Agreement by group">
+        <thead className="text-left text-stone-500">
+          <tr><th className="py-1 font-medium">Group</th><th className="py-1 text-right font-medium">Targets</th><th className="py-1 text-right font-medium">Agreement</th><th className="py-1 text-right font-medium">κ</th><th className="py-1 text-right font-medium">95% interval</th></tr>
+        </thead>
+        <tbody>
+          {groups.map((g) => (
+            <tr key={g.group} className="border-t border-stone-200">
+              <td className="py-1">{g.group}</td>
+              <td className="py-1 text-right tabular-nums">{g.items}</td>
+              <td className="py-1 text-right font-mono tabular-nums">{fixed(g.agreement)}</td>
+              <td className="py-1 text-right font-mono tabular-nums">{fixed(g.kappa.value)}</td>
+              <td className="py-1 text-right font-mono tabular-nums text-stone-600">{interval(g.kappa.low, g.kappa.high)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import Link from "next/link";
+import type { StudyOverview } from "@/lib/schemas/studies";
+import { StatCard } from "@/components/ui/stat-card";
+
+export function StudyOverviewView({ study }: { study: StudyOverview }) {
+  const c = study.counts;
+  const stats = [
+    { label: "Questions", value: c.queries },
+    { label: "Nuggets", value: c.nuggets },
+    { label: "Chunks", value: c.documents },
+    { label: "Pooled pairs", value: c.poolEntries },
+    { label: "LLM labels", value: c.llmLabels },
+    { label: "Campaigns", value: c.campaigns },
+    { label: "Systems", value: c.systems },
+    { label: "RAG responses", value: c.responses },
+  ];
+  return (
+    <>
+      <div className="flex items-start justify-between gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">{study.name}</h1>
+        <nav aria-label="Study" className="flex shrink-0 gap-2">
+          <Link href={`/studies/${study.id}/agreement`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+            Agreement
+          </Link>
+          <Link href={`/studies/${study.id}/data`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+            Import and export
+          </Link>
+        </nav>
+      </div>
+      <p className="mb-6 mt-1 max-w-3xl text-sm text-stone-600">{study.description}</p>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Study counts">
+        {stats.map((s) => <StatCard key={s.label} label={s.label} value={s.value} />)}
+      </dl>
+      <h2 className="mb-2 mt-8 text-lg font-semibold">Judges</h2>
+      <table className="w-full max-w-xl text-sm">
+        <thead className="text-left text-stone-500">
+          <tr><th className="py-1 font-medium">Judge</th><th className="py-1 font-medium">Kind</th><th className="py-1 text-right font-medium">Labels</th></tr>
+        </thead>
+        <tbody>
+          {study.judges.map((j) => (
+            <tr key={j.name} className="border-t border-stone-200">
+              <td className="py-1.5 font-mono text-xs">{j.name}</td>
+              <td className="py-1.5">{j.kind === "model" ? "LLM" : "Human"}</td>
+              <td className="py-1.5 text-right tabular-nums">{j.labels.toLocaleString("en")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
+import { PRIVATE_STUDY, USERS } from "./fixtures/world";
+
+let demoStudyId: number;
+let privateStudyId: number;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  demoStudyId = await studyIdByName(admin, "Harbor job queue (demo)");
+  privateStudyId = await studyIdByName(admin, PRIVATE_STUDY.name);
+  await admin.dispose();
+});
+
+test("anonymous API calls get 401 and reveal nothing", async ({ request }) => {
+  for (const path of ["/api/studies", `/api/studies/${demoStudyId}`, "/api/me/campaigns", "/api/admin/users"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(401);
+    expect(await response.json()).toEqual({ error: { code: "unauthenticated", message: "Sign in first" } });
+  }
+});
+
+test("an annotator cannot open researcher or admin pages", async ({ page }) => {
+  await signIn(page, USERS.annotator.email);
+  for (const path of ["/studies", `/studies/${demoStudyId}`, `/studies/${privateStudyId}`, "/admin/users"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+    await expect(page.getByText("Harbor job queue (demo)")).toHaveCount(0);
+  }
+});
+
+test("an annotator cannot call researcher or admin APIs", async ({ page }) => {
+  await signIn(page, USERS.annotator.email);
+  for (const path of ["/api/studies", `/api/studies/${demoStudyId}`, `/api/studies/${privateStudyId}`, "/api/admin/users"]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(403);
+    expect(JSON.stringify(await response.json())).not.toContain("Harbor");
+  }
+  const mine = await page.request.get("/api/me/campaigns");
+  expect(mine.status()).toBe(200);
+  const body = (await mine.json()) as { campaigns: { name: string }[] };
+  expect(body.campaigns.map((c) => c.name)).toEqual(["Support calibration (demo)"]);
+});
+
+test("a researcher cannot open a study they are not a member of, nor admin pages", async ({ page }) => {
+  await signIn(page, USERS.researcher.email);
+  const pageResponse = await page.goto(`/studies/${privateStudyId}`);
+  expect(pageResponse?.status()).toBe(404);
+  await expect(page.getByText(PRIVATE_STUDY.name)).toHaveCount(0);
+
+  const api = await page.request.get(`/api/studies/${privateStudyId}`);
+  expect(api.status()).toBe(404);
+  const missing = await page.request.get("/api/studies/999999");
+  expect(missing.status()).toBe(404);
+  expect(await api.json()).toEqual(await missing.json()); // existence is not revealed
+
+  expect((await page.goto("/admin/users"))?.status()).toBe(404);
+  expect((await page.request.get("/api/admin/users")).status()).toBe(403);
+  expect((await page.request.get("/api/studies/not-a-number")).status()).toBe(400);
+});
+
+test("an admin sees every study and the user list", async ({ page }) => {
+  await signIn(page, USERS.admin.email);
+  await page.goto("/studies");
+  await expect(page.getByRole("list", { name: "Studies" })).toContainText(PRIVATE_STUDY.name);
+  await page.goto("/admin/users");
+  await expect(page.getByRole("table", { name: "Users" })).toContainText(USERS.annotator.email);
+});

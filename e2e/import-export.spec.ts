@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
+import { IMPORT_STUDY, USERS } from "./fixtures/world";
+
+const DEMO = "Harbor job queue (demo)";
+let studyId: number;
+let playgroundId: number;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  studyId = await studyIdByName(admin, DEMO);
+  playgroundId = await studyIdByName(admin, IMPORT_STUDY.name);
+  await admin.dispose();
+});
+
+const file = (name: string, text: string) => ({ name, mimeType: "text/plain", buffer: Buffer.from(text) });
+
+test("a researcher previews and imports a file, re-imports it, and sees a bad file rejected line by line", async ({ page }) => {
+  await signIn(page, USERS.researcher.email);
+  await page.goto(`/studies/${playgroundId}`);
+  await page.getByRole("link", { name: "Import and export" }).click();
+  await expect(page.getByRole("heading", { name: "Import and export" })).toBeVisible();
+  const panel = page.getByRole("region", { name: "Import" });
+
+  await panel.getByLabel("Format").selectOption("beir-queries");
+  await panel.getByLabel("File").setInputFiles(file("extra-queries.tsv", "e2e-q1\tHow do I pause a queue?\ne2e-q2\tCan jobs have priorities?\n"));
+  const preview = page.getByTestId("import-preview");
+  await expect(preview).toContainText("first 2 rows");
+  await expect(preview).toContainText("e2e-q1");
+  await expect(preview).toContainText("How do I pause a queue?");
+
+  await panel.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("import-result")).toContainText("Imported 2 rows from extra-queries.tsv");
+  await expect(page.getByTestId("import-result")).toContainText("Added 2 questions.");
+
+  await panel.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("import-result")).toContainText("Nothing new");
+
+  await panel.getByLabel("Format").selectOption("trec-qrels");
+  await panel.getByLabel("Judge (required)").fill("e2e-judge");
+  await panel.getByLabel("Scale (required)").selectOption("graded-0-2");
+  await panel.getByLabel("File").setInputFiles(file("bad.qrels", "e2e-q1 0 nowhere 1\ne2e-q2 0\n"));
+  await expect(preview).toContainText("line 2: expected 4 columns (qid 0 docid rel), found 2");
+  await panel.getByRole("button", { name: "Import" }).click();
+  const errors = page.getByTestId("import-errors");
+  await expect(errors).toContainText("Nothing was imported: 2 errors.");
+  await expect(errors).toContainText('bad.qrels line 1, field docid: unknown document "nowhere" (import the corpus first)');
+  await expect(errors).toContainText("bad.qrels line 2: expected 4 columns (qid 0 docid rel), found 2");
+
+  await page.goto(`/studies/${playgroundId}`);
+  await expect(page.getByTestId("stat-questions")).toHaveText("3");
+  await expect(page.getByRole("table")).not.toContainText("e2e-judge");
+});
+
+test("a researcher downloads LLM labels as qrels and the study as a bundle", async ({ page }) => {
+  await signIn(page, USERS.researcher.email);
+  await page.goto(`/studies/${studyId}/data`);
+  const panel = page.getByRole("region", { name: "Export" });
+  await panel.getByLabel("Judge").selectOption("gpt-4o");
+  await panel.getByLabel("Format").selectOption("nugget-qrels");
+  const [qrels] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download" }).click()]);
+  expect(qrels.suggestedFilename()).toBe("harbor-demo-labels.nugget-qrels");
+  const lines = (await (await qrels.createReadStream()).toArray()).join("").trim().split("\n");
+  expect(lines).toHaveLength(320);
+  expect(lines[0]).toMatch(/^hq-101 hq-101_1 harbor-dev\/\S+ [01]$/);
+
+  await panel.getByLabel("What").selectOption("study");
+  const [bundle] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download" }).click()]);
+  const first = (await (await bundle.createReadStream()).toArray()).join("").split("\n")[0];
+  expect(JSON.parse(first!)).toEqual({ type: "bundle", version: 1, study: { name: DEMO, description: expect.any(String) } });
+});
+
+test("an annotator can neither import nor export", async ({ page }) => {
+  await signIn(page, USERS.annotator.email);
+  const upload = await page.request.post(`/api/studies/${studyId}/imports?format=beir-queries&file=x.tsv`, { data: "x1\tSneaky?\n" });
+  expect(upload.status()).toBe(403);
+  const download = await page.request.get(`/api/studies/${studyId}/exports?what=labels&format=csv&judge=gpt-4o`);
+  expect(download.status()).toBe(403);
+  expect(await download.text()).not.toContain("gpt-4o,");
+  expect((await page.goto(`/studies/${studyId}/data`))?.status()).toBe(404);
+});

@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import { once } from "node:events";
+import { parseArgs } from "node:util";
+import { exportStudy } from "@/lib/server/exports/export-study";
+import { findStudy } from "@/lib/server/studies/find-or-create-study";
+import { UsageError } from "../usage-error";
+
+
+export async function exportCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      study: { type: "string" },
+      what: { type: "string" },
+      format: { type: "string" },
+      judge: { type: "string", multiple: true },
+      scale: { type: "string" },
+      binarized: { type: "boolean", default: false },
+      out: { type: "string" },
+    },
+  });
+  if (!values.study) throw new UsageError("--study is required");
+  if (!values.what) throw new UsageError("--what is required");
+  if (!values.format) throw new UsageError("--format is required");
+  const study = await findStudy(values.study);
+  if (!study) throw new UsageError(`no study named "${values.study}" (see \`npm run assay -- studies list\`)`);
+  const judges = values.judge?.flatMap((j) => j.split(",")).map((j) => j.trim()).filter(Boolean);
+  const { lines } = await exportStudy(study.id, { what: values.what, format: values.format, judges, scale: values.scale, binarized: values.binarized });
+  const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
+  for await (const line of lines) {
+    if (!out.write(`${line}\n`)) await once(out, "drain");
+  }
+  if (values.out) {
+    (out as fs.WriteStream).end();
+    await once(out, "finish");
+  }
+}

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
+import { UsageError } from "../usage-error";
+
+
+export async function importCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      study: { type: "string" },
+      format: { type: "string" },
+      judge: { type: "string" },
+      "judge-kind": { type: "string" },
+      scale: { type: "string" },
+      "block-lines": { type: "string" },
+    },
+  });
+  if (!values.study) throw new UsageError("--study is required");
+  if (!values.format) throw new UsageError("--format is required");
+  if (positionals.length === 0) throw new UsageError("name at least one FILE to import");
+  const judgeKind = values["judge-kind"];
+  if (judgeKind !== undefined && judgeKind !== "model" && judgeKind !== "human") throw new UsageError("--judge-kind must be model or human");
+  for (const file of positionals) if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  const blockLines = values["block-lines"] === undefined ? undefined : Number(values["block-lines"]);
+  if (blockLines !== undefined && !(Number.isInteger(blockLines) && blockLines > 0)) throw new UsageError("--block-lines must be a positive integer");
+
+  const study = await findOrCreateStudy(values.study);
+  const progress = process.stderr.isTTY
+    ? ({ file, line }: { file: string; line: number }) => process.stderr.write(`\r${file}: line ${line.toLocaleString("en")}   `)
+    : undefined;
+  const summary = await importIntoStudy(
+    study.id,
+    {
+      format: values.format,
+      judge: values.judge,
+      judgeKind,
+      scale: values.scale,
+      blockLines,
+      files: positionals.map((file) => ({ name: path.basename(file), chunks: fs.createReadStream(file) })),
+    },
+    { onProgress: progress },
+  );
+  if (progress) process.stderr.write("\n");
+  console.log(JSON.stringify({ study: { slug: study.slug, name: study.name, created: study.created }, ...summary }, null, 2));
+}

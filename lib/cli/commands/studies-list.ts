@@ -1,0 +1,20 @@
+import { parseArgs } from "node:util";
+import { listAllStudies } from "@/lib/server/studies/list-all-studies";
+import { UsageError } from "../usage-error";
+
+export async function studiesList(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { format: { type: "string", default: "table" } }, strict: true });
+  if (values.format !== "json" && values.format !== "table") throw new UsageError("--format must be json or table");
+  const studies = await listAllStudies();
+  if (values.format === "json") {
+    console.log(JSON.stringify({ studies }, null, 2));
+    return;
+  }
+  if (studies.length === 0) {
+    console.log("No studies.");
+    return;
+  }
+  const rows = [["ID", "SLUG", "QUESTIONS", "CHUNKS", "CAMPAIGNS", "NAME"], ...studies.map((s) => [String(s.id), s.slug, String(s.counts.queries), String(s.counts.documents), String(s.counts.campaigns), s.name])];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const row of rows) console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
+}

@@ -1,0 +1,26 @@
+import { AGREEMENT_METRICS } from "@/lib/domain/agreement/metrics";
+import { EXPORTS } from "@/lib/formats/export-formats";
+import { IMPORT_FORMATS } from "@/lib/formats/import-formats";
+
+export const HELP = `Usage: npm run assay -- <command> [options]
+
+Commands:
+  help                                   Show this help.
+  user create --email E --role R [--name N]
+                                         Create a user (role: admin, researcher or annotator).
+                                         The password is read from standard input when it is
+                                         piped, otherwise asked for at a prompt.
+  studies list [--format json|table]     List studies with their counts.
+  import --study NAME --format FORMAT [--judge NAME] [--judge-kind model|human] [--scale SCALE] FILE...
+                                         Import files into a study (created when NAME is new), all or
+                                         nothing. Formats: ${IMPORT_FORMATS.map((f) => f.id).join(", ")}.
+  export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--out FILE]
+                                         Export ${Object.entries(EXPORTS).map(([w, f]) => `${w} (${f.join(", ")})`).join("; ")}.
+                                         Labels default to the study's human judges.
+  agreement --input LABELS.csv --metric METRIC [--order L1,L2,...]
+                                         Agreement between judges of a CSV item,judge,label. Metrics:
+                                         ${AGREEMENT_METRICS.join(", ")}.
+                                         Prints {"metric", "value", "items", "judges"}; errors exit 2.
+
+The database is DATABASE_URL (file:... for SQLite, postgres://... for PostgreSQL), or the
+embedded SQLite file data/assay.db when it is not set.`;

@@ -1,0 +1,52 @@
+// `npm run assay -- <command>`: the Assay command line. Thin: it parses arguments and calls the
+// same lib/server operations as the web app. Errors print one line to stderr and exit 1 (2 for
+// `agreement`, whose contract says so). Commands load lazily, so `agreement` never loads Prisma.
+import { HELP } from "./help";
+import { UsageError } from "./usage-error";
+
+type Command = (args: string[]) => Promise<void>;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  "user create": async () => (await import("./commands/user-create")).userCreate,
+  "studies list": async () => (await import("./commands/studies-list")).studiesList,
+  import: async () => (await import("./commands/import")).importCommand,
+  export: async () => (await import("./commands/export")).exportCommand,
+  agreement: async () => (await import("./commands/agreement")).agreementCommand,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [first, second, ...rest] = argv;
+  if (!first || first === "help" || first === "--help" || first === "-h") {
+    console.log(HELP);
+    return 0;
+  }
+  const twoWords = COMMANDS[`${first} ${second ?? ""}`];
+  const oneWord = COMMANDS[first];
+  if (twoWords) await (await twoWords())(rest);
+  else if (oneWord) await (await oneWord())(second === undefined ? rest : [second, ...rest]);
+  else throw new UsageError(`unknown command "${[first, second].filter(Boolean).join(" ")}"`);
+  return 0;
+}
+
+// Output piped into a command that stops reading (`| head`) is not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  process.exitCode = error instanceof UsageError ? error.exitCode : 1;
+  if (error instanceof UsageError && error.exitCode !== 1) {
+    console.error(`assay: ${error.message}`);
+  } else if (error instanceof UsageError) {
+    console.error(`assay: ${error.message}\nRun \`npm run assay -- help\` for usage.`);
+  } else {
+    console.error(`assay: ${error instanceof Error ? error.message : String(error)}`);
+    const listed = (error as { details?: { errors?: unknown } }).details?.errors;
+    if (Array.isArray(listed) && listed.length > 1) for (const line of listed) console.error(`  ${String(line)}`);
+  }
+} finally {
+  if ((globalThis as { assayDb?: unknown }).assayDb) await (await import("@/lib/server/db/client")).closeDb();
+}

@@ -1,0 +1,26 @@
+import { createInterface } from "node:readline";
+
+/**
+ * A secret from standard input: the first line when input is piped, otherwise typed at a prompt
+ * that does not echo.
+ */
+export async function readSecret(prompt: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
+    return (Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "").trim();
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const output = rl as unknown as { _writeToOutput: (text: string) => void };
+  let prompted = false;
+  output._writeToOutput = (text: string) => {
+    if (!prompted) {
+      process.stdout.write(text);
+      prompted = true;
+    }
+  };
+  const answer = await new Promise<string>((resolve) => rl.question(prompt, resolve));
+  rl.close();
+  process.stdout.write("\n");
+  return answer.trim();
+}

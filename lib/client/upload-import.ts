@@ -1,0 +1,46 @@
+import { importErrorDetailsSchema, importSummarySchema, type ImportSummary } from "@/lib/schemas/imports";
+import { ApiError } from "./fetch-json";
+
+export type UploadInput = { studyId: number; file: File; format: string; judge?: string; judgeKind?: "model" | "human"; scale?: string };
+
+/** A rejected import: the message, the first errors with file, line and field, and their count. */
+export class ImportFailedError extends ApiError {
+  constructor(status: number, code: string, message: string, readonly errors: string[], readonly errorCount: number) {
+    super(status, code, message);
+  }
+}
+
+/**
+ * Uploads one file as the raw request body. XMLHttpRequest rather than fetch, because only it
+ * reports upload progress; the server imports while it reads, so progress follows the import.
+ */
+export function uploadImport(input: UploadInput, onProgress: (fraction: number) => void): Promise<ImportSummary> {
+  const params = new URLSearchParams({ format: input.format, file: input.file.name });
+  if (input.judge) params.set("judge", input.judge);
+  if (input.judgeKind) params.set("judgeKind", input.judgeKind);
+  if (input.scale) params.set("scale", input.scale);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/studies/${input.studyId}/imports?${params}`);
+    xhr.setRequestHeader("content-type", "application/octet-stream");
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onerror = () => reject(new ApiError(0, "network", "The upload failed: check your connection and try again."));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: reported below
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(importSummarySchema.parse(body));
+        return;
+      }
+      const error = (body as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+      const details = importErrorDetailsSchema.safeParse(error?.details);
+      reject(new ImportFailedError(xhr.status, error?.code ?? "http_error", error?.message ?? `The import failed (${xhr.status})`,
+        details.success ? details.data.errors : [], details.success ? details.data.errorCount : 0));
+    };
+    xhr.send(input.file);
+  });
+}

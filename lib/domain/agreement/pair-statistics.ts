@@ -1,0 +1,95 @@
+import { confusionMatrix } from "./confusion-matrix";
+import { alphaFromCoincidences } from "./krippendorff-alpha";
+import { chanceCorrected, defined, undefinedBecause, type PairedCodes, type Statistic } from "./statistic";
+
+export const PAIR_STATISTICS = [
+  "percent-agreement", "cohen-kappa", "weighted-kappa-linear", "weighted-kappa-quadratic", "krippendorff-alpha-nominal", "krippendorff-alpha-ordinal",
+] as const;
+export type PairStatistic = (typeof PAIR_STATISTICS)[number];
+
+/**
+ * Every two-judge statistic from the confusion matrix alone: the kappas by their definitions, and
+ * Krippendorff's alpha through the coincidences o_ck = counts[c][k] + counts[k][c] (two coders,
+ * no missing values, m_u - 1 = 1). Ordinal and weighted statistics assume ordered categories.
+ */
+export function statisticsFromCounts(counts: readonly (readonly number[])[], ordered: boolean): Record<PairStatistic, Statistic> {
+  const k = counts.length;
+  let n = 0;
+  const rows = new Array<number>(k).fill(0);
+  const cols = new Array<number>(k).fill(0);
+  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) {
+    n += counts[i]![j]!;
+    rows[i]! += counts[i]![j]!;
+    cols[j]! += counts[i]![j]!;
+  }
+  const none = undefinedBecause("no items labelled by both sources");
+  const unordered = undefinedBecause("the categories have no order");
+  if (n === 0) return Object.fromEntries(PAIR_STATISTICS.map((s) => [s, none])) as Record<PairStatistic, Statistic>;
+  const kappa = (weight: (i: number, j: number) => number): Statistic => {
+    if (k < 2) return undefinedBecause("the scale has fewer than two categories");
+    let po = 0;
+    let pe = 0;
+    for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) {
+      const w = weight(i, j);
+      po += (w * counts[i]![j]!) / n;
+      pe += (w * rows[i]! * cols[j]!) / (n * n);
+    }
+    return chanceCorrected(po, pe);
+  };
+  let agree = 0;
+  for (let i = 0; i < k; i++) agree += counts[i]![i]!;
+  const coincidences = counts.map((row, i) => row.map((v, j) => v + counts[j]![i]!));
+  return {
+    "percent-agreement": defined(agree / n),
+    "cohen-kappa": kappa((i, j) => (i === j ? 1 : 0)),
+    "weighted-kappa-linear": ordered ? kappa((i, j) => 1 - Math.abs(i - j) / (k - 1)) : unordered,
+    "weighted-kappa-quadratic": ordered ? kappa((i, j) => 1 - ((i - j) / (k - 1)) ** 2) : unordered,
+    "krippendorff-alpha-nominal": alphaFromCoincidences(coincidences, "nominal"),
+    "krippendorff-alpha-ordinal": ordered ? alphaFromCoincidences(coincidences, "ordinal") : unordered,
+  };
+}
+
+export type StatisticWithInterval = { value: number | null; reason?: string; low: number | null; high: number | null };
+
+/**
+ * Each statistic with a percentile bootstrap interval: `resamples` times draw the items with
+ * replacement (seeded, so the report is reproducible), rebuild the confusion matrix and recompute.
+ */
+export function pairStatisticsWithIntervals(
+  pairs: PairedCodes,
+  ordered: boolean,
+  { resamples = 200, level = 0.95, seed = 1 }: { resamples?: number; level?: number; seed?: number } = {},
+): Record<PairStatistic, StatisticWithInterval> {
+  const k = pairs.categories;
+  const n = pairs.a.length;
+  const point = statisticsFromCounts(confusionMatrix(pairs), ordered);
+  const draws: Record<string, number[]> = Object.fromEntries(PAIR_STATISTICS.map((s) => [s, []]));
+  if (n > 0) {
+    const cell = new Int32Array(n);
+    for (let i = 0; i < n; i++) cell[i] = pairs.a[i]! * k + pairs.b[i]!;
+    const flat = new Float64Array(k * k);
+    // xorshift32, inlined: this loop runs resamples x items times (2e7 for a 100k-target report).
+    let state = Math.imul(seed | 0, 0x9e3779b1) >>> 0 || 1;
+    for (let r = 0; r < resamples; r++) {
+      flat.fill(0);
+      for (let i = 0; i < n; i++) {
+        state ^= state << 13;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        state >>>= 0;
+        flat[cell[((state * n) / 4294967296) | 0]!]!++;
+      }
+      const counts = Array.from({ length: k }, (_, i) => Array.from(flat.subarray(i * k, i * k + k)));
+      const stats = statisticsFromCounts(counts, ordered);
+      for (const s of PAIR_STATISTICS) if (stats[s].value !== null) draws[s]!.push(stats[s].value!);
+    }
+  }
+  const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
+  return Object.fromEntries(
+    PAIR_STATISTICS.map((s) => {
+      const sorted = draws[s]!.sort((x, y) => x - y);
+      const enough = sorted.length >= resamples / 2 && sorted.length > 0;
+      return [s, { value: point[s].value, ...(point[s].reason ? { reason: point[s].reason } : {}), low: enough ? quantile(sorted, (1 - level) / 2) : null, high: enough ? quantile(sorted, (1 + level) / 2) : null }];
+    }),
+  ) as Record<PairStatistic, StatisticWithInterval>;
+}

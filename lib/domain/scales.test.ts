@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { BUILTIN_SCALES, binarize, builtinScale, levelIndex, scaleSchema } from "./scales";
+
+describe("builtin scales", () => {
+  it.each(Object.values(BUILTIN_SCALES))("$id is a valid scale", (scale) => {
+    expect(scaleSchema.safeParse(scale).success).toBe(true);
+  });
+
+  it("orders levels lowest first", () => {
+    expect(levelIndex(BUILTIN_SCALES["relevance-3"], "non_relevant")).toBe(0);
+    expect(levelIndex(BUILTIN_SCALES["relevance-3"], "relevant")).toBe(2);
+    expect(levelIndex(BUILTIN_SCALES["relevance-3"], "maybe")).toBeNull();
+  });
+});
+
+describe("binarize", () => {
+  it.each([
+    ["relevance-3", "non_relevant", false],
+    ["relevance-3", "partially_relevant", true],
+    ["relevance-3", "relevant", true],
+    ["graded-0-2", "0", false],
+    ["graded-0-2", "1", true],
+    ["feb4rag-0-3", "0", false],
+    ["feb4rag-0-3", "1", true], // FeB4RAG: LLM label >= minimal relevance counts as relevant
+    ["binary", "0", false],
+    ["binary", "1", true],
+  ])("%s: %s -> %s", (id, value, expected) => {
+    expect(binarize(builtinScale(id)!, value)).toBe(expected);
+  });
+
+  it("is null for a value outside the scale", () => {
+    expect(binarize(BUILTIN_SCALES.binary, "2")).toBeNull();
+  });
+});
+
+describe("scaleSchema", () => {
+  const level = (value: string) => ({ value, label: value, key: value.slice(0, 1) });
+
+  it("rejects a threshold that is not a level", () => {
+    const result = scaleSchema.safeParse({ id: "x", name: "x", levels: [level("a"), level("b")], positiveFrom: "c" });
+    expect(result.success).toBe(false);
+  });
+
+  it("rejects duplicate levels", () => {
+    const result = scaleSchema.safeParse({ id: "x", name: "x", levels: [level("a"), level("a")], positiveFrom: "a" });
+    expect(result.success).toBe(false);
+  });
+
+  it("reports an unknown builtin as null", () => {
+    expect(builtinScale("toString")).toBeNull();
+  });
+});

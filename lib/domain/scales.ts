@@ -1,0 +1,88 @@
+import { z } from "zod";
+
+/**
+ * A label scale: ordered levels (lowest first) and a binarization threshold, the lowest level that
+ * counts as positive, so labels on different scales can be compared (DOMAIN.md section 3.2).
+ */
+export const scaleSchema = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1),
+    levels: z
+      .array(z.object({ value: z.string().min(1), label: z.string().min(1), key: z.string().length(1) }))
+      .min(2),
+    positiveFrom: z.string().min(1),
+  })
+  .refine((s) => s.levels.some((l) => l.value === s.positiveFrom), {
+    message: "positiveFrom must be one of the levels",
+    path: ["positiveFrom"],
+  })
+  .refine((s) => new Set(s.levels.map((l) => l.value)).size === s.levels.length, {
+    message: "level values must be unique",
+    path: ["levels"],
+  });
+export type Scale = z.infer<typeof scaleSchema>;
+
+const level = (value: string, label: string, key: string) => ({ value, label, key });
+
+export const BUILTIN_SCALES = {
+  "relevance-3": {
+    id: "relevance-3",
+    name: "Relevant / partially relevant / non-relevant",
+    levels: [level("non_relevant", "Non-relevant", "1"), level("partially_relevant", "Partially relevant", "2"), level("relevant", "Relevant", "3")],
+    positiveFrom: "partially_relevant",
+  },
+  "graded-0-2": {
+    id: "graded-0-2",
+    name: "Graded 0 / 1 / 2",
+    levels: [level("0", "0", "0"), level("1", "1", "1"), level("2", "2", "2")],
+    positiveFrom: "1",
+  },
+  "feb4rag-0-3": {
+    id: "feb4rag-0-3",
+    name: "Key / high / minimal / not relevant",
+    levels: [level("0", "Not relevant", "0"), level("1", "Minimal", "1"), level("2", "High", "2"), level("3", "Key", "3")],
+    positiveFrom: "1",
+  },
+  binary: {
+    id: "binary",
+    name: "Supported / not supported",
+    levels: [level("0", "Not supported", "0"), level("1", "Supported", "1")],
+    positiveFrom: "1",
+  },
+} as const satisfies Record<string, Scale>;
+
+export type BuiltinScaleId = keyof typeof BUILTIN_SCALES;
+
+export function builtinScale(id: string): Scale | null {
+  return Object.hasOwn(BUILTIN_SCALES, id) ? BUILTIN_SCALES[id as BuiltinScaleId] : null;
+}
+
+/** Position of a value in the scale's order (0 = lowest), or null when it is not a level. */
+export function levelIndex(scale: Scale, value: string): number | null {
+  const index = scale.levels.findIndex((l) => l.value === value);
+  return index === -1 ? null : index;
+}
+
+/** true when the value is at or above the scale's threshold; null when it is not a level. */
+export function binarize(scale: Scale, value: string): boolean | null {
+  const index = levelIndex(scale, value);
+  const threshold = levelIndex(scale, scale.positiveFrom);
+  if (index === null || threshold === null) return null;
+  return index >= threshold;
+}
+
+/**
+ * The level a label file means by `text`: the level's own value ("relevant", "2"), or else its
+ * position in the scale's order when `text` is an integer (TREC files write 0/1/2 for any
+ * 3-level scale). null when it is neither.
+ */
+export function levelFromText(scale: Scale, text: string): string | null {
+  if (scale.levels.some((l) => l.value === text)) return text;
+  if (/^\d+$/.test(text)) return scale.levels[Number(text)]?.value ?? null;
+  return null;
+}
+
+/** Values of a side-by-side preference between systems A and B on one criterion. */
+export const PREFERENCE_VALUES = ["a", "b", "none"] as const;
+export const PREFERENCE_SCALE_ID = "preference";

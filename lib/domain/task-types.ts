@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/**
+ * The item kinds Assay annotates (DOMAIN.md section 3). Handlers switch exhaustively on this union,
+ * so adding a type is a compile error until every handler exists.
+ */
+export const taskTypeSchema = z.enum(["nugget_quality", "support", "relevance", "preference"]);
+export type TaskType = z.infer<typeof taskTypeSchema>;
+
+export const TASK_TYPE_LABELS: Record<TaskType, string> = {
+  nugget_quality: "Nugget quality",
+  support: "Support of a nugget by a chunk",
+  relevance: "Relevance of a chunk to a question",
+  preference: "Side-by-side preference",
+};
+
+/** Annotation protocols (DOMAIN.md section 4). */
+export const protocolSchema = z.enum(["blind", "blind_then_reveal", "assisted"]);
+export type Protocol = z.infer<typeof protocolSchema>;
+
+export const PROTOCOL_LABELS: Record<Protocol, string> = {
+  blind: "Blind",
+  blind_then_reveal: "Blind, then reveal",
+  assisted: "Assisted",
+};
+
+/** Whether an annotator may see the LLM's label before committing their own. */
+export function showsLlmLabelUpFront(protocol: Protocol): boolean {
+  switch (protocol) {
+    case "blind":
+    case "blind_then_reveal":
+      return false;
+    case "assisted":
+      return true;
+  }
+}
+
+export const campaignStatusSchema = z.enum(["draft", "active", "closed"]);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;

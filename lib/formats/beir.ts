@@ -1,0 +1,57 @@
+// BEIR and NovelEval corpora and queries, as TSV (`id TAB text`) or JSONL ({_id, title, text, metadata}).
+import { isFail, jsonObject, objectField, optionalString, stringField } from "./fields";
+import { bad, ok, type Parsed } from "./parsed";
+import type { DocumentRow, QueryRow } from "./rows";
+
+/** Splits on the FIRST tab only: corpus texts may contain tabs. */
+function splitIdAndText(text: string, line: number): [string, string] | { error: { line: number; field?: string; message: string } } {
+  const tab = text.indexOf("\t");
+  if (tab === -1) return bad(line, "expected an id, a tab, then the text");
+  const id = text.slice(0, tab).trim();
+  if (id === "") return bad(line, "is empty", "id");
+  return [id, text.slice(tab + 1)];
+}
+
+export function parseCorpusTsvLine(text: string, line: number): Parsed<DocumentRow> {
+  if (text.trim() === "") return null;
+  const parts = splitIdAndText(text, line);
+  if (isFail(parts)) return parts;
+  return ok({ kind: "document", id: parts[0], title: "", text: parts[1], metadata: {} });
+}
+
+export function parseQueriesTsvLine(text: string, line: number): Parsed<QueryRow> {
+  if (text.trim() === "") return null;
+  const parts = splitIdAndText(text, line);
+  if (isFail(parts)) return parts;
+  return ok({ kind: "query", id: parts[0], title: "", body: parts[1], metadata: {} });
+}
+
+export function parseCorpusJsonlLine(text: string, line: number): Parsed<DocumentRow> {
+  if (text.trim() === "") return null;
+  const obj = jsonObject(text, line);
+  if (isFail(obj)) return obj;
+  const id = stringField(obj, "_id", line);
+  if (isFail(id)) return id;
+  const body = stringField(obj, "text", line, { allowEmpty: true });
+  if (isFail(body)) return body;
+  const title = optionalString(obj, "title", line);
+  if (isFail(title)) return title;
+  const metadata = objectField(obj, "metadata", line);
+  if (isFail(metadata)) return metadata;
+  return ok({ kind: "document", id, title: title ?? "", text: body, metadata });
+}
+
+export function parseQueriesJsonlLine(text: string, line: number): Parsed<QueryRow> {
+  if (text.trim() === "") return null;
+  const obj = jsonObject(text, line);
+  if (isFail(obj)) return obj;
+  const id = stringField(obj, "_id", line);
+  if (isFail(id)) return id;
+  const body = stringField(obj, "text", line);
+  if (isFail(body)) return body;
+  const title = optionalString(obj, "title", line);
+  if (isFail(title)) return title;
+  const metadata = objectField(obj, "metadata", line);
+  if (isFail(metadata)) return metadata;
+  return ok({ kind: "query", id, title: title ?? "", body, metadata });
+}

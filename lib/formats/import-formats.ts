@@ -1,0 +1,123 @@
+// The import formats: how each file is parsed and which judge and scale its labels get.
+import { parseCorpusJsonlLine, parseCorpusTsvLine, parseQueriesJsonlLine, parseQueriesTsvLine } from "./beir";
+import { parseBundleLine } from "./bundle";
+import { labelsCsvParser } from "./csv";
+import { FEB4RAG_BLOCK_LINES, feb4ragLabelParser, parseFeb4ragSelectionLine } from "./feb4rag";
+import { parseFreshStackCorpusLine, parseFreshStackQueryLine } from "./freshstack";
+import { parsePairwiseLine } from "./pairwise";
+import type { Parsed } from "./parsed";
+import type { ImportRow } from "./rows";
+import { parseNuggetQrelLine, parseQrelLine, parseRunLine } from "./trec";
+
+export type LineParser = (text: string, line: number) => Parsed<ImportRow>;
+export type ParserOptions = { fileName: string; blockLines?: number };
+
+/** How a format's labels are attributed: a judge (given or default) on a scale (given or fixed). */
+export type LabelPolicy =
+  | { judge: "required" | { default: string }; judgeKind: "model" | "human"; scale: "required" | { fixed: string } }
+  | null;
+
+export type ImportFormat = {
+  id: string;
+  label: string;
+  description: string;
+  createParser: (options: ParserOptions) => LineParser;
+  labels: LabelPolicy;
+};
+
+const byExtension = (jsonl: LineParser, tsv: LineParser) => ({ fileName }: ParserOptions): LineParser =>
+  /\.jsonl?$/i.test(fileName) ? jsonl : tsv;
+
+export const IMPORT_FORMATS = [
+  {
+    id: "freshstack-corpus",
+    label: "FreshStack corpus (JSONL)",
+    description: "Chunks {_id, title, text, metadata}; repository and path come from the id.",
+    createParser: () => parseFreshStackCorpusLine,
+    labels: null,
+  },
+  {
+    id: "freshstack-queries",
+    label: "FreshStack queries (JSONL)",
+    description: "Questions with answers and nuggets; relevant_corpus_ids / non_relevant_corpus_ids become the LLM judge's support labels. Import the corpus first.",
+    createParser: () => parseFreshStackQueryLine,
+    labels: { judge: { default: "gpt-4o" }, judgeKind: "model", scale: { fixed: "binary" } },
+  },
+  {
+    id: "beir-corpus",
+    label: "BEIR / NovelEval corpus (TSV or JSONL)",
+    description: "corpus.tsv (id TAB text; the text may hold tabs) or corpus.jsonl {_id, title, text, metadata}.",
+    createParser: byExtension(parseCorpusJsonlLine, parseCorpusTsvLine),
+    labels: null,
+  },
+  {
+    id: "beir-queries",
+    label: "BEIR / NovelEval queries (TSV or JSONL)",
+    description: "queries.tsv (id TAB text) or queries.jsonl {_id, text}. Also FeB4RAG's requests.jsonl.",
+    createParser: byExtension(parseQueriesJsonlLine, parseQueriesTsvLine),
+    labels: null,
+  },
+  {
+    id: "trec-qrels",
+    label: "TREC qrels",
+    description: "qid 0 docid rel: labels of a named judge on a named scale.",
+    createParser: () => parseQrelLine,
+    labels: { judge: "required", judgeKind: "model", scale: "required" },
+  },
+  {
+    id: "nugget-qrels",
+    label: "Nugget qrels",
+    description: "qid nugget_id docid rel: support labels of a named judge (rel > 0: supported).",
+    createParser: () => parseNuggetQrelLine,
+    labels: { judge: "required", judgeKind: "model", scale: "required" },
+  },
+  {
+    id: "trec-run",
+    label: "TREC run",
+    description: "qid Q0 docid rank score tag: one system's ranked lists; the system is the tag.",
+    createParser: () => parseRunLine,
+    labels: null,
+  },
+  {
+    id: "feb4rag-labels",
+    label: "FeB4RAG fused LLM labels (BEIR-QRELS-RM.txt)",
+    description: "rid Q0 docid label in 16 engine blocks; documents are named <engine>/<docid>.",
+    createParser: ({ blockLines }) => feb4ragLabelParser(blockLines ?? FEB4RAG_BLOCK_LINES),
+    labels: { judge: { default: "feb4rag-fused-llm" }, judgeKind: "model", scale: { fixed: "feb4rag-0-3" } },
+  },
+  {
+    id: "feb4rag-selections",
+    label: "FeB4RAG human preferences (selections.jsonl)",
+    description: "best-fed vs naive-fed per criterion (coverage, consistency, correctness, clarity).",
+    createParser: () => parseFeb4ragSelectionLine,
+    labels: { judge: { default: "feb4rag-assessors" }, judgeKind: "human", scale: { fixed: "preference" } },
+  },
+  {
+    id: "pairwise-responses",
+    label: "Pairwise responses (JSONL)",
+    description: "Requests with two or more systems' responses and their cited passages.",
+    createParser: () => parsePairwiseLine,
+    labels: null,
+  },
+  {
+    id: "labels-csv",
+    label: "Labels CSV (item,judge,label)",
+    description: "item is a query or nugget id, or <id>::<doc id>; every judge in the file gets labels on the named scale.",
+    createParser: () => labelsCsvParser(),
+    labels: { judge: { default: "(from the file)" }, judgeKind: "model", scale: "required" },
+  },
+  {
+    id: "assay-bundle",
+    label: "Assay study bundle (JSONL)",
+    description: "A whole study exported by Assay: content, judges, labels, systems, runs and responses.",
+    createParser: () => parseBundleLine,
+    labels: null,
+  },
+] as const satisfies readonly ImportFormat[];
+
+export type ImportFormatId = (typeof IMPORT_FORMATS)[number]["id"];
+export const IMPORT_FORMAT_IDS = IMPORT_FORMATS.map((f) => f.id) as ImportFormatId[];
+
+export function importFormat(id: string): ImportFormat | null {
+  return IMPORT_FORMATS.find((f) => f.id === id) ?? null;
+}

@@ -1,0 +1,15 @@
+/** A problem with one line of an input file. `line` is 1-based; `field` names the column or key. */
+export type LineError = { line: number; field?: string; message: string };
+
+/** What a format's line parser returns: a row, an error, or null for a line to skip (blank). */
+export type Parsed<T> = { row: T } | { error: LineError } | null;
+
+export const ok = <T>(row: T): Parsed<T> => ({ row });
+export const bad = (line: number, message: string, field?: string): { error: LineError } => ({
+  error: field === undefined ? { line, message } : { line, field, message },
+});
+
+/** Formats a line error for people: "file.tsv line 12, field rel: not a level of the scale". */
+export function describeLineError(file: string, e: LineError): string {
+  return `${file} line ${e.line}${e.field ? `, field ${e.field}` : ""}: ${e.message}`;
+}

@@ -1,0 +1,65 @@
+import type { BundleRow } from "./bundle";
+
+/** The rows the import formats produce. Ids are the benchmark's own (external) ids. */
+
+export type QueryRow = { kind: "query"; id: string; title: string; body: string; answer?: string; metadata: Record<string, unknown> };
+
+export type DocumentRow = {
+  kind: "document";
+  id: string;
+  title: string;
+  text: string;
+  repo?: string;
+  path?: string;
+  metadata: Record<string, unknown>;
+};
+
+/** A FreshStack question: the query, its nuggets, and the LLM's support judgments per nugget. */
+export type NuggetedQueryRow = {
+  kind: "nuggeted-query";
+  query: QueryRow;
+  nuggets: { id: string; text: string; supportedBy: string[]; notSupportedBy: string[] }[];
+};
+
+/** A judgment of a document for a query (TREC qrels), on the import's scale. */
+export type QrelRow = { kind: "qrel"; queryId: string; docId: string; value: string };
+
+/** A judgment of whether a document supports a nugget (nugget qrels). */
+export type NuggetQrelRow = { kind: "nugget-qrel"; queryId: string; nuggetId: string; docId: string; value: string };
+
+export type RunRow = { kind: "run"; system: string; queryId: string; docId: string; rank: number; score: number };
+
+/** FeB4RAG: a fused LLM label of a document of one search engine for a request. */
+export type EngineLabelRow = { kind: "engine-label"; engine: string; queryId: string; docId: string; value: string };
+
+/** A side-by-side preference between two systems on each criterion ("a", "b" or "none"). */
+export type PreferenceRow = {
+  kind: "preference";
+  queryId: string;
+  systemA: string;
+  systemB: string;
+  choices: { criterion: string; value: "a" | "b" | "none" }[];
+};
+
+/** A request with two or more systems' responses and the passages they cite. */
+export type PairwiseRow = {
+  kind: "pairwise";
+  query: QueryRow;
+  responses: { system: string; text: string; citations: { marker: number; docId: string; text?: string }[] }[];
+};
+
+/** A label named by its target: "<query or nugget id>" or "<query or nugget id>::<doc id>". */
+export type CsvLabelRow = { kind: "csv-label"; item: string; judge: string; value: string };
+
+export type ImportRow =
+  | BundleRow
+  | QueryRow
+  | DocumentRow
+  | NuggetedQueryRow
+  | QrelRow
+  | NuggetQrelRow
+  | RunRow
+  | EngineLabelRow
+  | PreferenceRow
+  | PairwiseRow
+  | CsvLabelRow;

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+export const importCountsSchema = z.object({
+  queries: z.number(), nuggets: z.number(), documents: z.number(), poolEntries: z.number(), labels: z.number(),
+  systems: z.number(), runEntries: z.number(), responses: z.number(), citations: z.number(),
+});
+
+/** What an import did: rows read per file and rows added per kind (0 everywhere on a re-import). */
+export const importSummarySchema = z.object({
+  format: z.string(),
+  judge: z.string().nullable(),
+  scale: z.string().nullable(),
+  files: z.array(z.object({ name: z.string(), lines: z.number(), rows: z.number() })),
+  added: importCountsSchema,
+  durationMs: z.number(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** The error details of a rejected import: the first 50 messages and the total count. */
+export const importErrorDetailsSchema = z.object({ errors: z.array(z.string()), errorCount: z.number() });
+
+/** Query parameters of an upload: the file travels as the raw request body. */
+export const importUploadQuerySchema = z.object({
+  format: z.string().min(1),
+  file: z.string().min(1).max(300),
+  judge: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  judgeKind: z.enum(["model", "human"]).optional(),
+  scale: z.string().optional().transform((v) => v || undefined),
+});
+
+export const exportQuerySchema = z.object({
+  what: z.string().min(1),
+  format: z.string().min(1),
+  judge: z.string().optional().transform((v) => (v ? v.split(",").map((j) => j.trim()).filter(Boolean) : undefined)),
+  scale: z.string().optional().transform((v) => v || undefined),
+  binarized: z.enum(["0", "1"]).optional().transform((v) => v === "1"),
+});

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+export const studyIdParamsSchema = z.object({ studyId: z.coerce.number().int().positive() });
+
+export const studySummarySchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  counts: z.object({ queries: z.number(), documents: z.number(), campaigns: z.number(), members: z.number() }),
+});
+export type StudySummary = z.infer<typeof studySummarySchema>;
+
+export const studyOverviewSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  counts: z.object({
+    queries: z.number(),
+    nuggets: z.number(),
+    documents: z.number(),
+    poolEntries: z.number(),
+    llmLabels: z.number(),
+    campaigns: z.number(),
+    systems: z.number(),
+    responses: z.number(),
+    members: z.number(),
+  }),
+  judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]), labels: z.number() })),
+});
+export type StudyOverview = z.infer<typeof studyOverviewSchema>;

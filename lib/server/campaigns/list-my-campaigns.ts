@@ -1,0 +1,39 @@
+import "server-only";
+import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
+import type { MyCampaign } from "@/lib/schemas/campaigns";
+import { getDb } from "../db/client";
+import type { UserDto } from "../users/user-dto";
+
+/**
+ * The campaigns a user is assigned to, in studies they are still a member of, with their own
+ * progress: items they submitted out of the items the campaign could give them (one per item).
+ */
+export async function listMyCampaigns(user: UserDto): Promise<MyCampaign[]> {
+  const db = await getDb();
+  const rows = await db.campaign.findMany({
+    where: {
+      status: { not: "draft" },
+      annotators: { some: { userId: user.id } },
+      study: { members: { some: { userId: user.id } } },
+    },
+    orderBy: { createdAt: "desc" },
+    include: { study: { select: { name: true } }, _count: { select: { items: true } } },
+  });
+  const submitted = await db.assignment.groupBy({
+    by: ["itemId"],
+    where: { userId: user.id, status: "submitted", item: { campaignId: { in: rows.map((r) => r.id) } } },
+  });
+  const itemIds = submitted.map((s) => s.itemId);
+  const items = await db.item.findMany({ where: { id: { in: itemIds } }, select: { campaignId: true } });
+  const doneByCampaign = new Map<number, number>();
+  for (const item of items) doneByCampaign.set(item.campaignId, (doneByCampaign.get(item.campaignId) ?? 0) + 1);
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    studyName: c.study.name,
+    taskType: taskTypeSchema.parse(c.taskType),
+    protocol: protocolSchema.parse(c.protocol),
+    status: c.status,
+    progress: { submitted: doneByCampaign.get(c.id) ?? 0, target: c._count.items },
+  }));
+}

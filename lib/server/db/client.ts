@@ -1,0 +1,44 @@
+import "server-only";
+import type { PrismaClient } from "./generated/sqlite/client";
+import { databaseUrl, providerOf } from "./database-url.mjs";
+
+/**
+ * The database client type. Both generated clients share the model API; the PostgreSQL one is
+ * typed as the SQLite one so the rest of the code has a single type.
+ */
+export type Db = PrismaClient;
+
+async function createClient(url: string): Promise<Db> {
+  if (providerOf(url) === "postgres") {
+    const [{ PrismaClient: PgClient }, { PrismaPg }] = await Promise.all([
+      import("./generated/postgres/client"),
+      import("@prisma/adapter-pg"),
+    ]);
+    return new PgClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+  }
+  const [{ PrismaClient: LiteClient }, { PrismaLibSql }] = await Promise.all([
+    import("./generated/sqlite/client"),
+    import("@prisma/adapter-libsql"),
+  ]);
+  // `timeout` (milliseconds) is SQLite's busy timeout: a writer waits for another instead of failing.
+  // It is a connection option, so it survives libsql reopening its connection after transactions
+  // (a PRAGMA busy_timeout would not). WAL lets readers run beside a writer and persists in the file.
+  const client = new LiteClient({ adapter: new PrismaLibSql({ url, timeout: 5000 }) });
+  await client.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+  return client;
+}
+
+const cache = globalThis as unknown as { assayDb?: Promise<Db> };
+
+/** The process-wide client for DATABASE_URL (or the embedded SQLite default). */
+export function getDb(): Promise<Db> {
+  cache.assayDb ??= createClient(databaseUrl());
+  return cache.assayDb;
+}
+
+/** Closes the process-wide client (CLI commands and tests call this before exiting). */
+export async function closeDb(): Promise<void> {
+  const db = cache.assayDb;
+  cache.assayDb = undefined;
+  if (db) await (await db).$disconnect();
+}

@@ -1,0 +1,95 @@
+// Export, import elsewhere, export again: the same lines.
+import { afterAll, describe, expect, it } from "vitest";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
+import { upsertStudy } from "@/prisma/factories";
+import { unique } from "@/test/db-tier";
+import { fileInput, textInput } from "@/test/import-inputs";
+import { exportStudy, type ExportRequest } from "./export-study";
+
+afterAll(closeDb);
+
+async function exported(studyId: number, request: ExportRequest): Promise<string[]> {
+  const { lines } = await exportStudy(studyId, request);
+  const out: string[] = [];
+  for await (const line of lines) out.push(line);
+  return out;
+}
+
+describe("study bundle", () => {
+  it("re-imports the demo study to the same state", async () => {
+    const db = await getDb();
+    const { studyId } = await seedDemoStudy(db);
+    const original = await exported(studyId, { what: "study", format: "bundle" });
+    expect(original.length).toBeGreaterThan(1000);
+    const copy = await upsertStudy(db, { slug: `copy-${unique()}`, name: "Copy" });
+    const summary = await importIntoStudy(copy.id, { format: "assay-bundle", files: [textInput("demo.assay.jsonl", `${original.join("\n")}\n`)] });
+    expect(summary.added).toEqual({ queries: 10, nuggets: 32, documents: 80, poolEntries: 100, labels: 640, systems: 5, runEntries: 300, responses: 10, citations: 20 });
+    const again = await exported(copy.id, { what: "study", format: "bundle" });
+    expect(again.slice(1)).toEqual(original.slice(1)); // all but the header, which names the study
+    const twice = await importIntoStudy(copy.id, { format: "assay-bundle", files: [textInput("demo.assay.jsonl", `${original.join("\n")}\n`)] });
+    expect(Object.values(twice.added).every((n) => n === 0)).toBe(true);
+  });
+});
+
+describe("label exports", () => {
+  it("write NovelEval's qrels back as they were read, and binarize them", async () => {
+    const db = await getDb();
+    const study = await upsertStudy(db, { slug: `nov-export-${unique()}`, name: "NovelEval export" });
+    await importIntoStudy(study.id, { format: "beir-queries", files: [fileInput("noveleval/queries.tsv")] });
+    await importIntoStudy(study.id, { format: "beir-corpus", files: [fileInput("noveleval/corpus.tsv")] });
+    const qrels = "noveleval/qrels.txt";
+    await importIntoStudy(study.id, { format: "trec-qrels", judge: "assessors", judgeKind: "human", scale: "graded-0-2", files: [fileInput(qrels)] });
+    const lines = await exported(study.id, { what: "labels", format: "trec-qrels" });
+    const { readFileSync } = await import("node:fs");
+    const { SHARED_DATA } = await import("@/test/import-inputs");
+    const source = readFileSync(`${SHARED_DATA}/${qrels}`, "utf8").trim().split("\n").map((l) => l.replace(" Q0 ", " 0 "));
+    expect(lines).toEqual(source);
+    const binary = await exported(study.id, { what: "labels", format: "trec-qrels", binarized: true });
+    expect(binary.filter((l) => l.endsWith(" 1"))).toHaveLength(130);
+  });
+
+  it("write level positions for named levels, CSV that re-imports, and refuse ambiguous qrels", async () => {
+    const db = await getDb();
+    const study = await upsertStudy(db, { slug: `csv-export-${unique()}`, name: "CSV export" });
+    await importIntoStudy(study.id, { format: "beir-queries", files: [textInput("q.tsv", "q1\tQuestion\n")] });
+    await importIntoStudy(study.id, { format: "beir-corpus", files: [textInput("c.tsv", "d1\tone\nd2\ttwo\n")] });
+    const csv = "item,judge,label\nq1::d1,ann,relevant\nq1::d2,ann,non_relevant\nq1::d1,bo,partially_relevant\n";
+    await importIntoStudy(study.id, { format: "labels-csv", scale: "relevance-3", judgeKind: "human", files: [textInput("l.csv", csv)] });
+    expect(await exported(study.id, { what: "labels", format: "trec-qrels", judges: ["ann"] })).toEqual(["q1 0 d1 2", "q1 0 d2 0"]);
+    expect(await exported(study.id, { what: "labels", format: "csv" })).toEqual(csv.trim().split("\n"));
+    await expect(exported(study.id, { what: "labels", format: "trec-qrels" })).rejects.toThrow(/qrels hold one judge's labels: choose one of ann, bo/);
+    await expect(exported(study.id, { what: "labels", format: "bundle" })).rejects.toThrow(/labels export as trec-qrels or nugget-qrels or csv or jsonl/);
+  });
+});
+
+describe("annotation export", () => {
+  it("writes each annotation with annotator, phase, payload, timestamps and duration", async () => {
+    const db = await getDb();
+    const { buildWorld } = await import("@/test/db-world");
+    const world = await buildWorld(db);
+    const item = world.items[0]!;
+    const started = new Date("2026-11-20T10:00:00.000Z");
+    await db.annotation.create({
+      data: {
+        itemId: item.id, userId: world.annotator.id, phase: "blind", payload: JSON.stringify({ level: "relevant" }), clientId: `c-${unique()}`,
+        startedAt: started, submittedAt: new Date(started.getTime() + 42_500),
+      },
+    });
+    await db.annotation.create({
+      data: {
+        itemId: item.id, userId: world.annotator.id, phase: "revised", payload: JSON.stringify({ level: "partially_relevant" }), comment: "saw the LLM label",
+        clientId: `c-${unique()}`, startedAt: new Date(started.getTime() + 42_500), submittedAt: new Date(started.getTime() + 50_000),
+      },
+    });
+    const lines = (await exported(world.study.id, { what: "annotations", format: "jsonl" })).map((l) => JSON.parse(l));
+    expect(lines).toEqual([
+      {
+        campaign: "Active", task: "support", item: 1, query: null, nugget: "q1_1", doc: "d1", annotator: world.annotator.email, phase: "blind",
+        payload: { level: "relevant" }, comment: null, version: 1, started_at: "2026-11-20T10:00:00.000Z", submitted_at: "2026-11-20T10:00:42.500Z", duration_ms: 42_500,
+      },
+      expect.objectContaining({ phase: "revised", payload: { level: "partially_relevant" }, comment: "saw the LLM label", duration_ms: 7_500 }),
+    ]);
+  });
+});

@@ -1,0 +1,72 @@
+import "server-only";
+import type { z } from "zod";
+import type { UserRole } from "@/lib/domain/roles";
+import { requireUser } from "../auth/current-user";
+import { AppError, HTTP_STATUS } from "../errors";
+import type { UserDto } from "../users/user-dto";
+import { parseOrThrow } from "../validation";
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+type Spec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  /** Roles allowed to call the route; every route requires a signed-in user. */
+  roles?: readonly UserRole[];
+  params?: P;
+  query?: Q;
+  body?: B;
+};
+
+type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  user: UserDto;
+  params: z.infer<P>;
+  query: z.infer<Q>;
+  body: z.infer<B>;
+  request: Request;
+};
+
+/**
+ * The one wrapper every API route uses: authentication and role, zod parsing of params, query and
+ * body, and the mapping of errors to JSON responses. The handler calls one lib/server operation and
+ * returns a JSON-serializable DTO (or a Response, for downloads).
+ */
+export function route<
+  P extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  B extends z.ZodType = z.ZodUnknown,
+>(spec: Spec<P, Q, B>, handler: (input: Input<P, Q, B>) => Promise<unknown>) {
+  return async (request: Request, context: RouteContext): Promise<Response> => {
+    try {
+      const user = await requireUser(spec.roles);
+      const params = parse(spec.params, await context.params, "path");
+      const query = parse(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query");
+      const body = spec.body ? parse(spec.body, await readJson(request), "body") : undefined;
+      const result = await handler({ user, params, query, body, request } as Input<P, Q, B>);
+      return result instanceof Response ? result : Response.json(result);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): z.infer<S> | undefined {
+  return schema ? parseOrThrow(schema, value, where) : undefined;
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    throw new AppError("invalid", "The request body is not valid JSON");
+  }
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    return Response.json(
+      { error: { code: error.code, message: error.message, details: error.details } },
+      { status: HTTP_STATUS[error.code] },
+    );
+  }
+  console.error("[assay] unexpected error", error);
+  return Response.json({ error: { code: "internal", message: "Something went wrong on the server" } }, { status: 500 });
+}

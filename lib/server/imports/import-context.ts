@@ -1,0 +1,67 @@
+import "server-only";
+import type { BulkConnection } from "../db/bulk-transaction";
+import type { LineError } from "@/lib/formats/parsed";
+import { describeLineError } from "@/lib/formats/parsed";
+import { upsertMany } from "./sql";
+
+export const MAX_REPORTED_ERRORS = 50;
+
+/** What one import run shares between files and batches: the transaction, errors, judges, keys. */
+export class ImportContext {
+  readonly errors: string[] = [];
+  errorCount = 0;
+  file = "";
+  private readonly seen = new Map<string, string>();
+  private readonly judges = new Map<string, number>();
+  private readonly systems = new Map<string, number>();
+
+  constructor(
+    readonly tx: BulkConnection,
+    readonly studyId: number,
+    readonly now: Date,
+  ) {}
+
+  /** Records an error of the current file; the import will be rolled back. */
+  fail(error: LineError): void {
+    this.errorCount++;
+    if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push(describeLineError(this.file, error));
+  }
+
+  get failed(): boolean {
+    return this.errorCount > 0;
+  }
+
+  /** False (and an error) when `key` was already seen in this import. */
+  firstTime(key: string, line: number, what: string): boolean {
+    const earlier = this.seen.get(key);
+    if (earlier === undefined) {
+      this.seen.set(key, `${this.file} line ${line}`);
+      return true;
+    }
+    this.fail({ line, message: `duplicate ${what}: also at ${earlier}` });
+    return false;
+  }
+
+  async judgeId(name: string, kind: "model" | "human"): Promise<number> {
+    const cached = this.judges.get(name);
+    if (cached !== undefined) return cached;
+    const [row] = await upsertMany(
+      this.tx,
+      { table: "Judge", columns: ["studyId", "kind", "name"], conflict: ["studyId", "name"], returning: ["id", "kind"] },
+      [[this.studyId, kind, name]],
+    );
+    this.judges.set(name, Number(row!.id));
+    return Number(row!.id);
+  }
+
+  async systemIds(names: Iterable<string>): Promise<Map<string, number>> {
+    const missing = [...new Set(names)].filter((n) => !this.systems.has(n));
+    const rows = await upsertMany(
+      this.tx,
+      { table: "System", columns: ["studyId", "name"], conflict: ["studyId", "name"], returning: ["id", "name"] },
+      missing.map((n) => [this.studyId, n]),
+    );
+    for (const r of rows) this.systems.set(String(r.name), Number(r.id));
+    return new Map([...new Set(names)].map((n) => [n, this.systems.get(n)!]));
+  }
+}

@@ -1,0 +1,96 @@
+// Every format on small hand-made files: what lands in the database, and idempotent re-imports.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { upsertStudy } from "@/prisma/factories";
+import { unique } from "@/test/db-tier";
+import { textInput } from "@/test/import-inputs";
+import { importIntoStudy } from "./import-into-study";
+
+afterAll(closeDb);
+
+const jsonl = (...rows: object[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
+let studyId: number;
+
+const CORPUS = jsonl(
+  { _id: "acme/src/retry.py_0_120", title: "retry.py", text: "def retry(): ...", metadata: { url: "https://example.invalid/retry.py" } },
+  { _id: "acme/docs/retry.md_0_80", title: "retry.md", text: "# Retries", metadata: {} },
+  { _id: "acme/src/other.ts_0_50", title: "other.ts", text: "export {}", metadata: {} },
+);
+const QUERIES = jsonl({
+  query_id: "q1", query_title: "Retry?", query_text: "How do I retry?", answer_id: "a1", answer_text: "Use retry().",
+  nuggets: [
+    { _id: "q1_1", text: "retry() retries", relevant_corpus_ids: ["acme/src/retry.py_0_120"], non_relevant_corpus_ids: ["acme/src/other.ts_0_50"] },
+    { _id: "q1_2", text: "docs explain it", relevant_corpus_ids: ["acme/docs/retry.md_0_80"], non_relevant_corpus_ids: [] },
+  ],
+  metadata: { tags: ["python"] },
+});
+
+beforeAll(async () => {
+  studyId = (await upsertStudy(await getDb(), { slug: `formats-${unique()}`, name: "Formats" })).id;
+  await importIntoStudy(studyId, { format: "freshstack-corpus", files: [textInput("corpus.jsonl", CORPUS)] });
+});
+
+describe("FreshStack", () => {
+  it("imports questions, nuggets in order, the LLM's support labels and the pool", async () => {
+    const summary = await importIntoStudy(studyId, { format: "freshstack-queries", files: [textInput("queries.jsonl", QUERIES)] });
+    expect(summary).toMatchObject({ judge: "gpt-4o", scale: "binary", added: { queries: 1, nuggets: 2, labels: 3, poolEntries: 3 } });
+    const db = await getDb();
+    const doc = await db.document.findFirstOrThrow({ where: { studyId, externalId: "acme/src/retry.py_0_120" } });
+    expect(doc).toMatchObject({ repo: "acme", path: "src/retry.py", language: "python" });
+    const labels = await db.label.findMany({ where: { studyId }, include: { nugget: true, document: true }, orderBy: { id: "asc" } });
+    expect(labels.map((l) => [l.nugget?.externalId, l.nugget?.position, l.document?.externalId, l.value])).toEqual([
+      ["q1_1", 1, "acme/src/retry.py_0_120", "1"],
+      ["q1_1", 1, "acme/src/other.ts_0_50", "0"],
+      ["q1_2", 2, "acme/docs/retry.md_0_80", "1"],
+    ]);
+    const again = await importIntoStudy(studyId, { format: "freshstack-queries", files: [textInput("queries.jsonl", QUERIES)] });
+    expect(Object.values(again.added).every((n) => n === 0)).toBe(true);
+  });
+});
+
+describe("nugget qrels, runs, CSV labels and pairwise responses", () => {
+  it("imports nugget qrels of another judge", async () => {
+    const summary = await importIntoStudy(studyId, {
+      format: "nugget-qrels", judge: "solar-11b", scale: "binary",
+      files: [textInput("nuggets.qrels", "q1 q1_1 acme/src/retry.py_0_120 1\nq1 q1_2 acme/src/other.ts_0_50 0\n")],
+    });
+    expect(summary.added).toMatchObject({ labels: 2, poolEntries: 0 });
+  });
+
+  it("imports a run as one system, ranks and scores included", async () => {
+    const run = "q1 Q0 acme/docs/retry.md_0_80 1 9.5 bm25\nq1 Q0 acme/src/retry.py_0_120 2 7.25 bm25\n";
+    const summary = await importIntoStudy(studyId, { format: "trec-run", files: [textInput("bm25.run", run)] });
+    expect(summary.added).toMatchObject({ systems: 1, runEntries: 2 });
+    const db = await getDb();
+    const entries = await db.runEntry.findMany({ where: { system: { studyId, name: "bm25" } }, orderBy: { rank: "asc" }, include: { document: true } });
+    expect(entries.map((e) => [e.rank, e.score, e.document.externalId])).toEqual([[1, 9.5, "acme/docs/retry.md_0_80"], [2, 7.25, "acme/src/retry.py_0_120"]]);
+  });
+
+  it("imports CSV labels for nugget-chunk, query-chunk, nugget and query targets from several judges", async () => {
+    const csv = "item,judge,label\nq1_1::acme/src/retry.py_0_120,alice,relevant\nq1::acme/docs/retry.md_0_80,bob,1\nq1_2,alice,0\nq1,bob,partially_relevant\n";
+    const summary = await importIntoStudy(studyId, { format: "labels-csv", scale: "relevance-3", judgeKind: "human", files: [textInput("labels.csv", csv)] });
+    expect(summary.added.labels).toBe(4);
+    const db = await getDb();
+    const labels = await db.label.findMany({ where: { studyId, judge: { kind: "human" } }, include: { judge: true }, orderBy: { id: "asc" } });
+    expect(labels.map((l) => [l.judge.name, l.targetType, l.value])).toEqual([
+      ["alice", "nugget_document", "relevant"],
+      ["bob", "query_document", "partially_relevant"],
+      ["alice", "nugget", "non_relevant"],
+      ["bob", "query", "partially_relevant"],
+    ]);
+  });
+
+  it("imports pairwise responses with citations, creating cited passages given with text", async () => {
+    const line = jsonl({
+      request_id: "r1", request: "Which retry?",
+      responses: [
+        { system: "rag-a", text: "Use retry() [1].", citations: [{ marker: 1, doc_id: "acme/src/retry.py_0_120" }] },
+        { system: "rag-b", text: "See the docs [1][2].", citations: [{ marker: 1, doc_id: "acme/docs/retry.md_0_80" }, { marker: 2, doc_id: "web/1", text: "A web page." }] },
+      ],
+    });
+    const summary = await importIntoStudy(studyId, { format: "pairwise-responses", files: [textInput("pairs.jsonl", line)] });
+    expect(summary.added).toMatchObject({ queries: 1, responses: 2, citations: 3, documents: 1, systems: 2 });
+    const again = await importIntoStudy(studyId, { format: "pairwise-responses", files: [textInput("pairs.jsonl", line)] });
+    expect(Object.values(again.added).every((n) => n === 0)).toBe(true);
+  });
+});

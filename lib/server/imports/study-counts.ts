@@ -1,0 +1,25 @@
+import "server-only";
+import type { BulkConnection } from "../db/bulk-transaction";
+
+export type StudyCounts = {
+  queries: number; nuggets: number; documents: number; poolEntries: number; labels: number;
+  systems: number; runEntries: number; responses: number; citations: number;
+};
+
+/** Row counts of everything an import can add to a study. */
+export async function studyCounts(db: BulkConnection, studyId: number): Promise<StudyCounts> {
+  const count = (table: string) => `(SELECT COUNT(*) FROM "${table}" WHERE "studyId" = ?)`;
+  const [row] = await db.query(
+    `SELECT ${count("Query")} AS queries, ${count("Nugget")} AS nuggets, ${count("Document")} AS documents, ${count("PoolEntry")} AS "poolEntries",
+      ${count("Label")} AS labels, ${count("System")} AS systems,
+      (SELECT COUNT(*) FROM "RunEntry" r JOIN "System" s ON s."id" = r."systemId" WHERE s."studyId" = ?) AS "runEntries",
+      ${count("Response")} AS responses,
+      (SELECT COUNT(*) FROM "Citation" c JOIN "Response" p ON p."id" = c."responseId" WHERE p."studyId" = ?) AS citations`,
+    Array(9).fill(studyId),
+  );
+  return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as StudyCounts;
+}
+
+export function difference(after: StudyCounts, before: StudyCounts): StudyCounts {
+  return Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - before[k as keyof StudyCounts]])) as StudyCounts;
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import type { ImportRow } from "@/lib/formats/rows";
+import type { ImportContext } from "./import-context";
+import type { ResolvedPolicy } from "./import-policy";
+import { writeBundleLabels, writeJudges, writeNuggets, writePoolRows, writeResponses, writeSystems } from "./writers/bundle";
+import { writeDocuments, writeNuggetedQueries, writeQueries } from "./writers/content";
+import { writeCsvLabels } from "./writers/csv-labels";
+import { writeEngineLabels, writeNuggetQrels, writePreferences, writeQrels } from "./writers/labels";
+import { writePairwise } from "./writers/pairwise";
+import { writeRunEntries } from "./writers/runs";
+import type { Numbered } from "./writers/shared";
+
+/** Per-file state a writer keeps between batches: the system of a run file (null: any systems). */
+export type FileState = { system: { name?: string } | null };
+
+/**
+ * Validates one batch of a file's rows and, while the import has no errors, writes it. A batch
+ * holds one row kind (the importer starts a new batch when the kind changes); the switch is
+ * exhaustive over ImportRow.
+ */
+export async function writeBatch(ctx: ImportContext, policy: ResolvedPolicy, state: FileState, batch: Numbered<ImportRow>[]): Promise<void> {
+  const first = batch[0];
+  if (!first) return;
+  const judge = () => {
+    if (!policy) throw new Error(`${first.row.kind} rows need a label policy`);
+    return { name: policy.judge, kind: policy.judgeKind, scale: policy.scale };
+  };
+  const kind = first.row.kind;
+  const rows = <K extends ImportRow["kind"]>(_: K) => batch as Numbered<Extract<ImportRow, { kind: K }>>[];
+  switch (kind) {
+    case "document":
+      return writeDocuments(ctx, rows("document"));
+    case "query":
+      return writeQueries(ctx, rows("query"));
+    case "nuggeted-query":
+      return writeNuggetedQueries(ctx, rows("nuggeted-query"), judge());
+    case "qrel":
+      return writeQrels(ctx, rows("qrel"), judge());
+    case "nugget-qrel":
+      return writeNuggetQrels(ctx, rows("nugget-qrel"), judge());
+    case "run":
+      return writeRunEntries(ctx, rows("run"), state.system);
+    case "engine-label":
+      return writeEngineLabels(ctx, rows("engine-label"), judge());
+    case "preference":
+      return writePreferences(ctx, rows("preference"), judge());
+    case "pairwise":
+      return writePairwise(ctx, rows("pairwise"));
+    case "csv-label":
+      return writeCsvLabels(ctx, rows("csv-label"), judge());
+    case "nugget":
+      return writeNuggets(ctx, rows("nugget"));
+    case "pool":
+      return writePoolRows(ctx, rows("pool"));
+    case "judge":
+      return writeJudges(ctx, rows("judge"));
+    case "label":
+      return writeBundleLabels(ctx, rows("label"));
+    case "system":
+      return writeSystems(ctx, rows("system"));
+    case "response":
+      return writeResponses(ctx, rows("response"));
+    default: {
+      const unreachable: never = kind;
+      throw new Error(`no writer for ${String(unreachable)}`);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import { languageFromPath } from "@/lib/domain/code-language";
+import type { DocumentRow, NuggetedQueryRow, QueryRow } from "@/lib/formats/rows";
+import type { ImportContext } from "../import-context";
+import { idsByExternalId, upsertMany } from "../sql";
+import { known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
+
+export async function writeDocuments(ctx: ImportContext, batch: Numbered<DocumentRow>[]): Promise<void> {
+  const rows = batch.filter(({ line, row }) => ctx.firstTime(`document:${row.id}`, line, `document id "${row.id}"`));
+  if (ctx.failed) return;
+  await upsertMany(
+    ctx.tx,
+    {
+      table: "Document",
+      columns: ["studyId", "externalId", "title", "text", "language", "repo", "path", "metadata"],
+      conflict: ["studyId", "externalId"],
+      update: ["title", "text", "language", "repo", "path", "metadata"],
+    },
+    rows.map(({ row }) => [ctx.studyId, row.id, row.title, row.text, languageFromPath(row.path ?? row.title), row.repo ?? null, row.path ?? null, JSON.stringify(row.metadata)]),
+  );
+}
+
+export async function upsertQueries(ctx: ImportContext, rows: QueryRow[]): Promise<Map<string, number>> {
+  const returned = await upsertMany(
+    ctx.tx,
+    { table: "Query", columns: ["studyId", "externalId", "title", "body", "answer", "metadata"], conflict: ["studyId", "externalId"], update: ["title", "body", "answer", "metadata"], returning: ["id", "externalId"] },
+    rows.map((q) => [ctx.studyId, q.id, q.title, q.body, q.answer ?? null, JSON.stringify(q.metadata)]),
+  );
+  return new Map(returned.map((r) => [String(r.externalId), Number(r.id)]));
+}
+
+export async function writeQueries(ctx: ImportContext, batch: Numbered<QueryRow>[]): Promise<void> {
+  const rows = batch.filter(({ line, row }) => ctx.firstTime(`query:${row.id}`, line, `query id "${row.id}"`));
+  if (!ctx.failed) await upsertQueries(ctx, rows.map((r) => r.row));
+}
+
+/** FreshStack questions: the query, its nuggets in order, and the LLM's support labels. */
+export async function writeNuggetedQueries(ctx: ImportContext, batch: Numbered<NuggetedQueryRow>[], judge: { name: string; scale: string }): Promise<void> {
+  const rows = batch.filter(({ line, row }) => ctx.firstTime(`query:${row.query.id}`, line, `query id "${row.query.id}"`));
+  const docIds = await idsByExternalId(ctx.tx, "Document", ctx.studyId, rows.flatMap(({ row }) => row.nuggets.flatMap((n) => [...n.supportedBy, ...n.notSupportedBy])));
+  for (const { line, row } of rows) {
+    for (const [i, n] of row.nuggets.entries()) {
+      for (const [field, ids] of [["relevant_corpus_ids", n.supportedBy], ["non_relevant_corpus_ids", n.notSupportedBy]] as const) {
+        for (const id of ids) known(ctx, docIds, id, line, `nuggets[${i}].${field}`, "document");
+      }
+    }
+  }
+  if (ctx.failed) return;
+  const queryIds = await upsertQueries(ctx, rows.map((r) => r.row.query));
+  const nuggets = await upsertMany(
+    ctx.tx,
+    { table: "Nugget", columns: ["studyId", "queryId", "externalId", "position", "text"], conflict: ["studyId", "externalId"], update: ["queryId", "position", "text"], returning: ["id", "externalId"] },
+    rows.flatMap(({ row }) => row.nuggets.map((n, i) => [ctx.studyId, queryIds.get(row.query.id)!, n.id, i + 1, n.text])),
+  );
+  const nuggetIds = new Map(nuggets.map((r) => [String(r.externalId), Number(r.id)]));
+  const judgeId = await ctx.judgeId(judge.name, "model");
+  const labels: LabelInsert[] = [];
+  const pool: [number, number][] = [];
+  for (const { row } of rows) {
+    const queryId = queryIds.get(row.query.id)!;
+    for (const n of row.nuggets) {
+      const nuggetId = nuggetIds.get(n.id)!;
+      for (const [ids, value] of [[n.supportedBy, "1"], [n.notSupportedBy, "0"]] as const) {
+        for (const id of ids) {
+          const documentId = docIds.get(id)!;
+          pool.push([queryId, documentId]);
+          labels.push({ judgeId, targetType: "nugget_document", targetKey: `nd:${nuggetId}:${documentId}`, queryId, nuggetId, documentId, scale: judge.scale, value });
+        }
+      }
+    }
+  }
+  await writePool(ctx, pool);
+  await writeLabels(ctx, labels);
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import { fuseLevels } from "@/lib/domain/agreement/fusion";
+import { builtinScale, levelIndex } from "@/lib/domain/scales";
+import { readRows } from "../db/bulk-transaction";
+import type { Db } from "../db/client";
+import { invalid } from "../errors";
+
+export type SourceLabel = { targetKey: string; value: string; scale: string; queryId: number | null; nuggetId: number | null; criterion: string | null };
+export type LabelSource = { name: string; kind: "model" | "human"; labels: Map<string, SourceLabel> };
+
+/**
+ * A label source of a study: one judge's labels by target, or "fused:<x>+<y>", two LLMs fused as
+ * FeB4RAG does (closest level of the mean, ties down) on the targets both labelled.
+ */
+export async function loadLabelSource(db: Db, studyId: number, name: string): Promise<LabelSource> {
+  if (name.startsWith("fused:")) {
+    const [x, y] = name.slice("fused:".length).split("+");
+    if (!x || !y) throw invalid(`a fused source is "fused:<judge>+<judge>", not "${name}"`);
+    const [first, second] = [await loadJudge(db, studyId, x), await loadJudge(db, studyId, y)];
+    const labels = new Map<string, SourceLabel>();
+    for (const [key, a] of first.labels) {
+      const b = second.labels.get(key);
+      if (!b || a.scale !== b.scale) continue;
+      const scale = builtinScale(a.scale);
+      const ia = scale && levelIndex(scale, a.value);
+      const ib = scale && levelIndex(scale, b.value);
+      if (!scale || ia === null || ib === null) continue;
+      labels.set(key, { ...a, value: scale.levels[fuseLevels(ia!, ib!)]!.value });
+    }
+    return { name, kind: "model", labels };
+  }
+  return loadJudge(db, studyId, name);
+}
+
+async function loadJudge(db: Db, studyId: number, name: string): Promise<LabelSource> {
+  const judge = await db.judge.findUnique({ where: { studyId_name: { studyId, name } } });
+  if (!judge) throw invalid(`no judge named "${name}" in this study`);
+  // Through the driver: Prisma's adapter layer triples the time of a 100,000-row read.
+  const rows = await readRows<{ targetKey: string; value: string; scale: string; queryId: unknown; nuggetId: unknown; criterion: string | null }>(
+    'SELECT "targetKey", "value", "scale", "queryId", "nuggetId", "criterion" FROM "Label" WHERE "judgeId" = ?',
+    [judge.id],
+  );
+  const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const labels = new Map(rows.map((r) => [r.targetKey, { ...r, queryId: id(r.queryId), nuggetId: id(r.nuggetId) }]));
+  return { name, kind: judge.kind === "human" ? "human" : "model", labels };
+}

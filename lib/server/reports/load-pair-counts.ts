@@ -1,0 +1,57 @@
+import "server-only";
+import type { AgreementQuery } from "@/lib/schemas/reports";
+import { readRows } from "../db/bulk-transaction";
+import type { Db } from "../db/client";
+import { invalid } from "../errors";
+import { loadLabelSource } from "./load-label-source";
+
+/** Targets both sources labelled, counted by (group, A's value and scale, B's value and scale). */
+export type PairCount = { group: string | null; a: { value: string; scale: string }; b: { value: string; scale: string }; count: number };
+export type PairCounts = { rows: PairCount[]; sizeA: number; sizeB: number; kinds: { a: "model" | "human"; b: "model" | "human" } };
+
+const GROUP_COLUMN: Record<AgreementQuery["group"], string> = {
+  none: "NULL", query: 'a."queryId"', tag: 'a."queryId"', collection: 'a."queryId"', nugget_position: 'a."nuggetId"', criterion: 'a."criterion"',
+};
+
+/**
+ * The database joins the two judges' labels on their target and counts them (an index on
+ * (judgeId, targetKey) serves the join), so a report over 100,000 targets reads a few dozen rows.
+ * Fused sources are built in memory from both judges' labels.
+ */
+export async function loadPairCounts(db: Db, studyId: number, query: AgreementQuery): Promise<PairCounts> {
+  if (query.a.startsWith("fused:") || query.b.startsWith("fused:")) return countInMemory(db, studyId, query);
+  const judges = await db.judge.findMany({ where: { studyId, name: { in: [query.a, query.b] } }, include: { _count: { select: { labels: true } } } });
+  const judge = (name: string) => {
+    const found = judges.find((j) => j.name === name);
+    if (!found) throw invalid(`no judge named "${name}" in this study`);
+    return found;
+  };
+  const [a, b] = [judge(query.a), judge(query.b)];
+  const rows = await readRows<{ g: unknown; av: string; asc: string; bv: string; bsc: string; n: unknown }>(
+    `SELECT ${GROUP_COLUMN[query.group]} AS g, a."value" AS av, a."scale" AS asc, b."value" AS bv, b."scale" AS bsc, COUNT(*) AS n
+       FROM "Label" a JOIN "Label" b ON b."judgeId" = ? AND b."targetKey" = a."targetKey"
+      WHERE a."judgeId" = ? GROUP BY 1, 2, 3, 4, 5`,
+    [b.id, a.id],
+  );
+  return {
+    rows: rows.map((r) => ({ group: r.g === null ? null : String(r.g), a: { value: r.av, scale: r.asc }, b: { value: r.bv, scale: r.bsc }, count: Number(r.n) })),
+    sizeA: a._count.labels,
+    sizeB: b._count.labels,
+    kinds: { a: a.kind === "human" ? "human" : "model", b: b.kind === "human" ? "human" : "model" },
+  };
+}
+
+async function countInMemory(db: Db, studyId: number, query: AgreementQuery): Promise<PairCounts> {
+  const [a, b] = [await loadLabelSource(db, studyId, query.a), await loadLabelSource(db, studyId, query.b)];
+  const counts = new Map<string, PairCount>();
+  for (const [key, la] of a.labels) {
+    const lb = b.labels.get(key);
+    if (!lb) continue;
+    const group = query.group === "none" ? null : query.group === "nugget_position" ? la.nuggetId : query.group === "criterion" ? la.criterion : la.queryId;
+    const id = JSON.stringify([group, la.value, la.scale, lb.value, lb.scale]);
+    const row = counts.get(id) ?? { group: group === null ? null : String(group), a: { value: la.value, scale: la.scale }, b: { value: lb.value, scale: lb.scale }, count: 0 };
+    row.count++;
+    counts.set(id, row);
+  }
+  return { rows: [...counts.values()], sizeA: a.labels.size, sizeB: b.labels.size, kinds: { a: a.kind, b: b.kind } };
+}

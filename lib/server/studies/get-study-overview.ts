@@ -1,0 +1,35 @@
+import "server-only";
+import type { StudyOverview } from "@/lib/schemas/studies";
+import { getDb } from "../db/client";
+import { notFound } from "../errors";
+import type { UserDto } from "../users/user-dto";
+import { assertResearcherAccess } from "./access";
+
+/** A study's counts and judges, for researchers of the study and admins. */
+export async function getStudyOverview(user: UserDto, studyId: number): Promise<StudyOverview> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const study = await db.study.findUnique({ where: { id: studyId } });
+  if (!study) throw notFound("Study not found");
+  const where = { studyId };
+  const [queries, nuggets, documents, poolEntries, campaigns, systems, responses, members, judges] = await Promise.all([
+    db.query.count({ where }),
+    db.nugget.count({ where }),
+    db.document.count({ where }),
+    db.poolEntry.count({ where }),
+    db.campaign.count({ where }),
+    db.system.count({ where }),
+    db.response.count({ where }),
+    db.studyMember.count({ where }),
+    db.judge.findMany({ where, orderBy: { name: "asc" }, include: { _count: { select: { labels: true } } } }),
+  ]);
+  const llmLabels = judges.filter((j) => j.kind === "model").reduce((sum, j) => sum + j._count.labels, 0);
+  return {
+    id: study.id,
+    slug: study.slug,
+    name: study.name,
+    description: study.description,
+    counts: { queries, nuggets, documents, poolEntries, llmLabels, campaigns, systems, responses, members },
+    judges: judges.map((j) => ({ name: j.name, kind: j.kind === "model" ? "model" : "human", labels: j._count.labels })),
+  };
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { buildWorld } from "@/test/db-world";
+import { getStudyOverview } from "./get-study-overview";
+import { listStudies } from "./list-studies";
+
+let world: Awaited<ReturnType<typeof buildWorld>>;
+beforeAll(async () => {
+  world = await buildWorld(await getDb());
+});
+afterAll(closeDb);
+
+describe("listStudies", () => {
+  const slugs = async (user: typeof world.admin) =>
+    (await listStudies(user)).map((s) => s.slug).filter((s) => s.endsWith(world.id));
+
+  it("shows an admin every study", async () => {
+    expect((await slugs(world.admin)).sort()).toEqual([`other-${world.id}`, `study-${world.id}`]);
+  });
+
+  it("shows a researcher only the studies they are a researcher of", async () => {
+    expect(await slugs(world.researcher)).toEqual([`study-${world.id}`]);
+    expect(await slugs(world.otherResearcher)).toEqual([`other-${world.id}`]);
+  });
+
+  it("shows an annotator no study, even one they annotate in", async () => {
+    expect(await slugs(world.annotator)).toEqual([]);
+  });
+});
+
+describe("getStudyOverview", () => {
+  it("counts the study's content", async () => {
+    const overview = await getStudyOverview(world.researcher, world.study.id);
+    expect(overview.counts).toEqual({
+      queries: 1, nuggets: 2, documents: 2, poolEntries: 2, llmLabels: 4, campaigns: 2, systems: 0, responses: 0, members: 2,
+    });
+    expect(overview.judges).toEqual([{ name: "gpt-4o", kind: "model", labels: 4 }]);
+  });
+
+  it("answers not-found to a researcher of another study, an annotator member, and for a missing study", async () => {
+    await expect(getStudyOverview(world.otherResearcher, world.study.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getStudyOverview(world.annotator, world.study.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getStudyOverview(world.admin, 987_654_321)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("lets an admin open any study", async () => {
+    expect((await getStudyOverview(world.admin, world.otherStudy.id)).slug).toBe(`other-${world.id}`);
+  });
+});
+
+describe("deleting a study", () => {
+  it("cascades to everything in it (foreign keys are enforced)", async () => {
+    const db = await getDb();
+    const other = await buildWorld(db);
+    await db.study.delete({ where: { id: other.study.id } });
+    const where = { studyId: other.study.id };
+    expect(await Promise.all([db.query.count({ where }), db.label.count({ where }), db.campaign.count({ where })])).toEqual([0, 0, 0]);
+    expect(await db.item.count({ where: { campaignId: other.campaign.id } })).toBe(0);
+  });
+});

@@ -1,0 +1,19 @@
+import "server-only";
+import { getDb } from "../db/client";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { toUserDto, type UserDto } from "./user-dto";
+
+// Compared against when the email is unknown, so a miss costs as long as a wrong password.
+let decoyHash: Promise<string> | undefined;
+
+/** The user for this email and password, or null. */
+export async function verifyCredentials(email: string, password: string): Promise<UserDto | null> {
+  const db = await getDb();
+  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!user) {
+    decoyHash ??= hashPassword("decoy password");
+    await verifyPassword(password, await decoyHash);
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? toUserDto(user) : null;
+}

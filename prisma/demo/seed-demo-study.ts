@@ -1,0 +1,164 @@
+// Seeds the demo study (idempotent: every write is an upsert on a natural key).
+import { languageFromPath } from "@/lib/domain/code-language";
+import { BUILTIN_SCALES } from "@/lib/domain/scales";
+import type { Db } from "@/lib/server/db/client";
+import * as f from "../factories";
+import type { DemoChunk } from "./chunk";
+import { CHUNKS_1 } from "./chunks-1";
+import { CHUNKS_2 } from "./chunks-2";
+import { DEMO_QUESTIONS } from "./questions";
+import { DEMO_RESPONSES } from "./responses";
+
+export const DEMO_STUDY_SLUG = "harbor-demo";
+export const DEMO_PASSWORD = "assay-demo";
+export const DEMO_ACCOUNTS = [
+  { email: "admin@assay.local", role: "admin", name: "Ada Admin" },
+  { email: "researcher@assay.local", role: "researcher", name: "Rhea Researcher" },
+  { email: "annotator@assay.local", role: "annotator", name: "Ann Annotator" },
+  { email: "annotator2@assay.local", role: "annotator", name: "Noor Annotator" },
+] as const;
+
+export const DEMO_CHUNKS: DemoChunk[] = [...CHUNKS_1, ...CHUNKS_2];
+export const DEMO_MODELS = ["gpt-4o", "solar-11b"] as const;
+export const DEMO_RUN_SYSTEMS = ["bm25", "dense-e5", "hybrid-rrf"] as const;
+
+/** A small deterministic hash (FNV-1a) so the demo's simulated judgments are reproducible. */
+export function demoHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** The chunks pooled for a question: its own eight plus one from each neighbouring question. */
+export function demoPool(questionIndex: number): DemoChunk[] {
+  const id = (i: number) => DEMO_QUESTIONS[(i + DEMO_QUESTIONS.length) % DEMO_QUESTIONS.length]!.id;
+  const own = DEMO_CHUNKS.filter((c) => c.question === id(questionIndex));
+  const next = DEMO_CHUNKS.find((c) => c.question === id(questionIndex + 1))!;
+  const previous = DEMO_CHUNKS.filter((c) => c.question === id(questionIndex - 1)).at(-1)!;
+  return [...own, next, previous];
+}
+
+/** The simulated label of a model: the ground truth with model-specific, reproducible mistakes. */
+export function simulatedSupport(model: string, nuggetId: string, chunk: DemoChunk, truth: boolean): boolean {
+  const h = demoHash(`${model}|${nuggetId}|${chunk.id}`);
+  if (model === "gpt-4o") return h % 13 === 0 ? !truth : truth;
+  // solar-11b is lenient on chunks about the right question and misses some support
+  if (truth) return h % 9 !== 0;
+  return chunk.question === nuggetId.slice(0, nuggetId.lastIndexOf("_")) && h % 4 === 0;
+}
+
+/** Seeds the demo study (idempotent). Tests that change it pass their own `slug`, so they never share it. */
+export async function seedDemoStudy(db: Db, slug: string = DEMO_STUDY_SLUG): Promise<{ studyId: number }> {
+  const users = new Map<string, number>();
+  for (const account of DEMO_ACCOUNTS) {
+    users.set(account.email, (await f.upsertUser(db, { ...account, password: DEMO_PASSWORD })).id);
+  }
+  const study = await f.upsertStudy(db, {
+    slug,
+    name: slug === DEMO_STUDY_SLUG ? "Harbor job queue (demo)" : `Harbor job queue (${slug})`,
+    description:
+      "Ten developer questions about harbor, a fictional Python job queue with a TypeScript client: nuggets, " +
+      "pooled code and documentation chunks, support labels from two LLMs, three retrieval runs and paired RAG answers.",
+  });
+  await f.upsertMember(db, study.id, users.get("researcher@assay.local")!, "researcher");
+  await f.upsertMember(db, study.id, users.get("annotator@assay.local")!, "annotator");
+  await f.upsertMember(db, study.id, users.get("annotator2@assay.local")!, "annotator");
+
+  const documents = new Map<string, number>();
+  for (const c of DEMO_CHUNKS) {
+    const doc = await f.upsertDocument(db, study.id, {
+      externalId: c.id,
+      text: c.text,
+      title: c.path.split("/").pop(),
+      language: languageFromPath(c.path),
+      repo: c.repo,
+      path: c.path,
+      metadata: { url: `https://example.invalid/${c.repo}/blob/main/${c.path}` },
+    });
+    documents.set(c.id, doc.id);
+  }
+
+  const judges = new Map<string, number>();
+  for (const model of DEMO_MODELS) judges.set(model, (await f.upsertJudge(db, study.id, { name: model, kind: "model" })).id);
+  const systems = new Map<string, number>();
+  for (const name of [...DEMO_RUN_SYSTEMS, "rag-baseline", "rag-rerank"]) {
+    systems.set(name, (await f.upsertSystem(db, study.id, name)).id);
+  }
+
+  const queryIds = new Map<string, number>();
+  for (const [index, q] of DEMO_QUESTIONS.entries()) {
+    const query = await f.upsertQuery(db, study.id, {
+      externalId: q.id,
+      title: q.title,
+      body: q.body,
+      answer: q.answer,
+      metadata: { tags: q.tags, collection: "harbor" },
+    });
+    queryIds.set(q.id, query.id);
+    const nuggets = [];
+    for (const [i, text] of q.nuggets.entries()) {
+      nuggets.push(await f.upsertNugget(db, study.id, query.id, { externalId: `${q.id}_${i + 1}`, position: i + 1, text }));
+    }
+    const pool = demoPool(index);
+    for (const c of pool) await f.upsertPoolEntry(db, study.id, query.id, documents.get(c.id)!);
+    for (const n of nuggets) {
+      for (const c of pool) {
+        const truth = c.question === q.id && c.supports.includes(n.position);
+        for (const model of DEMO_MODELS) {
+          await f.upsertSupportLabel(db, study.id, {
+            judgeId: judges.get(model)!,
+            queryId: query.id,
+            nuggetId: n.id,
+            documentId: documents.get(c.id)!,
+            scale: BUILTIN_SCALES.binary.id,
+            value: simulatedSupport(model, n.externalId, c, truth) ? "1" : "0",
+          });
+        }
+      }
+    }
+    for (const [s, system] of DEMO_RUN_SYSTEMS.entries()) {
+      const scored = pool
+        .map((c) => ({ c, score: (c.question === q.id ? c.supports.length * (s + 1) : 0) + (demoHash(`${system}|${c.id}`) % 100) / 25 }))
+        .sort((a, b) => b.score - a.score);
+      for (const [rank, { c, score }] of scored.entries()) {
+        await f.upsertRunEntry(db, { systemId: systems.get(system)!, queryId: query.id, documentId: documents.get(c.id)!, rank: rank + 1, score: Number(score.toFixed(3)) });
+      }
+    }
+  }
+
+  for (const r of DEMO_RESPONSES) {
+    const own = DEMO_CHUNKS.filter((c) => c.question === r.question);
+    const citations = Object.entries(r.citations).map(([marker, index]) => ({ marker: Number(marker), documentId: documents.get(own[index]!.id)! }));
+    await f.upsertResponse(db, { studyId: study.id, systemId: systems.get(r.system)!, queryId: queryIds.get(r.question)!, text: r.text, citations });
+  }
+
+  await seedDemoCampaign(db, study.id, judges.get("gpt-4o")!, [users.get("annotator@assay.local")!, users.get("annotator2@assay.local")!]);
+  return { studyId: study.id };
+}
+
+/** FreshStack's calibration design: one LLM-positive (nugget, chunk) pair per question, two annotators each. */
+async function seedDemoCampaign(db: Db, studyId: number, llmJudgeId: number, annotatorIds: number[]) {
+  const campaign = await f.upsertCampaign(db, studyId, {
+    name: "Support calibration (demo)",
+    taskType: "support",
+    protocol: "blind_then_reveal",
+    scale: BUILTIN_SCALES["relevance-3"],
+    overlap: 2,
+    seed: 7,
+    sample: { kind: "llm_positive_per_question", perQuestion: 1, judge: "gpt-4o" },
+    guidelines:
+      "Does the chunk **support** the nugget?\n\n- *Relevant*: the chunk states the fact.\n- *Partially relevant*: it states part of it, or implies it.\n- *Non-relevant*: it does not help.",
+  });
+  for (const userId of annotatorIds) await f.upsertCampaignAnnotator(db, campaign.id, userId);
+  const queries = await db.query.findMany({ where: { studyId }, orderBy: { externalId: "asc" }, select: { id: true } });
+  for (const [position, q] of queries.entries()) {
+    const positives = await db.label.findMany({
+      where: { judgeId: llmJudgeId, queryId: q.id, value: "1" },
+      orderBy: { targetKey: "asc" },
+      select: { nuggetId: true, documentId: true },
+    });
+    const pick = positives[demoHash(`campaign|${q.id}`) % Math.max(positives.length, 1)];
+    if (!pick?.nuggetId || !pick.documentId) continue;
+    await f.upsertItem(db, campaign.id, { position: position + 1, targetKey: `nd:${pick.nuggetId}:${pick.documentId}`, queryId: q.id, nuggetId: pick.nuggetId, documentId: pick.documentId });
+  }
+}

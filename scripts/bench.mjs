@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// `npm run bench [-- NAME...]`: benchmarks print figures; tests never time things.
+// Each benchmark runs on a fresh SQLite database, and on PostgreSQL when one answers
+// (DATABASE_URL_POSTGRES, or 127.0.0.1:5432).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { bin, capture, fail, root } from "./lib/run.mjs";
+import { createPostgresDatabase, ensureDependencies, ensurePrismaClients, postgresBaseUrl, probePostgres } from "./lib/setup.mjs";
+
+const BENCHMARKS = {
+  seed: { script: "scripts/bench/seed-demo.ts", what: "seed the demo study (4 users, 80 chunks, 640 labels, 300 run entries), then re-seed it" },
+  agreement: {
+    what: "each agreement metric over 1,000,000 labels (two judges, 500,000 items, four levels) through the CLI (goal: under 2 s each)",
+    run: () => {
+      const result = capture("node", ["scripts/bench/agreement-cli.mjs", path.join(root, "data", "bench", "agreement-1m.csv")]);
+      if (result.status !== 0) fail(`the agreement benchmark failed:\n${result.output}`);
+      process.stdout.write(result.stdout);
+    },
+  },
+  "agreement-report": {
+    script: "scripts/bench/agreement-report.ts",
+    what: "the agreement report for two judges over 100,000 shared targets (goal: under 1 s)",
+  },
+  import: {
+    script: "scripts/bench/import-freshstack-scale.ts",
+    what: "import a generated FreshStack-scale study (50,000 chunks of ~2 KB, 200 queries, 650 nuggets, 20,000 LLM labels, 5 runs x 100 docs x 200 queries); floor: sqlite3 .import of the same rows",
+    prepare: prepareFreshStackScale,
+    afterSqlite: sqliteFloor,
+  },
+};
+
+const names = process.argv.slice(2);
+for (const n of names) if (!BENCHMARKS[n]) fail(`unknown benchmark "${n}" (available: ${Object.keys(BENCHMARKS).join(", ")})`);
+ensureDependencies();
+ensurePrismaClients();
+
+for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
+  const bench = BENCHMARKS[name];
+  console.log(`\n${name}: ${bench.what}`);
+  if (bench.run) {
+    bench.run();
+    continue;
+  }
+  for (const engine of ["sqlite", "postgres"]) {
+    const database = await freshDatabase(engine);
+    if (!database) {
+      console.log(`  ${engine}: skipped (no PostgreSQL reachable)`);
+      continue;
+    }
+    // capture, not run(): the database must be dropped even when the benchmark fails.
+    const env = { DATABASE_URL: database.url };
+    const args = bench.prepare ? [await bench.prepare()] : [];
+    let result = capture(bin("prisma"), ["migrate", "deploy"], { env });
+    if (result.status === 0) result = capture("node", ["--conditions=react-server", "--import", "tsx", bench.script, ...args], { env });
+    if (result.status === 0) console.log(`  ${engine}: ${result.stdout.trim()}`);
+    if (result.status === 0 && engine === "sqlite" && bench.afterSqlite) {
+      const floorMs = bench.afterSqlite(database.url);
+      const wallMs = JSON.parse(result.stdout.trim().split("\n").at(-1)).wallMs;
+      if (floorMs) console.log(`  ratio to the floor: ${(wallMs / floorMs).toFixed(2)}x (goal: at most 3x)`);
+    }
+    await database.drop();
+    if (result.status !== 0) fail(`benchmark ${name} failed on ${engine}:\n${result.output}`);
+  }
+}
+
+async function freshDatabase(engine) {
+  if (engine === "sqlite") {
+    const file = path.join(root, "data", "bench", `${crypto.randomUUID()}.db`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    return { url: `file:${file}`, drop: async () => ["", "-wal", "-shm"].forEach((s) => fs.rmSync(`${file}${s}`, { force: true })) };
+  }
+  const base = postgresBaseUrl();
+  if (await probePostgres(base)) return null;
+  return createPostgresDatabase(base, "assay_bench");
+}
+
+/** Generates the FreshStack-scale files once (data/bench/freshstack-scale) and returns the folder. */
+async function prepareFreshStackScale() {
+  const dir = path.join(root, "data", "bench", "freshstack-scale");
+  if (!fs.existsSync(path.join(dir, "run-4.txt"))) {
+    const t0 = Date.now();
+    const result = capture("node", ["--import", "tsx", "-e", `import("./scripts/bench/generate-freshstack-scale.ts").then((m) => m.generate(${JSON.stringify(dir)}))`]);
+    if (result.status !== 0) fail(`generating the benchmark files failed:\n${result.output}`);
+    console.log(`  (generated ${dir} in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  }
+  return dir;
+}
+
+/** Loads the rows the import wrote into a fresh migrated SQLite file with sqlite3's .import. */
+function sqliteFloor(importedUrl) {
+  if (capture("sqlite3", ["-version"]).status !== 0) {
+    console.log("  floor: skipped (the sqlite3 shell is not installed: apt-get install sqlite3)");
+    return null;
+  }
+  const target = path.join(root, "data", "bench", `floor-${crypto.randomUUID()}.db`);
+  const migrated = capture(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: `file:${target}` } });
+  if (migrated.status !== 0) fail(`migrating the floor database failed:\n${migrated.output}`);
+  const work = path.join(root, "data", "bench", "floor-csv");
+  const result = capture("node", ["scripts/bench/sqlite-import-floor.mjs", importedUrl.slice("file:".length), target, work]);
+  fs.rmSync(target, { force: true });
+  fs.rmSync(work, { recursive: true, force: true });
+  if (result.status !== 0) fail(`the sqlite3 floor failed:\n${result.output}`);
+  console.log(`  sqlite3 .import floor: ${result.stdout.trim()}`);
+  return JSON.parse(result.stdout.trim()).floorMs;
+}

@@ -1,0 +1,37 @@
+// Benchmark: the agreement report for two judges with 100,000 labelled targets each (the
+// operation behind the report page and its API), on DATABASE_URL (fresh, migrated).
+import { closeDb } from "@/lib/server/db/client";
+import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { getAgreementReport } from "@/lib/server/reports/get-agreement-report";
+import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
+
+const N = 100_000;
+const study = await findOrCreateStudy("Report scale");
+const lines = (fn: (i: number) => string, count: number) => (async function* () {
+  for (let i = 0; i < count; i += 10_000) yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
+})();
+await importIntoStudy(study.id, { format: "beir-queries", files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, 200) }] });
+await importIntoStudy(study.id, { format: "beir-corpus", files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, N / 200) }] });
+let seed = 7;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const human: number[] = [];
+const llm: number[] = [];
+for (let i = 0; i < N; i++) {
+  human.push(Math.floor(random() * 3));
+  llm.push(random() < 0.7 ? human[i]! : Math.floor(random() * 3));
+}
+const qrels = (values: number[]) => lines((i) => `q${i % 200} 0 d${Math.floor(i / 200)} ${values[i]}`, N);
+await importIntoStudy(study.id, { format: "trec-qrels", judge: "human", judgeKind: "human", scale: "relevance-3", files: [{ name: "h.qrels", chunks: qrels(human) }] });
+await importIntoStudy(study.id, { format: "trec-qrels", judge: "llm", scale: "relevance-3", files: [{ name: "l.qrels", chunks: qrels(llm) }] });
+
+const admin = { id: 0, email: "bench", name: "bench", role: "admin" as const };
+const times: Record<string, number> = {};
+for (const group of ["none", "query"] as const) {
+  await getAgreementReport(admin, study.id, { a: "llm", b: "human", group }); // warm
+  const t0 = performance.now();
+  const report = await getAgreementReport(admin, study.id, { a: "llm", b: "human", group });
+  times[group] = Math.round(performance.now() - t0);
+  if (report.items !== N) throw new Error(`expected ${N} pairs, got ${report.items}`);
+}
+console.log(JSON.stringify({ labels: 2 * N, reportMs: times.none, reportByQueryMs: times.query, goalMs: 1000 }));
+await closeDb();

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite. Lint and types, unit tests, the database tier on SQLite and on
+// PostgreSQL (DATABASE_URL_POSTGRES, or a server on 127.0.0.1:5432), and the end-to-end tests
+// in Debian's Chromium against a production build. ASSAY_REQUIRE_POSTGRES=1 (CI) makes a missing
+// PostgreSQL an error instead of a skip. Arguments pick tiers: npm test -- unit db e2e
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { bin, fail, root, run, runStatus, step } from "./lib/run.mjs";
+import { ensureChromium } from "./lib/chromium.mjs";
+import { createPostgresDatabase, ensureDependencies, ensureNodeVersion, ensurePrismaClients, migrate, postgresBaseUrl, probePostgres } from "./lib/setup.mjs";
+
+const TIERS = ["static", "unit", "db", "e2e"];
+const chosen = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+for (const tier of chosen) if (!TIERS.includes(tier)) fail(`unknown test tier "${tier}" (choose from ${TIERS.join(", ")})`);
+const wants = (tier) => chosen.length === 0 || chosen.includes(tier);
+const started = Date.now();
+const timings = [];
+const timed = async (name, fn) => {
+  const t0 = Date.now();
+  await fn();
+  timings.push(`${name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+};
+
+ensureNodeVersion();
+ensureDependencies();
+ensurePrismaClients();
+const testData = path.join(root, "data", "test");
+fs.mkdirSync(testData, { recursive: true });
+
+if (wants("static")) {
+  await timed("lint+types", () => {
+    step("Lint (eslint) and types (tsc)");
+    run(bin("eslint"), ["--max-warnings", "0", "."], { what: "eslint" });
+    run(bin("tsc"), ["--noEmit"], { what: "tsc" });
+  });
+}
+
+if (wants("unit")) {
+  await timed("unit", () => {
+    step("Unit tests");
+    run(bin("vitest"), ["run", "--project", "unit"], { what: "unit tests" });
+  });
+}
+
+if (wants("db")) {
+  await timed("db sqlite", () => {
+    step("Database tier on SQLite");
+    const file = path.join(testData, `db-${crypto.randomUUID()}.db`);
+    const url = `file:${file}`;
+    migrate(url);
+    const status = runStatus(bin("vitest"), ["run", "--project", "db"], { env: { DATABASE_URL: url } });
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${file}${suffix}`, { force: true });
+    if (status !== 0) fail("the database tier failed on SQLite");
+  });
+  await timed("db postgres", () => postgresTier());
+}
+
+if (wants("e2e")) {
+  await timed("e2e", () => {
+    step("End-to-end tests in Chromium");
+    const chromium = ensureChromium();
+    const dbFile = path.join(testData, "e2e.db");
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${dbFile}${suffix}`, { force: true });
+    const url = `file:${dbFile}`;
+    migrate(url);
+    run("node", ["--conditions=react-server", "--import", "tsx", "e2e/fixtures/seed-world.ts"], { env: { DATABASE_URL: url }, what: "seeding the e2e world" });
+    run(bin("next"), ["build"], { env: { ASSAY_DIST_DIR: ".next-test" }, quiet: true, what: "next build (for e2e)" });
+    run(bin("playwright"), ["test"], { env: { E2E_DATABASE_URL: url, CHROMIUM_PATH: chromium, ASSAY_DIST_DIR: ".next-test" }, what: "end-to-end tests" });
+  });
+}
+
+console.log(`\n✔ All tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s (${timings.join(", ")})`);
+
+async function postgresTier() {
+  const base = postgresBaseUrl();
+  const problem = await probePostgres(base);
+  if (problem) {
+    const message = `PostgreSQL is not reachable at ${new URL(base).host} (${problem})`;
+    if (process.env.ASSAY_REQUIRE_POSTGRES === "1") fail(`${message}, and ASSAY_REQUIRE_POSTGRES=1`);
+    console.log(`\n▸ Database tier on PostgreSQL skipped: ${message}. Set DATABASE_URL_POSTGRES to run it.`);
+    return;
+  }
+  step("Database tier on PostgreSQL");
+  const database = await createPostgresDatabase(base, "assay_test");
+  // Not migrate(): it exits on failure, and the test database must be dropped in every case.
+  let status = runStatus(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: database.url } });
+  if (status === 0) status = runStatus(bin("vitest"), ["run", "--project", "db"], { env: { DATABASE_URL: database.url } });
+  await database.drop();
+  if (status !== 0) fail("the database tier failed on PostgreSQL");
+}

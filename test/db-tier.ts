@@ -1,0 +1,51 @@
+// Helpers for *.db.test.ts files: which engine this run targets, scratch databases and the
+// Prisma CLI. scripts/test.mjs runs the db tier once per engine with DATABASE_URL set.
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const databaseUrlUnderTest = process.env.DATABASE_URL ?? "";
+export const engineUnderTest = /^postgres(ql)?:\/\//.test(databaseUrlUnderTest) ? "postgres" : "sqlite";
+
+/** Runs the project's Prisma CLI against `url`; returns the exit status and output. */
+export function prismaCli(args: string[], url: string, input?: string) {
+  const result = spawnSync(path.resolve("node_modules/.bin/prisma"), args, {
+    env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" },
+    encoding: "utf8",
+    input,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+export type Scratch = { url: string; drop: () => Promise<void> };
+
+/** An empty database of the engine under test, dropped by `drop()`. */
+export async function scratchDatabase(): Promise<Scratch> {
+  if (engineUnderTest === "sqlite") {
+    const file = path.join(os.tmpdir(), `assay-scratch-${randomUUID()}.db`);
+    fs.writeFileSync(file, ""); // an existing, empty database
+    return { url: `file:${file}`, drop: async () => fs.rmSync(file, { force: true }) };
+  }
+  const name = `assay_scratch_${randomUUID().replaceAll("-", "")}`;
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = new URL(databaseUrlUnderTest);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => undefined) };
+}
+
+/** Runs SQL on the PostgreSQL server of the run (in the database of DATABASE_URL, or another). */
+export async function adminQuery(sql: string, url = databaseUrlUnderTest) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A short unique suffix so tests sharing one database never collide on natural keys. */
+export const unique = () => randomUUID().slice(0, 8);

@@ -1,0 +1,50 @@
+// A small world for database tests, built with the shared factories: two studies, users of every
+// role, memberships and a campaign. Every natural key carries a unique suffix.
+import * as f from "@/prisma/factories";
+import type { Db } from "@/lib/server/db/client";
+import { toUserDto } from "@/lib/server/users/user-dto";
+import { unique } from "./db-tier";
+
+export async function buildWorld(db: Db) {
+  const id = unique();
+  const password = "correct horse battery";
+  const user = async (role: "admin" | "researcher" | "annotator", name: string) =>
+    toUserDto(await f.upsertUser(db, { email: `${name}-${id}@test.local`, role, password }));
+  const admin = await user("admin", "admin");
+  const researcher = await user("researcher", "researcher");
+  const otherResearcher = await user("researcher", "other-researcher");
+  const annotator = await user("annotator", "annotator");
+  const outsider = await user("annotator", "outsider");
+
+  const study = await f.upsertStudy(db, { slug: `study-${id}`, name: `Study ${id}` });
+  const otherStudy = await f.upsertStudy(db, { slug: `other-${id}`, name: `Other ${id}` });
+  await f.upsertMember(db, study.id, researcher.id, "researcher");
+  await f.upsertMember(db, study.id, annotator.id, "annotator");
+  await f.upsertMember(db, otherStudy.id, otherResearcher.id, "researcher");
+  await f.upsertMember(db, otherStudy.id, outsider.id, "annotator");
+
+  const query = await f.upsertQuery(db, study.id, { externalId: "q1", title: "Q1", body: "How?" });
+  const nuggets = [
+    await f.upsertNugget(db, study.id, query.id, { externalId: "q1_1", position: 1, text: "first" }),
+    await f.upsertNugget(db, study.id, query.id, { externalId: "q1_2", position: 2, text: "second" }),
+  ];
+  const docs = [
+    await f.upsertDocument(db, study.id, { externalId: "d1", text: "print(1)", path: "a.py" }),
+    await f.upsertDocument(db, study.id, { externalId: "d2", text: "# doc", path: "b.md" }),
+  ];
+  for (const d of docs) await f.upsertPoolEntry(db, study.id, query.id, d.id);
+  const llm = await f.upsertJudge(db, study.id, { name: "gpt-4o", kind: "model" });
+  for (const n of nuggets) {
+    for (const d of docs) {
+      await f.upsertSupportLabel(db, study.id, { judgeId: llm.id, queryId: query.id, nuggetId: n.id, documentId: d.id, scale: "binary", value: "1" });
+    }
+  }
+  const campaign = await f.upsertCampaign(db, study.id, { name: "Active", taskType: "support", protocol: "blind" });
+  const draft = await f.upsertCampaign(db, study.id, { name: "Draft", taskType: "support", protocol: "blind", status: "draft" });
+  for (const c of [campaign, draft]) await f.upsertCampaignAnnotator(db, c.id, annotator.id);
+  const items = [
+    await f.upsertItem(db, campaign.id, { position: 1, targetKey: `nd:${nuggets[0]!.id}:${docs[0]!.id}`, nuggetId: nuggets[0]!.id, documentId: docs[0]!.id }),
+    await f.upsertItem(db, campaign.id, { position: 2, targetKey: `nd:${nuggets[1]!.id}:${docs[1]!.id}`, nuggetId: nuggets[1]!.id, documentId: docs[1]!.id }),
+  ];
+  return { id, password, admin, researcher, otherResearcher, annotator, outsider, study, otherStudy, campaign, draft, items };
+}
