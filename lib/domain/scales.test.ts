@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUILTIN_SCALES, binarize, builtinScale, levelIndex, scaleSchema } from "./scales";
+import { BUILTIN_SCALES, binarize, builtinScale, customScale, levelIndex, scaleById, scaleSchema } from "./scales";
 
 describe("builtin scales", () => {
   it.each(Object.values(BUILTIN_SCALES))("$id is a valid scale", (scale) => {
@@ -48,5 +48,22 @@ describe("scaleSchema", () => {
 
   it("reports an unknown builtin as null", () => {
     expect(builtinScale("toString")).toBeNull();
+  });
+});
+
+describe("custom scales", () => {
+  it("round-trips through its id, with the threshold and keys 1..n", () => {
+    const scale = customScale(["wrong", "half, right", "right"], "half, right");
+    expect(scale.levels.map((l) => l.key)).toEqual(["1", "2", "3"]);
+    expect(scaleById(scale.id)).toEqual(scale);
+    expect(binarize(scaleById(scale.id)!, "wrong")).toBe(false);
+    expect(binarize(scaleById(scale.id)!, "half, right")).toBe(true);
+  });
+
+  it("names built-in scales by id and refuses malformed custom ids", () => {
+    expect(scaleById("binary")).toEqual(BUILTIN_SCALES.binary);
+    expect(scaleById("custom:a,b;7")).toBeNull();
+    expect(scaleById("custom:only;0")).toBeNull(); // one level is not a scale
+    expect(scaleById("nonsense")).toBeNull();
   });
 });

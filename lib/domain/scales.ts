@@ -58,6 +58,36 @@ export function builtinScale(id: string): Scale | null {
   return Object.hasOwn(BUILTIN_SCALES, id) ? BUILTIN_SCALES[id as BuiltinScaleId] : null;
 }
 
+/**
+ * A campaign's own ordered levels as a scale whose id describes it completely
+ * ("custom:<level>,<level>,...;<index of the threshold level>"), so a label stored with that id can
+ * be ordered and binarized without looking up the campaign. Level labels are the values; keys 1-9.
+ */
+export function customScale(levels: readonly string[], positiveFrom: string): Scale {
+  const id = `custom:${levels.map(encodeURIComponent).join(",")};${levels.indexOf(positiveFrom)}`;
+  return scaleSchema.parse({
+    id,
+    name: levels.join(" / "),
+    levels: levels.map((value, i) => level(value, value, String(i + 1))),
+    positiveFrom,
+  });
+}
+
+/** The scale a label's `scale` column names: a built-in scale or a custom one; null otherwise. */
+export function scaleById(id: string): Scale | null {
+  const builtin = builtinScale(id);
+  if (builtin || !id.startsWith("custom:")) return builtin;
+  const match = /^custom:(.+);(\d+)$/.exec(id);
+  if (!match) return null;
+  try {
+    const levels = match[1]!.split(",").map(decodeURIComponent);
+    const from = levels[Number(match[2])];
+    return from === undefined ? null : customScale(levels, from);
+  } catch {
+    return null;
+  }
+}
+
 /** Position of a value in the scale's order (0 = lowest), or null when it is not a level. */
 export function levelIndex(scale: Scale, value: string): number | null {
   const index = scale.levels.findIndex((l) => l.value === value);

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
+import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
+import { BUILTIN_SCALES, type BuiltinScaleId } from "@/lib/domain/scales";
 import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
 
 /** A campaign as its annotator sees it on their home page: no LLM labels, no other annotators. */
@@ -12,3 +15,131 @@ export const myCampaignSchema = z.object({
   progress: z.object({ submitted: z.number(), target: z.number() }),
 });
 export type MyCampaign = z.infer<typeof myCampaignSchema>;
+
+export const campaignIdParamsSchema = z.object({ campaignId: z.coerce.number().int().positive() });
+export const campaignItemParamsSchema = campaignIdParamsSchema.extend({ itemId: z.coerce.number().int().positive() });
+
+const builtinScaleIds = Object.keys(BUILTIN_SCALES) as [BuiltinScaleId, ...BuiltinScaleId[]];
+
+/** A campaign's scale: a built-in one, or custom ordered levels (lowest first) with a threshold. */
+export const scaleChoiceSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("builtin"), id: z.enum(builtinScaleIds) }),
+  z
+    .object({
+      kind: z.literal("custom"),
+      levels: z.array(z.string().trim().min(1).max(60)).min(2).max(9),
+      positiveFrom: z.string().trim().min(1),
+    })
+    .refine((s) => s.levels.includes(s.positiveFrom), { message: "the threshold must be one of the levels", path: ["positiveFrom"] })
+    .refine((s) => new Set(s.levels).size === s.levels.length, { message: "levels must be distinct", path: ["levels"] }),
+]);
+export type ScaleChoice = z.infer<typeof scaleChoiceSchema>;
+
+/** What a researcher fills in to create a support or relevance campaign. */
+export const campaignDraftSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  taskType: taskTypeSchema.extract(["support", "relevance"]),
+  scale: scaleChoiceSchema,
+  guidelines: z.string().max(20_000).default(""),
+  protocol: protocolSchema,
+  llmJudge: z.string().min(1).nullable().default(null),
+  overlap: z.number().int().min(1).max(10),
+  annotatorIds: z.array(z.number().int().positive()).min(1).max(200),
+  sample: sampleSpecSchema,
+  seed: z.number().int().min(0).max(2_147_483_647),
+});
+export type CampaignDraft = z.infer<typeof campaignDraftSchema>;
+
+/** The sample a draft would produce, shown before the campaign starts. */
+export const samplePreviewSchema = z.object({
+  items: z.number(),
+  questions: z.number(),
+  seats: z.number(),
+  llmPositive: z.number().nullable(),
+  first: z.array(z.object({ question: z.string(), nugget: z.string().nullable(), document: z.string() })),
+});
+export type SamplePreview = z.infer<typeof samplePreviewSchema>;
+
+export const createdCampaignSchema = z.object({ id: z.number(), items: z.number() });
+
+/** A campaign's progress for its researchers. */
+export const campaignProgressSchema = z.object({
+  id: z.number(),
+  studyId: z.number(),
+  name: z.string(),
+  taskType: taskTypeSchema,
+  protocol: protocolSchema,
+  status: z.string(),
+  scaleName: z.string(),
+  llmJudge: z.string().nullable(),
+  overlap: z.number(),
+  seed: z.number(),
+  sample: sampleSpecSchema,
+  items: z.object({ total: z.number(), complete: z.number(), inProgress: z.number(), untouched: z.number() }),
+  labels: z.object({ submitted: z.number(), target: z.number() }),
+  annotators: z.array(
+    z.object({
+      userId: z.number(),
+      email: z.string(),
+      name: z.string(),
+      submitted: z.number(),
+      skipped: z.number(),
+      leased: z.number(),
+      revised: z.number(),
+      medianSeconds: z.number().nullable(),
+      totalSeconds: z.number(),
+    }),
+  ),
+});
+export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
+
+/** The annotator's view of one claimed item. Never holds another annotator's label; the LLM label only when the protocol allows. */
+export const workspaceItemSchema = z.object({
+  itemId: z.number(),
+  status: z.enum(["leased", "submitted", "skipped"]),
+  question: z.object({ id: z.string(), title: z.string(), bodyHtml: z.string() }),
+  nugget: z.object({ id: z.string(), position: z.number(), text: z.string() }).nullable(),
+  document: z.object({ id: z.string(), title: z.string(), repo: z.string().nullable(), path: z.string().nullable(), language: z.string().nullable(), html: z.string(), lines: z.number() }),
+  mine: z.array(
+    z.object({ phase: annotationPhaseSchema, level: z.string(), comment: z.string().nullable(), version: z.number(), clientId: z.string(), submittedAt: z.string() }),
+  ),
+  llm: z.object({ judge: z.string(), level: z.string().nullable() }).nullable(),
+});
+export type WorkspaceItem = z.infer<typeof workspaceItemSchema>;
+
+/** The annotator's workspace frame: the campaign's instructions and their own progress. */
+export const workspaceSchema = z.object({
+  campaign: z.object({
+    id: z.number(),
+    name: z.string(),
+    taskType: taskTypeSchema,
+    protocol: protocolSchema,
+    guidelinesHtml: z.string(),
+    scale: z.object({ name: z.string(), levels: z.array(z.object({ value: z.string(), label: z.string(), key: z.string() })) }),
+  }),
+  progress: z.object({ mine: z.number(), campaignSubmitted: z.number(), campaignTarget: z.number() }),
+  items: z.array(z.object({ itemId: z.number(), status: z.enum(["leased", "submitted", "skipped"]) })),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+export const claimResultSchema = z.object({ itemId: z.number().nullable() });
+
+/** One save of a label: `clientId` names this save, `version` is the version it writes (1 for a new label). */
+export const saveAnnotationSchema = z.object({
+  clientId: z.string().uuid(),
+  phase: annotationPhaseSchema,
+  version: z.number().int().min(1),
+  payload: z.object({ level: z.string().min(1) }),
+  comment: z.string().max(5000).nullable().default(null),
+  startedAt: z.string().datetime(),
+  durationMs: z.number().int().min(0).max(86_400_000),
+});
+export type SaveAnnotation = z.infer<typeof saveAnnotationSchema>;
+
+export const savedAnnotationSchema = z.object({
+  clientId: z.string(),
+  phase: annotationPhaseSchema,
+  version: z.number(),
+  llm: z.object({ judge: z.string(), level: z.string().nullable() }).nullable(),
+});
+export type SavedAnnotation = z.infer<typeof savedAnnotationSchema>;

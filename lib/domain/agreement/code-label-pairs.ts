@@ -1,4 +1,4 @@
-import { binarize, builtinScale, levelIndex, PREFERENCE_SCALE_ID, PREFERENCE_VALUES, type Scale } from "../scales";
+import { binarize, scaleById, levelIndex, PREFERENCE_SCALE_ID, PREFERENCE_VALUES, type Scale } from "../scales";
 
 /** Two sources' labels of the same target(s); `count` identical pairs (default 1). */
 export type LabelPair = { a: { value: string; scale: string }; b: { value: string; scale: string }; count?: number };
@@ -45,7 +45,7 @@ export function codeLabelPairs(pairs: readonly LabelPair[]): CodedPairs {
     }
     return { a: a.slice(0, n), b: b.slice(0, n), categories: [...PREFERENCE_VALUES], ordered: false, binarized: false, comparedOn: "preference (a, b, none)", skipped };
   }
-  const scale = same ? builtinScale(scaleA!) : null;
+  const scale = same ? scaleById(scaleA!) : null;
   if (scale) {
     for (const p of pairs) {
       const [x, y] = [levelIndex(scale, p.a.value), levelIndex(scale, p.b.value)];
@@ -56,7 +56,7 @@ export function codeLabelPairs(pairs: readonly LabelPair[]): CodedPairs {
   }
   const cache = new Map<string, Scale | null>();
   const positive = (label: { value: string; scale: string }) => {
-    if (!cache.has(label.scale)) cache.set(label.scale, builtinScale(label.scale));
+    if (!cache.has(label.scale)) cache.set(label.scale, scaleById(label.scale));
     const s = cache.get(label.scale);
     return s ? binarize(s, label.value) : null;
   };

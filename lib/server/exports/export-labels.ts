@@ -1,5 +1,5 @@
 import "server-only";
-import { binarize, builtinScale, levelIndex, type Scale } from "@/lib/domain/scales";
+import { binarize, scaleById, levelIndex, type Scale } from "@/lib/domain/scales";
 import { csvLine, LABEL_CSV_COLUMNS } from "@/lib/formats/csv";
 import { nuggetQrelLine, qrelLine } from "@/lib/formats/trec";
 import type { Db } from "../db/client";
@@ -42,7 +42,7 @@ export async function* labelLines(db: Db, studyId: number, format: LabelExportFo
     if (scales.length > 1) throw invalid(`the labels use several scales (${scales.map((s) => s.scale).join(", ")}): choose one`);
   }
   const scaleCache = new Map<string, Scale | null>();
-  const scaleOf = (id: string) => (scaleCache.has(id) ? scaleCache.get(id)! : scaleCache.set(id, builtinScale(id)).get(id)!);
+  const scaleOf = (id: string) => (scaleCache.has(id) ? scaleCache.get(id)! : scaleCache.set(id, scaleById(id)).get(id)!);
   const include = {
     judge: { select: { name: true, kind: true } }, query: { select: { externalId: true } }, nugget: { select: { externalId: true } },
     document: { select: { externalId: true } }, systemA: { select: { name: true } }, systemB: { select: { name: true } },

@@ -1,8 +1,8 @@
 import "server-only";
-import type { BulkConnection } from "../db/bulk-transaction";
+import type { SqlConnection } from "../db/sql-connection";
 import type { LineError } from "@/lib/formats/parsed";
 import { describeLineError } from "@/lib/formats/parsed";
-import { upsertMany } from "./sql";
+import { upsertMany } from "../db/bulk-sql";
 
 export const MAX_REPORTED_ERRORS = 50;
 
@@ -16,7 +16,7 @@ export class ImportContext {
   private readonly systems = new Map<string, number>();
 
   constructor(
-    readonly tx: BulkConnection,
+    readonly tx: SqlConnection,
     readonly studyId: number,
     readonly now: Date,
   ) {}

@@ -3,7 +3,7 @@ import { importFormat, IMPORT_FORMAT_IDS } from "@/lib/formats/import-formats";
 import { EncodingError, readLines } from "@/lib/formats/read-lines";
 import type { ImportRow } from "@/lib/formats/rows";
 import type { ImportSummary } from "@/lib/schemas/imports";
-import { withBulkTransaction } from "../db/bulk-transaction";
+import { withBulkTransaction } from "../db/sql-connection";
 import { AppError, invalid } from "../errors";
 import { ImportContext, MAX_REPORTED_ERRORS } from "./import-context";
 import { resolveLabelPolicy, type ImportOptions } from "./import-policy";

@@ -1,7 +1,7 @@
 // Malformed input of every kind: a clear message naming file, line and field, and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
-import { withBulkTransaction } from "@/lib/server/db/bulk-transaction";
+import { withBulkTransaction } from "@/lib/server/db/sql-connection";
 import { AppError } from "@/lib/server/errors";
 import { upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { BulkConnection } from "../db/bulk-transaction";
+import type { SqlConnection } from "../db/sql-connection";
 
 export type StudyCounts = {
   queries: number; nuggets: number; documents: number; poolEntries: number; labels: number;
@@ -7,7 +7,7 @@ export type StudyCounts = {
 };
 
 /** Row counts of everything an import can add to a study. */
-export async function studyCounts(db: BulkConnection, studyId: number): Promise<StudyCounts> {
+export async function studyCounts(db: SqlConnection, studyId: number): Promise<StudyCounts> {
   const count = (table: string) => `(SELECT COUNT(*) FROM "${table}" WHERE "studyId" = ?)`;
   const [row] = await db.query(
     `SELECT ${count("Query")} AS queries, ${count("Nugget")} AS nuggets, ${count("Document")} AS documents, ${count("PoolEntry")} AS "poolEntries",

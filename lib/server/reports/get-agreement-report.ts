@@ -2,7 +2,7 @@ import "server-only";
 import { codeLabelPairs } from "@/lib/domain/agreement/code-label-pairs";
 import { confusionMatrix } from "@/lib/domain/agreement/confusion-matrix";
 import { PAIR_STATISTICS, pairStatisticsWithIntervals } from "@/lib/domain/agreement/pair-statistics";
-import { binarize, builtinScale } from "@/lib/domain/scales";
+import { binarize, scaleById } from "@/lib/domain/scales";
 import type { AgreementQuery, AgreementReport } from "@/lib/schemas/reports";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
@@ -71,14 +71,14 @@ function humanLabelsOverLlmPositives(query: AgreementQuery, counts: PairCounts):
   let humanScale: string | null = null;
   for (const row of counts.rows) {
     const [llm, human] = llmIsA ? [row.a, row.b] : [row.b, row.a];
-    const scale = builtinScale(llm.scale);
+    const scale = scaleById(llm.scale);
     if (!scale || !binarize(scale, llm.value)) continue;
     positives += row.count;
     humanScale ??= human.scale;
     tally.set(human.value, (tally.get(human.value) ?? 0) + row.count);
   }
   if (positives === 0) return null;
-  const order = builtinScale(humanScale ?? "")?.levels.map((l) => l.value).reverse() ?? [...tally.keys()].sort();
+  const order = scaleById(humanScale ?? "")?.levels.map((l) => l.value).reverse() ?? [...tally.keys()].sort();
   const levels = order.filter((l) => tally.has(l)).map((level) => ({ level, count: tally.get(level)!, share: tally.get(level)! / positives }));
   return { llm: llmIsA ? query.a : query.b, human: llmIsA ? query.b : query.a, pairs: positives, levels };
 }

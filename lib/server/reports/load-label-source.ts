@@ -1,7 +1,7 @@
 import "server-only";
 import { fuseLevels } from "@/lib/domain/agreement/fusion";
-import { builtinScale, levelIndex } from "@/lib/domain/scales";
-import { readRows } from "../db/bulk-transaction";
+import { scaleById, levelIndex } from "@/lib/domain/scales";
+import { readRows } from "../db/sql-connection";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 
@@ -21,7 +21,7 @@ export async function loadLabelSource(db: Db, studyId: number, name: string): Pr
     for (const [key, a] of first.labels) {
       const b = second.labels.get(key);
       if (!b || a.scale !== b.scale) continue;
-      const scale = builtinScale(a.scale);
+      const scale = scaleById(a.scale);
       const ia = scale && levelIndex(scale, a.value);
       const ib = scale && levelIndex(scale, b.value);
       if (!scale || ia === null || ib === null) continue;

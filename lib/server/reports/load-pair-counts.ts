@@ -1,6 +1,6 @@
 import "server-only";
 import type { AgreementQuery } from "@/lib/schemas/reports";
-import { readRows } from "../db/bulk-transaction";
+import { readRows } from "../db/sql-connection";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { loadLabelSource } from "./load-label-source";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { JudgeRow, LabelRow, NuggetRow, PoolRow, ResponseRow, SystemRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
-import { idsByExternalId, selectIn, upsertMany } from "../sql";
+import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
 import { known, writeLabels, type LabelInsert, type Numbered } from "./shared";
 
 export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow>[]): Promise<void> {

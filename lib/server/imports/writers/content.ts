@@ -2,7 +2,7 @@ import "server-only";
 import { languageFromPath } from "@/lib/domain/code-language";
 import type { DocumentRow, NuggetedQueryRow, QueryRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
-import { idsByExternalId, upsertMany } from "../sql";
+import { idsByExternalId, upsertMany } from "../../db/bulk-sql";
 import { known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
 
 export async function writeDocuments(ctx: ImportContext, batch: Numbered<DocumentRow>[]): Promise<void> {

@@ -3,7 +3,7 @@ import { builtinScale } from "@/lib/domain/scales";
 import { splitCsvItem } from "@/lib/formats/csv";
 import type { CsvLabelRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
-import { idsByExternalId, queryOfNuggets } from "../sql";
+import { idsByExternalId, queryOfNuggets } from "../../db/bulk-sql";
 import { level, type JudgeSpec } from "./labels";
 import { writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { PREFERENCE_SCALE_ID, builtinScale, levelFromText, type Scale } from "@/lib/domain/scales";
 import type { EngineLabelRow, NuggetQrelRow, PreferenceRow, QrelRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
-import { idsByExternalId, queryOfNuggets, upsertMany } from "../sql";
+import { idsByExternalId, queryOfNuggets, upsertMany } from "../../db/bulk-sql";
 import { known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
 
 export type JudgeSpec = { name: string; kind: "model" | "human"; scale: string };

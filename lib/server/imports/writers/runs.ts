@@ -1,7 +1,7 @@
 import "server-only";
 import type { RunRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
-import { idsByExternalId, upsertMany } from "../sql";
+import { idsByExternalId, upsertMany } from "../../db/bulk-sql";
 import { known, type Numbered } from "./shared";
 
 /**

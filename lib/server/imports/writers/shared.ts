@@ -1,6 +1,6 @@
 import "server-only";
 import type { ImportContext } from "../import-context";
-import { upsertMany } from "../sql";
+import { upsertMany } from "../../db/bulk-sql";
 
 export type Numbered<R> = { line: number; row: R };
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { BulkConnection } from "../db/bulk-transaction";
+import type { SqlConnection } from "./sql-connection";
 
 type Row = readonly unknown[];
 const ident = (name: string) => `"${name}"`;
@@ -10,7 +10,7 @@ const ident = (name: string) => `"${name}"`;
  * or existing. Rows are sent in chunks that stay under both engines' parameter limits.
  */
 export async function upsertMany(
-  db: BulkConnection,
+  db: SqlConnection,
   spec: { table: string; columns: readonly string[]; conflict: readonly string[]; update?: readonly string[]; returning?: readonly string[] },
   rows: readonly Row[],
 ): Promise<Record<string, unknown>[]> {
@@ -32,7 +32,7 @@ export async function upsertMany(
 }
 
 /** Selects `columns` of a table's rows whose `column` is one of `values`, in chunks. */
-export async function selectIn(db: BulkConnection, table: string, columns: readonly string[], column: string, values: Iterable<unknown>, where: { studyId?: number } = {}) {
+export async function selectIn(db: SqlConnection, table: string, columns: readonly string[], column: string, values: Iterable<unknown>, where: { studyId?: number } = {}) {
   const unique = [...new Set(values)];
   const out: Record<string, unknown>[] = [];
   for (let start = 0; start < unique.length; start += 500) {
@@ -45,13 +45,13 @@ export async function selectIn(db: BulkConnection, table: string, columns: reado
 }
 
 /** Maps external ids to row ids for one study's table (Query, Nugget, Document). */
-export async function idsByExternalId(db: BulkConnection, table: "Query" | "Nugget" | "Document", studyId: number, externalIds: Iterable<string>) {
+export async function idsByExternalId(db: SqlConnection, table: "Query" | "Nugget" | "Document", studyId: number, externalIds: Iterable<string>) {
   const rows = await selectIn(db, table, ["id", "externalId"], "externalId", externalIds, { studyId });
   return new Map(rows.map((r) => [String(r.externalId), Number(r.id)]));
 }
 
 /** The query of each nugget id. */
-export async function queryOfNuggets(db: BulkConnection, nuggetIds: Iterable<number>): Promise<Map<number, number>> {
+export async function queryOfNuggets(db: SqlConnection, nuggetIds: Iterable<number>): Promise<Map<number, number>> {
   const rows = await selectIn(db, "Nugget", ["id", "queryId"], "id", nuggetIds);
   return new Map(rows.map((r) => [Number(r.id), Number(r.queryId)]));
 }

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { pickOne, seededRandom, shuffled } from "../random";
+
+/**
+ * How a campaign picks its items from the study's pooled pairs, reproducibly from the campaign's
+ * seed (DOMAIN.md section 3.2):
+ * - all_pairs: every pooled pair;
+ * - random_questions: every pair of N random questions;
+ * - llm_positive_per_question: FreshStack's calibration design, N random questions with at least
+ *   one pair the LLM judged positive, one such pair each;
+ * - feb4rag: FeB4RAG's design, for every question and group (collection or engine), one pair the
+ *   LLM judged positive and one it judged negative.
+ * `cap` keeps at most that many of the sampled items (a seeded random subset, in order).
+ */
+const cap = z.number().int().positive().max(1_000_000).optional();
+const questions = z.number().int().positive().max(1_000_000);
+const judge = z.string().min(1);
+
+export const sampleSpecSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("all_pairs"), cap }),
+  z.object({ kind: z.literal("random_questions"), questions, cap }),
+  z.object({ kind: z.literal("llm_positive_per_question"), questions, judge, cap }),
+  z.object({ kind: z.literal("feb4rag"), judge, cap }),
+]);
+export type SampleSpec = z.infer<typeof sampleSpecSchema>;
+export type SampleKind = SampleSpec["kind"];
+
+export const SAMPLE_KIND_LABELS: Record<SampleKind, string> = {
+  all_pairs: "All pooled pairs",
+  random_questions: "N random questions, all their pairs",
+  llm_positive_per_question: "FreshStack calibration: N random questions, one LLM-positive pair each",
+  feb4rag: "FeB4RAG: per question and group, one LLM-positive and one LLM-negative pair",
+};
+
+/** Whether the sample needs an LLM judge's labels. */
+export function sampleJudge(spec: SampleSpec): string | null {
+  switch (spec.kind) {
+    case "all_pairs":
+    case "random_questions":
+      return null;
+    case "llm_positive_per_question":
+    case "feb4rag":
+      return spec.judge;
+  }
+}
+
+/** A pooled pair that could become an item. `llm` is the sampling judge's binarized label, if any. */
+export type Candidate = {
+  queryKey: string; // the query's external id: sorting by it makes the sample independent of row order
+  queryId: number;
+  nuggetId: number | null;
+  nuggetPosition: number | null;
+  documentKey: string;
+  documentId: number;
+  group: string;
+  llm: boolean | null;
+};
+
+/** The sampled items in the order annotators get them: questions in a seeded random order, then by nugget and chunk. */
+export function sampleCandidates(candidates: readonly Candidate[], spec: SampleSpec, seed: number): Candidate[] {
+  const random = seededRandom(seed);
+  const byQuery = new Map<string, Candidate[]>();
+  for (const c of [...candidates].sort(compareCandidates)) {
+    const list = byQuery.get(c.queryKey);
+    if (list) list.push(c);
+    else byQuery.set(c.queryKey, [c]);
+  }
+  const queryOrder = shuffled([...byQuery.keys()], random);
+  let picked: Candidate[];
+  switch (spec.kind) {
+    case "all_pairs":
+      picked = queryOrder.flatMap((q) => byQuery.get(q)!);
+      break;
+    case "random_questions":
+      picked = queryOrder.slice(0, spec.questions).flatMap((q) => byQuery.get(q)!);
+      break;
+    case "llm_positive_per_question":
+      picked = queryOrder
+        .map((q) => byQuery.get(q)!.filter((c) => c.llm === true))
+        .filter((positives) => positives.length > 0)
+        .slice(0, spec.questions)
+        .map((positives) => pickOne(positives, random)!);
+      break;
+    case "feb4rag":
+      picked = queryOrder.flatMap((q) => onePositiveAndNegativePerGroup(byQuery.get(q)!, random));
+      break;
+  }
+  return spec.cap !== undefined && picked.length > spec.cap ? keepRandom(picked, spec.cap, random) : picked;
+}
+
+function onePositiveAndNegativePerGroup(pairs: Candidate[], random: () => number): Candidate[] {
+  const groups = [...new Set(pairs.map((c) => c.group))].sort();
+  return groups.flatMap((group) => {
+    const inGroup = pairs.filter((c) => c.group === group);
+    return [pickOne(inGroup.filter((c) => c.llm === true), random), pickOne(inGroup.filter((c) => c.llm === false), random)].filter(
+      (c): c is Candidate => c !== undefined,
+    );
+  });
+}
+
+/** `n` of `items` chosen at random, kept in their order. */
+function keepRandom<T>(items: readonly T[], n: number, random: () => number): T[] {
+  const keep = new Set(shuffled(items.map((_, i) => i), random).slice(0, n));
+  return items.filter((_, i) => keep.has(i));
+}
+
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return (
+    compareText(a.queryKey, b.queryKey) ||
+    (a.nuggetPosition ?? 0) - (b.nuggetPosition ?? 0) ||
+    compareText(a.documentKey, b.documentKey)
+  );
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
