@@ -1,6 +1,7 @@
 // Shared builders for the demo seed, the database tests and the e2e world. Each is an upsert on
 // the model's natural key, so running them twice changes nothing.
 import type { MemberRole, UserRole } from "@/lib/domain/roles";
+import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { hashPassword } from "@/lib/server/auth/password";
 import type { Db } from "@/lib/server/db/client";
 
@@ -126,18 +127,19 @@ export async function upsertResponse(
 export function upsertCampaign(
   db: Db,
   studyId: number,
-  c: { name: string; taskType: string; protocol: string; scale?: object; criteria?: object[]; overlap?: number; sample?: object; seed?: number; guidelines?: string; status?: string },
+  c: { name: string; taskType: string; protocol: string; scale?: object; criteria?: object[]; overlap?: number; sample?: object; seed?: number; guidelines?: string; status?: string; llmJudgeId?: number },
 ) {
   const data = {
     taskType: c.taskType,
     protocol: c.protocol,
-    scale: JSON.stringify(c.scale ?? {}),
+    scale: JSON.stringify(c.scale ?? BUILTIN_SCALES["relevance-3"]),
     criteria: JSON.stringify(c.criteria ?? []),
     overlap: c.overlap ?? 1,
-    sample: JSON.stringify(c.sample ?? {}),
+    sample: JSON.stringify(c.sample ?? { kind: "all_pairs" }),
     seed: c.seed ?? 0,
     guidelines: c.guidelines ?? "",
     status: c.status ?? "active",
+    llmJudgeId: c.llmJudgeId ?? null,
   };
   return db.campaign.upsert({ where: { studyId_name: { studyId, name: c.name } }, update: {}, create: { studyId, name: c.name, ...data } });
 }
@@ -150,10 +152,15 @@ export function upsertCampaignAnnotator(db: Db, campaignId: number, userId: numb
   });
 }
 
-export function upsertItem(db: Db, campaignId: number, i: { position: number; targetKey: string; queryId?: number; nuggetId?: number; documentId?: number }) {
-  return db.item.upsert({
+/** An item of a campaign with its `overlap` open seats (see the Assignment model). */
+export async function upsertItem(db: Db, campaignId: number, i: { position: number; targetKey: string; queryId?: number; nuggetId?: number; documentId?: number }) {
+  const item = await db.item.upsert({
     where: { campaignId_targetKey: { campaignId, targetKey: i.targetKey } },
     update: {},
     create: { campaignId, ...i },
   });
+  const { overlap } = await db.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { overlap: true } });
+  const seats = await db.assignment.count({ where: { itemId: item.id, status: { not: "skipped" } } });
+  for (let n = seats; n < overlap; n++) await db.assignment.create({ data: { campaignId, itemId: item.id, position: item.position, status: "open" } });
+  return item;
 }

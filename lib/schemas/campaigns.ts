@@ -93,6 +93,10 @@ export const campaignProgressSchema = z.object({
 });
 export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
 
+/** The campaign LLM's label on an item, as shown once the protocol allows it. */
+export const llmLabelSchema = z.object({ judge: z.string(), level: z.string().nullable(), text: z.string().nullable() });
+export type LlmLabel = z.infer<typeof llmLabelSchema>;
+
 /** The annotator's view of one claimed item. Never holds another annotator's label; the LLM label only when the protocol allows. */
 export const workspaceItemSchema = z.object({
   itemId: z.number(),
@@ -103,7 +107,7 @@ export const workspaceItemSchema = z.object({
   mine: z.array(
     z.object({ phase: annotationPhaseSchema, level: z.string(), comment: z.string().nullable(), version: z.number(), clientId: z.string(), submittedAt: z.string() }),
   ),
-  llm: z.object({ judge: z.string(), level: z.string().nullable() }).nullable(),
+  llm: llmLabelSchema.nullable(),
 });
 export type WorkspaceItem = z.infer<typeof workspaceItemSchema>;
 
@@ -140,6 +144,6 @@ export const savedAnnotationSchema = z.object({
   clientId: z.string(),
   phase: annotationPhaseSchema,
   version: z.number(),
-  llm: z.object({ judge: z.string(), level: z.string().nullable() }).nullable(),
+  llm: llmLabelSchema.nullable(),
 });
 export type SavedAnnotation = z.infer<typeof savedAnnotationSchema>;

@@ -1,6 +1,8 @@
 // Seeds the demo study (idempotent: every write is an upsert on a natural key).
 import { languageFromPath } from "@/lib/domain/code-language";
+import { sampleCandidates } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
+import { loadCandidates } from "@/lib/server/campaigns/load-candidates";
 import type { Db } from "@/lib/server/db/client";
 import * as f from "../factories";
 import type { DemoChunk } from "./chunk";
@@ -136,29 +138,25 @@ export async function seedDemoStudy(db: Db, slug: string = DEMO_STUDY_SLUG): Pro
   return { studyId: study.id };
 }
 
-/** FreshStack's calibration design: one LLM-positive (nugget, chunk) pair per question, two annotators each. */
+/** FreshStack's calibration design, drawn by the campaign sampler: one LLM-positive (nugget, chunk) pair per question, two annotators each. */
 async function seedDemoCampaign(db: Db, studyId: number, llmJudgeId: number, annotatorIds: number[]) {
+  const sample = { kind: "llm_positive_per_question", questions: DEMO_QUESTIONS.length, judge: "gpt-4o" } as const;
+  const seed = 7;
   const campaign = await f.upsertCampaign(db, studyId, {
     name: "Support calibration (demo)",
     taskType: "support",
     protocol: "blind_then_reveal",
     scale: BUILTIN_SCALES["relevance-3"],
     overlap: 2,
-    seed: 7,
-    sample: { kind: "llm_positive_per_question", perQuestion: 1, judge: "gpt-4o" },
+    seed,
+    llmJudgeId,
+    sample,
     guidelines:
       "Does the chunk **support** the nugget?\n\n- *Relevant*: the chunk states the fact.\n- *Partially relevant*: it states part of it, or implies it.\n- *Non-relevant*: it does not help.",
   });
   for (const userId of annotatorIds) await f.upsertCampaignAnnotator(db, campaign.id, userId);
-  const queries = await db.query.findMany({ where: { studyId }, orderBy: { externalId: "asc" }, select: { id: true } });
-  for (const [position, q] of queries.entries()) {
-    const positives = await db.label.findMany({
-      where: { judgeId: llmJudgeId, queryId: q.id, value: "1" },
-      orderBy: { targetKey: "asc" },
-      select: { nuggetId: true, documentId: true },
-    });
-    const pick = positives[demoHash(`campaign|${q.id}`) % Math.max(positives.length, 1)];
-    if (!pick?.nuggetId || !pick.documentId) continue;
-    await f.upsertItem(db, campaign.id, { position: position + 1, targetKey: `nd:${pick.nuggetId}:${pick.documentId}`, queryId: q.id, nuggetId: pick.nuggetId, documentId: pick.documentId });
+  const picked = sampleCandidates(await loadCandidates(studyId, "support", llmJudgeId), sample, seed);
+  for (const [i, c] of picked.entries()) {
+    await f.upsertItem(db, campaign.id, { position: i + 1, targetKey: `nd:${c.nuggetId}:${c.documentId}`, queryId: c.queryId, nuggetId: c.nuggetId!, documentId: c.documentId });
   }
 }

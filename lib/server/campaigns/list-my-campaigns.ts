@@ -20,13 +20,11 @@ export async function listMyCampaigns(user: UserDto): Promise<MyCampaign[]> {
     include: { study: { select: { name: true } }, _count: { select: { items: true } } },
   });
   const submitted = await db.assignment.groupBy({
-    by: ["itemId"],
-    where: { userId: user.id, status: "submitted", item: { campaignId: { in: rows.map((r) => r.id) } } },
+    by: ["campaignId"],
+    where: { userId: user.id, status: "submitted", campaignId: { in: rows.map((r) => r.id) } },
+    _count: { _all: true },
   });
-  const itemIds = submitted.map((s) => s.itemId);
-  const items = await db.item.findMany({ where: { id: { in: itemIds } }, select: { campaignId: true } });
-  const doneByCampaign = new Map<number, number>();
-  for (const item of items) doneByCampaign.set(item.campaignId, (doneByCampaign.get(item.campaignId) ?? 0) + 1);
+  const doneByCampaign = new Map(submitted.map((s) => [s.campaignId, s._count._all]));
   return rows.map((c) => ({
     id: c.id,
     name: c.name,

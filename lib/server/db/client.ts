@@ -1,6 +1,7 @@
 import "server-only";
 import type { PrismaClient } from "./generated/sqlite/client";
 import { databaseUrl, providerOf } from "./database-url.mjs";
+import { queueSqliteWrite } from "./sqlite-write-queue";
 
 /**
  * The database client type. Both generated clients share the model API; the PostgreSQL one is
@@ -25,8 +26,17 @@ async function createClient(url: string): Promise<Db> {
   // (a PRAGMA busy_timeout would not). WAL lets readers run beside a writer and persists in the file.
   const client = new LiteClient({ adapter: new PrismaLibSql({ url, timeout: 5000 }) });
   await client.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-  return client;
+  // Writes wait their turn behind raw SQL transactions of this process (see sqlite-write-queue.ts).
+  return client.$extends({
+    query: {
+      $allModels: {
+        $allOperations: ({ operation, args, query }) => (WRITES.has(operation) ? queueSqliteWrite(() => query(args)) : query(args)),
+      },
+    },
+  }) as unknown as Db;
 }
+
+const WRITES = new Set(["create", "createMany", "createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
 
 const cache = globalThis as unknown as { assayDb?: Promise<Db> };
 

@@ -2,6 +2,7 @@ import "server-only";
 import { createClient, type Client } from "@libsql/client";
 import pg from "pg";
 import { databaseUrl, providerOf } from "./database-url.mjs";
+import { queueSqliteWrite } from "./sqlite-write-queue";
 
 /**
  * A plain SQL connection inside one transaction, for bulk imports and the annotation hot path.
@@ -79,7 +80,11 @@ async function withSqlite<T>(url: string, work: (connection: SqlConnection) => P
   }
 }
 
-async function inSqliteTransaction<T>(client: Client, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+function inSqliteTransaction<T>(client: Client, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+  return queueSqliteWrite(() => inSqliteWriteTransaction(client, work));
+}
+
+async function inSqliteWriteTransaction<T>(client: Client, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
   const tx = await client.transaction("write");
   const connection: SqlConnection = {
     dialect: "sqlite",

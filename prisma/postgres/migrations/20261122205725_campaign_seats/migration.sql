@@ -29,14 +29,19 @@ CREATE INDEX "Annotation_userId_idx" ON "Annotation"("userId");
 CREATE INDEX "Assignment_campaignId_status_position_idx" ON "Assignment"("campaignId", "status", "position");
 
 -- CreateIndex
-CREATE INDEX "Assignment_userId_campaignId_claimedAt_idx" ON "Assignment"("userId", "campaignId", "claimedAt");
+CREATE INDEX "Assignment_campaignId_userId_status_idx" ON "Assignment"("campaignId", "userId", "status");
+
+-- CreateIndex
+CREATE INDEX "Assignment_campaignId_userId_position_idx" ON "Assignment"("campaignId", "userId", "position");
+
+-- CreateIndex
+CREATE INDEX "Assignment_userId_idx" ON "Assignment"("userId");
 
 -- AddForeignKey
 ALTER TABLE "Campaign" ADD CONSTRAINT "Campaign_llmJudgeId_fkey" FOREIGN KEY ("llmJudgeId") REFERENCES "Judge"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Assignment" ADD CONSTRAINT "Assignment_campaignId_fkey" FOREIGN KEY ("campaignId") REFERENCES "Campaign"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
 
 -- Earlier assignments were per (item, user) claims, campaigns now hold one seat per item and
 -- overlap. No release had claims, so existing items get their open seats.

@@ -48,7 +48,9 @@ CREATE TABLE "new_Assignment" (
 DROP TABLE "Assignment";
 ALTER TABLE "new_Assignment" RENAME TO "Assignment";
 CREATE INDEX "Assignment_campaignId_status_position_idx" ON "Assignment"("campaignId", "status", "position");
-CREATE INDEX "Assignment_userId_campaignId_claimedAt_idx" ON "Assignment"("userId", "campaignId", "claimedAt");
+CREATE INDEX "Assignment_campaignId_userId_status_idx" ON "Assignment"("campaignId", "userId", "status");
+CREATE INDEX "Assignment_campaignId_userId_position_idx" ON "Assignment"("campaignId", "userId", "position");
+CREATE INDEX "Assignment_userId_idx" ON "Assignment"("userId");
 CREATE UNIQUE INDEX "Assignment_itemId_userId_key" ON "Assignment"("itemId", "userId");
 CREATE TABLE "new_Campaign" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,

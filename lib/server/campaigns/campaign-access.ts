@@ -1,0 +1,72 @@
+import "server-only";
+import { sampleSpecSchema, type SampleSpec } from "@/lib/domain/campaigns/sampling";
+import { scaleSchema, type Scale } from "@/lib/domain/scales";
+import { protocolSchema, taskTypeSchema, type Protocol, type TaskType } from "@/lib/domain/task-types";
+import { getDb, type Db } from "../db/client";
+import { notFound } from "../errors";
+import { assertResearcherAccess } from "../studies/access";
+import type { UserDto } from "../users/user-dto";
+
+export type CampaignRecord = {
+  id: number;
+  studyId: number;
+  name: string;
+  taskType: TaskType;
+  protocol: Protocol;
+  scale: Scale;
+  sample: SampleSpec;
+  seed: number;
+  overlap: number;
+  status: string;
+  guidelines: string;
+  llmJudge: { id: number; name: string } | null;
+};
+
+const include = { llmJudge: { select: { id: true, name: true } } } as const;
+
+function toRecord(c: NonNullable<Awaited<ReturnType<Db["campaign"]["findFirst"]>>> & { llmJudge: { id: number; name: string } | null }): CampaignRecord {
+  return {
+    id: c.id,
+    studyId: c.studyId,
+    name: c.name,
+    taskType: taskTypeSchema.parse(c.taskType),
+    protocol: protocolSchema.parse(c.protocol),
+    scale: scaleSchema.parse(JSON.parse(c.scale)),
+    sample: sampleSpecSchema.parse(JSON.parse(c.sample)),
+    seed: c.seed,
+    overlap: c.overlap,
+    status: c.status,
+    guidelines: c.guidelines,
+    llmJudge: c.llmJudge,
+  };
+}
+
+/**
+ * A campaign the user annotates: they are one of its annotators and still a member of its study,
+ * and it has started. Anything else is not-found, so other campaigns are not revealed.
+ */
+export async function annotatorCampaign(user: UserDto, campaignId: number): Promise<CampaignRecord> {
+  const db = await getDb();
+  const campaign = await db.campaign.findFirst({
+    where: {
+      id: campaignId,
+      status: { not: "draft" },
+      annotators: { some: { userId: user.id } },
+      study: { members: { some: { userId: user.id } } },
+    },
+    include,
+  });
+  if (!campaign) throw notFound("Campaign not found");
+  return toRecord(campaign);
+}
+
+/** A campaign of a study the user is a researcher of (or any, for admins). */
+export async function researcherCampaign(user: UserDto, campaignId: number): Promise<CampaignRecord> {
+  const db = await getDb();
+  const campaign = await db.campaign.findUnique({ where: { id: campaignId }, include });
+  if (!campaign) throw notFound("Campaign not found");
+  await assertResearcherAccess(db, user, campaign.studyId).catch(() => {
+    throw notFound("Campaign not found");
+  });
+  return toRecord(campaign);
+}

@@ -1,0 +1,12 @@
+import "server-only";
+import { withTransaction } from "../db/sql-connection";
+import type { UserDto } from "../users/user-dto";
+import { annotatorCampaign } from "./campaign-access";
+import { claimNextSeat } from "./seats";
+
+/** Claims the annotator's next item in a campaign (see seats.ts); null when none is left for them. */
+export async function claimNextItem(user: UserDto, campaignId: number, now = new Date()): Promise<{ itemId: number | null }> {
+  const campaign = await annotatorCampaign(user, campaignId);
+  if (campaign.status !== "active") return { itemId: null };
+  return { itemId: await withTransaction((sql) => claimNextSeat(sql, campaign.id, user.id, now)) };
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import type { CampaignDraft } from "@/lib/schemas/campaigns";
+import { upsertMany } from "../db/bulk-sql";
+import { getDb } from "../db/client";
+import { withBulkTransaction } from "../db/sql-connection";
+import { AppError } from "../errors";
+import { assertResearcherAccess } from "../studies/access";
+import type { UserDto } from "../users/user-dto";
+import { planCampaign } from "./plan-campaign";
+
+/**
+ * Creates and starts a campaign: the campaign, its annotators, the sampled items in order and
+ * `overlap` open seats per item, in one transaction.
+ */
+export async function createCampaign(user: UserDto, studyId: number, draft: CampaignDraft, now = new Date()): Promise<{ id: number; items: number }> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  if (await db.campaign.findUnique({ where: { studyId_name: { studyId, name: draft.name } } })) {
+    throw new AppError("conflict", `name: this study already has a campaign named "${draft.name}"`);
+  }
+  const plan = await planCampaign(db, studyId, draft);
+  return withBulkTransaction(async (sql) => {
+    const [campaign] = await sql.query<{ id: number }>(
+      `INSERT INTO "Campaign" ("studyId", "name", "taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status", "llmJudgeId", "createdAt")
+       VALUES (?, ?, ?, ?, '[]', ?, ?, ?, ?, ?, 'active', ?, ?) RETURNING "id"`,
+      [studyId, draft.name, draft.taskType, JSON.stringify(plan.scale), draft.protocol, draft.overlap, JSON.stringify(draft.sample), draft.seed, draft.guidelines, plan.llmJudgeId, sql.timestamp(now)],
+    );
+    const id = Number(campaign!.id);
+    await upsertMany(sql, { table: "CampaignAnnotator", columns: ["campaignId", "userId"], conflict: ["campaignId", "userId"] }, [...new Set(draft.annotatorIds)].map((u) => [id, u]));
+    const prefix = draft.taskType === "support" ? "nd" : "qd";
+    await upsertMany(
+      sql,
+      { table: "Item", columns: ["campaignId", "position", "targetKey", "queryId", "nuggetId", "documentId"], conflict: ["campaignId", "targetKey"] },
+      plan.items.map((c, i) => [id, i + 1, `${prefix}:${c.nuggetId ?? c.queryId}:${c.documentId}`, c.queryId, c.nuggetId, c.documentId]),
+    );
+    await sql.query(
+      `INSERT INTO "Assignment" ("campaignId", "itemId", "position", "status")
+       WITH RECURSIVE "seat"("n") AS (SELECT 1 UNION ALL SELECT "n" + 1 FROM "seat" WHERE "n" < ?)
+       SELECT i."campaignId", i."id", i."position", 'open' FROM "Item" i JOIN "seat" s ON TRUE WHERE i."campaignId" = ?`,
+      [draft.overlap, id],
+    );
+    return { id, items: plan.items.length };
+  });
+}

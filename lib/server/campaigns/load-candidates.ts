@@ -1,0 +1,57 @@
+import "server-only";
+import type { Candidate } from "@/lib/domain/campaigns/sampling";
+import { binarize, scaleById } from "@/lib/domain/scales";
+import { readRows } from "../db/sql-connection";
+
+type Row = {
+  queryId: unknown; queryKey: string; queryMeta: string; nuggetId: unknown; nuggetPosition: unknown;
+  documentId: unknown; documentKey: string; documentMeta: string; llmValue: string | null; llmScale: string | null;
+};
+
+/**
+ * Every pooled pair of a study that a support campaign (nugget x pooled chunk of its question) or a
+ * relevance campaign (question x pooled chunk) could judge, with `judgeId`'s label binarized.
+ * The group of a pair is the chunk's collection or engine (metadata), else its question's collection.
+ */
+export async function loadCandidates(studyId: number, taskType: "support" | "relevance", judgeId: number | null): Promise<Candidate[]> {
+  const support = taskType === "support";
+  const rows = await readRows<Row>(
+    `SELECT q."id" AS "queryId", q."externalId" AS "queryKey", q."metadata" AS "queryMeta",
+            ${support ? `n."id" AS "nuggetId", n."position" AS "nuggetPosition"` : `NULL AS "nuggetId", NULL AS "nuggetPosition"`},
+            d."id" AS "documentId", d."externalId" AS "documentKey", d."metadata" AS "documentMeta",
+            l."value" AS "llmValue", l."scale" AS "llmScale"
+     FROM "PoolEntry" p
+     JOIN "Query" q ON q."id" = p."queryId"
+     ${support ? `JOIN "Nugget" n ON n."queryId" = q."id"` : ""}
+     JOIN "Document" d ON d."id" = p."documentId"
+     LEFT JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = ${support ? `'nd:' || n."id"` : `'qd:' || q."id"`} || ':' || d."id"
+     WHERE p."studyId" = ?`,
+    [judgeId ?? -1, studyId],
+  );
+  const queryGroups = new Map<string, string | null>();
+  return rows.map((r) => {
+    const scale = r.llmScale === null ? null : scaleById(r.llmScale);
+    if (!queryGroups.has(r.queryMeta)) queryGroups.set(r.queryMeta, collectionOf(r.queryMeta));
+    return {
+      queryKey: r.queryKey,
+      queryId: Number(r.queryId),
+      nuggetId: r.nuggetId === null ? null : Number(r.nuggetId),
+      nuggetPosition: r.nuggetPosition === null ? null : Number(r.nuggetPosition),
+      documentKey: r.documentKey,
+      documentId: Number(r.documentId),
+      group: collectionOf(r.documentMeta) ?? queryGroups.get(r.queryMeta) ?? "all",
+      llm: scale && r.llmValue !== null ? binarize(scale, r.llmValue) : null,
+    };
+  });
+}
+
+function collectionOf(metadata: string): string | null {
+  if (metadata === "{}" || !metadata) return null;
+  try {
+    const m = JSON.parse(metadata) as Record<string, unknown>;
+    const value = m.collection ?? m.engine ?? m.group;
+    return typeof value === "string" && value ? value : null;
+  } catch {
+    return null;
+  }
+}
