@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { PROTOCOL_LABELS, TASK_TYPE_LABELS } from "@/lib/domain/task-types";
 import type { MyCampaign } from "@/lib/schemas/campaigns";
 import { useMyCampaigns } from "@/lib/client/use-my-campaigns";
@@ -16,7 +17,7 @@ export function MyCampaignList({ initial }: { initial: MyCampaign[] }) {
       {campaigns.map((c) => (
         <li key={c.id} className="rounded-lg border border-stone-200 bg-white p-4">
           <div className="flex flex-wrap items-baseline gap-x-3">
-            <span className="font-medium">{c.name}</span>
+            <Link href={`/annotate/${c.id}`} className="font-medium text-sky-800 hover:underline">{c.name}</Link>
             <span className="text-sm text-stone-500">{c.studyName}</span>
           </div>
           <p className="mt-1 text-xs text-stone-600">{TASK_TYPE_LABELS[c.taskType]} · {PROTOCOL_LABELS[c.protocol]}</p>

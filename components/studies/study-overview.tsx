@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { PROTOCOL_LABELS, TASK_TYPE_LABELS } from "@/lib/domain/task-types";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { StatCard } from "@/components/ui/stat-card";
 
@@ -31,6 +32,22 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Study counts">
         {stats.map((s) => <StatCard key={s.label} label={s.label} value={s.value} />)}
       </dl>
+      <div className="mb-2 mt-8 flex items-center gap-4">
+        <h2 className="text-lg font-semibold">Campaigns</h2>
+        <Link href={`/studies/${study.id}/campaigns/new`} className="text-sm font-medium text-sky-700 hover:underline">New campaign</Link>
+      </div>
+      {study.campaigns.length === 0 ? (
+        <p className="text-sm text-stone-500">No campaigns yet.</p>
+      ) : (
+        <ul className="max-w-3xl divide-y divide-stone-200 text-sm" aria-label="Campaigns">
+          {study.campaigns.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-baseline gap-x-3 py-1.5">
+              <Link href={`/studies/${study.id}/campaigns/${c.id}`} className="font-medium text-sky-800 hover:underline">{c.name}</Link>
+              <span className="text-xs text-stone-500">{TASK_TYPE_LABELS[c.taskType]} · {PROTOCOL_LABELS[c.protocol]} · {c.items} items · {c.status}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <h2 className="mb-2 mt-8 text-lg font-semibold">Judges</h2>
       <table className="w-full max-w-xl text-sm">
         <thead className="text-left text-stone-500">

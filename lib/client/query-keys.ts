@@ -4,6 +4,12 @@ export const queryKeys = {
     all: ["me"] as const,
     campaigns: () => [...queryKeys.me.all, "campaigns"] as const,
   },
+  campaigns: {
+    all: ["campaigns"] as const,
+    workspace: (campaignId: number) => [...queryKeys.campaigns.all, campaignId, "workspace"] as const,
+    item: (campaignId: number, itemId: number) => [...queryKeys.campaigns.all, campaignId, "item", itemId] as const,
+    progress: (campaignId: number) => [...queryKeys.campaigns.all, campaignId, "progress"] as const,
+  },
   studies: {
     all: ["studies"] as const,
     list: () => [...queryKeys.studies.all, "list"] as const,

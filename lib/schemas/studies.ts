@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
 
 export const studyIdParamsSchema = z.object({ studyId: z.coerce.number().int().positive() });
 
@@ -29,5 +30,8 @@ export const studyOverviewSchema = z.object({
     members: z.number(),
   }),
   judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]), labels: z.number() })),
+  campaigns: z.array(
+    z.object({ id: z.number(), name: z.string(), taskType: taskTypeSchema, protocol: protocolSchema, status: z.string(), items: z.number() }),
+  ),
 });
 export type StudyOverview = z.infer<typeof studyOverviewSchema>;

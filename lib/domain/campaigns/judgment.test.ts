@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_SCALES } from "../scales";
-import { firstPhase, judgmentSchema, llmLabelVisible, phaseAllowed } from "./judgment";
+import { firstPhase, judgmentSchema, llmLabelVisible, nextPhase, phaseAllowed } from "./judgment";
 
 describe("protocols", () => {
   it.each([
@@ -20,6 +20,7 @@ describe("protocols", () => {
     expect(phaseAllowed("blind", "revised", true)).toBe(false);
     expect(phaseAllowed("assisted", "blind", false)).toBe(false);
     expect(phaseAllowed("assisted", "assisted", false)).toBe(true);
+    expect([nextPhase("blind_then_reveal", false), nextPhase("blind_then_reveal", true), nextPhase("blind", true), nextPhase("assisted", false)]).toEqual(["blind", "revised", "blind", "assisted"]);
   });
 });
 

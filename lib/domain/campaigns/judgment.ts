@@ -20,6 +20,11 @@ export function firstPhase(protocol: Protocol): AnnotationPhase {
   }
 }
 
+/** The phase the annotator's next save on an item writes: the revision once a blind label exists under blind then reveal. */
+export function nextPhase(protocol: Protocol, hasBlindLabel: boolean): AnnotationPhase {
+  return protocol === "blind_then_reveal" && hasBlindLabel ? "revised" : firstPhase(protocol);
+}
+
 /** Whether `phase` may be saved under `protocol`, given whether the annotator's blind label exists. */
 export function phaseAllowed(protocol: Protocol, phase: AnnotationPhase, hasBlindLabel: boolean): boolean {
   if (phase === "revised") return protocol === "blind_then_reveal" && hasBlindLabel;

@@ -1,4 +1,5 @@
 import "server-only";
+import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
@@ -12,12 +13,12 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
   const study = await db.study.findUnique({ where: { id: studyId } });
   if (!study) throw notFound("Study not found");
   const where = { studyId };
-  const [queries, nuggets, documents, poolEntries, campaigns, systems, responses, members, judges] = await Promise.all([
+  const [queries, nuggets, documents, poolEntries, campaignList, systems, responses, members, judges] = await Promise.all([
     db.query.count({ where }),
     db.nugget.count({ where }),
     db.document.count({ where }),
     db.poolEntry.count({ where }),
-    db.campaign.count({ where }),
+    db.campaign.findMany({ where, orderBy: { createdAt: "desc" }, include: { _count: { select: { items: true } } } }),
     db.system.count({ where }),
     db.response.count({ where }),
     db.studyMember.count({ where }),
@@ -29,7 +30,15 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
     slug: study.slug,
     name: study.name,
     description: study.description,
-    counts: { queries, nuggets, documents, poolEntries, llmLabels, campaigns, systems, responses, members },
+    counts: { queries, nuggets, documents, poolEntries, llmLabels, campaigns: campaignList.length, systems, responses, members },
+    campaigns: campaignList.map((c) => ({
+      id: c.id,
+      name: c.name,
+      taskType: taskTypeSchema.parse(c.taskType),
+      protocol: protocolSchema.parse(c.protocol),
+      status: c.status,
+      items: c._count.items,
+    })),
     judges: judges.map((j) => ({ name: j.name, kind: j.kind === "model" ? "model" : "human", labels: j._count.labels })),
   };
 }

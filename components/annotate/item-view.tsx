@@ -1,0 +1,30 @@
+import type { WorkspaceItem } from "@/lib/schemas/campaigns";
+import { ChunkView } from "@/components/code/chunk-view";
+
+/** The target (a nugget with its question, or the question) beside the chunk. */
+export function ItemView({ item }: { item: WorkspaceItem }) {
+  const d = item.document;
+  return (
+    <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <section aria-label="Target" className="space-y-4">
+        {item.nugget && (
+          <div className="rounded-md border-l-4 border-sky-600 bg-sky-50 p-3">
+            <p className="text-xs font-medium uppercase tracking-wide text-sky-800">Nugget {item.nugget.position}</p>
+            <p className="mt-1 text-[15px] font-medium leading-6" data-testid="nugget-text">{item.nugget.text}</p>
+          </div>
+        )}
+        <div>
+          <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Question {item.question.id}</p>
+          <h2 className="mt-1 font-semibold">{item.question.title}</h2>
+          <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
+        </div>
+      </section>
+      <section aria-label="Chunk" className="min-w-0">
+        <p className="mb-1 truncate font-mono text-xs text-stone-500" title={d.path ?? d.id}>
+          {d.repo ? `${d.repo} · ` : ""}{d.path ?? d.id}{d.language ? ` · ${d.language}` : ""}
+        </p>
+        <ChunkView html={d.html} lines={d.lines} label={`Chunk ${d.id}`} />
+      </section>
+    </div>
+  );
+}

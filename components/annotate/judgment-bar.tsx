@@ -1,0 +1,69 @@
+import type { LlmLabel, Workspace } from "@/lib/schemas/campaigns";
+
+type Props = {
+  levels: Workspace["campaign"]["scale"]["levels"];
+  selected: string | null;
+  comment: string;
+  commentOpen: boolean;
+  busy: boolean;
+  canSkip: boolean;
+  reveal: { llm: LlmLabel; blindLevel: string | null; assisted: boolean } | null;
+  onSelect: (level: string) => void;
+  onComment: (text: string) => void;
+  onSubmit: () => void;
+  onSkip: () => void;
+};
+
+/** The scale as buttons with their keys, the optional comment, and submit / skip. */
+export function JudgmentBar(p: Props) {
+  const labelOf = (value: string | null) => p.levels.find((l) => l.value === value)?.label ?? value;
+  return (
+    <div className="space-y-3">
+      {p.reveal && (
+        <p role="note" className="rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm">
+          {p.reveal.assisted ? "LLM suggestion" : "Revealed"}: <span className="font-mono text-xs">{p.reveal.llm.judge}</span> said{" "}
+          <strong data-testid="llm-label">{p.reveal.llm.text ?? "nothing for this pair"}</strong>.
+          {!p.reveal.assisted && <> Your blind label: <strong>{labelOf(p.reveal.blindLevel)}</strong>. Keep it or choose another, then press Enter.</>}
+        </p>
+      )}
+      <div role="radiogroup" aria-label="Label" className="flex flex-wrap gap-2">
+        {p.levels.map((l) => (
+          <button
+            key={l.value}
+            type="button"
+            role="radio"
+            aria-checked={p.selected === l.value}
+            disabled={p.busy}
+            onClick={() => p.onSelect(l.value)}
+            className={`rounded-md border px-3 py-2 text-sm font-medium disabled:opacity-60 ${p.selected === l.value ? "border-stone-900 bg-stone-900 text-white" : "border-stone-300 bg-white hover:bg-stone-100"}`}
+          >
+            <kbd className="mr-2 font-mono text-xs opacity-70">{l.key}</kbd>
+            {l.label}
+          </button>
+        ))}
+      </div>
+      {p.commentOpen && (
+        <textarea
+          aria-label="Comment (optional)"
+          value={p.comment}
+          disabled={p.busy}
+          onChange={(e) => p.onComment(e.target.value)}
+          rows={2}
+          autoFocus
+          placeholder="Optional comment. Ctrl+Enter submits, Esc leaves the box."
+          className="w-full rounded-md border border-stone-300 p-2 text-sm"
+        />
+      )}
+      <div className="flex items-center gap-2">
+        <button type="button" onClick={p.onSubmit} disabled={p.busy || p.selected === null} className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-50">
+          {p.busy ? "Saving…" : "Submit"} <kbd className="ml-1 font-mono text-xs opacity-80">Enter</kbd>
+        </button>
+        {p.canSkip && (
+          <button type="button" onClick={p.onSkip} disabled={p.busy} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100 disabled:opacity-50">
+            Skip <kbd className="ml-1 font-mono text-xs opacity-70">S</kbd>
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

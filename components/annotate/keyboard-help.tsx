@@ -1,0 +1,28 @@
+import type { Workspace } from "@/lib/schemas/campaigns";
+
+export function KeyboardHelp({ levels, onClose }: { levels: Workspace["campaign"]["scale"]["levels"]; onClose: () => void }) {
+  const keys: [string, string][] = [
+    ...levels.map((l): [string, string] => [l.key, l.label]),
+    ["Enter", "Submit the label (Ctrl+Enter in the comment box)"],
+    ["S", "Skip this item"],
+    ["← / →", "Previous / next of my items"],
+    ["C", "Write a comment"],
+    ["?", "Show or hide these keys"],
+  ];
+  return (
+    <div role="dialog" aria-label="Keyboard shortcuts" className="fixed inset-0 z-20 flex items-center justify-center bg-stone-900/30" onClick={onClose}>
+      <div className="w-80 rounded-lg bg-white p-5 shadow-lg" onClick={(e) => e.stopPropagation()}>
+        <h2 className="mb-3 font-semibold">Keyboard shortcuts</h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          {keys.map(([k, what]) => (
+            <div key={k} className="contents">
+              <dt><kbd className="rounded border border-stone-300 bg-stone-50 px-1.5 font-mono text-xs">{k}</kbd></dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+        <button type="button" onClick={onClose} className="mt-4 text-sm text-sky-700 hover:underline">Close (Esc)</button>
+      </div>
+    </div>
+  );
+}

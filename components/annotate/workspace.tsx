@@ -1,0 +1,194 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import { nextPhase } from "@/lib/domain/campaigns/judgment";
+import { campaignApi } from "@/lib/client/campaign-api";
+import { newClientId } from "@/lib/client/client-id";
+import { queryKeys } from "@/lib/client/query-keys";
+import { useAnnotationKeys } from "@/lib/client/use-annotation-keys";
+import { useSaveQueue } from "@/lib/client/use-save-queue";
+import type { Workspace, WorkspaceItem } from "@/lib/schemas/campaigns";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { ItemView } from "./item-view";
+import { JudgmentBar } from "./judgment-bar";
+import { KeyboardHelp } from "./keyboard-help";
+import { SaveStatus } from "./save-status";
+
+type Draft = { itemId: number; level: string | null; comment: string; commentOpen: boolean; shownAt: number };
+
+export function AnnotationWorkspace({ initial, userId, startItem }: { initial: Workspace; userId: number; startItem: number | null }) {
+  const campaign = initial.campaign;
+  const qc = useQueryClient();
+  const { data: ws } = useQuery({ queryKey: queryKeys.campaigns.workspace(campaign.id), queryFn: () => campaignApi.workspace(campaign.id), initialData: initial });
+  const [itemId, setItemId] = useState<number | null>(startItem);
+  const [finished, setFinished] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [help, setHelp] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const { queue, state } = useSaveQueue(campaign.id, userId);
+  const itemQuery = useQuery({
+    queryKey: queryKeys.campaigns.item(campaign.id, itemId ?? 0),
+    queryFn: () => campaignApi.item(campaign.id, itemId!),
+    enabled: itemId !== null,
+  });
+  const item = itemQuery.data && itemQuery.data.itemId === itemId ? itemQuery.data : null;
+
+  const show = useCallback((id: number | null) => {
+    setItemId(id);
+    setError(null);
+    window.history.replaceState(null, "", id === null ? window.location.pathname : `?item=${id}`);
+  }, []);
+
+  const claimNext = useCallback(async () => {
+    setBusy(true);
+    try {
+      const { itemId: next } = await campaignApi.claim(campaign.id);
+      setFinished(next === null);
+      show(next);
+      await qc.invalidateQueries({ queryKey: queryKeys.campaigns.workspace(campaign.id) });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }, [campaign.id, qc, show]);
+
+  useEffect(() => {
+    if (startItem === null) void claimNext();
+  }, [startItem, claimNext]);
+
+  // A fresh draft for each item shown, starting from the annotator's latest label on it.
+  useEffect(() => {
+    if (item && draft?.itemId !== item.itemId) {
+      const latest = item.mine.at(-1);
+      setDraft({ itemId: item.itemId, level: latest?.level ?? null, comment: latest?.comment ?? "", commentOpen: Boolean(latest?.comment), shownAt: Date.now() });
+    }
+  }, [item, draft?.itemId]);
+
+  const position = itemId === null ? -1 : ws.items.findIndex((i) => i.itemId === itemId);
+  const move = useCallback(
+    async (step: -1 | 1) => {
+      const target = ws.items[position + step];
+      if (target) show(target.itemId);
+      else if (step === 1) await claimNext();
+    },
+    [ws.items, position, show, claimNext],
+  );
+
+  const submit = useCallback(async () => {
+    if (!item || !draft || draft.level === null || !queue || busy) return;
+    const phase = nextPhase(campaign.protocol, item.mine.some((m) => m.phase === "blind"));
+    const stored = item.mine.find((m) => m.phase === phase)?.version ?? 0;
+    const queued = Math.max(0, ...state.pending.filter((p) => p.itemId === item.itemId && p.save.phase === phase).map((p) => p.save.version));
+    const save = {
+      clientId: newClientId(),
+      phase,
+      version: Math.max(stored, queued) + 1,
+      payload: { level: draft.level },
+      comment: draft.comment.trim() || null,
+      startedAt: new Date(draft.shownAt).toISOString(),
+      durationMs: Date.now() - draft.shownAt,
+    };
+    setBusy(true);
+    try {
+      await queue.enqueue({ campaignId: campaign.id, itemId: item.itemId, save });
+      await qc.invalidateQueries({ queryKey: queryKeys.campaigns.workspace(campaign.id) });
+      if (phase === "blind" && campaign.protocol === "blind_then_reveal") {
+        await qc.invalidateQueries({ queryKey: queryKeys.campaigns.item(campaign.id, item.itemId) });
+        setDraft({ ...draft, shownAt: Date.now() }); // the reveal: time to revise is measured from here
+      } else {
+        await qc.invalidateQueries({ queryKey: queryKeys.campaigns.item(campaign.id, item.itemId) });
+        setBusy(false);
+        await move(1);
+      }
+    } catch {
+      // refused: the save status shows why; the draft stays for the annotator to fix
+    } finally {
+      setBusy(false);
+    }
+  }, [item, draft, queue, busy, campaign, state.pending, qc, move]);
+
+  const skip = useCallback(async () => {
+    if (!item || item.status !== "leased" || busy) return;
+    setBusy(true);
+    try {
+      await campaignApi.skip(campaign.id, item.itemId);
+      setBusy(false);
+      await claimNext();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }, [item, busy, campaign.id, claimNext]);
+
+  useAnnotationKeys({
+    levels: campaign.scale.levels,
+    onLevel: (level) => draft && setDraft({ ...draft, level }),
+    onSubmit: () => void submit(),
+    onSkip: () => void skip(),
+    onMove: (step) => void move(step),
+    onComment: () => draft && setDraft({ ...draft, commentOpen: true }),
+    onHelp: () => setHelp((h) => !h),
+    onEscape: () => setHelp(false),
+  });
+
+  return (
+    <div className="space-y-5">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <Link href="/annotate" className="text-sm text-stone-600 hover:underline">← My campaigns</Link>
+          <h1 className="text-xl font-semibold tracking-tight">{campaign.name}</h1>
+          <p className="text-xs text-stone-600">
+            {ws.progress.mine} labelled by me · campaign {ws.progress.campaignSubmitted} of {ws.progress.campaignTarget} ·{" "}
+            <button type="button" onClick={() => setHelp(true)} className="underline">keys (?)</button>
+          </p>
+          <ProgressBar className="mt-2 w-64" value={ws.progress.campaignSubmitted} max={ws.progress.campaignTarget} label="Campaign progress" />
+        </div>
+        <SaveStatus state={state} onDismiss={() => queue?.dismissRefused()} />
+      </header>
+      <details className="rounded-md border border-stone-200 bg-white px-3 py-2 text-sm">
+        <summary className="cursor-pointer font-medium">Guidelines</summary>
+        <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: campaign.guidelinesHtml }} />
+      </details>
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {finished && itemId === null && (
+        <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-sm text-stone-600">
+          Nothing is left for you in this campaign. Thank you! Use ← to review your labels.
+        </p>
+      )}
+      {itemId !== null && !item && <p className="text-sm text-stone-500">{itemQuery.error ? `Could not load the item: ${itemQuery.error.message}` : "Loading…"}</p>}
+      {item && draft?.itemId === item.itemId && (
+        <>
+          <p className="text-xs text-stone-500" data-testid="item-position">
+            Item {position + 1} of my {ws.items.length} · {statusText(item)}
+          </p>
+          <ItemView item={item} />
+          <JudgmentBar
+            levels={campaign.scale.levels}
+            selected={draft.level}
+            comment={draft.comment}
+            commentOpen={draft.commentOpen}
+            busy={busy}
+            canSkip={item.status === "leased"}
+            reveal={item.llm ? { llm: item.llm, blindLevel: item.mine.find((m) => m.phase === "blind")?.level ?? null, assisted: campaign.protocol === "assisted" } : null}
+            onSelect={(level) => setDraft({ ...draft, level })}
+            onComment={(comment) => setDraft({ ...draft, comment })}
+            onSubmit={() => void submit()}
+            onSkip={() => void skip()}
+          />
+        </>
+      )}
+      {help && <KeyboardHelp levels={campaign.scale.levels} onClose={() => setHelp(false)} />}
+    </div>
+  );
+}
+
+function statusText(item: WorkspaceItem): string {
+  if (item.status === "skipped") return "skipped";
+  const latest = item.mine.at(-1);
+  return latest ? `labelled (${latest.phase}, version ${latest.version})` : "not labelled yet";
+}

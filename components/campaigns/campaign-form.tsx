@@ -1,0 +1,127 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { SAMPLE_KIND_LABELS, type SampleKind, type SampleSpec } from "@/lib/domain/campaigns/sampling";
+import { BUILTIN_SCALES } from "@/lib/domain/scales";
+import { PROTOCOL_LABELS, type Protocol } from "@/lib/domain/task-types";
+import { campaignApi } from "@/lib/client/campaign-api";
+import type { CampaignDraft, ScaleChoice } from "@/lib/schemas/campaigns";
+import { Button } from "@/components/ui/button";
+import { SamplePreviewView } from "./sample-preview";
+
+type Options = { study: { id: number; name: string }; annotators: { id: number; name: string; email: string }[]; llmJudges: string[] };
+
+const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm";
+const labelText = "block text-sm font-medium";
+
+/** A researcher's form for a support or relevance campaign: preview the seeded sample, then create. */
+export function CampaignForm({ options }: { options: Options }) {
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [taskType, setTaskType] = useState<"support" | "relevance">("support");
+  const [scaleId, setScaleId] = useState<string>("relevance-3");
+  const [customLevels, setCustomLevels] = useState("wrong, partly right, right");
+  const [customFrom, setCustomFrom] = useState("partly right");
+  const [protocol, setProtocol] = useState<Protocol>("blind");
+  const [llmJudge, setLlmJudge] = useState(options.llmJudges[0] ?? "");
+  const [overlap, setOverlap] = useState(Math.min(2, Math.max(1, options.annotators.length)));
+  const [annotatorIds, setAnnotatorIds] = useState(options.annotators.map((a) => a.id));
+  const [sampleKind, setSampleKind] = useState<SampleKind>("llm_positive_per_question");
+  const [questions, setQuestions] = useState(10);
+  const [cap, setCap] = useState("");
+  const [seed, setSeed] = useState(1);
+  const [guidelines, setGuidelines] = useState("");
+
+  const scale: ScaleChoice =
+    scaleId === "custom"
+      ? { kind: "custom", levels: customLevels.split(",").map((l) => l.trim()).filter(Boolean), positiveFrom: customFrom.trim() }
+      : { kind: "builtin", id: scaleId as keyof typeof BUILTIN_SCALES };
+  const capValue = cap.trim() === "" ? undefined : Number(cap);
+  const sample: SampleSpec =
+    sampleKind === "all_pairs" ? { kind: "all_pairs", cap: capValue }
+    : sampleKind === "random_questions" ? { kind: "random_questions", questions, cap: capValue }
+    : sampleKind === "feb4rag" ? { kind: "feb4rag", judge: llmJudge, cap: capValue }
+    : { kind: "llm_positive_per_question", questions, judge: llmJudge, cap: capValue };
+  const draft: CampaignDraft = { name, taskType, scale, guidelines, protocol, llmJudge: protocol === "blind" ? null : llmJudge || null, overlap, annotatorIds, sample, seed };
+  const [previewed, setPreviewed] = useState<string | null>(null);
+  const current = JSON.stringify(draft);
+
+  const preview = useMutation({ mutationFn: () => campaignApi.preview(options.study.id, draft), onSuccess: () => setPreviewed(current) });
+  const create = useMutation({
+    mutationFn: () => campaignApi.create(options.study.id, draft),
+    onSuccess: (created) => router.push(`/studies/${options.study.id}/campaigns/${created.id}`),
+  });
+  const pending = preview.isPending || create.isPending;
+  const error = create.error ?? preview.error;
+
+  return (
+    <form className="grid max-w-5xl gap-8 lg:grid-cols-2" onSubmit={(e) => { e.preventDefault(); preview.mutate(); }}>
+      <fieldset disabled={pending} className="space-y-4">
+        <label className={labelText}>Name<input className={field} value={name} onChange={(e) => setName(e.target.value)} required /></label>
+        <label className={labelText}>Task
+          <select className={field} value={taskType} onChange={(e) => setTaskType(e.target.value as "support" | "relevance")}>
+            <option value="support">Support: does the chunk support the nugget?</option>
+            <option value="relevance">Relevance: is the chunk relevant to the question?</option>
+          </select>
+        </label>
+        <label className={labelText}>Scale
+          <select className={field} value={scaleId} onChange={(e) => setScaleId(e.target.value)}>
+            {Object.values(BUILTIN_SCALES).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            <option value="custom">Custom ordered levels…</option>
+          </select>
+        </label>
+        {scaleId === "custom" && (
+          <div className="grid grid-cols-2 gap-3">
+            <label className={labelText}>Levels, lowest first<input className={field} value={customLevels} onChange={(e) => setCustomLevels(e.target.value)} /></label>
+            <label className={labelText}>Positive from level<input className={field} value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} /></label>
+          </div>
+        )}
+        <label className={labelText}>Protocol
+          <select className={field} value={protocol} onChange={(e) => setProtocol(e.target.value as Protocol)}>
+            {Object.entries(PROTOCOL_LABELS).map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+          </select>
+        </label>
+        <label className={labelText}>LLM judge (shown after the blind label, or from the start when assisted; used by LLM-based sampling)
+          <select className={field} value={llmJudge} onChange={(e) => setLlmJudge(e.target.value)}>
+            {options.llmJudges.map((j) => <option key={j} value={j}>{j}</option>)}
+          </select>
+        </label>
+        <label className={labelText}>Guidelines (Markdown)<textarea className={field} rows={4} value={guidelines} onChange={(e) => setGuidelines(e.target.value)} /></label>
+      </fieldset>
+      <fieldset disabled={pending} className="space-y-4">
+        <label className={labelText}>Sample
+          <select className={field} value={sampleKind} onChange={(e) => setSampleKind(e.target.value as SampleKind)}>
+            {Object.entries(SAMPLE_KIND_LABELS).map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+          </select>
+        </label>
+        <div className="grid grid-cols-3 gap-3">
+          {(sampleKind === "random_questions" || sampleKind === "llm_positive_per_question") && (
+            <label className={labelText}>Questions (N)<input type="number" min={1} className={field} value={questions} onChange={(e) => setQuestions(Number(e.target.value))} /></label>
+          )}
+          <label className={labelText}>Cap (items)<input type="number" min={1} className={field} value={cap} placeholder="none" onChange={(e) => setCap(e.target.value)} /></label>
+          <label className={labelText}>Seed<input type="number" min={0} className={field} value={seed} onChange={(e) => setSeed(Number(e.target.value))} /></label>
+        </div>
+        <label className={labelText}>Annotators per item (overlap)<input type="number" min={1} max={10} className={field} value={overlap} onChange={(e) => setOverlap(Number(e.target.value))} /></label>
+        <fieldset>
+          <legend className={labelText}>Annotators</legend>
+          {options.annotators.length === 0 && <p className="text-sm text-stone-500">This study has no annotator members yet.</p>}
+          {options.annotators.map((a) => (
+            <label key={a.id} className="mt-1 flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={annotatorIds.includes(a.id)} onChange={(e) => setAnnotatorIds(e.target.checked ? [...annotatorIds, a.id] : annotatorIds.filter((id) => id !== a.id))} />
+              {a.name} <span className="text-stone-500">{a.email}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex gap-2">
+          <Button type="submit" variant="secondary">{preview.isPending ? "Drawing…" : "Preview sample"}</Button>
+          <Button type="button" disabled={!preview.data || previewed !== current || pending} onClick={() => create.mutate()}>{create.isPending ? "Creating…" : "Create and start"}</Button>
+        </div>
+        {error && <p role="alert" className="text-sm text-red-700">{error.message}</p>}
+        {preview.data && !preview.isPending && previewed === current && <SamplePreviewView preview={preview.data} />}
+        {preview.data && previewed !== current && <p className="text-sm text-stone-500">The form changed since the preview: preview again before creating.</p>}
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { SAMPLE_KIND_LABELS } from "@/lib/domain/campaigns/sampling";
+import { PROTOCOL_LABELS, TASK_TYPE_LABELS } from "@/lib/domain/task-types";
+import { campaignApi } from "@/lib/client/campaign-api";
+import { queryKeys } from "@/lib/client/query-keys";
+import type { CampaignProgress } from "@/lib/schemas/campaigns";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { StatCard } from "@/components/ui/stat-card";
+
+/** A campaign's progress, refreshed every few seconds while open. */
+export function CampaignProgressView({ initial, studyName }: { initial: CampaignProgress; studyName: string }) {
+  const { data: c } = useQuery({ queryKey: queryKeys.campaigns.progress(initial.id), queryFn: () => campaignApi.progress(initial.id), initialData: initial, refetchInterval: 5000 });
+  const minutes = (s: number) => (s < 90 ? `${s} s` : `${Math.round(s / 60)} min`);
+  return (
+    <>
+      <Link href={`/studies/${c.studyId}`} className="text-sm text-stone-600 hover:underline">← {studyName}</Link>
+      <div className="mt-1 flex flex-wrap items-start justify-between gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">{c.name}</h1>
+        <a href={`/api/studies/${c.studyId}/exports?what=annotations&format=jsonl`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+          Export annotations (JSONL)
+        </a>
+      </div>
+      <p className="mt-1 text-sm text-stone-600">
+        {TASK_TYPE_LABELS[c.taskType]} · {c.scaleName} · {PROTOCOL_LABELS[c.protocol]}{c.llmJudge ? ` (${c.llmJudge})` : ""} · overlap {c.overlap} ·{" "}
+        {SAMPLE_KIND_LABELS[c.sample.kind]}, seed {c.seed} · {c.status}
+      </p>
+      <ProgressBar className="mt-4 max-w-xl" value={c.labels.submitted} max={c.labels.target} label="Campaign progress" />
+      <p className="mt-1 text-xs tabular-nums text-stone-600">{c.labels.submitted} of {c.labels.target} labels</p>
+      <dl className="mt-6 grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Items by status">
+        <StatCard label="Items" value={c.items.total} />
+        <StatCard label="Complete" value={c.items.complete} />
+        <StatCard label="In progress" value={c.items.inProgress} />
+        <StatCard label="Not started" value={c.items.untouched} />
+      </dl>
+      <h2 className="mb-2 mt-8 text-lg font-semibold">Annotators</h2>
+      <table className="w-full max-w-4xl text-sm" aria-label="Annotators">
+        <thead className="text-left text-stone-500">
+          <tr>
+            <th className="py-1 font-medium">Annotator</th><th className="py-1 text-right font-medium">Labelled</th><th className="py-1 text-right font-medium">Skipped</th>
+            <th className="py-1 text-right font-medium">Open</th><th className="py-1 text-right font-medium">Revised after reveal</th>
+            <th className="py-1 text-right font-medium">Median per item</th><th className="py-1 text-right font-medium">Time spent</th>
+          </tr>
+        </thead>
+        <tbody>
+          {c.annotators.map((a) => (
+            <tr key={a.userId} className="border-t border-stone-200 tabular-nums">
+              <td className="py-1.5">{a.name} <span className="text-xs text-stone-500">{a.email}</span></td>
+              <td className="py-1.5 text-right">{a.submitted}</td><td className="py-1.5 text-right">{a.skipped}</td><td className="py-1.5 text-right">{a.leased}</td>
+              <td className="py-1.5 text-right">{a.revised}</td>
+              <td className="py-1.5 text-right">{a.medianSeconds === null ? "–" : `${a.medianSeconds} s`}</td>
+              <td className="py-1.5 text-right">{minutes(a.totalSeconds)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

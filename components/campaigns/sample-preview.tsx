@@ -1,0 +1,23 @@
+import type { SamplePreview } from "@/lib/schemas/campaigns";
+
+/** The sample a campaign draft draws, before it starts. */
+export function SamplePreviewView({ preview }: { preview: SamplePreview }) {
+  return (
+    <section aria-label="Sample preview" className="rounded-md border border-stone-200 bg-white p-3 text-sm">
+      <p>
+        <strong>{preview.items.toLocaleString("en")}</strong> items from <strong>{preview.questions.toLocaleString("en")}</strong> questions,{" "}
+        {preview.seats.toLocaleString("en")} labels to collect
+        {preview.llmPositive !== null && <>, {preview.llmPositive.toLocaleString("en")} of the items LLM-positive</>}.
+      </p>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-xs text-stone-700">
+        {preview.first.map((f, i) => (
+          <li key={i}>
+            <span className="font-medium">{f.question}</span>
+            {f.nugget && <> · {f.nugget}</>} · <span className="font-mono">{f.document}</span>
+          </li>
+        ))}
+      </ol>
+      {preview.items > preview.first.length && <p className="mt-1 text-xs text-stone-500">… and {preview.items - preview.first.length} more</p>}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { getDb } from "../db/client";
+import { assertResearcherAccess } from "../studies/access";
+import type { UserDto } from "../users/user-dto";
+
+export type CampaignFormOptions = {
+  study: { id: number; name: string };
+  annotators: { id: number; name: string; email: string }[];
+  llmJudges: string[];
+};
+
+/** What the new-campaign form offers: the study's annotator members and its LLM judges. */
+export async function getCampaignFormOptions(user: UserDto, studyId: number): Promise<CampaignFormOptions> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const [study, members, judges] = await Promise.all([
+    db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
+    db.studyMember.findMany({ where: { studyId, role: "annotator" }, include: { user: { select: { id: true, name: true, email: true } } }, orderBy: { userId: "asc" } }),
+    db.judge.findMany({ where: { studyId, kind: "model" }, orderBy: { name: "asc" }, select: { name: true } }),
+  ]);
+  return { study, annotators: members.map((m) => m.user), llmJudges: judges.map((j) => j.name) };
+}
