@@ -4,7 +4,7 @@ import { paged } from "./paged";
 
 /**
  * Every annotation of a study's campaigns, one JSON line each: who, in which phase (blind or
- * revised), what they answered, and when, with the time spent (submitted minus started).
+ * revised), what they answered, and when, with the time the item was on screen before its saves.
  */
 export async function* annotationLines(db: Db, studyId: number): AsyncGenerator<string> {
   const include = {
@@ -23,7 +23,7 @@ export async function* annotationLines(db: Db, studyId: number): AsyncGenerator<
       campaign: a.item.campaign.name, task: a.item.campaign.taskType, item: a.item.position,
       query: a.item.query?.externalId ?? null, nugget: a.item.nugget?.externalId ?? null, doc: a.item.document?.externalId ?? null,
       annotator: a.user.email, phase: a.phase, payload: JSON.parse(a.payload) as unknown, comment: a.comment, version: a.version,
-      started_at: a.startedAt.toISOString(), submitted_at: a.submittedAt.toISOString(), duration_ms: a.submittedAt.getTime() - a.startedAt.getTime(),
+      started_at: a.startedAt.toISOString(), submitted_at: a.submittedAt.toISOString(), duration_ms: a.durationMs,
     });
   }
 }

@@ -74,13 +74,13 @@ describe("annotation export", () => {
     await db.annotation.create({
       data: {
         itemId: item.id, userId: world.annotator.id, phase: "blind", payload: JSON.stringify({ level: "relevant" }), clientId: `c-${unique()}`,
-        startedAt: started, submittedAt: new Date(started.getTime() + 42_500),
+        startedAt: started, submittedAt: new Date(started.getTime() + 42_500), durationMs: 42_500,
       },
     });
     await db.annotation.create({
       data: {
         itemId: item.id, userId: world.annotator.id, phase: "revised", payload: JSON.stringify({ level: "partially_relevant" }), comment: "saw the LLM label",
-        clientId: `c-${unique()}`, startedAt: new Date(started.getTime() + 42_500), submittedAt: new Date(started.getTime() + 50_000),
+        clientId: `c-${unique()}`, startedAt: new Date(started.getTime() + 42_500), submittedAt: new Date(started.getTime() + 50_000), durationMs: 7_500,
       },
     });
     const lines = (await exported(world.study.id, { what: "annotations", format: "jsonl" })).map((l) => JSON.parse(l));

@@ -1,0 +1,77 @@
+// Benchmark: the server time of the annotation hot path, claiming the next item and saving its
+// label, on a relevance campaign of 100,000 items (1,000 questions x 100 pooled chunks, overlap 2,
+// 10 annotators) on DATABASE_URL (fresh, migrated). Annotators take turns, as in a real session;
+// every claim and save is timed by itself.
+import { randomUUID } from "node:crypto";
+import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
+import { createCampaign } from "@/lib/server/campaigns/create-campaign";
+import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
+import { toUserDto } from "@/lib/server/users/user-dto";
+import * as f from "@/prisma/factories";
+
+const QUESTIONS = 1_000;
+const POOL = 100;
+const ANNOTATORS = 10;
+const CYCLES = 3_000;
+
+const study = await findOrCreateStudy("Workspace scale");
+const lines = (fn: (i: number) => string, count: number) => (async function* () {
+  for (let i = 0; i < count; i += 10_000) yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
+})();
+await importIntoStudy(study.id, { format: "beir-queries", files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, QUESTIONS) }] });
+await importIntoStudy(study.id, { format: "beir-corpus", files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, QUESTIONS * POOL) }] });
+await importIntoStudy(study.id, {
+  format: "trec-qrels", judge: "llm", scale: "relevance-3",
+  files: [{ name: "llm.qrels", chunks: lines((i) => `q${Math.floor(i / POOL)} 0 d${i} ${i % 3}`, QUESTIONS * POOL) }],
+});
+
+const db = await getDb();
+const researcher = toUserDto(await f.upsertUser(db, { email: "bench-researcher@assay.local", role: "researcher", password: "bench" }));
+await f.upsertMember(db, study.id, researcher.id, "researcher");
+const annotators = [];
+for (let i = 0; i < ANNOTATORS; i++) {
+  const user = toUserDto(await f.upsertUser(db, { email: `bench-annotator-${i}@assay.local`, role: "annotator", password: "bench" }));
+  await f.upsertMember(db, study.id, user.id, "annotator");
+  annotators.push(user);
+}
+const t0 = performance.now();
+const campaign = await createCampaign(researcher, study.id, {
+  name: "Bench", taskType: "relevance", scale: { kind: "builtin", id: "relevance-3" }, guidelines: "", protocol: "blind_then_reveal", llmJudge: "llm",
+  overlap: 2, annotatorIds: annotators.map((a) => a.id), sample: { kind: "all_pairs" }, seed: 1,
+});
+const createMs = Math.round(performance.now() - t0);
+if (campaign.items !== QUESTIONS * POOL) throw new Error(`expected ${QUESTIONS * POOL} items, got ${campaign.items}`);
+
+const claims: number[] = [];
+const saves: number[] = [];
+const levels = ["non_relevant", "partially_relevant", "relevant"];
+for (let cycle = 0; cycle < CYCLES; cycle++) {
+  const annotator = annotators[cycle % ANNOTATORS]!;
+  let t = performance.now();
+  const { itemId } = await claimNextItem(annotator, campaign.id);
+  claims.push(performance.now() - t);
+  if (itemId === null) throw new Error("the campaign ran out of items");
+  const save = { clientId: randomUUID(), phase: "blind" as const, version: 1, payload: { level: levels[cycle % 3]! }, comment: null, startedAt: new Date().toISOString(), durationMs: 1000 };
+  t = performance.now();
+  await saveAnnotation(annotator, campaign.id, itemId, save);
+  saves.push(performance.now() - t);
+}
+const stored = await db.annotation.count({ where: { item: { campaignId: campaign.id } } });
+if (stored !== CYCLES) throw new Error(`expected ${CYCLES} stored labels, found ${stored}`);
+
+const quantile = (xs: number[], q: number) => {
+  const s = xs.toSorted((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))]! * 10) / 10;
+};
+console.log(JSON.stringify({
+  items: campaign.items, createMs, cycles: CYCLES,
+  claimMs: { median: quantile(claims, 0.5), p95: quantile(claims, 0.95) },
+  saveMs: { median: quantile(saves, 0.5), p95: quantile(saves, 0.95) },
+  goalP95Ms: 20,
+}));
+await closeSharedConnections();
+await closeDb();
