@@ -13,10 +13,11 @@ import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 import { toUserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
 
-const QUESTIONS = 1_000;
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 1_000);
 const POOL = 100;
 const ANNOTATORS = 10;
-const CYCLES = 3_000;
+const CYCLES = Number(process.env.BENCH_CYCLES ?? 3_000);
+const log = (m: string) => process.stderr.write(`[${Math.round(performance.now())} ms] ${m}\n`);
 
 const study = await findOrCreateStudy("Workspace scale");
 const lines = (fn: (i: number) => string, count: number) => (async function* () {
@@ -29,6 +30,7 @@ await importIntoStudy(study.id, {
   files: [{ name: "llm.qrels", chunks: lines((i) => `q${Math.floor(i / POOL)} 0 d${i} ${i % 3}`, QUESTIONS * POOL) }],
 });
 
+log("imported");
 const db = await getDb();
 const researcher = toUserDto(await f.upsertUser(db, { email: "bench-researcher@assay.local", role: "researcher", password: "bench" }));
 await f.upsertMember(db, study.id, researcher.id, "researcher");
@@ -46,6 +48,7 @@ const campaign = await createCampaign(researcher, study.id, {
 const createMs = Math.round(performance.now() - t0);
 if (campaign.items !== QUESTIONS * POOL) throw new Error(`expected ${QUESTIONS * POOL} items, got ${campaign.items}`);
 
+log("campaign created");
 const claims: number[] = [];
 const saves: number[] = [];
 const levels = ["non_relevant", "partially_relevant", "relevant"];

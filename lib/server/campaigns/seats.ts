@@ -67,7 +67,7 @@ async function takeSeat(
        SELECT a."id" FROM "Assignment" a
        WHERE a."campaignId" = ? AND ${o.free} AND a."position" >= ?${item}
          AND NOT EXISTS (SELECT 1 FROM "Assignment" b WHERE b."itemId" = a."itemId" AND b."userId" = ?)
-       ORDER BY a."position", a."id" LIMIT 1${lock})
+       ORDER BY a."position" LIMIT 1${lock})
      RETURNING "itemId"`,
     [o.userId, o.until, sql.timestamp(o.now), o.campaignId, ...expired, o.fromPosition, ...(o.itemId === undefined ? [] : [o.itemId]), o.userId],
   );
