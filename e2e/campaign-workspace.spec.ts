@@ -63,6 +63,15 @@ test("a researcher runs a blind-then-reveal calibration and two annotators label
     expect(body).not.toContain(USERS.annotator2.email);
   });
   expect(firstLabelled).toBe(3);
+  // back to my last item with the arrow key, and change my mind: a new version of the revision
+  await first.keyboard.press("ArrowLeft");
+  await expect(first.getByTestId("item-position")).toHaveText("Item 3 of my 3 · labelled (revised, version 1)");
+  await first.keyboard.press("3");
+  await first.keyboard.press("Enter");
+  await expect(first.getByText("Nothing is left for you in this campaign")).toBeVisible(); // saved, and nothing new to claim
+  await expect(first.getByText("All labels saved")).toBeVisible();
+  await first.keyboard.press("ArrowLeft");
+  await expect(first.getByTestId("item-position")).toHaveText("Item 3 of my 3 · labelled (revised, version 2)");
 
   const second = await browser.newPage();
   await openCampaign(second, USERS.annotator2.email);
@@ -80,6 +89,11 @@ test("a researcher runs a blind-then-reveal calibration and two annotators label
   await researcher.reload();
   await expect(researcher.getByText("6 of 6 labels")).toBeVisible();
   await expect(researcher.getByRole("table", { name: "Annotators" })).toContainText("Ann Annotator");
+  // the LLM said "supported" on all three: the first annotator agreed blind and after, the second never
+  const reveal = researcher.getByRole("region", { name: "Effect of the reveal" });
+  await expect(reveal.getByRole("row", { name: new RegExp(USERS.annotator.email) })).toContainText("3100.0%100.0%");
+  await expect(reveal.getByRole("row", { name: new RegExp(USERS.annotator2.email) })).toContainText("30.0%0.0%");
+  await expect(reveal.getByRole("row", { name: /All annotators/ })).toContainText("650.0%50.0%");
 
   // both phases are stored with their values
   const exported = await (await researcher.request.get(`/api/studies/${studyId}/exports?what=annotations&format=jsonl`)).text();
@@ -87,7 +101,7 @@ test("a researcher runs a blind-then-reveal calibration and two annotators label
     .filter((a) => a.campaign === CAMPAIGN);
   const of = (email: string, phase: string) => mine.filter((a) => a.annotator === email && a.phase === phase).map((a) => a.payload.level);
   expect(of(USERS.annotator.email, "blind")).toEqual(["relevant", "relevant", "relevant"]);
-  expect(of(USERS.annotator.email, "revised")).toEqual(["partially_relevant", "partially_relevant", "partially_relevant"]);
+  expect(of(USERS.annotator.email, "revised")).toEqual(["partially_relevant", "partially_relevant", "relevant"]);
   expect(of(USERS.annotator2.email, "blind")).toEqual(["non_relevant", "non_relevant", "non_relevant"]);
   expect(of(USERS.annotator2.email, "revised")).toEqual(["non_relevant", "non_relevant", "non_relevant"]);
 });

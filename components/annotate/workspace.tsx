@@ -71,7 +71,8 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
   const position = itemId === null ? -1 : ws.items.findIndex((i) => i.itemId === itemId);
   const move = useCallback(
     async (step: -1 | 1) => {
-      const target = ws.items[position + step];
+      // with no item shown (the campaign is done for me), ← goes back to my last item
+      const target = position === -1 ? (step === -1 ? ws.items.at(-1) : undefined) : ws.items[position + step];
       if (target) show(target.itemId);
       else if (step === 1) await claimNext();
     },

@@ -9,6 +9,7 @@ import { queryKeys } from "@/lib/client/query-keys";
 import type { CampaignProgress } from "@/lib/schemas/campaigns";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatCard } from "@/components/ui/stat-card";
+import { RevealEffectTable } from "./reveal-effect-table";
 
 /** A campaign's progress, refreshed every few seconds while open. */
 export function CampaignProgressView({ initial, studyName }: { initial: CampaignProgress; studyName: string }) {
@@ -56,6 +57,7 @@ export function CampaignProgressView({ initial, studyName }: { initial: Campaign
           ))}
         </tbody>
       </table>
+      {c.reveal && <RevealEffectTable reveal={c.reveal} />}
     </>
   );
 }

@@ -62,6 +62,23 @@ export type SamplePreview = z.infer<typeof samplePreviewSchema>;
 
 export const createdCampaignSchema = z.object({ id: z.number(), items: z.number() });
 
+const statisticSchema = z.object({ value: z.number().nullable(), reason: z.string().optional() });
+const revealEffectSchema = z.object({
+  items: z.number(),
+  changed: z.number(),
+  towardLlm: z.number(),
+  before: z.object({ agreement: statisticSchema, kappa: statisticSchema }),
+  after: z.object({ agreement: statisticSchema, kappa: statisticSchema }),
+});
+
+/** Agreement with the LLM before and after the reveal (blind-then-reveal campaigns). */
+export const revealSummarySchema = z.object({
+  llmJudge: z.string(),
+  overall: revealEffectSchema,
+  annotators: z.array(revealEffectSchema.extend({ email: z.string() })),
+});
+export type RevealSummary = z.infer<typeof revealSummarySchema>;
+
 /** A campaign's progress for its researchers. */
 export const campaignProgressSchema = z.object({
   id: z.number(),
@@ -77,6 +94,7 @@ export const campaignProgressSchema = z.object({
   sample: sampleSpecSchema,
   items: z.object({ total: z.number(), complete: z.number(), inProgress: z.number(), untouched: z.number() }),
   labels: z.object({ submitted: z.number(), target: z.number() }),
+  reveal: revealSummarySchema.nullable(),
   annotators: z.array(
     z.object({
       userId: z.number(),

@@ -10,6 +10,7 @@ import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { claimNextItem } from "./claim-next-item";
 import { createCampaign } from "./create-campaign";
+import { getCampaignProgress } from "./get-campaign-progress";
 import { getWorkspaceItem } from "./get-workspace-item";
 import { previewCampaign } from "./preview-campaign";
 import { saveAnnotation } from "./save-annotation";
@@ -191,6 +192,10 @@ describe("saving labels", () => {
     const db = await getDb();
     const label = await db.label.findFirstOrThrow({ where: { studyId, judge: { name: a.email }, nuggetId: { not: null }, targetKey: (await db.item.findUniqueOrThrow({ where: { id: itemId! } })).targetKey } });
     expect(label.value).toBe("partially_relevant");
+    const { reveal } = await getCampaignProgress(researcher, id);
+    expect(reveal?.annotators).toEqual([
+      expect.objectContaining({ email: a.email, items: 1, changed: 1, towardLlm: 1, before: expect.objectContaining({ agreement: { value: 0 } }), after: expect.objectContaining({ agreement: { value: 1 } }) }),
+    ]);
   });
 
   it("never shows a blind annotator the LLM label, nor another annotator's items", async () => {

@@ -3,6 +3,7 @@ import type { CampaignProgress } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import type { UserDto } from "../users/user-dto";
 import { researcherCampaign } from "./campaign-access";
+import { getRevealEffect } from "./get-reveal-effect";
 
 /** A campaign's progress for its researchers: items by status, and per annotator their labels and time. */
 export async function getCampaignProgress(user: UserDto, campaignId: number): Promise<CampaignProgress> {
@@ -36,6 +37,7 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
     sample: campaign.sample,
     items: { total: itemTotal, complete, inProgress: started.size - complete, untouched: itemTotal - started.size },
     labels: { submitted, target: itemTotal * campaign.overlap },
+    reveal: await getRevealEffect(db, campaign),
     annotators: annotators.map(({ user: a }) => {
       const seconds = durations.filter((d) => d.userId === a.id).map((d) => (d._sum.durationMs ?? 0) / 1000);
       return {

@@ -1,0 +1,38 @@
+import "server-only";
+import { revealEffect, type RevealedItem } from "@/lib/domain/agreement/reveal-effect";
+import { binarize, scaleById } from "@/lib/domain/scales";
+import type { RevealSummary } from "@/lib/schemas/campaigns";
+import type { Db } from "../db/client";
+import type { CampaignRecord } from "./campaign-access";
+
+/**
+ * For a blind-then-reveal campaign: each annotator's (and everyone's) agreement with the campaign's
+ * LLM before and after the reveal, on binarized labels. Items the LLM did not label are left out.
+ */
+export async function getRevealEffect(db: Db, campaign: CampaignRecord): Promise<RevealSummary | null> {
+  if (campaign.protocol !== "blind_then_reveal" || !campaign.llmJudge) return null;
+  const annotations = await db.annotation.findMany({
+    where: { item: { campaignId: campaign.id }, phase: { in: ["blind", "revised"] } },
+    select: { userId: true, phase: true, payload: true, item: { select: { targetKey: true } }, user: { select: { email: true } } },
+  });
+  const llmLabels = await db.label.findMany({
+    where: { judgeId: campaign.llmJudge.id, targetKey: { in: [...new Set(annotations.map((a) => a.item.targetKey))] } },
+    select: { targetKey: true, value: true, scale: true },
+  });
+  const llm = new Map(llmLabels.map((l) => [l.targetKey, binarize(scaleById(l.scale) ?? campaign.scale, l.value)]));
+  const byUser = new Map<string, Map<string, { blind?: boolean | null; revised?: boolean | null }>>();
+  for (const a of annotations) {
+    const level = (JSON.parse(a.payload) as { level: string }).level;
+    const mine = byUser.get(a.user.email) ?? byUser.set(a.user.email, new Map()).get(a.user.email)!;
+    const entry = mine.get(a.item.targetKey) ?? {};
+    entry[a.phase as "blind" | "revised"] = binarize(campaign.scale, level);
+    mine.set(a.item.targetKey, entry);
+  }
+  const itemsOf = (entries: Map<string, { blind?: boolean | null; revised?: boolean | null }>): RevealedItem[] =>
+    [...entries].flatMap(([key, e]) => {
+      const l = llm.get(key);
+      return l === undefined || l === null || e.blind === undefined || e.blind === null ? [] : [{ llm: l, blind: e.blind, revised: e.revised ?? null }];
+    });
+  const annotators = [...byUser].map(([email, entries]) => ({ email, ...revealEffect(itemsOf(entries)) })).sort((x, y) => x.email.localeCompare(y.email));
+  return { llmJudge: campaign.llmJudge.name, overall: revealEffect([...byUser.values()].flatMap(itemsOf)), annotators };
+}
