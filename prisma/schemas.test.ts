@@ -9,3 +9,15 @@ describe("provider schemas", () => {
     expect(fs.readFileSync(schemaPath(provider), "utf8")).toBe(renderSchema(provider));
   });
 });
+
+describe("migration scripts", () => {
+  // @prisma/adapter-pg runs a script by splitting it on every ";": one inside a comment cuts a
+  // statement in two and the migration fails on PostgreSQL only.
+  const scripts = ["sqlite", "postgres"].flatMap((engine) =>
+    fs.readdirSync(`prisma/${engine}/migrations`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `prisma/${engine}/migrations/${d.name}/migration.sql`),
+  );
+  it.each(scripts)("%s has no semicolon inside a comment", (file) => {
+    const comments = fs.readFileSync(file, "utf8").match(/--[^\n]*|\/\*[\s\S]*?\*\//g) ?? [];
+    expect(comments.filter((c) => c.includes(";"))).toEqual([]);
+  });
+});
