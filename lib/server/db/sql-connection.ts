@@ -1,5 +1,5 @@
 import "server-only";
-import { createClient, type Client } from "@libsql/client";
+import { createClient, type Client, type ResultSet } from "@libsql/client";
 import pg from "pg";
 import { databaseUrl, providerOf } from "./database-url.mjs";
 import { queueSqliteWrite } from "./sqlite-write-queue";
@@ -89,8 +89,7 @@ async function inSqliteWriteTransaction<T>(client: Client, work: (connection: Sq
   const connection: SqlConnection = {
     dialect: "sqlite",
     async query<R>(sql: string, params: readonly unknown[] = []) {
-      const result = await tx.execute({ sql, args: params as never });
-      return result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))) as R[];
+      return rowObjects<R>(await tx.execute({ sql, args: params as never }));
     },
     timestamp: sqliteTimestamp,
   };
@@ -120,9 +119,7 @@ async function inPostgresTransaction<T>(client: pg.ClientBase, work: (connection
   const connection: SqlConnection = {
     dialect: "postgres",
     async query<R>(sql: string, params: readonly unknown[] = []) {
-      let n = 0;
-      const text = sql.replace(/\?/g, () => `$${++n}`);
-      return (await client.query(text, params as unknown[])).rows as R[];
+      return (await client.query(numberedPlaceholders(sql), params as unknown[])).rows as R[];
     },
     timestamp: (date) => date,
   };
@@ -137,6 +134,15 @@ async function inPostgresTransaction<T>(client: pg.ClientBase, work: (connection
   }
 }
 
+/** `?` placeholders as PostgreSQL's $1, $2, ... */
+const numberedPlaceholders = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+/** libsql's rows (arrays) as objects keyed by column name, like pg's. */
+const rowObjects = <R>(result: ResultSet) => result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))) as R[];
+
 /** How Prisma stores a DateTime in SQLite (ISO text), so raw writes compare with Prisma's. */
 const sqliteTimestamp = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
@@ -146,16 +152,14 @@ export async function readRows<T = Record<string, unknown>>(sql: string, params:
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      let n = 0;
-      return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params as unknown[])).rows as T[];
+      return (await client.query(numberedPlaceholders(sql), params as unknown[])).rows as T[];
     } finally {
       await client.end().catch(() => {});
     }
   }
   const client = createClient({ url, timeout: 5000 });
   try {
-    const result = await client.execute({ sql, args: params as never });
-    return result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))) as T[];
+    return rowObjects<T>(await client.execute({ sql, args: params as never }));
   } finally {
     client.close();
   }
