@@ -97,11 +97,10 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
     try {
       await queue.enqueue({ campaignId: campaign.id, itemId: item.itemId, save });
       await qc.invalidateQueries({ queryKey: queryKeys.campaigns.workspace(campaign.id) });
+      await qc.invalidateQueries({ queryKey: queryKeys.campaigns.item(campaign.id, item.itemId) });
       if (phase === "blind" && campaign.protocol === "blind_then_reveal") {
-        await qc.invalidateQueries({ queryKey: queryKeys.campaigns.item(campaign.id, item.itemId) });
         setDraft({ ...draft, shownAt: Date.now() }); // the reveal: time to revise is measured from here
       } else {
-        await qc.invalidateQueries({ queryKey: queryKeys.campaigns.item(campaign.id, item.itemId) });
         setBusy(false);
         await move(1);
       }
