@@ -12,12 +12,12 @@ import { StatCard } from "@/components/ui/stat-card";
 import { RevealEffectTable } from "./reveal-effect-table";
 
 /** A campaign's progress, refreshed every few seconds while open. */
-export function CampaignProgressView({ initial, studyName }: { initial: CampaignProgress; studyName: string }) {
+export function CampaignProgressView({ initial }: { initial: CampaignProgress }) {
   const { data: c } = useQuery({ queryKey: queryKeys.campaigns.progress(initial.id), queryFn: () => campaignApi.progress(initial.id), initialData: initial, refetchInterval: 5000 });
   const minutes = (s: number) => (s < 90 ? `${s} s` : `${Math.round(s / 60)} min`);
   return (
     <>
-      <Link href={`/studies/${c.studyId}`} className="text-sm text-stone-600 hover:underline">← {studyName}</Link>
+      <Link href={`/studies/${c.studyId}`} className="text-sm text-stone-600 hover:underline">← {c.studyName}</Link>
       <div className="mt-1 flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{c.name}</h1>
         <a href={`/api/studies/${c.studyId}/exports?what=annotations&format=jsonl`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">

@@ -83,6 +83,7 @@ export type RevealSummary = z.infer<typeof revealSummarySchema>;
 export const campaignProgressSchema = z.object({
   id: z.number(),
   studyId: z.number(),
+  studyName: z.string(),
   name: z.string(),
   taskType: taskTypeSchema,
   protocol: protocolSchema,

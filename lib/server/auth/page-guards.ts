@@ -1,6 +1,7 @@
 import "server-only";
 import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
+import type { z } from "zod";
 import type { UserRole } from "@/lib/domain/roles";
 import { AppError } from "../errors";
 import { currentUser } from "./current-user";
@@ -31,4 +32,11 @@ export async function orNotFound<T>(operation: Promise<T>): Promise<T> {
     if (error instanceof AppError && (error.code === "not_found" || error.code === "forbidden")) notFound();
     throw error;
   }
+}
+
+/** For pages: the route's params parsed by `schema`; a malformed id is a 404, like a missing one. */
+export async function pageParams<S extends z.ZodType>(schema: S, params: Promise<unknown>): Promise<z.infer<S>> {
+  const parsed = schema.safeParse(await params);
+  if (!parsed.success) notFound();
+  return parsed.data;
 }

@@ -10,6 +10,7 @@ import type { UserDto } from "../users/user-dto";
 export type CampaignRecord = {
   id: number;
   studyId: number;
+  studyName: string;
   name: string;
   taskType: TaskType;
   protocol: Protocol;
@@ -22,12 +23,15 @@ export type CampaignRecord = {
   llmJudge: { id: number; name: string } | null;
 };
 
-const include = { llmJudge: { select: { id: true, name: true } } } as const;
+const include = { llmJudge: { select: { id: true, name: true } }, study: { select: { name: true } } } as const;
 
-function toRecord(c: NonNullable<Awaited<ReturnType<Db["campaign"]["findFirst"]>>> & { llmJudge: { id: number; name: string } | null }): CampaignRecord {
+type CampaignRow = NonNullable<Awaited<ReturnType<Db["campaign"]["findFirst"]>>> & { llmJudge: { id: number; name: string } | null; study: { name: string } };
+
+function toRecord(c: CampaignRow): CampaignRecord {
   return {
     id: c.id,
     studyId: c.studyId,
+    studyName: c.study.name,
     name: c.name,
     taskType: taskTypeSchema.parse(c.taskType),
     protocol: protocolSchema.parse(c.protocol),

@@ -26,6 +26,7 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
   return {
     id: campaign.id,
     studyId: campaign.studyId,
+    studyName: campaign.studyName,
     name: campaign.name,
     taskType: campaign.taskType,
     protocol: campaign.protocol,

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { AgreementView } from "@/components/reports/agreement-view";
 import { agreementQuerySchema } from "@/lib/schemas/reports";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
-import { orNotFound, requirePageUser } from "@/lib/server/auth/page-guards";
+import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { AppError } from "@/lib/server/errors";
 import { getAgreementReport } from "@/lib/server/reports/get-agreement-report";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
@@ -12,9 +11,8 @@ export const metadata: Metadata = { title: "Agreement" };
 
 export default async function AgreementPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<Record<string, string>> }) {
   const user = await requirePageUser(["admin", "researcher"]);
-  const parsedParams = studyIdParamsSchema.safeParse(await params);
-  if (!parsedParams.success) notFound();
-  const study = await orNotFound(getStudyOverview(user, parsedParams.data.studyId));
+  const { studyId } = await pageParams(studyIdParamsSchema, params);
+  const study = await orNotFound(getStudyOverview(user, studyId));
   const search = await searchParams;
   const query = agreementQuerySchema.safeParse(search);
   let report = null;

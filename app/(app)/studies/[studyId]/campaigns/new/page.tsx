@@ -1,18 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { CampaignForm } from "@/components/campaigns/campaign-form";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
-import { orNotFound, requirePageUser } from "@/lib/server/auth/page-guards";
+import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { getCampaignFormOptions } from "@/lib/server/campaigns/get-campaign-form-options";
 
 export const metadata: Metadata = { title: "New campaign" };
 
 export default async function NewCampaignPage({ params }: { params: Promise<{ studyId: string }> }) {
   const user = await requirePageUser(["admin", "researcher"]);
-  const parsed = studyIdParamsSchema.safeParse(await params);
-  if (!parsed.success) notFound();
-  const options = await orNotFound(getCampaignFormOptions(user, parsed.data.studyId));
+  const { studyId } = await pageParams(studyIdParamsSchema, params);
+  const options = await orNotFound(getCampaignFormOptions(user, studyId));
   return (
     <>
       <Link href={`/studies/${options.study.id}`} className="text-sm text-stone-600 hover:underline">← {options.study.name}</Link>
