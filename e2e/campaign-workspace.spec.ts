@@ -48,6 +48,12 @@ test("a researcher runs a blind-then-reveal calibration and two annotators label
   await researcher.getByLabel("Sample").selectOption("llm_positive_per_question");
   await researcher.getByLabel("Questions (N)").fill("3");
   await researcher.getByLabel("Seed").fill("2024");
+  // a wrong input first: more annotators per item than annotators chosen
+  await researcher.getByLabel("Annotators per item (overlap)").fill("3");
+  await researcher.getByRole("button", { name: "Preview sample" }).click();
+  await expect(researcher.getByRole("alert").filter({ hasText: "overlap" })).toHaveText("overlap: 3 annotators per item needs at least 3 annotators (2 chosen)");
+  await expect(researcher.getByRole("button", { name: "Create and start" })).toBeDisabled();
+  await researcher.getByLabel("Annotators per item (overlap)").fill("2");
   await researcher.getByRole("button", { name: "Preview sample" }).click();
   await expect(researcher.getByRole("region", { name: "Sample preview" })).toContainText("3 items from 3 questions, 6 labels to collect, 3 of the items LLM-positive");
   await researcher.getByRole("button", { name: "Create and start" }).click();
