@@ -28,15 +28,35 @@ export function coincidenceMatrix({ unit, code, units, categories }: Reliability
     if (m < 2) continue;
     tally.fill(0);
     for (let i = start[u]!; i < start[u + 1]!; i++) tally[grouped[i]!]!++;
-    for (let c = 0; c < categories; c++) {
-      if (tally[c] === 0) continue;
-      for (let k = 0; k < categories; k++) {
-        const pairs = c === k ? tally[c]! * (tally[c]! - 1) : tally[c]! * tally[k]!;
-        if (pairs) o[c]![k]! += pairs / (m - 1);
-      }
-    }
+    addUnit(o, tally, m, 1);
   }
   return o.map((row) => Array.from(row));
+}
+
+/**
+ * The coincidence matrix from each unit's category counts (counts[u][c] = values c in unit u),
+ * unit u counted weights[u] times (default once): the form the bootstrap resamples.
+ */
+export function coincidencesFromCounts(counts: readonly (readonly number[])[], weights?: ArrayLike<number>): number[][] {
+  const categories = counts[0]?.length ?? 0;
+  const o = Array.from({ length: categories }, () => new Float64Array(categories));
+  counts.forEach((tally, u) => {
+    const m = tally.reduce((s, v) => s + v, 0);
+    const weight = weights ? weights[u]! : 1;
+    if (m >= 2 && weight > 0) addUnit(o, tally, m, weight);
+  });
+  return o.map((row) => Array.from(row));
+}
+
+/** Adds one unit's pairs of values to the coincidences, each pair weighted 1 / (m - 1). */
+function addUnit(o: Float64Array[], tally: ArrayLike<number>, m: number, weight: number): void {
+  for (let c = 0; c < o.length; c++) {
+    if (tally[c] === 0) continue;
+    for (let k = 0; k < o.length; k++) {
+      const pairs = c === k ? tally[c]! * (tally[c]! - 1) : tally[c]! * tally[k]!;
+      if (pairs) o[c]![k]! += (weight * pairs) / (m - 1);
+    }
+  }
 }
 
 /**

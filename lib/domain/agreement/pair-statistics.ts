@@ -1,3 +1,4 @@
+import { withIntervals, type StatisticWithInterval } from "./bootstrap";
 import { confusionMatrix } from "./confusion-matrix";
 import { alphaFromCoincidences } from "./krippendorff-alpha";
 import { chanceCorrected, defined, undefinedBecause, type PairedCodes, type Statistic } from "./statistic";
@@ -49,8 +50,6 @@ export function statisticsFromCounts(counts: readonly (readonly number[])[], ord
   };
 }
 
-export type StatisticWithInterval = { value: number | null; reason?: string; low: number | null; high: number | null };
-
 /**
  * Each statistic with a percentile bootstrap interval: `resamples` times draw the items with
  * replacement (seeded, so the report is reproducible), rebuild the confusion matrix and recompute.
@@ -84,12 +83,5 @@ export function pairStatisticsWithIntervals(
       for (const s of PAIR_STATISTICS) if (stats[s].value !== null) draws[s]!.push(stats[s].value!);
     }
   }
-  const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
-  return Object.fromEntries(
-    PAIR_STATISTICS.map((s) => {
-      const sorted = draws[s]!.sort((x, y) => x - y);
-      const enough = sorted.length >= resamples / 2 && sorted.length > 0;
-      return [s, { value: point[s].value, ...(point[s].reason ? { reason: point[s].reason } : {}), low: enough ? quantile(sorted, (1 - level) / 2) : null, high: enough ? quantile(sorted, (1 + level) / 2) : null }];
-    }),
-  ) as Record<PairStatistic, StatisticWithInterval>;
+  return withIntervals(PAIR_STATISTICS, point, draws as Record<PairStatistic, number[]>, { resamples, level });
 }
