@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
-import { PRIVATE_STUDY, USERS } from "./fixtures/world";
+import { PAIR_CAMPAIGN, PRIVATE_STUDY, USERS } from "./fixtures/world";
 
 let demoStudyId: number;
 let privateStudyId: number;
@@ -41,7 +41,8 @@ test("an annotator cannot call researcher or admin APIs", async ({ page }) => {
   const mine = await page.request.get("/api/me/campaigns");
   expect(mine.status()).toBe(200);
   const body = (await mine.json()) as { campaigns: { name: string }[] };
-  expect(body.campaigns.map((c) => c.name)).toEqual(["Support calibration (demo)"]);
+  // the annotator's two campaigns, never the one assigned to the second annotator only
+  expect(body.campaigns.map((c) => c.name).sort()).toEqual(["Support calibration (demo)", PAIR_CAMPAIGN].sort());
 });
 
 test("a researcher cannot open a study they are not a member of, nor admin pages", async ({ page }) => {

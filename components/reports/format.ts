@@ -5,6 +5,9 @@ export const STATISTIC_NAMES: Record<string, string> = {
   "weighted-kappa-quadratic": "Weighted κ (quadratic)",
   "krippendorff-alpha-nominal": "Krippendorff's α (nominal)",
   "krippendorff-alpha-ordinal": "Krippendorff's α (ordinal)",
+  "krippendorff-alpha-interval": "Krippendorff's α (interval)",
+  "pairwise-agreement": "Pairwise agreement",
+  "fleiss-kappa": "Fleiss' κ",
 };
 
 export const fixed = (value: number | null, digits = 3) => (value === null ? "—" : value.toFixed(digits));

@@ -1,11 +1,13 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { AgreementReport } from "@/lib/schemas/reports";
+import type { StatisticWithInterval } from "@/lib/domain/agreement/bootstrap";
 import { fixed, interval } from "./format";
 
+type GroupRow = { group: string; items: number; agreement: number | null; kappa: StatisticWithInterval };
+
 /** Cohen's κ per group with its interval and the overall κ as a line (FeB4RAG's figure 2), plus the same numbers as a table. */
-export function GroupChart({ groups, overall, groupBy }: { groups: AgreementReport["groups"]; overall: number | null; groupBy: string }) {
+export function GroupChart({ title, groupLabel, tableLabel, groups, overall }: { title: string; groupLabel: string; tableLabel: string; groups: GroupRow[]; overall: number | null }) {
   const data = groups.map((g) => ({
     group: g.group,
     kappa: g.kappa.value ?? 0,
@@ -13,10 +15,10 @@ export function GroupChart({ groups, overall, groupBy }: { groups: AgreementRepo
   }));
   return (
     <section aria-labelledby="groups-heading">
-      <h3 id="groups-heading" className="mb-2 font-semibold">Cohen&apos;s κ by {groupBy.replace("_", " ")}</h3>
-      <div className="h-72 w-full" role="img" aria-label={`Bar chart of Cohen's kappa by ${groupBy} with 95% intervals; overall ${fixed(overall)}`}>
+      <h3 id="groups-heading" className="mb-2 font-semibold">{title}</h3>
+      <div className="h-72 w-full" role="img" aria-label={`Bar chart: ${title}, with 95% intervals; overall ${fixed(overall)}`}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 16, right: 88, bottom: 40, left: 0 }}>
+          <BarChart data={data} margin={{ top: 16, right: 88, bottom: 56, left: 32 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="group" angle={-30} textAnchor="end" interval={0} tick={{ fontSize: 11 }} />
             <YAxis domain={[-0.2, 1]} tick={{ fontSize: 11 }} />
@@ -28,9 +30,9 @@ export function GroupChart({ groups, overall, groupBy }: { groups: AgreementRepo
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className="mt-2 w-full max-w-2xl text-sm" aria-label="Agreement by group">
+      <table className="mt-2 w-full max-w-2xl text-sm" aria-label={tableLabel}>
         <thead className="text-left text-stone-500">
-          <tr><th className="py-1 font-medium">Group</th><th className="py-1 text-right font-medium">Targets</th><th className="py-1 text-right font-medium">Agreement</th><th className="py-1 text-right font-medium">κ</th><th className="py-1 text-right font-medium">95% interval</th></tr>
+          <tr><th className="py-1 font-medium">{groupLabel}</th><th className="py-1 text-right font-medium">Targets</th><th className="py-1 text-right font-medium">Agreement</th><th className="py-1 text-right font-medium">κ</th><th className="py-1 text-right font-medium">95% interval</th></tr>
         </thead>
         <tbody>
           {groups.map((g) => (

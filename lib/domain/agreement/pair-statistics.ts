@@ -1,4 +1,5 @@
 import { withIntervals, type StatisticWithInterval } from "./bootstrap";
+import { codeLabelPairs, type LabelPair } from "./code-label-pairs";
 import { confusionMatrix } from "./confusion-matrix";
 import { alphaFromCoincidences } from "./krippendorff-alpha";
 import { chanceCorrected, defined, undefinedBecause, type PairedCodes, type Statistic } from "./statistic";
@@ -84,4 +85,13 @@ export function pairStatisticsWithIntervals(
     }
   }
   return withIntervals(PAIR_STATISTICS, point, draws as Record<PairStatistic, number[]>, { resamples, level });
+}
+
+/** Two sources' agreement on a set of label pairs in brief: how many, on what, the raw agreement and Cohen's κ with its interval. */
+export type PairAgreement = { items: number; comparedOn: string; agreement: number | null; kappa: StatisticWithInterval };
+
+export function pairAgreement(pairs: readonly LabelPair[], bootstrap: { resamples?: number; level?: number; seed?: number }): PairAgreement {
+  const coded = codeLabelPairs(pairs);
+  const s = pairStatisticsWithIntervals({ a: coded.a, b: coded.b, categories: coded.categories.length }, coded.ordered, bootstrap);
+  return { items: coded.a.length, comparedOn: coded.comparedOn, agreement: s["percent-agreement"].value, kappa: s["cohen-kappa"] };
 }

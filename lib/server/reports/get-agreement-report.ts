@@ -1,16 +1,16 @@
 import "server-only";
 import { codeLabelPairs } from "@/lib/domain/agreement/code-label-pairs";
 import { confusionMatrix } from "@/lib/domain/agreement/confusion-matrix";
-import { PAIR_STATISTICS, pairStatisticsWithIntervals } from "@/lib/domain/agreement/pair-statistics";
+import { PAIR_STATISTICS, pairAgreement, pairStatisticsWithIntervals } from "@/lib/domain/agreement/pair-statistics";
 import { binarize, scaleById } from "@/lib/domain/scales";
 import type { AgreementQuery, AgreementReport } from "@/lib/schemas/reports";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { groupNamer } from "./group-keys";
+import { REPORT_BOOTSTRAP } from "./report-bootstrap";
 import { loadPairCounts, type PairCount, type PairCounts } from "./load-pair-counts";
 
-const BOOTSTRAP = { resamples: 200, seed: 1, level: 0.95 };
 const MAX_GROUPS = 40;
 
 /**
@@ -23,7 +23,7 @@ export async function getAgreementReport(user: UserDto, studyId: number, query: 
   await assertResearcherAccess(db, user, studyId);
   const counts = await loadPairCounts(db, studyId, query);
   const coded = codeLabelPairs(counts.rows);
-  const statistics = pairStatisticsWithIntervals({ a: coded.a, b: coded.b, categories: coded.categories.length }, coded.ordered, BOOTSTRAP);
+  const statistics = pairStatisticsWithIntervals({ a: coded.a, b: coded.b, categories: coded.categories.length }, coded.ordered, REPORT_BOOTSTRAP);
 
   const name = await groupNamer(db, studyId, query.group);
   const byGroup = new Map<string, PairCount[]>();
@@ -38,11 +38,7 @@ export async function getAgreementReport(user: UserDto, studyId: number, query: 
     .map(([group, rows]) => ({ group, rows, size: rows.reduce((s, r) => s + r.count, 0) }))
     .sort((x, y) => y.size - x.size || x.group.localeCompare(y.group))
     .slice(0, MAX_GROUPS)
-    .map(({ group, rows }) => {
-      const sub = codeLabelPairs(rows);
-      const s = pairStatisticsWithIntervals({ a: sub.a, b: sub.b, categories: sub.categories.length }, sub.ordered, BOOTSTRAP);
-      return { group, items: sub.a.length, agreement: s["percent-agreement"].value, kappa: s["cohen-kappa"] };
-    })
+    .map(({ group, rows }) => ({ group, ...pairAgreement(rows, REPORT_BOOTSTRAP) }))
     .sort((x, y) => x.group.localeCompare(y.group, "en", { numeric: true }));
 
   return {
@@ -54,7 +50,7 @@ export async function getAgreementReport(user: UserDto, studyId: number, query: 
     onlyA: counts.sizeA - coded.a.length - coded.skipped,
     onlyB: counts.sizeB - coded.a.length - coded.skipped,
     statistics: PAIR_STATISTICS.map((metric) => ({ metric, ...statistics[metric] })),
-    bootstrap: BOOTSTRAP,
+    bootstrap: REPORT_BOOTSTRAP,
     confusion: confusionMatrix({ a: coded.a, b: coded.b, categories: coded.categories.length }),
     groupBy: query.group,
     groups,

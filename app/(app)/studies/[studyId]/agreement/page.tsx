@@ -1,29 +1,41 @@
 import type { Metadata } from "next";
 import { AgreementView } from "@/components/reports/agreement-view";
-import { agreementQuerySchema } from "@/lib/schemas/reports";
+import { CampaignAgreementView } from "@/components/reports/campaign-agreement-view";
+import { PairAgreementView } from "@/components/reports/pair-agreement-view";
+import { agreementQuerySchema, campaignAgreementQuerySchema } from "@/lib/schemas/reports";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { AppError } from "@/lib/server/errors";
 import { getAgreementReport } from "@/lib/server/reports/get-agreement-report";
+import { getCampaignAgreement } from "@/lib/server/reports/get-campaign-agreement";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 
 export const metadata: Metadata = { title: "Agreement" };
 
+/** ?a=&b=&group= compares two label sources; ?campaign= compares a campaign's annotators. */
 export default async function AgreementPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<Record<string, string>> }) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const study = await orNotFound(getStudyOverview(user, studyId));
   const search = await searchParams;
-  const query = agreementQuerySchema.safeParse(search);
-  let report = null;
+  const pairQuery = agreementQuerySchema.safeParse(search);
+  const campaignQuery = campaignAgreementQuerySchema.safeParse(search);
+  let body = null;
   let error: string | null = null;
-  if (query.success) {
-    try {
-      report = await getAgreementReport(user, study.id, query.data);
-    } catch (e) {
-      if (!(e instanceof AppError) || e.code !== "invalid") throw e;
-      error = e.message;
+  try {
+    if (campaignQuery.success) {
+      body = <CampaignAgreementView studyId={study.id} report={await orNotFound(getCampaignAgreement(user, study.id, campaignQuery.data.campaign))} />;
+    } else if (pairQuery.success) {
+      body = <PairAgreementView studyId={study.id} report={await getAgreementReport(user, study.id, pairQuery.data)} />;
     }
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== "invalid") throw e;
+    error = e.message;
   }
-  return <AgreementView study={study} query={query.success ? query.data : { a: search.a ?? "", b: search.b ?? "", group: "none" }} report={report} error={error} />;
+  return (
+    <AgreementView study={study} query={pairQuery.success ? pairQuery.data : { a: search.a ?? "", b: search.b ?? "", group: "none" }}
+      campaignId={campaignQuery.success ? campaignQuery.data.campaign : null} error={error}>
+      {body}
+    </AgreementView>
+  );
 }
