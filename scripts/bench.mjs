@@ -20,7 +20,7 @@ const BENCHMARKS = {
   },
   "agreement-report": {
     script: "scripts/bench/agreement-report.ts",
-    what: "the agreement report for two judges over 100,000 shared targets (goal: under 1 s)",
+    what: "the agreement report for two judges over 100,000 shared targets, and for a campaign's two annotators over 100,000 labels (goal: under 1 s each)",
   },
   workspace: {
     script: "scripts/bench/workspace.ts",

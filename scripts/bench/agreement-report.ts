@@ -1,5 +1,13 @@
-// Benchmark: the agreement report for two judges with 100,000 labelled targets each (the
-// operation behind the report page and its API), on DATABASE_URL (fresh, migrated).
+// Benchmark: the agreement report for two judges with 100,000 labelled targets each, and the
+// report on a campaign's annotators for a campaign of 50,000 items labelled by two annotators
+// (100,000 labels): the operations behind the report pages and their API, on DATABASE_URL (fresh,
+// migrated).
+import { createCampaign } from "@/lib/server/campaigns/create-campaign";
+import { withBulkTransaction, closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { getCampaignAgreement } from "@/lib/server/reports/get-campaign-agreement";
+import { getDb } from "@/lib/server/db/client";
+import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import * as f from "@/prisma/factories";
 import { closeDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { getAgreementReport } from "@/lib/server/reports/get-agreement-report";
@@ -33,5 +41,37 @@ for (const group of ["none", "query"] as const) {
   times[group] = Math.round(performance.now() - t0);
   if (report.items !== N) throw new Error(`expected ${N} pairs, got ${report.items}`);
 }
-console.log(JSON.stringify({ labels: 2 * N, reportMs: times.none, reportByQueryMs: times.query, goalMs: 1000 }));
+
+const db = await getDb();
+const annotators: UserDto[] = [];
+for (const email of ["bench-rater-a@assay.local", "bench-rater-b@assay.local"]) {
+  const user = toUserDto(await f.upsertUser(db, { email, role: "annotator", password: "bench" }));
+  await f.upsertMember(db, study.id, user.id, "annotator");
+  annotators.push(user);
+}
+const campaign = await createCampaign(admin, study.id, {
+  name: "Two raters", taskType: "relevance", scale: { kind: "builtin", id: "relevance-3" }, guidelines: "", protocol: "blind", llmJudge: "llm",
+  overlap: 2, annotatorIds: annotators.map((a) => a.id), sample: { kind: "all_pairs", cap: N / 2 }, seed: 1,
+});
+const level = (expression: string) =>
+  `CASE ${expression} WHEN 0 THEN '{"level":"non_relevant"}' WHEN 1 THEN '{"level":"partially_relevant"}' ELSE '{"level":"relevant"}' END`;
+await withBulkTransaction(async (sql) => {
+  const now = sql.timestamp(new Date());
+  for (const [k, annotator] of annotators.entries()) {
+    await sql.query(
+      `INSERT INTO "Annotation" ("itemId", "userId", "phase", "payload", "clientId", "version", "durationMs", "startedAt", "submittedAt", "updatedAt")
+       SELECT i."id", ?, 'blind', ${level(k === 0 ? 'i."id" % 3' : '(i."id" * 7 / 5) % 3')}, 'bench-' || i."id" || '-' || ?, 1, 1000, ?, ?, ?
+         FROM "Item" i WHERE i."campaignId" = ?`,
+      [annotator.id, k, now, now, now, campaign.id],
+    );
+  }
+});
+await getCampaignAgreement(admin, study.id, campaign.id); // warm
+const t0 = performance.now();
+const campaignReport = await getCampaignAgreement(admin, study.id, campaign.id);
+const campaignMs = Math.round(performance.now() - t0);
+if (campaignReport.labels !== N) throw new Error(`expected ${N} campaign labels, got ${campaignReport.labels}`);
+
+console.log(JSON.stringify({ labels: 2 * N, reportMs: times.none, reportByQueryMs: times.query, campaignLabels: campaignReport.labels, campaignReportMs: campaignMs, goalMs: 1000 }));
+await closeSharedConnections();
 await closeDb();

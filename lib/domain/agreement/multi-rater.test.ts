@@ -80,3 +80,12 @@ describe("multi-rater bootstrap intervals", () => {
     expect(multiRaterStatisticsWithIntervals([[1, 0]], true)["fleiss-kappa"]).toEqual({ value: null, reason: "no item has two or more ratings", low: null, high: null });
   });
 });
+
+describe("multi-rater statistics of weighted rows", () => {
+  it("equal those of the rows repeated, intervals included", () => {
+    const rows = [[2, 0, 0], [1, 1, 0], [0, 1, 1], [0, 0, 2]];
+    const weights = [5, 2, 3, 4];
+    const repeated = rows.flatMap((row, i) => Array.from({ length: weights[i]! }, () => row));
+    expect(multiRaterStatisticsWithIntervals(rows, true, { weights, seed: 9 })).toEqual(multiRaterStatisticsWithIntervals(repeated, true, { seed: 9 }));
+  });
+});

@@ -1,5 +1,4 @@
-import { seededRandom } from "../random";
-import { withIntervals, type StatisticWithInterval } from "./bootstrap";
+import { bootstrapGroups, type BootstrapOptions, type StatisticWithInterval } from "./bootstrap";
 import { fleissKappa } from "./fleiss-kappa";
 import { alphaFromCoincidences, coincidencesFromCounts } from "./krippendorff-alpha";
 import { defined, undefinedBecause, type Statistic } from "./statistic";
@@ -50,38 +49,32 @@ export function multiRaterStatistics(
 }
 
 /**
- * Each multi-rater statistic with a seeded percentile bootstrap interval over items. Items with the
- * same counts are one pattern, so a resample costs one draw per item plus one pass over the patterns.
+ * Each multi-rater statistic with a seeded percentile bootstrap interval over items (row i of
+ * `counts` standing for weights[i] items, default 1). Items with the same counts are identical,
+ * so the bootstrap draws how often each distinct row occurs (see bootstrapGroups).
  */
 export function multiRaterStatisticsWithIntervals(
   counts: readonly (readonly number[])[],
   ordered: boolean,
-  { resamples = 200, level = 0.95, seed = 1, values }: { resamples?: number; level?: number; seed?: number; values?: readonly number[] } = {},
+  { values, weights, ...bootstrap }: BootstrapOptions & { values?: readonly number[]; weights?: ArrayLike<number> } = {},
 ): Record<MultiRaterStatistic, StatisticWithInterval> {
   const patternOf = new Map<string, number>();
   const patterns: (readonly number[])[] = [];
-  const items: number[] = [];
-  for (const row of counts) {
+  const sizes: number[] = [];
+  for (const [i, row] of counts.entries()) {
     if (row.reduce((s, v) => s + v, 0) < 2) continue;
     const key = row.join(",");
     let p = patternOf.get(key);
     if (p === undefined) {
       p = patterns.push(row) - 1;
       patternOf.set(key, p);
+      sizes.push(0);
     }
-    items.push(p);
+    sizes[p]! += weights ? weights[i]! : 1;
   }
-  const point = multiRaterStatistics(counts, ordered, { values });
-  const draws: Record<string, number[]> = Object.fromEntries(MULTI_RATER_STATISTICS.map((s) => [s, []]));
-  if (items.length > 0) {
-    const random = seededRandom(seed);
-    const weights = new Float64Array(patterns.length);
-    for (let r = 0; r < resamples; r++) {
-      weights.fill(0);
-      for (let i = 0; i < items.length; i++) weights[items[Math.floor(random() * items.length)]!]!++;
-      const stats = multiRaterStatistics(patterns, ordered, { weights, values });
-      for (const s of MULTI_RATER_STATISTICS) if (stats[s].value !== null) draws[s]!.push(stats[s].value!);
-    }
-  }
-  return withIntervals(MULTI_RATER_STATISTICS, point, draws as Record<MultiRaterStatistic, number[]>, { resamples, level });
+  const statistics = (w: readonly number[]) => multiRaterStatistics(patterns, ordered, { weights: w, values });
+  const point = multiRaterStatistics(counts, ordered, { values, weights });
+  const withIntervals = bootstrapGroups(MULTI_RATER_STATISTICS, sizes, statistics, bootstrap);
+  // The point values come from all rows (one-rating rows change nothing but the reason texts).
+  return Object.fromEntries(MULTI_RATER_STATISTICS.map((s) => [s, { ...withIntervals[s], value: point[s].value, ...(point[s].reason ? { reason: point[s].reason } : {}) }])) as Record<MultiRaterStatistic, StatisticWithInterval>;
 }

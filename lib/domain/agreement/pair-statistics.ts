@@ -1,4 +1,4 @@
-import { withIntervals, type StatisticWithInterval } from "./bootstrap";
+import { bootstrapGroups, type BootstrapOptions, type StatisticWithInterval } from "./bootstrap";
 import { codeLabelPairs, type LabelPair } from "./code-label-pairs";
 import { confusionMatrix } from "./confusion-matrix";
 import { alphaFromCoincidences } from "./krippendorff-alpha";
@@ -52,45 +52,20 @@ export function statisticsFromCounts(counts: readonly (readonly number[])[], ord
 }
 
 /**
- * Each statistic with a percentile bootstrap interval: `resamples` times draw the items with
- * replacement (seeded, so the report is reproducible), rebuild the confusion matrix and recompute.
+ * Each statistic with a seeded percentile bootstrap interval over the items (see bootstrapGroups:
+ * the items of one confusion-matrix cell are identical, so a resample draws each cell's count).
  */
-export function pairStatisticsWithIntervals(
-  pairs: PairedCodes,
-  ordered: boolean,
-  { resamples = 200, level = 0.95, seed = 1 }: { resamples?: number; level?: number; seed?: number } = {},
-): Record<PairStatistic, StatisticWithInterval> {
+export function pairStatisticsWithIntervals(pairs: PairedCodes, ordered: boolean, bootstrap: BootstrapOptions = {}): Record<PairStatistic, StatisticWithInterval> {
   const k = pairs.categories;
-  const n = pairs.a.length;
-  const point = statisticsFromCounts(confusionMatrix(pairs), ordered);
-  const draws: Record<string, number[]> = Object.fromEntries(PAIR_STATISTICS.map((s) => [s, []]));
-  if (n > 0) {
-    const cell = new Int32Array(n);
-    for (let i = 0; i < n; i++) cell[i] = pairs.a[i]! * k + pairs.b[i]!;
-    const flat = new Float64Array(k * k);
-    // xorshift32, inlined: this loop runs resamples x items times (2e7 for a 100k-target report).
-    let state = Math.imul(seed | 0, 0x9e3779b1) >>> 0 || 1;
-    for (let r = 0; r < resamples; r++) {
-      flat.fill(0);
-      for (let i = 0; i < n; i++) {
-        state ^= state << 13;
-        state ^= state >>> 17;
-        state ^= state << 5;
-        state >>>= 0;
-        flat[cell[((state * n) / 4294967296) | 0]!]!++;
-      }
-      const counts = Array.from({ length: k }, (_, i) => Array.from(flat.subarray(i * k, i * k + k)));
-      const stats = statisticsFromCounts(counts, ordered);
-      for (const s of PAIR_STATISTICS) if (stats[s].value !== null) draws[s]!.push(stats[s].value!);
-    }
-  }
-  return withIntervals(PAIR_STATISTICS, point, draws as Record<PairStatistic, number[]>, { resamples, level });
+  const cells = confusionMatrix(pairs).flat();
+  const matrix = (weights: readonly number[]) => Array.from({ length: k }, (_, i) => weights.slice(i * k, i * k + k));
+  return bootstrapGroups(PAIR_STATISTICS, cells, (weights) => statisticsFromCounts(matrix(weights), ordered), bootstrap);
 }
 
 /** Two sources' agreement on a set of label pairs in brief: how many, on what, the raw agreement and Cohen's κ with its interval. */
 export type PairAgreement = { items: number; comparedOn: string; agreement: number | null; kappa: StatisticWithInterval };
 
-export function pairAgreement(pairs: readonly LabelPair[], bootstrap: { resamples?: number; level?: number; seed?: number }): PairAgreement {
+export function pairAgreement(pairs: readonly LabelPair[], bootstrap: BootstrapOptions): PairAgreement {
   const coded = codeLabelPairs(pairs);
   const s = pairStatisticsWithIntervals({ a: coded.a, b: coded.b, categories: coded.categories.length }, coded.ordered, bootstrap);
   return { items: coded.a.length, comparedOn: coded.comparedOn, agreement: s["percent-agreement"].value, kappa: s["cohen-kappa"] };

@@ -1,10 +1,11 @@
 // Each statistic against worked examples published with its definition (sources inline).
 import { describe, expect, it } from "vitest";
-import { bootstrapInterval } from "./bootstrap";
+import { bootstrapGroups } from "./bootstrap";
 import { confusionMatrix } from "./confusion-matrix";
 import { fleissKappa } from "./fleiss-kappa";
 import { cohenKappa, feb4ragLegacyKappa, percentAgreement, weightedKappa } from "./kappa";
 import { krippendorffAlpha, type ReliabilityData } from "./krippendorff-alpha";
+import { pairStatisticsWithIntervals } from "./pair-statistics";
 import type { PairedCodes } from "./statistic";
 
 const repeat = (...runs: [number, number][]) => runs.flatMap(([value, times]) => Array<number>(times).fill(value));
@@ -127,18 +128,26 @@ describe("Fleiss' kappa", () => {
 
 describe("bootstrap intervals", () => {
   const pairs = paired(repeat([0, 46], [1, 44], [2, 10]), repeat([0, 52], [1, 32], [2, 16]), 3);
-  const kappaOf = (sample: Int32Array) => cohenKappa({ a: Array.from(sample, (i) => pairs.a[i]!), b: Array.from(sample, (i) => pairs.b[i]!), categories: 3 });
 
   it("are reproducible from the seed and contain the estimate", () => {
-    const first = bootstrapInterval(100, kappaOf, { seed: 7, resamples: 400 });
-    expect(bootstrapInterval(100, kappaOf, { seed: 7, resamples: 400 })).toEqual(first);
-    expect(bootstrapInterval(100, kappaOf, { seed: 8, resamples: 400 })).not.toEqual(first);
-    expect(first!.low).toBeLessThan(0.8013);
-    expect(first!.high).toBeGreaterThan(0.8013);
-    expect(first!.high - first!.low).toBeLessThan(0.3);
+    const first = pairStatisticsWithIntervals(pairs, true, { seed: 7, resamples: 400 });
+    expect(pairStatisticsWithIntervals(pairs, true, { seed: 7, resamples: 400 })).toEqual(first);
+    expect(pairStatisticsWithIntervals(pairs, true, { seed: 8, resamples: 400 })).not.toEqual(first);
+    const kappa = first["cohen-kappa"];
+    expect(kappa.value).toBeCloseTo(0.8013, 4);
+    expect(kappa.low!).toBeLessThan(0.8013);
+    expect(kappa.high!).toBeGreaterThan(0.8013);
+    expect(kappa.high! - kappa.low!).toBeLessThan(0.3);
+  });
+
+  it("match the normal approximation for a proportion: 800 of 1,000 items agree, 0.8 ± 1.96 sqrt(0.16 / 1000)", () => {
+    const agree = bootstrapGroups(["share"], [800, 200], ([yes, no]) => ({ share: { value: yes! / (yes! + no!) } }), { resamples: 2000, seed: 3 }).share;
+    const half = 1.96 * Math.sqrt((0.8 * 0.2) / 1000);
+    expect(agree.low!).toBeCloseTo(0.8 - half, 2);
+    expect(agree.high!).toBeCloseTo(0.8 + half, 2);
   });
 
   it("is null without items", () => {
-    expect(bootstrapInterval(0, kappaOf)).toBeNull();
+    expect(bootstrapGroups(["share"], [0, 0], () => ({ share: { value: null, reason: "no items" } }))).toEqual({ share: { value: null, reason: "no items", low: null, high: null } });
   });
 });

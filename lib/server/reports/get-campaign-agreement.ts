@@ -7,12 +7,15 @@ import { firstPhase } from "@/lib/domain/campaigns/judgment";
 import { levelIndex } from "@/lib/domain/scales";
 import type { CampaignAgreementReport } from "@/lib/schemas/reports";
 import { researcherCampaign } from "../campaigns/campaign-access";
+import { getDb } from "../db/client";
+import { databaseUrl, providerOf } from "../db/database-url.mjs";
 import { readRows } from "../db/sql-connection";
 import { notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { REPORT_BOOTSTRAP } from "./report-bootstrap";
 
-type ItemLabels = { targetKey: string; byAnnotator: Map<string, string> };
+/** Items that got the same labels from the same annotators and the same LLM label, counted. */
+type Profile = { labels: { email: string; level: string }[]; llm: { value: string; scale: string } | null; items: number };
 
 /**
  * How far a campaign's annotators agree with each other (every annotator at once: pairwise
@@ -25,83 +28,111 @@ export async function getCampaignAgreement(user: UserDto, studyId: number, campa
   if (campaign.studyId !== studyId) throw notFound("Campaign not found");
   const phase = firstPhase(campaign.protocol);
   const scale = campaign.scale;
+  const profiles = await loadProfiles(campaign.id, phase, campaign.llmJudge?.id ?? null);
+  const label = (level: string) => ({ value: level, scale: scale.id });
 
-  const rows = await readRows<{ itemId: unknown; targetKey: string; email: string; payload: string }>(
-    `SELECT a."itemId" AS "itemId", i."targetKey" AS "targetKey", u."email" AS "email", a."payload" AS "payload"
-       FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId" JOIN "User" u ON u."id" = a."userId"
-      WHERE i."campaignId" = ? AND a."phase" = ?`,
-    [campaign.id, phase],
-  );
-  const items = new Map<number, ItemLabels>();
-  for (const row of rows) {
-    const level = (JSON.parse(row.payload) as { level?: unknown }).level;
-    if (typeof level !== "string" || levelIndex(scale, level) === null) continue;
-    const id = Number(row.itemId);
-    const item = items.get(id) ?? items.set(id, { targetKey: row.targetKey, byAnnotator: new Map() }).get(id)!;
-    item.byAnnotator.set(row.email, level);
-  }
-  const annotators = [...new Set(rows.map((r) => r.email))].sort();
-  const counts = [...items.values()].map((item) => {
+  const perAnnotator = new Map<string, number>();
+  for (const p of profiles) for (const l of p.labels) perAnnotator.set(l.email, (perAnnotator.get(l.email) ?? 0) + p.items);
+  const annotators = [...perAnnotator.keys()].sort();
+
+  const counts = profiles.map((p) => {
     const tally = new Array<number>(scale.levels.length).fill(0);
-    for (const level of item.byAnnotator.values()) tally[levelIndex(scale, level)!]!++;
+    for (const l of p.labels) {
+      const index = levelIndex(scale, l.level);
+      if (index !== null) tally[index]!++;
+    }
     return tally;
   });
-  const statistics = multiRaterStatisticsWithIntervals(counts, true, REPORT_BOOTSTRAP);
-  const label = (value: string) => ({ value, scale: scale.id });
+  const weights = profiles.map((p) => p.items);
+  const labelled = (min: number, max = Infinity) =>
+    counts.reduce((sum, c, i) => {
+      const m = c.reduce((s, v) => s + v, 0);
+      return m >= min && m <= max ? sum + weights[i]! : sum;
+    }, 0);
+  const statistics = multiRaterStatisticsWithIntervals(counts, true, { ...REPORT_BOOTSTRAP, weights });
 
-  const pairs = annotators.flatMap((a, i) =>
-    annotators.slice(i + 1).flatMap((b) => {
-      const both: LabelPair[] = [];
-      for (const item of items.values()) {
-        const [x, y] = [item.byAnnotator.get(a), item.byAnnotator.get(b)];
-        if (x !== undefined && y !== undefined) both.push({ a: label(x), b: label(y) });
-      }
-      return both.length ? [{ a, b, ...pairAgreement(both, REPORT_BOOTSTRAP) }] : [];
-    }),
-  );
+  const byPair = new Map<string, { a: string; b: string; rows: LabelPair[] }>();
+  for (const p of profiles) {
+    p.labels.forEach((x, i) =>
+      p.labels.slice(i + 1).forEach((y) => {
+        const key = `${x.email}\n${y.email}`;
+        const entry = byPair.get(key) ?? byPair.set(key, { a: x.email, b: y.email, rows: [] }).get(key)!;
+        entry.rows.push({ a: label(x.level), b: label(y.level), count: p.items });
+      }),
+    );
+  }
+  const pairs = [...byPair.values()]
+    .sort((x, y) => x.a.localeCompare(y.a) || x.b.localeCompare(y.b))
+    .map(({ a, b, rows }) => ({ a, b, ...pairAgreement(rows, REPORT_BOOTSTRAP) }));
 
   return {
     campaign: { id: campaign.id, name: campaign.name, protocol: campaign.protocol, phase },
     scaleName: scale.name,
     categories: scale.levels.map((l) => l.label),
     annotators,
-    items: counts.filter((c) => c.reduce((s, v) => s + v, 0) >= 2).length,
-    singlyLabelled: counts.filter((c) => c.reduce((s, v) => s + v, 0) === 1).length,
-    labels: counts.reduce((sum, c) => sum + c.reduce((s, v) => s + v, 0), 0),
+    items: labelled(2),
+    singlyLabelled: labelled(1, 1),
+    labels: [...perAnnotator.values()].reduce((sum, n) => sum + n, 0),
     statistics: MULTI_RATER_STATISTICS.map((metric) => ({ metric, ...statistics[metric] })),
     bootstrap: REPORT_BOOTSTRAP,
-    coincidences: coincidencesFromCounts(counts),
+    coincidences: coincidencesFromCounts(counts, weights),
     pairs,
-    llm: campaign.llmJudge ? await agreementWithLlm(campaign.id, campaign.llmJudge, annotators, items, label) : null,
+    llm: campaign.llmJudge ? agreementWithLlm(campaign.llmJudge.name, annotators, profiles, label) : null,
   };
 }
 
 /** Each annotator's labels, and everyone's together, against the LLM's labels of the same targets. */
-async function agreementWithLlm(
-  campaignId: number,
-  judge: { id: number; name: string },
-  annotators: string[],
-  items: Map<number, ItemLabels>,
-  label: (value: string) => LabelPair["a"],
-): Promise<CampaignAgreementReport["llm"]> {
-  const llmRows = await readRows<{ targetKey: string; value: string; scale: string }>(
-    `SELECT l."targetKey" AS "targetKey", l."value" AS "value", l."scale" AS "scale"
-       FROM "Label" l WHERE l."judgeId" = ? AND l."targetKey" IN (SELECT i."targetKey" FROM "Item" i WHERE i."campaignId" = ?)`,
-    [judge.id, campaignId],
-  );
-  const llm = new Map(llmRows.map((r) => [r.targetKey, { value: r.value, scale: r.scale }]));
+function agreementWithLlm(judge: string, annotators: string[], profiles: Profile[], label: (level: string) => LabelPair["a"]): CampaignAgreementReport["llm"] {
   const pairsOf = (annotator: string | null): LabelPair[] =>
-    [...items.values()].flatMap((item) => {
-      const model = llm.get(item.targetKey);
-      if (!model) return [];
-      const humans = annotator === null ? [...item.byAnnotator.values()] : [item.byAnnotator.get(annotator)].filter((v) => v !== undefined);
-      return humans.map((value) => ({ a: label(value), b: model }));
-    });
+    profiles.flatMap((p) =>
+      p.llm === null ? [] : p.labels.filter((l) => annotator === null || l.email === annotator).map((l) => ({ a: label(l.level), b: p.llm!, count: p.items })),
+    );
   const overall = pairAgreement(pairsOf(null), REPORT_BOOTSTRAP);
   return {
-    judge: judge.name,
+    judge,
     comparedOn: overall.comparedOn,
     overall,
     annotators: annotators.map((annotator) => ({ annotator, ...pairAgreement(pairsOf(annotator), REPORT_BOOTSTRAP) })),
   };
+}
+
+/**
+ * The campaign's items grouped by what they got: each annotator's label in `phase` and the LLM's
+ * label. The database does the grouping (one pass over the items, their labels and the LLM's), so
+ * a campaign of 100,000 labels reads a few dozen rows.
+ */
+async function loadProfiles(campaignId: number, phase: string, llmJudgeId: number | null): Promise<Profile[]> {
+  const postgres = providerOf(databaseUrl()) === "postgres";
+  const labels = `CAST(a."userId" AS TEXT) || ' ' || a."payload"`; // JSON payloads never hold a raw newline
+  const rows = await readRows<{ p: string; lv: string | null; ls: string | null; n: unknown }>(
+    `SELECT t.p AS p, t.lv AS lv, t.ls AS ls, COUNT(*) AS n FROM (
+       SELECT ${postgres ? `string_agg(${labels}, chr(10))` : `group_concat(${labels}, char(10))`} AS p, l."value" AS lv, l."scale" AS ls
+         FROM "Item" i JOIN "Annotation" a ON a."itemId" = i."id"
+         LEFT JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = i."targetKey"
+        WHERE i."campaignId" = ? AND a."phase" = ?
+        GROUP BY i."id", l."value", l."scale") t
+      GROUP BY t.p, t.lv, t.ls`,
+    [llmJudgeId ?? -1, campaignId, phase],
+  );
+  const db = await getDb();
+  const parsed = rows.map((row) => ({
+    labels: row.p.split("\n").map((entry) => {
+      const space = entry.indexOf(" ");
+      return { userId: Number(entry.slice(0, space)), level: levelOf(entry.slice(space + 1)) };
+    }),
+    llm: row.lv === null || row.ls === null ? null : { value: row.lv, scale: row.ls },
+    items: Number(row.n),
+  }));
+  const users = await db.user.findMany({ where: { id: { in: [...new Set(parsed.flatMap((p) => p.labels.map((l) => l.userId)))] } }, select: { id: true, email: true } });
+  const email = new Map(users.map((u) => [u.id, u.email]));
+  return parsed.map((p) => ({
+    ...p,
+    labels: p.labels.map((l) => ({ email: email.get(l.userId)!, level: l.level })).sort((x, y) => x.email.localeCompare(y.email)),
+  }));
+}
+
+/** The level a saved judgment carries ("" when it has none, which no scale has). */
+function levelOf(payload: string): string {
+  const level = (JSON.parse(payload) as { level?: unknown }).level;
+  return typeof level === "string" ? level : "";
 }
