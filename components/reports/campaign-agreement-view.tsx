@@ -2,6 +2,7 @@ import type { CampaignAgreementReport } from "@/lib/schemas/reports";
 import { CountHeatmap } from "./count-heatmap";
 import { fixed, interval } from "./format";
 import { GroupChart } from "./group-chart";
+import { PositivesTable } from "./positives-table";
 import { StatisticsTable } from "./statistics-table";
 
 const PHASES: Record<string, string> = {
@@ -77,6 +78,7 @@ function CampaignAgreementBody({ report }: { report: CampaignAgreementReport }) 
             groups={report.llm.annotators.map((a) => ({ ...a, group: a.annotator }))} overall={report.llm.overall.kappa.value} />
         </div>
       )}
+      {report.llm?.positives && <PositivesTable positives={report.llm.positives} ofAnnotators />}
     </>
   );
 }

@@ -13,6 +13,9 @@ export type AgreementQuery = z.infer<typeof agreementQuerySchema>;
 
 const interval = z.object({ value: z.number().nullable(), reason: z.string().optional(), low: z.number().nullable(), high: z.number().nullable() });
 
+/** FreshStack's calibration table: how the humans labelled the targets the LLM called positive. */
+const positivesSchema = z.object({ llm: z.string(), human: z.string(), pairs: z.number(), levels: z.array(z.object({ level: z.string(), count: z.number(), share: z.number() })) });
+
 export const agreementReportSchema = z.object({
   sources: z.object({ a: z.string(), b: z.string() }),
   comparedOn: z.string(),
@@ -26,9 +29,7 @@ export const agreementReportSchema = z.object({
   confusion: z.array(z.array(z.number())),
   groupBy: z.enum(REPORT_GROUPS),
   groups: z.array(z.object({ group: z.string(), items: z.number(), agreement: z.number().nullable(), kappa: interval })),
-  positives: z
-    .object({ llm: z.string(), human: z.string(), pairs: z.number(), levels: z.array(z.object({ level: z.string(), count: z.number(), share: z.number() })) })
-    .nullable(),
+  positives: positivesSchema.nullable(),
 });
 export type AgreementReport = z.infer<typeof agreementReportSchema>;
 
@@ -55,7 +56,13 @@ export const campaignAgreementReportSchema = z.object({
   coincidences: z.array(z.array(z.number())),
   pairs: z.array(pairAgreement.extend({ a: z.string(), b: z.string() })),
   llm: z
-    .object({ judge: z.string(), comparedOn: z.string(), overall: pairAgreement, annotators: z.array(pairAgreement.extend({ annotator: z.string() })) })
+    .object({
+      judge: z.string(),
+      comparedOn: z.string(),
+      overall: pairAgreement,
+      annotators: z.array(pairAgreement.extend({ annotator: z.string() })),
+      positives: positivesSchema.nullable(),
+    })
     .nullable(),
 });
 export type CampaignAgreementReport = z.infer<typeof campaignAgreementReportSchema>;

@@ -11,6 +11,7 @@ export function campaignAgreementCsv(report: CampaignAgreementReport): string {
   if (report.llm) {
     rows.push([`vs ${report.llm.judge}: cohen-kappa`, "all annotators", report.llm.overall.kappa.value, report.llm.overall.kappa.low, report.llm.overall.kappa.high, report.llm.overall.items]);
     for (const a of report.llm.annotators) rows.push([`vs ${report.llm.judge}: cohen-kappa`, a.annotator, a.kappa.value, a.kappa.low, a.kappa.high, a.items]);
+    for (const l of report.llm.positives?.levels ?? []) rows.push([`annotators over ${report.llm.judge} positives`, l.level, l.share, null, null, l.count]);
   }
   return `${rows.map(csvLine).join("\n")}\n`;
 }

@@ -100,6 +100,14 @@ describe("agreement among a campaign's annotators", () => {
     if (kappa0.value === null) expect(first.kappa.value).toBeNull();
     else expect(first.kappa.value).toBeCloseTo(kappa0.value, 12);
 
+    // FreshStack's table: every annotator label of a target gpt-4o called positive, by level.
+    const positive = items.map((_, i) => i).filter((i) => llm.get(items[i]!.targetKey) === 1);
+    const onPositives = PLAN.flatMap((plan) => positive.map((i) => plan[i]).filter((v) => v != null));
+    const relevant = onPositives.filter((v) => v === 2).length;
+    expect(relevant).toBeGreaterThan(0); // the sample (seed 3) holds LLM-positive pairs the plan calls relevant
+    expect(report.llm!.positives).toMatchObject({ llm: "gpt-4o", pairs: onPositives.length });
+    expect(report.llm!.positives!.levels[0]).toEqual({ level: "Relevant", count: relevant, share: relevant / onPositives.length });
+
     const csv = campaignAgreementCsv(report);
     expect(csv.split("\n")[0]).toBe("section,name,value,low,high,items");
     expect(csv).toContain(`statistic,krippendorff-alpha-ordinal,${stat("krippendorff-alpha-ordinal").value}`);

@@ -4,7 +4,7 @@ import { coincidencesFromCounts } from "@/lib/domain/agreement/krippendorff-alph
 import { MULTI_RATER_STATISTICS, multiRaterStatisticsWithIntervals } from "@/lib/domain/agreement/multi-rater";
 import { pairAgreement } from "@/lib/domain/agreement/pair-statistics";
 import { firstPhase } from "@/lib/domain/campaigns/judgment";
-import { levelIndex } from "@/lib/domain/scales";
+import { binarize, levelIndex, scaleById, type Scale } from "@/lib/domain/scales";
 import type { CampaignAgreementReport } from "@/lib/schemas/reports";
 import { researcherCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";
@@ -77,12 +77,12 @@ export async function getCampaignAgreement(user: UserDto, studyId: number, campa
     bootstrap: REPORT_BOOTSTRAP,
     coincidences: coincidencesFromCounts(counts, weights),
     pairs,
-    llm: campaign.llmJudge ? agreementWithLlm(campaign.llmJudge.name, annotators, profiles, label) : null,
+    llm: campaign.llmJudge ? agreementWithLlm(campaign.llmJudge.name, scale, annotators, profiles, label) : null,
   };
 }
 
 /** Each annotator's labels, and everyone's together, against the LLM's labels of the same targets. */
-function agreementWithLlm(judge: string, annotators: string[], profiles: Profile[], label: (level: string) => LabelPair["a"]): CampaignAgreementReport["llm"] {
+function agreementWithLlm(judge: string, scale: Scale, annotators: string[], profiles: Profile[], label: (level: string) => LabelPair["a"]): CampaignAgreementReport["llm"] {
   const pairsOf = (annotator: string | null): LabelPair[] =>
     profiles.flatMap((p) =>
       p.llm === null ? [] : p.labels.filter((l) => annotator === null || l.email === annotator).map((l) => ({ a: label(l.level), b: p.llm!, count: p.items })),
@@ -93,7 +93,25 @@ function agreementWithLlm(judge: string, annotators: string[], profiles: Profile
     comparedOn: overall.comparedOn,
     overall,
     annotators: annotators.map((annotator) => ({ annotator, ...pairAgreement(pairsOf(annotator), REPORT_BOOTSTRAP) })),
+    positives: humanLabelsOverLlmPositives(judge, scale, profiles),
   };
+}
+
+/** FreshStack's table: every annotator label of a target the LLM called positive, by level (highest first). */
+function humanLabelsOverLlmPositives(judge: string, scale: Scale, profiles: Profile[]): NonNullable<CampaignAgreementReport["llm"]>["positives"] {
+  const tally = new Map<string, number>();
+  let pairs = 0;
+  for (const p of profiles) {
+    const llmScale = p.llm && scaleById(p.llm.scale);
+    if (!llmScale || !binarize(llmScale, p.llm!.value)) continue;
+    for (const l of p.labels) {
+      tally.set(l.level, (tally.get(l.level) ?? 0) + p.items);
+      pairs += p.items;
+    }
+  }
+  if (pairs === 0) return null;
+  const levels = scale.levels.toReversed().filter((l) => tally.has(l.value));
+  return { llm: judge, human: "the annotators", pairs, levels: levels.map((l) => ({ level: l.label, count: tally.get(l.value)!, share: tally.get(l.value)! / pairs })) };
 }
 
 /**
