@@ -16,11 +16,17 @@ type Options = { study: { id: number; name: string }; annotators: { id: number; 
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm";
 const labelText = "block text-sm font-medium";
 
-/** A researcher's form for a support or relevance campaign: preview the seeded sample, then create. */
-export function CampaignForm({ options }: { options: Options }) {
+/** Pairs chosen elsewhere (the disagreement queue) for a follow-up campaign. */
+export type FollowUp = { targetKeys: string[]; taskType: "support" | "relevance" };
+
+/**
+ * A researcher's form for a support or relevance campaign: preview the seeded sample, then create.
+ * With `followUp`, the sample starts as the chosen pairs.
+ */
+export function CampaignForm({ options, followUp }: { options: Options; followUp?: FollowUp }) {
   const router = useRouter();
-  const [name, setName] = useState("");
-  const [taskType, setTaskType] = useState<"support" | "relevance">("support");
+  const [name, setName] = useState(followUp ? `Follow-up of ${followUp.targetKeys.length} disagreements` : "");
+  const [taskType, setTaskType] = useState<"support" | "relevance">(followUp?.taskType ?? "support");
   const [scaleId, setScaleId] = useState<string>("relevance-3");
   const [customLevels, setCustomLevels] = useState("wrong, partly right, right");
   const [customFrom, setCustomFrom] = useState("partly right");
@@ -28,7 +34,7 @@ export function CampaignForm({ options }: { options: Options }) {
   const [llmJudge, setLlmJudge] = useState(options.llmJudges[0] ?? "");
   const [overlap, setOverlap] = useState(Math.min(2, Math.max(1, options.annotators.length)));
   const [annotatorIds, setAnnotatorIds] = useState(options.annotators.map((a) => a.id));
-  const [sampleKind, setSampleKind] = useState<SampleKind>("llm_positive_per_question");
+  const [sampleKind, setSampleKind] = useState<SampleKind>(followUp ? "targets" : "llm_positive_per_question");
   const [questions, setQuestions] = useState(10);
   const [cap, setCap] = useState("");
   const [seed, setSeed] = useState(1);
@@ -43,6 +49,7 @@ export function CampaignForm({ options }: { options: Options }) {
     sampleKind === "all_pairs" ? { kind: "all_pairs", cap: capValue }
     : sampleKind === "random_questions" ? { kind: "random_questions", questions, cap: capValue }
     : sampleKind === "feb4rag" ? { kind: "feb4rag", judge: llmJudge, cap: capValue }
+    : sampleKind === "targets" ? { kind: "targets", targetKeys: followUp?.targetKeys ?? [] }
     : { kind: "llm_positive_per_question", questions, judge: llmJudge, cap: capValue };
   const draft: CampaignDraft = { name, taskType, scale, guidelines, protocol, llmJudge: protocol === "blind" ? null : llmJudge || null, overlap, annotatorIds, sample, seed };
   const [previewed, setPreviewed] = useState<string | null>(null);
@@ -93,14 +100,16 @@ export function CampaignForm({ options }: { options: Options }) {
       <fieldset disabled={pending} className="space-y-4">
         <label className={labelText}>Sample
           <select className={field} value={sampleKind} onChange={(e) => setSampleKind(e.target.value as SampleKind)}>
-            {Object.entries(SAMPLE_KIND_LABELS).map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+            {Object.entries(SAMPLE_KIND_LABELS)
+              .filter(([value]) => value !== "targets" || followUp)
+              .map(([value, text]) => <option key={value} value={value}>{value === "targets" ? `The ${followUp!.targetKeys.length} chosen pairs (from the disagreement queue)` : text}</option>)}
           </select>
         </label>
         <div className="grid grid-cols-3 gap-3">
           {(sampleKind === "random_questions" || sampleKind === "llm_positive_per_question") && (
             <label className={labelText}>Questions (N)<input type="number" min={1} className={field} value={questions} onChange={(e) => setQuestions(Number(e.target.value))} /></label>
           )}
-          <label className={labelText}>Cap (items)<input type="number" min={1} className={field} value={cap} placeholder="none" onChange={(e) => setCap(e.target.value)} /></label>
+          {sampleKind !== "targets" && <label className={labelText}>Cap (items)<input type="number" min={1} className={field} value={cap} placeholder="none" onChange={(e) => setCap(e.target.value)} /></label>}
           <label className={labelText}>Seed<input type="number" min={0} className={field} value={seed} onChange={(e) => setSeed(Number(e.target.value))} /></label>
         </div>
         <label className={labelText}>Annotators per item (overlap)<input type="number" min={1} max={10} className={field} value={overlap} onChange={(e) => setOverlap(Number(e.target.value))} /></label>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleCandidates, type Candidate } from "./sampling";
+import { sampleCandidates, sampleSpecSchema, targetKeyOf, type Candidate } from "./sampling";
 
 /** 6 questions x 2 nuggets x 3 chunks; the LLM says positive for chunk c1 of nugget 1 and chunk c2 of q1..q3's nugget 2. */
 function pool(): Candidate[] {
@@ -68,5 +68,13 @@ describe("sampling", () => {
 
   it("yields nothing from an empty pool", () => {
     expect(sampleCandidates([], { kind: "llm_positive_per_question", questions: 3, judge: "x" }, 1)).toEqual([]);
+  });
+
+  it("takes exactly the chosen pairs, whatever their order, and ignores keys of other pairs", () => {
+    const chosen = ["nd:52:29", "nd:11:1", "nd:11:3", "qd:1:1", "nd:99:999"];
+    const picked = sampleCandidates(pool(), { kind: "targets", targetKeys: chosen }, 3).map(targetKeyOf);
+    expect(picked.toSorted()).toEqual(["nd:11:1", "nd:11:3", "nd:52:29"]);
+    expect(sampleCandidates(pool().reverse(), { kind: "targets", targetKeys: chosen.toReversed() }, 3).map(targetKeyOf)).toEqual(picked);
+    expect(sampleSpecSchema.safeParse({ kind: "targets", targetKeys: ["nd:1"] }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pickOne, seededRandom, shuffled } from "../random";
+import { nuggetDocumentKey, queryDocumentKey } from "../targets";
 
 /**
  * How a campaign picks its items from the study's pooled pairs, reproducibly from the campaign's
@@ -9,7 +10,8 @@ import { pickOne, seededRandom, shuffled } from "../random";
  * - llm_positive_per_question: FreshStack's calibration design, N random questions with at least
  *   one pair the LLM judged positive, one such pair each;
  * - feb4rag: FeB4RAG's design, for every question and group (collection or engine), one pair the
- *   LLM judged positive and one it judged negative.
+ *   LLM judged positive and one it judged negative;
+ * - targets: the pairs a researcher chose (by target key, e.g. from the disagreement queue).
  * `cap` keeps at most that many of the sampled items (a seeded random subset, in order).
  */
 const cap = z.number().int().positive().max(1_000_000).optional();
@@ -21,6 +23,7 @@ export const sampleSpecSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("random_questions"), questions, cap }),
   z.object({ kind: z.literal("llm_positive_per_question"), questions, judge, cap }),
   z.object({ kind: z.literal("feb4rag"), judge, cap }),
+  z.object({ kind: z.literal("targets"), targetKeys: z.array(z.string().regex(/^(nd|qd):\d+:\d+$/, "a target key is nd:<nugget>:<chunk> or qd:<question>:<chunk>")).min(1).max(10_000) }),
 ]);
 export type SampleSpec = z.infer<typeof sampleSpecSchema>;
 export type SampleKind = SampleSpec["kind"];
@@ -30,6 +33,7 @@ export const SAMPLE_KIND_LABELS: Record<SampleKind, string> = {
   random_questions: "N random questions, all their pairs",
   llm_positive_per_question: "FreshStack calibration: N random questions, one LLM-positive pair each",
   feb4rag: "FeB4RAG: per question and group, one LLM-positive and one LLM-negative pair",
+  targets: "The chosen pairs (from the disagreement queue)",
 };
 
 /** Whether the sample needs an LLM judge's labels. */
@@ -37,6 +41,7 @@ export function sampleJudge(spec: SampleSpec): string | null {
   switch (spec.kind) {
     case "all_pairs":
     case "random_questions":
+    case "targets":
       return null;
     case "llm_positive_per_question":
     case "feb4rag":
@@ -84,8 +89,18 @@ export function sampleCandidates(candidates: readonly Candidate[], spec: SampleS
     case "feb4rag":
       picked = queryOrder.flatMap((q) => onePositiveAndNegativePerGroup(byQuery.get(q)!, random));
       break;
+    case "targets": {
+      const chosen = new Set(spec.targetKeys);
+      picked = queryOrder.flatMap((q) => byQuery.get(q)!.filter((c) => chosen.has(targetKeyOf(c))));
+      return picked;
+    }
   }
   return spec.cap !== undefined && picked.length > spec.cap ? keepRandom(picked, spec.cap, random) : picked;
+}
+
+/** The key of the label a candidate pair gets (support: nugget x chunk, relevance: question x chunk). */
+export function targetKeyOf(c: Candidate): string {
+  return c.nuggetId === null ? queryDocumentKey(c.queryId, c.documentId) : nuggetDocumentKey(c.nuggetId, c.documentId);
 }
 
 function onePositiveAndNegativePerGroup(pairs: Candidate[], random: () => number): Candidate[] {

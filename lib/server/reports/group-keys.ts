@@ -1,4 +1,5 @@
 import "server-only";
+import { tagsOf } from "@/lib/domain/query-metadata";
 import type { AgreementQuery } from "@/lib/schemas/reports";
 import type { Db } from "../db/client";
 
@@ -24,9 +25,11 @@ export async function groupNamer(db: Db, studyId: number, group: AgreementQuery[
       const names = new Map(
         queries.map((q) => {
           if (group === "query") return [String(q.id), [q.externalId]];
-          const metadata = JSON.parse(q.metadata) as { tags?: unknown; collection?: unknown };
-          if (group === "collection") return [String(q.id), [typeof metadata.collection === "string" ? metadata.collection : "(none)"]];
-          const tags = Array.isArray(metadata.tags) ? metadata.tags.filter((t): t is string => typeof t === "string") : [];
+          if (group === "collection") {
+            const { collection } = JSON.parse(q.metadata) as { collection?: unknown };
+            return [String(q.id), [typeof collection === "string" ? collection : "(none)"]];
+          }
+          const tags = tagsOf(q.metadata);
           return [String(q.id), tags.length ? tags : ["(untagged)"]];
         }),
       );

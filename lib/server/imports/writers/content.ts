@@ -1,4 +1,5 @@
 import "server-only";
+import { nuggetDocumentKey } from "@/lib/domain/targets";
 import { languageFromPath } from "@/lib/domain/code-language";
 import type { DocumentRow, NuggetedQueryRow, QueryRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
@@ -64,7 +65,7 @@ export async function writeNuggetedQueries(ctx: ImportContext, batch: Numbered<N
         for (const id of ids) {
           const documentId = docIds.get(id)!;
           pool.push([queryId, documentId]);
-          labels.push({ judgeId, targetType: "nugget_document", targetKey: `nd:${nuggetId}:${documentId}`, queryId, nuggetId, documentId, scale: judge.scale, value });
+          labels.push({ judgeId, targetType: "nugget_document", targetKey: nuggetDocumentKey(nuggetId, documentId), queryId, nuggetId, documentId, scale: judge.scale, value });
         }
       }
     }

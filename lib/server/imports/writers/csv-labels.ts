@@ -1,4 +1,5 @@
 import "server-only";
+import { nuggetDocumentKey, queryDocumentKey } from "@/lib/domain/targets";
 import { builtinScale } from "@/lib/domain/scales";
 import { splitCsvItem } from "@/lib/formats/csv";
 import type { CsvLabelRow } from "@/lib/formats/rows";
@@ -47,11 +48,11 @@ export async function writeCsvLabels(ctx: ImportContext, batch: Numbered<CsvLabe
     if (nuggetId !== undefined) {
       labels.push(documentId === null
         ? { judgeId, targetType: "nugget", targetKey: `n:${nuggetId}`, queryId: q, nuggetId, scale: scale.id, value }
-        : { judgeId, targetType: "nugget_document", targetKey: `nd:${nuggetId}:${documentId}`, queryId: q, nuggetId, documentId, scale: scale.id, value });
+        : { judgeId, targetType: "nugget_document", targetKey: nuggetDocumentKey(nuggetId, documentId), queryId: q, nuggetId, documentId, scale: scale.id, value });
     } else {
       labels.push(documentId === null
         ? { judgeId, targetType: "query", targetKey: `q:${q}`, queryId: q, scale: scale.id, value }
-        : { judgeId, targetType: "query_document", targetKey: `qd:${q}:${documentId}`, queryId: q, documentId, scale: scale.id, value });
+        : { judgeId, targetType: "query_document", targetKey: queryDocumentKey(q, documentId), queryId: q, documentId, scale: scale.id, value });
     }
   }
   if (ctx.failed) return;

@@ -1,4 +1,5 @@
 import "server-only";
+import { nuggetDocumentKey, queryDocumentKey } from "@/lib/domain/targets";
 import { PREFERENCE_SCALE_ID, builtinScale, levelFromText, type Scale } from "@/lib/domain/scales";
 import type { EngineLabelRow, NuggetQrelRow, PreferenceRow, QrelRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
@@ -26,7 +27,7 @@ export async function writeQrels(ctx: ImportContext, batch: Numbered<QrelRow>[],
     const documentId = known(ctx, docIds, row.docId, line, "docid", "document");
     const value = level(ctx, scale, row.value, line, "rel");
     if (queryId === null || documentId === null || value === null) continue;
-    labels.push({ judgeId, targetType: "query_document", targetKey: `qd:${queryId}:${documentId}`, queryId, documentId, scale: scale.id, value });
+    labels.push({ judgeId, targetType: "query_document", targetKey: queryDocumentKey(queryId, documentId), queryId, documentId, scale: scale.id, value });
   }
   if (ctx.failed) return;
   await writePool(ctx, labels.map((l) => [l.queryId!, l.documentId!] as const));
@@ -52,7 +53,7 @@ export async function writeNuggetQrels(ctx: ImportContext, batch: Numbered<Nugge
       ctx.fail({ line, field: "nugget_id", message: `nugget "${row.nuggetId}" belongs to another query than "${row.queryId}"` });
       continue;
     }
-    labels.push({ judgeId, targetType: "nugget_document", targetKey: `nd:${nuggetId}:${documentId}`, queryId, nuggetId, documentId, scale: scale.id, value });
+    labels.push({ judgeId, targetType: "nugget_document", targetKey: nuggetDocumentKey(nuggetId, documentId), queryId, nuggetId, documentId, scale: scale.id, value });
   }
   if (ctx.failed) return;
   await writePool(ctx, labels.map((l) => [l.queryId!, l.documentId!] as const));
@@ -84,7 +85,7 @@ export async function writeEngineLabels(ctx: ImportContext, batch: Numbered<Engi
   const judgeId = await ctx.judgeId(judge.name, judge.kind);
   const labels: LabelInsert[] = valid.map((v) => {
     const documentId = docIds.get(v.externalDoc)!;
-    return { judgeId, targetType: "query_document", targetKey: `qd:${v.queryId}:${documentId}`, queryId: v.queryId, documentId, scale: scale.id, value: v.value };
+    return { judgeId, targetType: "query_document", targetKey: queryDocumentKey(v.queryId, documentId), queryId: v.queryId, documentId, scale: scale.id, value: v.value };
   });
   await writePool(ctx, labels.map((l) => [l.queryId!, l.documentId!] as const));
   await writeLabels(ctx, labels);

@@ -1,21 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CampaignForm } from "@/components/campaigns/campaign-form";
+import { CampaignForm, type FollowUp } from "@/components/campaigns/campaign-form";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { getCampaignFormOptions } from "@/lib/server/campaigns/get-campaign-form-options";
 
 export const metadata: Metadata = { title: "New campaign" };
 
-export default async function NewCampaignPage({ params }: { params: Promise<{ studyId: string }> }) {
+/** ?targets=nd:1:2,nd:3:4 starts the form as a follow-up campaign on those pairs. */
+export default async function NewCampaignPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<{ targets?: string }> }) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const options = await orNotFound(getCampaignFormOptions(user, studyId));
+  const targetKeys = (await searchParams).targets?.split(",").filter(Boolean) ?? [];
+  const followUp: FollowUp | undefined = targetKeys.length ? { targetKeys, taskType: targetKeys.every((k) => k.startsWith("qd:")) ? "relevance" : "support" } : undefined;
   return (
     <>
       <Link href={`/studies/${options.study.id}`} className="text-sm text-stone-600 hover:underline">← {options.study.name}</Link>
       <h1 className="mb-6 mt-1 text-2xl font-semibold tracking-tight">New campaign</h1>
-      <CampaignForm options={options} />
+      <CampaignForm options={options} followUp={followUp} />
     </>
   );
 }

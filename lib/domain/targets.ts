@@ -1,0 +1,7 @@
+/**
+ * A label's target as one string, the key labels and campaign items are matched on:
+ * "nd:<nuggetId>:<documentId>" (does the chunk support the nugget) or "qd:<queryId>:<documentId>"
+ * (is the chunk relevant to the question).
+ */
+export const nuggetDocumentKey = (nuggetId: number, documentId: number) => `nd:${nuggetId}:${documentId}`;
+export const queryDocumentKey = (queryId: number, documentId: number) => `qd:${queryId}:${documentId}`;

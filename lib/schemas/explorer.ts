@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+export const QUESTION_SORTS = ["id", "nuggets", "pooled", "llmPositive", "humanJudged", "disagreements"] as const;
+
+/** The question list's search, filter, sort and page (all from the URL). */
+export const questionListQuerySchema = z.object({
+  q: z.string().trim().max(200).default(""),
+  tag: z.string().trim().max(200).default(""),
+  sort: z.enum(QUESTION_SORTS).default("id"),
+  dir: z.enum(["asc", "desc"]).default("asc"),
+  page: z.coerce.number().int().positive().default(1),
+});
+export type QuestionListQuery = z.infer<typeof questionListQuerySchema>;
+
+export const questionRowSchema = z.object({
+  id: z.number(),
+  externalId: z.string(),
+  title: z.string(),
+  tags: z.array(z.string()),
+  nuggets: z.number(),
+  pooled: z.number(),
+  llmPositive: z.number(),
+  humanJudged: z.number(),
+  disagreements: z.number(),
+});
+export type QuestionRow = z.infer<typeof questionRowSchema>;
+
+export const questionListSchema = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  tags: z.array(z.string()),
+  rows: z.array(questionRowSchema),
+});
+export type QuestionList = z.infer<typeof questionListSchema>;
+
+export const questionPageParamsSchema = z.object({ studyId: z.coerce.number().int().positive(), queryId: z.coerce.number().int().positive() });
+export const questionPageQuerySchema = z.object({
+  chunk: z.coerce.number().int().positive().optional(),
+  only: z.enum(["all", "disagreements"]).default("all"),
+});
+
+const shownLabel = z.object({ scale: z.string(), value: z.string(), text: z.string(), positive: z.boolean().nullable() });
+const cellSchema = z.object({
+  targetKey: z.string(),
+  labels: z.array(shownLabel.extend({ judge: z.string(), kind: z.enum(["human", "model"]) })),
+  fused: shownLabel.nullable(),
+  majority: shownLabel.nullable(),
+  disagreement: z.number(),
+});
+export type PoolCell = z.infer<typeof cellSchema>;
+
+export const questionPoolSchema = z.object({
+  study: z.object({ id: z.number(), name: z.string() }),
+  question: z.object({ id: z.number(), externalId: z.string(), title: z.string(), bodyHtml: z.string(), answerHtml: z.string().nullable(), tags: z.array(z.string()) }),
+  /** The columns: the nuggets in order, then the question itself when chunks were judged for relevance to it. */
+  columns: z.array(z.object({ key: z.string(), title: z.string(), text: z.string() })),
+  judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]) })),
+  chunks: z.array(
+    z.object({
+      documentId: z.number(),
+      externalId: z.string(),
+      title: z.string(),
+      repo: z.string().nullable(),
+      path: z.string().nullable(),
+      sources: z.array(z.object({ system: z.string(), rank: z.number() })),
+      cells: z.array(cellSchema.nullable()),
+      disagreements: z.number(),
+    }),
+  ),
+  chunk: z.object({ documentId: z.number(), externalId: z.string(), title: z.string(), repo: z.string().nullable(), path: z.string().nullable(), language: z.string().nullable(), html: z.string(), lines: z.number() }).nullable(),
+});
+export type QuestionPool = z.infer<typeof questionPoolSchema>;
+
+export const disagreementQuerySchema = z.object({ page: z.coerce.number().int().positive().default(1) });
+
+export const disagreementListSchema = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  rows: z.array(
+    z.object({
+      targetKey: z.string(),
+      strength: z.number(),
+      question: z.object({ id: z.number(), externalId: z.string(), title: z.string() }),
+      nugget: z.object({ position: z.number(), text: z.string() }).nullable(),
+      chunk: z.object({ id: z.number(), externalId: z.string(), title: z.string(), path: z.string().nullable() }),
+      labels: z.array(z.object({ judge: z.string(), kind: z.enum(["human", "model"]), text: z.string(), positive: z.boolean().nullable() })),
+    }),
+  ),
+});
+export type DisagreementList = z.infer<typeof disagreementListSchema>;

@@ -1,0 +1,61 @@
+import "server-only";
+import { labelPosition } from "@/lib/domain/explorer/consensus";
+import { scaleById } from "@/lib/domain/scales";
+import type { DisagreementList } from "@/lib/schemas/explorer";
+import { getDb } from "../db/client";
+import { readRows } from "../db/sql-connection";
+import { assertResearcherAccess } from "../studies/access";
+import type { UserDto } from "../users/user-dto";
+import { labelPositionsTable } from "./label-positions";
+
+const PAGE_SIZE = 50;
+
+/**
+ * The study's pooled pairs whose judges disagree (LLMs with humans, or LLMs with each other, read
+ * through each scale's binarization), the strongest first: the spread between the highest and the
+ * lowest label, each scaled to 0..1, then the number of judges. One page, with what each judge said.
+ */
+export async function listDisagreements(user: UserDto, studyId: number, page: number): Promise<DisagreementList> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const lv = await labelPositionsTable(studyId);
+  const disagreeing = `SELECT l."targetKey" AS k, MAX(lv.pos) - MIN(lv.pos) AS spread, COUNT(*) AS judges
+      FROM "Label" l JOIN lv ON lv.scale = l."scale" AND lv.value = l."value"
+     WHERE l."studyId" = ? AND l."targetType" IN ('nugget_document', 'query_document')
+     GROUP BY l."targetKey" HAVING MIN(lv.positive) <> MAX(lv.positive)`;
+  const params = [...lv.params, studyId];
+  const [[count], keys] = await Promise.all([
+    readRows<{ n: unknown }>(`WITH ${lv.cte} SELECT COUNT(*) AS n FROM (${disagreeing}) t`, params),
+    readRows<{ k: string; spread: unknown }>(`WITH ${lv.cte} ${disagreeing} ORDER BY spread DESC, judges DESC, k ASC LIMIT ? OFFSET ?`, [...params, PAGE_SIZE, (page - 1) * PAGE_SIZE]),
+  ]);
+  const labels = await db.label.findMany({
+    where: { studyId, targetKey: { in: keys.map((k) => k.k) } },
+    select: {
+      targetKey: true, value: true, scale: true,
+      judge: { select: { name: true, kind: true } },
+      query: { select: { id: true, externalId: true, title: true } },
+      nugget: { select: { position: true, text: true } },
+      document: { select: { id: true, externalId: true, title: true, path: true } },
+    },
+    orderBy: [{ judge: { kind: "desc" } }, { judge: { name: "asc" } }],
+  });
+  const rows = keys.flatMap(({ k, spread }) => {
+    const mine = labels.filter((l) => l.targetKey === k);
+    const first = mine[0];
+    if (!first?.query || !first.document) return [];
+    return [{
+      targetKey: k,
+      strength: Number(spread),
+      question: first.query,
+      nugget: first.nugget,
+      chunk: first.document,
+      labels: mine.map((l) => ({
+        judge: l.judge.name,
+        kind: l.judge.kind === "human" ? ("human" as const) : ("model" as const),
+        text: scaleById(l.scale)?.levels.find((x) => x.value === l.value)?.label ?? l.value,
+        positive: labelPosition(l.scale, l.value)?.positive ?? null,
+      })),
+    }];
+  });
+  return { total: Number(count?.n ?? 0), page, pageSize: PAGE_SIZE, rows };
+}
