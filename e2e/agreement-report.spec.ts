@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { campaignIdByName, labelThroughApi } from "./fixtures/annotate-api";
 import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
 import { PAIR_CAMPAIGN, USERS } from "./fixtures/world";
 
@@ -15,7 +15,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 test("a researcher compares the two LLMs by question and exports the report", async ({ page }) => {
   await signIn(page, USERS.researcher.email);
   await page.goto(`/studies/${studyId}`);
-  await page.getByRole("link", { name: "Agreement" }).click();
+  await page.getByRole("link", { name: "Agreement", exact: true }).click();
   const form = page.getByRole("form", { name: "Label sources" });
   await form.getByLabel("Source A").selectOption("gpt-4o");
   await form.getByLabel("Source B").selectOption("solar-11b");
@@ -51,21 +51,9 @@ test("an unknown source shows a clear message, and annotators cannot reach the r
   expect(await api.text()).not.toContain("kappa");
 });
 
-/** Claims and labels the campaign's items in order through the annotator's API, one level each. */
-async function labelThroughApi(request: APIRequestContext, campaignId: number, levels: string[]) {
-  for (const level of levels) {
-    const { itemId } = (await (await request.post(`/api/campaigns/${campaignId}/claim`)).json()) as { itemId: number };
-    const saved = await request.put(`/api/campaigns/${campaignId}/items/${itemId}/annotation`, {
-      data: { clientId: randomUUID(), phase: "blind", version: 1, payload: { level }, comment: null, startedAt: new Date().toISOString(), durationMs: 1000 },
-    });
-    expect(saved.status()).toBe(200);
-  }
-}
-
 test("a researcher compares a campaign's two annotators with each other and with the LLM", async ({ page, playwright, baseURL }) => {
   await signIn(page, USERS.researcher.email);
-  const { campaigns } = (await (await page.request.get(`/api/studies/${studyId}`)).json()) as { campaigns: { id: number; name: string }[] };
-  const campaignId = campaigns.find((c) => c.name === PAIR_CAMPAIGN)!.id;
+  const campaignId = await campaignIdByName(page.request, studyId, PAIR_CAMPAIGN);
   const plans = [
     { email: USERS.annotator.email, levels: ["relevant", "relevant", "non_relevant", "partially_relevant"] },
     { email: USERS.annotator2.email, levels: ["relevant", "partially_relevant", "non_relevant", "partially_relevant"] },

@@ -20,6 +20,12 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
       <div className="flex items-start justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{study.name}</h1>
         <nav aria-label="Study" className="flex shrink-0 gap-2">
+          <Link href={`/studies/${study.id}/questions`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+            Questions
+          </Link>
+          <Link href={`/studies/${study.id}/disagreements`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+            Disagreements
+          </Link>
           <Link href={`/studies/${study.id}/agreement`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
             Agreement
           </Link>

@@ -26,6 +26,7 @@ export const questionRowSchema = z.object({
 export type QuestionRow = z.infer<typeof questionRowSchema>;
 
 export const questionListSchema = z.object({
+  study: z.object({ id: z.number(), name: z.string() }),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
@@ -75,6 +76,7 @@ export type QuestionPool = z.infer<typeof questionPoolSchema>;
 export const disagreementQuerySchema = z.object({ page: z.coerce.number().int().positive().default(1) });
 
 export const disagreementListSchema = z.object({
+  study: z.object({ id: z.number(), name: z.string() }),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

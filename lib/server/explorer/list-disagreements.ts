@@ -24,7 +24,8 @@ export async function listDisagreements(user: UserDto, studyId: number, page: nu
      WHERE l."studyId" = ? AND l."targetType" IN ('nugget_document', 'query_document')
      GROUP BY l."targetKey" HAVING MIN(lv.positive) <> MAX(lv.positive)`;
   const params = [...lv.params, studyId];
-  const [[count], keys] = await Promise.all([
+  const [study, [count], keys] = await Promise.all([
+    db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
     readRows<{ n: unknown }>(`WITH ${lv.cte} SELECT COUNT(*) AS n FROM (${disagreeing}) t`, params),
     readRows<{ k: string; spread: unknown }>(`WITH ${lv.cte} ${disagreeing} ORDER BY spread DESC, judges DESC, k ASC LIMIT ? OFFSET ?`, [...params, PAGE_SIZE, (page - 1) * PAGE_SIZE]),
   ]);
@@ -57,5 +58,5 @@ export async function listDisagreements(user: UserDto, studyId: number, page: nu
       })),
     }];
   });
-  return { total: Number(count?.n ?? 0), page, pageSize: PAGE_SIZE, rows };
+  return { study, total: Number(count?.n ?? 0), page, pageSize: PAGE_SIZE, rows };
 }

@@ -19,7 +19,8 @@ export async function listQuestions(user: UserDto, studyId: number, query: Quest
   await assertResearcherAccess(db, user, studyId);
   const search = query.q.toLowerCase();
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const [questions, nuggets, pooled, judged] = await Promise.all([
+  const [study, questions, nuggets, pooled, judged] = await Promise.all([
+    db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
     readRows<{ id: unknown; externalId: string; title: string; metadata: string }>(
       `SELECT "id" AS id, "externalId" AS "externalId", "title" AS title, "metadata" AS metadata FROM "Query" WHERE "studyId" = ?
        ${search ? `AND (LOWER("externalId") LIKE ? ESCAPE '\\' OR LOWER("title") LIKE ? ESCAPE '\\' OR LOWER("body") LIKE ? ESCAPE '\\')` : ""}`,
@@ -46,7 +47,7 @@ export async function listQuestions(user: UserDto, studyId: number, query: Quest
   const byId = (a: QuestionRow, b: QuestionRow) => a.externalId.localeCompare(b.externalId, "en", { numeric: true });
   filtered.sort((a, b) => (query.sort === "id" ? direction * byId(a, b) : direction * (a[query.sort] - b[query.sort]) || byId(a, b)));
   const start = (query.page - 1) * PAGE_SIZE;
-  return { total: filtered.length, page: query.page, pageSize: PAGE_SIZE, tags: [...allTags].sort(), rows: filtered.slice(start, start + PAGE_SIZE) };
+  return { study, total: filtered.length, page: query.page, pageSize: PAGE_SIZE, tags: [...allTags].sort(), rows: filtered.slice(start, start + PAGE_SIZE) };
 }
 
 async function countsBy(sql: string, params: unknown[]): Promise<Map<number, number>> {
