@@ -26,6 +26,11 @@ const BENCHMARKS = {
     script: "scripts/bench/workspace.ts",
     what: "server time to claim the next item and to save its label, on a 100,000-item campaign (overlap 2, 10 annotators taking turns; goal: p95 under 20 ms on SQLite)",
   },
+  explorer: {
+    script: "scripts/bench/explorer.ts",
+    what: "the study explorer on the generated FreshStack-scale study (50,000 chunks) with a human judge disagreeing with the LLM: question list, question page, disagreement queue (median server time; goal: under 300 ms)",
+    prepare: prepareFreshStackScale,
+  },
   import: {
     script: "scripts/bench/import-freshstack-scale.ts",
     what: "import a generated FreshStack-scale study (50,000 chunks of ~2 KB, 200 queries, 650 nuggets, 20,000 LLM labels, 5 runs x 100 docs x 200 queries); floor: sqlite3 .import of the same rows",

@@ -56,7 +56,7 @@ function sharedPool(url: string): pg.Pool {
   shared.assayPools ??= new Map();
   let pool = shared.assayPools.get(url);
   if (!pool) {
-    pool = new pg.Pool({ connectionString: url, max: 10 });
+    pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true });
     pool.on("error", () => {}); // an idle client lost (e.g. a server restart) is replaced on the next connect
     shared.assayPools.set(url, pool);
   }
@@ -160,17 +160,9 @@ const rowObjects = <R>(result: ResultSet) => result.rows.map((row) => Object.fro
 /** How Prisma stores a DateTime in SQLite (ISO text), so raw writes compare with Prisma's. */
 const sqliteTimestamp = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
-/** One read outside any transaction, through the driver (for large reads such as report inputs). */
+/** One read outside any transaction, through the driver (for large reads such as report inputs): the shared pool on PostgreSQL. */
 export async function readRows<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = [], url = databaseUrl()): Promise<T[]> {
-  if (providerOf(url) === "postgres") {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query(numberedPlaceholders(sql), params as unknown[])).rows as T[];
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
+  if (providerOf(url) === "postgres") return (await sharedPool(url).query(numberedPlaceholders(sql), params as unknown[])).rows as T[];
   const client = createClient({ url, timeout: 5000 });
   try {
     return rowObjects<T>(await client.execute({ sql, args: params as never }));
