@@ -13,7 +13,8 @@ export default defineConfig({
     projects: [
       {
         ...shared,
-        test: { name: "unit", include: ["{lib,prisma,scripts}/**/*.test.ts"], exclude: ["**/*.db.test.ts", "node_modules/**"], environment: "node" },
+        // the CLI's tests start `npm run assay` processes: seconds each on a busy 2-core machine
+        test: { name: "unit", include: ["{lib,prisma,scripts}/**/*.test.ts"], exclude: ["**/*.db.test.ts", "node_modules/**"], environment: "node", testTimeout: 30_000 },
       },
       {
         ...shared,
