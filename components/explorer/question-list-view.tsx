@@ -18,7 +18,7 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
     const active = query.sort === sort;
     const dir = active && query.dir === "desc" ? "asc" : "desc";
     return (
-      <Link href={href({ sort, dir: sort === "id" && !active ? "asc" : dir, page: 1 })} className="hover:underline" aria-sort={undefined}>
+      <Link href={href({ sort, dir: sort === "id" && !active ? "asc" : dir, page: 1 })} className="hover:underline">
         {label}{active ? (query.dir === "asc" ? " ▲" : " ▼") : ""}
       </Link>
     );

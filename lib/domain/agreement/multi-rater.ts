@@ -72,9 +72,9 @@ export function multiRaterStatisticsWithIntervals(
     }
     sizes[p]! += weights ? weights[i]! : 1;
   }
-  const statistics = (w: readonly number[]) => multiRaterStatistics(patterns, ordered, { weights: w, values });
+  const results = bootstrapGroups(MULTI_RATER_STATISTICS, sizes, (w) => multiRaterStatistics(patterns, ordered, { weights: w, values }), bootstrap);
+  // The same values from the rows as given, so that a reason ("item 3 has ...") numbers the caller's rows, not the patterns.
   const point = multiRaterStatistics(counts, ordered, { values, weights });
-  const withIntervals = bootstrapGroups(MULTI_RATER_STATISTICS, sizes, statistics, bootstrap);
-  // The point values come from all rows (one-rating rows change nothing but the reason texts).
-  return Object.fromEntries(MULTI_RATER_STATISTICS.map((s) => [s, { ...withIntervals[s], value: point[s].value, ...(point[s].reason ? { reason: point[s].reason } : {}) }])) as Record<MultiRaterStatistic, StatisticWithInterval>;
+  for (const s of MULTI_RATER_STATISTICS) results[s] = { ...results[s], value: point[s].value, reason: point[s].reason };
+  return results;
 }
