@@ -1,4 +1,5 @@
 import "server-only";
+import { targetKeyOf } from "@/lib/domain/campaigns/sampling";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import { upsertMany } from "../db/bulk-sql";
 import { getDb } from "../db/client";
@@ -27,11 +28,10 @@ export async function createCampaign(user: UserDto, studyId: number, draft: Camp
     );
     const id = Number(campaign!.id);
     await upsertMany(sql, { table: "CampaignAnnotator", columns: ["campaignId", "userId"], conflict: ["campaignId", "userId"] }, [...new Set(draft.annotatorIds)].map((u) => [id, u]));
-    const prefix = draft.taskType === "support" ? "nd" : "qd";
     await upsertMany(
       sql,
       { table: "Item", columns: ["campaignId", "position", "targetKey", "queryId", "nuggetId", "documentId"], conflict: ["campaignId", "targetKey"] },
-      plan.items.map((c, i) => [id, i + 1, `${prefix}:${c.nuggetId ?? c.queryId}:${c.documentId}`, c.queryId, c.nuggetId, c.documentId]),
+      plan.items.map((c, i) => [id, i + 1, targetKeyOf(c), c.queryId, c.nuggetId, c.documentId]),
     );
     await sql.query(
       `INSERT INTO "Assignment" ("campaignId", "itemId", "position", "status")
