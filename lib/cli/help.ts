@@ -21,6 +21,9 @@ Commands:
                                          Agreement between judges of a CSV item,judge,label. Metrics:
                                          ${AGREEMENT_METRICS.join(", ")}.
                                          Prints {"metric", "value", "items", "judges"}; errors exit 2.
+  graded-precision --feb4rag-labels BEIR-QRELS-RM.txt
+                                         FeB4RAG's graded precision of each engine per request (eq. 1),
+                                         printed as "rid 0 engine score" lines; errors exit 2.
 
 The database is DATABASE_URL (file:... for SQLite, postgres://... for PostgreSQL), or the
 embedded SQLite file data/assay.db when it is not set.`;

@@ -1,6 +1,6 @@
 // `npm run assay -- <command>`: the Assay command line. Thin: it parses arguments and calls the
 // same lib/server operations as the web app. Errors print one line to stderr and exit 1 (2 for
-// `agreement`, whose contract says so). Commands load lazily, so `agreement` never loads Prisma.
+// `agreement` and `graded-precision`, whose contracts say so). Commands load lazily, so `agreement` never loads Prisma.
 import { HELP } from "./help";
 import { UsageError } from "./usage-error";
 
@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: async () => (await import("./commands/import")).importCommand,
   export: async () => (await import("./commands/export")).exportCommand,
   agreement: async () => (await import("./commands/agreement")).agreementCommand,
+  "graded-precision": async () => (await import("./commands/graded-precision")).gradedPrecisionCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
