@@ -28,7 +28,7 @@ describe("assay graded-precision", () => {
     const cases: [string[], string][] = [
       [[], "assay: --feb4rag-labels is required"],
       [["--feb4rag-labels", "/nope.txt"], "assay: no such file: /nope.txt"],
-      [["--feb4rag-labels", bad], `assay: ${bad}:2: label: a FeB4RAG label is 0, 1, 2 or 3, not "7"`],
+      [["--feb4rag-labels", bad], `assay: ${bad} line 2, field label: a FeB4RAG label is 0, 1, 2 or 3, not "7"`],
       [["--labels", bad], "assay: Unknown option '--labels'"],
     ];
     for (const [args, message] of cases) {

@@ -24,6 +24,12 @@ Commands:
   graded-precision --feb4rag-labels BEIR-QRELS-RM.txt
                                          FeB4RAG's graded precision of each engine per request (eq. 1),
                                          printed as "rid 0 engine score" lines; errors exit 2.
+  evaluate --nugget-qrels QRELS --run RUN [--run RUN ...] [--metrics alpha-ndcg@10,coverage@20,recall@50]
+                                         Each run's metrics over every query of the nugget qrels.
+                                         Prints {"runs": {"<tag>": {"<metric>": x}}}; errors exit 2.
+  compare-rankings --nugget-qrels-a A --nugget-qrels-b B --run RUN [--run RUN ...] [--metrics ...]
+                                         The runs ranked under two label sets, with Kendall's tau-b
+                                         per metric; errors exit 2.
 
 The database is DATABASE_URL (file:... for SQLite, postgres://... for PostgreSQL), or the
 embedded SQLite file data/assay.db when it is not set.`;

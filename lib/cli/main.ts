@@ -1,6 +1,6 @@
 // `npm run assay -- <command>`: the Assay command line. Thin: it parses arguments and calls the
 // same lib/server operations as the web app. Errors print one line to stderr and exit 1 (2 for
-// `agreement` and `graded-precision`, whose contracts say so). Commands load lazily, so `agreement` never loads Prisma.
+// `agreement`, `evaluate`, `compare-rankings` and `graded-precision`, whose contracts say so). Commands load lazily, so `agreement` never loads Prisma.
 import { HELP } from "./help";
 import { UsageError } from "./usage-error";
 
@@ -13,6 +13,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   export: async () => (await import("./commands/export")).exportCommand,
   agreement: async () => (await import("./commands/agreement")).agreementCommand,
   "graded-precision": async () => (await import("./commands/graded-precision")).gradedPrecisionCommand,
+  evaluate: async () => (await import("./commands/evaluate")).evaluateCommand,
+  "compare-rankings": async () => (await import("./commands/compare-rankings")).compareRankingsCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -29,7 +29,7 @@ export async function gradedPrecisionCommand(args: string[]): Promise<void> {
     if (!parsed) return;
     if ("error" in parsed) throw fail(describeLineError(input, parsed.error));
     const { queryId, engine, value } = parsed.row;
-    if (!/^[0-3]$/.test(value)) throw fail(`${input}:${line}: label: a FeB4RAG label is 0, 1, 2 or 3, not "${value}"`);
+    if (!/^[0-3]$/.test(value)) throw fail(describeLineError(input, { line, field: "label", message: `a FeB4RAG label is 0, 1, 2 or 3, not "${value}"` }));
     const key = `${queryId}\t${engine}`;
     const entry = labels.get(key) ?? labels.set(key, { rid: queryId, engine, labels: [] }).get(key)!;
     entry.labels.push(Number(value));
