@@ -18,6 +18,14 @@ const BENCHMARKS = {
       process.stdout.write(result.stdout);
     },
   },
+  evaluate: {
+    what: "`evaluate` and `compare-rankings` through the CLI on 10 runs x 200 queries x 1,000 documents (goal: under 2 s)",
+    run: () => {
+      const result = capture("node", ["scripts/bench/evaluate-cli.mjs", path.join(root, "data", "bench", "evaluate")]);
+      if (result.status !== 0) fail(`the evaluate benchmark failed:\n${result.output}`);
+      process.stdout.write(result.stdout);
+    },
+  },
   "agreement-report": {
     script: "scripts/bench/agreement-report.ts",
     what: "the agreement report for two judges over 100,000 shared targets, and for a campaign's two annotators over 100,000 labels (goal: under 1 s each)",

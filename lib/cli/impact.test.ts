@@ -42,6 +42,14 @@ describe("assay evaluate", () => {
     expect(scores.xfirst!["coverage@20"]).toBeCloseTo((1 / 3 + 1 / 2) / 2, 12);
   });
 
+  it("reads tab-separated and irregular lines through the parser, and names a bad field", () => {
+    const irregular = file("irregular.txt", ["q1\tQ0\tA\t1\t9.3\tvector", "q1 Q0 D 2 8.4 vector", "q1  Q0 E 3 8.1 vector", "q1 Q0 B 4 7.6 vector\r"]);
+    const vector = (assay("evaluate", "--nugget-qrels", llm, "--run", runs).json!.runs as Record<string, object>).vector;
+    expect(assay("evaluate", "--nugget-qrels", llm, "--run", irregular).json).toEqual({ runs: { vector } });
+    const rank = file("rank.txt", ["q1 Q0 A x 9.3 vector"]);
+    expect(assay("evaluate", "--nugget-qrels", llm, "--run", rank).stderr.trim()).toBe(`assay: ${rank} line 1, field rank: expected an integer, got "x"`);
+  });
+
   it("takes --metrics and refuses bad input with one line and exit code 2", () => {
     expect(Object.keys((assay("evaluate", "--nugget-qrels", llm, "--run", runs, "--metrics", "recall@1").json!.runs as Record<string, object>).vector!)).toEqual(["recall@1"]);
     const cases: [string[], string][] = [

@@ -49,11 +49,37 @@ export async function readNuggetQrels(file: string): Promise<Map<string, QueryJu
 /** TREC run files by run tag (6th column; a file may hold several), then by query. */
 export async function readRuns(files: readonly string[]): Promise<Map<string, Map<string, { docId: string; score: number }[]>>> {
   const runs = new Map<string, Map<string, { docId: string; score: number }[]>>();
+  const add = (system: string, queryId: string, docId: string, score: number) => {
+    const run = runs.get(system) ?? runs.set(system, new Map()).get(system)!;
+    const entries = run.get(queryId) ?? run.set(queryId, []).get(queryId)!;
+    entries.push({ docId, score });
+  };
+  const viaParser = (file: string, text: string, line: number) => {
+    const parsed = parseRunLine(text, line);
+    if (!parsed) return;
+    if ("error" in parsed) throw inputError(describeLineError(file, parsed.error));
+    add(parsed.row.system, parsed.row.queryId, parsed.row.docId, parsed.row.score);
+  };
   for (const file of files) {
-    await eachRow(file, parseRunLine, (row) => {
-      const run = runs.get(row.system) ?? runs.set(row.system, new Map()).get(row.system)!;
-      const entries = run.get(row.queryId) ?? run.set(row.queryId, []).get(row.queryId)!;
-      entries.push({ docId: row.docId, score: row.score });
+    if (!fs.existsSync(file)) throw inputError(`no such file: ${file}`);
+    await forEachLine(fs.createReadStream(file, { highWaterMark: 1 << 20 }), (text, line) => {
+      // Fast path for the usual `qid Q0 docid rank score tag` with single spaces (runs are millions
+      // of lines); anything else, including every malformed line, goes through the parser.
+      const a = text.indexOf(" ");
+      const b = text.indexOf(" ", a + 1);
+      const c = text.indexOf(" ", b + 1);
+      const d = text.indexOf(" ", c + 1);
+      const e = text.indexOf(" ", d + 1);
+      if (a < 1 || b <= a + 1 || c <= b + 1 || d <= c + 1 || e <= d + 1 || e >= text.length - 1 || text.indexOf(" ", e + 1) !== -1 || text.includes("\t") || text.includes("\r")) {
+        viaParser(file, text, line);
+        return;
+      }
+      const score = Number(text.slice(d + 1, e));
+      if (!Number.isFinite(score) || !/^\d+$/.test(text.slice(c + 1, d))) {
+        viaParser(file, text, line);
+        return;
+      }
+      add(text.slice(e + 1), text.slice(0, a), text.slice(b + 1, c), score);
     });
   }
   return runs;

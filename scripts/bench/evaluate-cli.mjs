@@ -1,0 +1,48 @@
+// Benchmark: `npm run --silent assay -- evaluate` on 10 runs x 200 queries x 1,000 documents
+// (2,000,000 run lines) against nugget qrels of 200 queries x 5 nuggets x 60 judged chunks, end to
+// end as a user runs it; then `compare-rankings` against a second qrels set.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const dir = process.argv[2];
+const QUERIES = 200;
+const DOCS = 1000;
+const RUNS = 10;
+if (!fs.existsSync(path.join(dir, `run-${RUNS - 1}.txt`))) {
+  fs.mkdirSync(dir, { recursive: true });
+  let seed = 3;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (const [name, flip] of [["qrels-a.txt", 0], ["qrels-b.txt", 0.15]]) {
+    const lines = [];
+    for (let q = 0; q < QUERIES; q++) {
+      for (let n = 0; n < 5; n++) {
+        for (let d = 0; d < 60; d++) {
+          const supported = (q * 7 + n * 13 + d) % 4 === 0;
+          lines.push(`q${q} q${q}_${n} d${(q * 31 + n * 17 + d * 11) % 5000} ${supported !== random() < flip ? 1 : 0}`);
+        }
+      }
+    }
+    fs.writeFileSync(path.join(dir, name), `${lines.join("\n")}\n`);
+  }
+  for (let r = 0; r < RUNS; r++) {
+    const lines = [];
+    for (let q = 0; q < QUERIES; q++) {
+      const start = Math.floor(random() * 5000);
+      for (let rank = 1; rank <= DOCS; rank++) lines.push(`q${q} Q0 d${(start + rank * (r + 3)) % 5000} ${rank} ${(DOCS - rank + random()).toFixed(4)} run-${r}`);
+    }
+    fs.writeFileSync(path.join(dir, `run-${r}.txt`), `${lines.join("\n")}\n`);
+  }
+}
+const runs = Array.from({ length: RUNS }, (_, r) => ["--run", path.join(dir, `run-${r}.txt`)]).flat();
+for (const [label, args] of [
+  ["evaluate", ["evaluate", "--nugget-qrels", path.join(dir, "qrels-a.txt"), ...runs]],
+  ["compare-rankings", ["compare-rankings", "--nugget-qrels-a", path.join(dir, "qrels-a.txt"), "--nugget-qrels-b", path.join(dir, "qrels-b.txt"), ...runs]],
+]) {
+  const started = performance.now();
+  const out = execFileSync("npm", ["run", "--silent", "assay", "--", ...args], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const seconds = (performance.now() - started) / 1000;
+  const parsed = JSON.parse(out);
+  const summary = label === "evaluate" ? `${Object.keys(parsed.runs).length} runs` : `tau-b ${JSON.stringify(parsed.kendall_tau_b)}`;
+  console.log(`  ${label.padEnd(18)} ${seconds.toFixed(2)} s  (${summary})`);
+}
