@@ -26,6 +26,9 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
           <Link href={`/studies/${study.id}/disagreements`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
             Disagreements
           </Link>
+          <Link href={`/studies/${study.id}/impact`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+            Impact
+          </Link>
           <Link href={`/studies/${study.id}/agreement`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
             Agreement
           </Link>

@@ -1,5 +1,6 @@
 import "server-only";
 import { fuseLevels } from "@/lib/domain/agreement/fusion";
+import { humanMajority, type JudgeLabel } from "@/lib/domain/explorer/consensus";
 import { scaleById, levelIndex } from "@/lib/domain/scales";
 import { readRows } from "../db/sql-connection";
 import type { Db } from "../db/client";
@@ -9,10 +10,28 @@ export type SourceLabel = { targetKey: string; value: string; scale: string; que
 export type LabelSource = { name: string; kind: "model" | "human"; labels: Map<string, SourceLabel> };
 
 /**
- * A label source of a study: one judge's labels by target, or "fused:<x>+<y>", two LLMs fused as
- * FeB4RAG does (closest level of the mean, ties down) on the targets both labelled.
+ * A label source of a study: one judge's labels by target, "fused:<x>+<y>", two LLMs fused as
+ * FeB4RAG does (closest level of the mean, ties down) on the targets both labelled, or
+ * "corrected:<x>", x's labels with the humans' majority label wherever humans judged (a tie keeps x's).
  */
 export async function loadLabelSource(db: Db, studyId: number, name: string): Promise<LabelSource> {
+  if (name.startsWith("corrected:")) {
+    const base = await loadJudge(db, studyId, name.slice("corrected:".length));
+    const rows = await readRows<{ targetKey: string; value: string; scale: string; judge: string }>(
+      `SELECT l."targetKey" AS "targetKey", l."value" AS "value", l."scale" AS "scale", j."name" AS "judge"
+         FROM "Label" l JOIN "Judge" j ON j."id" = l."judgeId" WHERE l."studyId" = ? AND j."kind" = 'human'`,
+      [studyId],
+    );
+    const humans = new Map<string, JudgeLabel[]>();
+    for (const r of rows) (humans.get(r.targetKey) ?? humans.set(r.targetKey, []).get(r.targetKey)!).push({ judge: r.judge, kind: "human", scale: r.scale, value: r.value });
+    const labels = new Map(base.labels);
+    for (const [key, judged] of humans) {
+      const majority = humanMajority(judged);
+      const own = labels.get(key);
+      if (majority && own) labels.set(key, { ...own, ...majority });
+    }
+    return { name, kind: "model", labels };
+  }
   if (name.startsWith("fused:")) {
     const [x, y] = name.slice("fused:".length).split("+");
     if (!x || !y) throw invalid(`a fused source is "fused:<judge>+<judge>", not "${name}"`);

@@ -1,0 +1,117 @@
+import Link from "next/link";
+import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
+import { Slopegraph } from "./slopegraph";
+
+const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
+const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
+
+/** Which label sets to compare, and the runs' scores under both. */
+export function ImpactView({ study, sources, query, report, error }: {
+  study: { id: number; name: string };
+  sources: { value: string; label: string }[];
+  query: ImpactQuery;
+  report: ImpactReport | null;
+  error: string | null;
+}) {
+  const options = (
+    <>
+      <option value="">Choose…</option>
+      {sources.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+    </>
+  );
+  return (
+    <>
+      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">← {study.name}</Link>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Benchmark impact</h1>
+      <p className="mt-1 max-w-3xl text-sm text-stone-600">Do the conclusions change when one label set replaces another? The study&apos;s runs scored under both, FreshStack&apos;s way.</p>
+      <form method="get" className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3" aria-label="Label sets">
+        <label className="block text-sm font-medium">Label set A<select name="a" defaultValue={query.a} className={field} required>{options}</select></label>
+        <label className="block text-sm font-medium">Label set B<select name="b" defaultValue={query.b} className={field} required>{options}</select></label>
+        <button type="submit" className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700">Score the runs</button>
+      </form>
+      {error && <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">{error}</p>}
+      {report && (
+        <>
+          <a className="mt-4 inline-block rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100" download
+            href={`/api/studies/${study.id}/reports/impact?${new URLSearchParams({ a: report.sets.a, b: report.sets.b })}`}>Export JSON</a>
+          <ImpactReportView report={report} />
+        </>
+      )}
+    </>
+  );
+}
+
+function ImpactReportView({ report }: { report: ImpactReport }) {
+  return (
+    <div className="mt-6 space-y-8" data-testid="impact-report">
+      <p className="text-sm text-stone-600" data-testid="impact-summary">
+        {report.systems.length} systems over {report.questions} questions with nuggets; A = {report.sets.a}, B = {report.sets.b}. Scores average every question (a question a run misses scores 0).
+      </p>
+      <section aria-labelledby="tau-heading">
+        <h2 id="tau-heading" className="mb-2 text-lg font-semibold">Ranking agreement</h2>
+        <table className="text-sm" aria-label="Kendall's tau-b">
+          <thead className="text-left text-stone-500"><tr><th className="py-1 pr-6 font-medium">Metric</th><th className="py-1 pr-6 text-right font-medium">Kendall&apos;s τ-b</th><th className="py-1 font-medium">Systems that swap places</th></tr></thead>
+          <tbody>
+            {report.metrics.map((m) => (
+              <tr key={m} className="border-t border-stone-200" data-testid={`tau-${m}`}>
+                <td className="py-1 pr-6">{m}</td>
+                <td className="py-1 pr-6 text-right font-mono tabular-nums">{fixed(report.kendallTauB[m] ?? null)}</td>
+                <td className="py-1">{report.swaps[m]!.length === 0 ? "none" : report.swaps[m]!.map(([x, y]) => `${x} ↔ ${y}`).join(", ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="scores-heading">
+        <h2 id="scores-heading" className="mb-2 text-lg font-semibold">Scores</h2>
+        <table className="text-sm" aria-label="Scores under both label sets">
+          <thead className="text-left text-stone-500">
+            <tr><th className="py-1 pr-6 font-medium">System</th>{report.metrics.map((m) => <th key={m} colSpan={2} className="py-1 pr-6 text-center font-medium">{m} (A · B)</th>)}</tr>
+          </thead>
+          <tbody>
+            {report.systems.map((s) => (
+              <tr key={s.name} className="border-t border-stone-200">
+                <td className="py-1 pr-6 font-mono text-xs">{s.name}</td>
+                {report.metrics.map((m) => [
+                  <td key={`${m}a`} className="py-1 pr-2 text-right font-mono tabular-nums">{fixed(s.scores[m]!.a)}</td>,
+                  <td key={`${m}b`} className="py-1 pr-6 text-right font-mono tabular-nums">{fixed(s.scores[m]!.b)}</td>,
+                ])}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <div className="grid gap-6 lg:grid-cols-3">
+        {report.metrics.map((m) => <Slopegraph key={m} metric={m} sets={{ a: "A", b: "B" }} systems={report.systems.map((s) => ({ name: s.name, ...s.scores[m]! }))} />)}
+      </div>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="questions-heading">
+          <h2 id="questions-heading" className="mb-2 text-lg font-semibold">Questions that move most ({report.metrics[0]}, mean over systems)</h2>
+          <table className="text-sm" aria-label="Per-question differences">
+            <thead className="text-left text-stone-500"><tr><th className="py-1 pr-6 font-medium">Question</th><th className="py-1 pr-4 text-right font-medium">A</th><th className="py-1 pr-4 text-right font-medium">B</th><th className="py-1 text-right font-medium">B − A</th></tr></thead>
+            <tbody>
+              {report.perQuestion.map((q) => (
+                <tr key={q.question} className="border-t border-stone-200">
+                  <td className="py-1 pr-6 font-mono text-xs">{q.question}</td>
+                  <td className="py-1 pr-4 text-right font-mono tabular-nums">{fixed(q.a)}</td>
+                  <td className="py-1 pr-4 text-right font-mono tabular-nums">{fixed(q.b)}</td>
+                  <td className="py-1 text-right font-mono tabular-nums">{(q.b - q.a >= 0 ? "+" : "") + (q.b - q.a).toFixed(3)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <section aria-labelledby="filters-heading">
+          <h2 id="filters-heading" className="mb-2 text-lg font-semibold">FreshStack&apos;s filters</h2>
+          <table className="text-sm" aria-label="FreshStack filters">
+            <thead className="text-left text-stone-500"><tr><th className="py-1 pr-6 font-medium"></th><th className="py-1 pr-4 text-right font-medium">A</th><th className="py-1 text-right font-medium">B</th></tr></thead>
+            <tbody>
+              <tr className="border-t border-stone-200"><td className="py-1 pr-6">Questions with no supported nugget (of {report.questions})</td><td className="py-1 pr-4 text-right tabular-nums">{report.filters.unsupportedQuestions.a}</td><td className="py-1 text-right tabular-nums">{report.filters.unsupportedQuestions.b}</td></tr>
+              <tr className="border-t border-stone-200"><td className="py-1 pr-6">Nuggets no chunk supports (of {report.filters.nuggets})</td><td className="py-1 pr-4 text-right tabular-nums">{report.filters.unsupportedNuggets.a}</td><td className="py-1 text-right tabular-nums">{report.filters.unsupportedNuggets.b}</td></tr>
+            </tbody>
+          </table>
+        </section>
+      </div>
+    </div>
+  );
+}
