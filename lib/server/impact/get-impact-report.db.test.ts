@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { evaluateRun, parseRetrievalMetric } from "@/lib/domain/impact/retrieval-metrics";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
+import * as f from "@/prisma/factories";
+import { unique } from "@/test/db-tier";
+import { getImpactReport } from "./get-impact-report";
+
+let studyId: number;
+let researcher: UserDto;
+
+beforeAll(async () => {
+  const db = await getDb();
+  studyId = (await seedDemoStudy(db, `impact-${unique()}`)).studyId; // this test adds human labels: its own copy
+  researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
+}, 60_000);
+afterAll(async () => {
+  await closeSharedConnections();
+  await closeDb();
+});
+
+/** gpt-4o's positive labels as nugget qrels, with `rejected` target keys taken away: the reference computation. */
+async function reference(rejected: Set<string>) {
+  const db = await getDb();
+  const nuggets = await db.nugget.findMany({ where: { studyId } });
+  const qrels = new Map<string, { supports: Map<string, Set<string>>; nuggets: Set<string> }>();
+  for (const n of nuggets) (qrels.get(String(n.queryId)) ?? qrels.set(String(n.queryId), { supports: new Map(), nuggets: new Set() }).get(String(n.queryId))!).nuggets.add(String(n.id));
+  for (const l of await db.label.findMany({ where: { studyId, judge: { name: "gpt-4o" }, value: "1", nuggetId: { not: null } } })) {
+    if (rejected.has(l.targetKey)) continue;
+    const q = qrels.get(String(l.queryId))!;
+    q.supports.set(String(l.documentId), (q.supports.get(String(l.documentId)) ?? new Set()).add(String(l.nuggetId)));
+  }
+  const runs = new Map<string, Map<string, { docId: string; score: number }[]>>();
+  for (const r of await db.runEntry.findMany({ where: { system: { studyId } }, include: { system: true } })) {
+    const run = runs.get(r.system.name) ?? runs.set(r.system.name, new Map()).get(r.system.name)!;
+    (run.get(String(r.queryId)) ?? run.set(String(r.queryId), []).get(String(r.queryId))!).push({ docId: String(r.documentId), score: r.score });
+  }
+  const metric = parseRetrievalMetric("alpha-ndcg@10")!;
+  return new Map([...runs].map(([name, run]) => [name, evaluateRun(qrels, run, [metric])[metric.id]!]));
+}
+
+describe("benchmark impact", () => {
+  it("scores the runs under an LLM and under the LLM corrected by humans, as the metrics compute them from the labels", async () => {
+    const db = await getDb();
+    const same = await getImpactReport(researcher, studyId, { a: "gpt-4o", b: "gpt-4o" });
+    expect(same.systems.length).toBeGreaterThan(1);
+    expect(Object.values(same.swaps).flat()).toEqual([]);
+    for (const s of same.systems) expect(s.scores["alpha-ndcg@10"]!.a).toBe(s.scores["alpha-ndcg@10"]!.b);
+
+    // an expert rejects gpt-4o's first five supported pairs
+    const expert = await f.upsertJudge(db, studyId, { name: `expert-${unique()}`, kind: "human" });
+    const rejected = await db.label.findMany({ where: { studyId, judge: { name: "gpt-4o" }, value: "1", nuggetId: { not: null } }, orderBy: { id: "asc" }, take: 5 });
+    for (const l of rejected) {
+      await db.label.create({ data: { studyId, judgeId: expert.id, targetType: l.targetType, targetKey: l.targetKey, queryId: l.queryId, nuggetId: l.nuggetId, documentId: l.documentId, scale: "relevance-3", value: "non_relevant" } });
+    }
+    const report = await getImpactReport(researcher, studyId, { a: "gpt-4o", b: "corrected:gpt-4o" });
+    const [before, after] = [await reference(new Set()), await reference(new Set(rejected.map((l) => l.targetKey)))];
+    for (const s of report.systems) {
+      expect(s.scores["alpha-ndcg@10"]!.a).toBeCloseTo(before.get(s.name)!, 12);
+      expect(s.scores["alpha-ndcg@10"]!.b).toBeCloseTo(after.get(s.name)!, 12);
+    }
+    expect(report.filters.nuggets).toBe(await db.nugget.count({ where: { studyId } }));
+    expect(report.filters.unsupportedNuggets.b).toBeGreaterThanOrEqual(report.filters.unsupportedNuggets.a);
+  });
+
+  it("names a missing label set, and is not found for an annotator", async () => {
+    await expect(getImpactReport(researcher, studyId, { a: "gpt-4o", b: "nobody" })).rejects.toThrow('no judge named "nobody" in this study');
+    const db = await getDb();
+    const annotator = toUserDto(await f.upsertUser(db, { email: `impact-ann-${unique()}@test.local`, role: "annotator", password: "x" }));
+    await f.upsertMember(db, studyId, annotator.id, "annotator");
+    await expect(getImpactReport(annotator, studyId, { a: "gpt-4o", b: "gpt-4o" })).rejects.toMatchObject({ code: "not_found" });
+  });
+});
