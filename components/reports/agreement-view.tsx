@@ -19,7 +19,7 @@ export function AgreementView({ study, query, campaignId, error, children }: {
       <p className="mt-1 text-sm text-stone-600">
         How far two label sources agree on the targets both labelled (judges, or two LLMs fused as FeB4RAG does), or how far a campaign&apos;s annotators agree with each other and with its LLM.
       </p>
-      <SourceForm judges={study.judges} query={query} />
+      <SourceForm judges={study.judges} campaigns={study.campaigns} query={query} />
       <CampaignSourceForm campaigns={study.campaigns} campaignId={campaignId} />
       {error && <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">{error}</p>}
       {children}

@@ -6,7 +6,7 @@ const GROUPS: [AgreementQuery["group"], string][] = [
 ];
 
 /** A plain GET form: the report is a page of its own for each choice, so it can be linked and cited. */
-export function SourceForm({ judges, query }: { judges: { name: string; kind: "human" | "model" }[]; query: AgreementQuery }) {
+export function SourceForm({ judges, campaigns, query }: { judges: { name: string; kind: "human" | "model" }[]; campaigns: { id: number; name: string }[]; query: AgreementQuery }) {
   const models = judges.filter((j) => j.kind === "model");
   const fused = models.flatMap((x, i) => models.slice(i + 1).map((y) => `fused:${x.name}+${y.name}`));
   const options = (
@@ -14,6 +14,7 @@ export function SourceForm({ judges, query }: { judges: { name: string; kind: "h
       <option value="">Choose…</option>
       {judges.map((j) => <option key={j.name} value={j.name}>{j.name} ({j.kind === "model" ? "LLM" : "human"})</option>)}
       {fused.map((f) => <option key={f} value={f}>{f.replace("fused:", "fused ").replace("+", " + ")} (FeB4RAG fusion)</option>)}
+      {campaigns.map((c) => <option key={c.id} value={`campaign:${c.id}`}>Annotators of {c.name} (majority)</option>)}
     </>
   );
   return (

@@ -13,7 +13,9 @@ import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { campaignAgreementCsv } from "./campaign-agreement-csv";
+import { getAgreementReport } from "./get-agreement-report";
 import { getCampaignAgreement } from "./get-campaign-agreement";
+import { loadLabelSource } from "./load-label-source";
 
 const LEVELS = ["non_relevant", "partially_relevant", "relevant"] as const;
 // What each of three annotators says about items 0..7 (level index; null = not labelled).
@@ -108,6 +110,13 @@ describe("agreement among a campaign's annotators", () => {
     expect(report.llm!.positives).toMatchObject({ llm: "gpt-4o", pairs: onPositives.length });
     expect(report.llm!.positives!.levels[0]).toEqual({ level: "Relevant", count: relevant, share: relevant / onPositives.length });
 
+    // As a label set, the campaign is its annotators' majority of their latest labels: all revised to relevant here.
+    const majority = await loadLabelSource(db, studyId, `campaign:${campaign.id}`);
+    expect(majority.kind).toBe("human");
+    expect([...majority.labels.keys()].sort()).toEqual(items.map((i) => i.targetKey).sort());
+    expect(new Set([...majority.labels.values()].map((l) => `${l.scale}:${l.value}`))).toEqual(new Set(["relevance-3:relevant"]));
+    expect((await getAgreementReport(researcher, studyId, { a: "gpt-4o", b: `campaign:${campaign.id}`, group: "none" })).items).toBe(8);
+
     const csv = campaignAgreementCsv(report);
     expect(csv.split("\n")[0]).toBe("section,name,value,low,high,items");
     expect(csv).toContain(`statistic,krippendorff-alpha-ordinal,${stat("krippendorff-alpha-ordinal").value}`);
@@ -119,5 +128,6 @@ describe("agreement among a campaign's annotators", () => {
     const other = (await seedDemoStudy(db, `campaign-agreement-other-${unique()}`)).studyId;
     await expect(getCampaignAgreement(researcher, other, campaign.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(getCampaignAgreement(annotators[0]!, studyId, campaign.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(loadLabelSource(db, other, `campaign:${campaign.id}`)).rejects.toThrow(`no campaign ${campaign.id} in this study`);
   });
 });

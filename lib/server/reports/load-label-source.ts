@@ -9,12 +9,18 @@ import { invalid } from "../errors";
 export type SourceLabel = { targetKey: string; value: string; scale: string; queryId: number | null; nuggetId: number | null; criterion: string | null };
 export type LabelSource = { name: string; kind: "model" | "human"; labels: Map<string, SourceLabel> };
 
+/** Whether a source name is built from other labels ("fused:", "corrected:", "campaign:") rather than one judge's. */
+export const isDerivedSource = (name: string) => /^(fused|corrected|campaign):/.test(name);
+
 /**
  * A label source of a study: one judge's labels by target, "fused:<x>+<y>", two LLMs fused as
  * FeB4RAG does (closest level of the mean, ties down) on the targets both labelled, or
- * "corrected:<x>", x's labels with the humans' majority label wherever humans judged (a tie keeps x's).
+ * "corrected:<x>", x's labels with the humans' majority label wherever humans judged (a tie keeps x's),
+ * or "campaign:<id>", the majority of a campaign's annotators on each item (each annotator's
+ * latest label: the revision after a reveal where there is one; ties leave the item out).
  */
 export async function loadLabelSource(db: Db, studyId: number, name: string): Promise<LabelSource> {
+  if (name.startsWith("campaign:")) return loadCampaignMajority(db, studyId, name);
   if (name.startsWith("corrected:")) {
     const base = await loadJudge(db, studyId, name.slice("corrected:".length));
     const rows = await readRows<{ targetKey: string; value: string; scale: string; judge: string }>(
@@ -62,4 +68,34 @@ async function loadJudge(db: Db, studyId: number, name: string): Promise<LabelSo
   const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const labels = new Map(rows.map((r) => [r.targetKey, { ...r, queryId: id(r.queryId), nuggetId: id(r.nuggetId) }]));
   return { name, kind: judge.kind === "human" ? "human" : "model", labels };
+}
+
+async function loadCampaignMajority(db: Db, studyId: number, name: string): Promise<LabelSource> {
+  const id = Number(name.slice("campaign:".length));
+  const campaign = Number.isInteger(id) && id > 0 ? await db.campaign.findFirst({ where: { id, studyId } }) : null;
+  if (!campaign) throw invalid(`no campaign ${name.slice("campaign:".length)} in this study`);
+  const scale = (JSON.parse(campaign.scale) as { id: string }).id;
+  const rows = await readRows<{ targetKey: string; queryId: unknown; nuggetId: unknown; userId: unknown; phase: string; payload: string }>(
+    `SELECT i."targetKey" AS "targetKey", i."queryId" AS "queryId", i."nuggetId" AS "nuggetId", a."userId" AS "userId", a."phase" AS "phase", a."payload" AS "payload"
+       FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."campaignId" = ?`,
+    [campaign.id],
+  );
+  const latest = new Map<string, { row: (typeof rows)[number]; value: string }>();
+  for (const row of rows) {
+    const value = (JSON.parse(row.payload) as { level?: unknown }).level;
+    const key = `${row.targetKey}\n${String(row.userId)}`;
+    if (typeof value === "string" && (row.phase === "revised" || !latest.has(key))) latest.set(key, { row, value });
+  }
+  const byTarget = new Map<string, { row: (typeof rows)[number]; judged: JudgeLabel[] }>();
+  for (const { row, value } of latest.values()) {
+    const entry = byTarget.get(row.targetKey) ?? byTarget.set(row.targetKey, { row, judged: [] }).get(row.targetKey)!;
+    entry.judged.push({ judge: String(row.userId), kind: "human", scale, value });
+  }
+  const asId = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const labels = new Map<string, SourceLabel>();
+  for (const [key, { row, judged }] of byTarget) {
+    const majority = humanMajority(judged);
+    if (majority) labels.set(key, { targetKey: key, ...majority, queryId: asId(row.queryId), nuggetId: asId(row.nuggetId), criterion: null });
+  }
+  return { name, kind: "human", labels };
 }

@@ -3,7 +3,7 @@ import type { AgreementQuery } from "@/lib/schemas/reports";
 import { readRows } from "../db/sql-connection";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { loadLabelSource } from "./load-label-source";
+import { isDerivedSource, loadLabelSource } from "./load-label-source";
 
 /** Targets both sources labelled, counted by (group, A's value and scale, B's value and scale). */
 export type PairCount = { group: string | null; a: { value: string; scale: string }; b: { value: string; scale: string }; count: number };
@@ -16,10 +16,10 @@ const GROUP_COLUMN: Record<AgreementQuery["group"], string> = {
 /**
  * The database joins the two judges' labels on their target and counts them (an index on
  * (judgeId, targetKey) serves the join), so a report over 100,000 targets reads a few dozen rows.
- * Fused sources are built in memory from both judges' labels.
+ * Derived sources (fused, corrected, a campaign's majority) are built in memory.
  */
 export async function loadPairCounts(db: Db, studyId: number, query: AgreementQuery): Promise<PairCounts> {
-  if (query.a.startsWith("fused:") || query.b.startsWith("fused:")) return countInMemory(db, studyId, query);
+  if (isDerivedSource(query.a) || isDerivedSource(query.b)) return countInMemory(db, studyId, query);
   const judges = await db.judge.findMany({ where: { studyId, name: { in: [query.a, query.b] } }, include: { _count: { select: { labels: true } } } });
   const judge = (name: string) => {
     const found = judges.find((j) => j.name === name);

@@ -22,6 +22,7 @@ export default async function ImpactPage({ params, searchParams }: { params: Pro
     ...study.judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
     ...models.flatMap((x, i) => models.slice(i + 1).map((y) => ({ value: `fused:${x.name}+${y.name}`, label: `${x.name} + ${y.name} fused` }))),
     ...(hasHumans ? models.map((m) => ({ value: `corrected:${m.name}`, label: `${m.name} corrected by humans where they judged` })) : []),
+    ...study.campaigns.map((c) => ({ value: `campaign:${c.id}`, label: `Annotators of ${c.name} (majority)` })),
   ];
   let report = null;
   let error: string | null = null;
