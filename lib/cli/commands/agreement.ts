@@ -1,29 +1,21 @@
 import fs from "node:fs";
-import { parseArgs } from "node:util";
 import { LabelTableBuilder, LabelTableError } from "@/lib/domain/agreement/label-table";
 import { AGREEMENT_METRICS, computeMetric, type AgreementMetric } from "@/lib/domain/agreement/metrics";
 import { labelsCsvParser } from "@/lib/formats/csv";
 import { EncodingError, forEachLine } from "@/lib/formats/read-lines";
 import { describeLineError } from "@/lib/formats/parsed";
-import { UsageError } from "../usage-error";
-
+import { inputError, parseContractArgs } from "./contract-input";
 
 /** The stable `agreement` contract: one JSON object on stdout; any problem exits 2 with one line. */
 export async function agreementCommand(args: string[]): Promise<void> {
-  const fail = (message: string) => new UsageError(message, 2);
-  let values;
-  try {
-    ({ values } = parseArgs({ args, strict: true, options: { input: { type: "string" }, metric: { type: "string" }, order: { type: "string" } } }));
-  } catch (error) {
-    throw fail(error instanceof Error ? error.message : String(error));
-  }
-  if (!values.input) throw fail("--input is required");
+  const values = parseContractArgs(args, { input: { type: "string" }, metric: { type: "string" }, order: { type: "string" } });
+  if (!values.input) throw inputError("--input is required");
   if (!values.metric || !AGREEMENT_METRICS.includes(values.metric as AgreementMetric)) {
-    throw fail(`--metric must be one of ${AGREEMENT_METRICS.join(", ")}`);
+    throw inputError(`--metric must be one of ${AGREEMENT_METRICS.join(", ")}`);
   }
-  if (!fs.existsSync(values.input)) throw fail(`no such file: ${values.input}`);
+  if (!fs.existsSync(values.input)) throw inputError(`no such file: ${values.input}`);
   const order = values.order?.split(",").map((l) => l.trim());
-  if (order && (order.some((l) => l === "") || new Set(order).size !== order.length)) throw fail("--order must list distinct labels separated by commas");
+  if (order && (order.some((l) => l === "") || new Set(order).size !== order.length)) throw inputError("--order must list distinct labels separated by commas");
 
   const parse = labelsCsvParser();
   const builder = new LabelTableBuilder();
@@ -32,7 +24,7 @@ export async function agreementCommand(args: string[]): Promise<void> {
   const viaParser = (text: string, line: number) => {
     const parsed = parse(text, line);
     if (!parsed) return;
-    if ("error" in parsed) throw fail(describeLineError(input, parsed.error));
+    if ("error" in parsed) throw inputError(describeLineError(input, parsed.error));
     builder.add(parsed.row.item, parsed.row.judge, parsed.row.value, line);
   };
   try {
@@ -60,7 +52,7 @@ export async function agreementCommand(args: string[]): Promise<void> {
       builder.add(item, judge, label, line);
     });
   } catch (error) {
-    if (error instanceof EncodingError) throw fail(describeLineError(values.input, error.lineError));
+    if (error instanceof EncodingError) throw inputError(describeLineError(values.input, error.lineError));
     throw error;
   }
   try {
@@ -69,7 +61,7 @@ export async function agreementCommand(args: string[]): Promise<void> {
     if (result.value === null) console.error(`assay: ${values.metric} is undefined: ${result.reason}`);
     console.log(JSON.stringify({ metric: values.metric, value: result.value, items: result.items, judges: table.judges.length }));
   } catch (error) {
-    if (error instanceof LabelTableError) throw fail(error.message);
+    if (error instanceof LabelTableError) throw inputError(error.message);
     throw error;
   }
 }

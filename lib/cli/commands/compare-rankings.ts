@@ -1,6 +1,6 @@
-import { parseArgs } from "node:util";
 import { evaluateRun, kendallTauB } from "@/lib/domain/impact/retrieval-metrics";
-import { DEFAULT_METRICS, inputError, parseMetrics, readNuggetQrels, readRuns } from "./retrieval-inputs";
+import { inputError, parseContractArgs } from "./contract-input";
+import { DEFAULT_METRICS, parseMetrics, readNuggetQrels, readRuns } from "./retrieval-inputs";
 
 /**
  * The stable `compare-rankings` contract: the runs scored under two nugget qrels (say LLM and human
@@ -9,15 +9,9 @@ import { DEFAULT_METRICS, inputError, parseMetrics, readNuggetQrels, readRuns } 
  * each ranking best first (ties by run tag); tau is null when a scoring ties every run. Bad input exits 2.
  */
 export async function compareRankingsCommand(args: string[]): Promise<void> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args, strict: true,
-      options: { "nugget-qrels-a": { type: "string" }, "nugget-qrels-b": { type: "string" }, run: { type: "string", multiple: true }, metrics: { type: "string" } },
-    }));
-  } catch (error) {
-    throw inputError(error instanceof Error ? error.message : String(error));
-  }
+  const values = parseContractArgs(args, {
+    "nugget-qrels-a": { type: "string" }, "nugget-qrels-b": { type: "string" }, run: { type: "string", multiple: true }, metrics: { type: "string" },
+  });
   if (!values["nugget-qrels-a"] || !values["nugget-qrels-b"]) throw inputError("--nugget-qrels-a and --nugget-qrels-b are required");
   if (!values.run?.length) throw inputError("--run is required (one or more)");
   const metrics = parseMetrics(values.metrics ?? DEFAULT_METRICS);

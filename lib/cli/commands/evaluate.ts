@@ -1,18 +1,13 @@
-import { parseArgs } from "node:util";
 import { evaluateRun } from "@/lib/domain/impact/retrieval-metrics";
-import { DEFAULT_METRICS, inputError, parseMetrics, readNuggetQrels, readRuns } from "./retrieval-inputs";
+import { inputError, parseContractArgs } from "./contract-input";
+import { DEFAULT_METRICS, parseMetrics, readNuggetQrels, readRuns } from "./retrieval-inputs";
 
 /**
  * The stable `evaluate` contract: each run's FreshStack metrics against nugget qrels, averaged over
  * every query of the qrels. Prints {"runs": {"<tag>": {"<metric>": x}}}; bad input exits 2.
  */
 export async function evaluateCommand(args: string[]): Promise<void> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, strict: true, options: { "nugget-qrels": { type: "string" }, run: { type: "string", multiple: true }, metrics: { type: "string" } } }));
-  } catch (error) {
-    throw inputError(error instanceof Error ? error.message : String(error));
-  }
+  const values = parseContractArgs(args, { "nugget-qrels": { type: "string" }, run: { type: "string", multiple: true }, metrics: { type: "string" } });
   if (!values["nugget-qrels"]) throw inputError("--nugget-qrels is required");
   if (!values.run?.length) throw inputError("--run is required (one or more)");
   const metrics = parseMetrics(values.metrics ?? DEFAULT_METRICS);

@@ -1,13 +1,10 @@
 import fs from "node:fs";
 import type { QueryJudgments } from "@/lib/domain/impact/retrieval-metrics";
 import { parseRetrievalMetric, type RetrievalMetric } from "@/lib/domain/impact/retrieval-metrics";
-import { describeLineError, type Parsed } from "@/lib/formats/parsed";
+import { describeLineError } from "@/lib/formats/parsed";
 import { forEachLine } from "@/lib/formats/read-lines";
 import { parseNuggetQrelLine, parseRunLine } from "@/lib/formats/trec";
-import { UsageError } from "../usage-error";
-
-/** The contracts' errors: one line, exit code 2. */
-export const inputError = (message: string) => new UsageError(message, 2);
+import { eachRow, inputError } from "./contract-input";
 
 export const DEFAULT_METRICS = "alpha-ndcg@10,coverage@20,recall@50";
 
@@ -16,16 +13,6 @@ export function parseMetrics(list: string): RetrievalMetric[] {
     const metric = parseRetrievalMetric(id.trim());
     if (!metric) throw inputError(`--metrics: "${id.trim()}" is not alpha-ndcg@K, coverage@K or recall@K`);
     return metric;
-  });
-}
-
-async function eachRow<T>(file: string, parse: (text: string, line: number) => Parsed<T>, onRow: (row: T, line: number) => void): Promise<void> {
-  if (!fs.existsSync(file)) throw inputError(`no such file: ${file}`);
-  await forEachLine(fs.createReadStream(file, { highWaterMark: 1 << 20 }), (text, line) => {
-    const parsed = parse(text, line);
-    if (!parsed) return;
-    if ("error" in parsed) throw inputError(describeLineError(file, parsed.error));
-    onRow(parsed.row, line);
   });
 }
 
