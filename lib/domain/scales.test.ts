@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUILTIN_SCALES, binarize, builtinScale, customScale, levelIndex, scaleById, scaleSchema } from "./scales";
+import { BUILTIN_SCALES, binarize, builtinScale, customScale, levelIndex, levelText, scaleById, scaleSchema } from "./scales";
 
 describe("builtin scales", () => {
   it.each(Object.values(BUILTIN_SCALES))("$id is a valid scale", (scale) => {
@@ -65,5 +65,14 @@ describe("custom scales", () => {
     expect(scaleById("custom:a,b;7")).toBeNull();
     expect(scaleById("custom:only;0")).toBeNull(); // one level is not a scale
     expect(scaleById("nonsense")).toBeNull();
+  });
+});
+
+describe("levelText", () => {
+  it("names a level in words, and falls back to the value for unknown scales or levels", () => {
+    expect(levelText("relevance-3", "partially_relevant")).toBe("Partially relevant");
+    expect(levelText("binary", "1")).toBe("Supported");
+    expect(levelText("binary", "7")).toBe("7");
+    expect(levelText("no-such-scale", "x")).toBe("x");
   });
 });

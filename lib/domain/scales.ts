@@ -94,6 +94,11 @@ export function levelIndex(scale: Scale, value: string): number | null {
   return index === -1 ? null : index;
 }
 
+/** A label's level in words ("Partially relevant"); the value itself when the scale or level is unknown. */
+export function levelText(scaleId: string, value: string): string {
+  return scaleById(scaleId)?.levels.find((l) => l.value === value)?.label ?? value;
+}
+
 /** true when the value is at or above the scale's threshold; null when it is not a level. */
 export function binarize(scale: Scale, value: string): boolean | null {
   const index = levelIndex(scale, value);

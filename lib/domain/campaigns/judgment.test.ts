@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_SCALES } from "../scales";
-import { firstPhase, judgmentSchema, llmLabelVisible, nextPhase, phaseAllowed } from "./judgment";
+import { firstPhase, judgmentSchema, levelOfPayload, llmLabelVisible, nextPhase, phaseAllowed } from "./judgment";
 
 describe("protocols", () => {
   it.each([
@@ -30,5 +30,13 @@ describe("judgments", () => {
     expect(schema.safeParse({ level: "relevant" }).success).toBe(true);
     expect(schema.safeParse({ level: "2" }).success).toBe(false);
     expect(schema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe("levelOfPayload", () => {
+  it("reads the level of a stored judgment, and null when there is none", () => {
+    expect(levelOfPayload('{"level":"relevant"}')).toBe("relevant");
+    expect(levelOfPayload('{"level":2}')).toBeNull();
+    expect(levelOfPayload("{}")).toBeNull();
   });
 });

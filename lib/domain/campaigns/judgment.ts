@@ -55,5 +55,11 @@ export function judgmentSchema(scale: Scale) {
 }
 export type Judgment = { level: string };
 
+/** The level a stored judgment (an annotation's JSON payload) carries; null when it carries none. */
+export function levelOfPayload(payload: string): string | null {
+  const level = (JSON.parse(payload) as { level?: unknown }).level;
+  return typeof level === "string" ? level : null;
+}
+
 /** How long a claimed item stays reserved for its annotator without activity. */
 export const LEASE_MS = 20 * 60 * 1000;

@@ -1,5 +1,6 @@
 import "server-only";
 import { revealEffect, type RevealedItem } from "@/lib/domain/agreement/reveal-effect";
+import { levelOfPayload } from "@/lib/domain/campaigns/judgment";
 import { binarize, scaleById } from "@/lib/domain/scales";
 import type { RevealSummary } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
@@ -22,7 +23,7 @@ export async function getRevealEffect(db: Db, campaign: CampaignRecord): Promise
   const llm = new Map(llmLabels.map((l) => [l.targetKey, binarize(scaleById(l.scale) ?? campaign.scale, l.value)]));
   const byUser = new Map<string, Map<string, { blind?: boolean | null; revised?: boolean | null }>>();
   for (const a of annotations) {
-    const level = (JSON.parse(a.payload) as { level: string }).level;
+    const level = levelOfPayload(a.payload) ?? "";
     const mine = byUser.get(a.user.email) ?? byUser.set(a.user.email, new Map()).get(a.user.email)!;
     const entry = mine.get(a.item.targetKey) ?? {};
     entry[a.phase as "blind" | "revised"] = binarize(campaign.scale, level);

@@ -1,7 +1,7 @@
 import "server-only";
 import { disagreement, fusedLlm, humanMajority, labelPosition, type JudgeLabel } from "@/lib/domain/explorer/consensus";
 import { tagsOf } from "@/lib/domain/query-metadata";
-import { scaleById } from "@/lib/domain/scales";
+import { levelText } from "@/lib/domain/scales";
 import { nuggetDocumentKey, queryDocumentKey } from "@/lib/domain/targets";
 import type { PoolCell, QuestionPool } from "@/lib/schemas/explorer";
 import { getDb } from "../db/client";
@@ -70,7 +70,7 @@ export async function getQuestionPool(user: UserDto, studyId: number, queryId: n
 function cellOf(targetKey: string, labels: JudgeLabel[] | undefined): PoolCell | null {
   if (!labels?.length) return null;
   const shown = (l: { scale: string; value: string } | null) =>
-    l && { scale: l.scale, value: l.value, text: scaleById(l.scale)?.levels.find((x) => x.value === l.value)?.label ?? l.value, positive: labelPosition(l.scale, l.value)?.positive ?? null };
+    l && { scale: l.scale, value: l.value, text: levelText(l.scale, l.value), positive: labelPosition(l.scale, l.value)?.positive ?? null };
   return {
     targetKey,
     labels: labels.toSorted((a, b) => (a.kind === b.kind ? a.judge.localeCompare(b.judge) : a.kind === "model" ? -1 : 1)).map((l) => ({ judge: l.judge, kind: l.kind, ...shown(l)! })),

@@ -1,6 +1,6 @@
 import "server-only";
 import { labelPosition } from "@/lib/domain/explorer/consensus";
-import { scaleById } from "@/lib/domain/scales";
+import { levelText } from "@/lib/domain/scales";
 import type { DisagreementList } from "@/lib/schemas/explorer";
 import { getDb } from "../db/client";
 import { readRows } from "../db/sql-connection";
@@ -53,7 +53,7 @@ export async function listDisagreements(user: UserDto, studyId: number, page: nu
       labels: mine.map((l) => ({
         judge: l.judge.name,
         kind: l.judge.kind === "human" ? ("human" as const) : ("model" as const),
-        text: scaleById(l.scale)?.levels.find((x) => x.value === l.value)?.label ?? l.value,
+        text: levelText(l.scale, l.value),
         positive: labelPosition(l.scale, l.value)?.positive ?? null,
       })),
     }];

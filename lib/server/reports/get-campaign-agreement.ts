@@ -3,7 +3,7 @@ import type { LabelPair } from "@/lib/domain/agreement/code-label-pairs";
 import { coincidencesFromCounts } from "@/lib/domain/agreement/krippendorff-alpha";
 import { MULTI_RATER_STATISTICS, multiRaterStatisticsWithIntervals } from "@/lib/domain/agreement/multi-rater";
 import { pairAgreement } from "@/lib/domain/agreement/pair-statistics";
-import { firstPhase } from "@/lib/domain/campaigns/judgment";
+import { firstPhase, levelOfPayload } from "@/lib/domain/campaigns/judgment";
 import { binarize, levelIndex, scaleById, type Scale } from "@/lib/domain/scales";
 import type { CampaignAgreementReport } from "@/lib/schemas/reports";
 import { researcherCampaign } from "../campaigns/campaign-access";
@@ -136,7 +136,7 @@ async function loadProfiles(campaignId: number, phase: string, llmJudgeId: numbe
   const parsed = rows.map((row) => ({
     labels: row.p.split("\n").map((entry) => {
       const space = entry.indexOf(" ");
-      return { userId: Number(entry.slice(0, space)), level: levelOf(entry.slice(space + 1)) };
+      return { userId: Number(entry.slice(0, space)), level: levelOfPayload(entry.slice(space + 1)) ?? "" };
     }),
     llm: row.lv === null || row.ls === null ? null : { value: row.lv, scale: row.ls },
     items: Number(row.n),
@@ -147,10 +147,4 @@ async function loadProfiles(campaignId: number, phase: string, llmJudgeId: numbe
     ...p,
     labels: p.labels.map((l) => ({ email: email.get(l.userId)!, level: l.level })).sort((x, y) => x.email.localeCompare(y.email)),
   }));
-}
-
-/** The level a saved judgment carries ("" when it has none, which no scale has). */
-function levelOf(payload: string): string {
-  const level = (JSON.parse(payload) as { level?: unknown }).level;
-  return typeof level === "string" ? level : "";
 }

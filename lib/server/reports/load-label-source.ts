@@ -1,5 +1,6 @@
 import "server-only";
 import { fuseLevels } from "@/lib/domain/agreement/fusion";
+import { levelOfPayload } from "@/lib/domain/campaigns/judgment";
 import { humanMajority, type JudgeLabel } from "@/lib/domain/explorer/consensus";
 import { scaleById, levelIndex } from "@/lib/domain/scales";
 import { readRows } from "../db/sql-connection";
@@ -65,8 +66,7 @@ async function loadJudge(db: Db, studyId: number, name: string): Promise<LabelSo
     'SELECT "targetKey", "value", "scale", "queryId", "nuggetId", "criterion" FROM "Label" WHERE "judgeId" = ?',
     [judge.id],
   );
-  const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  const labels = new Map(rows.map((r) => [r.targetKey, { ...r, queryId: id(r.queryId), nuggetId: id(r.nuggetId) }]));
+  const labels = new Map(rows.map((r) => [r.targetKey, { ...r, queryId: nullableId(r.queryId), nuggetId: nullableId(r.nuggetId) }]));
   return { name, kind: judge.kind === "human" ? "human" : "model", labels };
 }
 
@@ -82,20 +82,22 @@ async function loadCampaignMajority(db: Db, studyId: number, name: string): Prom
   );
   const latest = new Map<string, { row: (typeof rows)[number]; value: string }>();
   for (const row of rows) {
-    const value = (JSON.parse(row.payload) as { level?: unknown }).level;
+    const value = levelOfPayload(row.payload);
     const key = `${row.targetKey}\n${String(row.userId)}`;
-    if (typeof value === "string" && (row.phase === "revised" || !latest.has(key))) latest.set(key, { row, value });
+    if (value !== null && (row.phase === "revised" || !latest.has(key))) latest.set(key, { row, value });
   }
   const byTarget = new Map<string, { row: (typeof rows)[number]; judged: JudgeLabel[] }>();
   for (const { row, value } of latest.values()) {
     const entry = byTarget.get(row.targetKey) ?? byTarget.set(row.targetKey, { row, judged: [] }).get(row.targetKey)!;
     entry.judged.push({ judge: String(row.userId), kind: "human", scale, value });
   }
-  const asId = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const labels = new Map<string, SourceLabel>();
   for (const [key, { row, judged }] of byTarget) {
     const majority = humanMajority(judged);
-    if (majority) labels.set(key, { targetKey: key, ...majority, queryId: asId(row.queryId), nuggetId: asId(row.nuggetId), criterion: null });
+    if (majority) labels.set(key, { targetKey: key, ...majority, queryId: nullableId(row.queryId), nuggetId: nullableId(row.nuggetId), criterion: null });
   }
   return { name, kind: "human", labels };
 }
+
+/** A database id column read through the driver (a number, a bigint or a string), or null. */
+const nullableId = (v: unknown) => (v === null || v === undefined ? null : Number(v));
