@@ -1,8 +1,8 @@
 import Link from "next/link";
 import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
+import { LabelSetForm } from "./label-set-form";
 import { Slopegraph } from "./slopegraph";
 
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
 /** Which label sets to compare, and the runs' scores under both. */
@@ -13,22 +13,12 @@ export function ImpactView({ study, sources, query, report, error }: {
   report: ImpactReport | null;
   error: string | null;
 }) {
-  const options = (
-    <>
-      <option value="">Choose…</option>
-      {sources.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-    </>
-  );
   return (
     <>
       <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">← {study.name}</Link>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight">Benchmark impact</h1>
       <p className="mt-1 max-w-3xl text-sm text-stone-600">Do the conclusions change when one label set replaces another? The study&apos;s runs scored under both, FreshStack&apos;s way.</p>
-      <form method="get" className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3" aria-label="Label sets">
-        <label className="block text-sm font-medium">Label set A<select name="a" defaultValue={query.a} className={field} required>{options}</select></label>
-        <label className="block text-sm font-medium">Label set B<select name="b" defaultValue={query.b} className={field} required>{options}</select></label>
-        <button type="submit" className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700">Score the runs</button>
-      </form>
+      <LabelSetForm sources={sources} query={query} submit="Score the runs" />
       {error && <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">{error}</p>}
       {report && (
         <>

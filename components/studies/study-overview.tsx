@@ -29,6 +29,11 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
           <Link href={`/studies/${study.id}/impact`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
             Impact
           </Link>
+          {study.federated && (
+            <Link href={`/studies/${study.id}/resources`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+              Resources
+            </Link>
+          )}
           <Link href={`/studies/${study.id}/agreement`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
             Agreement
           </Link>

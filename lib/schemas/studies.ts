@@ -30,6 +30,8 @@ export const studyOverviewSchema = z.object({
     members: z.number(),
   }),
   judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]), labels: z.number() })),
+  /** Whether the study holds federated results (documents from several engines, as FeB4RAG's). */
+  federated: z.boolean(),
   campaigns: z.array(
     z.object({ id: z.number(), name: z.string(), taskType: taskTypeSchema, protocol: protocolSchema, status: z.string(), items: z.number() }),
   ),

@@ -1,0 +1,107 @@
+import Link from "next/link";
+import type { ImpactQuery } from "@/lib/schemas/impact";
+import type { ResourceReport } from "@/lib/schemas/resources";
+import { LabelSetForm } from "./label-set-form";
+import { RelevantEnginesChart } from "./relevant-engines-chart";
+
+const SHOWN_REQUESTS = 25;
+const score = (v: number | null) => (v === null ? "—" : String(v));
+const mean = (v: number | null) => (v === null ? "—" : v.toFixed(1));
+
+/** A federated study's resources (FeB4RAG) under two label sets. */
+export function ResourceView({ study, sources, query, report, error }: {
+  study: { id: number; name: string };
+  sources: { value: string; label: string }[];
+  query: ImpactQuery;
+  report: ResourceReport | null;
+  error: string | null;
+}) {
+  return (
+    <>
+      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">← {study.name}</Link>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Federated resources</h1>
+      <p className="mt-1 max-w-3xl text-sm text-stone-600">
+        Does resource selection change when one label set replaces another? Each engine&apos;s graded precision per request (FeB4RAG eq. 1:
+        100 · Σ w / 10 over its ten results, w = 0, 0.25, 0.5, 1 for not relevant, minimal, high, key; rounded up) and how many engines hold relevant results.
+      </p>
+      <LabelSetForm sources={sources} query={query} submit="Score the engines" />
+      {error && <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">{error}</p>}
+      {report && <ResourceReportView studyId={study.id} report={report} />}
+    </>
+  );
+}
+
+function ResourceReportView({ studyId, report }: { studyId: number; report: ResourceReport }) {
+  const exportHref = (format: string) => `/api/studies/${studyId}/reports/resources?${new URLSearchParams({ a: report.sets.a, b: report.sets.b, format })}`;
+  const scores = new Map<string, ResourceReport["scores"]>();
+  for (const s of report.scores) (scores.get(s.request) ?? scores.set(s.request, []).get(s.request)!).push(s);
+  return (
+    <div className="mt-6 space-y-8" data-testid="resource-report">
+      <div className="flex flex-wrap items-center gap-3">
+        <a className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100" download href={exportHref("csv")}>Export CSV</a>
+        <a className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100" download href={exportHref("json")}>Export JSON</a>
+      </div>
+      <p className="text-sm text-stone-600" data-testid="resource-summary">
+        {report.engines.length} engines over {report.requests} requests; A = {report.sets.a}, B = {report.sets.b}.{" "}
+        Mean Kendall&apos;s τ-b between the engines&apos; scores per request: <span className="font-mono">{report.meanTauB === null ? "—" : report.meanTauB.toFixed(3)}</span>;{" "}
+        the order of engines changes for {report.reordered} {report.reordered === 1 ? "request" : "requests"}.
+        {(report.unscored.a > 0 || report.unscored.b > 0) && ` Unscored (a result without a 0-3 label): ${report.unscored.a} engine-requests under A, ${report.unscored.b} under B.`}
+      </p>
+      <section aria-labelledby="engines-heading">
+        <h2 id="engines-heading" className="mb-2 text-lg font-semibold">Engines</h2>
+        <table className="text-sm" aria-label="Engines under both label sets">
+          <thead className="text-left text-stone-500">
+            <tr>
+              <th className="py-1 pr-6 font-medium">Engine</th>
+              <th className="py-1 pr-2 text-right font-medium">Mean precision A</th>
+              <th className="py-1 pr-6 text-right font-medium">B</th>
+              <th className="py-1 pr-2 text-right font-medium">Best for requests A</th>
+              <th className="py-1 text-right font-medium">B</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.perEngine.map((e) => (
+              <tr key={e.engine} className="border-t border-stone-200">
+                <td className="py-1 pr-6 font-mono text-xs">{e.engine}</td>
+                <td className="py-1 pr-2 text-right font-mono tabular-nums">{mean(e.mean.a)}</td>
+                <td className="py-1 pr-6 text-right font-mono tabular-nums">{mean(e.mean.b)}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{e.best.a}</td>
+                <td className="py-1 text-right tabular-nums">{e.best.b}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="relevant-heading">
+        <h2 id="relevant-heading" className="mb-2 text-lg font-semibold">Engines with relevant results per request</h2>
+        <RelevantEnginesChart sets={report.sets} rows={report.relevantEngines} />
+      </section>
+      <section aria-labelledby="requests-heading">
+        <h2 id="requests-heading" className="mb-2 text-lg font-semibold">Requests that move most</h2>
+        <p className="mb-2 text-sm text-stone-600">The {Math.min(SHOWN_REQUESTS, report.perRequest.length)} requests whose engine scores change most (the sum of |B − A| over engines); every request is in the export.</p>
+        <table className="w-full text-sm" aria-label="Requests that move most">
+          <thead className="text-left text-stone-500">
+            <tr>
+              <th className="py-1 pr-4 font-medium">Request</th>
+              <th className="py-1 pr-4 text-right font-medium">Relevant engines A · B</th>
+              <th className="py-1 pr-4 text-right font-medium">τ-b</th>
+              <th className="py-1 font-medium">Engines that change (A → B)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.perRequest.slice(0, SHOWN_REQUESTS).map((r) => (
+              <tr key={r.request} className="border-t border-stone-200 align-top" data-testid={`request-${r.request}`}>
+                <td className="max-w-md py-1 pr-4"><span className="font-mono text-xs">{r.request}</span> <span className="text-stone-600">{r.text}</span></td>
+                <td className="py-1 pr-4 text-right tabular-nums">{r.relevantEngines.a} · {r.relevantEngines.b}</td>
+                <td className="py-1 pr-4 text-right font-mono tabular-nums">{r.tauB === null ? "—" : r.tauB.toFixed(2)}</td>
+                <td className="py-1 font-mono text-xs">
+                  {(scores.get(r.request) ?? []).filter((s) => s.a !== s.b).map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`).join(", ") || "none"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}
