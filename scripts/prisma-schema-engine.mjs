@@ -16,6 +16,7 @@ import readline from "node:readline";
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
+import { sqliteFileOf } from "../lib/server/db/database-url.mjs";
 
 const require = createRequire(import.meta.url);
 const isPostgresUrl = (url) => /^postgres(ql)?:\/\//.test(url);
@@ -180,7 +181,7 @@ async function runCliCommand(command) {
   if (!url) fail("P1012", "No datasource url was provided");
   try {
     if (isSqlite) {
-      const file = path.resolve(url.slice("file:".length).split("?")[0]);
+      const file = sqliteFileOf(url);
       if (command === "can-connect-to-database" && !fs.existsSync(file)) {
         fail("P1003", `Database ${path.basename(file)} does not exist`);
       }

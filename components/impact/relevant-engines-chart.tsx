@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-/** Requests by the number of engines holding relevant results, under label set A (solid) and B (outlined). */
+/** Requests by the number of engines holding relevant results, under label set A (dark) and B (light, outlined). */
 export function RelevantEnginesChart({ sets, rows }: { sets: { a: string; b: string }; rows: { engines: number; a: number; b: number }[] }) {
   const described = rows.filter((r) => r.a > 0 || r.b > 0).map((r) => `${r.engines} engines: ${r.a} requests under A, ${r.b} under B`).join("; ");
   return (
@@ -15,7 +15,7 @@ export function RelevantEnginesChart({ sets, rows }: { sets: { a: string; b: str
           <Tooltip />
           <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
           <Bar dataKey={`A: ${sets.a}`} fill="#44403c" isAnimationActive={false} />
-          <Bar dataKey={`B: ${sets.b}`} fill="#ffffff" stroke="#44403c" strokeWidth={1.5} isAnimationActive={false} />
+          <Bar dataKey={`B: ${sets.b}`} fill="#d6d3d1" stroke="#44403c" strokeWidth={1.5} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -35,6 +35,8 @@ function ResourceReportView({ studyId, report }: { studyId: number; report: Reso
   const exportHref = (format: string) => `/api/studies/${studyId}/reports/resources?${new URLSearchParams({ a: report.sets.a, b: report.sets.b, format })}`;
   const scores = new Map<string, ResourceReport["scores"]>();
   for (const s of report.scores) (scores.get(s.request) ?? scores.set(s.request, []).get(s.request)!).push(s);
+  // requests where an engine's score or the engines holding relevant results differ
+  const moved = report.perRequest.filter((r) => r.change > 0 || r.relevantEngines.a !== r.relevantEngines.b);
   return (
     <div className="mt-6 space-y-8" data-testid="resource-report">
       <div className="flex flex-wrap items-center gap-3">
@@ -78,29 +80,37 @@ function ResourceReportView({ studyId, report }: { studyId: number; report: Reso
       </section>
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading" className="mb-2 text-lg font-semibold">Requests that move most</h2>
-        <p className="mb-2 text-sm text-stone-600">The {Math.min(SHOWN_REQUESTS, report.perRequest.length)} requests whose engine scores change most (the sum of |B − A| over engines); every request is in the export.</p>
-        <table className="w-full text-sm" aria-label="Requests that move most">
-          <thead className="text-left text-stone-500">
-            <tr>
-              <th className="py-1 pr-4 font-medium">Request</th>
-              <th className="py-1 pr-4 text-right font-medium">Relevant engines A · B</th>
-              <th className="py-1 pr-4 text-right font-medium">τ-b</th>
-              <th className="py-1 font-medium">Engines that change (A → B)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.perRequest.slice(0, SHOWN_REQUESTS).map((r) => (
-              <tr key={r.request} className="border-t border-stone-200 align-top" data-testid={`request-${r.request}`}>
-                <td className="max-w-md py-1 pr-4"><span className="font-mono text-xs">{r.request}</span> <span className="text-stone-600">{r.text}</span></td>
-                <td className="py-1 pr-4 text-right tabular-nums">{r.relevantEngines.a} · {r.relevantEngines.b}</td>
-                <td className="py-1 pr-4 text-right font-mono tabular-nums">{r.tauB === null ? "—" : r.tauB.toFixed(2)}</td>
-                <td className="py-1 font-mono text-xs">
-                  {(scores.get(r.request) ?? []).filter((s) => s.a !== s.b).map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`).join(", ") || "none"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {moved.length === 0 ? (
+          <p className="text-sm text-stone-600">No engine&apos;s score changes for any request.</p>
+        ) : (
+          <>
+            <p className="mb-2 text-sm text-stone-600">
+              {moved.length > SHOWN_REQUESTS ? `The ${SHOWN_REQUESTS} of ${moved.length} requests` : `The ${moved.length} ${moved.length === 1 ? "request" : "requests"}`} whose engine scores change most (the sum of |B − A| over engines); every request is in the export.
+            </p>
+            <table className="w-full text-sm" aria-label="Requests that move most">
+              <thead className="text-left text-stone-500">
+                <tr>
+                  <th className="py-1 pr-4 font-medium">Request</th>
+                  <th className="py-1 pr-4 text-right font-medium">Relevant engines A · B</th>
+                  <th className="py-1 pr-4 text-right font-medium">τ-b</th>
+                  <th className="py-1 font-medium">Engines that change (A → B)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {moved.slice(0, SHOWN_REQUESTS).map((r) => (
+                  <tr key={r.request} className="border-t border-stone-200 align-top" data-testid={`request-${r.request}`}>
+                    <td className="max-w-md py-1 pr-4"><span className="font-mono text-xs">{r.request}</span> <span className="text-stone-600">{r.text}</span></td>
+                    <td className="py-1 pr-4 text-right tabular-nums">{r.relevantEngines.a} · {r.relevantEngines.b}</td>
+                    <td className="py-1 pr-4 text-right font-mono tabular-nums">{r.tauB === null ? "—" : r.tauB.toFixed(2)}</td>
+                    <td className="py-1 font-mono text-xs">
+                      {(scores.get(r.request) ?? []).filter((s) => s.a !== s.b).map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`).join(", ") || "—"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
       </section>
     </div>
   );

@@ -17,6 +17,11 @@ export function providerOf(url) {
   throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL), not "${url.split(":")[0]}:"`);
 }
 
+/** The file a file: URL names (relative paths resolve against the working directory; query parameters dropped). */
+export function sqliteFileOf(url) {
+  return path.resolve(url.slice("file:".length).split("?")[0]);
+}
+
 /** The URL without its password, for messages. */
 export function describeUrl(url) {
   if (providerOf(url) === "sqlite") return url;
