@@ -1,6 +1,6 @@
 import { evaluateRun, kendallTauB } from "@/lib/domain/impact/retrieval-metrics";
 import { inputError, parseContractArgs } from "./contract-input";
-import { DEFAULT_METRICS, parseMetrics, readNuggetQrels, readRuns } from "./retrieval-inputs";
+import { DEFAULT_METRICS, depthOf, parseMetrics, readNuggetQrels, readRuns } from "./retrieval-inputs";
 
 /**
  * The stable `compare-rankings` contract: the runs scored under two nugget qrels (say LLM and human
@@ -15,7 +15,7 @@ export async function compareRankingsCommand(args: string[]): Promise<void> {
   if (!values["nugget-qrels-a"] || !values["nugget-qrels-b"]) throw inputError("--nugget-qrels-a and --nugget-qrels-b are required");
   if (!values.run?.length) throw inputError("--run is required (one or more)");
   const metrics = parseMetrics(values.metrics ?? DEFAULT_METRICS);
-  const [qrelsA, qrelsB, runs] = [await readNuggetQrels(values["nugget-qrels-a"]), await readNuggetQrels(values["nugget-qrels-b"]), await readRuns(values.run)];
+  const [qrelsA, qrelsB, runs] = [await readNuggetQrels(values["nugget-qrels-a"]), await readNuggetQrels(values["nugget-qrels-b"]), await readRuns(values.run, depthOf(metrics))];
   const tags = [...runs.keys()].sort();
   const scoresA = tags.map((tag) => evaluateRun(qrelsA, runs.get(tag)!, metrics));
   const scoresB = tags.map((tag) => evaluateRun(qrelsB, runs.get(tag)!, metrics));

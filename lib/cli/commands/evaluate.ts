@@ -1,6 +1,6 @@
 import { evaluateRun } from "@/lib/domain/impact/retrieval-metrics";
 import { inputError, parseContractArgs } from "./contract-input";
-import { DEFAULT_METRICS, parseMetrics, readNuggetQrels, readRuns } from "./retrieval-inputs";
+import { DEFAULT_METRICS, depthOf, parseMetrics, readNuggetQrels, readRuns } from "./retrieval-inputs";
 
 /**
  * The stable `evaluate` contract: each run's FreshStack metrics against nugget qrels, averaged over
@@ -12,7 +12,7 @@ export async function evaluateCommand(args: string[]): Promise<void> {
   if (!values.run?.length) throw inputError("--run is required (one or more)");
   const metrics = parseMetrics(values.metrics ?? DEFAULT_METRICS);
   const qrels = await readNuggetQrels(values["nugget-qrels"]);
-  const runs = await readRuns(values.run);
+  const runs = await readRuns(values.run, depthOf(metrics));
   const scores = Object.fromEntries([...runs].sort(([a], [b]) => a.localeCompare(b)).map(([tag, run]) => [tag, evaluateRun(qrels, run, metrics)]));
   console.log(JSON.stringify({ runs: scores }));
 }

@@ -1,12 +1,15 @@
 import fs from "node:fs";
-import type { QueryJudgments } from "@/lib/domain/impact/retrieval-metrics";
-import { parseRetrievalMetric, type RetrievalMetric } from "@/lib/domain/impact/retrieval-metrics";
+import { parseRetrievalMetric, TopDocuments, type QueryJudgments, type RetrievalMetric, type RunEntry } from "@/lib/domain/impact/retrieval-metrics";
 import { describeLineError } from "@/lib/formats/parsed";
+import { decimalAt } from "@/lib/formats/decimal";
 import { forEachLine } from "@/lib/formats/read-lines";
 import { parseNuggetQrelLine, parseRunLine } from "@/lib/formats/trec";
 import { eachRow, inputError } from "./contract-input";
 
 export const DEFAULT_METRICS = "alpha-ndcg@10,coverage@20,recall@50";
+
+/** The deepest rank a list of metrics reads (the largest k). */
+export const depthOf = (metrics: readonly RetrievalMetric[]) => Math.max(...metrics.map((m) => m.k));
 
 export function parseMetrics(list: string): RetrievalMetric[] {
   return list.split(",").map((id) => {
@@ -33,19 +36,26 @@ export async function readNuggetQrels(file: string): Promise<Map<string, QueryJu
   return queries;
 }
 
-/** TREC run files by run tag (6th column; a file may hold several), then by query. */
-export async function readRuns(files: readonly string[]): Promise<Map<string, Map<string, { docId: string; score: number }[]>>> {
-  const runs = new Map<string, Map<string, { docId: string; score: number }[]>>();
-  const add = (system: string, queryId: string, docId: string, score: number) => {
-    const run = runs.get(system) ?? runs.set(system, new Map()).get(system)!;
-    const entries = run.get(queryId) ?? run.set(queryId, []).get(queryId)!;
-    entries.push({ docId, score });
+/**
+ * TREC run files by run tag (6th column; a file may hold several), then by query: the first `depth`
+ * documents in rank order (TopDocuments), all that metrics at k <= depth read. Every line is checked.
+ */
+export async function readRuns(files: readonly string[], depth: number): Promise<Map<string, Map<string, RunEntry[]>>> {
+  const runs = new Map<string, Map<string, TopDocuments>>();
+  // Run files list a run's documents query by query: the last (tag, query) is matched in place, without slicing the line.
+  let last: { system: string; queryId: string; top: TopDocuments } | null = null;
+  const topOf = (system: string, queryId: string) => {
+    if (last === null || last.queryId !== queryId || last.system !== system) {
+      const run = runs.get(system) ?? runs.set(system, new Map()).get(system)!;
+      last = { system, queryId, top: run.get(queryId) ?? run.set(queryId, new TopDocuments(depth)).get(queryId)! };
+    }
+    return last.top;
   };
   const viaParser = (file: string, text: string, line: number) => {
     const parsed = parseRunLine(text, line);
     if (!parsed) return;
     if ("error" in parsed) throw inputError(describeLineError(file, parsed.error));
-    add(parsed.row.system, parsed.row.queryId, parsed.row.docId, parsed.row.score);
+    topOf(parsed.row.system, parsed.row.queryId).offer(parsed.row.docId, parsed.row.score);
   };
   for (const file of files) {
     if (!fs.existsSync(file)) throw inputError(`no such file: ${file}`);
@@ -57,17 +67,28 @@ export async function readRuns(files: readonly string[]): Promise<Map<string, Ma
       const c = text.indexOf(" ", b + 1);
       const d = text.indexOf(" ", c + 1);
       const e = text.indexOf(" ", d + 1);
-      if (a < 1 || b <= a + 1 || c <= b + 1 || d <= c + 1 || e <= d + 1 || e >= text.length - 1 || text.indexOf(" ", e + 1) !== -1 || text.includes("\t") || text.includes("\r")) {
+      if (a < 1 || b <= a + 1 || c <= b + 1 || d <= c + 1 || e <= d + 1 || e >= text.length - 1 || text.indexOf(" ", e + 1) !== -1 || text.includes("\t") || text.includes("\r") || !isDigits(text, c + 1, d)) {
         viaParser(file, text, line);
         return;
       }
-      const score = Number(text.slice(d + 1, e));
-      if (!Number.isFinite(score) || !/^\d+$/.test(text.slice(c + 1, d))) {
+      const score = decimalAt(text, d + 1, e);
+      if (!Number.isFinite(score)) {
         viaParser(file, text, line);
         return;
       }
-      add(text.slice(e + 1), text.slice(0, a), text.slice(b + 1, c), score);
+      const current = last;
+      const same = current !== null && a === current.queryId.length && text.length - e - 1 === current.system.length && text.startsWith(current.queryId) && text.endsWith(current.system);
+      const top = same ? current.top : topOf(text.slice(e + 1), text.slice(0, a));
+      if (top.admits(score)) top.offer(text.slice(b + 1, c), score);
     });
   }
-  return runs;
+  return new Map([...runs].map(([tag, queries]) => [tag, new Map([...queries].map(([q, top]) => [q, top.entries]))]));
+}
+
+function isDigits(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alphaNdcg, coverage, evaluateRun, kendallTauB, ndcg, parseRetrievalMetric, rankDocuments, recall, type QueryJudgments } from "./retrieval-metrics";
+import { alphaNdcg, coverage, evaluateRun, kendallTauB, ndcg, parseRetrievalMetric, rankDocuments, recall, TopDocuments, type QueryJudgments } from "./retrieval-metrics";
 
 /** Judgments from (nugget, doc) pairs that support each other. */
 function judged(pairs: [string, string][], extraNuggets: string[] = []): QueryJudgments {
@@ -31,6 +31,22 @@ describe("alpha-nDCG", () => {
 describe("ranking a run", () => {
   it("orders by score descending, ties by document id in reverse (trec_eval), and keeps a repeated document once", () => {
     expect(rankDocuments([{ docId: "a", score: 1 }, { docId: "c", score: 1 }, { docId: "b", score: 2 }, { docId: "c", score: 0.5 }])).toEqual(["b", "c", "a"]);
+  });
+
+  it("gives the same first documents with a limit as the full ranking, with ties and repeated documents", () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let trial = 0; trial < 300; trial++) {
+      const size = 1 + Math.floor(random() * 400);
+      const entries = Array.from({ length: size }, () => ({ docId: `d${Math.floor(random() * size * (trial % 3 === 0 ? 0.5 : 4))}`, score: Math.floor(random() * 50) / 2 }));
+      for (const limit of [1, 5, 10, 50]) {
+        expect(rankDocuments(entries, limit)).toEqual(rankDocuments(entries).slice(0, limit));
+        // as a run reader feeds it: only entries whose score it admits
+        const top = new TopDocuments(limit);
+        for (const e of entries) if (top.admits(e.score)) top.offer(e.docId, e.score);
+        expect(top.entries.map((e) => e.docId)).toEqual(rankDocuments(entries).slice(0, limit));
+      }
+    }
   });
 });
 

@@ -7,11 +7,59 @@ export type QueryJudgments = { supports: ReadonlyMap<string, ReadonlySet<string>
 
 const discount = (rank: number) => 1 / Math.log2(rank + 1);
 
+export type RunEntry = { docId: string; score: number };
+
+/** Whether x ranks above y: higher score, then (ties) the later document id, as trec_eval and ndeval order them. */
+const ranksAbove = (x: RunEntry, y: RunEntry) => x.score > y.score || (x.score === y.score && x.docId > y.docId);
+
+/**
+ * The first `depth` distinct documents of one query's run, fed one entry at a time (rank order as
+ * rankDocuments; a document retrieved twice keeps its best place). Holds at most `depth` entries,
+ * so a reader can keep millions of run lines without storing them.
+ */
+export class TopDocuments {
+  /** The kept entries, best first. */
+  readonly entries: RunEntry[] = [];
+
+  constructor(readonly depth: number) {}
+
+  /** Whether an entry with this score may enter: a cheap test before building its document id. */
+  admits(score: number): boolean {
+    return this.entries.length < this.depth || score >= this.entries[this.depth - 1]!.score;
+  }
+
+  offer(docId: string, score: number): void {
+    const entry = { docId, score };
+    const entries = this.entries;
+    if (entries.length === this.depth && !ranksAbove(entry, entries[this.depth - 1]!)) return;
+    const same = entries.findIndex((e) => e.docId === docId);
+    if (same !== -1) {
+      if (!ranksAbove(entry, entries[same]!)) return;
+      entries.splice(same, 1);
+    }
+    let low = 0;
+    let high = entries.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (ranksAbove(entry, entries[middle]!)) high = middle;
+      else low = middle + 1;
+    }
+    entries.splice(low, 0, entry);
+    if (entries.length > this.depth) entries.pop();
+  }
+}
+
 /**
  * A run's documents for one query in rank order: score descending, ties broken by document id in
- * reverse order as trec_eval and ndeval do; a document retrieved twice counts once, at its first place.
+ * reverse order as trec_eval and ndeval do; a document retrieved twice counts once, at its first
+ * place. With a limit, only the first `limit` documents (all a metric at k <= limit reads).
  */
-export function rankDocuments(entries: readonly { docId: string; score: number }[]): string[] {
+export function rankDocuments(entries: readonly RunEntry[], limit = Infinity): string[] {
+  if (Number.isFinite(limit)) {
+    const top = new TopDocuments(limit);
+    for (const e of entries) top.offer(e.docId, e.score);
+    return top.entries.map((e) => e.docId);
+  }
   const sorted = entries.toSorted((a, b) => b.score - a.score || (a.docId < b.docId ? 1 : a.docId > b.docId ? -1 : 0));
   return [...new Set(sorted.map((e) => e.docId))];
 }
@@ -57,8 +105,18 @@ function idealRanking(supports: QueryJudgments["supports"], k: number, alpha: nu
 
 /** alpha-nDCG@k (Clarke et al. 2008, ndeval semantics, alpha 0.5 by default); 0 when no document is relevant. */
 export function alphaNdcg(ranked: readonly string[], judgments: QueryJudgments, k: number, alpha = 0.5): number {
-  const ideal = alphaDcg(idealRanking(judgments.supports, k, alpha), judgments.supports, k, alpha);
+  const ideal = idealAlphaDcg(judgments, k, alpha);
   return ideal === 0 ? 0 : alphaDcg(ranked, judgments.supports, k, alpha) / ideal;
+}
+
+/** A query's ideal alpha-DCG@k, computed once per judgments object (every run of an evaluation shares it). */
+const idealCache = new WeakMap<QueryJudgments, Map<string, number>>();
+function idealAlphaDcg(judgments: QueryJudgments, k: number, alpha: number): number {
+  const cached = idealCache.get(judgments) ?? idealCache.set(judgments, new Map()).get(judgments)!;
+  const key = `${k} ${alpha}`;
+  let ideal = cached.get(key);
+  if (ideal === undefined) cached.set(key, (ideal = alphaDcg(idealRanking(judgments.supports, k, alpha), judgments.supports, k, alpha)));
+  return ideal;
 }
 
 /** Coverage@k: the share of the query's nuggets supported by at least one of the top k documents. */
@@ -100,12 +158,13 @@ export function parseRetrievalMetric(id: string): RetrievalMetric | null {
  */
 export function evaluateRun(
   qrels: ReadonlyMap<string, QueryJudgments>,
-  run: ReadonlyMap<string, readonly { docId: string; score: number }[]>,
+  run: ReadonlyMap<string, readonly RunEntry[]>,
   metrics: readonly RetrievalMetric[],
 ): Record<string, number> {
   const totals = Object.fromEntries(metrics.map((m) => [m.id, 0]));
+  const depth = Math.max(...metrics.map((m) => m.k));
   for (const [queryId, judgments] of qrels) {
-    const ranked = rankDocuments(run.get(queryId) ?? []);
+    const ranked = rankDocuments(run.get(queryId) ?? [], depth);
     for (const m of metrics) {
       totals[m.id]! += m.name === "alpha-ndcg" ? alphaNdcg(ranked, judgments, m.k) : m.name === "coverage" ? coverage(ranked, judgments, m.k) : recall(ranked, judgments, m.k);
     }
