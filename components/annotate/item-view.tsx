@@ -19,12 +19,14 @@ export function ItemView({ item }: { item: WorkspaceItem }) {
           <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
         </div>
       </section>
-      <section aria-label="Chunk" className="min-w-0">
-        <p className="mb-1 truncate font-mono text-xs text-stone-500" title={d.path ?? d.id}>
-          {d.repo ? `${d.repo} · ` : ""}{d.path ?? d.id}{d.language ? ` · ${d.language}` : ""}
-        </p>
-        <ChunkView html={d.html} lines={d.lines} label={`Chunk ${d.id}`} />
-      </section>
+      {d && (
+        <section aria-label="Chunk" className="min-w-0">
+          <p className="mb-1 truncate font-mono text-xs text-stone-500" title={d.path ?? d.id}>
+            {d.repo ? `${d.repo} · ` : ""}{d.path ?? d.id}{d.language ? ` · ${d.language}` : ""}
+          </p>
+          <ChunkView html={d.html} lines={d.lines} label={`Chunk ${d.id}`} />
+        </section>
+      )}
     </div>
   );
 }

@@ -3,18 +3,12 @@ import type { LlmLabel, Workspace } from "@/lib/schemas/campaigns";
 type Props = {
   levels: Workspace["campaign"]["scale"]["levels"];
   selected: string | null;
-  comment: string;
-  commentOpen: boolean;
   busy: boolean;
-  canSkip: boolean;
   reveal: { llm: LlmLabel; blindLevel: string | null; assisted: boolean } | null;
   onSelect: (level: string) => void;
-  onComment: (text: string) => void;
-  onSubmit: () => void;
-  onSkip: () => void;
 };
 
-/** The scale as buttons with their keys, the optional comment, and submit / skip. */
+/** The scale as buttons with their keys, and the LLM's label once the protocol shows it. */
 export function JudgmentBar(p: Props) {
   const labelOf = (value: string | null) => p.levels.find((l) => l.value === value)?.label ?? value;
   return (
@@ -41,28 +35,6 @@ export function JudgmentBar(p: Props) {
             {l.label}
           </button>
         ))}
-      </div>
-      {p.commentOpen && (
-        <textarea
-          aria-label="Comment (optional)"
-          value={p.comment}
-          disabled={p.busy}
-          onChange={(e) => p.onComment(e.target.value)}
-          rows={2}
-          autoFocus
-          placeholder="Optional comment. Ctrl+Enter submits, Esc leaves the box."
-          className="w-full rounded-md border border-stone-300 p-2 text-sm"
-        />
-      )}
-      <div className="flex items-center gap-2">
-        <button type="button" onClick={p.onSubmit} disabled={p.busy || p.selected === null} className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-50">
-          {p.busy ? "Saving…" : "Submit"} <kbd className="ml-1 font-mono text-xs opacity-80">Enter</kbd>
-        </button>
-        {p.canSkip && (
-          <button type="button" onClick={p.onSkip} disabled={p.busy} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100 disabled:opacity-50">
-            Skip <kbd className="ml-1 font-mono text-xs opacity-70">S</kbd>
-          </button>
-        )}
       </div>
     </div>
   );

@@ -1,8 +1,17 @@
 import type { Workspace } from "@/lib/schemas/campaigns";
 
-export function KeyboardHelp({ levels, onClose }: { levels: Workspace["campaign"]["scale"]["levels"]; onClose: () => void }) {
+export function KeyboardHelp({ levels, review, onClose }: { levels: Workspace["campaign"]["scale"]["levels"]; review: boolean; onClose: () => void }) {
   const keys: [string, string][] = [
     ...levels.map((l): [string, string] => [l.key, l.label]),
+    ...(review
+      ? ([
+          ["↑ / ↓", "Previous / next nugget (also K / J)"],
+          ["A", "Mark the nugget hallucinated, or unmark it"],
+          ["B", "Mark the nugget minor or redundant, or unmark it"],
+          ["0–9", "C: how many nuggets are missing"],
+          ["M", "Write the missing nuggets"],
+        ] as [string, string][])
+      : []),
     ["Enter", "Submit the label (Ctrl+Enter in the comment box)"],
     ["S", "Skip this item"],
     ["← / →", "Previous / next of my items"],

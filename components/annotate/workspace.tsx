@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { nextPhase } from "@/lib/domain/campaigns/judgment";
+import { blankReview, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
 import { campaignApi } from "@/lib/client/campaign-api";
 import { newClientId } from "@/lib/client/client-id";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -14,12 +15,29 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { ItemView } from "./item-view";
 import { JudgmentBar } from "./judgment-bar";
 import { KeyboardHelp } from "./keyboard-help";
+import { NuggetReviewView, type ReviewMark } from "./nugget-review-view";
 import { SaveStatus } from "./save-status";
+import { SubmitBar } from "./submit-bar";
 
-type Draft = { itemId: number; level: string | null; comment: string; commentOpen: boolean; shownAt: number };
+/**
+ * What the annotator is entering on the item shown: a level (support, relevance) or a nugget
+ * review with the nugget in focus and the missing nuggets as typed (nugget quality).
+ */
+type Draft = {
+  itemId: number;
+  level: string | null;
+  review: NuggetReview | null;
+  focus: number;
+  missingText: string;
+  comment: string;
+  commentOpen: boolean;
+  shownAt: number;
+};
 
 export function AnnotationWorkspace({ initial, userId, startItem }: { initial: Workspace; userId: number; startItem: number | null }) {
   const campaign = initial.campaign;
+  const reviewing = campaign.taskType === "nugget_quality";
+  const levels = reviewing ? [] : campaign.scale.levels;
   const qc = useQueryClient();
   const { data: ws } = useQuery({ queryKey: queryKeys.campaigns.workspace(campaign.id), queryFn: () => campaignApi.workspace(campaign.id), initialData: initial });
   const [itemId, setItemId] = useState<number | null>(startItem);
@@ -64,9 +82,13 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
   useEffect(() => {
     if (item && draft?.itemId !== item.itemId) {
       const latest = item.mine.at(-1);
-      setDraft({ itemId: item.itemId, level: latest?.level ?? null, comment: latest?.comment ?? "", commentOpen: Boolean(latest?.comment), shownAt: Date.now() });
+      const review = reviewing ? (latest?.review ?? blankReview(item.nuggets.map((n) => n.id))) : null;
+      setDraft({
+        itemId: item.itemId, level: latest?.level ?? null, review, focus: 0, missingText: review?.missingNuggets.join("\n") ?? "",
+        comment: latest?.comment ?? "", commentOpen: Boolean(latest?.comment), shownAt: Date.now(),
+      });
     }
-  }, [item, draft?.itemId]);
+  }, [item, draft?.itemId, reviewing]);
 
   const position = itemId === null ? -1 : ws.items.findIndex((i) => i.itemId === itemId);
   const move = useCallback(
@@ -79,8 +101,9 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
     [ws.items, position, show, claimNext],
   );
 
+  const payload = draft && (draft.review ? { ...draft.review, missingNuggets: linesOf(draft.missingText) } : draft.level === null ? null : { level: draft.level });
   const submit = useCallback(async () => {
-    if (!item || !draft || draft.level === null || !queue || busy) return;
+    if (!item || !draft || !payload || !queue || busy) return;
     const phase = nextPhase(campaign.protocol, item.mine.some((m) => m.phase === "blind"));
     const stored = item.mine.find((m) => m.phase === phase)?.version ?? 0;
     const queued = Math.max(0, ...state.pending.filter((p) => p.itemId === item.itemId && p.save.phase === phase).map((p) => p.save.version));
@@ -88,7 +111,7 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
       clientId: newClientId(),
       phase,
       version: Math.max(stored, queued) + 1,
-      payload: { level: draft.level },
+      payload,
       comment: draft.comment.trim() || null,
       startedAt: new Date(draft.shownAt).toISOString(),
       durationMs: Date.now() - draft.shownAt,
@@ -109,7 +132,7 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
     } finally {
       setBusy(false);
     }
-  }, [item, draft, queue, busy, campaign, state.pending, qc, move]);
+  }, [item, draft, payload, queue, busy, campaign, state.pending, qc, move]);
 
   const skip = useCallback(async () => {
     if (!item || item.status !== "leased" || busy) return;
@@ -125,8 +148,14 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
     }
   }, [item, busy, campaign.id, claimNext]);
 
+  const review = draft?.review ?? null;
+  const setReview = (next: Partial<Pick<Draft, "review" | "focus" | "missingText">>) => draft && setDraft({ ...draft, ...next });
+  const toggle = (index: number, mark: ReviewMark) =>
+    review && setReview({ review: { ...review, nuggets: review.nuggets.map((n, i) => (i === index ? { ...n, [mark]: !n[mark] } : n)) } });
+  const writeMissing = (text: string) => review && setReview({ missingText: text, review: { ...review, missing: Math.max(review.missing, linesOf(text).length) } });
+
   useAnnotationKeys({
-    levels: campaign.scale.levels,
+    levels,
     onLevel: (level) => draft && setDraft({ ...draft, level }),
     onSubmit: () => void submit(),
     onSkip: () => void skip(),
@@ -134,6 +163,14 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
     onComment: () => draft && setDraft({ ...draft, commentOpen: true }),
     onHelp: () => setHelp((h) => !h),
     onEscape: () => setHelp(false),
+    review: review
+      ? {
+          onNugget: (step) => draft && setReview({ focus: Math.min(Math.max(draft.focus + step, 0), Math.max(review.nuggets.length - 1, 0)) }),
+          onMark: (mark) => draft && toggle(draft.focus, mark),
+          onMissing: (count) => setReview({ review: { ...review, missing: Math.max(count, linesOf(draft!.missingText).length) } }),
+          onWriteMissing: () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Missing nuggets"]')?.focus(),
+        }
+      : undefined,
   });
 
   return (
@@ -166,26 +203,49 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
           <p className="text-xs text-stone-500" data-testid="item-position">
             Item {position + 1} of my {ws.items.length} · {statusText(item)}
           </p>
-          <ItemView item={item} />
-          <JudgmentBar
-            levels={campaign.scale.levels}
-            selected={draft.level}
+          {draft.review ? (
+            <NuggetReviewView
+              item={item}
+              review={draft.review}
+              missingText={draft.missingText}
+              focus={draft.focus}
+              busy={busy}
+              onFocus={(focus) => setReview({ focus })}
+              onToggle={toggle}
+              onMissing={(missing) => draft.review && setReview({ review: { ...draft.review, missing: Math.max(missing, linesOf(draft.missingText).length) } })}
+              onMissingText={writeMissing}
+            />
+          ) : (
+            <>
+              <ItemView item={item} />
+              <JudgmentBar
+                levels={levels}
+                selected={draft.level}
+                busy={busy}
+                reveal={item.llm ? { llm: item.llm, blindLevel: item.mine.find((m) => m.phase === "blind")?.level ?? null, assisted: campaign.protocol === "assisted" } : null}
+                onSelect={(level) => setDraft({ ...draft, level })}
+              />
+            </>
+          )}
+          <SubmitBar
             comment={draft.comment}
             commentOpen={draft.commentOpen}
             busy={busy}
+            ready={payload !== null}
             canSkip={item.status === "leased"}
-            reveal={item.llm ? { llm: item.llm, blindLevel: item.mine.find((m) => m.phase === "blind")?.level ?? null, assisted: campaign.protocol === "assisted" } : null}
-            onSelect={(level) => setDraft({ ...draft, level })}
             onComment={(comment) => setDraft({ ...draft, comment })}
             onSubmit={() => void submit()}
             onSkip={() => void skip()}
           />
         </>
       )}
-      {help && <KeyboardHelp levels={campaign.scale.levels} onClose={() => setHelp(false)} />}
+      {help && <KeyboardHelp levels={levels} review={reviewing} onClose={() => setHelp(false)} />}
     </div>
   );
 }
+
+/** The non-empty lines of a text box, trimmed. */
+const linesOf = (text: string) => text.split("\n").map((l) => l.trim()).filter(Boolean);
 
 function statusText(item: WorkspaceItem): string {
   if (item.status === "skipped") return "skipped";

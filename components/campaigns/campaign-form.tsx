@@ -19,14 +19,22 @@ const labelText = "block text-sm font-medium";
 /** Pairs chosen elsewhere (the disagreement queue) for a follow-up campaign. */
 export type FollowUp = { targetKeys: string[]; taskType: "support" | "relevance" };
 
+type TaskChoice = CampaignDraft["taskType"];
+
+/** The samples a nugget-quality campaign can draw (whole questions), in its own words. */
+const QUESTION_SAMPLES: Partial<Record<SampleKind, string>> = { random_questions: "N random questions with nuggets", all_pairs: "Every question with nuggets" };
+
 /**
- * A researcher's form for a support or relevance campaign: preview the seeded sample, then create.
- * With `followUp`, the sample starts as the chosen pairs.
+ * A researcher's form for a support, relevance or nugget-quality campaign: preview the seeded
+ * sample, then create. With `followUp`, the sample starts as the chosen pairs. A nugget-quality
+ * campaign reviews whole questions and is blind (its items are the LLM's own nuggets), so it has no
+ * scale, protocol or LLM judge to choose.
  */
 export function CampaignForm({ options, followUp }: { options: Options; followUp?: FollowUp }) {
   const router = useRouter();
   const [name, setName] = useState(followUp ? `Follow-up of ${followUp.targetKeys.length} disagreements` : "");
-  const [taskType, setTaskType] = useState<"support" | "relevance">(followUp?.taskType ?? "support");
+  const [taskType, setTaskType] = useState<TaskChoice>(followUp?.taskType ?? "support");
+  const reviewing = taskType === "nugget_quality";
   const [scaleId, setScaleId] = useState<string>("relevance-3");
   const [customLevels, setCustomLevels] = useState("wrong, partly right, right");
   const [customFrom, setCustomFrom] = useState("partly right");
@@ -51,7 +59,14 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
     : sampleKind === "feb4rag" ? { kind: "feb4rag", judge: llmJudge, cap: capValue }
     : sampleKind === "targets" ? { kind: "targets", targetKeys: followUp?.targetKeys ?? [] }
     : { kind: "llm_positive_per_question", questions, judge: llmJudge, cap: capValue };
-  const draft: CampaignDraft = { name, taskType, scale, guidelines, protocol, llmJudge: protocol === "blind" ? null : llmJudge || null, overlap, annotatorIds, sample, seed };
+  const draft: CampaignDraft = reviewing
+    ? { name, taskType, scale: { kind: "builtin", id: "binary" }, guidelines, protocol: "blind", llmJudge: null, overlap, annotatorIds, sample, seed }
+    : { name, taskType, scale, guidelines, protocol, llmJudge: protocol === "blind" ? null : llmJudge || null, overlap, annotatorIds, sample, seed };
+  const chooseTask = (next: TaskChoice) => {
+    setTaskType(next);
+    if (next === "nugget_quality" && !(sampleKind in QUESTION_SAMPLES)) setSampleKind("random_questions");
+  };
+  const sampleKinds = Object.entries(reviewing ? QUESTION_SAMPLES : SAMPLE_KIND_LABELS).filter(([value]) => value !== "targets" || followUp);
   const [previewed, setPreviewed] = useState<string | null>(null);
   const current = JSON.stringify(draft);
 
@@ -68,41 +83,44 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
       <fieldset disabled={pending} className="space-y-4">
         <label className={labelText}>Name<input className={field} value={name} onChange={(e) => setName(e.target.value)} required /></label>
         <label className={labelText}>Task
-          <select className={field} value={taskType} onChange={(e) => setTaskType(e.target.value as "support" | "relevance")}>
+          <select className={field} value={taskType} onChange={(e) => chooseTask(e.target.value as TaskChoice)}>
             <option value="support">Support: does the chunk support the nugget?</option>
             <option value="relevance">Relevance: is the chunk relevant to the question?</option>
+            {!followUp && <option value="nugget_quality">Nugget quality: are the LLM&apos;s nuggets hallucinated, redundant, or missing some?</option>}
           </select>
         </label>
-        <label className={labelText}>Scale
-          <select className={field} value={scaleId} onChange={(e) => setScaleId(e.target.value)}>
-            {Object.values(BUILTIN_SCALES).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-            <option value="custom">Custom ordered levels…</option>
-          </select>
-        </label>
-        {scaleId === "custom" && (
-          <div className="grid grid-cols-2 gap-3">
-            <label className={labelText}>Levels, lowest first<input className={field} value={customLevels} onChange={(e) => setCustomLevels(e.target.value)} /></label>
-            <label className={labelText}>Positive from level<input className={field} value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} /></label>
-          </div>
+        {!reviewing && (
+          <>
+            <label className={labelText}>Scale
+              <select className={field} value={scaleId} onChange={(e) => setScaleId(e.target.value)}>
+                {Object.values(BUILTIN_SCALES).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+                <option value="custom">Custom ordered levels…</option>
+              </select>
+            </label>
+            {scaleId === "custom" && (
+              <div className="grid grid-cols-2 gap-3">
+                <label className={labelText}>Levels, lowest first<input className={field} value={customLevels} onChange={(e) => setCustomLevels(e.target.value)} /></label>
+                <label className={labelText}>Positive from level<input className={field} value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} /></label>
+              </div>
+            )}
+            <label className={labelText}>Protocol
+              <select className={field} value={protocol} onChange={(e) => setProtocol(e.target.value as Protocol)}>
+                {Object.entries(PROTOCOL_LABELS).map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+              </select>
+            </label>
+            <label className={labelText}>LLM judge (shown after the blind label, or from the start when assisted; used by LLM-based sampling)
+              <select className={field} value={llmJudge} onChange={(e) => setLlmJudge(e.target.value)}>
+                {options.llmJudges.map((j) => <option key={j} value={j}>{j}</option>)}
+              </select>
+            </label>
+          </>
         )}
-        <label className={labelText}>Protocol
-          <select className={field} value={protocol} onChange={(e) => setProtocol(e.target.value as Protocol)}>
-            {Object.entries(PROTOCOL_LABELS).map(([value, text]) => <option key={value} value={value}>{text}</option>)}
-          </select>
-        </label>
-        <label className={labelText}>LLM judge (shown after the blind label, or from the start when assisted; used by LLM-based sampling)
-          <select className={field} value={llmJudge} onChange={(e) => setLlmJudge(e.target.value)}>
-            {options.llmJudges.map((j) => <option key={j} value={j}>{j}</option>)}
-          </select>
-        </label>
         <label className={labelText}>Guidelines (Markdown)<textarea className={field} rows={4} value={guidelines} onChange={(e) => setGuidelines(e.target.value)} /></label>
       </fieldset>
       <fieldset disabled={pending} className="space-y-4">
         <label className={labelText}>Sample
           <select className={field} value={sampleKind} onChange={(e) => setSampleKind(e.target.value as SampleKind)}>
-            {Object.entries(SAMPLE_KIND_LABELS)
-              .filter(([value]) => value !== "targets" || followUp)
-              .map(([value, text]) => <option key={value} value={value}>{value === "targets" ? `The ${followUp!.targetKeys.length} chosen pairs (from the disagreement queue)` : text}</option>)}
+            {sampleKinds.map(([value, text]) => <option key={value} value={value}>{value === "targets" ? `The ${followUp!.targetKeys.length} chosen pairs (from the disagreement queue)` : text}</option>)}
           </select>
         </label>
         <div className="grid grid-cols-3 gap-3">

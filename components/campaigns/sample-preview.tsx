@@ -13,7 +13,7 @@ export function SamplePreviewView({ preview }: { preview: SamplePreview }) {
         {preview.first.map((f, i) => (
           <li key={i}>
             <span className="font-medium">{f.question}</span>
-            {f.nugget && <> · {f.nugget}</>} · <span className="font-mono">{f.document}</span>
+            {f.nugget && <> · {f.nugget}</>}{f.document && <> · <span className="font-mono">{f.document}</span></>}
           </li>
         ))}
       </ol>

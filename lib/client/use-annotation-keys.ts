@@ -11,12 +11,20 @@ type Handlers = {
   onComment: () => void;
   onHelp: () => void;
   onEscape: () => void;
+  /** A nugget review's keys: ↑/↓ (or K/J) move between nuggets, A and B toggle the marks, a digit sets C, M writes missing nuggets. */
+  review?: {
+    onNugget: (step: -1 | 1) => void;
+    onMark: (mark: "hallucinated" | "redundant") => void;
+    onMissing: (count: number) => void;
+    onWriteMissing: () => void;
+  };
 };
 
 /**
  * The workspace's keys: a level's key picks it, Enter submits, S skips, arrows move between my
  * items, C opens the comment, ? toggles the help. In a text box only Ctrl/Cmd+Enter (submit) and
- * Esc (leave the box) act.
+ * Esc (leave the box) act. A nugget review adds its own keys (see Handlers.review); its campaigns
+ * have no levels, so digits are free for C.
  */
 export function useAnnotationKeys(handlers: Handlers) {
   const ref = useRef(handlers);
@@ -41,6 +49,7 @@ export function useAnnotationKeys(handlers: Handlers) {
         e.preventDefault();
         return h.onLevel(level.value);
       }
+      if (h.review && reviewKey(h.review, e)) return;
       switch (e.key) {
         case "Enter":
           if (e.target instanceof HTMLButtonElement) return; // a focused button handles its own Enter
@@ -68,4 +77,35 @@ export function useAnnotationKeys(handlers: Handlers) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
+}
+
+/** Handles a nugget review's key; true when the key was one. */
+function reviewKey(review: NonNullable<Handlers["review"]>, e: KeyboardEvent): boolean {
+  const act = (fn: () => void) => {
+    e.preventDefault();
+    fn();
+    return true;
+  };
+  if (/^[0-9]$/.test(e.key)) return act(() => review.onMissing(Number(e.key)));
+  switch (e.key) {
+    case "ArrowUp":
+    case "k":
+    case "K":
+      return act(() => review.onNugget(-1));
+    case "ArrowDown":
+    case "j":
+    case "J":
+      return act(() => review.onNugget(1));
+    case "a":
+    case "A":
+      return act(() => review.onMark("hallucinated"));
+    case "b":
+    case "B":
+      return act(() => review.onMark("redundant"));
+    case "m":
+    case "M":
+      return act(review.onWriteMissing);
+    default:
+      return false;
+  }
 }

@@ -5,3 +5,5 @@
  */
 export const nuggetDocumentKey = (nuggetId: number, documentId: number) => `nd:${nuggetId}:${documentId}`;
 export const queryDocumentKey = (queryId: number, documentId: number) => `qd:${queryId}:${documentId}`;
+/** A question as a whole (a nugget-quality item: its nuggets reviewed together). */
+export const questionKey = (queryId: number) => `q:${queryId}`;

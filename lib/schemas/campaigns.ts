@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
+import { annotationPhaseSchema, levelPayloadSchema } from "@/lib/domain/campaigns/judgment";
+import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES, type BuiltinScaleId } from "@/lib/domain/scales";
 import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
@@ -35,10 +36,10 @@ export const scaleChoiceSchema = z.discriminatedUnion("kind", [
 ]);
 export type ScaleChoice = z.infer<typeof scaleChoiceSchema>;
 
-/** What a researcher fills in to create a support or relevance campaign. */
+/** What a researcher fills in to create a support, relevance or nugget-quality campaign. */
 export const campaignDraftSchema = z.object({
   name: z.string().trim().min(1).max(120),
-  taskType: taskTypeSchema.extract(["support", "relevance"]),
+  taskType: taskTypeSchema.extract(["support", "relevance", "nugget_quality"]),
   scale: scaleChoiceSchema,
   guidelines: z.string().max(20_000).default(""),
   protocol: protocolSchema,
@@ -56,7 +57,7 @@ export const samplePreviewSchema = z.object({
   questions: z.number(),
   seats: z.number(),
   llmPositive: z.number().nullable(),
-  first: z.array(z.object({ question: z.string(), nugget: z.string().nullable(), document: z.string() })),
+  first: z.array(z.object({ question: z.string(), nugget: z.string().nullable(), document: z.string().nullable() })),
 });
 export type SamplePreview = z.infer<typeof samplePreviewSchema>;
 
@@ -116,15 +117,29 @@ export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
 export const llmLabelSchema = z.object({ judge: z.string(), level: z.string().nullable(), text: z.string().nullable() });
 export type LlmLabel = z.infer<typeof llmLabelSchema>;
 
-/** The annotator's view of one claimed item. Never holds another annotator's label; the LLM label only when the protocol allows. */
+/**
+ * The annotator's view of one claimed item. Never holds another annotator's label; the LLM label
+ * only when the protocol allows. A support or relevance item has a chunk (and a nugget for
+ * support); a nugget-quality item has the question's gold answer and its nuggets in order.
+ */
 export const workspaceItemSchema = z.object({
   itemId: z.number(),
   status: z.enum(["leased", "submitted", "skipped"]),
-  question: z.object({ id: z.string(), title: z.string(), bodyHtml: z.string() }),
+  question: z.object({ id: z.string(), title: z.string(), bodyHtml: z.string(), answerHtml: z.string().nullable() }),
   nugget: z.object({ id: z.string(), position: z.number(), text: z.string() }).nullable(),
-  document: z.object({ id: z.string(), title: z.string(), repo: z.string().nullable(), path: z.string().nullable(), language: z.string().nullable(), html: z.string(), lines: z.number() }),
+  nuggets: z.array(z.object({ id: z.string(), position: z.number(), text: z.string() })),
+  document: z.object({ id: z.string(), title: z.string(), repo: z.string().nullable(), path: z.string().nullable(), language: z.string().nullable(), html: z.string(), lines: z.number() }).nullable(),
   mine: z.array(
-    z.object({ phase: annotationPhaseSchema, level: z.string(), comment: z.string().nullable(), version: z.number(), clientId: z.string(), submittedAt: z.string() }),
+    z.object({
+      phase: annotationPhaseSchema,
+      /** The level chosen (support, relevance), or the review (nugget quality). */
+      level: z.string().nullable(),
+      review: nuggetReviewSchema.nullable(),
+      comment: z.string().nullable(),
+      version: z.number(),
+      clientId: z.string(),
+      submittedAt: z.string(),
+    }),
   ),
   llm: llmLabelSchema.nullable(),
 });
@@ -152,7 +167,8 @@ export const saveAnnotationSchema = z.object({
   clientId: z.string().uuid(),
   phase: annotationPhaseSchema,
   version: z.number().int().min(1),
-  payload: z.object({ level: z.string().min(1) }),
+  /** A level (support, relevance) or a nugget review (nugget quality); the server checks it against the campaign. */
+  payload: z.union([levelPayloadSchema, nuggetReviewSchema]),
   comment: z.string().max(5000).nullable().default(null),
   startedAt: z.string().datetime(),
   durationMs: z.number().int().min(0).max(86_400_000),

@@ -1,6 +1,6 @@
 // Seeds the demo study (idempotent: every write is an upsert on a natural key).
 import { languageFromPath } from "@/lib/domain/code-language";
-import { sampleCandidates } from "@/lib/domain/campaigns/sampling";
+import { sampleCandidates, targetKeyOf } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { loadCandidates } from "@/lib/server/campaigns/load-candidates";
 import type { Db } from "@/lib/server/db/client";
@@ -157,6 +157,6 @@ async function seedDemoCampaign(db: Db, studyId: number, llmJudgeId: number, ann
   for (const userId of annotatorIds) await f.upsertCampaignAnnotator(db, campaign.id, userId);
   const picked = sampleCandidates(await loadCandidates(studyId, "support", llmJudgeId), sample, seed);
   for (const [i, c] of picked.entries()) {
-    await f.upsertItem(db, campaign.id, { position: i + 1, targetKey: `nd:${c.nuggetId}:${c.documentId}`, queryId: c.queryId, nuggetId: c.nuggetId!, documentId: c.documentId });
+    await f.upsertItem(db, campaign.id, { position: i + 1, targetKey: targetKeyOf(c), queryId: c.queryId, nuggetId: c.nuggetId!, documentId: c.documentId! });
   }
 }

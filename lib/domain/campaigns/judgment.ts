@@ -55,6 +55,9 @@ export function judgmentSchema(scale: Scale) {
 }
 export type Judgment = { level: string };
 
+/** The saved form of a support or relevance judgment (its level checked against the scale by judgmentSchema). */
+export const levelPayloadSchema = z.object({ level: z.string().min(1) }).strict();
+
 /** The level a stored judgment (an annotation's JSON payload) carries; null when it carries none. */
 export function levelOfPayload(payload: string): string | null {
   const level = (JSON.parse(payload) as { level?: unknown }).level;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pickOne, seededRandom, shuffled } from "../random";
-import { nuggetDocumentKey, queryDocumentKey } from "../targets";
+import { nuggetDocumentKey, queryDocumentKey, questionKey } from "../targets";
 
 /**
  * How a campaign picks its items from the study's pooled pairs, reproducibly from the campaign's
@@ -49,14 +49,17 @@ export function sampleJudge(spec: SampleSpec): string | null {
   }
 }
 
-/** A pooled pair that could become an item. `llm` is the sampling judge's binarized label, if any. */
+/**
+ * A pooled pair that could become an item, or a question (documentId null: a nugget-quality item).
+ * `llm` is the sampling judge's binarized label, if any.
+ */
 export type Candidate = {
   queryKey: string; // the query's external id: sorting by it makes the sample independent of row order
   queryId: number;
   nuggetId: number | null;
   nuggetPosition: number | null;
   documentKey: string;
-  documentId: number;
+  documentId: number | null;
   group: string;
   llm: boolean | null;
 };
@@ -98,8 +101,9 @@ export function sampleCandidates(candidates: readonly Candidate[], spec: SampleS
   return spec.cap !== undefined && picked.length > spec.cap ? keepRandom(picked, spec.cap, random) : picked;
 }
 
-/** The key of the label a candidate pair gets (support: nugget x chunk, relevance: question x chunk). */
+/** The key of a candidate's target (support: nugget x chunk, relevance: question x chunk, nugget quality: the question). */
 export function targetKeyOf(c: Candidate): string {
+  if (c.documentId === null) return questionKey(c.queryId);
   return c.nuggetId === null ? queryDocumentKey(c.queryId, c.documentId) : nuggetDocumentKey(c.nuggetId, c.documentId);
 }
 

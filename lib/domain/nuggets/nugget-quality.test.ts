@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { macroQuality, microQuality, qualityByPosition, questionQuality, type QuestionReview } from "./nugget-quality";
+import { lastNuggetShareOfRedundant, macroQuality, microQuality, qualityByPosition, questionQuality, type QuestionReview } from "./nugget-quality";
 
 const ok = { hallucinated: false, redundant: false };
 const redundant = { hallucinated: false, redundant: true };
@@ -52,5 +52,14 @@ describe("aggregated over questions", () => {
       { position: 3, nuggets: 1, precision: 1, groundedness: 1 },
       { position: 4, nuggets: 1, precision: 0, groundedness: 1 },
     ]);
+  });
+});
+
+describe("where the redundant nuggets sit", () => {
+  it("gives the share of minor or redundant marks on a question's last nugget", () => {
+    // q1: its last nugget is redundant; q3: the first of three is, and the last
+    const q3: QuestionReview = { nuggets: [redundant, ok, redundant], missing: 0 };
+    expect(lastNuggetShareOfRedundant([q1, q2, q3])).toEqual({ value: 2 / 3 });
+    expect(lastNuggetShareOfRedundant([q2])).toEqual({ value: null, reason: "no nugget is marked minor or redundant" });
   });
 });

@@ -71,3 +71,20 @@ export function qualityByPosition(reviews: readonly QuestionReview[]): { positio
   }
   return at.map((t, i) => ({ position: i + 1, nuggets: t.n, precision: (t.n - t.b) / t.n, groundedness: (t.n - t.a) / t.n }));
 }
+
+/**
+ * Of all the nuggets marked minor or redundant, the share that were their question's last nugget
+ * (FreshStack found the last nugget behind about half of the precision errors).
+ */
+export function lastNuggetShareOfRedundant(reviews: readonly QuestionReview[]): Statistic {
+  let redundant = 0;
+  let last = 0;
+  for (const r of reviews) {
+    r.nuggets.forEach((x, i) => {
+      if (!x.redundant) return;
+      redundant++;
+      if (i === r.nuggets.length - 1) last++;
+    });
+  }
+  return redundant === 0 ? undefinedBecause("no nugget is marked minor or redundant") : defined(last / redundant);
+}

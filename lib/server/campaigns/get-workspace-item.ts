@@ -1,5 +1,6 @@
 import "server-only";
 import { judgmentSchema, LEASE_MS, llmLabelVisible } from "@/lib/domain/campaigns/judgment";
+import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
@@ -19,9 +20,10 @@ export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId
   const db = await getDb();
   const seat = await db.assignment.findFirst({
     where: { campaignId: campaign.id, itemId, userId: user.id },
-    include: { item: { include: { query: true, nugget: true, document: true } } },
+    include: { item: { include: { query: { include: { nuggets: { orderBy: { position: "asc" } } } }, nugget: true, document: true } } },
   });
-  if (!seat || !seat.item.document || !seat.item.query) throw notFound("Item not found");
+  if (!seat || !seat.item.query) throw notFound("Item not found");
+  const reviewing = campaign.taskType === "nugget_quality";
   if (seat.status === "leased") {
     await db.assignment.updateMany({ where: { id: seat.id, userId: user.id, status: "leased" }, data: { leaseExpiresAt: new Date(now.getTime() + LEASE_MS) } });
   }
@@ -29,7 +31,8 @@ export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId
   const level = judgmentSchema(campaign.scale);
   const mine = annotations.map((a) => ({
     phase: a.phase as WorkspaceItem["mine"][number]["phase"],
-    level: level.parse(JSON.parse(a.payload)).level,
+    level: reviewing ? null : level.parse(JSON.parse(a.payload)).level,
+    review: reviewing ? nuggetReviewSchema.parse(JSON.parse(a.payload)) : null,
     comment: a.comment,
     version: a.version,
     clientId: a.clientId,
@@ -41,15 +44,20 @@ export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId
     campaign.llmJudge && llmLabelVisible(campaign.protocol, hasBlind)
       ? describeLlmLabel(campaign.llmJudge.name, await db.label.findUnique({ where: { judgeId_targetKey: { judgeId: campaign.llmJudge.id, targetKey: item.targetKey } } }))
       : null;
-  const doc = item.document!;
-  const chunk = await renderChunk(doc.text, doc.language);
+  const query = item.query!;
   return {
     itemId,
     status: seat.status as WorkspaceItem["status"],
-    question: { id: item.query!.externalId, title: item.query!.title, bodyHtml: await renderMarkdown(item.query!.body) },
+    question: { id: query.externalId, title: query.title, bodyHtml: await renderMarkdown(query.body), answerHtml: reviewing && query.answer ? await renderMarkdown(query.answer) : null },
     nugget: item.nugget ? { id: item.nugget.externalId, position: item.nugget.position, text: item.nugget.text } : null,
-    document: { id: doc.externalId, title: doc.title, repo: doc.repo, path: doc.path, language: doc.language, html: chunk.html, lines: chunk.lines },
+    nuggets: reviewing ? query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })) : [],
+    document: item.document ? await documentView(item.document) : null,
     mine,
     llm,
   };
+}
+
+async function documentView(doc: { externalId: string; title: string; repo: string | null; path: string | null; language: string | null; text: string }): Promise<NonNullable<WorkspaceItem["document"]>> {
+  const chunk = await renderChunk(doc.text, doc.language);
+  return { id: doc.externalId, title: doc.title, repo: doc.repo, path: doc.path, language: doc.language, html: chunk.html, lines: chunk.lines };
 }

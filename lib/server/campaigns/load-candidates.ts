@@ -45,6 +45,19 @@ export async function loadCandidates(studyId: number, taskType: "support" | "rel
   });
 }
 
+/** Every question of a study with at least one nugget, as a nugget-quality item (grouped by its collection). */
+export async function loadQuestionCandidates(studyId: number): Promise<Candidate[]> {
+  const rows = await readRows<{ queryId: unknown; queryKey: string; queryMeta: string }>(
+    `SELECT q."id" AS "queryId", q."externalId" AS "queryKey", q."metadata" AS "queryMeta" FROM "Query" q
+     WHERE q."studyId" = ? AND EXISTS (SELECT 1 FROM "Nugget" n WHERE n."queryId" = q."id")`,
+    [studyId],
+  );
+  return rows.map((r) => ({
+    queryKey: r.queryKey, queryId: Number(r.queryId), nuggetId: null, nuggetPosition: null, documentKey: "", documentId: null,
+    group: collectionOf(r.queryMeta) ?? "all", llm: null,
+  }));
+}
+
 function collectionOf(metadata: string): string | null {
   if (metadata === "{}" || !metadata) return null;
   try {

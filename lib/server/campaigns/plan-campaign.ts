@@ -4,7 +4,7 @@ import { BUILTIN_SCALES, customScale, type Scale } from "@/lib/domain/scales";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { loadCandidates } from "./load-candidates";
+import { loadCandidates, loadQuestionCandidates } from "./load-candidates";
 
 export type CampaignPlan = { scale: Scale; llmJudgeId: number | null; items: Candidate[]; llmPositive: number | null };
 
@@ -20,6 +20,7 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
   const annotators = new Set(draft.annotatorIds).size;
   if (draft.overlap > annotators) throw invalid(`overlap: ${draft.overlap} annotators per item needs at least ${draft.overlap} annotators (${annotators} chosen)`);
   if (draft.protocol !== "blind" && !draft.llmJudge) throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");
+  if (draft.taskType === "nugget_quality") return planNuggetQuality(studyId, draft);
 
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const samplingJudge = sampleJudge(draft.sample);
@@ -35,6 +36,19 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
   }
   const scale = draft.scale.kind === "builtin" ? BUILTIN_SCALES[draft.scale.id] : customScale(draft.scale.levels, draft.scale.positiveFrom);
   return { scale, llmJudgeId, items, llmPositive: samplingJudgeId === null ? null : items.filter((c) => c.llm === true).length };
+}
+
+/**
+ * A nugget-quality campaign reviews whole questions (each question with nuggets is one item): all
+ * of them or N at random. The nuggets under review are the LLM's own output, so there is no LLM
+ * label to hide or reveal: the protocol is blind and the marks A and B are yes / no (binary).
+ */
+async function planNuggetQuality(studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+  if (draft.protocol !== "blind") throw invalid("protocol: a nugget-quality campaign is blind (the nuggets are the LLM's output; there is no LLM label to reveal)");
+  if (draft.sample.kind !== "all_pairs" && draft.sample.kind !== "random_questions") throw invalid("sample: a nugget-quality campaign reviews all questions with nuggets or N random ones");
+  const items = sampleCandidates(await loadQuestionCandidates(studyId), draft.sample, draft.seed);
+  if (items.length === 0) throw invalid("sample: the study has no questions with nuggets; import queries and nuggets first");
+  return { scale: BUILTIN_SCALES.binary, llmJudgeId: null, items, llmPositive: null };
 }
 
 async function modelJudgeId(db: Db, studyId: number, name: string, field: string): Promise<number> {

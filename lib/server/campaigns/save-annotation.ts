@@ -1,6 +1,8 @@
 import "server-only";
-import { judgmentSchema, llmLabelVisible, phaseAllowed } from "@/lib/domain/campaigns/judgment";
+import { judgmentSchema, llmLabelVisible, phaseAllowed, type Judgment } from "@/lib/domain/campaigns/judgment";
+import { nuggetReviewSchema, reviewMismatch } from "@/lib/domain/nuggets/nugget-review";
 import type { LlmLabel, SaveAnnotation, SavedAnnotation } from "@/lib/schemas/campaigns";
+import { getDb } from "../db/client";
 import { withTransaction, type SqlConnection } from "../db/sql-connection";
 import { AppError } from "../errors";
 import type { UserDto } from "../users/user-dto";
@@ -18,13 +20,14 @@ type Stored = { id: number; clientId: string; version: number; itemId: number; u
  *   anything else is a stale save, refused with a conflict so it never overwrites a newer label;
  * - the item must be the annotator's (a seat they hold; a lost or skipped seat is taken back only
  *   while the item still has a free one, so the overlap is never exceeded);
- * - the final label (the revised one when it exists) is also the annotator's Label on the target,
- *   which the agreement reports read. Under blind then reveal the answer carries the LLM's label.
+ * - for support and relevance, the final label (the revised one when it exists) is also the
+ *   annotator's Label on the target, which the agreement reports read (a nugget review stays an
+ *   annotation; its report reads annotations). Under blind then reveal the answer carries the LLM's label.
  */
 export async function saveAnnotation(user: UserDto, campaignId: number, itemId: number, save: SaveAnnotation, now = new Date()): Promise<SavedAnnotation> {
   const campaign = await annotatorCampaign(user, campaignId);
   if (campaign.status !== "active") throw new AppError("conflict", "This campaign is closed; labels can no longer be changed");
-  parseOrThrow(judgmentSchema(campaign.scale), save.payload, "label");
+  const judgment = await checkPayload(campaign, itemId, save.payload);
   return withTransaction(async (sql) => {
     await lockAnnotator(sql, campaign.id, user.id); // two tabs saving at once: the second sees the first
     const [byClientId] = await sql.query<Stored>(
@@ -50,9 +53,31 @@ export async function saveAnnotation(user: UserDto, campaignId: number, itemId: 
       `UPDATE "Assignment" SET "status" = 'submitted', "leaseExpiresAt" = NULL, "submittedAt" = COALESCE("submittedAt", ?) WHERE "campaignId" = ? AND "itemId" = ? AND "userId" = ?`,
       [sql.timestamp(now), campaign.id, itemId, user.id],
     );
-    await writeFinalLabel(sql, campaign, user, itemId, save, now);
+    if (judgment) await writeFinalLabel(sql, campaign, user, itemId, judgment, save.phase, now);
     return answer(sql, campaign, itemId, save);
   });
+}
+
+/**
+ * The payload must fit the campaign's task: a level of its scale (returned: it becomes the
+ * annotator's Label on the target), or a review of exactly the item's question's nuggets (null).
+ */
+async function checkPayload(campaign: CampaignRecord, itemId: number, payload: SaveAnnotation["payload"]): Promise<Judgment | null> {
+  switch (campaign.taskType) {
+    case "support":
+    case "relevance":
+      return parseOrThrow(judgmentSchema(campaign.scale), payload, "label");
+    case "nugget_quality": {
+      const review = parseOrThrow(nuggetReviewSchema, payload, "review");
+      const db = await getDb();
+      const item = await db.item.findFirst({ where: { id: itemId, campaignId: campaign.id }, select: { query: { select: { nuggets: { orderBy: { position: "asc" }, select: { externalId: true } } } } } });
+      const mismatch = item?.query && reviewMismatch(review, item.query.nuggets.map((n) => n.externalId));
+      if (mismatch) throw new AppError("invalid", `Invalid review: ${mismatch}`);
+      return null;
+    }
+    case "preference":
+      throw new AppError("invalid", "Preference campaigns are not supported yet");
+  }
 }
 
 async function holdSeat(sql: SqlConnection, campaign: CampaignRecord, userId: number, itemId: number, now: Date) {
@@ -106,8 +131,8 @@ async function writeVersion(sql: SqlConnection, userId: number, itemId: number, 
 }
 
 /** The annotator's final label on the item's target: the revision when there is one. */
-async function writeFinalLabel(sql: SqlConnection, campaign: CampaignRecord, user: UserDto, itemId: number, save: SaveAnnotation, now: Date) {
-  if (save.phase === "blind" && campaign.protocol === "blind_then_reveal") {
+async function writeFinalLabel(sql: SqlConnection, campaign: CampaignRecord, user: UserDto, itemId: number, judgment: Judgment, phase: SaveAnnotation["phase"], now: Date) {
+  if (phase === "blind" && campaign.protocol === "blind_then_reveal") {
     const [revised] = await sql.query(`SELECT "id" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ? AND "phase" = 'revised'`, [itemId, user.id]);
     if (revised) return;
   }
@@ -123,7 +148,7 @@ async function writeFinalLabel(sql: SqlConnection, campaign: CampaignRecord, use
   await sql.query(
     `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "scale", "value", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value", "scale" = excluded."scale"`,
-    [campaign.studyId, judge.id, item.nuggetId === null ? "query_document" : "nugget_document", item.targetKey, item.queryId, item.nuggetId, item.documentId, campaign.scale.id, save.payload.level, sql.timestamp(now)],
+    [campaign.studyId, judge.id, item.nuggetId === null ? "query_document" : "nugget_document", item.targetKey, item.queryId, item.nuggetId, item.documentId, campaign.scale.id, judgment.level, sql.timestamp(now)],
   );
 }
 

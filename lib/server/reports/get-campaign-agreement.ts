@@ -10,7 +10,7 @@ import { researcherCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";
 import { databaseUrl, providerOf } from "../db/database-url.mjs";
 import { readRows } from "../db/sql-connection";
-import { notFound } from "../errors";
+import { invalid, notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { REPORT_BOOTSTRAP } from "./report-bootstrap";
 
@@ -26,6 +26,7 @@ type Profile = { labels: { email: string; level: string }[]; llm: { value: strin
 export async function getCampaignAgreement(user: UserDto, studyId: number, campaignId: number): Promise<CampaignAgreementReport> {
   const campaign = await researcherCampaign(user, campaignId);
   if (campaign.studyId !== studyId) throw notFound("Campaign not found");
+  if (campaign.taskType !== "support" && campaign.taskType !== "relevance") throw invalid("campaign: agreement is reported for support and relevance campaigns (a nugget-quality campaign has its own report)");
   const phase = firstPhase(campaign.protocol);
   const scale = campaign.scale;
   const profiles = await loadProfiles(campaign.id, phase, campaign.llmJudge?.id ?? null);

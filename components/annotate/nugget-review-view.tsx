@@ -1,0 +1,114 @@
+import type { NuggetReview } from "@/lib/domain/nuggets/nugget-review";
+import type { WorkspaceItem } from "@/lib/schemas/campaigns";
+
+export type ReviewMark = "hallucinated" | "redundant";
+
+const MARKS: { mark: ReviewMark; key: string; label: string; on: string }[] = [
+  { mark: "hallucinated", key: "A", label: "Hallucinated", on: "border-red-700 bg-red-700 text-white" },
+  { mark: "redundant", key: "B", label: "Minor or redundant", on: "border-amber-600 bg-amber-600 text-white" },
+];
+
+type Props = {
+  item: WorkspaceItem;
+  review: NuggetReview;
+  /** The missing nuggets as typed (one per line). */
+  missingText: string;
+  focus: number;
+  busy: boolean;
+  onFocus: (index: number) => void;
+  onToggle: (index: number, mark: ReviewMark) => void;
+  onMissing: (count: number) => void;
+  onMissingText: (text: string) => void;
+};
+
+/**
+ * A question, its gold answer and the LLM's nuggets in order, each with the two marks A
+ * (hallucinated: not supported by the question and answer) and B (minor or redundant), and C: how
+ * many more nuggets the question needs, optionally written out one per line.
+ */
+export function NuggetReviewView(p: Props) {
+  const { item, review } = p;
+  return (
+    <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <section aria-label="Question and answer" className="space-y-4">
+        <div>
+          <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Question {item.question.id}</p>
+          <h2 className="mt-1 font-semibold">{item.question.title}</h2>
+          <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
+        </div>
+        <div className="rounded-md border border-stone-200 bg-white p-3">
+          <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Gold answer</p>
+          {item.question.answerHtml ? (
+            <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.answerHtml }} />
+          ) : (
+            <p className="mt-2 text-sm text-stone-500">This question has no gold answer: judge the nuggets against the question.</p>
+          )}
+        </div>
+      </section>
+      <section aria-label="Nuggets" className="space-y-3">
+        <ol className="space-y-2" aria-label="The LLM's nuggets">
+          {item.nuggets.map((n, i) => {
+            const marks = review.nuggets[i]!;
+            return (
+              <li
+                key={n.id}
+                aria-current={p.focus === i ? "true" : undefined}
+                data-testid={`nugget-${n.position}`}
+                onClick={() => p.onFocus(i)}
+                className={`rounded-md border bg-white p-3 ${p.focus === i ? "border-sky-600 ring-2 ring-sky-200" : "border-stone-200"}`}
+              >
+                <p className="text-[15px] leading-6"><span className="mr-2 font-mono text-xs text-stone-500">{n.position}</span>{n.text}</p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {MARKS.map((m) => (
+                    <button
+                      key={m.mark}
+                      type="button"
+                      aria-pressed={marks[m.mark]}
+                      aria-label={`${m.label}: nugget ${n.position}`}
+                      disabled={p.busy}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        p.onFocus(i);
+                        p.onToggle(i, m.mark);
+                      }}
+                      className={`rounded border px-2 py-1 text-xs font-medium disabled:opacity-60 ${marks[m.mark] ? m.on : "border-stone-300 bg-white text-stone-700 hover:bg-stone-100"}`}
+                    >
+                      <kbd className="mr-1 font-mono opacity-70">{m.key}</kbd>
+                      {m.label}{marks[m.mark] ? " ✓" : ""}
+                    </button>
+                  ))}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        {item.nuggets.length === 0 && <p className="text-sm text-stone-500">This question has no nuggets.</p>}
+        <div className="rounded-md border border-stone-200 bg-white p-3">
+          <label className="flex items-center gap-3 text-sm font-medium">
+            <span>C: nuggets missing to cover every key idea</span>
+            <input
+              type="number"
+              min={0}
+              max={100}
+              value={review.missing}
+              disabled={p.busy}
+              onChange={(e) => p.onMissing(Math.max(0, Math.min(100, Math.trunc(Number(e.target.value) || 0))))}
+              className="w-20 rounded-md border border-stone-300 px-2 py-1 text-sm"
+            />
+          </label>
+          <label className="mt-2 block text-sm">
+            <span className="text-stone-600">Missing nuggets, one per line (optional; they can be added to the study)</span>
+            <textarea
+              aria-label="Missing nuggets"
+              value={p.missingText}
+              disabled={p.busy}
+              onChange={(e) => p.onMissingText(e.target.value)}
+              rows={2}
+              className="mt-1 w-full rounded-md border border-stone-300 p-2 text-sm"
+            />
+          </label>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** A nugget-quality campaign's report, with an optional support campaign of the same study for the judgment side of FreshStack's Table 5. */
+export const nuggetQualityQuerySchema = z.object({
+  campaign: z.coerce.number().int().positive("choose a nugget-quality campaign"),
+  support: z.coerce.number().int().positive().optional(),
+  format: z.enum(["json", "csv"]).optional(),
+});
+export type NuggetQualityQuery = z.infer<typeof nuggetQualityQuerySchema>;
+
+const statistic = z.object({ value: z.number().nullable(), reason: z.string().optional() });
+const withInterval = statistic.extend({ metric: z.string(), low: z.number().nullable(), high: z.number().nullable() });
+const quality = z.object({ nuggets: z.number(), precision: statistic, recall: statistic, groundedness: statistic });
+
+export const nuggetQualityReportSchema = z.object({
+  campaign: z.object({ id: z.number(), name: z.string() }),
+  reviews: z.number(),
+  questions: z.number(),
+  /** Micro: every nugget counted once over all reviews; macro: the mean over reviews (one annotator's review of one question). */
+  overall: z.object({ micro: quality, macro: quality }),
+  perAnnotator: z.array(z.object({ annotator: z.string(), reviews: z.number(), micro: quality, macro: quality })),
+  /** Per question, pooled over its reviewers: marks summed, C summed, the metrics from the summed counts. */
+  perQuestion: z.array(z.object({ question: z.string(), title: z.string(), nuggets: z.number(), reviews: z.number(), hallucinated: z.number(), redundant: z.number(), missing: z.number(), quality })),
+  byPosition: z.array(z.object({ position: z.number(), nuggets: z.number(), precision: z.number(), groundedness: z.number() })),
+  /** Of the nuggets marked minor or redundant, the share that were their question's last. */
+  lastNuggetShare: statistic,
+  /** Between annotators, when some nuggets have two or more reviews: on A, on B (per nugget) and on C (per question). */
+  agreement: z
+    .object({ nuggets: z.number(), questions: z.number(), hallucinated: z.array(withInterval), redundant: z.array(withInterval), missing: z.array(withInterval) })
+    .nullable(),
+  /** FreshStack's Table 5, judgment side: how a support campaign's annotators labelled the pairs its LLM called positive. */
+  judgment: z
+    .object({ campaign: z.object({ id: z.number(), name: z.string() }), llm: z.string(), pairs: z.number(), levels: z.array(z.object({ level: z.string(), count: z.number(), share: z.number() })) })
+    .nullable(),
+  /** The missing nuggets annotators wrote out. */
+  missingNuggets: z.array(z.object({ question: z.string(), annotator: z.string(), text: z.string() })),
+});
+export type NuggetQualityReport = z.infer<typeof nuggetQualityReportSchema>;

@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NuggetReview } from "@/lib/domain/nuggets/nugget-review";
+import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { getNuggetQualityReport } from "@/lib/server/reports/get-nugget-quality-report";
+import { nuggetQualityCsv } from "@/lib/server/reports/nugget-quality-csv";
+import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
+import * as f from "@/prisma/factories";
+import { unique } from "@/test/db-tier";
+import { claimNextItem } from "./claim-next-item";
+import { createCampaign } from "./create-campaign";
+import { getWorkspaceItem } from "./get-workspace-item";
+import { previewCampaign } from "./preview-campaign";
+import { saveAnnotation } from "./save-annotation";
+
+let studyId: number;
+let researcher: UserDto;
+let annotators: UserDto[];
+
+beforeAll(async () => {
+  const db = await getDb();
+  const id = unique();
+  studyId = (await seedDemoStudy(db, `nugget-quality-${id}`)).studyId;
+  researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
+  annotators = [];
+  for (let i = 0; i < 2; i++) {
+    const user = await f.upsertUser(db, { email: `reviewer${i}-${id}@test.local`, role: "annotator", password: "x" });
+    await f.upsertMember(db, studyId, user.id, "annotator");
+    annotators.push(toUserDto(user));
+  }
+}, 60_000);
+afterAll(async () => {
+  await closeSharedConnections();
+  await closeDb();
+});
+
+const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
+  name: `Nugget review ${unique()}`,
+  taskType: "nugget_quality",
+  scale: { kind: "builtin", id: "binary" },
+  guidelines: "",
+  protocol: "blind",
+  llmJudge: null,
+  overlap: 2,
+  annotatorIds: annotators.map((a) => a.id),
+  sample: { kind: "random_questions", questions: 3 },
+  seed: 3,
+  ...over,
+});
+
+const save = (payload: SaveAnnotation["payload"], over: Partial<SaveAnnotation> = {}): SaveAnnotation => ({
+  clientId: randomUUID(), phase: "blind", version: 1, payload, comment: null, startedAt: new Date().toISOString(), durationMs: 1000, ...over,
+});
+
+/** A review marking the nuggets at the given (0-based) indexes. */
+const review = (ids: string[], marks: { a?: number[]; b?: number[]; c?: number; texts?: string[] }): NuggetReview => ({
+  nuggets: ids.map((nugget, i) => ({ nugget, hallucinated: marks.a?.includes(i) ?? false, redundant: marks.b?.includes(i) ?? false })),
+  missing: marks.c ?? 0,
+  missingNuggets: marks.texts ?? [],
+});
+
+describe("nugget-quality campaigns", () => {
+  it("reviews whole questions: N random ones, blind, one item per question", async () => {
+    const preview = await previewCampaign(researcher, studyId, draft());
+    expect(preview).toMatchObject({ items: 3, questions: 3, seats: 6, llmPositive: null });
+    expect(preview.first.every((p) => p.nugget === null && p.document === null)).toBe(true);
+    await expect(previewCampaign(researcher, studyId, draft({ protocol: "assisted", llmJudge: "gpt-4o" }))).rejects.toThrow(/protocol: a nugget-quality campaign is blind/);
+    await expect(previewCampaign(researcher, studyId, draft({ sample: { kind: "feb4rag", judge: "gpt-4o" } }))).rejects.toThrow(/sample: a nugget-quality campaign reviews all questions/);
+    const all = await previewCampaign(researcher, studyId, draft({ sample: { kind: "all_pairs" } }));
+    expect(all.items).toBe(10); // every demo question has nuggets
+  });
+
+  it("shows an annotator the question, its gold answer and its nuggets in order, and stores a review exactly as entered", async () => {
+    const db = await getDb();
+    const { id } = await createCampaign(researcher, studyId, draft());
+    const items = await db.item.findMany({ where: { campaignId: id }, orderBy: { position: "asc" } });
+    expect(items.map((i) => [i.targetKey, i.documentId, i.nuggetId])).toEqual(items.map((i) => [`q:${i.queryId}`, null, null]));
+
+    const [ann] = annotators;
+    const { itemId } = await claimNextItem(ann!, id);
+    const item = await getWorkspaceItem(ann!, id, itemId!);
+    const nuggets = await db.nugget.findMany({ where: { queryId: items.find((i) => i.id === itemId)!.queryId! }, orderBy: { position: "asc" } });
+    expect(item.nuggets.map((n) => n.text)).toEqual(nuggets.map((n) => n.text));
+    expect(item.question.answerHtml).toContain("<");
+    expect(item).toMatchObject({ document: null, nugget: null, llm: null, mine: [] });
+
+    const ids = nuggets.map((n) => n.externalId);
+    await expect(saveAnnotation(ann!, id, itemId!, save({ level: "1" }))).rejects.toThrow(/Invalid review/);
+    await expect(saveAnnotation(ann!, id, itemId!, save(review(ids.slice(1), {})))).rejects.toThrow(`Invalid review: the question has ${ids.length} nuggets, the review marks ${ids.length - 1}`);
+    await expect(saveAnnotation(ann!, id, itemId!, save(review([...ids].reverse(), {})))).rejects.toThrow(/Invalid review: nugget 1 of the review is/);
+    await expect(saveAnnotation(ann!, id, itemId!, save(review(ids, { c: 0, texts: ["an extra idea"] })))).rejects.toThrow(/more missing nuggets written out than counted/);
+
+    const mine = review(ids, { a: [0], b: [ids.length - 1], c: 2, texts: ["Mention the dead-letter queue"] });
+    await saveAnnotation(ann!, id, itemId!, save(mine));
+    expect((await getWorkspaceItem(ann!, id, itemId!)).mine).toMatchObject([{ phase: "blind", level: null, review: mine, version: 1 }]);
+    // a review is an annotation, not a Label on a target
+    expect(await db.label.count({ where: { studyId, judge: { name: ann!.email } } })).toBe(0);
+  });
+
+  it("reports precision, recall and groundedness from what was entered, with agreement and FreshStack's judgment table", async () => {
+    const db = await getDb();
+    const { id } = await createCampaign(researcher, studyId, draft({ sample: { kind: "random_questions", questions: 2 } }));
+    const items = await db.item.findMany({ where: { campaignId: id }, orderBy: { position: "asc" }, include: { query: { include: { nuggets: { orderBy: { position: "asc" } } } } } });
+    const [first, second] = items.map((i) => ({ itemId: i.id, question: i.query!.externalId, ids: i.query!.nuggets.map((n) => n.externalId) }));
+    const [x, y] = annotators;
+    // x: first question, nugget 1 hallucinated and the last redundant, 1 missing; second question clean.
+    // y: first question, the last redundant, none missing; second question, nugget 2 redundant, 2 missing.
+    const entered = [
+      { who: x!, on: first!, marks: { a: [0], b: [first!.ids.length - 1], c: 1 } },
+      { who: x!, on: second!, marks: {} },
+      { who: y!, on: first!, marks: { b: [first!.ids.length - 1] } },
+      { who: y!, on: second!, marks: { b: [1], c: 2, texts: ["Explain the default"] } },
+    ];
+    for (const e of entered) await saveAnnotation(e.who, id, e.on.itemId, save(review(e.on.ids, e.marks)));
+
+    const report = await getNuggetQualityReport(researcher, studyId, { campaign: id });
+    const [n1, n2] = [first!.ids.length, second!.ids.length];
+    // micro over the four reviews: |N| = 2 n1 + 2 n2, ΣB = 3, ΣA = 1, ΣC = 3
+    const n = 2 * n1 + 2 * n2;
+    expect(report).toMatchObject({ reviews: 4, questions: 2 });
+    expect(report.overall.micro.precision.value).toBeCloseTo((n - 3) / n, 12);
+    expect(report.overall.micro.recall.value).toBeCloseTo((n - 3) / (n - 3 + 3), 12);
+    expect(report.overall.micro.groundedness.value).toBeCloseTo((n - 1) / n, 12);
+    // macro: the mean over the four reviews' precision
+    const precisions = [(n1 - 1) / n1, 1, (n1 - 1) / n1, (n2 - 1) / n2];
+    expect(report.overall.macro.precision.value).toBeCloseTo(precisions.reduce((s, v) => s + v, 0) / 4, 12);
+    const xRow = report.perAnnotator.find((a) => a.annotator === x!.email)!;
+    expect(xRow.micro.groundedness.value).toBeCloseTo((n1 + n2 - 1) / (n1 + n2), 12);
+    expect(report.perQuestion.find((q) => q.question === first!.question)).toMatchObject({ reviews: 2, hallucinated: 1, redundant: 2, missing: 1 });
+    expect(report.byPosition[0]).toMatchObject({ position: 1, nuggets: 4, groundedness: 0.75 });
+    // three redundant marks, two of them on a question's last nugget (unless the second question has two nuggets)
+    expect(report.lastNuggetShare.value).toBeCloseTo((2 + (n2 === 2 ? 1 : 0)) / 3, 12);
+    expect(report.agreement).toMatchObject({ nuggets: n1 + n2, questions: 2 });
+    const pairwise = report.agreement!.hallucinated.find((s) => s.metric === "pairwise-agreement")!;
+    expect(pairwise.value).toBeCloseTo((n1 + n2 - 1) / (n1 + n2), 12); // they disagree on one nugget only
+    expect(report.missingNuggets).toEqual([{ question: second!.question, annotator: y!.email, text: "Explain the default" }]);
+    expect(report.judgment).toBeNull();
+    expect(nuggetQualityCsv(report)).toContain(`overall micro,all,groundedness,${(n - 1) / n},,,${n}`);
+
+    // the judgment side of FreshStack's Table 5, from a support campaign with an LLM
+    const support = await createCampaign(researcher, studyId, {
+      ...draft(), taskType: "support", scale: { kind: "builtin", id: "relevance-3" }, llmJudge: "gpt-4o", overlap: 1, annotatorIds: [x!.id],
+      sample: { kind: "llm_positive_per_question", questions: 2, judge: "gpt-4o" },
+    });
+    for (const level of ["relevant", "non_relevant"]) {
+      const { itemId } = await claimNextItem(x!, support.id);
+      await saveAnnotation(x!, support.id, itemId!, save({ level }));
+    }
+    const withJudgment = await getNuggetQualityReport(researcher, studyId, { campaign: id, support: support.id });
+    expect(withJudgment.judgment).toMatchObject({ llm: "gpt-4o", pairs: 2 });
+    expect(withJudgment.judgment!.levels.map((l) => [l.level, l.share])).toEqual(expect.arrayContaining([["Relevant", 0.5], ["Non-relevant", 0.5]]));
+    await expect(getNuggetQualityReport(researcher, studyId, { campaign: support.id })).rejects.toMatchObject({ code: "invalid" });
+    await expect(getNuggetQualityReport(annotators[0]!, studyId, { campaign: id })).rejects.toMatchObject({ code: "not_found" });
+  });
+});

@@ -1,0 +1,110 @@
+import "server-only";
+import { multiRaterStatisticsWithIntervals } from "@/lib/domain/agreement/multi-rater";
+import { lastNuggetShareOfRedundant, macroQuality, microQuality, qualityByPosition, type QuestionReview } from "@/lib/domain/nuggets/nugget-quality";
+import { nuggetReviewSchema, questionReviewOf, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
+import type { NuggetQualityQuery, NuggetQualityReport } from "@/lib/schemas/nugget-quality";
+import { researcherCampaign } from "../campaigns/campaign-access";
+import { getDb } from "../db/client";
+import { invalid, notFound } from "../errors";
+import type { UserDto } from "../users/user-dto";
+import { getCampaignAgreement } from "./get-campaign-agreement";
+import { REPORT_BOOTSTRAP } from "./report-bootstrap";
+
+type Reviewed = { question: string; title: string; annotator: string; review: NuggetReview; counts: QuestionReview };
+
+/**
+ * A nugget-quality campaign's numbers (FreshStack section 5.2.1): precision, recall and
+ * groundedness overall (micro and macro), per annotator and per question; by nugget position; the
+ * annotators' agreement on A, B and C where reviews overlap; and, with a support campaign of the
+ * same study, the judgment side of FreshStack's Table 5. Reads each annotator's latest review.
+ */
+export async function getNuggetQualityReport(user: UserDto, studyId: number, query: NuggetQualityQuery): Promise<NuggetQualityReport> {
+  const campaign = await researcherCampaign(user, query.campaign);
+  if (campaign.studyId !== studyId) throw notFound("Campaign not found");
+  if (campaign.taskType !== "nugget_quality") throw invalid("campaign: this is not a nugget-quality campaign");
+  const db = await getDb();
+  const annotations = await db.annotation.findMany({
+    where: { item: { campaignId: campaign.id } },
+    orderBy: { id: "asc" },
+    select: { payload: true, user: { select: { email: true } }, item: { select: { query: { select: { externalId: true, title: true } } } } },
+  });
+  const reviewed: Reviewed[] = annotations.flatMap((a) => {
+    if (!a.item.query) return [];
+    const review = nuggetReviewSchema.parse(JSON.parse(a.payload));
+    return [{ question: a.item.query.externalId, title: a.item.query.title, annotator: a.user.email, review, counts: questionReviewOf(review) }];
+  });
+  const all = reviewed.map((r) => r.counts);
+  const questions = groupBy(reviewed, (r) => r.question);
+  const annotators = groupBy(reviewed, (r) => r.annotator);
+  return {
+    campaign: { id: campaign.id, name: campaign.name },
+    reviews: reviewed.length,
+    questions: questions.size,
+    overall: { micro: microQuality(all), macro: macroQuality(all) },
+    perAnnotator: [...annotators].sort(([a], [b]) => a.localeCompare(b)).map(([annotator, mine]) => ({
+      annotator,
+      reviews: mine.length,
+      micro: microQuality(mine.map((r) => r.counts)),
+      macro: macroQuality(mine.map((r) => r.counts)),
+    })),
+    perQuestion: [...questions].sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true })).map(([question, theirs]) => ({
+      question,
+      title: theirs[0]!.title,
+      nuggets: theirs[0]!.counts.nuggets.length,
+      reviews: theirs.length,
+      hallucinated: sum(theirs, (r) => r.counts.nuggets.filter((n) => n.hallucinated).length),
+      redundant: sum(theirs, (r) => r.counts.nuggets.filter((n) => n.redundant).length),
+      missing: sum(theirs, (r) => r.counts.missing),
+      quality: microQuality(theirs.map((r) => r.counts)),
+    })),
+    byPosition: qualityByPosition(all),
+    lastNuggetShare: lastNuggetShareOfRedundant(all),
+    agreement: agreementOf(questions),
+    judgment: query.support ? await judgmentSide(user, studyId, query.support) : null,
+    missingNuggets: reviewed.flatMap((r) => r.review.missingNuggets.map((text) => ({ question: r.question, annotator: r.annotator, text }))),
+  };
+}
+
+/** Agreement on A and B over nuggets, and on C over questions, among the reviews of the same question (none when no question has two). */
+function agreementOf(questions: Map<string, Reviewed[]>): NuggetQualityReport["agreement"] {
+  const shared = [...questions.values()].filter((r) => r.length >= 2);
+  if (shared.length === 0) return null;
+  const markCounts = (mark: "hallucinated" | "redundant") =>
+    shared.flatMap((reviews) => reviews[0]!.counts.nuggets.map((_, i) => {
+      const yes = reviews.filter((r) => r.counts.nuggets[i]?.[mark]).length;
+      return [reviews.length - yes, yes];
+    }));
+  const values = [...new Set(shared.flatMap((reviews) => reviews.map((r) => r.counts.missing)))].sort((a, b) => a - b);
+  const missingCounts = shared.map((reviews) => values.map((v) => reviews.filter((r) => r.counts.missing === v).length));
+  const rows = (counts: number[][], ordered: boolean, metrics: readonly string[]) => {
+    const stats = multiRaterStatisticsWithIntervals(counts, ordered, { ...REPORT_BOOTSTRAP, values: ordered ? values : undefined });
+    return metrics.map((metric) => ({ metric, ...stats[metric as keyof typeof stats] }));
+  };
+  const nominal = ["pairwise-agreement", "fleiss-kappa", "krippendorff-alpha-nominal"] as const;
+  return {
+    nuggets: shared.reduce((s, reviews) => s + reviews[0]!.counts.nuggets.length, 0),
+    questions: shared.length,
+    hallucinated: rows(markCounts("hallucinated"), false, nominal),
+    redundant: rows(markCounts("redundant"), false, nominal),
+    missing: rows(missingCounts, true, ["pairwise-agreement", "krippendorff-alpha-interval"]),
+  };
+}
+
+/** How a support campaign's annotators labelled the pairs its LLM called positive (its campaign agreement report). */
+async function judgmentSide(user: UserDto, studyId: number, supportId: number): Promise<NuggetQualityReport["judgment"]> {
+  const support = await researcherCampaign(user, supportId);
+  if (support.studyId !== studyId) throw notFound("Campaign not found");
+  if (support.taskType !== "support" && support.taskType !== "relevance") throw invalid("support: choose a support or relevance campaign");
+  if (!support.llmJudge) throw invalid("support: this campaign has no LLM judge to compare with (choose one created with an LLM)");
+  const positives = (await getCampaignAgreement(user, studyId, supportId)).llm?.positives;
+  if (!positives) throw invalid("support: no annotator has labelled a pair this campaign's LLM called positive yet");
+  return { campaign: { id: support.id, name: support.name }, llm: positives.llm, pairs: positives.pairs, levels: positives.levels };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) (groups.get(key(item)) ?? groups.set(key(item), []).get(key(item))!).push(item);
+  return groups;
+}
+
+const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((s, item) => s + f(item), 0);
