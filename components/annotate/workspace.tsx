@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { nextPhase } from "@/lib/domain/campaigns/judgment";
-import { blankReview, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
+import { blankReview, reconcileReview, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
 import { campaignApi } from "@/lib/client/campaign-api";
 import { newClientId } from "@/lib/client/client-id";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -82,7 +82,8 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
   useEffect(() => {
     if (item && draft?.itemId !== item.itemId) {
       const latest = item.mine.at(-1);
-      const review = reviewing ? (latest?.review ?? blankReview(item.nuggets.map((n) => n.id))) : null;
+      const ids = item.nuggets.map((n) => n.id);
+      const review = reviewing ? (latest?.review ? reconcileReview(latest.review, ids) : blankReview(ids)) : null;
       setDraft({
         itemId: item.itemId, level: latest?.level ?? null, review, focus: 0, missingText: review?.missingNuggets.join("\n") ?? "",
         comment: latest?.comment ?? "", commentOpen: Boolean(latest?.comment), shownAt: Date.now(),

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { SAMPLE_KIND_LABELS, type SampleKind, type SampleSpec } from "@/lib/domain/campaigns/sampling";
+import { QUESTION_SAMPLE_LABELS, SAMPLE_KIND_LABELS, type SampleKind, type SampleSpec } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { PROTOCOL_LABELS, type Protocol } from "@/lib/domain/task-types";
 import { campaignApi } from "@/lib/client/campaign-api";
@@ -20,9 +20,6 @@ const labelText = "block text-sm font-medium";
 export type FollowUp = { targetKeys: string[]; taskType: "support" | "relevance" };
 
 type TaskChoice = CampaignDraft["taskType"];
-
-/** The samples a nugget-quality campaign can draw (whole questions), in its own words. */
-const QUESTION_SAMPLES: Partial<Record<SampleKind, string>> = { random_questions: "N random questions with nuggets", all_pairs: "Every question with nuggets" };
 
 /**
  * A researcher's form for a support, relevance or nugget-quality campaign: preview the seeded
@@ -64,9 +61,9 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
     : { name, taskType, scale, guidelines, protocol, llmJudge: protocol === "blind" ? null : llmJudge || null, overlap, annotatorIds, sample, seed };
   const chooseTask = (next: TaskChoice) => {
     setTaskType(next);
-    if (next === "nugget_quality" && !(sampleKind in QUESTION_SAMPLES)) setSampleKind("random_questions");
+    if (next === "nugget_quality" && !(sampleKind in QUESTION_SAMPLE_LABELS)) setSampleKind("random_questions");
   };
-  const sampleKinds = Object.entries(reviewing ? QUESTION_SAMPLES : SAMPLE_KIND_LABELS).filter(([value]) => value !== "targets" || followUp);
+  const sampleKinds = Object.entries(reviewing ? QUESTION_SAMPLE_LABELS : SAMPLE_KIND_LABELS).filter(([value]) => value !== "targets" || followUp);
   const [previewed, setPreviewed] = useState<string | null>(null);
   const current = JSON.stringify(draft);
 

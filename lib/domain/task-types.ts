@@ -14,6 +14,21 @@ export const TASK_TYPE_LABELS: Record<TaskType, string> = {
   preference: "Side-by-side preference",
 };
 
+/**
+ * Whether a campaign of this type labels pairs on a scale (support, relevance): its annotators'
+ * labels form a label set and have agreement reports. A nugget review or a preference does not.
+ */
+export function labelsPairs(taskType: TaskType): boolean {
+  switch (taskType) {
+    case "support":
+    case "relevance":
+      return true;
+    case "nugget_quality":
+    case "preference":
+      return false;
+  }
+}
+
 /** Annotation protocols (DOMAIN.md section 4). */
 export const protocolSchema = z.enum(["blind", "blind_then_reveal", "assisted"]);
 export type Protocol = z.infer<typeof protocolSchema>;

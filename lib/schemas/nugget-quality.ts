@@ -32,7 +32,9 @@ export const nuggetQualityReportSchema = z.object({
   judgment: z
     .object({ campaign: z.object({ id: z.number(), name: z.string() }), llm: z.string(), pairs: z.number(), levels: z.array(z.object({ level: z.string(), count: z.number(), share: z.number() })) })
     .nullable(),
-  /** The missing nuggets annotators wrote out. */
-  missingNuggets: z.array(z.object({ question: z.string(), annotator: z.string(), text: z.string() })),
+  /** Why the judgment side is empty although a support campaign was chosen (no LLM, no labels yet). */
+  judgmentNote: z.string().nullable(),
+  /** The missing nuggets annotators wrote out; `nugget` names the question's nugget with that text once it was added to the study. */
+  missingNuggets: z.array(z.object({ question: z.string(), annotator: z.string(), text: z.string(), nugget: z.string().nullable() })),
 });
 export type NuggetQualityReport = z.infer<typeof nuggetQualityReportSchema>;

@@ -36,6 +36,12 @@ export const SAMPLE_KIND_LABELS: Record<SampleKind, string> = {
   targets: "The chosen pairs (from the disagreement queue)",
 };
 
+/** The samples a nugget-quality campaign draws (whole questions with nuggets), in its own words. */
+export const QUESTION_SAMPLE_LABELS: Partial<Record<SampleKind, string>> = {
+  random_questions: "N random questions with nuggets",
+  all_pairs: "Every question with nuggets",
+};
+
 /** Whether the sample needs an LLM judge's labels. */
 export function sampleJudge(spec: SampleSpec): string | null {
   switch (spec.kind) {

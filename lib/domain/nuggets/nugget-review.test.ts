@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blankReview, nuggetReviewSchema, questionReviewOf, reviewMismatch } from "./nugget-review";
+import { blankReview, nuggetReviewSchema, questionReviewOf, reconcileReview, reviewMismatch } from "./nugget-review";
 
 describe("nugget reviews", () => {
   const review = { nuggets: [{ nugget: "q1_1", hallucinated: true, redundant: false }, { nugget: "q1_2", hallucinated: false, redundant: true }], missing: 2, missingNuggets: ["Mentions the retry limit"] };
@@ -24,5 +24,15 @@ describe("nugget reviews", () => {
   it("starts blank and gives the metrics their counts", () => {
     expect(blankReview(["a", "b"])).toEqual({ nuggets: [{ nugget: "a", hallucinated: false, redundant: false }, { nugget: "b", hallucinated: false, redundant: false }], missing: 0, missingNuggets: [] });
     expect(questionReviewOf(nuggetReviewSchema.parse(review))).toEqual({ nuggets: [{ hallucinated: true, redundant: false }, { hallucinated: false, redundant: true }], missing: 2 });
+  });
+});
+
+describe("a saved review and changed nuggets", () => {
+  it("keeps the marks by nugget id, adds new nuggets unmarked and keeps C", () => {
+    const saved = nuggetReviewSchema.parse({ nuggets: [{ nugget: "a", hallucinated: true, redundant: false }, { nugget: "b", hallucinated: false, redundant: true }], missing: 1 });
+    expect(reconcileReview(saved, ["a", "b"])).toBe(saved);
+    expect(reconcileReview(saved, ["b", "c"])).toEqual({
+      nuggets: [{ nugget: "b", hallucinated: false, redundant: true }, { nugget: "c", hallucinated: false, redundant: false }], missing: 1, missingNuggets: [],
+    });
   });
 });

@@ -25,6 +25,16 @@ export function reviewMismatch(review: NuggetReview, nuggetIds: readonly string[
   return wrong === -1 ? null : `nugget ${wrong + 1} of the review is "${given[wrong]}", the question's is "${nuggetIds[wrong]}"`;
 }
 
+/**
+ * A saved review brought up to the question's current nuggets (a re-import may have added some):
+ * marks kept by nugget id, new nuggets unmarked, C and the missing nuggets kept.
+ */
+export function reconcileReview(review: NuggetReview, nuggetIds: readonly string[]): NuggetReview {
+  if (reviewMismatch(review, nuggetIds) === null) return review;
+  const marks = new Map(review.nuggets.map((n) => [n.nugget, n]));
+  return { ...blankReview(nuggetIds), missing: review.missing, missingNuggets: review.missingNuggets, nuggets: nuggetIds.map((nugget) => marks.get(nugget) ?? { nugget, hallucinated: false, redundant: false }) };
+}
+
 /** A blank review of the given nuggets: nothing marked, none missing. */
 export function blankReview(nuggetIds: readonly string[]): NuggetReview {
   return { nuggets: nuggetIds.map((nugget) => ({ nugget, hallucinated: false, redundant: false })), missing: 0, missingNuggets: [] };

@@ -5,6 +5,7 @@ import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/sql-connection";
 import { getNuggetQualityReport } from "@/lib/server/reports/get-nugget-quality-report";
+import { addNugget } from "@/lib/server/nuggets/add-nugget";
 import { nuggetQualityCsv } from "@/lib/server/reports/nugget-quality-csv";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
@@ -136,8 +137,14 @@ describe("nugget-quality campaigns", () => {
     expect(report.agreement).toMatchObject({ nuggets: n1 + n2, questions: 2 });
     const pairwise = report.agreement!.hallucinated.find((s) => s.metric === "pairwise-agreement")!;
     expect(pairwise.value).toBeCloseTo((n1 + n2 - 1) / (n1 + n2), 12); // they disagree on one nugget only
-    expect(report.missingNuggets).toEqual([{ question: second!.question, annotator: y!.email, text: "Explain the default" }]);
-    expect(report.judgment).toBeNull();
+    expect(report.missingNuggets).toEqual([{ question: second!.question, annotator: y!.email, text: "Explain the default", nugget: null }]);
+    // the researcher adds it to the question: once
+    const added = await addNugget(researcher, studyId, { question: second!.question, text: "Explain the default" });
+    expect(added).toEqual({ id: `${second!.question}_${n2 + 1}`, position: n2 + 1, added: true });
+    expect(await addNugget(researcher, studyId, { question: second!.question, text: " Explain the default " })).toEqual({ ...added, added: false });
+    await expect(addNugget(annotators[0]!, studyId, { question: second!.question, text: "x" })).rejects.toMatchObject({ code: "not_found" });
+    expect((await getNuggetQualityReport(researcher, studyId, { campaign: id })).missingNuggets[0]!.nugget).toBe(added.id);
+    expect(report).toMatchObject({ judgment: null, judgmentNote: null });
     expect(nuggetQualityCsv(report)).toContain(`overall micro,all,groundedness,${(n - 1) / n},,,${n}`);
 
     // the judgment side of FreshStack's Table 5, from a support campaign with an LLM
@@ -145,6 +152,8 @@ describe("nugget-quality campaigns", () => {
       ...draft(), taskType: "support", scale: { kind: "builtin", id: "relevance-3" }, llmJudge: "gpt-4o", overlap: 1, annotatorIds: [x!.id],
       sample: { kind: "llm_positive_per_question", questions: 2, judge: "gpt-4o" },
     });
+    const early = await getNuggetQualityReport(researcher, studyId, { campaign: id, support: support.id });
+    expect(early).toMatchObject({ judgment: null, judgmentNote: expect.stringMatching(/has labelled a pair its LLM called positive yet/), reviews: 4 });
     for (const level of ["relevant", "non_relevant"]) {
       const { itemId } = await claimNextItem(x!, support.id);
       await saveAnnotation(x!, support.id, itemId!, save({ level }));

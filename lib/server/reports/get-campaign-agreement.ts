@@ -5,6 +5,7 @@ import { MULTI_RATER_STATISTICS, multiRaterStatisticsWithIntervals } from "@/lib
 import { pairAgreement } from "@/lib/domain/agreement/pair-statistics";
 import { firstPhase, levelOfPayload } from "@/lib/domain/campaigns/judgment";
 import { binarize, levelIndex, scaleById, type Scale } from "@/lib/domain/scales";
+import { labelsPairs } from "@/lib/domain/task-types";
 import type { CampaignAgreementReport } from "@/lib/schemas/reports";
 import { researcherCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";
@@ -26,7 +27,7 @@ type Profile = { labels: { email: string; level: string }[]; llm: { value: strin
 export async function getCampaignAgreement(user: UserDto, studyId: number, campaignId: number): Promise<CampaignAgreementReport> {
   const campaign = await researcherCampaign(user, campaignId);
   if (campaign.studyId !== studyId) throw notFound("Campaign not found");
-  if (campaign.taskType !== "support" && campaign.taskType !== "relevance") throw invalid("campaign: agreement is reported for support and relevance campaigns (a nugget-quality campaign has its own report)");
+  if (!labelsPairs(campaign.taskType)) throw invalid("campaign: agreement is reported for support and relevance campaigns (a nugget-quality campaign has its own report)");
   const phase = firstPhase(campaign.protocol);
   const scale = campaign.scale;
   const profiles = await loadProfiles(campaign.id, phase, campaign.llmJudge?.id ?? null);

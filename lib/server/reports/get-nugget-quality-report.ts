@@ -2,6 +2,7 @@ import "server-only";
 import { multiRaterStatisticsWithIntervals } from "@/lib/domain/agreement/multi-rater";
 import { lastNuggetShareOfRedundant, macroQuality, microQuality, qualityByPosition, type QuestionReview } from "@/lib/domain/nuggets/nugget-quality";
 import { nuggetReviewSchema, questionReviewOf, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
+import { labelsPairs } from "@/lib/domain/task-types";
 import type { NuggetQualityQuery, NuggetQualityReport } from "@/lib/schemas/nugget-quality";
 import { researcherCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";
@@ -10,7 +11,7 @@ import type { UserDto } from "../users/user-dto";
 import { getCampaignAgreement } from "./get-campaign-agreement";
 import { REPORT_BOOTSTRAP } from "./report-bootstrap";
 
-type Reviewed = { question: string; title: string; annotator: string; review: NuggetReview; counts: QuestionReview };
+type Reviewed = { question: string; title: string; annotator: string; review: NuggetReview; counts: QuestionReview; nuggetByText: Map<string, string> };
 
 /**
  * A nugget-quality campaign's numbers (FreshStack section 5.2.1): precision, recall and
@@ -26,12 +27,13 @@ export async function getNuggetQualityReport(user: UserDto, studyId: number, que
   const annotations = await db.annotation.findMany({
     where: { item: { campaignId: campaign.id } },
     orderBy: { id: "asc" },
-    select: { payload: true, user: { select: { email: true } }, item: { select: { query: { select: { externalId: true, title: true } } } } },
+    select: { payload: true, user: { select: { email: true } }, item: { select: { query: { select: { externalId: true, title: true, nuggets: { select: { externalId: true, text: true } } } } } } },
   });
   const reviewed: Reviewed[] = annotations.flatMap((a) => {
     if (!a.item.query) return [];
     const review = nuggetReviewSchema.parse(JSON.parse(a.payload));
-    return [{ question: a.item.query.externalId, title: a.item.query.title, annotator: a.user.email, review, counts: questionReviewOf(review) }];
+    const nuggetByText = new Map(a.item.query.nuggets.map((n) => [n.text.trim(), n.externalId]));
+    return [{ question: a.item.query.externalId, title: a.item.query.title, annotator: a.user.email, review, counts: questionReviewOf(review), nuggetByText }];
   });
   const all = reviewed.map((r) => r.counts);
   const questions = groupBy(reviewed, (r) => r.question);
@@ -60,8 +62,8 @@ export async function getNuggetQualityReport(user: UserDto, studyId: number, que
     byPosition: qualityByPosition(all),
     lastNuggetShare: lastNuggetShareOfRedundant(all),
     agreement: agreementOf(questions),
-    judgment: query.support ? await judgmentSide(user, studyId, query.support) : null,
-    missingNuggets: reviewed.flatMap((r) => r.review.missingNuggets.map((text) => ({ question: r.question, annotator: r.annotator, text }))),
+    ...(query.support ? await judgmentSide(user, studyId, query.support) : { judgment: null, judgmentNote: null }),
+    missingNuggets: reviewed.flatMap((r) => r.review.missingNuggets.map((text) => ({ question: r.question, annotator: r.annotator, text, nugget: r.nuggetByText.get(text) ?? null }))),
   };
 }
 
@@ -90,15 +92,19 @@ function agreementOf(questions: Map<string, Reviewed[]>): NuggetQualityReport["a
   };
 }
 
-/** How a support campaign's annotators labelled the pairs its LLM called positive (its campaign agreement report). */
-async function judgmentSide(user: UserDto, studyId: number, supportId: number): Promise<NuggetQualityReport["judgment"]> {
+/**
+ * How a support campaign's annotators labelled the pairs its LLM called positive (its campaign
+ * agreement report), or a note saying why there is nothing to show yet.
+ */
+async function judgmentSide(user: UserDto, studyId: number, supportId: number): Promise<Pick<NuggetQualityReport, "judgment" | "judgmentNote">> {
   const support = await researcherCampaign(user, supportId);
   if (support.studyId !== studyId) throw notFound("Campaign not found");
-  if (support.taskType !== "support" && support.taskType !== "relevance") throw invalid("support: choose a support or relevance campaign");
-  if (!support.llmJudge) throw invalid("support: this campaign has no LLM judge to compare with (choose one created with an LLM)");
+  if (!labelsPairs(support.taskType)) throw invalid("support: choose a support or relevance campaign");
+  const none = (judgmentNote: string) => ({ judgment: null, judgmentNote });
+  if (!support.llmJudge) return none(`${support.name} has no LLM judge to compare with: choose a campaign created with an LLM`);
   const positives = (await getCampaignAgreement(user, studyId, supportId)).llm?.positives;
-  if (!positives) throw invalid("support: no annotator has labelled a pair this campaign's LLM called positive yet");
-  return { campaign: { id: support.id, name: support.name }, llm: positives.llm, pairs: positives.pairs, levels: positives.levels };
+  if (!positives) return none(`No annotator of ${support.name} has labelled a pair its LLM called positive yet`);
+  return { judgment: { campaign: { id: support.id, name: support.name }, llm: positives.llm, pairs: positives.pairs, levels: positives.levels }, judgmentNote: null };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { labelsPairs } from "@/lib/domain/task-types";
 import type { StudyOverview } from "@/lib/schemas/studies";
 
 /** The label sets a study offers to reports (the names loadLabelSource reads), with their descriptions. */
@@ -9,6 +10,8 @@ export function labelSetOptions(study: Pick<StudyOverview, "judges" | "campaigns
     ...study.judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
     ...models.flatMap((x, i) => models.slice(i + 1).map((y) => ({ value: `fused:${x.name}+${y.name}`, label: `${x.name} + ${y.name} fused` }))),
     ...(hasHumans ? models.map((m) => ({ value: `corrected:${m.name}`, label: `${m.name} corrected by humans where they judged` })) : []),
-    ...study.campaigns.map((c) => ({ value: `campaign:${c.id}`, label: `Annotators of ${c.name} (majority)` })),
+    ...study.campaigns
+      .filter((c) => labelsPairs(c.taskType))
+      .map((c) => ({ value: `campaign:${c.id}`, label: `Annotators of ${c.name} (majority)` })),
   ];
 }
