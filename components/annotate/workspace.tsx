@@ -153,6 +153,8 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
   const setReview = (next: Partial<Pick<Draft, "review" | "focus" | "missingText">>) => draft && setDraft({ ...draft, ...next });
   const toggle = (index: number, mark: ReviewMark) =>
     review && setReview({ review: { ...review, nuggets: review.nuggets.map((n, i) => (i === index ? { ...n, [mark]: !n[mark] } : n)) } });
+  // C never falls below the number of missing nuggets written out
+  const setMissing = (count: number) => review && draft && setReview({ review: { ...review, missing: Math.max(count, linesOf(draft.missingText).length) } });
   const writeMissing = (text: string) => review && setReview({ missingText: text, review: { ...review, missing: Math.max(review.missing, linesOf(text).length) } });
 
   useAnnotationKeys({
@@ -168,7 +170,7 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
       ? {
           onNugget: (step) => draft && setReview({ focus: Math.min(Math.max(draft.focus + step, 0), Math.max(review.nuggets.length - 1, 0)) }),
           onMark: (mark) => draft && toggle(draft.focus, mark),
-          onMissing: (count) => setReview({ review: { ...review, missing: Math.max(count, linesOf(draft!.missingText).length) } }),
+          onMissing: setMissing,
           onWriteMissing: () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Missing nuggets"]')?.focus(),
         }
       : undefined,
@@ -213,7 +215,7 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
               busy={busy}
               onFocus={(focus) => setReview({ focus })}
               onToggle={toggle}
-              onMissing={(missing) => draft.review && setReview({ review: { ...draft.review, missing: Math.max(missing, linesOf(draft.missingText).length) } })}
+              onMissing={setMissing}
               onMissingText={writeMissing}
             />
           ) : (
