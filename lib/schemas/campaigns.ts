@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { annotationPhaseSchema, levelPayloadSchema } from "@/lib/domain/campaigns/judgment";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
+import { criteriaSchema, criterionSchema } from "@/lib/domain/preference/criteria";
+import { screenPreferenceSchema } from "@/lib/domain/preference/judgment";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES, type BuiltinScaleId } from "@/lib/domain/scales";
 import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
@@ -36,10 +38,15 @@ export const scaleChoiceSchema = z.discriminatedUnion("kind", [
 ]);
 export type ScaleChoice = z.infer<typeof scaleChoiceSchema>;
 
-/** What a researcher fills in to create a support, relevance or nugget-quality campaign. */
+/**
+ * What a researcher fills in to create a campaign. A preference campaign also names its systems
+ * (two, or more for all pairs among them) and its criteria (FeB4RAG's four by default).
+ */
 export const campaignDraftSchema = z.object({
   name: z.string().trim().min(1).max(120),
-  taskType: taskTypeSchema.extract(["support", "relevance", "nugget_quality"]),
+  taskType: taskTypeSchema,
+  systems: z.array(z.string().min(1)).max(10).optional(),
+  criteria: criteriaSchema.optional(),
   scale: scaleChoiceSchema,
   guidelines: z.string().max(20_000).default(""),
   protocol: protocolSchema,
@@ -129,12 +136,24 @@ export const workspaceItemSchema = z.object({
   nugget: z.object({ id: z.string(), position: z.number(), text: z.string() }).nullable(),
   nuggets: z.array(z.object({ id: z.string(), position: z.number(), text: z.string() })),
   document: z.object({ id: z.string(), title: z.string(), repo: z.string().nullable(), path: z.string().nullable(), language: z.string().nullable(), html: z.string(), lines: z.number() }).nullable(),
+  /**
+   * A preference item: the two answers as Response 1 (left) and Response 2, with their cited
+   * passages, and the layout token the save sends back. Never a system's name or id.
+   */
+  comparison: z
+    .object({
+      layout: z.enum(["ab", "ba"]),
+      responses: z.array(z.object({ html: z.string(), citations: z.array(z.object({ marker: z.number(), title: z.string(), html: z.string() })) })),
+    })
+    .nullable(),
   mine: z.array(
     z.object({
       phase: annotationPhaseSchema,
       /** The level chosen (support, relevance), or the review (nugget quality). */
       level: z.string().nullable(),
       review: nuggetReviewSchema.nullable(),
+      /** A preference as the annotator saw it: "1" (left), "2" (right) or "none" per criterion. */
+      preference: z.object({ choices: z.record(z.string(), z.enum(["1", "2", "none"])), justifications: z.record(z.string(), z.string()) }).nullable(),
       comment: z.string().nullable(),
       version: z.number(),
       clientId: z.string(),
@@ -153,6 +172,7 @@ export const workspaceSchema = z.object({
     taskType: taskTypeSchema,
     protocol: protocolSchema,
     guidelinesHtml: z.string(),
+    criteria: z.array(criterionSchema),
     scale: z.object({ name: z.string(), levels: z.array(z.object({ value: z.string(), label: z.string(), key: z.string() })) }),
   }),
   progress: z.object({ mine: z.number(), campaignSubmitted: z.number(), campaignTarget: z.number() }),
@@ -167,8 +187,8 @@ export const saveAnnotationSchema = z.object({
   clientId: z.string().uuid(),
   phase: annotationPhaseSchema,
   version: z.number().int().min(1),
-  /** A level (support, relevance) or a nugget review (nugget quality); the server checks it against the campaign. */
-  payload: z.union([levelPayloadSchema, nuggetReviewSchema]),
+  /** A level (support, relevance), a nugget review (nugget quality) or a preference as seen on screen; the server checks it against the campaign. */
+  payload: z.union([levelPayloadSchema, nuggetReviewSchema, screenPreferenceSchema]),
   comment: z.string().max(5000).nullable().default(null),
   startedAt: z.string().datetime(),
   durationMs: z.number().int().min(0).max(86_400_000),

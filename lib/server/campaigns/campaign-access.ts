@@ -1,5 +1,7 @@
 import "server-only";
 import { sampleSpecSchema, type SampleSpec } from "@/lib/domain/campaigns/sampling";
+import { z } from "zod";
+import { criterionSchema, type Criterion } from "@/lib/domain/preference/criteria";
 import { scaleSchema, type Scale } from "@/lib/domain/scales";
 import { protocolSchema, taskTypeSchema, type Protocol, type TaskType } from "@/lib/domain/task-types";
 import { getDb, type Db } from "../db/client";
@@ -15,6 +17,8 @@ export type CampaignRecord = {
   taskType: TaskType;
   protocol: Protocol;
   scale: Scale;
+  /** A preference campaign's criteria (empty for other tasks). */
+  criteria: Criterion[];
   sample: SampleSpec;
   seed: number;
   overlap: number;
@@ -36,6 +40,7 @@ function toRecord(c: CampaignRow): CampaignRecord {
     taskType: taskTypeSchema.parse(c.taskType),
     protocol: protocolSchema.parse(c.protocol),
     scale: scaleSchema.parse(JSON.parse(c.scale)),
+    criteria: z.array(criterionSchema).parse(JSON.parse(c.criteria)),
     sample: sampleSpecSchema.parse(JSON.parse(c.sample)),
     seed: c.seed,
     overlap: c.overlap,

@@ -1,6 +1,7 @@
 import "server-only";
 import { judgmentSchema, LEASE_MS, llmLabelVisible } from "@/lib/domain/campaigns/judgment";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
+import { screenChoices, storedPreferenceSchema } from "@/lib/domain/preference/judgment";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
@@ -24,20 +25,26 @@ export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId
   });
   if (!seat || !seat.item.query) throw notFound("Item not found");
   const reviewing = campaign.taskType === "nugget_quality";
+  const comparing = campaign.taskType === "preference";
   if (seat.status === "leased") {
     await db.assignment.updateMany({ where: { id: seat.id, userId: user.id, status: "leased" }, data: { leaseExpiresAt: new Date(now.getTime() + LEASE_MS) } });
   }
   const annotations = await db.annotation.findMany({ where: { itemId, userId: user.id }, orderBy: { id: "asc" } });
   const level = judgmentSchema(campaign.scale);
-  const mine = annotations.map((a) => ({
-    phase: a.phase as WorkspaceItem["mine"][number]["phase"],
-    level: reviewing ? null : level.parse(JSON.parse(a.payload)).level,
-    review: reviewing ? nuggetReviewSchema.parse(JSON.parse(a.payload)) : null,
-    comment: a.comment,
-    version: a.version,
-    clientId: a.clientId,
-    submittedAt: a.submittedAt.toISOString(),
-  }));
+  const mine = annotations.map((a) => {
+    const payload: unknown = JSON.parse(a.payload);
+    const preference = comparing ? storedPreferenceSchema.parse(payload) : null;
+    return {
+      phase: a.phase as WorkspaceItem["mine"][number]["phase"],
+      level: reviewing || comparing ? null : level.parse(payload).level,
+      review: reviewing ? nuggetReviewSchema.parse(payload) : null,
+      preference: preference && { choices: screenChoices(preference), justifications: preference.justifications },
+      comment: a.comment,
+      version: a.version,
+      clientId: a.clientId,
+      submittedAt: a.submittedAt.toISOString(),
+    };
+  });
   const hasBlind = mine.some((a) => a.phase === "blind");
   const { item } = seat;
   const llm =
@@ -52,8 +59,33 @@ export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId
     nugget: item.nugget ? { id: item.nugget.externalId, position: item.nugget.position, text: item.nugget.text } : null,
     nuggets: reviewing ? query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })) : [],
     document: item.document ? await documentView(item.document) : null,
+    comparison: comparing && item.responseAId !== null && item.responseBId !== null ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides) : null,
     mine,
     llm,
+  };
+}
+
+/**
+ * The two answers in the order this seat shows them (B first when its sides are swapped), each
+ * rendered with the passages its [n] markers cite. Nothing that names or identifies a system.
+ */
+async function comparisonView(responseIds: [number, number], swapped: boolean): Promise<NonNullable<WorkspaceItem["comparison"]>> {
+  const db = await getDb();
+  const responses = await db.response.findMany({
+    where: { id: { in: responseIds } },
+    select: { id: true, text: true, citations: { orderBy: { marker: "asc" }, select: { marker: true, document: { select: { title: true, path: true, externalId: true, text: true, language: true } } } } },
+  });
+  const ordered = (swapped ? [responseIds[1], responseIds[0]] : responseIds).map((id) => responses.find((r) => r.id === id)!);
+  return {
+    layout: swapped ? "ba" : "ab",
+    responses: await Promise.all(ordered.map(async (r) => ({
+      html: await renderMarkdown(r.text),
+      citations: await Promise.all(r.citations.map(async (c) => ({
+        marker: c.marker,
+        title: c.document.title || c.document.path || c.document.externalId,
+        html: (await renderChunk(c.document.text, c.document.language)).html,
+      }))),
+    }))),
   };
 }
 

@@ -22,6 +22,7 @@ export async function getWorkspace(user: UserDto, campaignId: number): Promise<W
       taskType: campaign.taskType,
       protocol: campaign.protocol,
       guidelinesHtml: await renderMarkdown(campaign.guidelines),
+      criteria: campaign.criteria,
       scale: { name: campaign.scale.name, levels: campaign.scale.levels },
     },
     progress: { mine, campaignSubmitted: submitted, campaignTarget: itemCount * campaign.overlap },

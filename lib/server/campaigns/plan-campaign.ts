@@ -1,12 +1,25 @@
 import "server-only";
-import { sampleCandidates, sampleJudge, type Candidate } from "@/lib/domain/campaigns/sampling";
+import { sampleCandidates, sampleJudge, targetKeyOf, type Candidate } from "@/lib/domain/campaigns/sampling";
+import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preference/criteria";
 import { BUILTIN_SCALES, customScale, type Scale } from "@/lib/domain/scales";
+import { responsePairKey } from "@/lib/domain/targets";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { loadCandidates, loadQuestionCandidates } from "./load-candidates";
+import { loadCandidates, loadQuestionCandidates, loadResponsePairs } from "./load-candidates";
 
-export type CampaignPlan = { scale: Scale; llmJudgeId: number | null; items: Candidate[]; llmPositive: number | null };
+/** One item a campaign will hold: its target, and what the item shows. */
+export type PlannedItem = {
+  targetKey: string;
+  queryId: number;
+  nuggetId: number | null;
+  documentId: number | null;
+  responseAId: number | null;
+  responseBId: number | null;
+  llm: boolean | null;
+};
+
+export type CampaignPlan = { scale: Scale; criteria: Criterion[]; llmJudgeId: number | null; items: PlannedItem[]; llmPositive: number | null };
 
 /**
  * Checks a campaign draft against its study and draws its sample: the annotators must be members,
@@ -20,7 +33,15 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
   const annotators = new Set(draft.annotatorIds).size;
   if (draft.overlap > annotators) throw invalid(`overlap: ${draft.overlap} annotators per item needs at least ${draft.overlap} annotators (${annotators} chosen)`);
   if (draft.protocol !== "blind" && !draft.llmJudge) throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");
-  if (draft.taskType === "nugget_quality") return planNuggetQuality(studyId, draft);
+  switch (draft.taskType) {
+    case "nugget_quality":
+      return planNuggetQuality(studyId, draft);
+    case "preference":
+      return planPreference(db, studyId, draft);
+    case "support":
+    case "relevance":
+      break;
+  }
 
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const samplingJudge = sampleJudge(draft.sample);
@@ -35,7 +56,17 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
     );
   }
   const scale = draft.scale.kind === "builtin" ? BUILTIN_SCALES[draft.scale.id] : customScale(draft.scale.levels, draft.scale.positiveFrom);
-  return { scale, llmJudgeId, items, llmPositive: samplingJudgeId === null ? null : items.filter((c) => c.llm === true).length };
+  return { scale, criteria: [], llmJudgeId, items: items.map(plannedFromCandidate), llmPositive: samplingJudgeId === null ? null : items.filter((c) => c.llm === true).length };
+}
+
+const plannedFromCandidate = (c: Candidate): PlannedItem => ({
+  targetKey: targetKeyOf(c), queryId: c.queryId, nuggetId: c.nuggetId, documentId: c.documentId, responseAId: null, responseBId: null, llm: c.llm,
+});
+
+/** Blind only, and whole questions (all or N random): the campaigns whose items are not (target, chunk) pairs. */
+function checkQuestionDesign(draft: CampaignDraft, what: string) {
+  if (draft.protocol !== "blind") throw invalid(`protocol: a ${what} campaign is blind (there is no LLM label to reveal)`);
+  if (draft.sample.kind !== "all_pairs" && draft.sample.kind !== "random_questions") throw invalid(`sample: a ${what} campaign takes all questions or N random ones`);
 }
 
 /**
@@ -44,11 +75,37 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
  * label to hide or reveal: the protocol is blind and the marks A and B are yes / no (binary).
  */
 async function planNuggetQuality(studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
-  if (draft.protocol !== "blind") throw invalid("protocol: a nugget-quality campaign is blind (the nuggets are the LLM's output; there is no LLM label to reveal)");
-  if (draft.sample.kind !== "all_pairs" && draft.sample.kind !== "random_questions") throw invalid("sample: a nugget-quality campaign reviews all questions with nuggets or N random ones");
+  checkQuestionDesign(draft, "nugget-quality");
   const items = sampleCandidates(await loadQuestionCandidates(studyId), draft.sample, draft.seed);
   if (items.length === 0) throw invalid("sample: the study has no questions with nuggets; import queries and nuggets first");
-  return { scale: BUILTIN_SCALES.binary, llmJudgeId: null, items, llmPositive: null };
+  return { scale: BUILTIN_SCALES.binary, criteria: [], llmJudgeId: null, items: items.map(plannedFromCandidate), llmPositive: null };
+}
+
+/**
+ * A preference campaign compares the answers of two systems (or of every pair among several) to
+ * the same requests: all requests both answered, or N random ones; one item per request and pair,
+ * each pair in name order (system A first). Criteria default to FeB4RAG's four.
+ */
+async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+  checkQuestionDesign(draft, "preference");
+  const names = [...new Set(draft.systems ?? [])].sort();
+  if (names.length < 2) throw invalid("systems: choose two systems (or more, for every pair among them)");
+  const systems = await db.system.findMany({ where: { studyId, name: { in: names } }, select: { id: true, name: true } });
+  const unknown = names.filter((n) => !systems.some((s) => s.name === n));
+  if (unknown.length > 0) throw invalid(`systems: the study has no system named ${unknown.map((n) => `"${n}"`).join(", ")}`);
+  const pairs = await loadResponsePairs(studyId, systems.sort((x, y) => x.name.localeCompare(y.name)).map((s) => s.id));
+  const questions = sampleCandidates([...new Map(pairs.map((p) => [p.candidate.queryKey, p.candidate])).values()], draft.sample, draft.seed);
+  const chosen = new Set(questions.map((q) => q.queryId));
+  const order = new Map(questions.map((q, i) => [q.queryId, i]));
+  const items = pairs
+    .filter((p) => chosen.has(p.candidate.queryId))
+    .sort((x, y) => order.get(x.candidate.queryId)! - order.get(y.candidate.queryId)! || x.systemA - y.systemA || x.systemB - y.systemB)
+    .map((p): PlannedItem => ({
+      targetKey: responsePairKey(p.candidate.queryId, p.systemA, p.systemB), queryId: p.candidate.queryId, nuggetId: null, documentId: null,
+      responseAId: p.responseA, responseBId: p.responseB, llm: null,
+    }));
+  if (items.length === 0) throw invalid(`sample: no request has answers from ${names.join(" and ")}; import their responses first`);
+  return { scale: BUILTIN_SCALES.binary, criteria: draft.criteria ?? DEFAULT_CRITERIA, llmJudgeId: null, items, llmPositive: null };
 }
 
 async function modelJudgeId(db: Db, studyId: number, name: string, field: string): Promise<number> {

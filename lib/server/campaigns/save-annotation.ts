@@ -1,6 +1,7 @@
 import "server-only";
 import { judgmentSchema, llmLabelVisible, phaseAllowed, type Judgment } from "@/lib/domain/campaigns/judgment";
 import { nuggetReviewSchema, reviewMismatch } from "@/lib/domain/nuggets/nugget-review";
+import { screenPreferenceSchema, storedPreference } from "@/lib/domain/preference/judgment";
 import type { LlmLabel, SaveAnnotation, SavedAnnotation } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import { withTransaction, type SqlConnection } from "../db/sql-connection";
@@ -27,7 +28,7 @@ type Stored = { id: number; clientId: string; version: number; itemId: number; u
 export async function saveAnnotation(user: UserDto, campaignId: number, itemId: number, save: SaveAnnotation, now = new Date()): Promise<SavedAnnotation> {
   const campaign = await annotatorCampaign(user, campaignId);
   if (campaign.status !== "active") throw new AppError("conflict", "This campaign is closed; labels can no longer be changed");
-  const judgment = await checkPayload(campaign, itemId, save.payload);
+  const { stored, judgment } = await checkPayload(campaign, itemId, save.payload);
   return withTransaction(async (sql) => {
     await lockAnnotator(sql, campaign.id, user.id); // two tabs saving at once: the second sees the first
     const [byClientId] = await sql.query<Stored>(
@@ -48,7 +49,7 @@ export async function saveAnnotation(user: UserDto, campaignId: number, itemId: 
     if (!phaseAllowed(campaign.protocol, save.phase, blind !== undefined)) {
       throw new AppError("invalid", save.phase === "revised" ? "Commit the blind label before revising it" : `A ${save.phase} label does not fit this campaign's protocol`);
     }
-    await writeVersion(sql, user.id, itemId, save, now);
+    await writeVersion(sql, user.id, itemId, save, JSON.stringify(stored), now);
     await sql.query(
       `UPDATE "Assignment" SET "status" = 'submitted', "leaseExpiresAt" = NULL, "submittedAt" = COALESCE("submittedAt", ?) WHERE "campaignId" = ? AND "itemId" = ? AND "userId" = ?`,
       [sql.timestamp(now), campaign.id, itemId, user.id],
@@ -59,24 +60,30 @@ export async function saveAnnotation(user: UserDto, campaignId: number, itemId: 
 }
 
 /**
- * The payload must fit the campaign's task: a level of its scale (returned: it becomes the
- * annotator's Label on the target), or a review of exactly the item's question's nuggets (null).
+ * The payload must fit the campaign's task: a level of its scale (the judgment: it also becomes
+ * the annotator's Label on the target), a review of exactly the item's question's nuggets, or a
+ * choice on each of the campaign's criteria (stored in terms of systems A and B). Returns what to store.
  */
-async function checkPayload(campaign: CampaignRecord, itemId: number, payload: SaveAnnotation["payload"]): Promise<Judgment | null> {
+async function checkPayload(campaign: CampaignRecord, itemId: number, payload: SaveAnnotation["payload"]): Promise<{ stored: object; judgment: Judgment | null }> {
   switch (campaign.taskType) {
     case "support":
-    case "relevance":
-      return parseOrThrow(judgmentSchema(campaign.scale), payload, "label");
+    case "relevance": {
+      const judgment = parseOrThrow(judgmentSchema(campaign.scale), payload, "label");
+      return { stored: judgment, judgment };
+    }
     case "nugget_quality": {
       const review = parseOrThrow(nuggetReviewSchema, payload, "review");
       const db = await getDb();
       const item = await db.item.findFirst({ where: { id: itemId, campaignId: campaign.id }, select: { query: { select: { nuggets: { orderBy: { position: "asc" }, select: { externalId: true } } } } } });
       const mismatch = item?.query && reviewMismatch(review, item.query.nuggets.map((n) => n.externalId));
       if (mismatch) throw new AppError("invalid", `Invalid review: ${mismatch}`);
-      return null;
+      return { stored: review, judgment: null };
     }
-    case "preference":
-      throw new AppError("invalid", "Preference campaigns are not supported yet");
+    case "preference": {
+      const stored = storedPreference(parseOrThrow(screenPreferenceSchema, payload, "preference"), campaign.criteria);
+      if (typeof stored === "string") throw new AppError("invalid", `Invalid preference: ${stored}`);
+      return { stored, judgment: null };
+    }
   }
 }
 
@@ -100,12 +107,11 @@ async function holdSeat(sql: SqlConnection, campaign: CampaignRecord, userId: nu
   );
 }
 
-async function writeVersion(sql: SqlConnection, userId: number, itemId: number, save: SaveAnnotation, now: Date) {
+async function writeVersion(sql: SqlConnection, userId: number, itemId: number, save: SaveAnnotation, payload: string, now: Date) {
   const [current] = await sql.query<{ id: number; version: number }>(
     `SELECT "id", "version" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ? AND "phase" = ?`,
     [itemId, userId, save.phase],
   );
-  const payload = JSON.stringify(save.payload);
   const ts = sql.timestamp(now);
   if (!current && save.version === 1) {
     await sql.query(

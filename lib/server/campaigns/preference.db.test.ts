@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_CRITERIA } from "@/lib/domain/preference/criteria";
+import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { getPreferenceReport } from "@/lib/server/reports/get-preference-report";
+import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
+import * as f from "@/prisma/factories";
+import { unique } from "@/test/db-tier";
+import { fileInput, SHARED_DATA } from "@/test/import-inputs";
+import { claimNextItem } from "./claim-next-item";
+import { createCampaign } from "./create-campaign";
+import { getWorkspace } from "./get-workspace";
+import { getWorkspaceItem } from "./get-workspace-item";
+import { previewCampaign } from "./preview-campaign";
+import { saveAnnotation } from "./save-annotation";
+
+let studyId: number;
+let researcher: UserDto;
+let annotators: UserDto[];
+const SYSTEMS = ["rag-baseline", "rag-rerank"];
+
+beforeAll(async () => {
+  const db = await getDb();
+  const id = unique();
+  studyId = (await seedDemoStudy(db, `preference-${id}`)).studyId;
+  researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
+  annotators = [];
+  for (let i = 0; i < 2; i++) {
+    const user = await f.upsertUser(db, { email: `judge${i}-${id}@test.local`, role: "annotator", password: "x" });
+    await f.upsertMember(db, studyId, user.id, "annotator");
+    annotators.push(toUserDto(user));
+  }
+}, 60_000);
+afterAll(async () => {
+  await closeSharedConnections();
+  await closeDb();
+});
+
+const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
+  name: `Preference ${unique()}`, taskType: "preference", systems: SYSTEMS, scale: { kind: "builtin", id: "binary" }, guidelines: "", protocol: "blind",
+  llmJudge: null, overlap: 2, annotatorIds: annotators.map((a) => a.id), sample: { kind: "all_pairs" }, seed: 4, ...over,
+});
+const save = (payload: SaveAnnotation["payload"]): SaveAnnotation => ({ clientId: randomUUID(), phase: "blind", version: 1, payload, comment: null, startedAt: new Date().toISOString(), durationMs: 800 });
+const screen = (layout: "ab" | "ba", choices: string) => ({
+  layout, justifications: {},
+  choices: Object.fromEntries(DEFAULT_CRITERIA.map((c, i) => [c.id, ({ "1": "1", "2": "2", "-": "none" } as const)[choices[i] as "1" | "2" | "-"]])),
+});
+
+describe("preference campaigns", () => {
+  it("compares two systems' answers to every request both answered, with balanced, recorded sides", async () => {
+    expect(await previewCampaign(researcher, studyId, draft())).toMatchObject({ items: 5, questions: 5, seats: 10 });
+    await expect(previewCampaign(researcher, studyId, draft({ systems: ["rag-baseline"] }))).rejects.toThrow(/systems: choose two systems/);
+    await expect(previewCampaign(researcher, studyId, draft({ systems: ["rag-baseline", "nope"] }))).rejects.toThrow(/no system named "nope"/);
+    await expect(previewCampaign(researcher, studyId, draft({ protocol: "assisted", llmJudge: "gpt-4o" }))).rejects.toThrow(/protocol: a preference campaign is blind/);
+    const { id } = await createCampaign(researcher, studyId, draft());
+    const db = await getDb();
+    const seats = await db.assignment.findMany({ where: { campaignId: id }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+    expect(seats.filter((s) => s.swapSides)).toHaveLength(5);
+    for (let i = 0; i < seats.length; i += 2) expect(seats[i]!.swapSides).not.toBe(seats[i + 1]!.swapSides); // each item seen both ways
+    expect((await db.campaign.findUniqueOrThrow({ where: { id } })).criteria).toBe(JSON.stringify(DEFAULT_CRITERIA));
+  });
+
+  it("never sends a system's name to the annotator, and stores the choices by system whatever side they were on", async () => {
+    const db = await getDb();
+    const { id } = await createCampaign(researcher, studyId, draft({ sample: { kind: "random_questions", questions: 2 } }));
+    const [x, y] = annotators;
+    const seen: string[] = [JSON.stringify(await getWorkspace(x!, id))];
+    for (const who of [x!, y!]) {
+      for (;;) {
+        const { itemId } = await claimNextItem(who, id);
+        if (itemId === null) break;
+        const item = await getWorkspaceItem(who, id, itemId);
+        expect(item.comparison!.responses).toHaveLength(2);
+        expect(item.comparison!.responses.some((r) => r.citations.length > 0)).toBe(true);
+        // always "Response 1" wins coverage, "Response 2" clarity
+        const saved = await saveAnnotation(who, id, itemId, save(screen(item.comparison!.layout, "1--2")));
+        seen.push(JSON.stringify(item), JSON.stringify(saved), JSON.stringify(await getWorkspaceItem(who, id, itemId)));
+        const stored = JSON.parse((await db.annotation.findFirstOrThrow({ where: { itemId, userId: who.id } })).payload) as { choices: Record<string, string>; left: string };
+        const left = item.comparison!.layout === "ab" ? "a" : "b";
+        expect(stored).toMatchObject({ left, choices: { coverage: left, consistency: "none", correctness: "none", clarity: left === "a" ? "b" : "a" } });
+      }
+    }
+    for (const text of seen) for (const name of SYSTEMS) expect(text).not.toContain(name);
+    for (const text of seen) expect(text).not.toMatch(/"(systemId|systemAId|systemBId|responseAId|responseBId)"/);
+
+    const [itemId] = (await db.item.findMany({ where: { campaignId: id }, select: { id: true } })).map((i) => i.id);
+    await expect(saveAnnotation(x!, id, itemId!, save({ layout: "ab", choices: { coverage: "1" }, justifications: {} }))).rejects.toThrow(/Invalid preference: no choice for consistency/);
+    await expect(saveAnnotation(x!, id, itemId!, save({ level: "relevant" }))).rejects.toThrow(/Invalid preference/);
+
+    // the report: left won coverage, right won clarity on every item, so the systems split by side
+    const report = await getPreferenceReport(researcher, studyId, { source: `campaign:${id}` });
+    expect(report).toMatchObject({ judgments: 4, items: 2, annotators: 2, systems: SYSTEMS });
+    expect(report.positionBias).toMatchObject({ decided: 8, left: 4, share: 0.5 });
+    const coverage = report.perCriterion.find((c) => c.criterion === "coverage")!.pairs[0]!;
+    expect(coverage.firstWins + coverage.secondWins).toBe(4);
+    expect(coverage.firstWins).toBe(2); // each item was seen once with each system on the left
+    expect(report.verdict.pairs[0]).toMatchObject({ firstWins: 0, secondWins: 0, none: 4 }); // one criterion each way: a tie
+    const consistency = report.agreement!.find((a) => a.criterion === "consistency")!;
+    expect(consistency.statistics.find((s) => s.metric === "pairwise-agreement")!.value).toBe(1);
+    expect(report.bradleyTerry).toBeNull();
+  });
+});
+
+describe("FeB4RAG's published preferences", () => {
+  it("report the 80 requests' choices per criterion as the file has them", async () => {
+    const db = await getDb();
+    const study = await f.upsertStudy(db, { slug: `feb4rag-pref-${unique()}`, name: "FeB4RAG preferences" });
+    await f.upsertMember(db, study.id, researcher.id, "researcher");
+    await importIntoStudy(study.id, { format: "beir-queries", files: [fileInput("feb4rag/requests.jsonl")] });
+    await importIntoStudy(study.id, { format: "feb4rag-selections", files: [fileInput("feb4rag/selections.jsonl")] });
+    const report = await getPreferenceReport(researcher, study.id, { source: "feb4rag-assessors" });
+    expect(report).toMatchObject({ judgments: 80, items: 80, annotators: 1, systems: ["best-fed", "naive-fed"], positionBias: null, agreement: null });
+    expect(report.criteria.map((c) => c.id)).toEqual(["coverage", "consistency", "correctness", "clarity"]);
+    // the same counts straight from the file
+    const lines = fs.readFileSync(path.join(SHARED_DATA, "feb4rag/selections.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { chosen_sources: string[] });
+    report.criteria.forEach((c, i) => {
+      const count = (v: string) => lines.filter((l) => l.chosen_sources[i] === v).length;
+      expect(report.perCriterion[i]!.pairs).toEqual([{ first: "best-fed", second: "naive-fed", firstWins: count("best-fed"), secondWins: count("naive-fed"), none: count("none") }]);
+    });
+    const verdicts = lines.map((l) => Math.sign(l.chosen_sources.filter((v) => v === "best-fed").length - l.chosen_sources.filter((v) => v === "naive-fed").length));
+    expect(report.verdict.pairs[0]).toMatchObject({ firstWins: verdicts.filter((v) => v > 0).length, secondWins: verdicts.filter((v) => v < 0).length, none: verdicts.filter((v) => v === 0).length });
+  });
+});
