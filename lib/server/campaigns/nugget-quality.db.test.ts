@@ -68,8 +68,8 @@ describe("nugget-quality campaigns", () => {
     const preview = await previewCampaign(researcher, studyId, draft());
     expect(preview).toMatchObject({ items: 3, questions: 3, seats: 6, llmPositive: null });
     expect(preview.first.every((p) => p.nugget === null && p.document === null)).toBe(true);
-    await expect(previewCampaign(researcher, studyId, draft({ protocol: "assisted", llmJudge: "gpt-4o" }))).rejects.toThrow(/protocol: a nugget-quality campaign is blind/);
-    await expect(previewCampaign(researcher, studyId, draft({ sample: { kind: "feb4rag", judge: "gpt-4o" } }))).rejects.toThrow(/sample: a nugget-quality campaign reviews all questions/);
+    await expect(previewCampaign(researcher, studyId, draft({ protocol: "assisted", llmJudge: "gpt-4o" }))).rejects.toThrow(/protocol: a nugget-quality campaign is blind \(there is no LLM label to reveal\)/);
+    await expect(previewCampaign(researcher, studyId, draft({ sample: { kind: "feb4rag", judge: "gpt-4o" } }))).rejects.toThrow(/sample: a nugget-quality campaign takes all questions or N random ones/);
     const all = await previewCampaign(researcher, studyId, draft({ sample: { kind: "all_pairs" } }));
     expect(all.items).toBe(10); // every demo question has nuggets
   });
