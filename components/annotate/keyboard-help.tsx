@@ -1,6 +1,6 @@
 import type { Workspace } from "@/lib/schemas/campaigns";
 
-export function KeyboardHelp({ levels, review, onClose }: { levels: Workspace["campaign"]["scale"]["levels"]; review: boolean; onClose: () => void }) {
+export function KeyboardHelp({ levels, review, compare, onClose }: { levels: Workspace["campaign"]["scale"]["levels"]; review: boolean; compare: boolean; onClose: () => void }) {
   const keys: [string, string][] = [
     ...levels.map((l): [string, string] => [l.key, l.label]),
     ...(review
@@ -10,6 +10,14 @@ export function KeyboardHelp({ levels, review, onClose }: { levels: Workspace["c
           ["B", "Mark the nugget minor or redundant, or unmark it"],
           ["0–9", "C: how many nuggets are missing"],
           ["M", "Write the missing nuggets"],
+        ] as [string, string][])
+      : []),
+    ...(compare
+      ? ([
+          ["↑ / ↓", "Previous / next criterion (also K / J)"],
+          ["1 / 2", "Prefer Response 1 / Response 2 on this criterion"],
+          ["0 or N", "No preference on this criterion"],
+          ["W", "Write why (Esc leaves the box)"],
         ] as [string, string][])
       : []),
     ["Enter", "Submit the label (Ctrl+Enter in the comment box)"],

@@ -10,8 +10,10 @@ import { newClientId } from "@/lib/client/client-id";
 import { queryKeys } from "@/lib/client/query-keys";
 import { useAnnotationKeys } from "@/lib/client/use-annotation-keys";
 import { useSaveQueue } from "@/lib/client/use-save-queue";
-import type { Workspace, WorkspaceItem } from "@/lib/schemas/campaigns";
+import type { Criterion } from "@/lib/domain/preference/criteria";
+import type { SaveAnnotation, Workspace, WorkspaceItem } from "@/lib/schemas/campaigns";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { ComparisonView, type PreferenceDraft, type ScreenChoice } from "./comparison-view";
 import { ItemView } from "./item-view";
 import { JudgmentBar } from "./judgment-bar";
 import { KeyboardHelp } from "./keyboard-help";
@@ -27,6 +29,7 @@ type Draft = {
   itemId: number;
   level: string | null;
   review: NuggetReview | null;
+  preference: PreferenceDraft | null;
   focus: number;
   missingText: string;
   comment: string;
@@ -37,7 +40,8 @@ type Draft = {
 export function AnnotationWorkspace({ initial, userId, startItem }: { initial: Workspace; userId: number; startItem: number | null }) {
   const campaign = initial.campaign;
   const reviewing = campaign.taskType === "nugget_quality";
-  const levels = reviewing ? [] : campaign.scale.levels;
+  const comparing = campaign.taskType === "preference";
+  const levels = reviewing || comparing ? [] : campaign.scale.levels;
   const qc = useQueryClient();
   const { data: ws } = useQuery({ queryKey: queryKeys.campaigns.workspace(campaign.id), queryFn: () => campaignApi.workspace(campaign.id), initialData: initial });
   const [itemId, setItemId] = useState<number | null>(startItem);
@@ -84,12 +88,13 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
       const latest = item.mine.at(-1);
       const ids = item.nuggets.map((n) => n.id);
       const review = reviewing ? (latest?.review ? reconcileReview(latest.review, ids) : blankReview(ids)) : null;
+      const preference = comparing ? (latest?.preference ?? { choices: {}, justifications: {} }) : null;
       setDraft({
-        itemId: item.itemId, level: latest?.level ?? null, review, focus: 0, missingText: review?.missingNuggets.join("\n") ?? "",
+        itemId: item.itemId, level: latest?.level ?? null, review, preference, focus: 0, missingText: review?.missingNuggets.join("\n") ?? "",
         comment: latest?.comment ?? "", commentOpen: Boolean(latest?.comment), shownAt: Date.now(),
       });
     }
-  }, [item, draft?.itemId, reviewing]);
+  }, [item, draft?.itemId, reviewing, comparing]);
 
   const position = itemId === null ? -1 : ws.items.findIndex((i) => i.itemId === itemId);
   const move = useCallback(
@@ -102,7 +107,7 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
     [ws.items, position, show, claimNext],
   );
 
-  const payload = draft && (draft.review ? { ...draft.review, missingNuggets: linesOf(draft.missingText) } : draft.level === null ? null : { level: draft.level });
+  const payload = draft && item && payloadOf(draft, item, campaign.criteria);
   const submit = useCallback(async () => {
     if (!item || !draft || !payload || !queue || busy) return;
     const phase = nextPhase(campaign.protocol, item.mine.some((m) => m.phase === "blind"));
@@ -157,6 +162,14 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
   const setMissing = (count: number) => review && draft && setReview({ review: { ...review, missing: Math.max(count, linesOf(draft.missingText).length) } });
   const writeMissing = (text: string) => review && setReview({ missingText: text, review: { ...review, missing: Math.max(review.missing, linesOf(text).length) } });
 
+  const preference = draft?.preference ?? null;
+  const choose = (criterion: string, choice: ScreenChoice) => {
+    if (!draft?.preference) return;
+    const index = campaign.criteria.findIndex((c) => c.id === criterion);
+    // a choice moves on to the next criterion, so the keys 1 / 2 / 0 alone go down the list
+    setDraft({ ...draft, preference: { ...draft.preference, choices: { ...draft.preference.choices, [criterion]: choice } }, focus: Math.min(index + 1, campaign.criteria.length - 1) });
+  };
+
   useAnnotationKeys({
     levels,
     onLevel: (level) => draft && setDraft({ ...draft, level }),
@@ -172,6 +185,13 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
           onMark: (mark) => draft && toggle(draft.focus, mark),
           onMissing: setMissing,
           onWriteMissing: () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Missing nuggets"]')?.focus(),
+        }
+      : undefined,
+    compare: preference
+      ? {
+          onCriterion: (step) => draft && setDraft({ ...draft, focus: Math.min(Math.max(draft.focus + step, 0), campaign.criteria.length - 1) }),
+          onChoose: (choice) => draft && choose(campaign.criteria[draft.focus]!.id, choice),
+          onJustify: () => draft && document.querySelector<HTMLInputElement>(`input[aria-label="Justification: ${campaign.criteria[draft.focus]!.name}"]`)?.focus(),
         }
       : undefined,
   });
@@ -206,7 +226,18 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
           <p className="text-xs text-stone-500" data-testid="item-position">
             Item {position + 1} of my {ws.items.length} · {statusText(item)}
           </p>
-          {draft.review ? (
+          {draft.preference ? (
+            <ComparisonView
+              item={item}
+              criteria={campaign.criteria}
+              draft={draft.preference}
+              focus={draft.focus}
+              busy={busy}
+              onFocus={(focus) => setDraft({ ...draft, focus })}
+              onChoose={choose}
+              onJustify={(criterion, text) => draft.preference && setDraft({ ...draft, preference: { ...draft.preference, justifications: { ...draft.preference.justifications, [criterion]: text } } })}
+            />
+          ) : draft.review ? (
             <NuggetReviewView
               item={item}
               review={draft.review}
@@ -242,9 +273,19 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
           />
         </>
       )}
-      {help && <KeyboardHelp levels={levels} review={reviewing} onClose={() => setHelp(false)} />}
+      {help && <KeyboardHelp levels={levels} review={reviewing} compare={comparing} onClose={() => setHelp(false)} />}
     </div>
   );
+}
+
+/** What a save sends for the draft: the level, the review, or the preference once every criterion has a choice; null until then. */
+function payloadOf(draft: Draft, item: WorkspaceItem, criteria: readonly Criterion[]): SaveAnnotation["payload"] | null {
+  if (draft.preference) {
+    if (!item.comparison || criteria.some((c) => !draft.preference!.choices[c.id])) return null;
+    return { layout: item.comparison.layout, choices: draft.preference.choices, justifications: draft.preference.justifications };
+  }
+  if (draft.review) return { ...draft.review, missingNuggets: linesOf(draft.missingText) };
+  return draft.level === null ? null : { level: draft.level };
 }
 
 /** The non-empty lines of a text box, trimmed. */

@@ -3,15 +3,17 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { QUESTION_SAMPLE_LABELS, SAMPLE_KIND_LABELS, type SampleKind, type SampleSpec } from "@/lib/domain/campaigns/sampling";
+import { QUESTION_SAMPLE_LABELS, REQUEST_SAMPLE_LABELS, SAMPLE_KIND_LABELS, type SampleKind, type SampleSpec } from "@/lib/domain/campaigns/sampling";
+import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preference/criteria";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { PROTOCOL_LABELS, type Protocol } from "@/lib/domain/task-types";
 import { campaignApi } from "@/lib/client/campaign-api";
 import type { CampaignDraft, ScaleChoice } from "@/lib/schemas/campaigns";
 import { Button } from "@/components/ui/button";
+import { CriteriaEditor } from "./criteria-editor";
 import { SamplePreviewView } from "./sample-preview";
 
-type Options = { study: { id: number; name: string }; annotators: { id: number; name: string; email: string }[]; llmJudges: string[] };
+type Options = { study: { id: number; name: string }; annotators: { id: number; name: string; email: string }[]; llmJudges: string[]; answeringSystems: string[] };
 
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm";
 const labelText = "block text-sm font-medium";
@@ -22,16 +24,21 @@ export type FollowUp = { targetKeys: string[]; taskType: "support" | "relevance"
 type TaskChoice = CampaignDraft["taskType"];
 
 /**
- * A researcher's form for a support, relevance or nugget-quality campaign: preview the seeded
- * sample, then create. With `followUp`, the sample starts as the chosen pairs. A nugget-quality
- * campaign reviews whole questions and is blind (its items are the LLM's own nuggets), so it has no
- * scale, protocol or LLM judge to choose.
+ * A researcher's form for a support, relevance, nugget-quality or preference campaign: preview the
+ * seeded sample, then create. With `followUp`, the sample starts as the chosen pairs. Nugget-quality
+ * and preference campaigns take whole questions (requests) and are blind (there is no LLM label to
+ * reveal), so they have no scale, protocol or LLM judge to choose; a preference campaign chooses
+ * its systems and criteria instead.
  */
 export function CampaignForm({ options, followUp }: { options: Options; followUp?: FollowUp }) {
   const router = useRouter();
   const [name, setName] = useState(followUp ? `Follow-up of ${followUp.targetKeys.length} disagreements` : "");
   const [taskType, setTaskType] = useState<TaskChoice>(followUp?.taskType ?? "support");
   const reviewing = taskType === "nugget_quality";
+  const comparing = taskType === "preference";
+  const wholeQuestions = reviewing || comparing;
+  const [systems, setSystems] = useState(options.answeringSystems.slice(0, 2));
+  const [criteria, setCriteria] = useState<Criterion[]>(DEFAULT_CRITERIA);
   const [scaleId, setScaleId] = useState<string>("relevance-3");
   const [customLevels, setCustomLevels] = useState("wrong, partly right, right");
   const [customFrom, setCustomFrom] = useState("partly right");
@@ -56,14 +63,14 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
     : sampleKind === "feb4rag" ? { kind: "feb4rag", judge: llmJudge, cap: capValue }
     : sampleKind === "targets" ? { kind: "targets", targetKeys: followUp?.targetKeys ?? [] }
     : { kind: "llm_positive_per_question", questions, judge: llmJudge, cap: capValue };
-  const draft: CampaignDraft = reviewing
-    ? { name, taskType, scale: { kind: "builtin", id: "binary" }, guidelines, protocol: "blind", llmJudge: null, overlap, annotatorIds, sample, seed }
+  const draft: CampaignDraft = wholeQuestions
+    ? { name, taskType, scale: { kind: "builtin", id: "binary" }, guidelines, protocol: "blind", llmJudge: null, overlap, annotatorIds, sample, seed, ...(comparing ? { systems, criteria } : {}) }
     : { name, taskType, scale, guidelines, protocol, llmJudge: protocol === "blind" ? null : llmJudge || null, overlap, annotatorIds, sample, seed };
   const chooseTask = (next: TaskChoice) => {
     setTaskType(next);
-    if (next === "nugget_quality" && !(sampleKind in QUESTION_SAMPLE_LABELS)) setSampleKind("random_questions");
+    if ((next === "nugget_quality" || next === "preference") && !(sampleKind in QUESTION_SAMPLE_LABELS)) setSampleKind("random_questions");
   };
-  const sampleKinds = Object.entries(reviewing ? QUESTION_SAMPLE_LABELS : SAMPLE_KIND_LABELS).filter(([value]) => value !== "targets" || followUp);
+  const sampleKinds = Object.entries(reviewing ? QUESTION_SAMPLE_LABELS : comparing ? REQUEST_SAMPLE_LABELS : SAMPLE_KIND_LABELS).filter(([value]) => value !== "targets" || followUp);
   const [previewed, setPreviewed] = useState<string | null>(null);
   const current = JSON.stringify(draft);
 
@@ -84,9 +91,25 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
             <option value="support">Support: does the chunk support the nugget?</option>
             <option value="relevance">Relevance: is the chunk relevant to the question?</option>
             {!followUp && <option value="nugget_quality">Nugget quality: are the LLM&apos;s nuggets hallucinated, redundant, or missing some?</option>}
+            {!followUp && <option value="preference">Preference: which of two systems&apos; answers is better, per criterion?</option>}
           </select>
         </label>
-        {!reviewing && (
+        {comparing && (
+          <>
+            <fieldset>
+              <legend className={labelText}>Systems (two, or more for every pair among them; their names are never shown to annotators)</legend>
+              {options.answeringSystems.length < 2 && <p className="text-sm text-stone-500">This study needs answers from two systems: import pairwise responses first.</p>}
+              {options.answeringSystems.map((system) => (
+                <label key={system} className="mt-1 flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={systems.includes(system)} onChange={(e) => setSystems(e.target.checked ? [...systems, system] : systems.filter((s) => s !== system))} />
+                  <span className="font-mono text-xs">{system}</span>
+                </label>
+              ))}
+            </fieldset>
+            <CriteriaEditor criteria={criteria} onChange={setCriteria} />
+          </>
+        )}
+        {!wholeQuestions && (
           <>
             <label className={labelText}>Scale
               <select className={field} value={scaleId} onChange={(e) => setScaleId(e.target.value)}>

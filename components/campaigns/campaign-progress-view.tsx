@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { QUESTION_SAMPLE_LABELS, SAMPLE_KIND_LABELS } from "@/lib/domain/campaigns/sampling";
+import { QUESTION_SAMPLE_LABELS, REQUEST_SAMPLE_LABELS, SAMPLE_KIND_LABELS } from "@/lib/domain/campaigns/sampling";
 import { PROTOCOL_LABELS, TASK_TYPE_LABELS } from "@/lib/domain/task-types";
 import { campaignApi } from "@/lib/client/campaign-api";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -16,23 +16,26 @@ export function CampaignProgressView({ initial }: { initial: CampaignProgress })
   const { data: c } = useQuery({ queryKey: queryKeys.campaigns.progress(initial.id), queryFn: () => campaignApi.progress(initial.id), initialData: initial, refetchInterval: 5000 });
   const minutes = (s: number) => (s < 90 ? `${s} s` : `${Math.round(s / 60)} min`);
   const reviewing = c.taskType === "nugget_quality";
+  const wholeQuestions = reviewing || c.taskType === "preference";
+  const report =
+    c.taskType === "nugget_quality" ? { href: `/studies/${c.studyId}/nugget-quality?campaign=${c.id}`, text: "Nugget quality report" }
+    : c.taskType === "preference" ? { href: `/studies/${c.studyId}/preferences?source=campaign%3A${c.id}`, text: "Preference report" }
+    : { href: `/studies/${c.studyId}/agreement?campaign=${c.id}`, text: "Agreement report" };
   return (
     <>
       <Link href={`/studies/${c.studyId}`} className="text-sm text-stone-600 hover:underline">← {c.studyName}</Link>
       <div className="mt-1 flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{c.name}</h1>
         <div className="flex gap-2">
-          <Link href={reviewing ? `/studies/${c.studyId}/nugget-quality?campaign=${c.id}` : `/studies/${c.studyId}/agreement?campaign=${c.id}`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
-            {reviewing ? "Nugget quality report" : "Agreement report"}
-          </Link>
+          <Link href={report.href} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">{report.text}</Link>
           <a href={`/api/studies/${c.studyId}/exports?what=annotations&format=jsonl`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
             Export annotations (JSONL)
           </a>
         </div>
       </div>
       <p className="mt-1 text-sm text-stone-600">
-        {TASK_TYPE_LABELS[c.taskType]}{reviewing ? "" : ` · ${c.scaleName}`} · {PROTOCOL_LABELS[c.protocol]}{c.llmJudge ? ` (${c.llmJudge})` : ""} · overlap {c.overlap} ·{" "}
-        {(reviewing ? QUESTION_SAMPLE_LABELS[c.sample.kind] : undefined) ?? SAMPLE_KIND_LABELS[c.sample.kind]}{"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}, seed {c.seed} · {c.status}
+        {TASK_TYPE_LABELS[c.taskType]}{wholeQuestions ? "" : ` · ${c.scaleName}`} · {PROTOCOL_LABELS[c.protocol]}{c.llmJudge ? ` (${c.llmJudge})` : ""} · overlap {c.overlap} ·{" "}
+        {(reviewing ? QUESTION_SAMPLE_LABELS[c.sample.kind] : c.taskType === "preference" ? REQUEST_SAMPLE_LABELS[c.sample.kind] : undefined) ?? SAMPLE_KIND_LABELS[c.sample.kind]}{"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}, seed {c.seed} · {c.status}
       </p>
       <ProgressBar className="mt-4 max-w-xl" value={c.labels.submitted} max={c.labels.target} label="Campaign progress" />
       <p className="mt-1 text-xs tabular-nums text-stone-600">{c.labels.submitted} of {c.labels.target} labels</p>

@@ -37,6 +37,11 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
           <Link href={`/studies/${study.id}/agreement`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
             Agreement
           </Link>
+          {study.preferences && (
+            <Link href={`/studies/${study.id}/preferences`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+              Preferences
+            </Link>
+          )}
           {study.campaigns.some((c) => c.taskType === "nugget_quality") && (
             <Link href={`/studies/${study.id}/nugget-quality`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
               Nugget quality

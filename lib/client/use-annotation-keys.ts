@@ -18,6 +18,12 @@ type Handlers = {
     onMissing: (count: number) => void;
     onWriteMissing: () => void;
   };
+  /** A side-by-side comparison's keys: ↑/↓ (or K/J) move between criteria, 1 / 2 / 0 choose Response 1, 2 or no preference, W writes a justification. */
+  compare?: {
+    onCriterion: (step: -1 | 1) => void;
+    onChoose: (choice: "1" | "2" | "none") => void;
+    onJustify: () => void;
+  };
 };
 
 /**
@@ -50,6 +56,7 @@ export function useAnnotationKeys(handlers: Handlers) {
         return h.onLevel(level.value);
       }
       if (h.review && reviewKey(h.review, e)) return;
+      if (h.compare && compareKey(h.compare, e)) return;
       switch (e.key) {
         case "Enter":
           if (e.target instanceof HTMLButtonElement) return; // a focused button handles its own Enter
@@ -77,6 +84,37 @@ export function useAnnotationKeys(handlers: Handlers) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
+}
+
+/** Handles a comparison's key; true when the key was one. */
+function compareKey(compare: NonNullable<Handlers["compare"]>, e: KeyboardEvent): boolean {
+  const act = (fn: () => void) => {
+    e.preventDefault();
+    fn();
+    return true;
+  };
+  switch (e.key) {
+    case "1":
+    case "2":
+      return act(() => compare.onChoose(e.key as "1" | "2"));
+    case "0":
+    case "n":
+    case "N":
+      return act(() => compare.onChoose("none"));
+    case "ArrowUp":
+    case "k":
+    case "K":
+      return act(() => compare.onCriterion(-1));
+    case "ArrowDown":
+    case "j":
+    case "J":
+      return act(() => compare.onCriterion(1));
+    case "w":
+    case "W":
+      return act(compare.onJustify);
+    default:
+      return false;
+  }
 }
 
 /** Handles a nugget review's key; true when the key was one. */

@@ -32,6 +32,8 @@ export const studyOverviewSchema = z.object({
   judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]), labels: z.number() })),
   /** Whether the study holds federated results (documents from several engines, as FeB4RAG's). */
   federated: z.boolean(),
+  /** Whether the study has side-by-side material: RAG answers or preference labels. */
+  preferences: z.boolean(),
   campaigns: z.array(
     z.object({ id: z.number(), name: z.string(), taskType: taskTypeSchema, protocol: protocolSchema, status: z.string(), items: z.number() }),
   ),

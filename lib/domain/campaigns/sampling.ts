@@ -42,6 +42,12 @@ export const QUESTION_SAMPLE_LABELS: Partial<Record<SampleKind, string>> = {
   all_pairs: "Every question with nuggets",
 };
 
+/** The samples a preference campaign draws (requests the systems answered), in its own words. */
+export const REQUEST_SAMPLE_LABELS: Partial<Record<SampleKind, string>> = {
+  random_questions: "N random requests the systems answered",
+  all_pairs: "Every request the systems answered",
+};
+
 /** Whether the sample needs an LLM judge's labels. */
 export function sampleJudge(spec: SampleSpec): string | null {
   switch (spec.kind) {

@@ -7,16 +7,19 @@ export type CampaignFormOptions = {
   study: { id: number; name: string };
   annotators: { id: number; name: string; email: string }[];
   llmJudges: string[];
+  /** The systems with RAG answers, for preference campaigns. */
+  answeringSystems: string[];
 };
 
-/** What the new-campaign form offers: the study's annotator members and its LLM judges. */
+/** What the new-campaign form offers: the study's annotator members, its LLM judges and the systems that answered requests. */
 export async function getCampaignFormOptions(user: UserDto, studyId: number): Promise<CampaignFormOptions> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [study, members, judges] = await Promise.all([
+  const [study, members, judges, systems] = await Promise.all([
     db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
     db.studyMember.findMany({ where: { studyId, role: "annotator" }, include: { user: { select: { id: true, name: true, email: true } } }, orderBy: { userId: "asc" } }),
     db.judge.findMany({ where: { studyId, kind: "model" }, orderBy: { name: "asc" }, select: { name: true } }),
+    db.system.findMany({ where: { studyId, responses: { some: {} } }, orderBy: { name: "asc" }, select: { name: true } }),
   ]);
-  return { study, annotators: members.map((m) => m.user), llmJudges: judges.map((j) => j.name) };
+  return { study, annotators: members.map((m) => m.user), llmJudges: judges.map((j) => j.name), answeringSystems: systems.map((s) => s.name) };
 }

@@ -93,6 +93,11 @@ async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Pr
   const systems = await db.system.findMany({ where: { studyId, name: { in: names } }, select: { id: true, name: true } });
   const unknown = names.filter((n) => !systems.some((s) => s.name === n));
   if (unknown.length > 0) throw invalid(`systems: the study has no system named ${unknown.map((n) => `"${n}"`).join(", ")}`);
+  // annotators read the campaign's name and guidelines: neither may say which systems are compared
+  for (const [field, text] of [["name", draft.name], ["guidelines", draft.guidelines]] as const) {
+    const named = names.find((n) => text.toLowerCase().includes(n.toLowerCase()));
+    if (named) throw invalid(`${field}: it names the system "${named}", and annotators must not learn which systems they compare`);
+  }
   const pairs = await loadResponsePairs(studyId, systems.sort((x, y) => x.name.localeCompare(y.name)).map((s) => s.id));
   const questions = sampleCandidates([...new Map(pairs.map((p) => [p.candidate.queryKey, p.candidate])).values()], draft.sample, draft.seed);
   const chosen = new Set(questions.map((q) => q.queryId));

@@ -58,6 +58,8 @@ describe("preference campaigns", () => {
     await expect(previewCampaign(researcher, studyId, draft({ systems: ["rag-baseline"] }))).rejects.toThrow(/systems: choose two systems/);
     await expect(previewCampaign(researcher, studyId, draft({ systems: ["rag-baseline", "nope"] }))).rejects.toThrow(/no system named "nope"/);
     await expect(previewCampaign(researcher, studyId, draft({ protocol: "assisted", llmJudge: "gpt-4o" }))).rejects.toThrow(/protocol: a preference campaign is blind/);
+    await expect(previewCampaign(researcher, studyId, draft({ name: "RAG-rerank vs baseline" }))).rejects.toThrow(/name: it names the system "rag-rerank"/);
+    await expect(previewCampaign(researcher, studyId, draft({ guidelines: "Response 1 is rag-baseline" }))).rejects.toThrow(/guidelines: it names the system "rag-baseline"/);
     const { id } = await createCampaign(researcher, studyId, draft());
     const db = await getDb();
     const seats = await db.assignment.findMany({ where: { campaignId: id }, orderBy: [{ position: "asc" }, { id: "asc" }] });

@@ -13,7 +13,7 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
   const study = await db.study.findUnique({ where: { id: studyId } });
   if (!study) throw notFound("Study not found");
   const where = { studyId };
-  const [queries, nuggets, documents, poolEntries, campaignList, systems, responses, members, judges, engineDocument] = await Promise.all([
+  const [queries, nuggets, documents, poolEntries, campaignList, systems, responses, members, judges, engineDocument, preferenceLabel] = await Promise.all([
     db.query.count({ where }),
     db.nugget.count({ where }),
     db.document.count({ where }),
@@ -24,6 +24,7 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
     db.studyMember.count({ where }),
     db.judge.findMany({ where, orderBy: { name: "asc" }, include: { _count: { select: { labels: true } } } }),
     db.document.findFirst({ where: { studyId, metadata: { contains: '"engine"' } }, select: { id: true } }),
+    db.label.findFirst({ where: { studyId, scale: "preference" }, select: { id: true } }),
   ]);
   const llmLabels = judges.filter((j) => j.kind === "model").reduce((sum, j) => sum + j._count.labels, 0);
   return {
@@ -42,5 +43,6 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
     })),
     judges: judges.map((j) => ({ name: j.name, kind: j.kind === "model" ? "model" : "human", labels: j._count.labels })),
     federated: engineDocument !== null,
+    preferences: responses > 0 || preferenceLabel !== null,
   };
 }

@@ -1,0 +1,106 @@
+import type { Criterion } from "@/lib/domain/preference/criteria";
+import type { WorkspaceItem } from "@/lib/schemas/campaigns";
+
+export type ScreenChoice = "1" | "2" | "none";
+export type PreferenceDraft = { choices: Record<string, ScreenChoice>; justifications: Record<string, string> };
+
+const OPTIONS: { choice: ScreenChoice; key: string; label: string }[] = [
+  { choice: "1", key: "1", label: "Response 1" },
+  { choice: "2", key: "2", label: "Response 2" },
+  { choice: "none", key: "0", label: "No preference" },
+];
+
+type Props = {
+  item: WorkspaceItem;
+  criteria: readonly Criterion[];
+  draft: PreferenceDraft;
+  focus: number;
+  busy: boolean;
+  onFocus: (index: number) => void;
+  onChoose: (criterion: string, choice: ScreenChoice) => void;
+  onJustify: (criterion: string, text: string) => void;
+};
+
+/**
+ * A request and two answers side by side as Response 1 and Response 2 (which system is which is
+ * never shown: the server sends no name), each with its cited passages to expand; per criterion,
+ * a choice between them or no preference, and an optional justification.
+ */
+export function ComparisonView(p: Props) {
+  const { item, criteria, draft } = p;
+  return (
+    <div className="space-y-5">
+      <section aria-label="Request">
+        <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Request {item.question.id}</p>
+        <h2 className="mt-1 font-semibold">{item.question.title}</h2>
+        <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {item.comparison!.responses.map((r, i) => (
+          <section key={i} aria-label={`Response ${i + 1}`} className="min-w-0 rounded-md border border-stone-200 bg-white p-3">
+            <h3 className="text-xs font-medium uppercase tracking-wide text-stone-500">Response {i + 1}</h3>
+            <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: r.html }} />
+            {r.citations.length > 0 && (
+              <div className="mt-3 space-y-1 border-t border-stone-100 pt-2">
+                <p className="text-xs font-medium text-stone-500">Cited passages</p>
+                {r.citations.map((c) => (
+                  <details key={c.marker} className="text-sm">
+                    <summary className="cursor-pointer"><span className="font-mono text-xs">[{c.marker}]</span> {c.title}</summary>
+                    <div className="mt-1 max-h-72 overflow-auto rounded border border-stone-200 text-xs" dangerouslySetInnerHTML={{ __html: c.html }} />
+                  </details>
+                ))}
+              </div>
+            )}
+          </section>
+        ))}
+      </div>
+      <section aria-label="Criteria">
+        <ol className="space-y-2">
+          {criteria.map((c, i) => (
+            <li
+              key={c.id}
+              aria-current={p.focus === i ? "true" : undefined}
+              data-testid={`criterion-${c.id}`}
+              onClick={() => p.onFocus(i)}
+              className={`rounded-md border bg-white p-3 ${p.focus === i ? "border-sky-600 ring-2 ring-sky-200" : "border-stone-200"}`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium">{c.name}</p>
+                  {c.definition && <p className="text-xs text-stone-600">{c.definition}</p>}
+                </div>
+                <div role="radiogroup" aria-label={c.name} className="flex gap-2">
+                  {OPTIONS.map((o) => (
+                    <button
+                      key={o.choice}
+                      type="button"
+                      role="radio"
+                      aria-checked={draft.choices[c.id] === o.choice}
+                      disabled={p.busy}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        p.onFocus(i);
+                        p.onChoose(c.id, o.choice);
+                      }}
+                      className={`rounded-md border px-2.5 py-1 text-sm disabled:opacity-60 ${draft.choices[c.id] === o.choice ? "border-stone-900 bg-stone-900 text-white" : "border-stone-300 bg-white hover:bg-stone-100"}`}
+                    >
+                      <kbd className="mr-1 font-mono text-xs opacity-70">{o.key}</kbd>{o.label}
+                    </button>
+                  ))}
+                </div>
+              </div>
+              <input
+                aria-label={`Justification: ${c.name}`}
+                value={draft.justifications[c.id] ?? ""}
+                disabled={p.busy}
+                onChange={(e) => p.onJustify(c.id, e.target.value)}
+                placeholder="Why (optional; W to write, Esc to leave)"
+                className="mt-2 w-full rounded-md border border-stone-200 px-2 py-1 text-sm"
+              />
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
