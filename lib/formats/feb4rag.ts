@@ -2,7 +2,7 @@
 // Requests (requests.jsonl) are BEIR queries JSONL.
 import { columns, isFail, jsonObject, stringField } from "./fields";
 import { bad, ok, type Parsed } from "./parsed";
-import type { EngineLabelRow, PreferenceRow } from "./rows";
+import type { EngineLabelRow, PreferenceRow, QueryGroupRow } from "./rows";
 
 /** The order in which FeB4RAG's LABEL2RM.py wrote the engines' blocks. */
 export const FEB4RAG_ENGINES = [
@@ -52,4 +52,13 @@ export function parseFeb4ragSelectionLine(text: string, line: number): Parsed<Pr
     choices.push({ criterion: FEB4RAG_CRITERIA[i]!, value });
   }
   return ok({ kind: "preference", queryId, systemA: "best-fed", systemB: "naive-fed", choices });
+}
+
+/** `rid TAB source TAB source id` (rid_mapping.tsv): the collection each request was drawn from, its group in reports. */
+export function parseFeb4ragRequestSourceLine(text: string, line: number): Parsed<QueryGroupRow> {
+  if (text.trim() === "") return null;
+  const cols = columns(text, line, 3, "rid source source_id");
+  if (isFail(cols)) return cols;
+  const [queryId, group] = cols as [string, string, string];
+  return ok({ kind: "query-group", queryId, group });
 }

@@ -2,7 +2,7 @@
 import { parseCorpusJsonlLine, parseCorpusTsvLine, parseQueriesJsonlLine, parseQueriesTsvLine } from "./beir";
 import { parseBundleLine } from "./bundle";
 import { labelsCsvParser } from "./csv";
-import { FEB4RAG_BLOCK_LINES, feb4ragLabelParser, parseFeb4ragSelectionLine } from "./feb4rag";
+import { FEB4RAG_BLOCK_LINES, feb4ragLabelParser, parseFeb4ragRequestSourceLine, parseFeb4ragSelectionLine } from "./feb4rag";
 import { parseFreshStackCorpusLine, parseFreshStackQueryLine } from "./freshstack";
 import { parsePairwiseLine } from "./pairwise";
 import type { Parsed } from "./parsed";
@@ -91,6 +91,13 @@ export const IMPORT_FORMATS = [
     description: "best-fed vs naive-fed per criterion (coverage, consistency, correctness, clarity).",
     createParser: () => parseFeb4ragSelectionLine,
     labels: { judge: { default: "feb4rag-assessors" }, judgeKind: "human", scale: { fixed: "preference" } },
+  },
+  {
+    id: "feb4rag-request-sources",
+    label: "FeB4RAG request sources (rid_mapping.tsv)",
+    description: "rid TAB source TAB source id: each request's collection, its group in reports. Import the requests first.",
+    createParser: () => parseFeb4ragRequestSourceLine,
+    labels: null,
   },
   {
     id: "pairwise-responses",

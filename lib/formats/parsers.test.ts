@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCorpusTsvLine, parseQueriesJsonlLine } from "./beir";
 import { csvLine, labelsCsvParser, splitCsvItem, splitCsvLine } from "./csv";
-import { feb4ragLabelParser, parseFeb4ragSelectionLine } from "./feb4rag";
+import { feb4ragLabelParser, parseFeb4ragRequestSourceLine, parseFeb4ragSelectionLine } from "./feb4rag";
 import { parseFreshStackCorpusLine, parseFreshStackQueryLine, repoAndPath } from "./freshstack";
 import { parsePairwiseLine } from "./pairwise";
 import { parseNuggetQrelLine, parseQrelLine, parseRunLine } from "./trec";
@@ -80,6 +80,11 @@ describe("FeB4RAG", () => {
     expect(parse("1 Q0 d1 0", 3)).toMatchObject({ row: { engine: "scidocs" } });
     expect(parse("1 Q0 d1 0", 32)).toMatchObject({ row: { engine: "webis-touche2020" } });
     expect(parse("1 Q0 d1 0", 33)).toMatchObject({ error: { line: 33, message: /past the last engine's block/ } });
+  });
+
+  it("reads each request's source collection", () => {
+    expect(parseFeb4ragRequestSourceLine("16\tnfcorpus\tPLAIN-2630", 1)).toEqual({ row: { kind: "query-group", queryId: "16", group: "nfcorpus" } });
+    expect(parseFeb4ragRequestSourceLine("16\tnfcorpus", 4)).toEqual({ error: { line: 4, message: "expected 3 columns (rid source source_id), found 2" } });
   });
 
   it("reads selections in criterion order", () => {

@@ -48,10 +48,14 @@ export type PairwiseRow = {
   responses: { system: string; text: string; citations: { marker: number; docId: string; text?: string }[] }[];
 };
 
+/** A request's group (the collection it came from, e.g. FeB4RAG's source dataset), merged into the query's metadata. */
+export type QueryGroupRow = { kind: "query-group"; queryId: string; group: string };
+
 /** A label named by its target: "<query or nugget id>" or "<query or nugget id>::<doc id>". */
 export type CsvLabelRow = { kind: "csv-label"; item: string; judge: string; value: string };
 
 export type ImportRow =
+  | QueryGroupRow
   | BundleRow
   | QueryRow
   | DocumentRow

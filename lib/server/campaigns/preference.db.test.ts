@@ -127,5 +127,17 @@ describe("FeB4RAG's published preferences", () => {
     });
     const verdicts = lines.map((l) => Math.sign(l.chosen_sources.filter((v) => v === "best-fed").length - l.chosen_sources.filter((v) => v === "naive-fed").length));
     expect(report.verdict.pairs[0]).toMatchObject({ firstWins: verdicts.filter((v) => v > 0).length, secondWins: verdicts.filter((v) => v < 0).length, none: verdicts.filter((v) => v === 0).length });
+    expect(report.perGroup.map((g) => g.group)).toEqual(["all"]);
+
+    // each request's source collection (FeB4RAG's figure 8 groups): verdicts per collection add up
+    await importIntoStudy(study.id, { format: "feb4rag-request-sources", files: [fileInput("feb4rag/rid_mapping.tsv")] });
+    const grouped = await getPreferenceReport(researcher, study.id, { source: "feb4rag-assessors" });
+    const source = new Map(fs.readFileSync(path.join(SHARED_DATA, "feb4rag/rid_mapping.tsv"), "utf8").trim().split("\n").map((l) => l.split("\t") as [string, string]));
+    const qids = fs.readFileSync(path.join(SHARED_DATA, "feb4rag/selections.jsonl"), "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { qid: string }).qid);
+    expect(grouped.perGroup.map((g) => g.group)).toEqual([...new Set(qids.map((q) => source.get(q)!))].sort());
+    for (const g of grouped.perGroup) {
+      const t = g.pairs[0]!;
+      expect(t.firstWins + t.secondWins + t.none).toBe(qids.filter((q) => source.get(q) === g.group).length);
+    }
   });
 });

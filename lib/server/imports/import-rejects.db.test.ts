@@ -46,6 +46,11 @@ describe("rejected imports change nothing", () => {
     ]);
   });
 
+  it("a group for an unknown request", async () => {
+    const r = await rejected({ format: "feb4rag-request-sources", files: [textInput("rid_mapping.tsv", "q1\tnq\tX\nq7\tnq\tY\n")] });
+    expect(r.errors).toEqual(['rid_mapping.tsv line 2, field rid: unknown query "q7" (import the queries first)']);
+  });
+
   it("a value outside the scale", async () => {
     const r = await rejected(qrels("q1 0 d1 7\n"));
     expect(r.errors).toEqual(['x.qrels line 1, field rel: "7" is not a level of the scale graded-0-2 (0, 1, 2)']);

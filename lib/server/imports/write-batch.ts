@@ -3,7 +3,7 @@ import type { ImportRow } from "@/lib/formats/rows";
 import type { ImportContext } from "./import-context";
 import type { ResolvedPolicy } from "./import-policy";
 import { writeBundleLabels, writeJudges, writeNuggets, writePoolRows, writeResponses, writeSystems } from "./writers/bundle";
-import { writeDocuments, writeNuggetedQueries, writeQueries } from "./writers/content";
+import { writeDocuments, writeNuggetedQueries, writeQueries, writeQueryGroups } from "./writers/content";
 import { writeCsvLabels } from "./writers/csv-labels";
 import { writeEngineLabels, writeNuggetQrels, writePreferences, writeQrels } from "./writers/labels";
 import { writePairwise } from "./writers/pairwise";
@@ -32,6 +32,8 @@ export async function writeBatch(ctx: ImportContext, policy: ResolvedPolicy, sta
       return writeDocuments(ctx, rows("document"));
     case "query":
       return writeQueries(ctx, rows("query"));
+    case "query-group":
+      return writeQueryGroups(ctx, rows("query-group"));
     case "nuggeted-query":
       return writeNuggetedQueries(ctx, rows("nuggeted-query"), judge());
     case "qrel":

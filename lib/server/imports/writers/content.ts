@@ -1,7 +1,7 @@
 import "server-only";
 import { nuggetDocumentKey } from "@/lib/domain/targets";
 import { languageFromPath } from "@/lib/domain/code-language";
-import type { DocumentRow, NuggetedQueryRow, QueryRow } from "@/lib/formats/rows";
+import type { DocumentRow, NuggetedQueryRow, QueryGroupRow, QueryRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, upsertMany } from "../../db/bulk-sql";
 import { known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
@@ -33,6 +33,23 @@ export async function upsertQueries(ctx: ImportContext, rows: QueryRow[]): Promi
 export async function writeQueries(ctx: ImportContext, batch: Numbered<QueryRow>[]): Promise<void> {
   const rows = batch.filter(({ line, row }) => ctx.firstTime(`query:${row.id}`, line, `query id "${row.id}"`));
   if (!ctx.failed) await upsertQueries(ctx, rows.map((r) => r.row));
+}
+
+/** Each named request's group, merged into its metadata as `collection` (the request must exist). */
+export async function writeQueryGroups(ctx: ImportContext, batch: Numbered<QueryGroupRow>[]): Promise<void> {
+  const rows = batch.filter(({ line, row }) => ctx.firstTime(`query-group:${row.queryId}`, line, `group of query "${row.queryId}"`));
+  const ids = await idsByExternalId(ctx.tx, "Query", ctx.studyId, rows.map((r) => r.row.queryId));
+  const found = rows.flatMap(({ line, row }) => {
+    const id = known(ctx, ids, row.queryId, line, "rid", "query");
+    return id === null ? [] : [{ id, group: row.group }];
+  });
+  if (ctx.failed) return;
+  const current = await ctx.tx.query<{ id: unknown; metadata: string }>(`SELECT "id", "metadata" FROM "Query" WHERE "studyId" = ?`, [ctx.studyId]);
+  const metadata = new Map(current.map((q) => [Number(q.id), q.metadata]));
+  for (const { id, group } of found) {
+    const merged = { ...(JSON.parse(metadata.get(id) ?? "{}") as Record<string, unknown>), collection: group };
+    await ctx.tx.query(`UPDATE "Query" SET "metadata" = ? WHERE "id" = ?`, [JSON.stringify(merged), id]);
+  }
 }
 
 /** FreshStack questions: the query, its nuggets in order, and the LLM's support labels. */
