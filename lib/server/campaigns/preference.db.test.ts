@@ -109,6 +109,31 @@ describe("preference campaigns", () => {
   });
 });
 
+describe("more than two systems", () => {
+  it("compares every pair and reports Bradley-Terry strengths", async () => {
+    const db = await getDb();
+    // a third system answers the same requests as rag-rerank, in other words
+    const third = await f.upsertSystem(db, studyId, "rag-third");
+    const rerank = await db.system.findUniqueOrThrow({ where: { studyId_name: { studyId, name: "rag-rerank" } }, include: { responses: true } });
+    for (const r of rerank.responses) await f.upsertResponse(db, { studyId, systemId: third.id, queryId: r.queryId, text: `In short: ${r.text}`, citations: [] });
+    const { id, items } = await createCampaign(researcher, studyId, draft({ systems: [...SYSTEMS, "rag-third"], overlap: 1, sample: { kind: "random_questions", questions: 2 } }));
+    expect(items).toBe(6); // 2 requests x 3 pairs
+    const [x] = annotators;
+    for (;;) {
+      const { itemId } = await claimNextItem(x!, id);
+      if (itemId === null) break;
+      const item = await getWorkspaceItem(x!, id, itemId);
+      await saveAnnotation(x!, id, itemId, save(screen(item.comparison!.layout, "1111")));
+    }
+    const report = await getPreferenceReport(researcher, studyId, { source: `campaign:${id}` });
+    expect(report.systems).toEqual([...SYSTEMS, "rag-third"]);
+    expect(report.verdict.pairs).toHaveLength(3);
+    expect(report.bradleyTerry!.map((b) => b.system).sort()).toEqual([...SYSTEMS, "rag-third"]);
+    expect(report.bradleyTerry!.reduce((sum, b) => sum + b.strength, 0)).toBeCloseTo(1, 9);
+    expect(report.positionBias).toMatchObject({ decided: 24, left: 24, share: 1 }); // always the left answer
+  });
+});
+
 describe("FeB4RAG's published preferences", () => {
   it("report the 80 requests' choices per criterion as the file has them", async () => {
     const db = await getDb();
