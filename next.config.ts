@@ -7,6 +7,19 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@libsql/client", "libsql", "@prisma/adapter-libsql", "@prisma/adapter-pg", "pg"],
   // `npm test` builds into its own folder so it never replaces the build `npm start` serves.
   distDir: process.env.ASSAY_DIST_DIR || ".next",
+  // The usual security headers on every response; the Content Security Policy (with a nonce per request) is set in proxy.ts.
+  headers: async () => [
+    {
+      source: "/:path*",
+      headers: [
+        { key: "X-Content-Type-Options", value: "nosniff" },
+        { key: "X-Frame-Options", value: "DENY" },
+        { key: "Referrer-Policy", value: "same-origin" },
+        { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+        { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+      ],
+    },
+  ],
 };
 
 export default nextConfig;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/layout/providers";
 import "./globals.css";
@@ -8,7 +9,9 @@ export const metadata: Metadata = {
   description: "Calibrate LLM judgments for search and RAG evaluation",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** Every page renders per request (reading the headers): its scripts carry that request's CSP nonce (proxy.ts). */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await headers();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">

@@ -3,6 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { SIGN_IN_RATE_LIMITED } from "@/lib/schemas/auth";
 import { Button } from "@/components/ui/button";
 
 export function SignInForm() {
@@ -26,7 +27,7 @@ export function SignInForm() {
       return;
     }
     setPending(false);
-    setError(result?.status === 429 ? "Too many attempts. Wait a minute and try again." : "Wrong email or password.");
+    setError(result?.error === SIGN_IN_RATE_LIMITED ? "Too many failed sign-ins for this account. Wait 15 minutes and try again." : "Wrong email or password.");
   }
 
   return (

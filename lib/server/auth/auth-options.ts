@@ -2,9 +2,11 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "../config";
+import { SIGN_IN_RATE_LIMITED } from "@/lib/schemas/auth";
 import { verifyCredentials } from "../users/verify-credentials";
+import { signInLimiter } from "./sign-in-limiter";
 
-/** next-auth: email + password, JWT sessions. The token carries only the user id. */
+/** next-auth: email + password (rate-limited per account), JWT sessions. The token carries only the user id. */
 export function authOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
@@ -19,8 +21,15 @@ export function authOptions(): NextAuthOptions {
         },
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
+          const account = credentials.email.trim().toLowerCase();
+          if (signInLimiter.retryAfter(account, Date.now()) > 0) throw new Error(SIGN_IN_RATE_LIMITED);
           const user = await verifyCredentials(credentials.email, credentials.password);
-          return user ? { id: String(user.id), email: user.email, name: user.name } : null;
+          if (!user) {
+            signInLimiter.recordFailure(account, Date.now());
+            return null;
+          }
+          signInLimiter.recordSuccess(account);
+          return { id: String(user.id), email: user.email, name: user.name };
         },
       }),
     ],

@@ -36,6 +36,7 @@ export function route<
 >(spec: Spec<P, Q, B>, handler: (input: Input<P, Q, B>) => Promise<unknown>) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
+      refuseCrossSite(request);
       const user = await requireUser(spec.roles);
       const params = parse(spec.params, await context.params, "path");
       const query = parse(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query");
@@ -46,6 +47,20 @@ export function route<
       return errorResponse(error);
     }
   };
+}
+
+/**
+ * Mutations must come from Assay's own pages: a request the browser marks cross-site
+ * (Sec-Fetch-Site), or whose Origin is neither this server's nor NEXTAUTH_URL's, is refused before
+ * anything is read or written (the session cookie alone never authorizes a change).
+ */
+function refuseCrossSite(request: Request): void {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const origin = request.headers.get("origin");
+  const own = [new URL(request.url).origin, process.env.NEXTAUTH_URL && new URL(process.env.NEXTAUTH_URL).origin];
+  if (request.headers.get("sec-fetch-site") === "cross-site" || (origin !== null && !own.includes(origin))) {
+    throw new AppError("forbidden", "Cross-site requests are refused");
+  }
 }
 
 function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): z.infer<S> | undefined {

@@ -1,0 +1,63 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, studyIdByName } from "./fixtures/session";
+import { HOSTILE_STUDY, USERS } from "./fixtures/world";
+
+/** The page ran none of the hostile content's scripts and holds no live event handler or javascript: link from it. */
+async function expectInert(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(await page.locator("[onerror], [onmouseover], [onclick]").count()).toBe(0);
+  expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
+  expect(await page.locator("main script").count()).toBe(0);
+}
+
+test("hostile imported content renders as text: no script runs, no handler or javascript: link survives", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await signIn(page, USERS.researcher.email);
+  const studyId = await studyIdByName(page.request, HOSTILE_STUDY.name);
+  await page.goto(`/studies/${studyId}`);
+  await expectInert(page);
+  await page.goto(`/studies/${studyId}/questions`);
+  await page.getByRole("link", { name: /evil-1/ }).first().click();
+  await expect(page.getByText("<script>window.__pwned = 'body'</script>", { exact: false }).first()).toBeVisible(); // shown as text
+  await expectInert(page);
+  for (const chunk of ["evil-code", "evil-doc"]) {
+    await page.getByRole("link", { name: chunk }).first().click();
+    await expect(page.getByRole("region", { name: "Chunk viewer" }).getByLabel(`Chunk ${chunk}`)).toBeVisible();
+    await expectInert(page);
+  }
+  // the hostile scripts were escaped, so the policy had nothing of Assay's own to block
+  expect(violations).toEqual([]);
+});
+
+test("every response carries a strict Content Security Policy and the usual security headers", async ({ request }) => {
+  for (const path of ["/signin", "/api/health"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    const script = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))!;
+    expect(script).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'$/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["referrer-policy"]).toBe("same-origin");
+  }
+  const [first, second] = [await request.get("/signin"), await request.get("/signin")];
+  expect(first.headers()["content-security-policy"]).not.toBe(second.headers()["content-security-policy"]); // a fresh nonce per request
+});
+
+test("a change requested from another site is refused before anything is read or written", async ({ page }) => {
+  await signIn(page, USERS.researcher.email);
+  const studyId = await studyIdByName(page.request, "Harbor job queue (demo)");
+  const url = `/api/studies/${studyId}/campaigns/preview`;
+  const foreign = await page.request.post(url, { data: {}, headers: { origin: "https://evil.example" } });
+  expect(foreign.status()).toBe(403);
+  expect(((await foreign.json()) as { error: { message: string } }).error.message).toBe("Cross-site requests are refused");
+  const crossSite = await page.request.post(url, { data: {}, headers: { "sec-fetch-site": "cross-site" } });
+  expect(crossSite.status()).toBe(403);
+  // the same request from Assay itself reaches validation
+  expect((await page.request.post(url, { data: {} })).status()).toBe(400);
+});

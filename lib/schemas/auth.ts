@@ -1,0 +1,2 @@
+/** The error next-auth passes to the sign-in form when an account has had too many failed sign-ins. */
+export const SIGN_IN_RATE_LIMITED = "too_many_attempts";
