@@ -39,6 +39,11 @@ const BENCHMARKS = {
     what: "the study explorer on the generated FreshStack-scale study (50,000 chunks) with a human judge disagreeing with the LLM: question list, question page, disagreement queue (median server time; goal: under 300 ms)",
     prepare: prepareFreshStackScale,
   },
+  load: {
+    script: "scripts/bench/load.ts",
+    what: "50 simulated annotators (HTTP clients with their own sessions) claim and save for 60 s against `next start`; then every acknowledged label must be stored exactly once (goal: p95 under 100 ms, nothing lost or duplicated)",
+    prepare: prepareBuild,
+  },
   import: {
     script: "scripts/bench/import-freshstack-scale.ts",
     what: "import a generated FreshStack-scale study (50,000 chunks of ~2 KB, 200 queries, 650 nuggets, 20,000 LLM labels, 5 runs x 100 docs x 200 queries); floor: sqlite3 .import of the same rows",
@@ -90,6 +95,17 @@ async function freshDatabase(engine) {
   const base = postgresBaseUrl();
   if (await probePostgres(base)) return null;
   return createPostgresDatabase(base, "assay_bench");
+}
+
+/** A production build for the load benchmark, in its own folder (built each run: it must match the sources). */
+async function prepareBuild() {
+  if (prepareBuild.done) return ".next-bench";
+  const t0 = Date.now();
+  const result = capture(bin("next"), ["build"], { env: { ASSAY_DIST_DIR: ".next-bench" } });
+  if (result.status !== 0) fail(`next build failed:\n${result.output}`);
+  console.log(`  (built .next-bench in ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  prepareBuild.done = true;
+  return ".next-bench";
 }
 
 /** Generates the FreshStack-scale files once (data/bench/freshstack-scale) and returns the folder. */
