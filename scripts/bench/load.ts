@@ -53,7 +53,9 @@ await closeDb();
 log(`campaign of ${campaign.items} items ready`);
 
 // The server, as deployed.
-const server = spawn("node_modules/.bin/next", ["start", "-p", String(PORT), "-H", "127.0.0.1"], {
+// BENCH_LOAD_PROFILE=<folder> writes the server's CPU profile there.
+const profile = process.env.BENCH_LOAD_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_LOAD_PROFILE}`] : [];
+const server = spawn(process.execPath, [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
   env: { ...process.env, ASSAY_DIST_DIR: distDir, NEXTAUTH_URL: BASE, NEXTAUTH_SECRET: "load-benchmark-secret-0123456789abcdef", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   stdio: ["ignore", "ignore", "inherit"],
 });

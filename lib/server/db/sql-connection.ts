@@ -29,8 +29,8 @@ export async function withBulkTransaction<T>(work: (connection: SqlConnection) =
 }
 
 /**
- * Runs `work` in one short transaction on the process's shared SQLite client or PostgreSQL pool
- * (the annotation hot path: claims and saves).
+ * Runs `work` in one short transaction on the process's shared SQLite connection or PostgreSQL
+ * pool (the annotation hot path: claims and saves).
  */
 export async function withTransaction<T>(work: (connection: SqlConnection) => Promise<T>, url = databaseUrl()): Promise<T> {
   if (providerOf(url) === "postgres") {
@@ -41,17 +41,54 @@ export async function withTransaction<T>(work: (connection: SqlConnection) => Pr
       client.release();
     }
   }
-  return inSqliteTransaction(sharedSqlite(url), work);
+  return queueSqliteWrite(() => inSharedSqliteTransaction(sharedSqliteConnection(url), work));
 }
 
-const shared = globalThis as unknown as { assaySqlite?: Map<string, Client>; assayPools?: Map<string, pg.Pool> };
+type SqliteConnection = { db: Database.Database; statements: Map<string, Database.Statement> };
 
-function sharedSqlite(url: string): Client {
-  shared.assaySqlite ??= new Map();
-  let client = shared.assaySqlite.get(url);
-  if (!client) shared.assaySqlite.set(url, (client = createClient({ url, timeout: 5000 })));
-  return client;
+/**
+ * The process's one SQLite connection for short write transactions, with its prepared statements
+ * kept. (@libsql/client opens a new connection for every transaction: under load, opening and
+ * preparing cost as much as the work itself.)
+ */
+function sharedSqliteConnection(url: string): SqliteConnection {
+  shared.assaySqliteConnections ??= new Map();
+  let connection = shared.assaySqliteConnections.get(url);
+  if (!connection) shared.assaySqliteConnections.set(url, (connection = { db: new Database(sqliteFileOf(url), { timeout: 5000 }), statements: new Map() }));
+  return connection;
 }
+
+async function inSharedSqliteTransaction<T>({ db, statements }: SqliteConnection, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= 500) statements.clear(); // statements built for varying IN lists must not pile up
+      statements.set(sql, (statement = db.prepare(sql)));
+    }
+    return statement;
+  };
+  const connection: SqlConnection = {
+    dialect: "sqlite",
+    async query<R>(sql: string, params: readonly unknown[] = []) {
+      const statement = prepared(sql);
+      if (statement.reader) return statement.all(...params) as R[];
+      statement.run(...params);
+      return [];
+    },
+    timestamp: sqliteTimestamp,
+  };
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const result = await work(connection);
+    db.exec("COMMIT");
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+const shared = globalThis as unknown as { assaySqliteConnections?: Map<string, SqliteConnection>; assayPools?: Map<string, pg.Pool> };
 
 function sharedPool(url: string): pg.Pool {
   shared.assayPools ??= new Map();
@@ -66,9 +103,9 @@ function sharedPool(url: string): pg.Pool {
 
 /** Closes the shared clients (CLI commands, tests and benchmarks call it before exiting). */
 export async function closeSharedConnections(): Promise<void> {
-  for (const client of shared.assaySqlite?.values() ?? []) client.close();
+  for (const connection of shared.assaySqliteConnections?.values() ?? []) connection.db.close();
+  shared.assaySqliteConnections?.clear();
   for (const pool of shared.assayPools?.values() ?? []) await pool.end();
-  shared.assaySqlite?.clear();
   shared.assayPools?.clear();
 }
 
