@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, fail, root, run, runStatus, step } from "./lib/run.mjs";
+import { bin, capture, fail, root, run, runStatus, step } from "./lib/run.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { createPostgresDatabase, ensureDependencies, ensureNodeVersion, ensurePrismaClients, migrate, postgresBaseUrl, probePostgres } from "./lib/setup.mjs";
 
@@ -68,9 +68,33 @@ if (wants("e2e")) {
     run(bin("next"), ["build"], { env: { ASSAY_DIST_DIR: ".next-test" }, quiet: true, what: "next build (for e2e)" });
     run(bin("playwright"), ["test"], { env: { E2E_DATABASE_URL: url, CHROMIUM_PATH: chromium, ASSAY_DIST_DIR: ".next-test" }, what: "end-to-end tests" });
   });
+  await timed("scale-out", () => scaleOutTier());
 }
 
 console.log(`\n✔ All tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s (${timings.join(", ")})`);
+
+/**
+ * Two app processes (the e2e build) on one fresh PostgreSQL database, 50 annotators over HTTP spread
+ * over both, items with two seats, 10 seconds: every acknowledged label stored exactly once, no
+ * item over its overlap, no request refused (scripts/bench/load.ts exits 1 otherwise).
+ */
+async function scaleOutTier() {
+  const base = postgresBaseUrl();
+  const problem = await probePostgres(base);
+  if (problem) {
+    if (process.env.ASSAY_REQUIRE_POSTGRES === "1") fail(`PostgreSQL is not reachable at ${new URL(base).host} (${problem}), and ASSAY_REQUIRE_POSTGRES=1`);
+    console.log("\n▸ Scale-out test skipped: no PostgreSQL reachable");
+    return;
+  }
+  step("Scale-out: two app processes on one PostgreSQL database");
+  const database = await createPostgresDatabase(base, "assay_scale");
+  const env = { DATABASE_URL: database.url, BENCH_LOAD_SERVERS: "2", BENCH_LOAD_OVERLAP: "2", BENCH_LOAD_SECONDS: "10", BENCH_LOAD_THINK_MS: "100" };
+  let result = capture(bin("prisma"), ["migrate", "deploy"], { env });
+  if (result.status === 0) result = capture("node", ["--conditions=react-server", "--import", "tsx", "scripts/bench/load.ts", ".next-test"], { env });
+  await database.drop();
+  console.log(result.stdout.trim());
+  if (result.status !== 0) fail(`the scale-out test failed:\n${result.output}`);
+}
 
 async function postgresTier() {
   const base = postgresBaseUrl();

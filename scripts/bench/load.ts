@@ -21,8 +21,12 @@ const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 1000);
 const QUESTIONS = 400;
 const POOL = 100; // 40,000 items: more than 50 annotators label in a minute
 const PASSWORD = "bench-load-password";
-const PORT = 3200 + Math.floor(Math.random() * 500);
-const BASE = `http://127.0.0.1:${PORT}`;
+// BENCH_LOAD_SERVERS app processes on the one database (annotators spread over them), items with
+// BENCH_LOAD_OVERLAP seats: the scale-out test runs two servers with overlap 2.
+const SERVERS = Number(process.env.BENCH_LOAD_SERVERS ?? 1);
+const OVERLAP = Number(process.env.BENCH_LOAD_OVERLAP ?? 1);
+const FIRST_PORT = 3200 + Math.floor(Math.random() * 500);
+const BASES = Array.from({ length: SERVERS }, (_, k) => `http://127.0.0.1:${FIRST_PORT + k}`);
 const distDir = process.argv[2] ?? ".next-bench";
 const log = (m: string) => process.stderr.write(`[${Math.round(performance.now())} ms] ${m}\n`);
 
@@ -46,7 +50,7 @@ for (let i = 0; i < ANNOTATORS; i++) {
 const members = await db.user.findMany({ where: { email: { in: emails } }, select: { id: true } });
 const campaign = await createCampaign(researcher, study.id, {
   name: "Load", taskType: "relevance", scale: { kind: "builtin", id: "relevance-3" }, guidelines: "", protocol: "blind", llmJudge: null,
-  overlap: 1, annotatorIds: members.map((m) => m.id), sample: { kind: "all_pairs" }, seed: 1,
+  overlap: OVERLAP, annotatorIds: members.map((m) => m.id), sample: { kind: "all_pairs" }, seed: 1,
 });
 await closeSharedConnections();
 await closeDb();
@@ -55,17 +59,21 @@ log(`campaign of ${campaign.items} items ready`);
 // The server, as deployed.
 // BENCH_LOAD_PROFILE=<folder> writes the server's CPU profile there.
 const profile = process.env.BENCH_LOAD_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_LOAD_PROFILE}`] : [];
-const server = spawn(process.execPath, [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-  env: { ...process.env, ASSAY_DIST_DIR: distDir, NEXTAUTH_URL: BASE, NEXTAUTH_SECRET: "load-benchmark-secret-0123456789abcdef", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const servers = BASES.map((base, k) =>
+  spawn(process.execPath, [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(FIRST_PORT + k), "-H", "127.0.0.1"], {
+    env: { ...process.env, ASSAY_DIST_DIR: distDir, NEXTAUTH_URL: base, NEXTAUTH_SECRET: "load-benchmark-secret-0123456789abcdef", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  }),
+);
 try {
-  for (let i = 0; ; i++) {
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) break;
-    if (i > 600) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
+  for (const base of BASES) {
+    for (let i = 0; ; i++) {
+      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (i > 600) throw new Error(`the server at ${base} did not start`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
-  log("server up");
+  log(`${SERVERS} server(s) up`);
 
   // Each client: its own session cookie, then claim and save until the time is up.
   const latencies = { claim: [] as number[], save: [] as number[] };
@@ -79,7 +87,8 @@ try {
     return response;
   };
   await Promise.all(emails.map(async (email, n) => {
-    const cookie = await signIn(email);
+    const BASE = BASES[n % SERVERS]!;
+    const cookie = await signIn(BASE, email);
     const headers = { cookie, "content-type": "application/json" };
     const levels = ["non_relevant", "partially_relevant", "relevant"];
     while (performance.now() < deadline) {
@@ -100,16 +109,22 @@ try {
       }
     }
   }));
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await Promise.all(servers.map((server) => new Promise((r) => {
+    server.once("exit", r);
+    server.kill("SIGTERM");
+  })));
 
   // Every acknowledged label stored exactly once, and nothing else stored.
   const check = await getDb();
   const stored = await check.annotation.findMany({ where: { item: { campaignId: campaign.id } }, select: { clientId: true, itemId: true } });
   const storedIds = new Set(stored.map((a) => a.clientId));
   const lost = acknowledged.filter((id) => !storedIds.has(id)).length;
-  const items = new Set(stored.map((a) => a.itemId));
+  const perItem = new Map<number, number>();
+  for (const a of stored) perItem.set(a.itemId, (perItem.get(a.itemId) ?? 0) + 1);
   const seats = await check.assignment.count({ where: { campaignId: campaign.id, status: "submitted" } });
+  // overlap never exceeded: no item has more labels or more seats than its overlap
+  const seatsPerItem = await check.assignment.groupBy({ by: ["itemId"], where: { campaignId: campaign.id }, _count: true });
+  const itemsOverOverlap = [...perItem.values()].filter((n) => n > OVERLAP).length + seatsPerItem.filter((g) => g._count > OVERLAP).length;
   await closeSharedConnections();
   await closeDb();
   const quantile = (xs: number[], q: number) => {
@@ -118,22 +133,22 @@ try {
   };
   const all = [...latencies.claim, ...latencies.save];
   console.log(JSON.stringify({
-    annotators: ANNOTATORS, seconds: SECONDS, thinkMs: THINK_MS, cycles: acknowledged.length,
+    annotators: ANNOTATORS, servers: SERVERS, overlap: OVERLAP, seconds: SECONDS, thinkMs: THINK_MS, cycles: acknowledged.length,
     requestsPerSecond: Math.round(all.length / SECONDS), labelsPerSecond: Math.round(acknowledged.length / SECONDS),
     claimMs: { p50: quantile(latencies.claim, 0.5), p95: quantile(latencies.claim, 0.95), p99: quantile(latencies.claim, 0.99) },
     saveMs: { p50: quantile(latencies.save, 0.5), p95: quantile(latencies.save, 0.95), p99: quantile(latencies.save, 0.99) },
     allMs: { p50: quantile(all, 0.5), p95: quantile(all, 0.95), p99: quantile(all, 0.99) },
     errors: errors.length, firstError: errors[0] ?? null,
-    acknowledged: acknowledged.length, stored: stored.length, lost, duplicated: stored.length - storedIds.size, itemsLabelledTwice: stored.length - items.size, submittedSeats: seats,
+    acknowledged: acknowledged.length, stored: stored.length, lost, duplicated: stored.length - storedIds.size, itemsOverOverlap, submittedSeats: seats,
     goalP95Ms: 100,
   }));
-  if (lost > 0 || stored.length !== acknowledged.length || items.size !== stored.length) process.exitCode = 1;
+  if (lost > 0 || stored.length !== acknowledged.length || itemsOverOverlap > 0 || seats !== acknowledged.length || errors.length > 0) process.exitCode = 1;
 } finally {
-  if (server.exitCode === null) server.kill("SIGKILL");
+  for (const server of servers) if (server.exitCode === null) server.kill("SIGKILL");
 }
 
 /** Signs in through next-auth's credentials endpoint; returns the cookie header to send. */
-async function signIn(email: string): Promise<string> {
+async function signIn(BASE: string, email: string): Promise<string> {
   const jar = new Map<string, string>();
   const keep = (r: Response) => {
     for (const c of r.headers.getSetCookie()) {
