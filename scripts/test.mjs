@@ -69,6 +69,7 @@ if (wants("e2e")) {
     run(bin("playwright"), ["test"], { env: { E2E_DATABASE_URL: url, CHROMIUM_PATH: chromium, ASSAY_DIST_DIR: ".next-test" }, what: "end-to-end tests" });
   });
   await timed("scale-out", () => scaleOutTier());
+  await timed("faults", () => faultsTier(path.join(testData, `faults-${crypto.randomUUID()}.db`)));
 }
 
 console.log(`\n✔ All tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s (${timings.join(", ")})`);
@@ -94,6 +95,39 @@ async function scaleOutTier() {
   await database.drop();
   console.log(result.stdout.trim());
   if (result.status !== 0) fail(`the scale-out test failed:\n${result.output}`);
+}
+
+/**
+ * The server killed mid-save and restarted while annotators keep labelling through the browser's
+ * outbox, on SQLite; then on PostgreSQL with the database server itself restarted twice (when this
+ * machine's cluster can be restarted: root and pg_ctlcluster). Every label stored exactly once.
+ */
+async function faultsTier(sqliteFile) {
+  step("Faults: the app server killed mid-save, PostgreSQL restarted");
+  const runFaults = (env) => {
+    const result = capture("node", ["--conditions=react-server", "--import", "tsx", "scripts/faults/interrupted-saves.ts", ".next-test"], { env });
+    console.log(result.stdout.trim());
+    return result;
+  };
+  const sqliteUrl = `file:${sqliteFile}`;
+  migrate(sqliteUrl);
+  const sqlite = runFaults({ DATABASE_URL: sqliteUrl });
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${sqliteFile}${suffix}`, { force: true });
+  if (sqlite.status !== 0) fail(`the fault test failed on SQLite:\n${sqlite.output}`);
+  const base = postgresBaseUrl();
+  const problem = await probePostgres(base);
+  if (problem) {
+    if (process.env.ASSAY_REQUIRE_POSTGRES === "1") fail(`PostgreSQL is not reachable at ${new URL(base).host} (${problem}), and ASSAY_REQUIRE_POSTGRES=1`);
+    console.log("  PostgreSQL part skipped: no PostgreSQL reachable");
+    return;
+  }
+  const canRestart = process.getuid?.() === 0 && capture("pg_ctlcluster", ["--help"]).status !== 127 && capture("which", ["pg_ctlcluster"]).status === 0;
+  if (!canRestart) console.log("  (PostgreSQL is not restarted: that needs root and pg_ctlcluster on this machine)");
+  const database = await createPostgresDatabase(base, "assay_faults");
+  let result = capture(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: database.url } });
+  if (result.status === 0) result = runFaults({ DATABASE_URL: database.url, FAULT_RESTART_POSTGRES: canRestart ? "1" : "0" });
+  await database.drop();
+  if (result.status !== 0) fail(`the fault test failed on PostgreSQL:\n${result.output}`);
 }
 
 async function postgresTier() {

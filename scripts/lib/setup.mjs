@@ -77,16 +77,20 @@ export async function requireFreePort(port) {
 export async function createPostgresDatabase(baseUrl, prefix) {
   const pg = (await import("pg")).default;
   const name = `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  // a connection per statement: none is held open meanwhile (the fault test restarts the server)
+  const adminQuery = async (sql) => {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await adminQuery(`CREATE DATABASE "${name}"`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const drop = async () => {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  };
-  return { url: url.toString(), drop };
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 /** The PostgreSQL server the test and bench scripts use: DATABASE_URL_POSTGRES or the local one. */
