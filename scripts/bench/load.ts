@@ -5,13 +5,9 @@
 // folder (ASSAY_DIST_DIR).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/sql-connection";
-import { importIntoStudy } from "@/lib/server/imports/import-into-study";
-import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
-import { toUserDto } from "@/lib/server/users/user-dto";
-import * as f from "@/prisma/factories";
+import { seedRelevanceCampaign, signInOverHttp } from "../lib/annotators-over-http";
 
 const ANNOTATORS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -30,30 +26,9 @@ const BASES = Array.from({ length: SERVERS }, (_, k) => `http://127.0.0.1:${FIRS
 const distDir = process.argv[2] ?? ".next-bench";
 const log = (m: string) => process.stderr.write(`[${Math.round(performance.now())} ms] ${m}\n`);
 
-// The campaign: a relevance campaign over every pooled pair, overlap 1, 50 annotators.
-const study = await findOrCreateStudy("Load");
-const lines = (fn: (i: number) => string, count: number) => (async function* () {
-  for (let i = 0; i < count; i += 10_000) yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
-})();
-await importIntoStudy(study.id, { format: "beir-queries", files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, QUESTIONS) }] });
-await importIntoStudy(study.id, { format: "beir-corpus", files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, QUESTIONS * POOL) }] });
-await importIntoStudy(study.id, { format: "trec-qrels", judge: "llm", scale: "relevance-3", files: [{ name: "l.qrels", chunks: lines((i) => `q${Math.floor(i / POOL)} 0 d${i} ${i % 3}`, QUESTIONS * POOL) }] });
-const db = await getDb();
-const researcher = toUserDto(await f.upsertUser(db, { email: "load-researcher@assay.local", role: "researcher", password: PASSWORD }));
-await f.upsertMember(db, study.id, researcher.id, "researcher");
-const emails: string[] = [];
-for (let i = 0; i < ANNOTATORS; i++) {
-  const user = await f.upsertUser(db, { email: `load-annotator-${i}@assay.local`, role: "annotator", password: PASSWORD });
-  await f.upsertMember(db, study.id, user.id, "annotator");
-  emails.push(user.email);
-}
-const members = await db.user.findMany({ where: { email: { in: emails } }, select: { id: true } });
-const campaign = await createCampaign(researcher, study.id, {
-  name: "Load", taskType: "relevance", scale: { kind: "builtin", id: "relevance-3" }, guidelines: "", protocol: "blind", llmJudge: null,
-  overlap: OVERLAP, annotatorIds: members.map((m) => m.id), sample: { kind: "all_pairs" }, seed: 1,
-});
-await closeSharedConnections();
-await closeDb();
+// The campaign: a relevance campaign over every pooled pair, 50 annotators.
+const { campaignId, items, emails } = await seedRelevanceCampaign({ prefix: "load", questions: QUESTIONS, pool: POOL, annotators: ANNOTATORS, overlap: OVERLAP, password: PASSWORD });
+const campaign = { id: campaignId, items };
 log(`campaign of ${campaign.items} items ready`);
 
 // The server, as deployed.
@@ -88,7 +63,7 @@ try {
   };
   await Promise.all(emails.map(async (email, n) => {
     const BASE = BASES[n % SERVERS]!;
-    const cookie = await signIn(BASE, email);
+    const cookie = await signInOverHttp(BASE, email, PASSWORD);
     const headers = { cookie, "content-type": "application/json" };
     const levels = ["non_relevant", "partially_relevant", "relevant"];
     while (performance.now() < deadline) {
@@ -145,28 +120,4 @@ try {
   if (lost > 0 || stored.length !== acknowledged.length || itemsOverOverlap > 0 || seats !== acknowledged.length || errors.length > 0) process.exitCode = 1;
 } finally {
   for (const server of servers) if (server.exitCode === null) server.kill("SIGKILL");
-}
-
-/** Signs in through next-auth's credentials endpoint; returns the cookie header to send. */
-async function signIn(BASE: string, email: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (r: Response) => {
-    for (const c of r.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const at = pair!.indexOf("=");
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const csrf = await fetch(`${BASE}/api/auth/csrf`);
-  keep(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${BASE}/api/auth/callback/credentials`, {
-    method: "POST", redirect: "manual",
-    headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, email, password: PASSWORD, json: "true" }),
-  });
-  keep(response);
-  if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`sign-in failed for ${email}: ${response.status}`);
-  return cookie();
 }

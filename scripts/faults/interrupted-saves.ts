@@ -7,13 +7,9 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/client/fetch-json";
 import { SaveQueue, type PendingSave } from "@/lib/client/save-queue";
 import type { SavedAnnotation } from "@/lib/schemas/campaigns";
-import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/sql-connection";
-import { importIntoStudy } from "@/lib/server/imports/import-into-study";
-import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
-import { toUserDto } from "@/lib/server/users/user-dto";
-import * as f from "@/prisma/factories";
+import { seedRelevanceCampaign, signInOverHttp } from "../lib/annotators-over-http";
 
 const ANNOTATORS = 10;
 const PASSWORD = "fault-test-password";
@@ -24,26 +20,8 @@ const restartPostgres = process.env.FAULT_RESTART_POSTGRES === "1";
 const log = (m: string) => process.stderr.write(`[faults ${Math.round(performance.now())} ms] ${m}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const study = await findOrCreateStudy("Faults");
-await importIntoStudy(study.id, { format: "beir-queries", files: [{ name: "q.tsv", chunks: (async function* () { yield Array.from({ length: 50 }, (_, i) => `q${i}\tQuestion ${i}`).join("\n"); })() }] });
-await importIntoStudy(study.id, { format: "beir-corpus", files: [{ name: "c.tsv", chunks: (async function* () { yield Array.from({ length: 2000 }, (_, i) => `d${i}\tChunk ${i}`).join("\n"); })() }] });
-await importIntoStudy(study.id, { format: "trec-qrels", judge: "llm", scale: "relevance-3", files: [{ name: "l.qrels", chunks: (async function* () { yield Array.from({ length: 2000 }, (_, i) => `q${Math.floor(i / 40)} 0 d${i} ${i % 3}`).join("\n"); })() }] });
-const db = await getDb();
-const researcher = toUserDto(await f.upsertUser(db, { email: "fault-researcher@assay.local", role: "researcher", password: PASSWORD }));
-await f.upsertMember(db, study.id, researcher.id, "researcher");
-const emails: string[] = [];
-for (let i = 0; i < ANNOTATORS; i++) {
-  const user = await f.upsertUser(db, { email: `fault-annotator-${i}@assay.local`, role: "annotator", password: PASSWORD });
-  await f.upsertMember(db, study.id, user.id, "annotator");
-  emails.push(user.email);
-}
-const members = await db.user.findMany({ where: { email: { in: emails } }, select: { id: true } });
-const campaign = await createCampaign(researcher, study.id, {
-  name: "Faults", taskType: "relevance", scale: { kind: "builtin", id: "relevance-3" }, guidelines: "", protocol: "blind", llmJudge: null,
-  overlap: 1, annotatorIds: members.map((m) => m.id), sample: { kind: "all_pairs" }, seed: 1,
-});
-await closeSharedConnections();
-await closeDb();
+const { campaignId, emails } = await seedRelevanceCampaign({ prefix: "faults", questions: 50, pool: 40, annotators: ANNOTATORS, overlap: 1, password: PASSWORD });
+const campaign = { id: campaignId };
 
 let server: ChildProcess | null = null;
 async function startServer() {
@@ -65,7 +43,7 @@ try {
   await startServer();
   log("server up");
   const annotators = emails.map(async (email, n) => {
-    const cookie = await signIn(email);
+    const cookie = await signInOverHttp(BASE, email, PASSWORD);
     const storage = new Map<string, string>();
     const send = async (p: PendingSave): Promise<SavedAnnotation> => {
       const response = await fetch(`${BASE}/api/campaigns/${p.campaignId}/items/${p.itemId}/annotation`, { method: "PUT", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(p.save) });
@@ -135,20 +113,3 @@ try {
   if (server && (server as ChildProcess).exitCode === null) (server as ChildProcess).kill("SIGKILL");
 }
 process.exit();
-
-async function signIn(email: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (r: Response) => {
-    for (const c of r.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const at = pair!.indexOf("=");
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const csrf = await fetch(`${BASE}/api/auth/csrf`);
-  keep(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  keep(await fetch(`${BASE}/api/auth/callback/credentials`, { method: "POST", redirect: "manual", headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrfToken, email, password: PASSWORD, json: "true" }) }));
-  return cookie();
-}
