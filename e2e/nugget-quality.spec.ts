@@ -43,13 +43,13 @@ test("an annotator reviews nuggets with the keyboard and the report shows precis
   await expect(annotator.getByRole("button", { name: "Hallucinated: nugget 1" })).toHaveAttribute("aria-pressed", "true");
   await expect(annotator.getByRole("button", { name: "Minor or redundant: nugget 2" })).toHaveAttribute("aria-pressed", "true");
   await expect(annotator.getByRole("button", { name: "Minor or redundant: nugget 1" })).toHaveAttribute("aria-pressed", "false");
-  await expect(annotator.getByLabel("C: nuggets missing to cover every key idea")).toHaveValue("2");
+  await expect(annotator.getByLabel("Nuggets missing to cover every key idea")).toHaveValue("2");
   await annotator.keyboard.press("m"); // write one of the missing nuggets out
   await annotator.keyboard.type("Mention how long dead jobs are kept");
   await annotator.keyboard.press("Escape");
   await annotator.keyboard.press("Enter");
   await expect(annotator.getByTestId("item-position")).toContainText("Item 2 of my 2");
-  await expect(annotator.getByLabel("C: nuggets missing to cover every key idea")).toHaveValue("0");
+  await expect(annotator.getByLabel("Nuggets missing to cover every key idea")).toHaveValue("0");
   await annotator.keyboard.press("Enter"); // the second question: nothing to mark
   await expect(annotator.getByText("Nothing is left for you in this campaign")).toBeVisible();
   await expect(annotator.getByText("All labels saved")).toBeVisible();

@@ -8,7 +8,7 @@ export function KeyboardHelp({ levels, review, compare, onClose }: { levels: Wor
           ["↑ / ↓", "Previous / next nugget (also K / J)"],
           ["A", "Mark the nugget hallucinated, or unmark it"],
           ["B", "Mark the nugget minor or redundant, or unmark it"],
-          ["0–9", "C: how many nuggets are missing"],
+          ["0–9", "How many nuggets are missing"],
           ["M", "Write the missing nuggets"],
         ] as [string, string][])
       : []),
@@ -20,10 +20,12 @@ export function KeyboardHelp({ levels, review, compare, onClose }: { levels: Wor
           ["W", "Write why (Esc leaves the box)"],
         ] as [string, string][])
       : []),
-    ["Enter", "Submit the label (Ctrl+Enter in the comment box)"],
+    ["Enter", "Submit the label"],
     ["S", "Skip this item"],
     ["← / →", "Previous / next of my items"],
     ["C", "Write a comment"],
+    ["Enter in a comment", "Keep it and return to the keys (Shift+Enter: new line; Ctrl+Enter: submit)"],
+    ["Esc", "Leave any text box"],
     ["?", "Show or hide these keys"],
   ];
   return (

@@ -85,7 +85,7 @@ export function NuggetReviewView(p: Props) {
         {item.nuggets.length === 0 && <p className="text-sm text-stone-500">This question has no nuggets.</p>}
         <div className="rounded-md border border-stone-200 bg-white p-3">
           <label className="flex items-center gap-3 text-sm font-medium">
-            <span>C: nuggets missing to cover every key idea</span>
+            <span>Nuggets missing to cover every key idea <span className="font-normal text-stone-500">(keys 0–9)</span></span>
             <input
               type="number"
               min={0}

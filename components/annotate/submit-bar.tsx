@@ -1,6 +1,13 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { ENTER_LEAVES } from "@/lib/client/use-annotation-keys";
+
 type Props = {
   comment: string;
   commentOpen: boolean;
+  /** Bumped when the annotator asks to write (the C key): only then does the box take the focus. */
+  commentFocus: number;
   busy: boolean;
   ready: boolean;
   canSkip: boolean;
@@ -9,23 +16,35 @@ type Props = {
   onSkip: () => void;
 };
 
-/** The optional comment, and submit / skip with their keys. */
+/**
+ * The optional comment, and submit / skip with their keys. The comment box never takes the focus
+ * by itself (a revisited item with a comment opens with the keys on the labels); Enter in it keeps
+ * the text and gives the keys back, Shift+Enter types a new line.
+ */
 export function SubmitBar(p: Props) {
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (p.commentFocus > 0) box.current?.focus();
+  }, [p.commentFocus]);
   return (
     <div className="space-y-3">
       {p.commentOpen && (
-        <textarea
-          aria-label="Comment (optional)"
-          value={p.comment}
-          disabled={p.busy}
-          onChange={(e) => p.onComment(e.target.value)}
-          rows={2}
-          autoFocus
-          placeholder="Optional comment. Ctrl+Enter submits, Esc leaves the box."
-          className="w-full rounded-md border border-stone-300 p-2 text-sm"
-        />
+        <label className="block text-sm">
+          <span className="text-stone-600">Comment (optional)</span>
+          <textarea
+            ref={box}
+            aria-label="Comment (optional)"
+            {...{ [ENTER_LEAVES]: "" }}
+            value={p.comment}
+            disabled={p.busy}
+            onChange={(e) => p.onComment(e.target.value)}
+            rows={2}
+            placeholder="Enter keeps the comment and returns to the keys · Shift+Enter new line · Ctrl+Enter submits"
+            className="mt-1 w-full rounded-md border border-stone-300 p-2 text-sm"
+          />
+        </label>
       )}
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <button type="button" onClick={p.onSubmit} disabled={p.busy || !p.ready} className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-50">
           {p.busy ? "Saving…" : "Submit"} <kbd className="ml-1 font-mono text-xs opacity-80">Enter</kbd>
         </button>

@@ -2,13 +2,13 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { nextPhase } from "@/lib/domain/campaigns/judgment";
 import { blankReview, reconcileReview, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
 import { campaignApi } from "@/lib/client/campaign-api";
 import { newClientId } from "@/lib/client/client-id";
 import { queryKeys } from "@/lib/client/query-keys";
-import { useAnnotationKeys } from "@/lib/client/use-annotation-keys";
+import { isTextField, useAnnotationKeys } from "@/lib/client/use-annotation-keys";
 import { useSaveQueue } from "@/lib/client/use-save-queue";
 import type { Criterion } from "@/lib/domain/preference/criteria";
 import type { SaveAnnotation, Workspace, WorkspaceItem } from "@/lib/schemas/campaigns";
@@ -22,8 +22,9 @@ import { SaveStatus } from "./save-status";
 import { SubmitBar } from "./submit-bar";
 
 /**
- * What the annotator is entering on the item shown: a level (support, relevance) or a nugget
- * review with the nugget in focus and the missing nuggets as typed (nugget quality).
+ * What the annotator is entering on the item shown: a level (support, relevance), a nugget review
+ * with the nugget in focus and the missing nuggets as typed (nugget quality), or a choice per
+ * criterion with the criterion in focus (preference); and the comment.
  */
 type Draft = {
   itemId: number;
@@ -34,6 +35,8 @@ type Draft = {
   missingText: string;
   comment: string;
   commentOpen: boolean;
+  /** Bumped by the C key, so the comment box takes the focus only when asked (never on opening an item). */
+  commentFocus: number;
   shownAt: number;
 };
 
@@ -50,6 +53,7 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
   const [error, setError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
+  const root = useRef<HTMLDivElement>(null);
   const { queue, state } = useSaveQueue(campaign.id, userId);
   const itemQuery = useQuery({
     queryKey: queryKeys.campaigns.item(campaign.id, itemId ?? 0),
@@ -91,8 +95,10 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
       const preference = comparing ? (latest?.preference ?? { choices: {}, justifications: {} }) : null;
       setDraft({
         itemId: item.itemId, level: latest?.level ?? null, review, preference, focus: 0, missingText: review?.missingNuggets.join("\n") ?? "",
-        comment: latest?.comment ?? "", commentOpen: Boolean(latest?.comment), shownAt: Date.now(),
+        comment: latest?.comment ?? "", commentOpen: Boolean(latest?.comment), commentFocus: 0, shownAt: Date.now(),
       });
+      // the keys belong to the new item: never to a text box left focused on the previous one
+      if (isTextField(document.activeElement)) root.current?.focus();
     }
   }, [item, draft?.itemId, reviewing, comparing]);
 
@@ -173,12 +179,13 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
   useAnnotationKeys({
     levels,
     onLevel: (level) => draft && setDraft({ ...draft, level }),
-    onSubmit: () => void submit(),
+    onSubmit: () => (help ? setHelp(false) : void submit()),
     onSkip: () => void skip(),
     onMove: (step) => void move(step),
-    onComment: () => draft && setDraft({ ...draft, commentOpen: true }),
+    onComment: () => draft && setDraft({ ...draft, commentOpen: true, commentFocus: draft.commentFocus + 1 }),
     onHelp: () => setHelp((h) => !h),
     onEscape: () => setHelp(false),
+    onLeaveText: () => root.current?.focus(),
     review: review
       ? {
           onNugget: (step) => draft && setReview({ focus: Math.min(Math.max(draft.focus + step, 0), Math.max(review.nuggets.length - 1, 0)) }),
@@ -197,7 +204,7 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
   });
 
   return (
-    <div className="space-y-5">
+    <div ref={root} tabIndex={-1} className="space-y-5 outline-none">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <Link href="/annotate" className="text-sm text-stone-600 hover:underline">← My campaigns</Link>
@@ -264,6 +271,7 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
           <SubmitBar
             comment={draft.comment}
             commentOpen={draft.commentOpen}
+            commentFocus={draft.commentFocus}
             busy={busy}
             ready={payload !== null}
             canSkip={item.status === "leased"}

@@ -11,7 +11,9 @@ type Handlers = {
   onComment: () => void;
   onHelp: () => void;
   onEscape: () => void;
-  /** A nugget review's keys: ↑/↓ (or K/J) move between nuggets, A and B toggle the marks, a digit sets C, M writes missing nuggets. */
+  /** Gives the keys back to the workspace after a text box is left (Enter in the comment, Esc anywhere). */
+  onLeaveText: () => void;
+  /** A nugget review's keys: ↑/↓ (or K/J) move between nuggets, A and B toggle the marks, a digit sets how many are missing, M writes missing nuggets. */
   review?: {
     onNugget: (step: -1 | 1) => void;
     onMark: (mark: "hallucinated" | "redundant") => void;
@@ -26,11 +28,23 @@ type Handlers = {
   };
 };
 
+/** Marks a text box whose plain Enter leaves it (keeping its text) instead of typing a new line. */
+export const ENTER_LEAVES = "data-enter-leaves";
+
+/** Whether the key goes into a text field the annotator is typing in. */
+export function isTextField(target: EventTarget | null): target is HTMLElement {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") return true;
+  if (target.tagName !== "INPUT") return false;
+  return !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file"].includes((target as HTMLInputElement).type);
+}
+
 /**
  * The workspace's keys: a level's key picks it, Enter submits, S skips, arrows move between my
- * items, C opens the comment, ? toggles the help. In a text box only Ctrl/Cmd+Enter (submit) and
- * Esc (leave the box) act. A nugget review adds its own keys (see Handlers.review); its campaigns
- * have no levels, so digits are free for C.
+ * items, C opens the comment, ? toggles the help. They work wherever the focus is (a button clicked
+ * with the mouse keeps it, so Enter there still submits) except in a text field, where only
+ * Ctrl/Cmd+Enter (submit) and Esc (leave the box) act, and a plain Enter leaves a single-line
+ * field or the comment box with its text kept (Shift+Enter types a new line in the comment).
  */
 export function useAnnotationKeys(handlers: Handlers) {
   const ref = useRef(handlers);
@@ -40,13 +54,17 @@ export function useAnnotationKeys(handlers: Handlers) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const h = ref.current;
-      const typing = e.target instanceof HTMLElement && (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT" || e.target.tagName === "SELECT");
-      if (typing) {
+      if (e.isComposing) return;
+      if (isTextField(e.target)) {
+        const field = e.target;
         if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
           h.onSubmit();
+        } else if (e.key === "Escape" || (e.key === "Enter" && !e.shiftKey && leavesOnEnter(field))) {
+          e.preventDefault();
+          field.blur();
+          h.onLeaveText();
         }
-        if (e.key === "Escape") (e.target as HTMLElement).blur();
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -59,8 +77,7 @@ export function useAnnotationKeys(handlers: Handlers) {
       if (h.compare && compareKey(h.compare, e)) return;
       switch (e.key) {
         case "Enter":
-          if (e.target instanceof HTMLButtonElement) return; // a focused button handles its own Enter
-          e.preventDefault();
+          e.preventDefault(); // not the focused button's click: Enter is always "submit" here
           return h.onSubmit();
         case "s":
         case "S":
@@ -84,6 +101,11 @@ export function useAnnotationKeys(handlers: Handlers) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
+}
+
+/** Single-line inputs and boxes marked ENTER_LEAVES give the keys back on Enter; other text areas take a new line. */
+function leavesOnEnter(field: HTMLElement): boolean {
+  return field.tagName === "INPUT" || field.hasAttribute(ENTER_LEAVES);
 }
 
 /** Handles a comparison's key; true when the key was one. */

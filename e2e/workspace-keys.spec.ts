@@ -1,0 +1,106 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
+import { NUGGET_STUDY, USERS } from "./fixtures/world";
+
+// The workspace never swallows a label: on every task type the annotator labels an item, writes a
+// two-line comment (Shift+Enter for the new line, Enter to give the keys back), submits, goes back
+// (←) to the item, which opens with the comment shown but the focus out of it, and relabels it with
+// the keyboard only. The stored label is the new one, with the comment kept.
+type Task = {
+  taskType: "support" | "relevance" | "nugget_quality" | "preference";
+  study: string;
+  scale?: { kind: "builtin"; id: string };
+  systems?: string[];
+  first: string[];
+  again: string[];
+  /** What the API holds for the item after the relabelling. */
+  expected: Record<string, unknown>;
+};
+
+const DEMO = "Harbor job queue (demo)";
+const TASKS: Task[] = [
+  { taskType: "support", study: DEMO, scale: { kind: "builtin", id: "binary" }, first: ["1"], again: ["0"], expected: { level: "0" } },
+  { taskType: "relevance", study: DEMO, scale: { kind: "builtin", id: "relevance-3" }, first: ["3"], again: ["1"], expected: { level: "non_relevant" } },
+  { taskType: "nugget_quality", study: NUGGET_STUDY.name, first: ["a", "1"], again: ["a", "j", "b", "2"], expected: { review: { missing: 2 } } },
+  { taskType: "preference", study: DEMO, systems: ["rag-baseline", "rag-rerank"], first: ["1", "1", "1", "1"], again: ["2", "2", "2", "2"], expected: { preference: { choices: { coverage: "2", consistency: "2", correctness: "2", clarity: "2" } } } },
+];
+
+async function createCampaign(request: APIRequestContext, task: Task, annotatorId: number): Promise<number> {
+  const studyId = await studyIdByName(request, task.study);
+  const response = await request.post(`/api/studies/${studyId}/campaigns`, {
+    data: {
+      name: `Keys ${task.taskType} ${Date.now()}`,
+      taskType: task.taskType,
+      scale: task.scale ?? { kind: "builtin", id: "binary" },
+      protocol: "blind",
+      overlap: 1,
+      annotatorIds: [annotatorId],
+      sample: { kind: "random_questions", questions: 2, cap: 2 },
+      seed: 7,
+      ...(task.systems ? { systems: task.systems } : {}),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { id: number }).id;
+}
+
+const commentBox = (page: Page) => page.getByRole("textbox", { name: "Comment (optional)" });
+const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.tagName ?? "");
+
+for (const task of TASKS) {
+  test(`${task.taskType}: a revisited item with a comment is relabelled with the keyboard only`, async ({ page, playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    await signInViaApi(admin, USERS.admin.email);
+    const { users } = (await (await admin.get("/api/admin/users")).json()) as { users: { id: number; email: string }[] };
+    const campaignId = await createCampaign(admin, task, users.find((u) => u.email === USERS.annotator.email)!.id);
+    await admin.dispose();
+
+    await signIn(page, USERS.annotator.email);
+    await page.goto(`/annotate/${campaignId}`);
+    await expect(page.getByTestId("item-position")).toHaveText(/^Item 1 of my 1 · not labelled yet/);
+    const firstItem = Number(new URL(page.url()).searchParams.get("item"));
+    for (const key of task.first) await page.keyboard.press(key);
+    await page.keyboard.press("c");
+    await expect(commentBox(page)).toBeFocused();
+    await page.keyboard.type("first thought");
+    await page.keyboard.press("Shift+Enter");
+    await page.keyboard.type("second line");
+    await page.keyboard.press("Enter"); // keeps the comment, gives the keys back
+    await expect(commentBox(page)).not.toBeFocused();
+    await expect(commentBox(page)).toHaveValue("first thought\nsecond line");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of my 2 · not labelled yet/);
+
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByTestId("item-position")).toHaveText("Item 1 of my 2 · labelled (blind, version 1)");
+    await expect(commentBox(page)).toHaveValue("first thought\nsecond line");
+    expect(await focusedTag(page)).not.toBe("TEXTAREA");
+    for (const key of task.again) await page.keyboard.press(key);
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of my 2/);
+    await expect(page.getByText("All labels saved")).toBeVisible();
+
+    const item = (await (await page.request.get(`/api/campaigns/${campaignId}/items/${firstItem}`)).json()) as { mine: Record<string, unknown>[] };
+    expect(item.mine).toHaveLength(1);
+    expect(item.mine[0]).toMatchObject({ version: 2, comment: "first thought\nsecond line", ...task.expected });
+  });
+}
+
+test("Enter submits even when a button clicked with the mouse holds the focus", async ({ page, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  const { users } = (await (await admin.get("/api/admin/users")).json()) as { users: { id: number; email: string }[] };
+  const campaignId = await createCampaign(admin, TASKS[1]!, users.find((u) => u.email === USERS.annotator.email)!.id);
+  await admin.dispose();
+
+  await signIn(page, USERS.annotator.email);
+  await page.goto(`/annotate/${campaignId}`);
+  await expect(page.getByTestId("item-position")).toHaveText(/not labelled yet/);
+  await page.getByRole("radio", { name: /Partially relevant/ }).click();
+  expect(await focusedTag(page)).toBe("BUTTON");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of my 2 · not labelled yet/);
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("item-position")).toHaveText("Item 1 of my 2 · labelled (blind, version 1)");
+  await expect(page.getByRole("radio", { name: /Partially relevant/ })).toHaveAttribute("aria-checked", "true");
+});
