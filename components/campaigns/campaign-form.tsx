@@ -1,12 +1,13 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { QUESTION_SAMPLE_LABELS, REQUEST_SAMPLE_LABELS, SAMPLE_KIND_LABELS, type SampleKind, type SampleSpec } from "@/lib/domain/campaigns/sampling";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preference/criteria";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
-import { PROTOCOL_LABELS, type Protocol } from "@/lib/domain/task-types";
+import { defaultScaleId, PROTOCOL_LABELS, type Protocol } from "@/lib/domain/task-types";
 import { campaignApi } from "@/lib/client/campaign-api";
 import type { CampaignDraft, ScaleChoice } from "@/lib/schemas/campaigns";
 import { Button } from "@/components/ui/button";
@@ -39,14 +40,16 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
   const wholeQuestions = reviewing || comparing;
   const [systems, setSystems] = useState(options.answeringSystems.slice(0, 2));
   const [criteria, setCriteria] = useState<Criterion[]>(DEFAULT_CRITERIA);
-  const [scaleId, setScaleId] = useState<string>("relevance-3");
+  const [chosenScaleId, setScaleId] = useState<string | null>(null); // null: the task's own default
+  const scaleId = chosenScaleId ?? defaultScaleId(taskType);
   const [customLevels, setCustomLevels] = useState("wrong, partly right, right");
   const [customFrom, setCustomFrom] = useState("partly right");
   const [protocol, setProtocol] = useState<Protocol>("blind");
   const [llmJudge, setLlmJudge] = useState(options.llmJudges[0] ?? "");
   const [overlap, setOverlap] = useState(Math.min(2, Math.max(1, options.annotators.length)));
   const [annotatorIds, setAnnotatorIds] = useState(options.annotators.map((a) => a.id));
-  const [sampleKind, setSampleKind] = useState<SampleKind>(followUp ? "targets" : "llm_positive_per_question");
+  // LLM-based designs need an LLM judge: a study with human qrels only starts from random questions
+  const [sampleKind, setSampleKind] = useState<SampleKind>(followUp ? "targets" : options.llmJudges.length > 0 ? "llm_positive_per_question" : "random_questions");
   const [questions, setQuestions] = useState(10);
   const [cap, setCap] = useState("");
   const [seed, setSeed] = useState(1);
@@ -153,7 +156,11 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
         <label className={labelText}>Annotators per item (overlap)<input type="number" min={1} max={10} className={field} value={overlap} onChange={(e) => setOverlap(Number(e.target.value))} /></label>
         <fieldset>
           <legend className={labelText}>Annotators</legend>
-          {options.annotators.length === 0 && <p className="text-sm text-stone-500">This study has no annotator members yet.</p>}
+          {options.annotators.length === 0 && (
+            <p className="text-sm text-stone-500">
+              This study has no annotator members yet: add them on the <Link href={`/studies/${options.study.id}/members`} className="text-sky-700 underline">Members</Link> page.
+            </p>
+          )}
           {options.annotators.map((a) => (
             <label key={a.id} className="mt-1 flex items-center gap-2 text-sm">
               <input type="checkbox" checked={annotatorIds.includes(a.id)} onChange={(e) => setAnnotatorIds(e.target.checked ? [...annotatorIds, a.id] : annotatorIds.filter((id) => id !== a.id))} />
@@ -165,7 +172,7 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
           <Button type="submit" variant="secondary">{preview.isPending ? "Drawing…" : "Preview sample"}</Button>
           <Button type="button" disabled={!preview.data || previewed !== current || pending} onClick={() => create.mutate()}>{create.isPending ? "Creating…" : "Create and start"}</Button>
         </div>
-        {error && <p role="alert" className="text-sm text-red-700">{error.message}</p>}
+        {error && <p role="alert" aria-label="Campaign error" className="text-sm text-red-700">{error.message}</p>}
         {preview.data && !preview.isPending && previewed === current && <SamplePreviewView preview={preview.data} />}
         {preview.data && previewed !== current && <p className="text-sm text-stone-500">The form changed since the preview: preview again before creating.</p>}
       </fieldset>

@@ -16,7 +16,7 @@ export function CriteriaEditor({ criteria, onChange }: { criteria: Criterion[]; 
   };
   return (
     <fieldset className="space-y-2">
-      <legend className="block text-sm font-medium">Criteria (keys 1–{criteria.length} pick a criterion in the workspace)</legend>
+      <legend className="block text-sm font-medium">Criteria <span className="font-normal text-stone-500">(annotators move between them with J / K and choose with 1, 2 or 0)</span></legend>
       {criteria.map((c, i) => (
         <div key={c.id} className="grid grid-cols-[8rem_1fr_auto] items-start gap-2">
           <input aria-label={`Criterion ${i + 1} name`} className={field} value={c.name} onChange={(e) => update(i, { name: e.target.value })} />

@@ -1,9 +1,10 @@
 import Link from "next/link";
 import type { StudySummary } from "@/lib/schemas/studies";
+import { count } from "@/components/ui/count";
 
 export function StudyList({ studies }: { studies: StudySummary[] }) {
   if (studies.length === 0) {
-    return <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-sm text-stone-600">No studies yet. Import a benchmark with the CLI to create one.</p>;
+    return <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-sm text-stone-600">No studies yet. Create one, then import a benchmark on its Import and export page.</p>;
   }
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label="Studies">
@@ -13,7 +14,7 @@ export function StudyList({ studies }: { studies: StudySummary[] }) {
             <span className="font-medium">{s.name}</span>
             <span className="mt-1 line-clamp-2 block text-sm text-stone-600">{s.description}</span>
             <span className="mt-3 block text-xs text-stone-500">
-              {s.counts.queries} questions · {s.counts.documents} chunks · {s.counts.campaigns} campaigns · {s.counts.members} members
+              {count(s.counts.queries, "question")} · {count(s.counts.documents, "chunk")} · {count(s.counts.campaigns, "campaign")} · {count(s.counts.members, "member")}
             </span>
           </Link>
         </li>

@@ -15,45 +15,34 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
     { label: "Systems", value: c.systems },
     { label: "RAG responses", value: c.responses },
   ];
+  const pages = [
+    { href: "questions", label: "Questions" },
+    { href: "disagreements", label: "Disagreements" },
+    { href: "agreement", label: "Agreement" },
+    { href: "impact", label: "Impact" },
+    { href: "nugget-quality", label: "Nugget quality" },
+    { href: "preferences", label: "Preferences" },
+    { href: "resources", label: "Resources" },
+    { href: "members", label: `Members (${c.members})` },
+    { href: "data", label: "Import and export" },
+  ];
   return (
     <>
-      <div className="flex items-start justify-between gap-4">
-        <h1 className="text-2xl font-semibold tracking-tight">{study.name}</h1>
-        <nav aria-label="Study" className="flex shrink-0 gap-2">
-          <Link href={`/studies/${study.id}/questions`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
-            Questions
+      <h1 className="text-2xl font-semibold tracking-tight">{study.name}</h1>
+      {study.description && <p className="mt-1 max-w-3xl text-sm text-stone-600">{study.description}</p>}
+      <nav aria-label="Study" className="mt-4 flex flex-wrap gap-2">
+        {pages.map((p) => (
+          <Link key={p.href} href={`/studies/${study.id}/${p.href}`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+            {p.label}
           </Link>
-          <Link href={`/studies/${study.id}/disagreements`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
-            Disagreements
-          </Link>
-          <Link href={`/studies/${study.id}/impact`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
-            Impact
-          </Link>
-          {study.federated && (
-            <Link href={`/studies/${study.id}/resources`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
-              Resources
-            </Link>
-          )}
-          <Link href={`/studies/${study.id}/agreement`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
-            Agreement
-          </Link>
-          {study.preferences && (
-            <Link href={`/studies/${study.id}/preferences`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
-              Preferences
-            </Link>
-          )}
-          {study.campaigns.some((c) => c.taskType === "nugget_quality") && (
-            <Link href={`/studies/${study.id}/nugget-quality`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
-              Nugget quality
-            </Link>
-          )}
-          <Link href={`/studies/${study.id}/data`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
-            Import and export
-          </Link>
-        </nav>
-      </div>
-      <p className="mb-6 mt-1 max-w-3xl text-sm text-stone-600">{study.description}</p>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Study counts">
+        ))}
+      </nav>
+      {c.members === 0 && (
+        <p role="note" className="mt-4 max-w-3xl rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This study has no members yet. Add its researchers and annotators on the <Link href={`/studies/${study.id}/members`} className="font-medium underline">Members</Link> page.
+        </p>
+      )}
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Study counts">
         {stats.map((s) => <StatCard key={s.label} label={s.label} value={s.value} />)}
       </dl>
       <div className="mb-2 mt-8 flex items-center gap-4">

@@ -60,3 +60,57 @@ describe("assay CLI", () => {
     expect(assay(["studies", "list"]).stdout).toMatch(new RegExp(`${slug}\\s+1\\s+0\\s+0\\s+CLI listed study`));
   });
 });
+
+describe("assay studies create and members", () => {
+  it("creates a study with its owner, adds, lists and removes members; errors exit 2 with one line", async () => {
+    const id = unique();
+    const owner = `owner-${id}@test.local`;
+    const annotator = `annotator-${id}@test.local`;
+    expect(assay(["user", "create", "--email", owner, "--role", "researcher"], "owner passphrase\n").status).toBe(0);
+    expect(assay(["user", "create", "--email", annotator, "--role", "annotator", "--name", "Ann Tator"], "annotator passphrase\n").status).toBe(0);
+
+    const created = assay(["studies", "create", "--name", `Team study ${id}`, "--description", "Ours", "--owner", owner]);
+    expect(created.stderr).toBe("");
+    expect(JSON.parse(created.stdout)).toEqual({ id: expect.any(Number), slug: `team-study-${id}`, name: `Team study ${id}` });
+    const slug = `team-study-${id}`;
+
+    expect(JSON.parse(assay(["members", "add", "--study", slug, "--email", annotator, "--role", "annotator"]).stdout)).toEqual({ study: slug, email: annotator, role: "annotator", added: true });
+    const listed = JSON.parse(assay(["members", "list", "--study", `Team study ${id}`, "--format", "json"]).stdout) as { members: { email: string; role: string }[] };
+    expect(listed.members.map((m) => [m.email, m.role])).toEqual([[owner, "researcher"], [annotator, "annotator"]]);
+    expect(assay(["members", "list", "--study", slug]).stdout).toMatch(new RegExp(`annotator\\s+${annotator}\\s+Ann Tator`));
+    expect(JSON.parse(assay(["members", "remove", "--study", slug, "--email", annotator]).stdout)).toEqual({ study: slug, email: annotator, removed: true, releasedItems: 0 });
+    expect(assay(["members", "list", "--study", slug, "--format", "json"]).stdout).not.toContain(annotator);
+
+    for (const [args, message] of [
+      [["studies", "create", "--name", `Team study ${id}`], `assay: name: a study named "Team study ${id}" already exists`],
+      [["studies", "create"], "assay: --name is required"],
+      [["studies", "create", "--name", "X", "--owner", `ghost-${id}@test.local`], `assay: --owner: no user has the email ghost-${id}@test.local (create it with: npm run assay -- user create --email ghost-${id}@test.local --role researcher)`],
+      [["members", "add", "--study", slug, "--email", `ghost-${id}@test.local`, "--role", "annotator"], `assay: email: nobody has an account for ghost-${id}@test.local; create it (or an invite link) first`],
+      [["members", "add", "--study", slug, "--email", annotator, "--role", "boss"], "assay: --role must be researcher or annotator"],
+      [["members", "add", "--study", `nowhere-${id}`, "--email", annotator, "--role", "annotator"], `assay: --study: no study is named "nowhere-${id}" (npm run assay -- studies list shows them)`],
+      [["members", "remove", "--study", slug, "--email", annotator], "assay: This person is not a member of the study"],
+      [["members", "list", "--study", slug, "--bogus"], "assay: Unknown option '--bogus'"],
+    ] as const) {
+      const result = assay([...args]);
+      expect(result.status, args.join(" ")).toBe(2);
+      expect(result.stderr.trim().split("\n")[0]).toBe(message);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    }
+  });
+
+  it("import --owner makes the named user the new study's researcher; without it, says how to add members", async () => {
+    const id = unique();
+    const owner = `importer-${id}@test.local`;
+    expect(assay(["user", "create", "--email", owner, "--role", "researcher"], "owner passphrase\n").status).toBe(0);
+    const queries = "../shared/data/noveleval/queries.tsv";
+    const owned = assay(["import", "--study", `Owned ${id}`, "--format", "beir-queries", "--owner", owner, queries]);
+    expect(owned.status).toBe(0);
+    expect(owned.stderr).toBe("");
+    const listed = JSON.parse(assay(["members", "list", "--study", `Owned ${id}`, "--format", "json"]).stdout) as { members: { email: string; role: string }[] };
+    expect(listed.members).toMatchObject([{ email: owner, role: "researcher" }]);
+
+    const orphan = assay(["import", "--study", `Orphan ${id}`, "--format", "beir-queries", queries]);
+    expect(orphan.status).toBe(0);
+    expect(orphan.stderr).toContain(`study "Orphan ${id}" has no members yet; add its researcher with\n  npm run assay -- members add --study orphan-${id} --email EMAIL --role researcher`);
+  });
+});

@@ -11,9 +11,17 @@ Commands:
                                          The password is read from standard input when it is
                                          piped, otherwise asked for at a prompt.
   studies list [--format json|table]     List studies with their counts.
-  import --study NAME --format FORMAT [--judge NAME] [--judge-kind model|human] [--scale SCALE] FILE...
-                                         Import files into a study (created when NAME is new), all or
-                                         nothing. Formats: ${IMPORT_FORMATS.map((f) => f.id).join(", ")}.
+  studies create --name N [--description D] [--owner EMAIL]
+                                         Create an empty study, with the owner as its researcher.
+                                         Prints {"id", "slug", "name"}; errors exit 2.
+  members add --study S --email E --role researcher|annotator
+  members list --study S [--format json|table]
+  members remove --study S --email E     Manage a study's members (S: its slug, name or id).
+                                         Removing keeps the member's labels; errors exit 2.
+  import --study NAME --format FORMAT [--judge NAME] [--judge-kind model|human] [--scale SCALE] [--owner EMAIL] FILE...
+                                         Import files into a study (created when NAME is new, with
+                                         --owner as its researcher), all or nothing. Formats:
+                                         ${IMPORT_FORMATS.map((f) => f.id).join(", ")}.
   export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--out FILE]
                                          Export ${Object.entries(EXPORTS).map(([w, f]) => `${w} (${f.join(", ")})`).join("; ")}.
                                          Labels default to the study's human judges.

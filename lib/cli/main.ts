@@ -1,6 +1,7 @@
 // `npm run assay -- <command>`: the Assay command line. Thin: it parses arguments and calls the
 // same lib/server operations as the web app. Errors print one line to stderr and exit 1 (2 for
-// `agreement`, `evaluate`, `compare-rankings` and `graded-precision`, whose contracts say so). Commands load lazily, so `agreement` never loads Prisma.
+// `agreement`, `evaluate`, `compare-rankings`, `graded-precision`, `studies create` and `members`,
+// whose contracts say so). Commands load lazily, so `agreement` never loads Prisma.
 import { HELP } from "./help";
 import { UsageError } from "./usage-error";
 
@@ -9,6 +10,10 @@ type Command = (args: string[]) => Promise<void>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   "user create": async () => (await import("./commands/user-create")).userCreate,
   "studies list": async () => (await import("./commands/studies-list")).studiesList,
+  "studies create": async () => (await import("./commands/studies-create")).studiesCreate,
+  "members add": async () => (await import("./commands/members")).membersAdd,
+  "members list": async () => (await import("./commands/members")).membersList,
+  "members remove": async () => (await import("./commands/members")).membersRemove,
   import: async () => (await import("./commands/import")).importCommand,
   export: async () => (await import("./commands/export")).exportCommand,
   agreement: async () => (await import("./commands/agreement")).agreementCommand,

@@ -14,5 +14,9 @@ export const queryKeys = {
     all: ["studies"] as const,
     list: () => [...queryKeys.studies.all, "list"] as const,
     overview: (studyId: number) => [...queryKeys.studies.all, studyId, "overview"] as const,
+    members: (studyId: number) => [...queryKeys.studies.all, studyId, "members"] as const,
+  },
+  users: {
+    all: ["users"] as const,
   },
 };

@@ -29,6 +29,21 @@ export function labelsPairs(taskType: TaskType): boolean {
   }
 }
 
+/**
+ * The scale a new campaign of this type starts with: support is a yes / no question (FreshStack's
+ * binary support), relevance has three grades. Nugget quality and preference have no scale of levels.
+ */
+export function defaultScaleId(taskType: TaskType): "binary" | "relevance-3" {
+  switch (taskType) {
+    case "support":
+    case "nugget_quality":
+    case "preference":
+      return "binary";
+    case "relevance":
+      return "relevance-3";
+  }
+}
+
 /** Annotation protocols (DOMAIN.md section 4). */
 export const protocolSchema = z.enum(["blind", "blind_then_reveal", "assisted"]);
 export type Protocol = z.infer<typeof protocolSchema>;

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
 
+/** A study a researcher or admin creates on the Studies page (or with `assay studies create`). */
+export const newStudySchema = z.object({
+  name: z.string().trim().min(1, "Name the study").max(120),
+  description: z.string().trim().max(5000).default(""),
+});
+export type NewStudy = z.input<typeof newStudySchema>;
+
+export const createdStudySchema = z.object({ id: z.number(), slug: z.string(), name: z.string() });
+export type CreatedStudy = z.infer<typeof createdStudySchema>;
+
 export const studyIdParamsSchema = z.object({ studyId: z.coerce.number().int().positive() });
 
 export const studySummarySchema = z.object({

@@ -2,9 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { addMember } from "@/lib/server/members/add-member";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
+import { findUserByEmail } from "@/lib/server/users/find-user";
+import { CLI_OPERATOR } from "../operator";
 import { UsageError } from "../usage-error";
-
 
 export async function importCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -18,6 +20,7 @@ export async function importCommand(args: string[]): Promise<void> {
       "judge-kind": { type: "string" },
       scale: { type: "string" },
       "block-lines": { type: "string" },
+      owner: { type: "string" },
     },
   });
   if (!values.study) throw new UsageError("--study is required");
@@ -28,6 +31,10 @@ export async function importCommand(args: string[]): Promise<void> {
   for (const file of positionals) if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
   const blockLines = values["block-lines"] === undefined ? undefined : Number(values["block-lines"]);
   if (blockLines !== undefined && !(Number.isInteger(blockLines) && blockLines > 0)) throw new UsageError("--block-lines must be a positive integer");
+
+  const owner = values.owner === undefined ? null : await findUserByEmail(values.owner);
+  if (values.owner !== undefined && !owner) throw new UsageError(`--owner: no user has the email ${values.owner}`);
+  if (owner?.role === "annotator") throw new UsageError(`--owner: ${owner.email} is an annotator account; a study's researcher must be a researcher or an admin`);
 
   const study = await findOrCreateStudy(values.study);
   const progress = process.stderr.isTTY
@@ -46,5 +53,9 @@ export async function importCommand(args: string[]): Promise<void> {
     { onProgress: progress },
   );
   if (progress) process.stderr.write("\n");
+  if (owner) await addMember(CLI_OPERATOR, study.id, { email: owner.email, role: "researcher" });
   console.log(JSON.stringify({ study: { slug: study.slug, name: study.name, created: study.created }, ...summary }, null, 2));
+  if (study.created && !owner) {
+    console.error(`assay: study "${study.name}" has no members yet; add its researcher with\n  npm run assay -- members add --study ${study.slug} --email EMAIL --role researcher\n(or pass --owner EMAIL to the import)`);
+  }
 }

@@ -6,7 +6,10 @@ import { SIGN_IN_RATE_LIMITED } from "@/lib/schemas/auth";
 import { verifyCredentials } from "../users/verify-credentials";
 import { signInLimiter } from "./sign-in-limiter";
 
-/** next-auth: email + password (rate-limited per account), JWT sessions. The token carries only the user id. */
+/**
+ * next-auth: email + password (rate-limited per account), JWT sessions. The token carries only the
+ * user id and the session version it was signed at (see currentUser).
+ */
 export function authOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
@@ -29,17 +32,17 @@ export function authOptions(): NextAuthOptions {
             return null;
           }
           signInLimiter.recordSuccess(account);
-          return { id: String(user.id), email: user.email, name: user.name };
+          return { id: String(user.id), email: user.email, name: user.name, sessionVersion: user.sessionVersion };
         },
       }),
     ],
     callbacks: {
       jwt({ token, user }) {
-        if (user) token.uid = Number(user.id);
+        if (user) Object.assign(token, { uid: Number(user.id), sv: (user as { sessionVersion?: number }).sessionVersion ?? 0 });
         return token;
       },
       session({ session, token }) {
-        if (session.user) Object.assign(session.user, { id: token.uid });
+        if (session.user) Object.assign(session.user, { id: token.uid, sessionVersion: token.sv });
         return session;
       },
     },

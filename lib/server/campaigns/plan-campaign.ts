@@ -22,14 +22,15 @@ export type PlannedItem = {
 export type CampaignPlan = { scale: Scale; criteria: Criterion[]; llmJudgeId: number | null; items: PlannedItem[]; llmPositive: number | null };
 
 /**
- * Checks a campaign draft against its study and draws its sample: the annotators must be members,
+ * Checks a campaign draft against its study and draws its sample: the annotators must be annotator members,
  * the overlap at most their number, the LLM judges (the protocol's and the sample's) models of the
  * study, and the sample not empty. Every problem is an "invalid" error naming the field.
  */
 export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
-  const members = await db.studyMember.findMany({ where: { studyId, userId: { in: draft.annotatorIds } }, select: { userId: true } });
+  // annotators are the study's annotator members: a researcher member sees the LLM's labels
+  const members = await db.studyMember.findMany({ where: { studyId, userId: { in: draft.annotatorIds }, role: "annotator" }, select: { userId: true } });
   const missing = draft.annotatorIds.filter((id) => !members.some((m) => m.userId === id));
-  if (missing.length > 0) throw invalid(`annotatorIds: user ${missing.join(", ")} is not a member of this study`);
+  if (missing.length > 0) throw invalid(`annotatorIds: user ${missing.join(", ")} is not an annotator member of this study`);
   const annotators = new Set(draft.annotatorIds).size;
   if (draft.overlap > annotators) throw invalid(`overlap: ${draft.overlap} annotators per item needs at least ${draft.overlap} annotators (${annotators} chosen)`);
   if (draft.protocol !== "blind" && !draft.llmJudge) throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");

@@ -50,6 +50,27 @@ export function route<
 }
 
 /**
+ * The wrapper for the few routes a signed-out visitor may call (setting a password through an
+ * invite link): the same cross-site refusal, parsing and error mapping, and no user.
+ */
+export function publicRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown>(
+  spec: { params?: P; body?: B },
+  handler: (input: { params: z.infer<P>; body: z.infer<B>; request: Request }) => Promise<unknown>,
+) {
+  return async (request: Request, context: RouteContext): Promise<Response> => {
+    try {
+      refuseCrossSite(request);
+      const params = parse(spec.params, await context.params, "path");
+      const body = spec.body ? parse(spec.body, await readJson(request), "body") : undefined;
+      const result = await handler({ params, body, request } as { params: z.infer<P>; body: z.infer<B>; request: Request });
+      return result instanceof Response ? result : Response.json(result);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/**
  * Mutations must come from Assay's own pages: a request the browser marks cross-site
  * (Sec-Fetch-Site), or whose Origin is neither this server's nor NEXTAUTH_URL's, is refused before
  * anything is read or written (the session cookie alone never authorizes a change).

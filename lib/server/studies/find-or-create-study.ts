@@ -11,8 +11,10 @@ export async function findOrCreateStudy(name: string): Promise<{ id: number; slu
   return { id: study.id, slug: study.slug, name: study.name, created: study.name === name };
 }
 
-/** The study whose slug or name is `name`, or null. */
+/** The study whose slug or name is `name` (or whose id it is), or null. */
 export async function findStudy(name: string): Promise<{ id: number; slug: string; name: string } | null> {
   const db = await getDb();
-  return db.study.findFirst({ where: { OR: [{ slug: name }, { name }] }, orderBy: { id: "asc" }, select: { id: true, slug: true, name: true } });
+  const select = { id: true, slug: true, name: true } as const;
+  const named = await db.study.findFirst({ where: { OR: [{ slug: name }, { name }] }, orderBy: { id: "asc" }, select });
+  return named ?? (/^\d+$/.test(name) ? db.study.findUnique({ where: { id: Number(name) }, select }) : null);
 }

@@ -1,10 +1,19 @@
 import "server-only";
+import type { AdminUser } from "@/lib/schemas/users";
 import { getDb } from "../db/client";
-import { toUserDto, type UserDto } from "./user-dto";
+import { toUserDto } from "./user-dto";
 
-/** Every user, for admins. */
-export async function listUsers(): Promise<(UserDto & { studies: number })[]> {
+type Row = { id: number; email: string; name: string; role: string; disabled: boolean; passwordHash: string; _count: { memberships: number } };
+
+export const adminUserInclude = { _count: { select: { memberships: true } } } as const;
+
+export function toAdminUser(row: Row): AdminUser {
+  return { ...toUserDto(row), disabled: row.disabled, invited: row.passwordHash === "", studies: row._count.memberships };
+}
+
+/** Every user, for admins: never a password hash, only whether a password is set yet. */
+export async function listUsers(): Promise<AdminUser[]> {
   const db = await getDb();
-  const rows = await db.user.findMany({ orderBy: { email: "asc" }, include: { _count: { select: { memberships: true } } } });
-  return rows.map((u) => ({ ...toUserDto(u), studies: u._count.memberships }));
+  const rows = await db.user.findMany({ orderBy: { email: "asc" }, include: adminUserInclude });
+  return rows.map(toAdminUser);
 }

@@ -1,0 +1,183 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import type { MemberRole } from "@/lib/domain/roles";
+import { peopleApi } from "@/lib/client/people-api";
+import { queryKeys } from "@/lib/client/query-keys";
+import type { Member } from "@/lib/schemas/members";
+import type { PasswordLink } from "@/lib/schemas/users";
+import { PasswordLinkNotice } from "@/components/admin/password-link-notice";
+import { Button } from "@/components/ui/button";
+
+const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
+
+type Props = { study: { id: number; name: string }; members: Member[]; me: { id: number; admin: boolean } };
+
+/**
+ * A study's researchers and annotators: add people who have an account by email, change a
+ * member's role, take a member off (their labels stay). Admins also create accounts here, with a
+ * password or an invite link.
+ */
+export function MembersView({ study, members: initial, me }: Props) {
+  const qc = useQueryClient();
+  const key = queryKeys.studies.members(study.id);
+  const { data } = useQuery({ queryKey: key, queryFn: () => peopleApi.members(study.id), initialData: { members: initial } });
+  const [problem, setProblem] = useState<string | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  const onError = (e: Error) => setProblem(e.message);
+  const change = useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: MemberRole }) => peopleApi.changeMemberRole(study.id, userId, role),
+    onMutate: () => setProblem(null),
+    onSuccess: refresh,
+    onError,
+  });
+  const remove = useMutation({
+    mutationFn: (userId: number) => peopleApi.removeMember(study.id, userId),
+    onMutate: () => setProblem(null),
+    onSuccess: refresh,
+    onError,
+  });
+  const busy = change.isPending || remove.isPending;
+  return (
+    <>
+      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">← {study.name}</Link>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Members</h1>
+      <p className="mt-1 max-w-3xl text-sm text-stone-600">
+        Researchers open the study, its reports and its LLM labels; annotators see only the campaigns they are given. Taking someone off the
+        study keeps their labels; the items they held go back to the others.
+      </p>
+      {problem && <p role="alert" aria-label="Members error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{problem}</p>}
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-sm" aria-label="Members">
+          <thead className="text-left text-stone-500">
+            <tr>
+              <th className="py-1 pr-4 font-medium">Member</th>
+              <th className="py-1 pr-4 font-medium">Role in the study</th>
+              <th className="py-1 pr-4 text-right font-medium">Campaigns</th>
+              <th className="py-1 font-medium"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.members.map((m) => (
+              <tr key={m.userId} className="border-t border-stone-200" data-testid={`member-${m.email}`}>
+                <td className="py-1.5 pr-4">
+                  <span className="font-medium">{m.name}</span> <span className="text-xs text-stone-500">{m.email}</span>
+                  {m.invited && <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">invited</span>}
+                  {m.disabled && <span className="ml-2 rounded bg-stone-200 px-1.5 text-xs">disabled</span>}
+                </td>
+                <td className="py-1.5 pr-4">
+                  <select
+                    aria-label={`Role of ${m.email}`}
+                    value={m.role}
+                    disabled={busy || (m.userId === me.id && !me.admin)}
+                    onChange={(e) => change.mutate({ userId: m.userId, role: e.target.value as MemberRole })}
+                    className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm"
+                  >
+                    <option value="researcher">Researcher</option>
+                    <option value="annotator">Annotator</option>
+                  </select>
+                </td>
+                <td className="py-1.5 pr-4 text-right tabular-nums">{m.campaigns}</td>
+                <td className="py-1.5 text-right">
+                  {(m.userId !== me.id || me.admin) && (
+                    <Button type="button" variant="secondary" className="px-2 py-1 text-xs" disabled={busy} onClick={() => remove.mutate(m.userId)} aria-label={`Remove ${m.email}`}>
+                      Remove
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data.members.length === 0 && <p className="py-3 text-sm text-stone-500">Nobody yet: add the study&apos;s researchers and annotators below.</p>}
+      </div>
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
+        <AddMemberForm studyId={study.id} admin={me.admin} onAdded={refresh} />
+        {me.admin && <NewAccountForm studyId={study.id} onAdded={refresh} />}
+      </div>
+    </>
+  );
+}
+
+function AddMemberForm({ studyId, admin, onAdded }: { studyId: number; admin: boolean; onAdded: () => void }) {
+  const add = useMutation({ mutationFn: (input: { email: string; role: MemberRole }) => peopleApi.addMember(studyId, input), onSuccess: onAdded });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    add.mutate({ email: String(form.get("email") ?? ""), role: form.get("role") === "researcher" ? "researcher" : "annotator" }, { onSuccess: () => (event.target as HTMLFormElement).reset() });
+  }
+  return (
+    <form onSubmit={onSubmit} aria-label="Add a member" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+      <h2 className="font-semibold">Add someone with an account</h2>
+      <p className="text-sm text-stone-600">{admin ? "By the email of their account." : "By the email of their account. An admin creates accounts and invite links."}</p>
+      <label className="block text-sm font-medium">
+        Email
+        <input name="email" type="email" required disabled={add.isPending} className={field} />
+      </label>
+      <label className="block text-sm font-medium">
+        Role in the study
+        <select name="role" defaultValue="annotator" disabled={add.isPending} className={field}>
+          <option value="annotator">Annotator</option>
+          <option value="researcher">Researcher</option>
+        </select>
+      </label>
+      {add.error && <p role="alert" aria-label="Add member error" className="text-sm text-red-700">{add.error.message}</p>}
+      <Button type="submit" disabled={add.isPending}>{add.isPending ? "Adding…" : "Add to the study"}</Button>
+    </form>
+  );
+}
+
+/** Admins only: a new account (with a password, or an invite link) that joins the study at once. */
+function NewAccountForm({ studyId, onAdded }: { studyId: number; onAdded: () => void }) {
+  const [link, setLink] = useState<{ email: string; link: PasswordLink } | null>(null);
+  const create = useMutation({
+    mutationFn: async (input: { email: string; name?: string; password?: string; role: MemberRole }) => {
+      const created = await peopleApi.createAccount({ email: input.email, name: input.name, password: input.password, role: input.role });
+      await peopleApi.addMember(studyId, { email: created.user.email, role: input.role });
+      return created;
+    },
+    onSuccess: (created) => {
+      setLink(created.link ? { email: created.user.email, link: created.link } : null);
+      onAdded();
+    },
+  });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
+    create.mutate(
+      { email: String(form.get("email") ?? ""), name: text("name"), password: text("password"), role: form.get("role") === "researcher" ? "researcher" : "annotator" },
+      { onSuccess: () => (event.target as HTMLFormElement).reset() },
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} aria-label="New account" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+      <h2 className="font-semibold">Invite someone new</h2>
+      <p className="text-sm text-stone-600">Creates their account and adds them. Leave the password empty to get a one-time invite link that lets them choose it.</p>
+      <label className="block text-sm font-medium">
+        Email
+        <input name="email" type="email" required disabled={create.isPending} className={field} />
+      </label>
+      <label className="block text-sm font-medium">
+        Name <span className="font-normal text-stone-500">(optional)</span>
+        <input name="name" disabled={create.isPending} className={field} />
+      </label>
+      <label className="block text-sm font-medium">
+        Role
+        <select name="role" defaultValue="annotator" disabled={create.isPending} className={field}>
+          <option value="annotator">Annotator</option>
+          <option value="researcher">Researcher</option>
+        </select>
+      </label>
+      <label className="block text-sm font-medium">
+        Password <span className="font-normal text-stone-500">(optional: at least 8 characters)</span>
+        <input name="password" type="password" autoComplete="new-password" minLength={8} disabled={create.isPending} className={field} />
+      </label>
+      {create.error && <p role="alert" aria-label="New account error" className="text-sm text-red-700">{create.error.message}</p>}
+      <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create account and add"}</Button>
+      {link && <PasswordLinkNotice email={link.email} link={link.link} purpose="invite" />}
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import type { Db } from "../db/client";
+
+/**
+ * The running campaigns of a study in which the user annotates blind to the LLM (blind, or blind
+ * then reveal before their reveal): a researcher sees every LLM label, so such an annotator must not
+ * become one of the study's researchers while these run.
+ */
+export async function runningBlindCampaigns(db: Db, studyId: number, userId: number): Promise<string[]> {
+  const campaigns = await db.campaign.findMany({
+    where: { studyId, status: { in: ["active", "paused"] }, protocol: { in: ["blind", "blind_then_reveal"] }, annotators: { some: { userId } } },
+    orderBy: { name: "asc" },
+    select: { name: true },
+  });
+  return campaigns.map((c) => c.name);
+}
+
+/** The refusal when `email` would become a researcher while annotating blind. */
+export function blindRefusal(email: string, campaigns: string[]): string {
+  const list = campaigns.map((c) => `"${c}"`).join(", ");
+  return `role: ${email} annotates the running blind ${campaigns.length === 1 ? "campaign" : "campaigns"} ${list} of this study, and a researcher sees the LLM's labels; close ${campaigns.length === 1 ? "that campaign" : "those campaigns"} or take ${email} off ${campaigns.length === 1 ? "it" : "them"} first`;
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import type { MemberRole } from "@/lib/domain/roles";
+import { getDb } from "../db/client";
+import { AppError, invalid, notFound } from "../errors";
+import { assertResearcherAccess } from "../studies/access";
+import type { UserDto } from "../users/user-dto";
+import { blindRefusal, runningBlindCampaigns } from "./blind-campaigns";
+
+/**
+ * Makes a member a researcher or an annotator of the study. Refused for an annotator of a running
+ * blind campaign of the study (a researcher sees the LLM's labels), for an annotator account made
+ * researcher, and for researchers changing their own role (so a study never loses its researcher by accident).
+ */
+export async function changeMemberRole(user: UserDto, studyId: number, userId: number, role: MemberRole): Promise<{ role: MemberRole }> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const member = await db.studyMember.findUnique({ where: { studyId_userId: { studyId, userId } }, include: { user: true } });
+  if (!member) throw notFound("This person is not a member of the study");
+  if (member.role === role) return { role };
+  if (userId === user.id && user.role !== "admin") throw new AppError("conflict", "You cannot change your own role in a study; ask another researcher or an admin");
+  if (role === "researcher") {
+    if (member.user.role === "annotator") throw invalid(`role: ${member.user.email} has an annotator account, which cannot open a study's reports; an admin can change the account's role on the Users page`);
+    const blind = await runningBlindCampaigns(db, studyId, userId);
+    if (blind.length > 0) throw new AppError("conflict", blindRefusal(member.user.email, blind));
+  }
+  await db.studyMember.update({ where: { studyId_userId: { studyId, userId } }, data: { role } });
+  return { role };
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import type { PasswordLink } from "@/lib/schemas/users";
+import { passwordSchema } from "@/lib/schemas/users";
+import { hashPassword } from "../auth/password";
+import { getDb } from "../db/client";
+import { notFound } from "../errors";
+import { parseOrThrow } from "../validation";
+import { issuePasswordLink } from "./password-links";
+
+/**
+ * An admin resets a user's password: to the password given, or (none given) by a one-time link
+ * that lets the user choose it. Either way the old password stops working and every session the
+ * user has open ends (their session version moves on).
+ */
+export async function resetPassword(userId: number, password: string | undefined, now = new Date()): Promise<{ link: PasswordLink | null }> {
+  const db = await getDb();
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
+  if (!user) throw notFound("User not found");
+  const passwordHash = password === undefined ? "" : await hashPassword(parseOrThrow(passwordSchema, password, "password"));
+  await db.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+  if (password !== undefined) {
+    await db.passwordLink.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+    return { link: null };
+  }
+  return { link: await issuePasswordLink(db, userId, "reset", now) };
+}
