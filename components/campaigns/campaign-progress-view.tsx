@@ -7,6 +7,7 @@ import { PROTOCOL_LABELS, TASK_TYPE_LABELS } from "@/lib/domain/task-types";
 import { campaignApi } from "@/lib/client/campaign-api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { CampaignProgress } from "@/lib/schemas/campaigns";
+import { DownloadButton } from "@/components/imports/download-button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatCard } from "@/components/ui/stat-card";
 import { RevealEffectTable } from "./reveal-effect-table";
@@ -28,9 +29,9 @@ export function CampaignProgressView({ initial }: { initial: CampaignProgress })
         <h1 className="text-2xl font-semibold tracking-tight">{c.name}</h1>
         <div className="flex gap-2">
           <Link href={report.href} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">{report.text}</Link>
-          <a href={`/api/studies/${c.studyId}/exports?what=annotations&format=jsonl`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+          <DownloadButton href={`/api/studies/${c.studyId}/exports?what=annotations&format=jsonl&campaign=${c.id}`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
             Export annotations (JSONL)
-          </a>
+          </DownloadButton>
         </div>
       </div>
       <p className="mt-1 text-sm text-stone-600">

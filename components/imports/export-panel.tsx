@@ -2,22 +2,50 @@
 
 import { useState } from "react";
 import { EXPORTS, type ExportWhat as What } from "@/lib/formats/export-formats";
+import type { ExportOptions } from "@/lib/schemas/imports";
+import { DownloadButton } from "./download-button";
 
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
 
-export function ExportPanel({ studyId, judges }: { studyId: number; judges: { name: string; kind: "human" | "model" }[] }) {
+/** The label kinds each label format holds (a judge without labels of the kind has nothing to export). */
+const TARGETS: Record<string, string[]> = {
+  "trec-qrels": ["query_document"],
+  "nugget-qrels": ["nugget_document"],
+  csv: ["query_document", "nugget_document", "query", "nugget"],
+  jsonl: ["query_document", "nugget_document", "query", "nugget", "system_pair"],
+};
+const ALL_HUMANS = "";
+
+/**
+ * Downloads labels, campaign annotations or the whole study. Only choices that can succeed are
+ * offered (qrels name one judge that has labels of the kind), and the server checks the choice
+ * before the download starts, so a refusal is shown here rather than as a failed or empty file.
+ */
+export function ExportPanel({ studyId, options }: { studyId: number; options: ExportOptions }) {
   const [what, setWhat] = useState<What>("labels");
   const [format, setFormat] = useState<string>(EXPORTS.labels[0]);
-  const [judge, setJudge] = useState("");
+  const [judge, setJudge] = useState<string | null>(null);
+  const [campaign, setCampaign] = useState("");
   const [binarized, setBinarized] = useState(false);
+  const qrels = format === "trec-qrels" || format === "nugget-qrels";
+  const judges = options.judges.filter((j) => TARGETS[format]?.some((t) => (j.targets[t] ?? 0) > 0));
+  const humans = judges.filter((j) => j.kind === "human");
+  const judgeChoices = [...(!qrels && humans.length > 0 ? [{ value: ALL_HUMANS, label: "All human judges" }] : []), ...judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` }))];
+  const chosenJudge = judge !== null && judgeChoices.some((c) => c.value === judge) ? judge : (judgeChoices[0]?.value ?? null);
   const params = new URLSearchParams({ what, format });
-  if (what === "labels" && judge) params.set("judge", judge);
+  if (what === "labels" && chosenJudge) params.set("judge", chosenJudge);
   if (what === "labels" && binarized) params.set("binarized", "1");
+  if (what === "annotations" && campaign) params.set("campaign", campaign);
   const href = `/api/studies/${studyId}/exports?${params}`;
+  const nothing =
+    what === "labels" && chosenJudge === null ? `No judge has labels to export as ${format} yet.`
+    : what === "annotations" && options.campaigns.length === 0 ? "No campaign has annotations yet."
+    : null;
+
   return (
     <section aria-labelledby="export-heading" className="rounded-lg border border-stone-200 bg-white p-5">
       <h2 id="export-heading" className="text-lg font-semibold">Export</h2>
-      <p className="mt-1 text-sm text-stone-600">Labels in the formats evaluation scripts read, campaign annotations with times, or the whole study as a bundle that imports elsewhere.</p>
+      <p className="mt-1 text-sm text-stone-600">Labels in the formats evaluation scripts read, campaign annotations with times and skips, or the whole study as a bundle that imports elsewhere.</p>
       <div className="mt-4 space-y-4">
         <label className="block text-sm font-medium">
           What
@@ -33,13 +61,12 @@ export function ExportPanel({ studyId, judges }: { studyId: number; judges: { na
             {EXPORTS[what].map((f) => <option key={f} value={f}>{f}</option>)}
           </select>
         </label>
-        {what === "labels" && (
+        {what === "labels" && judgeChoices.length > 0 && (
           <>
             <label className="block text-sm font-medium">
-              Judge
-              <select className={field} value={judge} onChange={(e) => setJudge(e.target.value)}>
-                <option value="">All human judges</option>
-                {judges.map((j) => <option key={j.name} value={j.name}>{j.name} ({j.kind === "model" ? "LLM" : "human"})</option>)}
+              Judge {qrels && <span className="font-normal text-stone-500">(qrels hold one judge&apos;s labels)</span>}
+              <select className={field} value={chosenJudge ?? ""} onChange={(e) => setJudge(e.target.value)}>
+                {judgeChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
               </select>
             </label>
             <label className="flex items-center gap-2 text-sm">
@@ -47,7 +74,20 @@ export function ExportPanel({ studyId, judges }: { studyId: number; judges: { na
             </label>
           </>
         )}
-        <a href={href} download className="inline-flex rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700">Download</a>
+        {what === "annotations" && options.campaigns.length > 0 && (
+          <label className="block text-sm font-medium">
+            Campaign
+            <select className={field} value={campaign} onChange={(e) => setCampaign(e.target.value)}>
+              <option value="">Every campaign</option>
+              {options.campaigns.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
+          </label>
+        )}
+        {nothing ? (
+          <p className="text-sm text-stone-500" data-testid="export-nothing">{nothing}</p>
+        ) : (
+          <DownloadButton key={href} href={href} className="inline-flex rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700 disabled:opacity-50">Download</DownloadButton>
+        )}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { IMPORT_FORMATS } from "@/lib/formats/import-formats";
@@ -14,6 +15,7 @@ import { ImportResult } from "./import-result";
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm disabled:bg-stone-100";
 
 export function ImportPanel({ studyId }: { studyId: number }) {
+  const router = useRouter();
   const [formatId, setFormatId] = useState<string>(IMPORT_FORMATS[0].id);
   const [file, setFile] = useState<File | null>(null);
   const [judge, setJudge] = useState("");
@@ -43,6 +45,7 @@ export function ImportPanel({ studyId }: { studyId: number }) {
         setProgress,
       ),
     onMutate: () => setProgress(0),
+    onSuccess: () => router.refresh(), // the export choices and the study's counts change
   });
   const pending = upload.isPending;
 

@@ -22,9 +22,10 @@ Commands:
                                          Import files into a study (created when NAME is new, with
                                          --owner as its researcher), all or nothing. Formats:
                                          ${IMPORT_FORMATS.map((f) => f.id).join(", ")}.
-  export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--out FILE]
+  export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--campaign ID] [--out FILE]
                                          Export ${Object.entries(EXPORTS).map(([w, f]) => `${w} (${f.join(", ")})`).join("; ")}.
-                                         Labels default to the study's human judges.
+                                         Labels default to the study's human judges; annotations
+                                         (with skips) cover every campaign, or --campaign ID.
   agreement --input LABELS.csv --metric METRIC [--order L1,L2,...]
                                          Agreement between judges of a CSV item,judge,label. Metrics:
                                          ${AGREEMENT_METRICS.join(", ")}.

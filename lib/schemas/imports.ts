@@ -34,4 +34,15 @@ export const exportQuerySchema = z.object({
   judge: z.string().optional().transform((v) => (v ? v.split(",").map((j) => j.trim()).filter(Boolean) : undefined)),
   scale: z.string().optional().transform((v) => v || undefined),
   binarized: z.enum(["0", "1"]).optional().transform((v) => v === "1"),
+  /** Annotations of one campaign only. */
+  campaign: z.coerce.number().int().positive().optional(),
+  /** "1": only check that the export can be made (a JSON answer, or the error), for the page to show before downloading. */
+  check: z.enum(["1"]).optional(),
 });
+
+/** What a study can export: each judge's labels by target kind, and the campaigns with annotations. */
+export const exportOptionsSchema = z.object({
+  judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]), targets: z.record(z.string(), z.number()) })),
+  campaigns: z.array(z.object({ id: z.number(), name: z.string(), annotations: z.number(), skips: z.number() })),
+});
+export type ExportOptions = z.infer<typeof exportOptionsSchema>;

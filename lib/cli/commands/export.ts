@@ -18,6 +18,7 @@ export async function exportCommand(args: string[]): Promise<void> {
       scale: { type: "string" },
       binarized: { type: "boolean", default: false },
       out: { type: "string" },
+      campaign: { type: "string" },
     },
   });
   if (!values.study) throw new UsageError("--study is required");
@@ -25,8 +26,10 @@ export async function exportCommand(args: string[]): Promise<void> {
   if (!values.format) throw new UsageError("--format is required");
   const study = await findStudy(values.study);
   if (!study) throw new UsageError(`no study named "${values.study}" (see \`npm run assay -- studies list\`)`);
+  const campaign = values.campaign === undefined ? undefined : Number(values.campaign);
+  if (campaign !== undefined && !(Number.isInteger(campaign) && campaign > 0)) throw new UsageError("--campaign must be a campaign id");
   const judges = values.judge?.flatMap((j) => j.split(",")).map((j) => j.trim()).filter(Boolean);
-  const { lines } = await exportStudy(study.id, { what: values.what, format: values.format, judges, scale: values.scale, binarized: values.binarized });
+  const { lines } = await exportStudy(study.id, { what: values.what, format: values.format, judges, scale: values.scale, binarized: values.binarized, campaign });
   const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
   for await (const line of lines) {
     if (!out.write(`${line}\n`)) await once(out, "drain");

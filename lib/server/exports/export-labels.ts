@@ -16,6 +16,13 @@ const TARGETS: Record<LabelExportFormat, string[]> = {
   jsonl: ["query_document", "nugget_document", "query", "nugget", "system_pair"],
 };
 
+const TARGET_WORDS: Record<LabelExportFormat, string> = {
+  "trec-qrels": "(question, chunk)",
+  "nugget-qrels": "(nugget, chunk)",
+  csv: "question, nugget or chunk",
+  jsonl: "question, nugget, chunk or preference",
+};
+
 /** The rel column of a qrels line: the level's number (its value when numeric, else its position). */
 function relOf(scale: Scale, value: string, binarized: boolean): string {
   if (binarized) return binarize(scale, value) ? "1" : "0";
@@ -40,6 +47,10 @@ export async function* labelLines(db: Db, studyId: number, format: LabelExportFo
     if (qrels && judges.length > 1) throw invalid(`qrels hold one judge's labels: choose one of ${judges.map((j) => j.name).join(", ")}`);
     const scales = await db.label.findMany({ where, distinct: ["scale"], select: { scale: true } });
     if (scales.length > 1) throw invalid(`the labels use several scales (${scales.map((s) => s.scale).join(", ")}): choose one`);
+  }
+  if (!(await db.label.findFirst({ where, select: { id: true } }))) {
+    const who = options.judges?.length ? judges.map((j) => j.name).join(", ") : "the study's human judges";
+    throw invalid(`${who} ${options.judges?.length === 1 ? "has" : "have"} no ${TARGET_WORDS[format]} labels${options.scale ? ` on the scale ${options.scale}` : ""} to export as ${format}`);
   }
   const scaleCache = new Map<string, Scale | null>();
   const scaleOf = (id: string) => (scaleCache.has(id) ? scaleCache.get(id)! : scaleCache.set(id, scaleById(id)).get(id)!);

@@ -93,3 +93,36 @@ describe("annotation export", () => {
     ]);
   });
 });
+
+describe("exports that would be empty or wrong", () => {
+  it("say so instead of an empty file: a judge with no labels of the kind, a campaign with no annotations", async () => {
+    const db = await getDb();
+    const { buildWorld } = await import("@/test/db-world");
+    const world = await buildWorld(db);
+    // the world's LLM labelled (nugget, chunk) pairs only
+    await expect(exported(world.study.id, { what: "labels", format: "trec-qrels", judges: ["gpt-4o"] })).rejects.toThrow("gpt-4o has no (question, chunk) labels to export as trec-qrels");
+    expect(await exported(world.study.id, { what: "labels", format: "nugget-qrels", judges: ["gpt-4o"] })).toHaveLength(4);
+    await expect(exported(world.study.id, { what: "labels", format: "csv" })).rejects.toThrow("this study has no human labels yet (name a judge to export another judge's labels)");
+    await expect(exported(world.study.id, { what: "annotations", format: "jsonl", campaign: world.campaign.id })).rejects.toThrow("this campaign has no annotations yet");
+    await expect(exported(world.study.id, { what: "annotations", format: "jsonl", campaign: world.campaign.id + 100_000 })).rejects.toThrow(/this study has no campaign/);
+  });
+
+  it("export one campaign's annotations, with its skips", async () => {
+    const db = await getDb();
+    const { buildWorld } = await import("@/test/db-world");
+    const { claimNextItem } = await import("@/lib/server/campaigns/claim-next-item");
+    const { skipItem } = await import("@/lib/server/campaigns/skip-item");
+    const { saveAnnotation } = await import("@/lib/server/campaigns/save-annotation");
+    const world = await buildWorld(db);
+    const other = await db.campaign.create({ data: { studyId: world.study.id, name: "Other", taskType: "support", protocol: "blind", status: "active", scale: world.campaign.scale } });
+    const first = (await claimNextItem(world.annotator, world.campaign.id)).itemId!;
+    await skipItem(world.annotator, world.campaign.id, first, new Date("2026-11-21T08:00:00.000Z"));
+    const second = (await claimNextItem(world.annotator, world.campaign.id)).itemId!;
+    await saveAnnotation(world.annotator, world.campaign.id, second, { clientId: crypto.randomUUID(), phase: "blind", version: 1, payload: { level: "relevant" }, comment: "clear", startedAt: new Date().toISOString(), durationMs: 900 });
+    const lines = (await exported(world.study.id, { what: "annotations", format: "jsonl", campaign: world.campaign.id })).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l.item, l.phase, l.annotator])).toEqual([[2, "blind", world.annotator.email], [1, "skipped", world.annotator.email]]);
+    expect(lines[1]).toMatchObject({ campaign: "Active", nugget: "q1_1", doc: "d1", skipped_at: "2026-11-21T08:00:00.000Z", labelled_later: false });
+    expect(lines.every((l) => l.campaign === "Active")).toBe(true);
+    await expect(exported(world.study.id, { what: "annotations", format: "jsonl", campaign: other.id })).rejects.toThrow("this campaign has no annotations yet");
+  });
+});

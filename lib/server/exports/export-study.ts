@@ -7,7 +7,7 @@ import { annotationLines } from "./export-annotations";
 import { studyBundleLines } from "./export-bundle";
 import { labelLines, type LabelExportFormat } from "./export-labels";
 
-export type ExportRequest = { what: string; format: string; judges?: string[]; scale?: string; binarized?: boolean };
+export type ExportRequest = { what: string; format: string; judges?: string[]; scale?: string; binarized?: boolean; campaign?: number };
 export type ExportStream = { fileName: string; contentType: string; lines: AsyncGenerator<string> };
 
 
@@ -21,14 +21,14 @@ export async function exportStudy(studyId: number, request: ExportRequest): Prom
   const db = await getDb();
   const study = await db.study.findUnique({ where: { id: studyId } });
   if (!study) throw notFound("Study not found");
-  const suffix = request.binarized ? "-binarized" : "";
+  const suffix = request.binarized ? "-binarized" : request.what === "annotations" && request.campaign !== undefined ? `-campaign-${request.campaign}` : "";
   const fileName = `${slugify(study.slug)}-${request.what}${suffix}.${EXTENSIONS[request.format]}`;
   const contentType = request.format === "csv" ? "text/csv; charset=utf-8" : request.format === "trec-qrels" || request.format === "nugget-qrels" ? "text/plain; charset=utf-8" : "application/x-ndjson; charset=utf-8";
   const lines =
     request.what === "study" ? studyBundleLines(db, studyId)
-    : request.what === "annotations" ? annotationLines(db, studyId)
+    : request.what === "annotations" ? annotationLines(db, studyId, request.campaign)
     : labelLines(db, studyId, request.format as LabelExportFormat, request);
-  // Pull the first line now so option errors (unknown judge, several scales) surface before any output.
+  // Pull the first line now so option errors (unknown judge, several scales, nothing to export) surface before any output.
   const first = await lines.next();
   async function* all() {
     if (!first.done) yield first.value;

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { StudyDataView } from "@/components/imports/study-data-view";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
+import { getExportOptions } from "@/lib/server/exports/get-export-options";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 
 export const metadata: Metadata = { title: "Import and export" };
@@ -10,5 +11,5 @@ export default async function StudyDataPage({ params }: { params: Promise<{ stud
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const study = await orNotFound(getStudyOverview(user, studyId));
-  return <StudyDataView study={study} />;
+  return <StudyDataView study={study} exportOptions={await getExportOptions(user, studyId)} />;
 }

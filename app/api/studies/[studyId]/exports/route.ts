@@ -4,5 +4,5 @@ import { exportDownload } from "@/lib/server/exports/export-download";
 import { route } from "@/lib/server/http/route";
 
 export const GET = route({ roles: ["admin", "researcher"], params: studyIdParamsSchema, query: exportQuerySchema }, ({ user, params, query }) =>
-  exportDownload(user, params.studyId, { ...query, judges: query.judge }),
+  exportDownload(user, params.studyId, { ...query, judges: query.judge, check: query.check === "1" }),
 );
