@@ -32,7 +32,7 @@ export function ComparisonView(p: Props) {
     <div className="space-y-5">
       <section aria-label="Request">
         <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Request {item.question.id}</p>
-        <h2 className="mt-1 font-semibold">{item.question.title}</h2>
+        {item.question.title && <h2 className="mt-1 font-semibold">{item.question.title}</h2>}
         <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
       </section>
       <div className="grid gap-4 lg:grid-cols-2">

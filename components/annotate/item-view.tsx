@@ -15,7 +15,7 @@ export function ItemView({ item }: { item: WorkspaceItem }) {
         )}
         <div>
           <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Question {item.question.id}</p>
-          <h2 className="mt-1 font-semibold">{item.question.title}</h2>
+          {item.question.title && <h2 className="mt-1 font-semibold">{item.question.title}</h2>}
           <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
         </div>
       </section>

@@ -33,7 +33,7 @@ export function NuggetReviewView(p: Props) {
       <section aria-label="Question and answer" className="space-y-4">
         <div>
           <p className="text-xs font-medium uppercase tracking-wide text-stone-500" data-testid="review-question">Question {item.question.id}</p>
-          <h2 className="mt-1 font-semibold">{item.question.title}</h2>
+          {item.question.title && <h2 className="mt-1 font-semibold">{item.question.title}</h2>}
           <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
         </div>
         <div className="rounded-md border border-stone-200 bg-white p-3">

@@ -15,6 +15,7 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
   };
   const rows = only === "disagreements" ? pool.chunks.filter((c) => c.disagreements > 0) : pool.chunks;
   const disagreeing = pool.chunks.filter((c) => c.disagreements > 0).length;
+  const nuggets = pool.columns.filter((c) => c.key !== "q");
   return (
     <>
       <Link href={`/studies/${pool.study.id}/questions`} className="text-sm text-stone-600 hover:underline">← Questions of {pool.study.name}</Link>
@@ -29,10 +30,14 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
           </section>
         )}
       </div>
-      <h2 className="mb-2 mt-6 text-lg font-semibold">Nuggets</h2>
-      <ol className="list-inside space-y-1 text-sm" aria-label="Nuggets">
-        {pool.columns.filter((c) => c.key !== "q").map((c) => <li key={c.key}><span className="font-mono text-xs text-stone-500">{c.title}</span> {c.text}</li>)}
-      </ol>
+      {nuggets.length > 0 && (
+        <>
+          <h2 className="mb-2 mt-6 text-lg font-semibold">Nuggets</h2>
+          <ol className="list-inside space-y-1 text-sm" aria-label="Nuggets">
+            {nuggets.map((c) => <li key={c.key}><span className="font-mono text-xs text-stone-500">{c.title}</span> {c.text}</li>)}
+          </ol>
+        </>
+      )}
       <div className="mb-2 mt-6 flex flex-wrap items-center gap-4">
         <h2 className="text-lg font-semibold">Pool</h2>
         <span className="text-sm text-stone-600">{pool.chunks.length} chunks, {disagreeing} with disagreements · judges: {pool.judges.map((j) => `${j.name} (${j.kind === "model" ? "LLM" : "human"})`).join(", ") || "none yet"}</span>

@@ -103,6 +103,32 @@ describe("question page", () => {
     expect(withChunk.chunk!.html).toContain("<pre");
   });
 
+  it("says which runs retrieved each chunk and at what rank, and lists the best-ranked chunks first", async () => {
+    const db = await getDb();
+    const hq101 = await db.query.findFirstOrThrow({ where: { studyId, externalId: "hq-101" } });
+    const runs = await db.runEntry.findMany({ where: { queryId: hq101.id }, include: { system: true } });
+    expect(runs.length).toBeGreaterThan(0);
+    const pool = await getQuestionPool(researcher, studyId, hq101.id);
+    for (const chunk of pool.chunks) {
+      const expected = runs.filter((r) => r.documentId === chunk.documentId).map((r) => ({ system: r.system.name, rank: r.rank })).sort((a, b) => a.rank - b.rank || a.system.localeCompare(b.system));
+      expect(chunk.sources).toEqual(expected);
+    }
+    const best = pool.chunks.map((c) => Math.min(Infinity, ...c.sources.map((s) => s.rank)));
+    expect(best).toEqual(best.toSorted((a, b) => a - b));
+    expect(best[0]).toBe(1);
+  });
+
+  it("calls a question without a title by the first line of its text, and has no nugget columns without nuggets", async () => {
+    const db = await getDb();
+    const bare = await f.upsertQuery(db, studyId, { externalId: `bare-${unique()}`, title: "", body: "What is the screen resolution of vision pro?\nMore text." });
+    const pool = await getQuestionPool(researcher, studyId, bare.id);
+    expect(pool.question.title).toBe("What is the screen resolution of vision pro?");
+    expect(pool.columns).toEqual([]);
+    const listed = await listQuestions(researcher, studyId, query({ q: bare.externalId }));
+    expect(listed.rows.map((r) => r.title)).toEqual(["What is the screen resolution of vision pro?"]);
+    await db.query.delete({ where: { id: bare.id } });
+  });
+
   it("is not found for a question or a chunk of another study", async () => {
     const db = await getDb();
     const other = await db.query.findFirstOrThrow({ where: { studyId: { not: studyId } } });

@@ -1,5 +1,6 @@
 import "server-only";
 import { labelPosition } from "@/lib/domain/explorer/consensus";
+import { questionTitle } from "@/lib/domain/question-title";
 import { levelText } from "@/lib/domain/scales";
 import type { DisagreementList } from "@/lib/schemas/explorer";
 import { getDb } from "../db/client";
@@ -34,7 +35,7 @@ export async function listDisagreements(user: UserDto, studyId: number, page: nu
     select: {
       targetKey: true, value: true, scale: true,
       judge: { select: { name: true, kind: true } },
-      query: { select: { id: true, externalId: true, title: true } },
+      query: { select: { id: true, externalId: true, title: true, body: true } },
       nugget: { select: { position: true, text: true } },
       document: { select: { id: true, externalId: true, title: true, path: true } },
     },
@@ -47,7 +48,7 @@ export async function listDisagreements(user: UserDto, studyId: number, page: nu
     return [{
       targetKey: k,
       strength: Number(spread),
-      question: first.query,
+      question: { id: first.query.id, externalId: first.query.externalId, title: questionTitle(first.query.title, first.query.body) },
       nugget: first.nugget,
       chunk: first.document,
       labels: mine.map((l) => ({

@@ -6,6 +6,7 @@ import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { labelPositionsTable } from "./label-positions";
 import { tagsOf } from "@/lib/domain/query-metadata";
+import { questionTitle } from "@/lib/domain/question-title";
 
 const PAGE_SIZE = 50;
 
@@ -21,8 +22,8 @@ export async function listQuestions(user: UserDto, studyId: number, query: Quest
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const [study, questions, nuggets, pooled, judged] = await Promise.all([
     db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
-    readRows<{ id: unknown; externalId: string; title: string; metadata: string }>(
-      `SELECT "id" AS id, "externalId" AS "externalId", "title" AS title, "metadata" AS metadata FROM "Query" WHERE "studyId" = ?
+    readRows<{ id: unknown; externalId: string; title: string; body: string; metadata: string }>(
+      `SELECT "id" AS id, "externalId" AS "externalId", "title" AS title, "body" AS body, "metadata" AS metadata FROM "Query" WHERE "studyId" = ?
        ${search ? `AND (LOWER("externalId") LIKE ? ESCAPE '\\' OR LOWER("title") LIKE ? ESCAPE '\\' OR LOWER("body") LIKE ? ESCAPE '\\')` : ""}`,
       search ? [studyId, like, like, like] : [studyId],
     ),
@@ -37,7 +38,7 @@ export async function listQuestions(user: UserDto, studyId: number, query: Quest
     for (const t of tags) allTags.add(t);
     const j = judged.get(id);
     return {
-      id, externalId: q.externalId, title: q.title, tags,
+      id, externalId: q.externalId, title: questionTitle(q.title, q.body), tags,
       nuggets: nuggets.get(id) ?? 0, pooled: pooled.get(id) ?? 0,
       llmPositive: j?.llmPositive ?? 0, humanJudged: j?.humanJudged ?? 0, disagreements: j?.disagreements ?? 0,
     };

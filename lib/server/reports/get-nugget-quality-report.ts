@@ -1,4 +1,5 @@
 import "server-only";
+import { questionTitle } from "@/lib/domain/question-title";
 import { multiRaterStatisticsWithIntervals } from "@/lib/domain/agreement/multi-rater";
 import { lastNuggetShareOfRedundant, macroQuality, microQuality, qualityByPosition, type QuestionReview } from "@/lib/domain/nuggets/nugget-quality";
 import { nuggetReviewSchema, questionReviewOf, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
@@ -27,13 +28,13 @@ export async function getNuggetQualityReport(user: UserDto, studyId: number, que
   const annotations = await db.annotation.findMany({
     where: { item: { campaignId: campaign.id } },
     orderBy: { id: "asc" },
-    select: { payload: true, user: { select: { email: true } }, item: { select: { query: { select: { externalId: true, title: true, nuggets: { select: { externalId: true, text: true } } } } } } },
+    select: { payload: true, user: { select: { email: true } }, item: { select: { query: { select: { externalId: true, title: true, body: true, nuggets: { select: { externalId: true, text: true } } } } } } },
   });
   const reviewed: Reviewed[] = annotations.flatMap((a) => {
     if (!a.item.query) return [];
     const review = nuggetReviewSchema.parse(JSON.parse(a.payload));
     const nuggetByText = new Map(a.item.query.nuggets.map((n) => [n.text.trim(), n.externalId]));
-    return [{ question: a.item.query.externalId, title: a.item.query.title, annotator: a.user.email, review, counts: questionReviewOf(review), nuggetByText }];
+    return [{ question: a.item.query.externalId, title: questionTitle(a.item.query.title, a.item.query.body), annotator: a.user.email, review, counts: questionReviewOf(review), nuggetByText }];
   });
   const all = reviewed.map((r) => r.counts);
   const questions = groupBy(reviewed, (r) => r.question);
