@@ -1,8 +1,34 @@
 import { defineConfig, devices } from "@playwright/test";
 
-// scripts/test.mjs builds into .next-test, migrates and seeds the e2e database, then runs this.
+// scripts/test.mjs builds into .next-test, migrates and seeds the e2e database, migrates an empty
+// database for the first-day test, then runs this. Two servers on one build: the seeded world
+// (most specs), and an empty database where a new team starts from nothing (e2e/first-day.spec.ts).
 const port = Number(process.env.E2E_PORT ?? 3100);
+const firstDayPort = port + 1;
 const baseURL = `http://localhost:${port}`;
+const firstDayURL = `http://localhost:${firstDayPort}`;
+
+const chromium = {
+  // Playwright cannot download its browsers here; drive Debian's chromium package.
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+const server = (url: string, listen: number, databaseUrl: string) => ({
+  command: `node_modules/.bin/next start -p ${listen}`,
+  url: `${url}/api/health`,
+  timeout: 60_000,
+  reuseExistingServer: false,
+  stdout: "pipe" as const,
+  env: {
+    NEXT_TELEMETRY_DISABLED: "1",
+    ASSAY_DIST_DIR: process.env.ASSAY_DIST_DIR ?? ".next-test",
+    DATABASE_URL: databaseUrl,
+    NEXTAUTH_URL: url,
+    NEXTAUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
+  },
+});
 
 export default defineConfig({
   testDir: "./e2e",
@@ -13,33 +39,26 @@ export default defineConfig({
   reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  use: { baseURL, trace: "retain-on-failure" },
+  use: { trace: "retain-on-failure" },
   projects: [
     {
       name: "debian-chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          // Playwright cannot download its browsers here; drive Debian's chromium package.
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        },
-      },
+      testIgnore: [/first-day\.spec\.ts/, /phone\.spec\.ts/],
+      use: { ...devices["Desktop Chrome"], baseURL, launchOptions: chromium },
+    },
+    {
+      name: "phone",
+      testMatch: /phone\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL, launchOptions: chromium },
+    },
+    {
+      name: "first-day",
+      testMatch: /first-day\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], baseURL: firstDayURL, launchOptions: chromium },
     },
   ],
-  webServer: {
-    command: `node_modules/.bin/next start -p ${port}`,
-    url: `${baseURL}/api/health`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      NEXT_TELEMETRY_DISABLED: "1",
-      ASSAY_DIST_DIR: process.env.ASSAY_DIST_DIR ?? ".next-test",
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./data/test/e2e.db",
-      NEXTAUTH_URL: baseURL,
-      NEXTAUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
-    },
-  },
+  webServer: [
+    server(baseURL, port, process.env.E2E_DATABASE_URL ?? "file:./data/test/e2e.db"),
+    server(firstDayURL, firstDayPort, process.env.E2E_FIRST_DAY_DATABASE_URL ?? "file:./data/test/first-day.db"),
+  ],
 });

@@ -57,32 +57,49 @@ for (const task of TASKS) {
 
     await signIn(page, USERS.annotator.email);
     await page.goto(`/annotate/${campaignId}`);
-    await expect(page.getByTestId("item-position")).toHaveText(/^Item 1 of my 1 · not labelled yet/);
-    const firstItem = Number(new URL(page.url()).searchParams.get("item"));
-    for (const key of task.first) await page.keyboard.press(key);
-    await page.keyboard.press("c");
-    await expect(commentBox(page)).toBeFocused();
-    await page.keyboard.type("first thought");
-    await page.keyboard.press("Shift+Enter");
-    await page.keyboard.type("second line");
-    await page.keyboard.press("Enter"); // keeps the comment, gives the keys back
-    await expect(commentBox(page)).not.toBeFocused();
-    await expect(commentBox(page)).toHaveValue("first thought\nsecond line");
-    await page.keyboard.press("Enter");
-    await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of my 2 · not labelled yet/);
+    const items: number[] = [];
+    for (const n of [1, 2]) {
+      await expect(page.getByTestId("item-position")).toHaveText(new RegExp(`^Item ${n} of my ${n} · not labelled yet`));
+      items.push(Number(new URL(page.url()).searchParams.get("item")));
+      for (const key of task.first) await page.keyboard.press(key);
+      await page.keyboard.press("c");
+      await expect(commentBox(page)).toBeFocused();
+      await page.keyboard.type(`thought ${n}`);
+      await page.keyboard.press("Shift+Enter");
+      await page.keyboard.type("second line");
+      await page.keyboard.press("Enter"); // keeps the comment, gives the keys back
+      await expect(commentBox(page)).not.toBeFocused();
+      await expect(commentBox(page)).toHaveValue(`thought ${n}\nsecond line`);
+      await page.keyboard.press("Enter");
+    }
+    await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
 
+    // back from "nothing left" to the last item, then from one item to the one before: the keys stay on the labels
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByTestId("item-position")).toHaveText("Item 2 of my 2 · labelled (blind, version 1)");
     await page.keyboard.press("ArrowLeft");
     await expect(page.getByTestId("item-position")).toHaveText("Item 1 of my 2 · labelled (blind, version 1)");
-    await expect(commentBox(page)).toHaveValue("first thought\nsecond line");
+    await expect(commentBox(page)).toHaveValue("thought 1\nsecond line");
     expect(await focusedTag(page)).not.toBe("TEXTAREA");
     for (const key of task.again) await page.keyboard.press(key);
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of my 2/);
+    await expect(page.getByTestId("item-position")).toHaveText("Item 2 of my 2 · labelled (blind, version 1)");
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByTestId("item-position")).toHaveText("Item 2 of my 2 · labelled (blind, version 1)");
+    await expect(commentBox(page)).toHaveValue("thought 2\nsecond line");
+    expect(await focusedTag(page)).not.toBe("TEXTAREA");
+    for (const key of task.again) await page.keyboard.press(key);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
     await expect(page.getByText("All labels saved")).toBeVisible();
 
-    const item = (await (await page.request.get(`/api/campaigns/${campaignId}/items/${firstItem}`)).json()) as { mine: Record<string, unknown>[] };
-    expect(item.mine).toHaveLength(1);
-    expect(item.mine[0]).toMatchObject({ version: 2, comment: "first thought\nsecond line", ...task.expected });
+    for (const [i, itemId] of items.entries()) {
+      const item = (await (await page.request.get(`/api/campaigns/${campaignId}/items/${itemId}`)).json()) as { mine: Record<string, unknown>[] };
+      expect(item.mine).toHaveLength(1);
+      expect(item.mine[0]).toMatchObject({ version: 2, comment: `thought ${i + 1}\nsecond line`, ...task.expected });
+    }
   });
 }
 

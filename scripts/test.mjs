@@ -65,8 +65,15 @@ if (wants("e2e")) {
     const url = `file:${dbFile}`;
     migrate(url);
     run("node", ["--conditions=react-server", "--import", "tsx", "e2e/fixtures/seed-world.ts"], { env: { DATABASE_URL: url }, what: "seeding the e2e world" });
+    // the first-day test starts from an empty database: migrated, nothing seeded
+    const firstDayFile = path.join(testData, "first-day.db");
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${firstDayFile}${suffix}`, { force: true });
+    migrate(`file:${firstDayFile}`);
     run(bin("next"), ["build"], { env: { ASSAY_DIST_DIR: ".next-test" }, quiet: true, what: "next build (for e2e)" });
-    run(bin("playwright"), ["test"], { env: { E2E_DATABASE_URL: url, CHROMIUM_PATH: chromium, ASSAY_DIST_DIR: ".next-test" }, what: "end-to-end tests" });
+    run(bin("playwright"), ["test"], {
+      env: { E2E_DATABASE_URL: url, E2E_FIRST_DAY_DATABASE_URL: `file:${firstDayFile}`, CHROMIUM_PATH: chromium, ASSAY_DIST_DIR: ".next-test" },
+      what: "end-to-end tests",
+    });
   });
   await timed("scale-out", () => scaleOutTier());
   await timed("faults", () => faultsTier(path.join(testData, `faults-${crypto.randomUUID()}.db`)));

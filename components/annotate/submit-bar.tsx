@@ -23,8 +23,11 @@ type Props = {
  */
 export function SubmitBar(p: Props) {
   const box = useRef<HTMLTextAreaElement>(null);
+  const asked = useRef(p.commentFocus); // a request already made when the box appears is not repeated
   useEffect(() => {
-    if (p.commentFocus > 0) box.current?.focus();
+    if (p.commentFocus === asked.current) return;
+    asked.current = p.commentFocus;
+    box.current?.focus();
   }, [p.commentFocus]);
   return (
     <div className="space-y-3">

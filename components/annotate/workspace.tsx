@@ -64,6 +64,7 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
 
   const show = useCallback((id: number | null) => {
     setItemId(id);
+    setDraft(null); // an item shown again starts from its latest saved label, never from a draft left behind
     setError(null);
     window.history.replaceState(null, "", id === null ? window.location.pathname : `?item=${id}`);
   }, []);

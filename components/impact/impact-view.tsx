@@ -1,13 +1,14 @@
 import Link from "next/link";
 import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
 import { LabelSetForm } from "./label-set-form";
+import { labelSetTitle } from "@/lib/domain/label-sets";
 import { Slopegraph } from "./slopegraph";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
 /** Which label sets to compare, and the runs' scores under both. */
 export function ImpactView({ study, sources, query, report, error }: {
-  study: { id: number; name: string };
+  study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
   sources: { value: string; label: string }[];
   query: ImpactQuery;
   report: ImpactReport | null;
@@ -24,18 +25,18 @@ export function ImpactView({ study, sources, query, report, error }: {
         <>
           <a className="mt-4 inline-block rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100" download
             href={`/api/studies/${study.id}/reports/impact?${new URLSearchParams({ a: report.sets.a, b: report.sets.b })}`}>Export JSON</a>
-          <ImpactReportView report={report} />
+          <ImpactReportView report={report} titles={{ a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) }} />
         </>
       )}
     </>
   );
 }
 
-function ImpactReportView({ report }: { report: ImpactReport }) {
+function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { a: string; b: string } }) {
   return (
     <div className="mt-6 space-y-8" data-testid="impact-report">
       <p className="text-sm text-stone-600" data-testid="impact-summary">
-        {report.systems.length} systems over {report.questions} questions with nuggets; A = {report.sets.a}, B = {report.sets.b}. Scores average every question (a question a run misses scores 0).
+        {report.systems.length} systems over {report.questions} questions with nuggets; A = {titles.a}, B = {titles.b}. Scores average every question (a question a run misses scores 0).
       </p>
       <section aria-labelledby="tau-heading">
         <h2 id="tau-heading" className="mb-2 text-lg font-semibold">Ranking agreement</h2>

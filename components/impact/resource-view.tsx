@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ResourceReport } from "@/lib/schemas/resources";
 import { LabelSetForm } from "./label-set-form";
+import { labelSetTitle } from "@/lib/domain/label-sets";
 import { RelevantEnginesChart } from "./relevant-engines-chart";
 
 const SHOWN_REQUESTS = 25;
@@ -10,7 +11,7 @@ const mean = (v: number | null) => (v === null ? "—" : v.toFixed(1));
 
 /** A federated study's resources (FeB4RAG) under two label sets. */
 export function ResourceView({ study, sources, query, report, error }: {
-  study: { id: number; name: string };
+  study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
   sources: { value: string; label: string }[];
   query: ImpactQuery;
   report: ResourceReport | null;
@@ -26,12 +27,12 @@ export function ResourceView({ study, sources, query, report, error }: {
       </p>
       <LabelSetForm sources={sources} query={query} submit="Score the engines" />
       {error && <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">{error}</p>}
-      {report && <ResourceReportView studyId={study.id} report={report} />}
+      {report && <ResourceReportView studyId={study.id} report={report} titles={{ a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) }} />}
     </>
   );
 }
 
-function ResourceReportView({ studyId, report }: { studyId: number; report: ResourceReport }) {
+function ResourceReportView({ studyId, report, titles }: { studyId: number; report: ResourceReport; titles: { a: string; b: string } }) {
   const exportHref = (format: string) => `/api/studies/${studyId}/reports/resources?${new URLSearchParams({ a: report.sets.a, b: report.sets.b, format })}`;
   const scores = new Map<string, ResourceReport["scores"]>();
   for (const s of report.scores) (scores.get(s.request) ?? scores.set(s.request, []).get(s.request)!).push(s);
@@ -44,7 +45,7 @@ function ResourceReportView({ studyId, report }: { studyId: number; report: Reso
         <a className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100" download href={exportHref("json")}>Export JSON</a>
       </div>
       <p className="text-sm text-stone-600" data-testid="resource-summary">
-        {report.engines.length} engines over {report.requests} requests; A = {report.sets.a}, B = {report.sets.b}.{" "}
+        {report.engines.length} engines over {report.requests} requests; A = {titles.a}, B = {titles.b}.{" "}
         Mean Kendall&apos;s τ-b between the engines&apos; scores per request: <span className="font-mono">{report.meanTauB === null ? "—" : report.meanTauB.toFixed(3)}</span>;{" "}
         the order of engines changes for {report.reordered} {report.reordered === 1 ? "request" : "requests"}.
         {(report.unscored.a > 0 || report.unscored.b > 0) && ` Unscored (a result without a 0-3 label): ${report.unscored.a} engine-requests under A, ${report.unscored.b} under B.`}
@@ -76,7 +77,7 @@ function ResourceReportView({ studyId, report }: { studyId: number; report: Reso
       </section>
       <section aria-labelledby="relevant-heading">
         <h2 id="relevant-heading" className="mb-2 text-lg font-semibold">Engines with relevant results per request</h2>
-        <RelevantEnginesChart sets={report.sets} rows={report.relevantEngines} />
+        <RelevantEnginesChart sets={titles} rows={report.relevantEngines} />
       </section>
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading" className="mb-2 text-lg font-semibold">Requests that move most</h2>

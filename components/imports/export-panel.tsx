@@ -30,7 +30,12 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
   const qrels = format === "trec-qrels" || format === "nugget-qrels";
   const judges = options.judges.filter((j) => TARGETS[format]?.some((t) => (j.targets[t] ?? 0) > 0));
   const humans = judges.filter((j) => j.kind === "human");
-  const judgeChoices = [...(!qrels && humans.length > 0 ? [{ value: ALL_HUMANS, label: "All human judges" }] : []), ...judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` }))];
+  const labelSets = options.labelSets.filter((s) => TARGETS[format]?.some((t) => (s.targets[t] ?? 0) > 0));
+  const judgeChoices = [
+    ...(!qrels && humans.length > 0 ? [{ value: ALL_HUMANS, label: "All human judges" }] : []),
+    ...judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
+    ...labelSets.map((s) => ({ value: s.value, label: s.label })),
+  ];
   const chosenJudge = judge !== null && judgeChoices.some((c) => c.value === judge) ? judge : (judgeChoices[0]?.value ?? null);
   const params = new URLSearchParams({ what, format });
   if (what === "labels" && chosenJudge) params.set("judge", chosenJudge);
@@ -64,7 +69,7 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
         {what === "labels" && judgeChoices.length > 0 && (
           <>
             <label className="block text-sm font-medium">
-              Judge {qrels && <span className="font-normal text-stone-500">(qrels hold one judge&apos;s labels)</span>}
+              Judge or label set {qrels && <span className="font-normal text-stone-500">(qrels hold one judge&apos;s labels)</span>}
               <select className={field} value={chosenJudge ?? ""} onChange={(e) => setJudge(e.target.value)}>
                 {judgeChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
               </select>

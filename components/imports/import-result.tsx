@@ -1,8 +1,9 @@
 import type { ImportSummary } from "@/lib/schemas/imports";
+import { count, duration } from "@/components/ui/wording";
 
-const NAMES: Record<keyof ImportSummary["added"], string> = {
-  queries: "questions", nuggets: "nuggets", documents: "chunks", poolEntries: "pooled pairs", labels: "labels",
-  systems: "systems", runEntries: "run entries", responses: "responses", citations: "citations",
+const NAMES: Record<keyof ImportSummary["added"], [string, string]> = {
+  queries: ["question", "questions"], nuggets: ["nugget", "nuggets"], documents: ["chunk", "chunks"], poolEntries: ["pooled pair", "pooled pairs"],
+  labels: ["label", "labels"], systems: ["system", "systems"], runEntries: ["run entry", "run entries"], responses: ["response", "responses"], citations: ["citation", "citations"],
 };
 
 export function ImportResult({ summary }: { summary: ImportSummary }) {
@@ -11,12 +12,12 @@ export function ImportResult({ summary }: { summary: ImportSummary }) {
   return (
     <div role="status" data-testid="import-result" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-950">
       <p className="font-medium">
-        Imported {rows.toLocaleString("en")} rows from {summary.files.map((f) => f.name).join(", ")} in {(summary.durationMs / 1000).toFixed(1)} s.
+        Imported {count(rows, "row")} from {summary.files.map((f) => f.name).join(", ")} in {duration(summary.durationMs)}.
       </p>
       <p className="mt-1">
         {added.length === 0
           ? "Nothing new: the study already had all of it."
-          : `Added ${added.map(([k, n]) => `${n.toLocaleString("en")} ${NAMES[k as keyof typeof NAMES]}`).join(", ")}.`}
+          : `Added ${added.map(([k, n]) => count(n, ...NAMES[k as keyof typeof NAMES])).join(", ")}.`}
         {summary.judge ? ` Labels by ${summary.judge} on the scale ${summary.scale}.` : ""}
       </p>
     </div>

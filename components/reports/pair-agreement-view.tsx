@@ -5,16 +5,16 @@ import { PositivesTable } from "./positives-table";
 import { StatisticsTable } from "./statistics-table";
 
 /** Two label sources compared: statistics, confusion matrix, per-group κ and FreshStack's calibration table. */
-export function PairAgreementView({ studyId, report }: { studyId: number; report: AgreementReport }) {
+export function PairAgreementView({ studyId, report, titles }: { studyId: number; report: AgreementReport; titles: { a: string; b: string } }) {
   const exportUrl = (format: "csv" | "json") => `/api/studies/${studyId}/reports/agreement?${new URLSearchParams({ a: report.sources.a, b: report.sources.b, group: report.groupBy, format })}`;
   const overall = report.statistics.find((s) => s.metric === "cohen-kappa")?.value ?? null;
   return (
     <div className="mt-6 space-y-8" data-testid="agreement-report">
       <section aria-labelledby="summary-heading">
-        <h2 id="summary-heading" className="text-lg font-semibold">{report.sources.a} vs {report.sources.b}</h2>
+        <h2 id="summary-heading" className="text-lg font-semibold">{titles.a} vs {titles.b}</h2>
         <p className="mt-1 text-sm text-stone-600" data-testid="report-summary">
           {report.items.toLocaleString("en")} targets labelled by both, compared on {report.comparedOn}.{" "}
-          {report.onlyA + report.onlyB > 0 && `${report.onlyA.toLocaleString("en")} labelled only by ${report.sources.a}, ${report.onlyB.toLocaleString("en")} only by ${report.sources.b}. `}
+          {report.onlyA + report.onlyB > 0 && `${report.onlyA.toLocaleString("en")} labelled only by ${titles.a}, ${report.onlyB.toLocaleString("en")} only by ${titles.b}. `}
           95% intervals from {report.bootstrap.resamples} bootstrap resamples of the targets (seed {report.bootstrap.seed}).
         </p>
         <div className="mt-3 flex gap-2 text-sm">
@@ -25,7 +25,7 @@ export function PairAgreementView({ studyId, report }: { studyId: number; report
       <div className="grid gap-8 lg:grid-cols-2">
         <StatisticsTable statistics={report.statistics} />
         <CountHeatmap title="Confusion matrix" testId="confusion-matrix" matrix={report.confusion} categories={report.categories}
-          corner={`${report.sources.a} ↓ · ${report.sources.b} →`} note="Diagonal cells (bold) are agreements." />
+          corner={`${titles.a} ↓ · ${titles.b} →`} note="Diagonal cells (bold) are agreements." />
       </div>
       {report.groups.length > 0 && (
         <GroupChart title={`Cohen's κ by ${report.groupBy.replace("_", " ")}`} groupLabel="Group" tableLabel="Agreement by group" groups={report.groups} overall={overall} />

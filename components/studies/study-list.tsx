@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { StudySummary } from "@/lib/schemas/studies";
-import { count } from "@/components/ui/count";
+import { count } from "@/components/ui/wording";
 
 export function StudyList({ studies }: { studies: StudySummary[] }) {
   if (studies.length === 0) {

@@ -1,5 +1,6 @@
 // TREC qrels, nugget qrels and run files: whitespace-separated columns.
 import { columns, finiteNumber, integer, isFail } from "./fields";
+import { binarize, levelIndex, type Scale } from "@/lib/domain/scales";
 import { bad, ok, type Parsed } from "./parsed";
 import type { NuggetQrelRow, QrelRow, RunRow } from "./rows";
 
@@ -45,4 +46,10 @@ export function qrelLine(queryId: string, docId: string, rel: string | number): 
 
 export function nuggetQrelLine(queryId: string, nuggetId: string, docId: string, rel: string | number): string {
   return `${queryId} ${nuggetId} ${docId} ${rel}`;
+}
+
+/** The rel column of a qrels line: the level's number (its value when numeric, else its position in the scale), or 0 / 1 binarized. */
+export function qrelRel(scale: Scale, value: string, binarized: boolean): string {
+  if (binarized) return binarize(scale, value) ? "1" : "0";
+  return scale.levels.every((l) => /^\d+$/.test(l.value)) ? value : String(levelIndex(scale, value));
 }

@@ -40,9 +40,13 @@ export const exportQuerySchema = z.object({
   check: z.enum(["1"]).optional(),
 });
 
-/** What a study can export: each judge's labels by target kind, and the campaigns with annotations. */
+/**
+ * What a study can export: each judge's labels by target kind, the derived label sets (a campaign's
+ * majority, an LLM corrected by humans) with the target kinds they hold, and the campaigns with annotations.
+ */
 export const exportOptionsSchema = z.object({
   judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]), targets: z.record(z.string(), z.number()) })),
+  labelSets: z.array(z.object({ value: z.string(), label: z.string(), targets: z.record(z.string(), z.number()) })),
   campaigns: z.array(z.object({ id: z.number(), name: z.string(), annotations: z.number(), skips: z.number() })),
 });
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;

@@ -1,9 +1,11 @@
 import "server-only";
-import { binarize, scaleById, levelIndex, type Scale } from "@/lib/domain/scales";
+import { binarize, scaleById, type Scale } from "@/lib/domain/scales";
 import { csvLine, LABEL_CSV_COLUMNS } from "@/lib/formats/csv";
-import { nuggetQrelLine, qrelLine } from "@/lib/formats/trec";
+import { nuggetQrelLine, qrelLine, qrelRel } from "@/lib/formats/trec";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
+import { isDerivedSource } from "../reports/load-label-source";
+import { labelSetLines } from "./export-label-set";
 import { paged } from "./paged";
 
 export type LabelExportFormat = "trec-qrels" | "nugget-qrels" | "csv" | "jsonl";
@@ -23,17 +25,18 @@ const TARGET_WORDS: Record<LabelExportFormat, string> = {
   jsonl: "question, nugget, chunk or preference",
 };
 
-/** The rel column of a qrels line: the level's number (its value when numeric, else its position). */
-function relOf(scale: Scale, value: string, binarized: boolean): string {
-  if (binarized) return binarize(scale, value) ? "1" : "0";
-  return scale.levels.every((l) => /^\d+$/.test(l.value)) ? value : String(levelIndex(scale, value));
-}
 
 /**
- * Labels of a study's judges (by default its human judges) as lines of a format. Qrels need one
- * judge and one scale, so that each (query, document) pair has one line.
+ * Labels of a study's judges (by default its human judges), or of one derived label set (a
+ * campaign's majority, "corrected:", "fused:"), as lines of a format. Qrels need one judge and one
+ * scale, so that each (query, document) pair has one line.
  */
 export async function* labelLines(db: Db, studyId: number, format: LabelExportFormat, options: LabelExportOptions): AsyncGenerator<string> {
+  const [only, ...others] = options.judges ?? [];
+  if (only !== undefined && others.length === 0 && isDerivedSource(only)) {
+    yield* labelSetLines(db, studyId, format, only, !!options.binarized);
+    return;
+  }
   const judges = await db.judge.findMany({
     where: { studyId, ...(options.judges?.length ? { name: { in: options.judges } } : { kind: "human" }) },
     orderBy: { name: "asc" },
@@ -66,10 +69,10 @@ export async function* labelLines(db: Db, studyId: number, format: LabelExportFo
     const d = l.document?.externalId ?? "";
     switch (format) {
       case "trec-qrels":
-        if (scale) yield qrelLine(q, d, relOf(scale, l.value, !!options.binarized));
+        if (scale) yield qrelLine(q, d, qrelRel(scale, l.value, !!options.binarized));
         break;
       case "nugget-qrels":
-        if (scale) yield nuggetQrelLine(q, l.nugget?.externalId ?? "", d, relOf(scale, l.value, !!options.binarized));
+        if (scale) yield nuggetQrelLine(q, l.nugget?.externalId ?? "", d, qrelRel(scale, l.value, !!options.binarized));
         break;
       case "csv": {
         const target = l.nugget?.externalId ?? q;

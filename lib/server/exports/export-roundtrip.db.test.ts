@@ -124,5 +124,9 @@ describe("exports that would be empty or wrong", () => {
     expect(lines[1]).toMatchObject({ campaign: "Active", nugget: "q1_1", doc: "d1", skipped_at: "2026-11-21T08:00:00.000Z", labelled_later: false });
     expect(lines.every((l) => l.campaign === "Active")).toBe(true);
     await expect(exported(world.study.id, { what: "annotations", format: "jsonl", campaign: other.id })).rejects.toThrow("this campaign has no annotations yet");
+    // the campaign's majority as qrels: the team's labels after calibration
+    expect(await exported(world.study.id, { what: "labels", format: "nugget-qrels", judges: [`campaign:${world.campaign.id}`] })).toEqual(["q1 q1_2 d2 2"]);
+    expect(await exported(world.study.id, { what: "labels", format: "nugget-qrels", judges: [`campaign:${world.campaign.id}`], binarized: true })).toEqual(["q1 q1_2 d2 1"]);
+    await expect(exported(world.study.id, { what: "labels", format: "trec-qrels", judges: [`campaign:${world.campaign.id}`] })).rejects.toThrow(`campaign:${world.campaign.id} has no (question, chunk) labels to export as trec-qrels`);
   });
 });

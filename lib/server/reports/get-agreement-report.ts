@@ -2,7 +2,7 @@ import "server-only";
 import { codeLabelPairs } from "@/lib/domain/agreement/code-label-pairs";
 import { confusionMatrix } from "@/lib/domain/agreement/confusion-matrix";
 import { PAIR_STATISTICS, pairAgreement, pairStatisticsWithIntervals } from "@/lib/domain/agreement/pair-statistics";
-import { binarize, scaleById } from "@/lib/domain/scales";
+import { binarize, levelText, scaleById } from "@/lib/domain/scales";
 import type { AgreementQuery, AgreementReport } from "@/lib/schemas/reports";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
@@ -75,6 +75,6 @@ function humanLabelsOverLlmPositives(query: AgreementQuery, counts: PairCounts):
   }
   if (positives === 0) return null;
   const order = scaleById(humanScale ?? "")?.levels.map((l) => l.value).reverse() ?? [...tally.keys()].sort();
-  const levels = order.filter((l) => tally.has(l)).map((level) => ({ level, count: tally.get(level)!, share: tally.get(level)! / positives }));
+  const levels = order.filter((l) => tally.has(l)).map((level) => ({ level: levelText(humanScale ?? "", level), count: tally.get(level)!, share: tally.get(level)! / positives }));
   return { llm: llmIsA ? query.a : query.b, human: llmIsA ? query.b : query.a, pairs: positives, levels };
 }

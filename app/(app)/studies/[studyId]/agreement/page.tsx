@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AgreementView } from "@/components/reports/agreement-view";
 import { CampaignAgreementView } from "@/components/reports/campaign-agreement-view";
 import { PairAgreementView } from "@/components/reports/pair-agreement-view";
+import { labelSetTitle } from "@/lib/domain/label-sets";
 import { agreementQuerySchema, campaignAgreementQuerySchema } from "@/lib/schemas/reports";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
@@ -26,7 +27,8 @@ export default async function AgreementPage({ params, searchParams }: { params: 
     if (campaignQuery.success) {
       body = <CampaignAgreementView studyId={study.id} report={await orNotFound(getCampaignAgreement(user, study.id, campaignQuery.data.campaign))} />;
     } else if (pairQuery.success) {
-      body = <PairAgreementView studyId={study.id} report={await getAgreementReport(user, study.id, pairQuery.data)} />;
+      const report = await getAgreementReport(user, study.id, pairQuery.data);
+      body = <PairAgreementView studyId={study.id} report={report} titles={{ a: labelSetTitle(report.sources.a, study), b: labelSetTitle(report.sources.b, study) }} />;
     }
   } catch (e) {
     if (!(e instanceof AppError) || e.code !== "invalid") throw e;

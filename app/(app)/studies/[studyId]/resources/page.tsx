@@ -5,7 +5,7 @@ import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { AppError } from "@/lib/server/errors";
 import { getResourceReport } from "@/lib/server/impact/get-resource-report";
-import { labelSetOptions } from "@/lib/server/reports/label-set-options";
+import { labelSetOptions } from "@/lib/domain/label-sets";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 
 export const metadata: Metadata = { title: "Federated resources" };

@@ -1,0 +1,217 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+// A new team's first day, from an EMPTY database (no seeded world; its own server, see
+// playwright.config.ts): the first admin comes from the command line; everything else happens in
+// the browser, as people would do it. The admin creates a researcher and two annotators (one with a
+// password, one through an invite link); the researcher creates a study, imports NovelEval on the
+// import page, adds the annotators, and starts a relevance campaign with two annotators per item;
+// both label with the keyboard only (one goes back to an item with a comment and relabels it); the
+// researcher reads the agreement of the annotators with NovelEval's assessors and downloads the
+// campaign's annotations and the team's qrels.
+const NOVELEVAL = path.resolve("../shared/data/noveleval");
+const ADMIN = { email: "lena@team.example", password: "first admin passphrase" };
+const RESEARCHER = { email: "rhea@team.example", name: "Rhea Research", password: "researcher passphrase" };
+const ANNA = { email: "anna@team.example", name: "Anna Annotator", password: "annotator passphrase" };
+const BEN = { email: "ben@team.example", name: "Ben Invited", password: "chosen through the link" };
+const CAMPAIGN = "Relevance check";
+
+function assayCli(args: string[], input: string) {
+  const databaseUrl = process.env.E2E_FIRST_DAY_DATABASE_URL ?? "file:./data/test/first-day.db";
+  return spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], { encoding: "utf8", input, env: { ...process.env, DATABASE_URL: databaseUrl } });
+}
+
+async function signInWithForm(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("current-user")).toContainText(who.email);
+  return page;
+}
+
+async function importFile(page: Page, format: string, file: string, labels?: { judge: string; scale: string }) {
+  const panel = page.getByRole("region", { name: "Import" });
+  await panel.getByLabel("Format").selectOption({ label: format });
+  if (labels) {
+    await panel.getByLabel("Judge (required)").fill(labels.judge);
+    await panel.getByLabel("Judge kind").selectOption({ label: "Human" });
+    await panel.getByLabel("Scale (required)").selectOption({ label: labels.scale });
+  }
+  await panel.getByLabel("File").setInputFiles(path.join(NOVELEVAL, file));
+  await panel.getByRole("button", { name: "Import", exact: true }).click();
+  const result = panel.getByTestId("import-result");
+  await expect(result).toContainText(`from ${file}`);
+  return result;
+}
+
+/** Labels every item offered with the keyboard: a level key per item (and a comment on the last one), then Enter. */
+async function labelAll(page: Page, keys: string[], lastComment?: string) {
+  for (const [i, key] of keys.entries()) {
+    await expect(page.getByTestId("item-position")).toHaveText(new RegExp(`^Item ${i + 1} of my ${i + 1} · not labelled yet`));
+    await page.keyboard.press(key);
+    if (lastComment && i === keys.length - 1) {
+      await page.keyboard.press("c");
+      await page.keyboard.type(lastComment);
+      await page.keyboard.press("Enter"); // keeps the comment, gives the keys back
+    }
+    await page.keyboard.press("Enter");
+  }
+  await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
+  await expect(page.getByText("All labels saved")).toBeVisible();
+}
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
+  const download = page.waitForEvent("download");
+  await click();
+  return fs.readFileSync((await (await download).path())!, "utf8");
+}
+
+test("a new team's first day, from an empty database to an agreement report", async ({ browser }) => {
+  test.setTimeout(180_000);
+
+  // the first admin, from the command line
+  const created = assayCli(["user", "create", "--email", ADMIN.email, "--role", "admin", "--name", "Lena Lead"], `${ADMIN.password}\n`);
+  expect(created.status, created.stderr).toBe(0);
+
+  // the admin creates the team's accounts
+  const admin = await signInWithForm(browser, ADMIN);
+  await expect(admin).toHaveURL(/\/studies$/);
+  await expect(admin.getByText("No studies yet.")).toBeVisible();
+  await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
+  for (const person of [{ ...RESEARCHER, role: "Researcher" }, { ...ANNA, role: "Annotator" }]) {
+    await admin.getByRole("button", { name: "New account" }).click();
+    const form = admin.getByRole("form", { name: "New account" });
+    await form.getByLabel("Email").fill(person.email);
+    await form.getByLabel("Name").fill(person.name);
+    await form.getByLabel("Role").selectOption({ label: person.role });
+    await form.getByLabel("Password").fill(person.password);
+    await form.getByRole("button", { name: "Create account" }).click();
+    await expect(admin.getByTestId(`user-${person.email}`)).toContainText("Active");
+  }
+  await admin.getByRole("button", { name: "New account" }).click();
+  const inviteForm = admin.getByRole("form", { name: "New account" });
+  await inviteForm.getByLabel("Email").fill(BEN.email);
+  await inviteForm.getByLabel("Name").fill(BEN.name);
+  await inviteForm.getByLabel("Role").selectOption({ label: "Annotator" });
+  await inviteForm.getByRole("button", { name: "Create account" }).click();
+  await expect(admin.getByTestId(`user-${BEN.email}`)).toContainText("Invited (no password yet)");
+  const invite = await admin.getByTestId("password-link").inputValue();
+  expect(invite).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+
+  // Ben sets his password through the link
+  const benInvite = await (await browser.newContext()).newPage();
+  await benInvite.goto(invite);
+  await expect(benInvite.getByText(`Welcome! Choose a password for ${BEN.email}`)).toBeVisible();
+  await benInvite.getByLabel("New password").fill(BEN.password);
+  await benInvite.getByLabel("The same again").fill(BEN.password);
+  await benInvite.getByRole("button", { name: "Set password" }).click();
+  await expect(benInvite.getByText("Your password is set.")).toBeVisible();
+  await benInvite.goto(invite);
+  await expect(benInvite.getByRole("alert", { name: "Link error" })).toContainText("expired or was already used");
+  await admin.reload();
+  await expect(admin.getByTestId(`user-${BEN.email}`)).toContainText("Active");
+
+  // the researcher creates the study and imports NovelEval on the import page
+  const researcher = await signInWithForm(browser, RESEARCHER);
+  await researcher.getByRole("button", { name: "New study" }).click();
+  await researcher.getByLabel("Name").fill("NovelEval");
+  await researcher.getByLabel("Description").fill("21 questions about 2023 events, 420 chunks, graded relevance by assessors.");
+  await researcher.getByRole("button", { name: "Create study" }).click();
+  await expect(researcher.getByRole("heading", { name: "NovelEval" })).toBeVisible();
+  const studyUrl = researcher.url();
+  await researcher.getByRole("link", { name: "Import and export" }).click();
+  await expect(await importFile(researcher, "BEIR / NovelEval queries (TSV or JSONL)", "queries.tsv")).toContainText("Added 21 questions.");
+  await expect(await importFile(researcher, "BEIR / NovelEval corpus (TSV or JSONL)", "corpus.tsv")).toContainText("Added 420 chunks.");
+  await expect(await importFile(researcher, "TREC qrels", "qrels.txt", { judge: "assessors", scale: "Graded 0 / 1 / 2" })).toContainText("Added 420 pooled pairs, 420 labels. Labels by assessors on the scale graded-0-2.");
+  await expect(researcher.getByTestId("import-result")).not.toContainText("0.0 s");
+
+  // the questions are named by their text
+  await researcher.goto(`${studyUrl}/questions`);
+  await expect(researcher.getByRole("table", { name: "Questions" }).getByRole("row", { name: /^1 What is the screen resolution of vision pro\?/ })).toBeVisible();
+
+  // the researcher adds the annotators
+  await researcher.goto(studyUrl);
+  await researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Members (1)" }).click();
+  for (const person of [ANNA, BEN]) {
+    const form = researcher.getByRole("form", { name: "Add a member" });
+    await form.getByLabel("Email").fill(person.email);
+    await form.getByLabel("Role in the study").selectOption({ label: "Annotator" });
+    await form.getByRole("button", { name: "Add to the study" }).click();
+    await expect(researcher.getByTestId(`member-${person.email}`)).toContainText(person.name);
+  }
+  await expect(researcher.getByRole("table", { name: "Members" }).getByRole("row")).toHaveCount(4);
+
+  // a relevance campaign, two annotators per item
+  await researcher.goto(studyUrl);
+  await researcher.getByRole("link", { name: "New campaign" }).click();
+  await researcher.getByLabel("Name").fill(CAMPAIGN);
+  await researcher.getByLabel("Task").selectOption("relevance");
+  await researcher.getByLabel("Scale").selectOption({ label: "Graded 0 / 1 / 2" });
+  await expect(researcher.getByLabel("Sample")).toHaveValue("random_questions"); // no LLM in this study
+  await researcher.getByLabel("Questions (N)").fill("2");
+  await researcher.getByLabel("Cap (items)").fill("3");
+  await expect(researcher.getByLabel("Annotators per item (overlap)")).toHaveValue("2");
+  await researcher.getByRole("button", { name: "Preview sample" }).click();
+  await expect(researcher.getByRole("region", { name: "Sample preview" })).toContainText(/3 items from [12] questions?, 6 labels to collect/);
+  await researcher.getByRole("button", { name: "Create and start" }).click();
+  await expect(researcher.getByText("0 of 6 labels")).toBeVisible();
+  const campaignUrl = researcher.url();
+
+  // Anna labels with the keyboard, then goes back to her last item, which has a comment, and relabels it
+  const anna = await signInWithForm(browser, ANNA);
+  await expect(anna).toHaveURL(/\/annotate$/);
+  await anna.getByRole("link", { name: CAMPAIGN }).click();
+  await labelAll(anna, ["2", "1", "0"], "not sure: the chunk is about the film's sequel");
+  await anna.keyboard.press("ArrowLeft");
+  await expect(anna.getByTestId("item-position")).toHaveText("Item 3 of my 3 · labelled (blind, version 1)");
+  await expect(anna.getByRole("textbox", { name: "Comment (optional)" })).toHaveValue("not sure: the chunk is about the film's sequel");
+  await anna.keyboard.press("2");
+  await anna.keyboard.press("Enter");
+  await expect(anna.getByText("Nothing is left for you in this campaign")).toBeVisible(); // saved, and nothing new to claim
+  await expect(anna.getByText("All labels saved")).toBeVisible();
+  await anna.keyboard.press("ArrowLeft");
+  await expect(anna.getByTestId("item-position")).toHaveText("Item 3 of my 3 · labelled (blind, version 2)");
+  await expect(anna.getByRole("radio", { name: /^2/ })).toHaveAttribute("aria-checked", "true");
+
+  // Ben, signed in with the password he chose, labels the same items
+  const ben = await signInWithForm(browser, BEN);
+  await ben.getByRole("link", { name: CAMPAIGN }).click();
+  await labelAll(ben, ["2", "1", "2"]);
+
+  // the researcher sees the campaign complete and reads the agreement with NovelEval's assessors
+  await researcher.goto(campaignUrl);
+  await expect(researcher.getByText("6 of 6 labels")).toBeVisible();
+  const annotations = await downloaded(researcher, () => researcher.getByRole("button", { name: "Export annotations (JSONL)" }).click());
+  const rows = annotations.trim().split("\n").map((l) => JSON.parse(l) as { campaign: string; annotator: string; query: string; doc: string; payload: { level: string }; comment: string | null; version: number });
+  expect(rows).toHaveLength(6);
+  expect(rows.every((r) => r.campaign === CAMPAIGN)).toBe(true);
+  expect(rows.find((r) => r.annotator === ANNA.email && r.version === 2)).toMatchObject({ payload: { level: "2" }, comment: "not sure: the chunk is about the film's sequel" });
+  // what the report must say: both annotators agree on every item (2, 1, 2), compared with the assessors' grades
+  const assessors = new Map(fs.readFileSync(path.join(NOVELEVAL, "qrels.txt"), "utf8").trim().split("\n").map((l) => l.split(/\s+/)).map(([q, , d, rel]) => [`${q}::${d}`, rel!]));
+  const mine = rows.filter((r) => r.annotator === BEN.email);
+  const agreed = mine.filter((r) => assessors.get(`${r.query}::${r.doc}`) === r.payload.level).length;
+
+  await researcher.goto(studyUrl);
+  await researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Agreement", exact: true }).click();
+  await researcher.getByLabel("Source A").selectOption({ label: `Annotators of ${CAMPAIGN} (majority)` });
+  await researcher.getByLabel("Source B").selectOption({ label: "assessors (human)" });
+  await researcher.getByRole("button", { name: "Compare", exact: true }).click();
+  const report = researcher.getByTestId("agreement-report");
+  await expect(report.getByRole("heading", { level: 2 })).toHaveText(`Annotators of ${CAMPAIGN} (majority) vs assessors`);
+  await expect(researcher.getByTestId("report-summary")).toContainText("3 targets labelled by both");
+  await expect(researcher.getByTestId("statistic-percent-agreement")).toContainText((agreed / 3).toFixed(3));
+
+  // the team's qrels: the campaign's majority label on each item, as trec_eval reads them
+  await researcher.goto(`${studyUrl}/data`);
+  const exportPanel = researcher.getByRole("region", { name: "Export" });
+  await exportPanel.getByLabel("Format").selectOption("trec-qrels");
+  await expect(exportPanel.getByLabel(/^Judge/).locator("option")).not.toContainText(["All human judges"]);
+  await exportPanel.getByLabel(/^Judge/).selectOption({ label: `Annotators of ${CAMPAIGN} (majority)` });
+  const qrels = await downloaded(researcher, () => exportPanel.getByRole("button", { name: "Download" }).click());
+  expect(qrels.trim().split("\n").sort()).toEqual(mine.map((r) => `${r.query} 0 ${r.doc} ${r.payload.level}`).sort());
+});

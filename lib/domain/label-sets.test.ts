@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { labelSetOptions, labelSetTitle } from "./label-sets";
+
+const study = {
+  judges: [{ name: "gpt-4o", kind: "model" as const }, { name: "solar", kind: "model" as const }, { name: "assessors", kind: "human" as const }],
+  campaigns: [{ id: 2, name: "Relevance check", taskType: "relevance" as const }, { id: 3, name: "Review", taskType: "nugget_quality" as const }],
+};
+
+describe("label sets", () => {
+  it("offers judges, fusions, corrections and the campaigns that label pairs", () => {
+    expect(labelSetOptions(study).map((o) => o.value)).toEqual(["gpt-4o", "solar", "assessors", "fused:gpt-4o+solar", "corrected:gpt-4o", "corrected:solar", "campaign:2"]);
+  });
+
+  it.each([
+    ["campaign:2", "Annotators of Relevance check (majority)"],
+    ["campaign:99", "campaign:99"],
+    ["corrected:gpt-4o", "gpt-4o corrected by humans"],
+    ["fused:gpt-4o+solar", "gpt-4o + solar fused"],
+    ["assessors", "assessors"],
+  ])("%s is called %j", (name, title) => expect(labelSetTitle(name, study)).toBe(title));
+});

@@ -1,0 +1,33 @@
+import { labelsPairs, type TaskType } from "./task-types";
+
+/**
+ * A label set is what reports compare and exports write: one judge's labels by name, or labels
+ * derived from others: "fused:<x>+<y>" (two LLMs fused as FeB4RAG does), "corrected:<x>" (an LLM
+ * with the humans' majority wherever they judged), "campaign:<id>" (the majority of a campaign's
+ * annotators). These are their names in words, for choosers and headings.
+ */
+type Study = { judges: readonly { name: string; kind: "human" | "model" }[]; campaigns: readonly { id: number; name: string; taskType: TaskType }[] };
+
+/** Every label set a study offers, each with its description. */
+export function labelSetOptions(study: Study): { value: string; label: string }[] {
+  const models = study.judges.filter((j) => j.kind === "model");
+  const hasHumans = study.judges.some((j) => j.kind === "human");
+  return [
+    ...study.judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
+    ...models.flatMap((x, i) => models.slice(i + 1).map((y) => ({ value: `fused:${x.name}+${y.name}`, label: `${x.name} + ${y.name} fused` }))),
+    ...(hasHumans ? models.map((m) => ({ value: `corrected:${m.name}`, label: `${m.name} corrected by humans where they judged` })) : []),
+    ...study.campaigns.filter((c) => labelsPairs(c.taskType)).map((c) => ({ value: `campaign:${c.id}`, label: `Annotators of ${c.name} (majority)` })),
+  ];
+}
+
+/** A label set's name in words for a heading: "Annotators of Relevance check (majority)", "gpt-4o corrected by humans", or the judge's name. */
+export function labelSetTitle(name: string, study: Pick<Study, "campaigns">): string {
+  const campaign = /^campaign:(\d+)$/.exec(name);
+  if (campaign) {
+    const found = study.campaigns.find((c) => c.id === Number(campaign[1]));
+    return found ? `Annotators of ${found.name} (majority)` : name;
+  }
+  if (name.startsWith("corrected:")) return `${name.slice("corrected:".length)} corrected by humans`;
+  if (name.startsWith("fused:")) return `${name.slice("fused:".length).split("+").join(" + ")} fused`;
+  return name;
+}
