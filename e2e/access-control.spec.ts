@@ -69,3 +69,49 @@ test("an admin sees every study and the user list", async ({ page }) => {
   await page.goto("/admin/users");
   await expect(page.getByRole("table", { name: "Users" })).toContainText(USERS.annotator.email);
 });
+
+test("a researcher manages only their own study's members, and cannot create accounts", async ({ page }) => {
+  await signIn(page, USERS.researcher.email);
+  // another study's members are not found, exactly as a missing study
+  const other = await page.request.get(`/api/studies/${privateStudyId}/members`);
+  expect(other.status()).toBe(404);
+  expect(await other.json()).toEqual(await (await page.request.get("/api/studies/999999/members")).json());
+  expect((await page.request.post(`/api/studies/${privateStudyId}/members`, { data: { email: USERS.annotator.email, role: "annotator" } })).status()).toBe(404);
+  expect((await page.goto(`/studies/${privateStudyId}/members`))?.status()).toBe(404);
+  // accounts and invite links are the admin's
+  expect((await page.request.post("/api/admin/users", { data: { email: `new-${Date.now()}@team.example`, role: "annotator" } })).status()).toBe(403);
+  // an unknown email: the researcher is told who can create the account
+  const unknown = await page.request.post(`/api/studies/${demoStudyId}/members`, { data: { email: `nobody-${Date.now()}@team.example`, role: "annotator" } });
+  expect(unknown.status()).toBe(400);
+  expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/ask an admin to create it or send an invite link/);
+});
+
+test("a password reset and a disabled account end the user's open sessions at once", async ({ browser, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  const email = `session-${Date.now()}@team.example`;
+  const created = await admin.post("/api/admin/users", { data: { email, role: "researcher", password: "the first password" } });
+  expect(created.status()).toBe(200);
+  const { user } = (await created.json()) as { user: { id: number } };
+
+  const session = await browser.newContext();
+  await signInViaApi(session.request, email, "the first password");
+  const page = await session.newPage();
+  await page.goto("/studies");
+  await expect(page.getByTestId("current-user")).toContainText(email);
+  expect((await admin.post(`/api/admin/users/${user.id}/password`, { data: { password: "the second password" } })).status()).toBe(200);
+  // the same cookie, on the very next request
+  expect((await session.request.get("/api/studies")).status()).toBe(401);
+  await page.goto("/studies");
+  await expect(page).toHaveURL(/\/signin/);
+
+  await signInViaApi(session.request, email, "the second password");
+  expect((await session.request.get("/api/studies")).status()).toBe(200);
+  expect((await admin.patch(`/api/admin/users/${user.id}`, { data: { disabled: true } })).status()).toBe(200);
+  expect((await session.request.get("/api/studies")).status()).toBe(401);
+  // and a disabled account cannot sign in again
+  const again = await browser.newContext();
+  await expect(signInViaApi(again.request, email, "the second password")).rejects.toThrow(/sign-in failed .*: 401/);
+  expect((await again.request.get("/api/studies")).status()).toBe(401);
+  await Promise.all([session.close(), again.close(), admin.dispose()]);
+});

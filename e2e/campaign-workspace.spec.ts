@@ -44,6 +44,8 @@ test("a researcher runs a blind-then-reveal calibration and two annotators label
   await researcher.goto(`/studies/${studyId}`);
   await researcher.getByRole("link", { name: "New campaign" }).click();
   await researcher.getByLabel("Name").fill(CAMPAIGN);
+  await expect(researcher.getByLabel("Scale")).toHaveValue("binary"); // support is a yes / no question by default
+  await researcher.getByLabel("Scale").selectOption("relevance-3");
   await researcher.getByLabel("Protocol").selectOption({ label: "Blind, then reveal" });
   await researcher.getByLabel("Sample").selectOption("llm_positive_per_question");
   await researcher.getByLabel("Questions (N)").fill("3");

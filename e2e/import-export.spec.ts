@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { campaignIdByName } from "./fixtures/annotate-api";
 import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
-import { IMPORT_STUDY, USERS } from "./fixtures/world";
+import { IMPORT_STUDY, OTHERS_CAMPAIGN, USERS } from "./fixtures/world";
 
 const DEMO = "Harbor job queue (demo)";
 let studyId: number;
@@ -32,6 +33,7 @@ test("a researcher previews and imports a file, re-imports it, and sees a bad fi
 
   await panel.getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-result")).toContainText("Imported 2 rows from extra-queries.tsv");
+  await expect(page.getByTestId("import-result")).not.toContainText("0.0 s");
   await expect(page.getByTestId("import-result")).toContainText("Added 2 questions.");
 
   await panel.getByRole("button", { name: "Import" }).click();
@@ -57,18 +59,33 @@ test("a researcher downloads LLM labels as qrels and the study as a bundle", asy
   await signIn(page, USERS.researcher.email);
   await page.goto(`/studies/${studyId}/data`);
   const panel = page.getByRole("region", { name: "Export" });
-  await panel.getByLabel("Judge").selectOption("gpt-4o");
+  // the demo's LLMs judged (nugget, chunk) pairs only: qrels of (question, chunk) pairs are not offered, and the page says why
+  await expect(panel.getByLabel("Format")).toHaveValue("trec-qrels");
+  await expect(panel.getByTestId("export-nothing")).toHaveText("No judge has labels to export as trec-qrels yet.");
   await panel.getByLabel("Format").selectOption("nugget-qrels");
-  const [qrels] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download" }).click()]);
+  await expect(panel.getByLabel(/^Judge/).locator("option", { hasText: "All human judges" })).toHaveCount(0); // qrels hold one judge
+  await panel.getByLabel(/^Judge/).selectOption("gpt-4o");
+  const [qrels] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "Download" }).click()]);
   expect(qrels.suggestedFilename()).toBe("harbor-demo-labels.nugget-qrels");
   const lines = (await (await qrels.createReadStream()).toArray()).join("").trim().split("\n");
   expect(lines).toHaveLength(320);
   expect(lines[0]).toMatch(/^hq-101 hq-101_1 harbor-dev\/\S+ [01]$/);
 
   await panel.getByLabel("What").selectOption("study");
-  const [bundle] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download" }).click()]);
+  const [bundle] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "Download" }).click()]);
   const first = (await (await bundle.createReadStream()).toArray()).join("").split("\n")[0];
   expect(JSON.parse(first!)).toEqual({ type: "bundle", version: 1, study: { name: DEMO, description: expect.any(String) } });
+});
+
+test("a campaign with nothing to export says so on its page instead of downloading an empty file", async ({ page }) => {
+  await signIn(page, USERS.researcher.email);
+  const campaignId = await campaignIdByName(page.request, studyId, OTHERS_CAMPAIGN);
+  await page.goto(`/studies/${studyId}/campaigns/${campaignId}`);
+  let downloads = 0;
+  page.on("download", () => downloads++);
+  await page.getByRole("button", { name: "Export annotations (JSONL)" }).click();
+  await expect(page.getByRole("alert", { name: "Download error" })).toHaveText("this campaign has no annotations yet");
+  expect(downloads).toBe(0);
 });
 
 test("an annotator can neither import nor export", async ({ page }) => {

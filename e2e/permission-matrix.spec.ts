@@ -20,6 +20,7 @@ const STAFF = row("---YY");
 const SIGNED_IN = row("-YYYY");
 const ANNOTATOR_OF_CAMPAIGN = row("--Y--");
 const ADMIN = row("----Y");
+const EVERYONE = row("YYYYY");
 
 let ids: { study: number; campaign: number; item: number };
 
@@ -47,8 +48,20 @@ async function as(actor: Actor, playwright: { request: { newContext: (o: { baseU
 test("API routes: every caller gets exactly the access the matrix says", async ({ playwright, baseURL }) => {
   const s = () => ids.study;
   const c = () => ids.campaign;
-  const routes: { method: "GET" | "POST" | "PUT"; path: () => string; expect: Record<Actor, Cell> }[] = [
+  const routes: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: () => string; expect: Record<Actor, Cell>; data?: unknown }[] = [
     { method: "GET", path: () => "/api/studies", expect: STAFF },
+    { method: "POST", path: () => "/api/studies", expect: STAFF },
+    { method: "GET", path: () => `/api/studies/${s()}/members`, expect: STAFF },
+    { method: "POST", path: () => `/api/studies/${s()}/members`, expect: STAFF },
+    // member 0 does not exist: a caller who passes the role check meets validation (400), nobody is changed
+    { method: "PATCH", path: () => `/api/studies/${s()}/members/0`, expect: STAFF },
+    { method: "DELETE", path: () => `/api/studies/${s()}/members/0`, expect: STAFF },
+    { method: "POST", path: () => "/api/admin/users", expect: ADMIN },
+    { method: "PATCH", path: () => "/api/admin/users/0", expect: ADMIN },
+    // a password too short: refused by validation, never a reset
+    { method: "POST", path: () => "/api/admin/users/0/password", expect: ADMIN, data: { password: "short" } },
+    // the invite link is the credential (signed out is fine); a password too short changes nothing
+    { method: "POST", path: () => `/api/invites/${"x".repeat(43)}`, expect: EVERYONE, data: { password: "short" } },
     { method: "GET", path: () => `/api/studies/${s()}`, expect: STAFF },
     { method: "POST", path: () => `/api/studies/${s()}/campaigns`, expect: STAFF },
     { method: "POST", path: () => `/api/studies/${s()}/campaigns/preview`, expect: STAFF },
@@ -76,7 +89,7 @@ test("API routes: every caller gets exactly the access the matrix says", async (
     const context = await as(actor, playwright, baseURL);
     for (const r of routes) {
       // empty bodies: a caller who passes the checks meets validation (400), never a change
-      const data = r.method === "PUT" ? { ...staleSave, clientId: randomUUID() } : r.path().endsWith("/claim") ? undefined : {};
+      const data = r.data ?? (r.method === "PUT" ? { ...staleSave, clientId: randomUUID() } : r.path().endsWith("/claim") || r.method === "DELETE" ? undefined : {});
       const response = r.method === "GET" ? await context.get(r.path()) : await context.fetch(r.path(), { method: r.method, data });
       const got: Cell = [401, 403, 404].includes(response.status()) ? "deny" : "allow";
       if (got !== r.expect[actor]) failures.push(`${actor} ${r.method} ${r.path()}: ${response.status()} (expected ${r.expect[actor]})`);
@@ -92,13 +105,14 @@ test("pages: every caller gets exactly the access the matrix says", async ({ bro
   const pages: { path: () => string; expect: Record<Actor, Cell> }[] = [
     { path: () => "/", expect: SIGNED_IN },
     { path: () => "/studies", expect: STAFF },
-    ...["", "/agreement", "/impact", "/resources", "/questions", "/disagreements", "/data", "/campaigns/new", "/nugget-quality", "/preferences", `/campaigns/${ids.campaign}`].map((suffix) => ({
+    ...["", "/agreement", "/impact", "/resources", "/questions", "/disagreements", "/data", "/members", "/campaigns/new", "/nugget-quality", "/preferences", `/campaigns/${ids.campaign}`].map((suffix) => ({
       path: () => `/studies/${s()}${suffix}`,
       expect: STAFF,
     })),
     { path: () => "/annotate", expect: SIGNED_IN },
     { path: () => `/annotate/${ids.campaign}`, expect: ANNOTATOR_OF_CAMPAIGN },
     { path: () => "/admin/users", expect: ADMIN },
+    { path: () => `/invite/${"x".repeat(43)}`, expect: EVERYONE }, // an unknown link says it expired, to anyone
   ];
   const failures: string[] = [];
   for (const actor of ACTORS) {
