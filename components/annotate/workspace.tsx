@@ -291,7 +291,7 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
 function payloadOf(draft: Draft, item: WorkspaceItem, criteria: readonly Criterion[]): SaveAnnotation["payload"] | null {
   if (draft.preference) {
     if (!item.comparison || criteria.some((c) => !draft.preference!.choices[c.id])) return null;
-    return { layout: item.comparison.layout, choices: draft.preference.choices, justifications: draft.preference.justifications };
+    return { sides: item.comparison.sides, choices: draft.preference.choices, justifications: draft.preference.justifications };
   }
   if (draft.review) return { ...draft.review, missingNuggets: linesOf(draft.missingText) };
   return draft.level === null ? null : { level: draft.level };

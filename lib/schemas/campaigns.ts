@@ -138,11 +138,12 @@ export const workspaceItemSchema = z.object({
   document: z.object({ id: z.string(), title: z.string(), repo: z.string().nullable(), path: z.string().nullable(), language: z.string().nullable(), html: z.string(), lines: z.number() }).nullable(),
   /**
    * A preference item: the two answers as Response 1 (left) and Response 2, with their cited
-   * passages, and the layout token the save sends back. Never a system's name or id.
+   * passages, and the opaque token of this seat's order, which the save sends back. Never a
+   * system's name or id, nor anything that is the same for one system across items.
    */
   comparison: z
     .object({
-      layout: z.enum(["ab", "ba"]),
+      sides: z.string(),
       responses: z.array(z.object({ html: z.string(), citations: z.array(z.object({ marker: z.number(), title: z.string(), html: z.string() })) })),
     })
     .nullable(),

@@ -3,12 +3,12 @@ import { choiceSchema, type Choice, type Criterion } from "./criteria";
 
 /**
  * What the annotator's browser sends: per criterion "1" (the response on the left), "2" (the right)
- * or "none", optional justifications, and the layout it was shown ("ab": system A on the left, "ba":
- * B on the left; it names no system).
+ * or "none", optional justifications, and the opaque token of the order it was shown (random per
+ * seat: it tells nothing about which system was where, and two items' tokens cannot be linked).
  */
 export const screenPreferenceSchema = z
   .object({
-    layout: z.enum(["ab", "ba"]),
+    sides: z.string().regex(/^[0-9a-f]{32}$/, "not a token of this item's order"),
     choices: z.record(z.string(), z.enum(["1", "2", "none"])),
     justifications: z.record(z.string(), z.string().trim().max(2000)).default({}),
   })
@@ -23,14 +23,16 @@ export const storedPreferenceSchema = z.object({
 });
 export type StoredPreference = z.infer<typeof storedPreferenceSchema>;
 
-/** The screen's choices in terms of systems A and B; an error message when they do not cover exactly the criteria. */
-export function storedPreference(screen: ScreenPreference, criteria: readonly Criterion[]): StoredPreference | string {
+/**
+ * The screen's choices in terms of systems A and B, given which system was on the left (the server
+ * knows it from the seat the token names); an error message when they do not cover exactly the criteria.
+ */
+export function storedPreference(screen: ScreenPreference, criteria: readonly Criterion[], left: "a" | "b"): StoredPreference | string {
   const ids = criteria.map((c) => c.id);
   const missing = ids.filter((id) => !(id in screen.choices));
   if (missing.length > 0) return `no choice for ${missing.join(", ")}`;
   const extra = Object.keys(screen.choices).filter((id) => !ids.includes(id));
   if (extra.length > 0) return `${extra.join(", ")} is not a criterion of this campaign`;
-  const left = screen.layout === "ab" ? "a" : "b";
   const right = left === "a" ? "b" : "a";
   const choices = Object.fromEntries(ids.map((id): [string, Choice] => [id, screen.choices[id] === "1" ? left : screen.choices[id] === "2" ? right : "none"]));
   const justifications = Object.fromEntries(Object.entries(screen.justifications).filter(([id, text]) => ids.includes(id) && text !== ""));

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { judgmentSchema, LEASE_MS, llmLabelVisible } from "@/lib/domain/campaigns/judgment";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
 import { screenChoices, storedPreferenceSchema } from "@/lib/domain/preference/judgment";
@@ -59,7 +60,7 @@ export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId
     nugget: item.nugget ? { id: item.nugget.externalId, position: item.nugget.position, text: item.nugget.text } : null,
     nuggets: reviewing ? query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })) : [],
     document: item.document ? await documentView(item.document) : null,
-    comparison: comparing && item.responseAId !== null && item.responseBId !== null ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides) : null,
+    comparison: comparing && item.responseAId !== null && item.responseBId !== null ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides, await sidesTokenOf(seat)) : null,
     mine,
     llm,
   };
@@ -69,7 +70,7 @@ export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId
  * The two answers in the order this seat shows them (B first when its sides are swapped), each
  * rendered with the passages its [n] markers cite. Nothing that names or identifies a system.
  */
-async function comparisonView(responseIds: [number, number], swapped: boolean): Promise<NonNullable<WorkspaceItem["comparison"]>> {
+async function comparisonView(responseIds: [number, number], swapped: boolean, sides: string): Promise<NonNullable<WorkspaceItem["comparison"]>> {
   const db = await getDb();
   const responses = await db.response.findMany({
     where: { id: { in: responseIds } },
@@ -77,7 +78,7 @@ async function comparisonView(responseIds: [number, number], swapped: boolean): 
   });
   const ordered = (swapped ? [responseIds[1], responseIds[0]] : responseIds).map((id) => responses.find((r) => r.id === id)!);
   return {
-    layout: swapped ? "ba" : "ab",
+    sides,
     responses: await Promise.all(ordered.map(async (r) => ({
       html: await renderMarkdown(r.text),
       citations: await Promise.all(r.citations.map(async (c) => ({
@@ -87,6 +88,14 @@ async function comparisonView(responseIds: [number, number], swapped: boolean): 
       }))),
     }))),
   };
+}
+
+/** The seat's random order token, made the first time the seat's item is shown (see saveAnnotation). */
+async function sidesTokenOf(seat: { id: number; sidesToken: string | null }): Promise<string> {
+  if (seat.sidesToken) return seat.sidesToken;
+  const db = await getDb();
+  await db.assignment.updateMany({ where: { id: seat.id, sidesToken: null }, data: { sidesToken: randomBytes(16).toString("hex") } });
+  return (await db.assignment.findUniqueOrThrow({ where: { id: seat.id }, select: { sidesToken: true } })).sidesToken!;
 }
 
 async function documentView(doc: { externalId: string; title: string; repo: string | null; path: string | null; language: string | null; text: string }): Promise<NonNullable<WorkspaceItem["document"]>> {

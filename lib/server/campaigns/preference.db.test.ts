@@ -47,8 +47,8 @@ const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
   llmJudge: null, overlap: 2, annotatorIds: annotators.map((a) => a.id), sample: { kind: "all_pairs" }, seed: 4, ...over,
 });
 const save = (payload: SaveAnnotation["payload"]): SaveAnnotation => ({ clientId: randomUUID(), phase: "blind", version: 1, payload, comment: null, startedAt: new Date().toISOString(), durationMs: 800 });
-const screen = (layout: "ab" | "ba", choices: string) => ({
-  layout, justifications: {},
+const screen = (sides: string, choices: string) => ({
+  sides, justifications: {},
   choices: Object.fromEntries(DEFAULT_CRITERIA.map((c, i) => [c.id, ({ "1": "1", "2": "2", "-": "none" } as const)[choices[i] as "1" | "2" | "-"]])),
 });
 
@@ -73,6 +73,7 @@ describe("preference campaigns", () => {
     const { id } = await createCampaign(researcher, studyId, draft({ sample: { kind: "random_questions", questions: 2 } }));
     const [x, y] = annotators;
     const seen: string[] = [JSON.stringify(await getWorkspace(x!, id))];
+    const tokens: string[] = [];
     for (const who of [x!, y!]) {
       for (;;) {
         const { itemId } = await claimNextItem(who, id);
@@ -81,18 +82,27 @@ describe("preference campaigns", () => {
         expect(item.comparison!.responses).toHaveLength(2);
         expect(item.comparison!.responses.some((r) => r.citations.length > 0)).toBe(true);
         // always "Response 1" wins coverage, "Response 2" clarity
-        const saved = await saveAnnotation(who, id, itemId, save(screen(item.comparison!.layout, "1--2")));
+        tokens.push(item.comparison!.sides);
+        expect((await getWorkspaceItem(who, id, itemId)).comparison!.sides).toBe(item.comparison!.sides); // stable for the seat
+        const saved = await saveAnnotation(who, id, itemId, save(screen(item.comparison!.sides, "1--2")));
         seen.push(JSON.stringify(item), JSON.stringify(saved), JSON.stringify(await getWorkspaceItem(who, id, itemId)));
         const stored = JSON.parse((await db.annotation.findFirstOrThrow({ where: { itemId, userId: who.id } })).payload) as { choices: Record<string, string>; left: string };
-        const left = item.comparison!.layout === "ab" ? "a" : "b";
+        const left = (await db.assignment.findFirstOrThrow({ where: { itemId, userId: who.id } })).swapSides ? "b" : "a";
         expect(stored).toMatchObject({ left, choices: { coverage: left, consistency: "none", correctness: "none", clarity: left === "a" ? "b" : "a" } });
       }
     }
     for (const text of seen) for (const name of SYSTEMS) expect(text).not.toContain(name);
-    for (const text of seen) expect(text).not.toMatch(/"(systemId|systemAId|systemBId|responseAId|responseBId)"/);
+    for (const text of seen) expect(text).not.toMatch(/"(systemId|systemAId|systemBId|responseAId|responseBId|layout|swapSides|left)"/);
+    // nothing links one system's answers across items: every seat has a token of its own
+    expect(new Set(tokens).size).toBe(tokens.length);
 
-    const [itemId] = (await db.item.findMany({ where: { campaignId: id }, select: { id: true } })).map((i) => i.id);
-    await expect(saveAnnotation(x!, id, itemId!, save({ layout: "ab", choices: { coverage: "1" }, justifications: {} }))).rejects.toThrow(/Invalid preference: no choice for consistency/);
+    const [itemId, otherItem] = (await db.item.findMany({ where: { campaignId: id }, orderBy: { position: "asc" }, select: { id: true } })).map((i) => i.id);
+    const mine = (await getWorkspaceItem(x!, id, itemId!)).comparison!.sides;
+    await expect(saveAnnotation(x!, id, itemId!, save({ sides: mine, choices: { coverage: "1" }, justifications: {} }))).rejects.toThrow(/Invalid preference: no choice for consistency/);
+    // a token of another item, or a made-up one, is refused: the server never guesses which side was left
+    const theirs = (await getWorkspaceItem(x!, id, otherItem!)).comparison!.sides;
+    await expect(saveAnnotation(x!, id, itemId!, { ...save(screen(theirs, "1111")), version: 2 })).rejects.toThrow(/shown in an order this item does not know/);
+    await expect(saveAnnotation(x!, id, itemId!, { ...save(screen("f".repeat(32), "1111")), version: 2 })).rejects.toThrow(/shown in an order this item does not know/);
     await expect(saveAnnotation(x!, id, itemId!, save({ level: "relevant" }))).rejects.toThrow(/Invalid preference/);
 
     // the report: left won coverage, right won clarity on every item, so the systems split by side
@@ -106,6 +116,18 @@ describe("preference campaigns", () => {
     const consistency = report.agreement!.find((a) => a.criterion === "consistency")!;
     expect(consistency.statistics.find((s) => s.metric === "pairwise-agreement")!.value).toBe(1);
     expect(report.bradleyTerry).toBeNull();
+
+    // the researcher's export names the compared systems and the one each choice preferred
+    const { exportStudy } = await import("@/lib/server/exports/export-study");
+    const rows: Record<string, unknown>[] = [];
+    for await (const line of (await exportStudy(studyId, { what: "annotations", format: "jsonl", campaign: id })).lines) rows.push(JSON.parse(line) as Record<string, unknown>);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row).toMatchObject({ system_a: "rag-baseline", system_b: "rag-rerank" });
+      const { left } = row.payload as { left: "a" | "b" };
+      const names = { a: "rag-baseline", b: "rag-rerank" };
+      expect(row.preferred).toEqual({ coverage: names[left], consistency: "none", correctness: "none", clarity: names[left === "a" ? "b" : "a"] });
+    }
   });
 });
 
@@ -123,7 +145,7 @@ describe("more than two systems", () => {
       const { itemId } = await claimNextItem(x!, id);
       if (itemId === null) break;
       const item = await getWorkspaceItem(x!, id, itemId);
-      await saveAnnotation(x!, id, itemId, save(screen(item.comparison!.layout, "1111")));
+      await saveAnnotation(x!, id, itemId, save(screen(item.comparison!.sides, "1111")));
     }
     const report = await getPreferenceReport(researcher, studyId, { source: `campaign:${id}` });
     expect(report.systems).toEqual([...SYSTEMS, "rag-third"]);

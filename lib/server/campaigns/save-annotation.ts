@@ -80,7 +80,12 @@ async function checkPayload(campaign: CampaignRecord, itemId: number, payload: S
       return { stored: review, judgment: null };
     }
     case "preference": {
-      const stored = storedPreference(parseOrThrow(screenPreferenceSchema, payload, "preference"), campaign.criteria);
+      const screen = parseOrThrow(screenPreferenceSchema, payload, "preference");
+      // the token names the seat whose order the annotator saw (theirs, or one they held before)
+      const db = await getDb();
+      const seat = await db.assignment.findFirst({ where: { itemId, campaignId: campaign.id, sidesToken: screen.sides }, select: { swapSides: true } });
+      if (!seat) throw new AppError("invalid", "Invalid preference: the answers were shown in an order this item does not know; reload the item");
+      const stored = storedPreference(screen, campaign.criteria, seat.swapSides ? "b" : "a");
       if (typeof stored === "string") throw new AppError("invalid", `Invalid preference: ${stored}`);
       return { stored, judgment: null };
     }

@@ -1,5 +1,6 @@
 -- AlterTable
-ALTER TABLE "Assignment" ADD COLUMN     "skippedAt" TIMESTAMP(3);
+ALTER TABLE "Assignment" ADD COLUMN     "sidesToken" TEXT,
+ADD COLUMN     "skippedAt" TIMESTAMP(3);
 
 -- AlterTable
 ALTER TABLE "Item" ADD COLUMN     "nuggets" TEXT;

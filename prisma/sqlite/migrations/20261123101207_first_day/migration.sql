@@ -1,4 +1,5 @@
 -- AlterTable
+ALTER TABLE "Assignment" ADD COLUMN "sidesToken" TEXT;
 ALTER TABLE "Assignment" ADD COLUMN "skippedAt" DATETIME;
 
 -- AlterTable
