@@ -150,13 +150,24 @@ function NuggetQualityReportView({ studyId, support, report }: { studyId: number
                 {report.perQuestion.map((q) => (
                   <tr key={q.question} className="border-t border-stone-200" data-testid={`question-${q.question}`}>
                     <td className="max-w-sm py-1 pr-4"><span className="font-mono text-xs">{q.question}</span> <span className="text-stone-600">{q.title}</span></td>
-                    <td className={num}>{q.nuggets}</td><td className={num}>{q.reviews}</td><td className={num}>{q.hallucinated}</td><td className={num}>{q.redundant}</td><td className={num}>{q.missing}</td>
+                    <td className={num} data-testid="nugget-list">
+                      {q.nuggets}
+                      {q.nuggetVersion !== null && (
+                        <span className="block text-xs text-stone-500">
+                          list v{q.nuggetVersion}{q.currentNuggetVersion !== q.nuggetVersion ? ` (now v${q.currentNuggetVersion})` : ""}
+                        </span>
+                      )}
+                    </td>
+                    <td className={num}>{q.reviews}</td><td className={num}>{q.hallucinated}</td><td className={num}>{q.redundant}</td><td className={num}>{q.missing}</td>
                     <td className={num}>{fixed(q.quality.precision.value)}</td><td className={num}>{fixed(q.quality.recall.value)}</td><td className={num}>{fixed(q.quality.groundedness.value)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <p className="mt-1 text-xs text-stone-500">A question&apos;s values pool its reviewers: marks and C summed, the metrics from the sums.</p>
+            <p className="mt-1 text-xs text-stone-500">
+              A question&apos;s values pool its reviewers: marks and C summed, the metrics from the sums. Every review covers the nugget list the
+              campaign started with (its version is shown; &quot;now&quot; when nuggets were added to the question since).
+            </p>
           </section>
           {report.missingNuggets.length > 0 && (
             <section aria-labelledby="missing-heading">

@@ -19,8 +19,11 @@ export const nuggetQualityReportSchema = z.object({
   /** Micro: every nugget counted once over all reviews; macro: the mean over reviews (one annotator's review of one question). */
   overall: z.object({ micro: quality, macro: quality }),
   perAnnotator: z.array(z.object({ annotator: z.string(), reviews: z.number(), micro: quality, macro: quality })),
-  /** Per question, pooled over its reviewers: marks summed, C summed, the metrics from the summed counts. */
-  perQuestion: z.array(z.object({ question: z.string(), title: z.string(), nuggets: z.number(), reviews: z.number(), hallucinated: z.number(), redundant: z.number(), missing: z.number(), quality })),
+  /**
+   * Per question, pooled over its reviewers: marks summed, C summed, the metrics from the summed
+   * counts; the version of the nugget list reviewed (null for campaigns older than versions) and the question's current one.
+   */
+  perQuestion: z.array(z.object({ question: z.string(), title: z.string(), nuggets: z.number(), nuggetVersion: z.number().nullable(), currentNuggetVersion: z.number(), reviews: z.number(), hallucinated: z.number(), redundant: z.number(), missing: z.number(), quality })),
   byPosition: z.array(z.object({ position: z.number(), nuggets: z.number(), precision: z.number(), groundedness: z.number() })),
   /** Of the nuggets marked minor or redundant, the share that were their question's last. */
   lastNuggetShare: statistic,

@@ -30,8 +30,8 @@ export async function createCampaign(user: UserDto, studyId: number, draft: Camp
     await upsertMany(sql, { table: "CampaignAnnotator", columns: ["campaignId", "userId"], conflict: ["campaignId", "userId"] }, [...new Set(draft.annotatorIds)].map((u) => [id, u]));
     await upsertMany(
       sql,
-      { table: "Item", columns: ["campaignId", "position", "targetKey", "queryId", "nuggetId", "documentId", "responseAId", "responseBId"], conflict: ["campaignId", "targetKey"] },
-      plan.items.map((c, i) => [id, i + 1, c.targetKey, c.queryId, c.nuggetId, c.documentId, c.responseAId, c.responseBId]),
+      { table: "Item", columns: ["campaignId", "position", "targetKey", "queryId", "nuggetId", "documentId", "responseAId", "responseBId", "nuggets"], conflict: ["campaignId", "targetKey"] },
+      plan.items.map((c, i) => [id, i + 1, c.targetKey, c.queryId, c.nuggetId, c.documentId, c.responseAId, c.responseBId, c.nuggets]),
     );
     await sql.query(
       `INSERT INTO "Assignment" ("campaignId", "itemId", "position", "status")

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { judgmentSchema, LEASE_MS, llmLabelVisible } from "@/lib/domain/campaigns/judgment";
+import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
 import { screenChoices, storedPreferenceSchema } from "@/lib/domain/preference/judgment";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
@@ -13,7 +14,8 @@ import { annotatorCampaign } from "./campaign-access";
 import { describeLlmLabel } from "./llm-label";
 
 /**
- * One of the annotator's items with its target and chunk rendered on the server, their own labels,
+ * One of the annotator's items with its target and chunk rendered on the server (a nugget review
+ * shows the nugget list the campaign started with), their own labels,
  * and the LLM's label only when the protocol allows it. Viewing a leased item renews the lease.
  * Items the user holds no seat on are not-found.
  */
@@ -58,7 +60,7 @@ export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId
     status: seat.status as WorkspaceItem["status"],
     question: { id: query.externalId, title: query.title, bodyHtml: await renderMarkdown(query.body), answerHtml: reviewing && query.answer ? await renderMarkdown(query.answer) : null },
     nugget: item.nugget ? { id: item.nugget.externalId, position: item.nugget.position, text: item.nugget.text } : null,
-    nuggets: reviewing ? query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })) : [],
+    nuggets: reviewing ? (parseNuggetList(item.nuggets)?.nuggets ?? query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text }))) : [],
     document: item.document ? await documentView(item.document) : null,
     comparison: comparing && item.responseAId !== null && item.responseBId !== null ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides, await sidesTokenOf(seat)) : null,
     mine,

@@ -164,4 +164,35 @@ describe("nugget-quality campaigns", () => {
     await expect(getNuggetQualityReport(researcher, studyId, { campaign: support.id })).rejects.toMatchObject({ code: "invalid" });
     await expect(getNuggetQualityReport(annotators[0]!, studyId, { campaign: id })).rejects.toMatchObject({ code: "not_found" });
   });
+
+  it("keeps the nugget list a campaign started with when nuggets are added to a question, and says which version its reviews cover", async () => {
+    const db = await getDb();
+    const { id } = await createCampaign(researcher, studyId, draft({ sample: { kind: "random_questions", questions: 1 }, seed: 11 }));
+    const [item] = await db.item.findMany({ where: { campaignId: id }, include: { query: { include: { nuggets: { orderBy: { position: "asc" } } } } } });
+    const question = item!.query!;
+    const ids = question.nuggets.map((n) => n.externalId);
+    const [x, y] = annotators;
+    await claimNextItem(x!, id);
+    await saveAnnotation(x!, id, item!.id, save(review(ids, { a: [0] })));
+
+    // a nugget joins the question while the campaign runs: a new version of its list
+    await addNugget(researcher, studyId, { question: question.externalId, text: `A fact added while reviewing ${unique()}` });
+    expect((await db.query.findUniqueOrThrow({ where: { id: question.id } })).nuggetVersion).toBe(question.nuggetVersion + 1);
+    // the campaign's annotators still review the list it started with, first review or edit
+    await claimNextItem(y!, id);
+    expect((await getWorkspaceItem(y!, id, item!.id)).nuggets.map((n) => n.id)).toEqual(ids);
+    expect((await getWorkspaceItem(x!, id, item!.id)).nuggets.map((n) => n.id)).toEqual(ids);
+    await saveAnnotation(x!, id, item!.id, save(review(ids, { a: [0, 1] }), { version: 2 }));
+    await saveAnnotation(y!, id, item!.id, save(review(ids, {})));
+    const now = (await db.nugget.findMany({ where: { queryId: question.id }, orderBy: { position: "asc" } })).map((n) => n.externalId);
+    await expect(saveAnnotation(y!, id, item!.id, save(review(now, {}), { version: 2 }))).rejects.toThrow(`Invalid review: the question has ${ids.length} nuggets, the review marks ${ids.length + 1}`);
+
+    const report = await getNuggetQualityReport(researcher, studyId, { campaign: id });
+    expect(report.perQuestion).toEqual([expect.objectContaining({ question: question.externalId, nuggets: ids.length, reviews: 2, hallucinated: 2, nuggetVersion: question.nuggetVersion, currentNuggetVersion: question.nuggetVersion + 1 })]);
+    expect(report.overall.micro.nuggets).toBe(2 * ids.length);
+    // a campaign started now reviews the new list
+    const later = await createCampaign(researcher, studyId, draft({ sample: { kind: "all_pairs" } }));
+    const laterItem = await db.item.findFirstOrThrow({ where: { campaignId: later.id, queryId: question.id } });
+    expect(JSON.parse(laterItem.nuggets!)).toEqual({ version: question.nuggetVersion + 1, nuggets: now.map((nugget, i) => expect.objectContaining({ id: nugget, position: i + 1 })) });
+  });
 });

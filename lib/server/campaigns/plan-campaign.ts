@@ -1,5 +1,6 @@
 import "server-only";
 import { sampleCandidates, sampleJudge, targetKeyOf, type Candidate } from "@/lib/domain/campaigns/sampling";
+import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preference/criteria";
 import { BUILTIN_SCALES, customScale, type Scale } from "@/lib/domain/scales";
 import { responsePairKey } from "@/lib/domain/targets";
@@ -17,6 +18,8 @@ export type PlannedItem = {
   responseAId: number | null;
   responseBId: number | null;
   llm: boolean | null;
+  /** A nugget-quality item's nugget list (NuggetList JSON), kept for the campaign's whole life. */
+  nuggets: string | null;
 };
 
 export type CampaignPlan = { scale: Scale; criteria: Criterion[]; llmJudgeId: number | null; items: PlannedItem[]; llmPositive: number | null };
@@ -36,7 +39,7 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
   if (draft.protocol !== "blind" && !draft.llmJudge) throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");
   switch (draft.taskType) {
     case "nugget_quality":
-      return planNuggetQuality(studyId, draft);
+      return planNuggetQuality(db, studyId, draft);
     case "preference":
       return planPreference(db, studyId, draft);
     case "support":
@@ -61,7 +64,7 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
 }
 
 const plannedFromCandidate = (c: Candidate): PlannedItem => ({
-  targetKey: targetKeyOf(c), queryId: c.queryId, nuggetId: c.nuggetId, documentId: c.documentId, responseAId: null, responseBId: null, llm: c.llm,
+  targetKey: targetKeyOf(c), queryId: c.queryId, nuggetId: c.nuggetId, documentId: c.documentId, responseAId: null, responseBId: null, llm: c.llm, nuggets: null,
 });
 
 /** Blind only, and whole questions (all or N random): the campaigns whose items are not (target, chunk) pairs. */
@@ -73,13 +76,15 @@ function checkQuestionDesign(draft: CampaignDraft, what: string) {
 /**
  * A nugget-quality campaign reviews whole questions (each question with nuggets is one item): all
  * of them or N at random. The nuggets under review are the LLM's own output, so there is no LLM
- * label to hide or reveal: the protocol is blind and the marks A and B are yes / no (binary).
+ * label to hide or reveal: the protocol is blind and the marks A and B are yes / no (binary). Each
+ * item keeps its question's nugget list as it is now (see NuggetList).
  */
-async function planNuggetQuality(studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+async function planNuggetQuality(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
   checkQuestionDesign(draft, "nugget-quality");
   const items = sampleCandidates(await loadQuestionCandidates(studyId), draft.sample, draft.seed);
   if (items.length === 0) throw invalid("sample: the study has no questions with nuggets; import queries and nuggets first");
-  return { scale: BUILTIN_SCALES.binary, criteria: [], llmJudgeId: null, items: items.map(plannedFromCandidate), llmPositive: null };
+  const lists = await nuggetListsOf(db, items.map((c) => c.queryId));
+  return { scale: BUILTIN_SCALES.binary, criteria: [], llmJudgeId: null, items: items.map((c) => ({ ...plannedFromCandidate(c), nuggets: JSON.stringify(lists.get(c.queryId)) })), llmPositive: null };
 }
 
 /**
@@ -108,7 +113,7 @@ async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Pr
     .sort((x, y) => order.get(x.candidate.queryId)! - order.get(y.candidate.queryId)! || x.systemA - y.systemA || x.systemB - y.systemB)
     .map((p): PlannedItem => ({
       targetKey: responsePairKey(p.candidate.queryId, p.systemA, p.systemB), queryId: p.candidate.queryId, nuggetId: null, documentId: null,
-      responseAId: p.responseA, responseBId: p.responseB, llm: null,
+      responseAId: p.responseA, responseBId: p.responseB, llm: null, nuggets: null,
     }));
   if (items.length === 0) throw invalid(`sample: no request has answers from ${names.join(" and ")}; import their responses first`);
   return { scale: BUILTIN_SCALES.binary, criteria: draft.criteria ?? DEFAULT_CRITERIA, llmJudgeId: null, items, llmPositive: null };
@@ -118,4 +123,13 @@ async function modelJudgeId(db: Db, studyId: number, name: string, field: string
   const judge = await db.judge.findUnique({ where: { studyId_name: { studyId, name } } });
   if (!judge || judge.kind !== "model") throw invalid(`${field}: the study has no LLM judge named "${name}"`);
   return judge.id;
+}
+
+/** Each question's current nugget list, with its version. */
+async function nuggetListsOf(db: Db, queryIds: number[]): Promise<Map<number, NuggetList>> {
+  const queries = await db.query.findMany({
+    where: { id: { in: queryIds } },
+    select: { id: true, nuggetVersion: true, nuggets: { orderBy: { position: "asc" }, select: { externalId: true, position: true, text: true } } },
+  });
+  return new Map(queries.map((q) => [q.id, { version: q.nuggetVersion, nuggets: q.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })) }]));
 }

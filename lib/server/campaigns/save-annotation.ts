@@ -1,5 +1,6 @@
 import "server-only";
 import { judgmentSchema, llmLabelVisible, phaseAllowed, type Judgment } from "@/lib/domain/campaigns/judgment";
+import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { nuggetReviewSchema, reviewMismatch } from "@/lib/domain/nuggets/nugget-review";
 import { screenPreferenceSchema, storedPreference } from "@/lib/domain/preference/judgment";
 import type { LlmLabel, SaveAnnotation, SavedAnnotation } from "@/lib/schemas/campaigns";
@@ -74,8 +75,10 @@ async function checkPayload(campaign: CampaignRecord, itemId: number, payload: S
     case "nugget_quality": {
       const review = parseOrThrow(nuggetReviewSchema, payload, "review");
       const db = await getDb();
-      const item = await db.item.findFirst({ where: { id: itemId, campaignId: campaign.id }, select: { query: { select: { nuggets: { orderBy: { position: "asc" }, select: { externalId: true } } } } } });
-      const mismatch = item?.query && reviewMismatch(review, item.query.nuggets.map((n) => n.externalId));
+      const item = await db.item.findFirst({ where: { id: itemId, campaignId: campaign.id }, select: { nuggets: true, query: { select: { nuggets: { orderBy: { position: "asc" }, select: { externalId: true } } } } } });
+      // the review covers the list the campaign started with (items made before lists were kept: the current one)
+      const ids = item && (parseNuggetList(item.nuggets)?.nuggets.map((n) => n.id) ?? item.query?.nuggets.map((n) => n.externalId));
+      const mismatch = ids && reviewMismatch(review, ids);
       if (mismatch) throw new AppError("invalid", `Invalid review: ${mismatch}`);
       return { stored: review, judgment: null };
     }

@@ -43,8 +43,16 @@ describe("FreshStack", () => {
       ["q1_1", 1, "acme/src/other.ts_0_50", "0"],
       ["q1_2", 2, "acme/docs/retry.md_0_80", "1"],
     ]);
+    const version = async () => (await db.query.findFirstOrThrow({ where: { studyId, externalId: "q1" } })).nuggetVersion;
+    expect(await version()).toBe(1);
     const again = await importIntoStudy(studyId, { format: "freshstack-queries", files: [textInput("queries.jsonl", QUERIES)] });
     expect(Object.values(again.added).every((n) => n === 0)).toBe(true);
+    expect(await version()).toBe(1); // the same list: the same version
+    // a nugget reworded on re-import is a new version of the question's list
+    const original = JSON.parse(QUERIES.trim()) as { nuggets: { text: string }[] };
+    const changed = JSON.stringify({ ...original, nuggets: original.nuggets.map((n, i) => (i === 0 ? { ...n, text: `${n.text} (reworded)` } : n)) });
+    await importIntoStudy(studyId, { format: "freshstack-queries", files: [textInput("queries.jsonl", `${changed}\n`)] });
+    expect(await version()).toBe(2);
   });
 });
 

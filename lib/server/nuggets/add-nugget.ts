@@ -22,5 +22,7 @@ export async function addNugget(user: UserDto, studyId: number, input: NewNugget
   const name = `${query.externalId}_${position}`;
   const taken = await db.nugget.findUnique({ where: { studyId_externalId: { studyId, externalId: name } } });
   const created = await db.nugget.create({ data: { studyId, queryId: query.id, position, externalId: taken ? `${name}-added` : name, text } });
+  // a new version of the question's list (its first list is version 1): running nugget-quality campaigns keep the one they started with
+  if (query.nuggets.length > 0) await db.query.update({ where: { id: query.id }, data: { nuggetVersion: { increment: 1 } } });
   return { id: created.externalId, position: created.position, added: true };
 }

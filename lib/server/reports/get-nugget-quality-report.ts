@@ -2,6 +2,7 @@ import "server-only";
 import { questionTitle } from "@/lib/domain/question-title";
 import { multiRaterStatisticsWithIntervals } from "@/lib/domain/agreement/multi-rater";
 import { lastNuggetShareOfRedundant, macroQuality, microQuality, qualityByPosition, type QuestionReview } from "@/lib/domain/nuggets/nugget-quality";
+import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { nuggetReviewSchema, questionReviewOf, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
 import { labelsPairs } from "@/lib/domain/task-types";
 import type { NuggetQualityQuery, NuggetQualityReport } from "@/lib/schemas/nugget-quality";
@@ -12,13 +13,15 @@ import type { UserDto } from "../users/user-dto";
 import { getCampaignAgreement } from "./get-campaign-agreement";
 import { REPORT_BOOTSTRAP } from "./report-bootstrap";
 
-type Reviewed = { question: string; title: string; annotator: string; review: NuggetReview; counts: QuestionReview; nuggetByText: Map<string, string> };
+type Reviewed = { question: string; title: string; annotator: string; review: NuggetReview; counts: QuestionReview; nuggetByText: Map<string, string>; version: number | null; currentVersion: number };
 
 /**
  * A nugget-quality campaign's numbers (FreshStack section 5.2.1): precision, recall and
  * groundedness overall (micro and macro), per annotator and per question; by nugget position; the
  * annotators' agreement on A, B and C where reviews overlap; and, with a support campaign of the
- * same study, the judgment side of FreshStack's Table 5. Reads each annotator's latest review.
+ * same study, the judgment side of FreshStack's Table 5. Reads each annotator's latest review, of
+ * the nugget list the campaign started with (each question says which version, and whether the
+ * question's list has changed since).
  */
 export async function getNuggetQualityReport(user: UserDto, studyId: number, query: NuggetQualityQuery): Promise<NuggetQualityReport> {
   const campaign = await researcherCampaign(user, query.campaign);
@@ -28,13 +31,14 @@ export async function getNuggetQualityReport(user: UserDto, studyId: number, que
   const annotations = await db.annotation.findMany({
     where: { item: { campaignId: campaign.id } },
     orderBy: { id: "asc" },
-    select: { payload: true, user: { select: { email: true } }, item: { select: { query: { select: { externalId: true, title: true, body: true, nuggets: { select: { externalId: true, text: true } } } } } } },
+    select: { payload: true, user: { select: { email: true } }, item: { select: { nuggets: true, query: { select: { externalId: true, title: true, body: true, nuggetVersion: true, nuggets: { select: { externalId: true, text: true } } } } } } },
   });
   const reviewed: Reviewed[] = annotations.flatMap((a) => {
     if (!a.item.query) return [];
     const review = nuggetReviewSchema.parse(JSON.parse(a.payload));
     const nuggetByText = new Map(a.item.query.nuggets.map((n) => [n.text.trim(), n.externalId]));
-    return [{ question: a.item.query.externalId, title: questionTitle(a.item.query.title, a.item.query.body), annotator: a.user.email, review, counts: questionReviewOf(review), nuggetByText }];
+    const version = parseNuggetList(a.item.nuggets)?.version ?? null;
+    return [{ question: a.item.query.externalId, title: questionTitle(a.item.query.title, a.item.query.body), annotator: a.user.email, review, counts: questionReviewOf(review), nuggetByText, version, currentVersion: a.item.query.nuggetVersion }];
   });
   const all = reviewed.map((r) => r.counts);
   const questions = groupBy(reviewed, (r) => r.question);
@@ -54,6 +58,8 @@ export async function getNuggetQualityReport(user: UserDto, studyId: number, que
       question,
       title: theirs[0]!.title,
       nuggets: theirs[0]!.counts.nuggets.length,
+      nuggetVersion: theirs[0]!.version,
+      currentNuggetVersion: theirs[0]!.currentVersion,
       reviews: theirs.length,
       hallucinated: sum(theirs, (r) => r.counts.nuggets.filter((n) => n.hallucinated).length),
       redundant: sum(theirs, (r) => r.counts.nuggets.filter((n) => n.redundant).length),

@@ -19,6 +19,7 @@ export function nuggetQualityCsv(report: NuggetQualityReport): string {
   for (const q of report.perQuestion) {
     quality("question", q.question, q.quality);
     for (const metric of ["hallucinated", "redundant", "missing"] as const) rows.push(["question", q.question, metric, q[metric], null, null, q.reviews]);
+    rows.push(["question", q.question, "nugget list version", q.nuggetVersion, null, null, q.nuggets]);
   }
   for (const p of report.byPosition) {
     rows.push(["position", p.position, "precision", p.precision, null, null, p.nuggets]);

@@ -2,7 +2,7 @@ import "server-only";
 import type { JudgeRow, LabelRow, NuggetRow, PoolRow, ResponseRow, SystemRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
-import { known, writeLabels, type LabelInsert, type Numbered } from "./shared";
+import { keepingNuggetVersions, known, writeLabels, type LabelInsert, type Numbered } from "./shared";
 
 export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow>[]): Promise<void> {
   const queryIds = await idsByExternalId(ctx.tx, "Query", ctx.studyId, batch.map((b) => b.row.queryId));
@@ -13,7 +13,9 @@ export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow
     if (queryId !== null) rows.push([ctx.studyId, queryId, row.id, row.position, row.text]);
   }
   if (ctx.failed) return;
-  await upsertMany(ctx.tx, { table: "Nugget", columns: ["studyId", "queryId", "externalId", "position", "text"], conflict: ["studyId", "externalId"], update: ["queryId", "position", "text"] }, rows);
+  await keepingNuggetVersions(ctx, rows.map((r) => r[1] as number), rows.map((r) => r[2] as string), () =>
+    upsertMany(ctx.tx, { table: "Nugget", columns: ["studyId", "queryId", "externalId", "position", "text"], conflict: ["studyId", "externalId"], update: ["queryId", "position", "text"] }, rows),
+  );
 }
 
 export async function writePoolRows(ctx: ImportContext, batch: Numbered<PoolRow>[]): Promise<void> {

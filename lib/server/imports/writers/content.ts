@@ -4,7 +4,7 @@ import { languageFromPath } from "@/lib/domain/code-language";
 import type { DocumentRow, NuggetedQueryRow, QueryGroupRow, QueryRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, upsertMany } from "../../db/bulk-sql";
-import { known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
+import { keepingNuggetVersions, known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
 
 export async function writeDocuments(ctx: ImportContext, batch: Numbered<DocumentRow>[]): Promise<void> {
   const rows = batch.filter(({ line, row }) => ctx.firstTime(`document:${row.id}`, line, `document id "${row.id}"`));
@@ -65,10 +65,12 @@ export async function writeNuggetedQueries(ctx: ImportContext, batch: Numbered<N
   }
   if (ctx.failed) return;
   const queryIds = await upsertQueries(ctx, rows.map((r) => r.row.query));
-  const nuggets = await upsertMany(
-    ctx.tx,
-    { table: "Nugget", columns: ["studyId", "queryId", "externalId", "position", "text"], conflict: ["studyId", "externalId"], update: ["queryId", "position", "text"], returning: ["id", "externalId"] },
-    rows.flatMap(({ row }) => row.nuggets.map((n, i) => [ctx.studyId, queryIds.get(row.query.id)!, n.id, i + 1, n.text])),
+  const nuggets = await keepingNuggetVersions(ctx, queryIds.values(), rows.flatMap(({ row }) => row.nuggets.map((n) => n.id)), () =>
+    upsertMany(
+      ctx.tx,
+      { table: "Nugget", columns: ["studyId", "queryId", "externalId", "position", "text"], conflict: ["studyId", "externalId"], update: ["queryId", "position", "text"], returning: ["id", "externalId"] },
+      rows.flatMap(({ row }) => row.nuggets.map((n, i) => [ctx.studyId, queryIds.get(row.query.id)!, n.id, i + 1, n.text])),
+    ),
   );
   const nuggetIds = new Map(nuggets.map((r) => [String(r.externalId), Number(r.id)]));
   const judgeId = await ctx.judgeId(judge.name, "model");

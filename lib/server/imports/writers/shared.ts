@@ -1,6 +1,6 @@
 import "server-only";
 import type { ImportContext } from "../import-context";
-import { upsertMany } from "../../db/bulk-sql";
+import { selectIn, upsertMany } from "../../db/bulk-sql";
 
 export type Numbered<R> = { line: number; row: R };
 
@@ -51,4 +51,32 @@ export function known(ctx: ImportContext, ids: Map<string, number>, id: string, 
     return null;
   }
   return found;
+}
+
+/**
+ * Runs a nugget upsert and raises the nugget version of every question whose list it changed
+ * (a nugget added, removed, moved, reworded or reordered; see Query.nuggetVersion), so a review
+ * of the list as it was can say so. A re-import that changes nothing keeps every version.
+ */
+export async function keepingNuggetVersions<T>(ctx: ImportContext, queryIds: Iterable<number>, nuggetExternalIds: Iterable<string>, write: () => Promise<T>): Promise<T> {
+  const previous = await selectIn(ctx.tx, "Nugget", ["queryId"], "externalId", nuggetExternalIds, { studyId: ctx.studyId });
+  const affected = [...new Set([...queryIds, ...previous.map((r) => Number(r.queryId))])];
+  const before = await nuggetLists(ctx, affected);
+  const result = await write();
+  const after = await nuggetLists(ctx, affected);
+  // a question's first list is its version 1; only a list that existed and changed is a new version
+  const changed = affected.filter((q) => before.has(q) && before.get(q) !== after.get(q));
+  for (let i = 0; i < changed.length; i += 500) {
+    const chunk = changed.slice(i, i + 500);
+    await ctx.tx.query(`UPDATE "Query" SET "nuggetVersion" = "nuggetVersion" + 1 WHERE "id" IN (${chunk.map(() => "?").join(", ")})`, chunk);
+  }
+  return result;
+}
+
+/** Each question's nugget list as one comparable string. */
+async function nuggetLists(ctx: ImportContext, queryIds: number[]): Promise<Map<number, string>> {
+  const rows = await selectIn(ctx.tx, "Nugget", ["queryId", "externalId", "position", "text"], "queryId", queryIds);
+  const lists = new Map<number, { position: number; text: string }[]>();
+  for (const r of rows) (lists.get(Number(r.queryId)) ?? lists.set(Number(r.queryId), []).get(Number(r.queryId))!).push({ position: Number(r.position), text: `${String(r.externalId)}\t${String(r.text)}` });
+  return new Map([...lists].map(([q, list]) => [q, list.sort((a, b) => a.position - b.position).map((n) => `${n.position}\t${n.text}`).join("\n")]));
 }
