@@ -225,7 +225,11 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
       {finished && itemId === null && (
         <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-sm text-stone-600">
-          Nothing is left for you in this campaign. Thank you! Use ← to review your labels.
+          {ws.campaign.status === "paused"
+            ? "The campaign is paused by its researcher: no new items for now. Use ← to review your labels."
+            : ws.campaign.status === "closed"
+              ? "The campaign is closed. Thank you!"
+              : "Nothing is left for you in this campaign. Thank you! Use ← to review your labels."}
         </p>
       )}
       {itemId !== null && !item && <p className="text-sm text-stone-500">{itemQuery.error ? `Could not load the item: ${itemQuery.error.message}` : "Loading…"}</p>}

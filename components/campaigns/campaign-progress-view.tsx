@@ -10,13 +10,19 @@ import type { CampaignProgress } from "@/lib/schemas/campaigns";
 import { DownloadButton } from "@/components/imports/download-button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatCard } from "@/components/ui/stat-card";
+import { CampaignControls } from "./campaign-controls";
 import { RevealEffectTable } from "./reveal-effect-table";
+import { StrandedItems } from "./stranded-items";
+
+const th = "py-1 pr-3 font-medium";
+const td = "py-1.5 pr-3";
 
 /** A campaign's progress, refreshed every few seconds while open. */
-export function CampaignProgressView({ initial }: { initial: CampaignProgress }) {
+export function CampaignProgressView({ initial, members }: { initial: CampaignProgress; members: { id: number; name: string; email: string }[] }) {
   const { data: c } = useQuery({ queryKey: queryKeys.campaigns.progress(initial.id), queryFn: () => campaignApi.progress(initial.id), initialData: initial, refetchInterval: 5000 });
   const minutes = (s: number) => (s < 90 ? `${s} s` : `${Math.round(s / 60)} min`);
   const reviewing = c.taskType === "nugget_quality";
+  const revealing = c.protocol === "blind_then_reveal";
   const wholeQuestions = reviewing || c.taskType === "preference";
   const report =
     c.taskType === "nugget_quality" ? { href: `/studies/${c.studyId}/nugget-quality?campaign=${c.id}`, text: "Nugget quality report" }
@@ -34,39 +40,44 @@ export function CampaignProgressView({ initial }: { initial: CampaignProgress })
           </DownloadButton>
         </div>
       </div>
-      <p className="mt-1 text-sm text-stone-600">
+      <CampaignControls campaign={c} members={members} />
+      <p className="mt-3 text-sm text-stone-600">
         {TASK_TYPE_LABELS[c.taskType]}{wholeQuestions ? "" : ` · ${c.scaleName}`} · {PROTOCOL_LABELS[c.protocol]}{c.llmJudge ? ` (${c.llmJudge})` : ""} · overlap {c.overlap} ·{" "}
-        {(reviewing ? QUESTION_SAMPLE_LABELS[c.sample.kind] : c.taskType === "preference" ? REQUEST_SAMPLE_LABELS[c.sample.kind] : undefined) ?? SAMPLE_KIND_LABELS[c.sample.kind]}{"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}, seed {c.seed} · {c.status}
+        {(reviewing ? QUESTION_SAMPLE_LABELS[c.sample.kind] : c.taskType === "preference" ? REQUEST_SAMPLE_LABELS[c.sample.kind] : undefined) ?? SAMPLE_KIND_LABELS[c.sample.kind]}{"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}, seed {c.seed}
       </p>
       <ProgressBar className="mt-4 max-w-xl" value={c.labels.submitted} max={c.labels.target} label="Campaign progress" />
       <p className="mt-1 text-xs tabular-nums text-stone-600">{c.labels.submitted} of {c.labels.target} labels</p>
-      <dl className="mt-6 grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Items by status">
+      <dl className="mt-6 grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Items by status">
         <StatCard label="Items" value={c.items.total} />
         <StatCard label="Complete" value={c.items.complete} />
         <StatCard label="In progress" value={c.items.inProgress} />
         <StatCard label="Not started" value={c.items.untouched} />
+        <StatCard label="Stranded" value={c.items.stranded} />
       </dl>
+      <StrandedItems campaign={c} />
       <h2 className="mb-2 mt-8 text-lg font-semibold">Annotators</h2>
-      <table className="w-full max-w-4xl text-sm" aria-label="Annotators">
-        <thead className="text-left text-stone-500">
-          <tr>
-            <th className="py-1 font-medium">Annotator</th><th className="py-1 text-right font-medium">Labelled</th><th className="py-1 text-right font-medium">Skipped</th>
-            <th className="py-1 text-right font-medium">Open</th><th className="py-1 text-right font-medium">Revised after reveal</th>
-            <th className="py-1 text-right font-medium">Median per item</th><th className="py-1 text-right font-medium">Time spent</th>
-          </tr>
-        </thead>
-        <tbody>
-          {c.annotators.map((a) => (
-            <tr key={a.userId} className="border-t border-stone-200 tabular-nums">
-              <td className="py-1.5">{a.name} <span className="text-xs text-stone-500">{a.email}</span></td>
-              <td className="py-1.5 text-right">{a.submitted}</td><td className="py-1.5 text-right">{a.skipped}</td><td className="py-1.5 text-right">{a.leased}</td>
-              <td className="py-1.5 text-right">{a.revised}</td>
-              <td className="py-1.5 text-right">{a.medianSeconds === null ? "–" : `${a.medianSeconds} s`}</td>
-              <td className="py-1.5 text-right">{minutes(a.totalSeconds)}</td>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[40rem] max-w-4xl text-sm" aria-label="Annotators">
+          <thead className="text-left text-stone-500">
+            <tr>
+              <th className={th}>Annotator</th><th className={`${th} text-right`}>Labelled</th><th className={`${th} text-right`}>Skipped</th><th className={`${th} text-right`}>Open</th>
+              {revealing && <><th className={`${th} text-right`}>Kept after reveal</th><th className={`${th} text-right`}>Changed after reveal</th></>}
+              <th className={`${th} text-right`}>Median per item</th><th className={`${th} text-right`}>Time spent</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {c.annotators.map((a) => (
+              <tr key={a.userId} className="border-t border-stone-200 tabular-nums">
+                <td className={td}>{a.name} <span className="text-xs text-stone-500">{a.email}</span></td>
+                <td className={`${td} text-right`}>{a.submitted}</td><td className={`${td} text-right`}>{a.skipped}</td><td className={`${td} text-right`}>{a.leased}</td>
+                {revealing && <><td className={`${td} text-right`}>{a.confirmed}</td><td className={`${td} text-right`}>{a.changed}</td></>}
+                <td className={`${td} text-right`}>{a.medianSeconds === null ? "–" : `${a.medianSeconds} s`}</td>
+                <td className={`${td} text-right`}>{minutes(a.totalSeconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {c.reveal && <RevealEffectTable reveal={c.reveal} />}
     </>
   );

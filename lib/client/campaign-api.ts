@@ -9,6 +9,7 @@ import {
   type CampaignDraft,
 } from "@/lib/schemas/campaigns";
 import { z } from "zod";
+import type { CampaignChange, StrandedAction } from "@/lib/schemas/campaign-admin";
 import { fetchJson } from "./fetch-json";
 import type { PendingSave } from "./save-queue";
 
@@ -24,6 +25,10 @@ export const campaignApi = {
   claim: (campaignId: number) => fetchJson(`/api/campaigns/${campaignId}/claim`, claimResultSchema, { method: "POST" }),
   skip: (campaignId: number, itemId: number) =>
     fetchJson(`/api/campaigns/${campaignId}/items/${itemId}/skip`, z.object({ skipped: z.literal(true) }), { method: "POST" }),
+  update: (campaignId: number, change: CampaignChange) =>
+    fetchJson(`/api/campaigns/${campaignId}`, z.object({ status: z.string() }), { method: "PATCH", body: JSON.stringify(change) }),
+  resolveStranded: (campaignId: number, itemId: number, action: StrandedAction) =>
+    fetchJson(`/api/campaigns/${campaignId}/items/${itemId}/seats`, z.object({ changed: z.number() }), { method: "POST", body: JSON.stringify(action) }),
   save: (p: PendingSave) =>
     fetchJson(`/api/campaigns/${p.campaignId}/items/${p.itemId}/annotation`, savedAnnotationSchema, { method: "PUT", body: JSON.stringify(p.save) }),
 };

@@ -5,7 +5,8 @@ import { criteriaSchema, criterionSchema } from "@/lib/domain/preference/criteri
 import { screenPreferenceSchema } from "@/lib/domain/preference/judgment";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES, type BuiltinScaleId } from "@/lib/domain/scales";
-import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
+import { campaignStatusSchema, protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
+import { strandedItemSchema } from "./campaign-admin";
 
 /** A campaign as its annotator sees it on their home page: no LLM labels, no other annotators. */
 export const myCampaignSchema = z.object({
@@ -95,14 +96,18 @@ export const campaignProgressSchema = z.object({
   name: z.string(),
   taskType: taskTypeSchema,
   protocol: protocolSchema,
-  status: z.string(),
+  status: campaignStatusSchema,
+  guidelines: z.string(),
   scaleName: z.string(),
   llmJudge: z.string().nullable(),
   overlap: z.number(),
   seed: z.number(),
   sample: sampleSpecSchema,
-  items: z.object({ total: z.number(), complete: z.number(), inProgress: z.number(), untouched: z.number() }),
+  /** Complete: no seat open or held. Stranded: open seats no annotator of the campaign can take (listed in `stranded`). */
+  items: z.object({ total: z.number(), complete: z.number(), inProgress: z.number(), untouched: z.number(), stranded: z.number() }),
+  /** Labels stored, of those the campaign still expects (closed seats are not expected). */
   labels: z.object({ submitted: z.number(), target: z.number() }),
+  stranded: z.array(strandedItemSchema),
   reveal: revealSummarySchema.nullable(),
   annotators: z.array(
     z.object({
@@ -112,7 +117,9 @@ export const campaignProgressSchema = z.object({
       submitted: z.number(),
       skipped: z.number(),
       leased: z.number(),
-      revised: z.number(),
+      /** After the reveal (blind then reveal): revisions that kept the blind label, and those that changed it. */
+      confirmed: z.number(),
+      changed: z.number(),
       medianSeconds: z.number().nullable(),
       totalSeconds: z.number(),
     }),
@@ -175,6 +182,8 @@ export const workspaceSchema = z.object({
     guidelinesHtml: z.string(),
     criteria: z.array(criterionSchema),
     scale: z.object({ name: z.string(), levels: z.array(z.object({ value: z.string(), label: z.string(), key: z.string() })) }),
+    /** paused: no new items (an item in hand can be saved); closed: nothing more. */
+    status: campaignStatusSchema,
   }),
   progress: z.object({ mine: z.number(), campaignSubmitted: z.number(), campaignTarget: z.number() }),
   items: z.array(z.object({ itemId: z.number(), status: z.enum(["leased", "submitted", "skipped"]) })),

@@ -3,7 +3,7 @@ import { sampleSpecSchema, type SampleSpec } from "@/lib/domain/campaigns/sampli
 import { z } from "zod";
 import { criterionSchema, type Criterion } from "@/lib/domain/preference/criteria";
 import { scaleSchema, type Scale } from "@/lib/domain/scales";
-import { protocolSchema, taskTypeSchema, type Protocol, type TaskType } from "@/lib/domain/task-types";
+import { campaignStatusSchema, protocolSchema, taskTypeSchema, type CampaignStatus, type Protocol, type TaskType } from "@/lib/domain/task-types";
 import { getDb, type Db } from "../db/client";
 import { notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
@@ -22,7 +22,7 @@ export type CampaignRecord = {
   sample: SampleSpec;
   seed: number;
   overlap: number;
-  status: string;
+  status: CampaignStatus;
   guidelines: string;
   llmJudge: { id: number; name: string } | null;
 };
@@ -44,7 +44,7 @@ function toRecord(c: CampaignRow): CampaignRecord {
     sample: sampleSpecSchema.parse(JSON.parse(c.sample)),
     seed: c.seed,
     overlap: c.overlap,
-    status: c.status,
+    status: campaignStatusSchema.parse(c.status),
     guidelines: c.guidelines,
     llmJudge: c.llmJudge,
   };

@@ -84,7 +84,9 @@ describe("creating a campaign", () => {
 
   it("refuses drafts that cannot work, naming the field", async () => {
     await expect(createCampaign(researcher, studyId, draft({ overlap: 7 }))).rejects.toThrow(/overlap: 7 annotators per item needs at least 7/);
-    await expect(createCampaign(researcher, studyId, draft({ annotatorIds: [outsider.id] , overlap: 1 }))).rejects.toThrow(/annotatorIds: user \d+ is not a member/);
+    await expect(createCampaign(researcher, studyId, draft({ annotatorIds: [outsider.id] , overlap: 1 }))).rejects.toThrow(/annotatorIds: user \d+ is not an annotator member of this study/);
+    // a researcher member sees the LLM's labels: never an annotator of a campaign
+    await expect(createCampaign(researcher, studyId, draft({ annotatorIds: [researcher.id], overlap: 1 }))).rejects.toThrow(`annotatorIds: user ${researcher.id} is not an annotator member of this study`);
     await expect(createCampaign(researcher, studyId, draft({ protocol: "blind_then_reveal" }))).rejects.toThrow(/llmJudge:/);
     await expect(createCampaign(researcher, studyId, draft({ sample: { kind: "feb4rag", judge: "gpt-5" } }))).rejects.toThrow(/sample.judge: the study has no LLM judge named "gpt-5"/);
     await expect(createCampaign(annotators[0]!, studyId, draft())).rejects.toMatchObject({ code: "not_found" });

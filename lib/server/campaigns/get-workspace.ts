@@ -9,11 +9,11 @@ import { annotatorCampaign } from "./campaign-access";
 export async function getWorkspace(user: UserDto, campaignId: number): Promise<Workspace> {
   const campaign = await annotatorCampaign(user, campaignId);
   const db = await getDb();
-  const [items, mine, submitted, itemCount] = await Promise.all([
+  const [items, mine, submitted, target] = await Promise.all([
     db.assignment.findMany({ where: { campaignId: campaign.id, userId: user.id }, orderBy: { position: "asc" }, select: { itemId: true, status: true } }),
     db.assignment.count({ where: { campaignId: campaign.id, userId: user.id, status: "submitted" } }),
     db.assignment.count({ where: { campaignId: campaign.id, status: "submitted" } }),
-    db.item.count({ where: { campaignId: campaign.id } }),
+    db.assignment.count({ where: { campaignId: campaign.id, status: { in: ["open", "leased", "submitted"] } } }),
   ]);
   return {
     campaign: {
@@ -24,8 +24,9 @@ export async function getWorkspace(user: UserDto, campaignId: number): Promise<W
       guidelinesHtml: await renderMarkdown(campaign.guidelines),
       criteria: campaign.criteria,
       scale: { name: campaign.scale.name, levels: campaign.scale.levels },
+      status: campaign.status,
     },
-    progress: { mine, campaignSubmitted: submitted, campaignTarget: itemCount * campaign.overlap },
+    progress: { mine, campaignSubmitted: submitted, campaignTarget: target },
     items: items.map((i) => ({ itemId: i.itemId, status: i.status as Workspace["items"][number]["status"] })),
   };
 }

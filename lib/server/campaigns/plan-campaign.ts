@@ -8,6 +8,7 @@ import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { loadCandidates, loadQuestionCandidates, loadResponsePairs } from "./load-candidates";
+import { namedSystem } from "./system-names";
 
 /** One item a campaign will hold: its target, and what the item shows. */
 export type PlannedItem = {
@@ -101,7 +102,7 @@ async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Pr
   if (unknown.length > 0) throw invalid(`systems: the study has no system named ${unknown.map((n) => `"${n}"`).join(", ")}`);
   // annotators read the campaign's name and guidelines: neither may say which systems are compared
   for (const [field, text] of [["name", draft.name], ["guidelines", draft.guidelines]] as const) {
-    const named = names.find((n) => text.toLowerCase().includes(n.toLowerCase()));
+    const named = namedSystem(text, names);
     if (named) throw invalid(`${field}: it names the system "${named}", and annotators must not learn which systems they compare`);
   }
   const pairs = await loadResponsePairs(studyId, systems.sort((x, y) => x.name.localeCompare(y.name)).map((s) => s.id));

@@ -28,7 +28,8 @@ type Stored = { id: number; clientId: string; version: number; itemId: number; u
  */
 export async function saveAnnotation(user: UserDto, campaignId: number, itemId: number, save: SaveAnnotation, now = new Date()): Promise<SavedAnnotation> {
   const campaign = await annotatorCampaign(user, campaignId);
-  if (campaign.status !== "active") throw new AppError("conflict", "This campaign is closed; labels can no longer be changed");
+  // a paused campaign still takes the labels of items in hand; a closed one takes nothing
+  if (campaign.status !== "active" && campaign.status !== "paused") throw new AppError("conflict", "This campaign is closed; labels can no longer be changed");
   const { stored, judgment } = await checkPayload(campaign, itemId, save.payload);
   return withTransaction(async (sql) => {
     await lockAnnotator(sql, campaign.id, user.id); // two tabs saving at once: the second sees the first

@@ -20,9 +20,9 @@ export async function lockAnnotator(sql: SqlConnection, campaignId: number, user
 /**
  * Claims the next item for a user: their own open lease if they hold one (two tabs get the same
  * item), else the first free seat from where they last claimed, else from the start, else a seat
- * whose lease expired. Returns the item id, or null when nothing is left for them.
+ * whose lease expired (unless `heldOnly`: a paused campaign). Returns the item id, or null when nothing is left for them.
  */
-export async function claimNextSeat(sql: SqlConnection, campaignId: number, userId: number, now: Date): Promise<number | null> {
+export async function claimNextSeat(sql: SqlConnection, campaignId: number, userId: number, now: Date, options: { heldOnly?: boolean } = {}): Promise<number | null> {
   await lockAnnotator(sql, campaignId, userId);
   const until = sql.timestamp(new Date(now.getTime() + LEASE_MS));
   const [held] = await sql.query<{ id: number; itemId: number }>(
@@ -33,6 +33,7 @@ export async function claimNextSeat(sql: SqlConnection, campaignId: number, user
     await sql.query(`UPDATE "Assignment" SET "leaseExpiresAt" = ? WHERE "id" = ?`, [until, held.id]);
     return Number(held.itemId);
   }
+  if (options.heldOnly) return null;
   const [last] = await sql.query<{ position: number | null }>(
     `SELECT MAX("position") AS "position" FROM "Assignment" WHERE "campaignId" = ? AND "userId" = ?`,
     [campaignId, userId],

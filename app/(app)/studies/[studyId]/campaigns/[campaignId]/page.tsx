@@ -4,6 +4,7 @@ import { CampaignProgressView } from "@/components/campaigns/campaign-progress-v
 import { campaignIdParamsSchema } from "@/lib/schemas/campaigns";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
+import { getCampaignFormOptions } from "@/lib/server/campaigns/get-campaign-form-options";
 import { getCampaignProgress } from "@/lib/server/campaigns/get-campaign-progress";
 
 export const metadata: Metadata = { title: "Campaign" };
@@ -13,5 +14,6 @@ export default async function CampaignPage({ params }: { params: Promise<{ study
   const { studyId, campaignId } = await pageParams(studyIdParamsSchema.extend(campaignIdParamsSchema.shape), params);
   const progress = await orNotFound(getCampaignProgress(user, campaignId));
   if (progress.studyId !== studyId) notFound();
-  return <CampaignProgressView initial={progress} />;
+  const { annotators } = await getCampaignFormOptions(user, studyId);
+  return <CampaignProgressView initial={progress} members={annotators} />;
 }
