@@ -75,6 +75,9 @@ test("API routes: every caller gets exactly the access the matrix says", async (
     { method: "GET", path: () => `/api/studies/${s()}/reports/nugget-quality?campaign=${c()}`, expect: STAFF },
     { method: "GET", path: () => `/api/studies/${s()}/reports/preferences?source=gpt-4o`, expect: STAFF },
     { method: "GET", path: () => `/api/campaigns/${c()}/progress`, expect: STAFF },
+    // empty bodies: no status, guidelines, annotators or action, so validation refuses them and nothing changes
+    { method: "PATCH", path: () => `/api/campaigns/${c()}`, expect: STAFF },
+    { method: "POST", path: () => `/api/campaigns/${c()}/items/${ids.item}/seats`, expect: STAFF },
     { method: "GET", path: () => "/api/admin/users", expect: ADMIN },
     { method: "GET", path: () => "/api/me/campaigns", expect: SIGNED_IN },
     { method: "GET", path: () => `/api/campaigns/${c()}/workspace`, expect: ANNOTATOR_OF_CAMPAIGN },
