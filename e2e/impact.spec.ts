@@ -40,3 +40,46 @@ test("a researcher sees whether the leaderboard changes when humans correct the 
   await expect(page.locator('[aria-label^="Slopegraph of alpha-ndcg@10"] .recharts-line')).toHaveCount(3);
   await expect(page.getByRole("table", { name: "FreshStack filters" })).toContainText(`${report.filters.unsupportedNuggets.a}`);
 });
+
+/** The boxes of a slopegraph's system names and y-axis ticks, in page pixels. */
+async function labelBoxes(page: import("@playwright/test").Page, metric: string) {
+  return page.locator(`[aria-label^="Slopegraph of ${metric}"]`).evaluate((chart) => {
+    const box = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return { text: e.textContent ?? "", left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    };
+    return {
+      names: [...chart.querySelectorAll(".recharts-label-list text")].map(box),
+      ticks: [...chart.querySelectorAll(".recharts-yAxis .recharts-cartesian-axis-tick-value")].map(box),
+    };
+  });
+}
+
+const overlap = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+test("a label set that judged a few questions is compared on those, the page says so, and the charts stay readable", async ({ page, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  const studyId = await studyIdByName(admin, "Harbor job queue (demo)");
+  const campaignId = await campaignIdByName(admin, studyId, IMPACT_CAMPAIGN);
+  await admin.dispose();
+  await signIn(page, USERS.researcher.email);
+  // the campaign's annotators judged pairs of hq-102 only
+  await page.goto(`/studies/${studyId}/impact?${new URLSearchParams({ a: "gpt-4o", b: `campaign:${campaignId}` })}`);
+  await expect(page.getByTestId("impact-summary")).toContainText("3 systems over 1 question (of 10 with nuggets)");
+  await expect(page.getByTestId("impact-coverage")).toContainText("Computed on 1 of 10 questions: A judged 10 questions, B judged 1 question.");
+  await expect(page.getByRole("table", { name: "Per-question differences" }).getByRole("row")).toHaveCount(2); // the header and hq-102
+
+  for (const metric of ["alpha-ndcg@10", "coverage@20", "recall@50"]) {
+    const { names, ticks } = await labelBoxes(page, metric);
+    expect(names).toHaveLength(6); // three systems, named at both ends
+    // scores are in [0, 1]: so are the axis ticks
+    for (const t of ticks) expect(Number(t.text)).toBeGreaterThanOrEqual(0);
+    for (const t of ticks) expect(Number(t.text)).toBeLessThanOrEqual(1);
+    // no name on another, nor on the axis
+    for (const [i, a] of names.entries()) {
+      for (const b of names.slice(i + 1)) expect(overlap(a, b), `${metric}: ${a.text} and ${b.text}`).toBe(false);
+      for (const t of ticks) expect(overlap(a, t), `${metric}: ${a.text} and the tick ${t.text}`).toBe(false);
+    }
+  }
+});

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
 import { LabelSetForm } from "./label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
+import { count } from "@/components/ui/wording";
 import { Slopegraph } from "./slopegraph";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
@@ -36,8 +37,14 @@ function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { 
   return (
     <div className="mt-6 space-y-8" data-testid="impact-report">
       <p className="text-sm text-stone-600" data-testid="impact-summary">
-        {report.systems.length} systems over {report.questions} questions with nuggets; A = {titles.a}, B = {titles.b}. Scores average every question (a question a run misses scores 0).
+        {count(report.systems.length, "system")} over {count(report.questions, "question")}{report.questions < report.questionsWithNuggets ? ` (of ${report.questionsWithNuggets} with nuggets)` : " with nuggets"}; A = {titles.a}, B = {titles.b}. Scores average every question (a question a run misses scores 0).
       </p>
+      {report.questions < report.questionsWithNuggets && (
+        <p role="note" data-testid="impact-coverage" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Computed on {report.questions} of {report.questionsWithNuggets} questions: A judged {count(report.judged.a, "question")}, B judged {count(report.judged.b, "question")}.
+          Both are scored on the questions both judged, so that an unjudged question does not count as unsupported.
+        </p>
+      )}
       <section aria-labelledby="tau-heading">
         <h2 id="tau-heading" className="mb-2 text-lg font-semibold">Ranking agreement</h2>
         <table className="text-sm" aria-label="Kendall's tau-b">

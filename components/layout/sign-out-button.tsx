@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 
 export function SignOutButton() {
   return (
-    <Button variant="ghost" onClick={() => signOut({ callbackUrl: "/signin" })}>
+    <Button variant="ghost" className="whitespace-nowrap" onClick={() => signOut({ callbackUrl: "/signin" })}>
       Sign out
     </Button>
   );

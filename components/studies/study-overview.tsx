@@ -2,6 +2,7 @@ import Link from "next/link";
 import { PROTOCOL_LABELS, TASK_TYPE_LABELS } from "@/lib/domain/task-types";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { StatCard } from "@/components/ui/stat-card";
+import { count } from "@/components/ui/wording";
 
 export function StudyOverviewView({ study }: { study: StudyOverview }) {
   const c = study.counts;
@@ -56,7 +57,7 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
           {study.campaigns.map((c) => (
             <li key={c.id} className="flex flex-wrap items-baseline gap-x-3 py-1.5">
               <Link href={`/studies/${study.id}/campaigns/${c.id}`} className="font-medium text-sky-800 hover:underline">{c.name}</Link>
-              <span className="text-xs text-stone-500">{TASK_TYPE_LABELS[c.taskType]} · {PROTOCOL_LABELS[c.protocol]} · {c.items} items · {c.status}</span>
+              <span className="text-xs text-stone-500">{TASK_TYPE_LABELS[c.taskType]} · {PROTOCOL_LABELS[c.protocol]} · {count(c.items, "item")} · {c.status}</span>
             </li>
           ))}
         </ul>

@@ -76,3 +76,12 @@ describe("levelText", () => {
     expect(levelText("no-such-scale", "x")).toBe("x");
   });
 });
+
+describe("built-in scales", () => {
+  it("name every level in words, not just its key (a button reads '2 Relevant', never '2 2')", () => {
+    for (const scale of Object.values(BUILTIN_SCALES)) {
+      for (const l of scale.levels) expect(l.label, `${scale.id} ${l.value}`).not.toBe(l.key);
+      for (const l of scale.levels) expect(l.label, `${scale.id} ${l.value}`).toMatch(/[a-z]/i);
+    }
+  });
+});

@@ -35,7 +35,8 @@ export const BUILTIN_SCALES = {
   "graded-0-2": {
     id: "graded-0-2",
     name: "Graded 0 / 1 / 2",
-    levels: [level("0", "0", "0"), level("1", "1", "1"), level("2", "2", "2")],
+    // NovelEval's grades: 0 not relevant, 1 partially relevant, 2 relevant
+    levels: [level("0", "Not relevant", "0"), level("1", "Partially relevant", "1"), level("2", "Relevant", "2")],
     positiveFrom: "1",
   },
   "feb4rag-0-3": {

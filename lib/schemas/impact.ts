@@ -14,7 +14,11 @@ const perSet = z.object({ a: z.number(), b: z.number() });
 export const impactReportSchema = z.object({
   sets: z.object({ a: z.string(), b: z.string() }),
   metrics: z.array(z.string()),
+  /** The questions scored: those both sets judged (every question with nuggets when both judged all). */
   questions: z.number(),
+  questionsWithNuggets: z.number(),
+  /** How many questions with nuggets each set judged (any (nugget, chunk) label). */
+  judged: perSet,
   /** Each system's score per metric under both label sets. */
   systems: z.array(z.object({ name: z.string(), scores: z.record(z.string(), perSet) })),
   kendallTauB: z.record(z.string(), z.number().nullable()),

@@ -15,13 +15,21 @@ const METRICS = IMPACT_METRICS.map((id) => parseRetrievalMetric(id)!);
  * Does the leaderboard change when one label set replaces another? The study's runs scored under
  * both (FreshStack's alpha-nDCG@10, Coverage@20, Recall@50 over every question with nuggets),
  * Kendall's tau-b between the two rankings per metric, the pairs of systems that swap, the
- * questions whose scores move most, and FreshStack's filters under each set.
+ * questions whose scores move most, and FreshStack's filters under each set. When a set judged
+ * only some questions, both are compared on the questions both judged.
  */
 export async function getImpactReport(user: UserDto, studyId: number, query: ImpactQuery): Promise<ImpactReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const nuggets = await db.nugget.findMany({ where: { studyId }, select: { id: true, queryId: true } });
-  const [a, b] = [await judgmentsOf(db, studyId, query.a, nuggets), await judgmentsOf(db, studyId, query.b, nuggets)];
+  const [allA, allB] = [await judgmentsOf(db, studyId, query.a, nuggets), await judgmentsOf(db, studyId, query.b, nuggets)];
+  // a label set that judged only some questions (a campaign's sample) would score the others as
+  // unsupported: both sets are compared on the questions both judged, and the report says so
+  const shared = [...allA.keys()].filter((q) => allA.get(q)!.judged && allB.get(q)?.judged);
+  const partial = shared.length < allA.size;
+  if (shared.length === 0) throw invalid(`${query.a} and ${query.b} judged no question in common: nothing to compare`);
+  const onShared = (all: Map<string, QueryJudgments & { judged: boolean }>) => new Map(shared.map((q) => [q, all.get(q)!]));
+  const [a, b] = partial ? [onShared(allA), onShared(allB)] : [allA, allB];
   const runs = await loadRuns(studyId);
   if (runs.size === 0) throw invalid("this study has no runs: import TREC run files first");
   const names = [...runs.keys()].sort();
@@ -43,6 +51,8 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     sets: { a: query.a, b: query.b },
     metrics: METRICS.map((m) => m.id),
     questions: a.size,
+    questionsWithNuggets: allA.size,
+    judged: { a: [...allA.values()].filter((q) => q.judged).length, b: [...allB.values()].filter((q) => q.judged).length },
     systems: names.map((name, i) => ({ name, scores: Object.fromEntries(METRICS.map((m) => [m.id, { a: scoresA[i]![m.id]!, b: scoresB[i]![m.id]! }])) })),
     kendallTauB: Object.fromEntries(METRICS.map((m) => [m.id, kendallTauB(scoresA.map((s) => s[m.id]!), scoresB.map((s) => s[m.id]!))])),
     swaps: Object.fromEntries(METRICS.map((m) => [m.id, swapsOf(names, scoresA, scoresB, m)])),
@@ -50,21 +60,26 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     filters: {
       unsupportedQuestions: { a: unsupportedQuestions(a), b: unsupportedQuestions(b) },
       unsupportedNuggets: { a: unsupportedNuggets(a), b: unsupportedNuggets(b) },
-      nuggets: nuggets.length,
+      nuggets: [...a.values()].reduce((n, q) => n + q.nuggets.size, 0),
     },
   };
 }
 
-/** A label set as nugget qrels: per question (with nuggets), the chunks each positive label says support a nugget. */
-async function judgmentsOf(db: Db, studyId: number, name: string, nuggets: { id: number; queryId: number }[]): Promise<Map<string, QueryJudgments>> {
+/**
+ * A label set as nugget qrels: per question (with nuggets), the chunks each positive label says
+ * support a nugget, and whether the set judged the question at all (any (nugget, chunk) label).
+ */
+async function judgmentsOf(db: Db, studyId: number, name: string, nuggets: { id: number; queryId: number }[]): Promise<Map<string, QueryJudgments & { judged: boolean }>> {
   const source = await loadLabelSource(db, studyId, name);
-  const queries = new Map<string, { supports: Map<string, Set<string>>; nuggets: Set<string> }>();
+  const queries = new Map<string, { supports: Map<string, Set<string>>; nuggets: Set<string>; judged: boolean }>();
   for (const n of nuggets) {
-    const q = queries.get(String(n.queryId)) ?? queries.set(String(n.queryId), { supports: new Map(), nuggets: new Set() }).get(String(n.queryId))!;
+    const q = queries.get(String(n.queryId)) ?? queries.set(String(n.queryId), { supports: new Map(), nuggets: new Set(), judged: false }).get(String(n.queryId))!;
     q.nuggets.add(String(n.id));
   }
   for (const [key, label] of source.labels) {
     if (!key.startsWith("nd:") || label.queryId === null || label.nuggetId === null) continue;
+    const judged = queries.get(String(label.queryId));
+    if (judged) judged.judged = true;
     const scale = scaleById(label.scale);
     if (!scale || !binarize(scale, label.value)) continue;
     const q = queries.get(String(label.queryId));
