@@ -42,7 +42,7 @@ export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: 
       <NewUserForm onCreated={(email, created) => { setLink(created ? { email, link: created, purpose: "invite" } : null); void refresh(); }} />
       {problem && <p role="alert" aria-label="Users error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{problem}</p>}
       {link && <PasswordLinkNotice email={link.email} link={link.link} purpose={link.purpose} />}
-      <div className="mt-6 overflow-x-auto">
+      <div className="relative mt-6 overflow-x-auto">
         <table className="w-full min-w-[40rem] text-sm" aria-label="Users">
           <thead className="text-left text-stone-500">
             <tr>

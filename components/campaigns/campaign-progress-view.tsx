@@ -56,7 +56,7 @@ export function CampaignProgressView({ initial, members }: { initial: CampaignPr
       </dl>
       <StrandedItems campaign={c} />
       <h2 className="mb-2 mt-8 text-lg font-semibold">Annotators</h2>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[40rem] max-w-4xl text-sm" aria-label="Annotators">
           <thead className="text-left text-stone-500">
             <tr>

@@ -30,7 +30,7 @@ export function StrandedItems({ campaign }: { campaign: CampaignProgress }) {
         (add annotators with Edit), or close it with the labels it has.
       </p>
       {resolve.error && <p role="alert" aria-label="Stranded item error" className="mb-2 text-sm text-red-700">{resolve.error.message}</p>}
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[40rem] text-sm" aria-label="Stranded items">
           <thead className="text-left text-stone-500">
             <tr>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { QuestionList, QuestionListQuery } from "@/lib/schemas/explorer";
 import { Pager } from "./pager";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm";
 const COLUMNS: [QuestionListQuery["sort"], string][] = [
@@ -40,30 +41,32 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
         <button type="submit" className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700">Search</button>
       </form>
       <p className="mt-4 text-sm text-stone-600" data-testid="question-count">{list.total.toLocaleString("en")} questions{query.q || query.tag ? " match" : ""}</p>
-      <table className="mt-2 w-full text-sm" aria-label="Questions">
-        <thead className="text-left text-stone-500">
-          <tr>
-            <th className="py-1 font-medium">{sortLink("id", "Question")}</th>
-            {COLUMNS.map(([sort, label]) => <th key={sort} className="py-1 text-right font-medium">{sortLink(sort, label)}</th>)}
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((r) => (
-            <tr key={r.id} className="border-t border-stone-200 align-top">
-              <td className="py-1.5 pr-4">
-                <Link href={`/studies/${study.id}/questions/${r.id}`} className="font-medium text-sky-800 hover:underline">{r.externalId}</Link>{" "}
-                <span>{r.title}</span>
-                {r.tags.length > 0 && <span className="ml-2 text-xs text-stone-500">{r.tags.join(" · ")}</span>}
-              </td>
-              <td className="py-1.5 text-right tabular-nums">{r.nuggets}</td>
-              <td className="py-1.5 text-right tabular-nums">{r.pooled}</td>
-              <td className="py-1.5 text-right tabular-nums">{r.llmPositive}</td>
-              <td className="py-1.5 text-right tabular-nums">{r.humanJudged}</td>
-              <td className={`py-1.5 text-right tabular-nums ${r.disagreements > 0 ? "font-semibold text-amber-800" : ""}`}>{r.disagreements}</td>
+      <ScrollX>
+        <table className="mt-2 w-full text-sm" aria-label="Questions">
+          <thead className="text-left text-stone-500">
+            <tr>
+              <th className="py-1 font-medium">{sortLink("id", "Question")}</th>
+              {COLUMNS.map(([sort, label]) => <th key={sort} className="py-1 text-right font-medium">{sortLink(sort, label)}</th>)}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list.rows.map((r) => (
+              <tr key={r.id} className="border-t border-stone-200 align-top">
+                <td className="py-1.5 pr-4">
+                  <Link href={`/studies/${study.id}/questions/${r.id}`} className="font-medium text-sky-800 hover:underline">{r.externalId}</Link>{" "}
+                  <span>{r.title}</span>
+                  {r.tags.length > 0 && <span className="ml-2 text-xs text-stone-500">{r.tags.join(" · ")}</span>}
+                </td>
+                <td className="py-1.5 text-right tabular-nums">{r.nuggets}</td>
+                <td className="py-1.5 text-right tabular-nums">{r.pooled}</td>
+                <td className="py-1.5 text-right tabular-nums">{r.llmPositive}</td>
+                <td className="py-1.5 text-right tabular-nums">{r.humanJudged}</td>
+                <td className={`py-1.5 text-right tabular-nums ${r.disagreements > 0 ? "font-semibold text-amber-800" : ""}`}>{r.disagreements}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
       <Pager page={list.page} pageSize={list.pageSize} total={list.total} href={(page) => href({ page })} />
     </>
   );

@@ -4,6 +4,7 @@ import { LabelSetForm } from "./label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
 import { count } from "@/components/ui/wording";
 import { Slopegraph } from "./slopegraph";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
@@ -47,37 +48,41 @@ function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { 
       )}
       <section aria-labelledby="tau-heading">
         <h2 id="tau-heading" className="mb-2 text-lg font-semibold">Ranking agreement</h2>
-        <table className="text-sm" aria-label="Kendall's tau-b">
-          <thead className="text-left text-stone-500"><tr><th className="py-1 pr-6 font-medium">Metric</th><th className="py-1 pr-6 text-right font-medium">Kendall&apos;s τ-b</th><th className="py-1 font-medium">Systems that swap places</th></tr></thead>
-          <tbody>
-            {report.metrics.map((m) => (
-              <tr key={m} className="border-t border-stone-200" data-testid={`tau-${m}`}>
-                <td className="py-1 pr-6">{m}</td>
-                <td className="py-1 pr-6 text-right font-mono tabular-nums">{fixed(report.kendallTauB[m] ?? null)}</td>
-                <td className="py-1">{report.swaps[m]!.length === 0 ? "none" : report.swaps[m]!.map(([x, y]) => `${x} ↔ ${y}`).join(", ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ScrollX>
+          <table className="text-sm" aria-label="Kendall's tau-b">
+            <thead className="text-left text-stone-500"><tr><th className="py-1 pr-6 font-medium">Metric</th><th className="py-1 pr-6 text-right font-medium">Kendall&apos;s τ-b</th><th className="py-1 font-medium">Systems that swap places</th></tr></thead>
+            <tbody>
+              {report.metrics.map((m) => (
+                <tr key={m} className="border-t border-stone-200" data-testid={`tau-${m}`}>
+                  <td className="py-1 pr-6">{m}</td>
+                  <td className="py-1 pr-6 text-right font-mono tabular-nums">{fixed(report.kendallTauB[m] ?? null)}</td>
+                  <td className="py-1">{report.swaps[m]!.length === 0 ? "none" : report.swaps[m]!.map(([x, y]) => `${x} ↔ ${y}`).join(", ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       </section>
       <section aria-labelledby="scores-heading">
         <h2 id="scores-heading" className="mb-2 text-lg font-semibold">Scores</h2>
-        <table className="text-sm" aria-label="Scores under both label sets">
-          <thead className="text-left text-stone-500">
-            <tr><th className="py-1 pr-6 font-medium">System</th>{report.metrics.map((m) => <th key={m} colSpan={2} className="py-1 pr-6 text-center font-medium">{m} (A · B)</th>)}</tr>
-          </thead>
-          <tbody>
-            {report.systems.map((s) => (
-              <tr key={s.name} className="border-t border-stone-200">
-                <td className="py-1 pr-6 font-mono text-xs">{s.name}</td>
-                {report.metrics.map((m) => [
-                  <td key={`${m}a`} className="py-1 pr-2 text-right font-mono tabular-nums">{fixed(s.scores[m]!.a)}</td>,
-                  <td key={`${m}b`} className="py-1 pr-6 text-right font-mono tabular-nums">{fixed(s.scores[m]!.b)}</td>,
-                ])}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ScrollX>
+          <table className="text-sm" aria-label="Scores under both label sets">
+            <thead className="text-left text-stone-500">
+              <tr><th className="py-1 pr-6 font-medium">System</th>{report.metrics.map((m) => <th key={m} colSpan={2} className="py-1 pr-6 text-center font-medium">{m} (A · B)</th>)}</tr>
+            </thead>
+            <tbody>
+              {report.systems.map((s) => (
+                <tr key={s.name} className="border-t border-stone-200">
+                  <td className="py-1 pr-6 font-mono text-xs">{s.name}</td>
+                  {report.metrics.map((m) => [
+                    <td key={`${m}a`} className="py-1 pr-2 text-right font-mono tabular-nums">{fixed(s.scores[m]!.a)}</td>,
+                    <td key={`${m}b`} className="py-1 pr-6 text-right font-mono tabular-nums">{fixed(s.scores[m]!.b)}</td>,
+                  ])}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       </section>
       <div className="grid gap-6 lg:grid-cols-3">
         {report.metrics.map((m) => <Slopegraph key={m} metric={m} sets={{ a: "A", b: "B" }} systems={report.systems.map((s) => ({ name: s.name, ...s.scores[m]! }))} />)}
@@ -85,29 +90,33 @@ function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { 
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="questions-heading">
           <h2 id="questions-heading" className="mb-2 text-lg font-semibold">Questions that move most ({report.metrics[0]}, mean over systems)</h2>
-          <table className="text-sm" aria-label="Per-question differences">
-            <thead className="text-left text-stone-500"><tr><th className="py-1 pr-6 font-medium">Question</th><th className="py-1 pr-4 text-right font-medium">A</th><th className="py-1 pr-4 text-right font-medium">B</th><th className="py-1 text-right font-medium">B − A</th></tr></thead>
-            <tbody>
-              {report.perQuestion.map((q) => (
-                <tr key={q.question} className="border-t border-stone-200">
-                  <td className="py-1 pr-6 font-mono text-xs">{q.question}</td>
-                  <td className="py-1 pr-4 text-right font-mono tabular-nums">{fixed(q.a)}</td>
-                  <td className="py-1 pr-4 text-right font-mono tabular-nums">{fixed(q.b)}</td>
-                  <td className="py-1 text-right font-mono tabular-nums">{(q.b - q.a >= 0 ? "+" : "") + (q.b - q.a).toFixed(3)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ScrollX>
+            <table className="text-sm" aria-label="Per-question differences">
+              <thead className="text-left text-stone-500"><tr><th className="py-1 pr-6 font-medium">Question</th><th className="py-1 pr-4 text-right font-medium">A</th><th className="py-1 pr-4 text-right font-medium">B</th><th className="py-1 text-right font-medium">B − A</th></tr></thead>
+              <tbody>
+                {report.perQuestion.map((q) => (
+                  <tr key={q.question} className="border-t border-stone-200">
+                    <td className="py-1 pr-6 font-mono text-xs">{q.question}</td>
+                    <td className="py-1 pr-4 text-right font-mono tabular-nums">{fixed(q.a)}</td>
+                    <td className="py-1 pr-4 text-right font-mono tabular-nums">{fixed(q.b)}</td>
+                    <td className="py-1 text-right font-mono tabular-nums">{(q.b - q.a >= 0 ? "+" : "") + (q.b - q.a).toFixed(3)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollX>
         </section>
         <section aria-labelledby="filters-heading">
           <h2 id="filters-heading" className="mb-2 text-lg font-semibold">FreshStack&apos;s filters</h2>
-          <table className="text-sm" aria-label="FreshStack filters">
-            <thead className="text-left text-stone-500"><tr><th className="py-1 pr-6 font-medium"></th><th className="py-1 pr-4 text-right font-medium">A</th><th className="py-1 text-right font-medium">B</th></tr></thead>
-            <tbody>
-              <tr className="border-t border-stone-200"><td className="py-1 pr-6">Questions with no supported nugget (of {report.questions})</td><td className="py-1 pr-4 text-right tabular-nums">{report.filters.unsupportedQuestions.a}</td><td className="py-1 text-right tabular-nums">{report.filters.unsupportedQuestions.b}</td></tr>
-              <tr className="border-t border-stone-200"><td className="py-1 pr-6">Nuggets no chunk supports (of {report.filters.nuggets})</td><td className="py-1 pr-4 text-right tabular-nums">{report.filters.unsupportedNuggets.a}</td><td className="py-1 text-right tabular-nums">{report.filters.unsupportedNuggets.b}</td></tr>
-            </tbody>
-          </table>
+          <ScrollX>
+            <table className="text-sm" aria-label="FreshStack filters">
+              <thead className="text-left text-stone-500"><tr><th className="py-1 pr-6 font-medium"></th><th className="py-1 pr-4 text-right font-medium">A</th><th className="py-1 text-right font-medium">B</th></tr></thead>
+              <tbody>
+                <tr className="border-t border-stone-200"><td className="py-1 pr-6">Questions with no supported nugget (of {report.questions})</td><td className="py-1 pr-4 text-right tabular-nums">{report.filters.unsupportedQuestions.a}</td><td className="py-1 text-right tabular-nums">{report.filters.unsupportedQuestions.b}</td></tr>
+                <tr className="border-t border-stone-200"><td className="py-1 pr-6">Nuggets no chunk supports (of {report.filters.nuggets})</td><td className="py-1 pr-4 text-right tabular-nums">{report.filters.unsupportedNuggets.a}</td><td className="py-1 text-right tabular-nums">{report.filters.unsupportedNuggets.b}</td></tr>
+              </tbody>
+            </table>
+          </ScrollX>
         </section>
       </div>
     </div>

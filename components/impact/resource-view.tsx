@@ -4,6 +4,7 @@ import type { ResourceReport } from "@/lib/schemas/resources";
 import { LabelSetForm } from "./label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
 import { RelevantEnginesChart } from "./relevant-engines-chart";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 const SHOWN_REQUESTS = 25;
 const score = (v: number | null) => (v === null ? "—" : String(v));
@@ -52,28 +53,30 @@ function ResourceReportView({ studyId, report, titles }: { studyId: number; repo
       </p>
       <section aria-labelledby="engines-heading">
         <h2 id="engines-heading" className="mb-2 text-lg font-semibold">Engines</h2>
-        <table className="text-sm" aria-label="Engines under both label sets">
-          <thead className="text-left text-stone-500">
-            <tr>
-              <th className="py-1 pr-6 font-medium">Engine</th>
-              <th className="py-1 pr-2 text-right font-medium">Mean precision A</th>
-              <th className="py-1 pr-6 text-right font-medium">B</th>
-              <th className="py-1 pr-2 text-right font-medium">Best for requests A</th>
-              <th className="py-1 text-right font-medium">B</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.perEngine.map((e) => (
-              <tr key={e.engine} className="border-t border-stone-200">
-                <td className="py-1 pr-6 font-mono text-xs">{e.engine}</td>
-                <td className="py-1 pr-2 text-right font-mono tabular-nums">{mean(e.mean.a)}</td>
-                <td className="py-1 pr-6 text-right font-mono tabular-nums">{mean(e.mean.b)}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{e.best.a}</td>
-                <td className="py-1 text-right tabular-nums">{e.best.b}</td>
+        <ScrollX>
+          <table className="text-sm" aria-label="Engines under both label sets">
+            <thead className="text-left text-stone-500">
+              <tr>
+                <th className="py-1 pr-6 font-medium">Engine</th>
+                <th className="py-1 pr-2 text-right font-medium">Mean precision A</th>
+                <th className="py-1 pr-6 text-right font-medium">B</th>
+                <th className="py-1 pr-2 text-right font-medium">Best for requests A</th>
+                <th className="py-1 text-right font-medium">B</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {report.perEngine.map((e) => (
+                <tr key={e.engine} className="border-t border-stone-200">
+                  <td className="py-1 pr-6 font-mono text-xs">{e.engine}</td>
+                  <td className="py-1 pr-2 text-right font-mono tabular-nums">{mean(e.mean.a)}</td>
+                  <td className="py-1 pr-6 text-right font-mono tabular-nums">{mean(e.mean.b)}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{e.best.a}</td>
+                  <td className="py-1 text-right tabular-nums">{e.best.b}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       </section>
       <section aria-labelledby="relevant-heading">
         <h2 id="relevant-heading" className="mb-2 text-lg font-semibold">Engines with relevant results per request</h2>
@@ -88,28 +91,30 @@ function ResourceReportView({ studyId, report, titles }: { studyId: number; repo
             <p className="mb-2 text-sm text-stone-600">
               {moved.length > SHOWN_REQUESTS ? `The ${SHOWN_REQUESTS} of ${moved.length} requests` : `The ${moved.length} ${moved.length === 1 ? "request" : "requests"}`} whose engine scores change most (the sum of |B − A| over engines); every request is in the export.
             </p>
-            <table className="w-full text-sm" aria-label="Requests that move most">
-              <thead className="text-left text-stone-500">
-                <tr>
-                  <th className="py-1 pr-4 font-medium">Request</th>
-                  <th className="py-1 pr-4 text-right font-medium">Relevant engines A · B</th>
-                  <th className="py-1 pr-4 text-right font-medium">τ-b</th>
-                  <th className="py-1 font-medium">Engines that change (A → B)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {moved.slice(0, SHOWN_REQUESTS).map((r) => (
-                  <tr key={r.request} className="border-t border-stone-200 align-top" data-testid={`request-${r.request}`}>
-                    <td className="max-w-md py-1 pr-4"><span className="font-mono text-xs">{r.request}</span> <span className="text-stone-600">{r.text}</span></td>
-                    <td className="py-1 pr-4 text-right tabular-nums">{r.relevantEngines.a} · {r.relevantEngines.b}</td>
-                    <td className="py-1 pr-4 text-right font-mono tabular-nums">{r.tauB === null ? "—" : r.tauB.toFixed(2)}</td>
-                    <td className="py-1 font-mono text-xs">
-                      {(scores.get(r.request) ?? []).filter((s) => s.a !== s.b).map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`).join(", ") || "—"}
-                    </td>
+            <ScrollX>
+              <table className="w-full text-sm" aria-label="Requests that move most">
+                <thead className="text-left text-stone-500">
+                  <tr>
+                    <th className="py-1 pr-4 font-medium">Request</th>
+                    <th className="py-1 pr-4 text-right font-medium">Relevant engines A · B</th>
+                    <th className="py-1 pr-4 text-right font-medium">τ-b</th>
+                    <th className="py-1 font-medium">Engines that change (A → B)</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {moved.slice(0, SHOWN_REQUESTS).map((r) => (
+                    <tr key={r.request} className="border-t border-stone-200 align-top" data-testid={`request-${r.request}`}>
+                      <td className="max-w-md py-1 pr-4"><span className="font-mono text-xs">{r.request}</span> <span className="text-stone-600">{r.text}</span></td>
+                      <td className="py-1 pr-4 text-right tabular-nums">{r.relevantEngines.a} · {r.relevantEngines.b}</td>
+                      <td className="py-1 pr-4 text-right font-mono tabular-nums">{r.tauB === null ? "—" : r.tauB.toFixed(2)}</td>
+                      <td className="py-1 font-mono text-xs">
+                        {(scores.get(r.request) ?? []).filter((s) => s.a !== s.b).map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`).join(", ") || "—"}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollX>
           </>
         )}
       </section>

@@ -1,4 +1,5 @@
 import type { Preview } from "@/lib/client/preview-file";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 const show = (value: unknown) => {
   const text = typeof value === "string" ? value : JSON.stringify(value);
@@ -15,14 +16,16 @@ export function FilePreview({ preview, fileName }: { preview: Preview; fileName:
       </p>
       {preview.rows.length > 0 && (
         <div className="max-h-64 overflow-auto">
-          <table className="w-full text-left font-mono text-xs">
-            <thead><tr>{columns.map((c) => <th key={c} className="px-2 py-1 font-medium text-stone-500">{c}</th>)}</tr></thead>
-            <tbody>
-              {preview.rows.map((row, i) => (
-                <tr key={i} className="border-t border-stone-100">{columns.map((c) => <td key={c} className="px-2 py-1 align-top">{show(row[c])}</td>)}</tr>
-              ))}
-            </tbody>
-          </table>
+          <ScrollX>
+            <table className="w-full text-left font-mono text-xs">
+              <thead><tr>{columns.map((c) => <th key={c} className="px-2 py-1 font-medium text-stone-500">{c}</th>)}</tr></thead>
+              <tbody>
+                {preview.rows.map((row, i) => (
+                  <tr key={i} className="border-t border-stone-100">{columns.map((c) => <td key={c} className="px-2 py-1 align-top">{show(row[c])}</td>)}</tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollX>
         </div>
       )}
       {preview.errors.length > 0 && (

@@ -49,7 +49,7 @@ export function MembersView({ study, members: initial, me }: Props) {
         study keeps their labels; the items they held go back to the others.
       </p>
       {problem && <p role="alert" aria-label="Members error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{problem}</p>}
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full min-w-[36rem] text-sm" aria-label="Members">
           <thead className="text-left text-stone-500">
             <tr>

@@ -4,6 +4,7 @@ import { fixed, interval } from "./format";
 import { GroupChart } from "./group-chart";
 import { PositivesTable } from "./positives-table";
 import { StatisticsTable } from "./statistics-table";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 const PHASES: Record<string, string> = {
   blind: "each annotator's blind label (before any reveal)",
@@ -50,22 +51,24 @@ function CampaignAgreementBody({ report }: { report: CampaignAgreementReport }) 
         {report.pairs.length === 0 ? (
           <p className="text-sm text-stone-600">No two annotators have labelled the same item yet.</p>
         ) : (
-          <table className="w-full max-w-3xl text-sm" aria-label="Agreement between annotator pairs">
-            <thead className="text-left text-stone-500">
-              <tr><th className="py-1 font-medium">Annotators</th><th className="py-1 text-right font-medium">Items</th><th className="py-1 text-right font-medium">Agreement</th><th className="py-1 text-right font-medium">Cohen&apos;s κ</th><th className="py-1 text-right font-medium">95% interval</th></tr>
-            </thead>
-            <tbody>
-              {report.pairs.map((p) => (
-                <tr key={`${p.a}|${p.b}`} className="border-t border-stone-200">
-                  <td className="py-1">{p.a} · {p.b}</td>
-                  <td className="py-1 text-right tabular-nums">{p.items}</td>
-                  <td className="py-1 text-right font-mono tabular-nums">{fixed(p.agreement)}</td>
-                  <td className="py-1 text-right font-mono tabular-nums" title={p.kappa.reason}>{fixed(p.kappa.value)}</td>
-                  <td className="py-1 text-right font-mono tabular-nums text-stone-600">{interval(p.kappa.low, p.kappa.high)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ScrollX>
+            <table className="w-full max-w-3xl text-sm" aria-label="Agreement between annotator pairs">
+              <thead className="text-left text-stone-500">
+                <tr><th className="py-1 font-medium">Annotators</th><th className="py-1 text-right font-medium">Items</th><th className="py-1 text-right font-medium">Agreement</th><th className="py-1 text-right font-medium">Cohen&apos;s κ</th><th className="py-1 text-right font-medium">95% interval</th></tr>
+              </thead>
+              <tbody>
+                {report.pairs.map((p) => (
+                  <tr key={`${p.a}|${p.b}`} className="border-t border-stone-200">
+                    <td className="py-1">{p.a} · {p.b}</td>
+                    <td className="py-1 text-right tabular-nums">{p.items}</td>
+                    <td className="py-1 text-right font-mono tabular-nums">{fixed(p.agreement)}</td>
+                    <td className="py-1 text-right font-mono tabular-nums" title={p.kappa.reason}>{fixed(p.kappa.value)}</td>
+                    <td className="py-1 text-right font-mono tabular-nums text-stone-600">{interval(p.kappa.low, p.kappa.high)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollX>
         )}
       </section>
       {report.llm && report.llm.overall.items === 0 && <p className="text-sm text-stone-600">{report.llm.judge} has not labelled the items labelled so far.</p>}

@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { StatisticWithInterval } from "@/lib/domain/agreement/bootstrap";
 import { fixed, interval } from "./format";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 type GroupRow = { group: string; items: number; agreement: number | null; kappa: StatisticWithInterval };
 
@@ -30,22 +31,24 @@ export function GroupChart({ title, groupLabel, tableLabel, groups, overall }: {
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className="mt-2 w-full max-w-2xl text-sm" aria-label={tableLabel}>
-        <thead className="text-left text-stone-500">
-          <tr><th className="py-1 font-medium">{groupLabel}</th><th className="py-1 text-right font-medium">Targets</th><th className="py-1 text-right font-medium">Agreement</th><th className="py-1 text-right font-medium">κ</th><th className="py-1 text-right font-medium">95% interval</th></tr>
-        </thead>
-        <tbody>
-          {groups.map((g) => (
-            <tr key={g.group} className="border-t border-stone-200">
-              <td className="py-1">{g.group}</td>
-              <td className="py-1 text-right tabular-nums">{g.items}</td>
-              <td className="py-1 text-right font-mono tabular-nums">{fixed(g.agreement)}</td>
-              <td className="py-1 text-right font-mono tabular-nums">{fixed(g.kappa.value)}</td>
-              <td className="py-1 text-right font-mono tabular-nums text-stone-600">{interval(g.kappa.low, g.kappa.high)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollX>
+        <table className="mt-2 w-full max-w-2xl text-sm" aria-label={tableLabel}>
+          <thead className="text-left text-stone-500">
+            <tr><th className="py-1 font-medium">{groupLabel}</th><th className="py-1 text-right font-medium">Targets</th><th className="py-1 text-right font-medium">Agreement</th><th className="py-1 text-right font-medium">κ</th><th className="py-1 text-right font-medium">95% interval</th></tr>
+          </thead>
+          <tbody>
+            {groups.map((g) => (
+              <tr key={g.group} className="border-t border-stone-200">
+                <td className="py-1">{g.group}</td>
+                <td className="py-1 text-right tabular-nums">{g.items}</td>
+                <td className="py-1 text-right font-mono tabular-nums">{fixed(g.agreement)}</td>
+                <td className="py-1 text-right font-mono tabular-nums">{fixed(g.kappa.value)}</td>
+                <td className="py-1 text-right font-mono tabular-nums text-stone-600">{interval(g.kappa.low, g.kappa.high)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
 import { AddNuggetButton } from "./add-nugget-button";
 import { fixed, interval, percent, STATISTIC_NAMES } from "./format";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 type CampaignChoice = { id: number; name: string; items: number };
 type Quality = NuggetQualityReport["overall"]["micro"];
@@ -73,34 +74,38 @@ function NuggetQualityReportView({ studyId, support, report }: { studyId: number
           <section aria-labelledby="table5-heading">
             <h2 id="table5-heading" className="mb-1 text-lg font-semibold">Nugget and judgment quality</h2>
             <p className="mb-2 text-sm text-stone-600">In the shape of FreshStack&apos;s Table 5: nugget quality (macro, the mean over reviews) beside how experts labelled the pairs the LLM called positive{report.judgment ? ` (${report.judgment.campaign.name}, ${report.judgment.pairs} pairs)` : ` (${report.judgmentNote ?? "choose a support campaign above"})`}.</p>
-            <table className="text-sm" aria-label="Nugget and judgment quality">
-              <thead className="text-left text-stone-500">
-                <tr>
-                  <th className={th}>Precision</th><th className={th}>Recall</th><th className={th}>Groundedness</th>
-                  {levels.map((l) => <th key={l.level} className={th}>LLM-positive judged {l.level}</th>)}
-                </tr>
-              </thead>
-              <tbody>
-                <tr className="border-t border-stone-200">
-                  <td className={num}>{fixed(report.overall.macro.precision.value)}</td>
-                  <td className={num}>{fixed(report.overall.macro.recall.value)}</td>
-                  <td className={num}>{fixed(report.overall.macro.groundedness.value)}</td>
-                  {levels.map((l) => <td key={l.level} className={num}>{percent(l.share)} ({l.count})</td>)}
-                </tr>
-              </tbody>
-            </table>
+            <ScrollX>
+              <table className="text-sm" aria-label="Nugget and judgment quality">
+                <thead className="text-left text-stone-500">
+                  <tr>
+                    <th className={th}>Precision</th><th className={th}>Recall</th><th className={th}>Groundedness</th>
+                    {levels.map((l) => <th key={l.level} className={th}>LLM-positive judged {l.level}</th>)}
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr className="border-t border-stone-200">
+                    <td className={num}>{fixed(report.overall.macro.precision.value)}</td>
+                    <td className={num}>{fixed(report.overall.macro.recall.value)}</td>
+                    <td className={num}>{fixed(report.overall.macro.groundedness.value)}</td>
+                    {levels.map((l) => <td key={l.level} className={num}>{percent(l.share)} ({l.count})</td>)}
+                  </tr>
+                </tbody>
+              </table>
+            </ScrollX>
           </section>
           <section aria-labelledby="overall-heading">
             <h2 id="overall-heading" className="mb-2 text-lg font-semibold">Overall and per annotator</h2>
-            <table className="text-sm" aria-label="Nugget quality overall and per annotator">
-              <thead className="text-left text-stone-500">
-                <tr><th className={th}>Who</th><th className={th}>Averaging</th><th className={`${th} text-right`}>Reviews</th><th className={`${th} text-right`}>Nuggets</th><th className={`${th} text-right`}>Precision</th><th className={`${th} text-right`}>Recall</th><th className={`${th} text-right`}>Groundedness</th></tr>
-              </thead>
-              <tbody>
-                <QualityRows who="All annotators" reviews={report.reviews} micro={report.overall.micro} macro={report.overall.macro} testId="overall" />
-                {report.perAnnotator.map((a) => <QualityRows key={a.annotator} who={a.annotator} reviews={a.reviews} micro={a.micro} macro={a.macro} testId={`annotator-${a.annotator}`} />)}
-              </tbody>
-            </table>
+            <ScrollX>
+              <table className="text-sm" aria-label="Nugget quality overall and per annotator">
+                <thead className="text-left text-stone-500">
+                  <tr><th className={th}>Who</th><th className={th}>Averaging</th><th className={`${th} text-right`}>Reviews</th><th className={`${th} text-right`}>Nuggets</th><th className={`${th} text-right`}>Precision</th><th className={`${th} text-right`}>Recall</th><th className={`${th} text-right`}>Groundedness</th></tr>
+                </thead>
+                <tbody>
+                  <QualityRows who="All annotators" reviews={report.reviews} micro={report.overall.micro} macro={report.overall.macro} testId="overall" />
+                  {report.perAnnotator.map((a) => <QualityRows key={a.annotator} who={a.annotator} reviews={a.reviews} micro={a.micro} macro={a.macro} testId={`annotator-${a.annotator}`} />)}
+                </tbody>
+              </table>
+            </ScrollX>
             <p className="mt-1 text-xs text-stone-500">Micro counts every nugget once over all reviews; macro is the mean of each review&apos;s value (one annotator&apos;s review of one question), over the reviews where it is defined.</p>
           </section>
           <section aria-labelledby="position-heading">
@@ -108,62 +113,68 @@ function NuggetQualityReportView({ studyId, support, report }: { studyId: number
             <p className="mb-2 text-sm text-stone-600" data-testid="last-nugget-share">
               {report.lastNuggetShare.value === null ? "No nugget is marked minor or redundant." : `${percent(report.lastNuggetShare.value)} of the nuggets marked minor or redundant are their question's last (FreshStack: about half).`}
             </p>
-            <table className="text-sm" aria-label="Nugget quality by position">
-              <thead className="text-left text-stone-500"><tr><th className={th}>Position</th><th className={`${th} text-right`}>Nuggets</th><th className={`${th} text-right`}>Precision</th><th className={`${th} text-right`}>Groundedness</th></tr></thead>
-              <tbody>
-                {report.byPosition.map((p) => (
-                  <tr key={p.position} className="border-t border-stone-200">
-                    <td className="py-1 pr-4">{p.position}</td><td className={num}>{p.nuggets}</td><td className={num}>{fixed(p.precision)}</td><td className={num}>{fixed(p.groundedness)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ScrollX>
+              <table className="text-sm" aria-label="Nugget quality by position">
+                <thead className="text-left text-stone-500"><tr><th className={th}>Position</th><th className={`${th} text-right`}>Nuggets</th><th className={`${th} text-right`}>Precision</th><th className={`${th} text-right`}>Groundedness</th></tr></thead>
+                <tbody>
+                  {report.byPosition.map((p) => (
+                    <tr key={p.position} className="border-t border-stone-200">
+                      <td className="py-1 pr-4">{p.position}</td><td className={num}>{p.nuggets}</td><td className={num}>{fixed(p.precision)}</td><td className={num}>{fixed(p.groundedness)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollX>
           </section>
           {report.agreement && (
             <section aria-labelledby="review-agreement-heading">
               <h2 id="review-agreement-heading" className="mb-1 text-lg font-semibold">Agreement between annotators</h2>
               <p className="mb-2 text-sm text-stone-600">Over the {report.agreement.nuggets} nuggets of the {report.agreement.questions} questions reviewed by two or more annotators; 95% bootstrap intervals.</p>
-              <table className="text-sm" aria-label="Agreement between annotators on A, B and C">
-                <thead className="text-left text-stone-500"><tr><th className={th}>Mark</th><th className={th}>Statistic</th><th className={`${th} text-right`}>Value</th><th className={`${th} text-right`}>95% interval</th></tr></thead>
-                <tbody>
-                  {(["hallucinated", "redundant", "missing"] as const).flatMap((mark) =>
-                    report.agreement![mark].map((s) => (
-                      <tr key={`${mark}-${s.metric}`} className="border-t border-stone-200">
-                        <td className="py-1 pr-4">{mark === "hallucinated" ? "A: hallucinated" : mark === "redundant" ? "B: minor or redundant" : "C: missing (per question)"}</td>
-                        <td className="py-1 pr-4">{STATISTIC_NAMES[s.metric] ?? s.metric}</td>
-                        <td className={num} title={s.reason}>{fixed(s.value)}</td>
-                        <td className={num}>{interval(s.low, s.high)}</td>
-                      </tr>
-                    )),
-                  )}
-                </tbody>
-              </table>
+              <ScrollX>
+                <table className="text-sm" aria-label="Agreement between annotators on A, B and C">
+                  <thead className="text-left text-stone-500"><tr><th className={th}>Mark</th><th className={th}>Statistic</th><th className={`${th} text-right`}>Value</th><th className={`${th} text-right`}>95% interval</th></tr></thead>
+                  <tbody>
+                    {(["hallucinated", "redundant", "missing"] as const).flatMap((mark) =>
+                      report.agreement![mark].map((s) => (
+                        <tr key={`${mark}-${s.metric}`} className="border-t border-stone-200">
+                          <td className="py-1 pr-4">{mark === "hallucinated" ? "A: hallucinated" : mark === "redundant" ? "B: minor or redundant" : "C: missing (per question)"}</td>
+                          <td className="py-1 pr-4">{STATISTIC_NAMES[s.metric] ?? s.metric}</td>
+                          <td className={num} title={s.reason}>{fixed(s.value)}</td>
+                          <td className={num}>{interval(s.low, s.high)}</td>
+                        </tr>
+                      )),
+                    )}
+                  </tbody>
+                </table>
+              </ScrollX>
             </section>
           )}
           <section aria-labelledby="questions-heading">
             <h2 id="questions-heading" className="mb-2 text-lg font-semibold">Per question</h2>
-            <table className="w-full text-sm" aria-label="Nugget quality per question">
-              <thead className="text-left text-stone-500">
-                <tr><th className={th}>Question</th><th className={`${th} text-right`}>Nuggets</th><th className={`${th} text-right`}>Reviews</th><th className={`${th} text-right`}>ΣA</th><th className={`${th} text-right`}>ΣB</th><th className={`${th} text-right`}>ΣC</th><th className={`${th} text-right`}>Precision</th><th className={`${th} text-right`}>Recall</th><th className={`${th} text-right`}>Groundedness</th></tr>
-              </thead>
-              <tbody>
-                {report.perQuestion.map((q) => (
-                  <tr key={q.question} className="border-t border-stone-200" data-testid={`question-${q.question}`}>
-                    <td className="max-w-sm py-1 pr-4"><span className="font-mono text-xs">{q.question}</span> <span className="text-stone-600">{q.title}</span></td>
-                    <td className={num} data-testid="nugget-list">
-                      {q.nuggets}
-                      {q.nuggetVersion !== null && (
-                        <span className="block text-xs text-stone-500">
-                          list v{q.nuggetVersion}{q.currentNuggetVersion !== q.nuggetVersion ? ` (now v${q.currentNuggetVersion})` : ""}
-                        </span>
-                      )}
-                    </td>
-                    <td className={num}>{q.reviews}</td><td className={num}>{q.hallucinated}</td><td className={num}>{q.redundant}</td><td className={num}>{q.missing}</td>
-                    <td className={num}>{fixed(q.quality.precision.value)}</td><td className={num}>{fixed(q.quality.recall.value)}</td><td className={num}>{fixed(q.quality.groundedness.value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ScrollX>
+              <table className="w-full text-sm" aria-label="Nugget quality per question">
+                <thead className="text-left text-stone-500">
+                  <tr><th className={th}>Question</th><th className={`${th} text-right`}>Nuggets</th><th className={`${th} text-right`}>Reviews</th><th className={`${th} text-right`}>ΣA</th><th className={`${th} text-right`}>ΣB</th><th className={`${th} text-right`}>ΣC</th><th className={`${th} text-right`}>Precision</th><th className={`${th} text-right`}>Recall</th><th className={`${th} text-right`}>Groundedness</th></tr>
+                </thead>
+                <tbody>
+                  {report.perQuestion.map((q) => (
+                    <tr key={q.question} className="border-t border-stone-200" data-testid={`question-${q.question}`}>
+                      <td className="max-w-sm py-1 pr-4"><span className="font-mono text-xs">{q.question}</span> <span className="text-stone-600">{q.title}</span></td>
+                      <td className={num} data-testid="nugget-list">
+                        {q.nuggets}
+                        {q.nuggetVersion !== null && (
+                          <span className="block text-xs text-stone-500">
+                            list v{q.nuggetVersion}{q.currentNuggetVersion !== q.nuggetVersion ? ` (now v${q.currentNuggetVersion})` : ""}
+                          </span>
+                        )}
+                      </td>
+                      <td className={num}>{q.reviews}</td><td className={num}>{q.hallucinated}</td><td className={num}>{q.redundant}</td><td className={num}>{q.missing}</td>
+                      <td className={num}>{fixed(q.quality.precision.value)}</td><td className={num}>{fixed(q.quality.recall.value)}</td><td className={num}>{fixed(q.quality.groundedness.value)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollX>
             <p className="mt-1 text-xs text-stone-500">
               A question&apos;s values pool its reviewers: marks and C summed, the metrics from the sums. Every review covers the nugget list the
               campaign started with (its version is shown; &quot;now&quot; when nuggets were added to the question since).

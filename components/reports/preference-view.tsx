@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { PreferenceReport } from "@/lib/schemas/preference";
 import { fixed, interval, percent, STATISTIC_NAMES } from "./format";
 import { PreferenceBars } from "./preference-bars";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
 const th = "py-1 pr-4 font-medium";
@@ -67,16 +68,18 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
               <h3 className="mb-1 font-medium">Per criterion</h3>
               <PreferenceBars title="Preferences per criterion" first={pair.first} second={pair.second}
                 rows={[...report.perCriterion.map((c) => rowsOf(c.name, find(c.pairs))), rowsOf("Verdict", pair)]} />
-              <table className="mt-2 text-sm" aria-label={`Preferences per criterion: ${pair.first} versus ${pair.second}`}>
-                <thead className="text-left text-stone-500">
-                  <tr><th className={th}>Criterion</th><th className={`${th} text-right`}>{pair.first}</th><th className={`${th} text-right`}>No preference</th><th className={`${th} text-right`}>{pair.second}</th><th className={`${th} text-right`}>{pair.first} win rate</th><th className={`${th} text-right`}>95% interval</th></tr>
-                </thead>
-                <tbody>
-                  {[...report.perCriterion.map((c) => ({ name: c.name, t: find(c.pairs), w: c.winRates.find((w) => w.first === pair.first && w.second === pair.second) })), { name: "Verdict", t: pair, w: report.verdict.winRates.find((w) => w.first === pair.first && w.second === pair.second) }].map(({ name, t, w }) => (
-                    <TallyRow key={name} name={name} tally={t} winRate={w} />
-                  ))}
-                </tbody>
-              </table>
+              <ScrollX>
+                <table className="mt-2 text-sm" aria-label={`Preferences per criterion: ${pair.first} versus ${pair.second}`}>
+                  <thead className="text-left text-stone-500">
+                    <tr><th className={th}>Criterion</th><th className={`${th} text-right`}>{pair.first}</th><th className={`${th} text-right`}>No preference</th><th className={`${th} text-right`}>{pair.second}</th><th className={`${th} text-right`}>{pair.first} win rate</th><th className={`${th} text-right`}>95% interval</th></tr>
+                  </thead>
+                  <tbody>
+                    {[...report.perCriterion.map((c) => ({ name: c.name, t: find(c.pairs), w: c.winRates.find((w) => w.first === pair.first && w.second === pair.second) })), { name: "Verdict", t: pair, w: report.verdict.winRates.find((w) => w.first === pair.first && w.second === pair.second) }].map(({ name, t, w }) => (
+                      <TallyRow key={name} name={name} tally={t} winRate={w} />
+                    ))}
+                  </tbody>
+                </table>
+              </ScrollX>
               <p className="mt-1 text-xs text-stone-500">Win rate: of the judgments preferring one of the two, the share preferring {pair.first} (no-preferences left out), with Wilson&apos;s interval.</p>
             </div>
             {report.perGroup.length > 1 && (
@@ -99,29 +102,33 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
       {report.agreement && (
         <section aria-labelledby="pref-agreement-heading">
           <h2 id="pref-agreement-heading" className="mb-2 text-lg font-semibold">Agreement between annotators</h2>
-          <table className="text-sm" aria-label="Agreement between annotators per criterion">
-            <thead className="text-left text-stone-500"><tr><th className={th}>Criterion</th><th className={`${th} text-right`}>Items</th><th className={th}>Statistic</th><th className={`${th} text-right`}>Value</th><th className={`${th} text-right`}>95% interval</th></tr></thead>
-            <tbody>
-              {report.agreement.flatMap((a) => a.statistics.map((s) => (
-                <tr key={`${a.criterion}-${s.metric}`} className="border-t border-stone-200">
-                  <td className="py-1 pr-4">{report.criteria.find((c) => c.id === a.criterion)?.name ?? a.criterion}</td>
-                  <td className={num}>{a.items}</td>
-                  <td className="py-1 pr-4">{STATISTIC_NAMES[s.metric] ?? s.metric}</td>
-                  <td className={num} title={s.reason}>{fixed(s.value)}</td>
-                  <td className={num}>{interval(s.low, s.high)}</td>
-                </tr>
-              )))}
-            </tbody>
-          </table>
+          <ScrollX>
+            <table className="text-sm" aria-label="Agreement between annotators per criterion">
+              <thead className="text-left text-stone-500"><tr><th className={th}>Criterion</th><th className={`${th} text-right`}>Items</th><th className={th}>Statistic</th><th className={`${th} text-right`}>Value</th><th className={`${th} text-right`}>95% interval</th></tr></thead>
+              <tbody>
+                {report.agreement.flatMap((a) => a.statistics.map((s) => (
+                  <tr key={`${a.criterion}-${s.metric}`} className="border-t border-stone-200">
+                    <td className="py-1 pr-4">{report.criteria.find((c) => c.id === a.criterion)?.name ?? a.criterion}</td>
+                    <td className={num}>{a.items}</td>
+                    <td className="py-1 pr-4">{STATISTIC_NAMES[s.metric] ?? s.metric}</td>
+                    <td className={num} title={s.reason}>{fixed(s.value)}</td>
+                    <td className={num}>{interval(s.low, s.high)}</td>
+                  </tr>
+                )))}
+              </tbody>
+            </table>
+          </ScrollX>
         </section>
       )}
       {report.bradleyTerry && (
         <section aria-labelledby="bt-heading">
           <h2 id="bt-heading" className="mb-2 text-lg font-semibold">Bradley-Terry strengths</h2>
-          <table className="text-sm" aria-label="Bradley-Terry strengths">
-            <thead className="text-left text-stone-500"><tr><th className={th}>System</th><th className={`${th} text-right`}>Strength (verdicts; sums to 1)</th></tr></thead>
-            <tbody>{report.bradleyTerry.map((b) => <tr key={b.system} className="border-t border-stone-200"><td className="py-1 pr-4 font-mono text-xs">{b.system}</td><td className={num}>{fixed(b.strength)}</td></tr>)}</tbody>
-          </table>
+          <ScrollX>
+            <table className="text-sm" aria-label="Bradley-Terry strengths">
+              <thead className="text-left text-stone-500"><tr><th className={th}>System</th><th className={`${th} text-right`}>Strength (verdicts; sums to 1)</th></tr></thead>
+              <tbody>{report.bradleyTerry.map((b) => <tr key={b.system} className="border-t border-stone-200"><td className="py-1 pr-4 font-mono text-xs">{b.system}</td><td className={num}>{fixed(b.strength)}</td></tr>)}</tbody>
+            </table>
+          </ScrollX>
         </section>
       )}
     </div>

@@ -3,6 +3,7 @@ import { PROTOCOL_LABELS, TASK_TYPE_LABELS } from "@/lib/domain/task-types";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { StatCard } from "@/components/ui/stat-card";
 import { count } from "@/components/ui/wording";
+import { ScrollX } from "@/components/ui/scroll-x";
 
 export function StudyOverviewView({ study }: { study: StudyOverview }) {
   const c = study.counts;
@@ -63,20 +64,22 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
         </ul>
       )}
       <h2 className="mb-2 mt-8 text-lg font-semibold">Judges</h2>
-      <table className="w-full max-w-xl text-sm">
-        <thead className="text-left text-stone-500">
-          <tr><th className="py-1 font-medium">Judge</th><th className="py-1 font-medium">Kind</th><th className="py-1 text-right font-medium">Labels</th></tr>
-        </thead>
-        <tbody>
-          {study.judges.map((j) => (
-            <tr key={j.name} className="border-t border-stone-200">
-              <td className="py-1.5 font-mono text-xs">{j.name}</td>
-              <td className="py-1.5">{j.kind === "model" ? "LLM" : "Human"}</td>
-              <td className="py-1.5 text-right tabular-nums">{j.labels.toLocaleString("en")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollX>
+        <table className="w-full max-w-xl text-sm">
+          <thead className="text-left text-stone-500">
+            <tr><th className="py-1 font-medium">Judge</th><th className="py-1 font-medium">Kind</th><th className="py-1 text-right font-medium">Labels</th></tr>
+          </thead>
+          <tbody>
+            {study.judges.map((j) => (
+              <tr key={j.name} className="border-t border-stone-200">
+                <td className="py-1.5 font-mono text-xs">{j.name}</td>
+                <td className="py-1.5">{j.kind === "model" ? "LLM" : "Human"}</td>
+                <td className="py-1.5 text-right tabular-nums">{j.labels.toLocaleString("en")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
     </>
   );
 }

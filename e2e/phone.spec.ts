@@ -1,0 +1,74 @@
+import { expect, test, type Page } from "@playwright/test";
+import { campaignIdByName } from "./fixtures/annotate-api";
+import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
+import { FEDERATED_STUDY, NUGGET_STUDY, USERS } from "./fixtures/world";
+
+// The "phone" project (390 x 844): every main page fits the screen's width. Wide tables and
+// charts scroll inside their own box; the page itself never scrolls sideways, and the header's
+// links and sign-out stay on screen.
+const DEMO = "Harbor job queue (demo)";
+
+async function fitsTheScreen(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await page.waitForLoadState("networkidle");
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page, `${path} is ${widths.page - widths.screen} px wider than the screen`).toBeLessThanOrEqual(widths.screen);
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  if (await signOut.count()) {
+    const box = (await signOut.boundingBox())!;
+    expect(box.x + box.width, `${path}: the sign-out button is off screen`).toBeLessThanOrEqual(widths.screen);
+  }
+}
+
+test("a researcher's pages fit a phone", async ({ page, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  const demo = await studyIdByName(admin, DEMO);
+  const federated = await studyIdByName(admin, FEDERATED_STUDY.name);
+  const nuggets = await studyIdByName(admin, NUGGET_STUDY.name);
+  const campaign = await campaignIdByName(admin, demo, "Support calibration (demo)");
+  await admin.dispose();
+  await signIn(page, USERS.researcher.email);
+  await page.goto(`/studies/${demo}/questions`);
+  const question = await page.getByRole("table", { name: "Questions" }).getByRole("link").nth(6).getAttribute("href");
+  const paths = [
+    "/studies",
+    `/studies/${demo}`,
+    `/studies/${demo}/questions`,
+    `${question!}`,
+    `/studies/${demo}/disagreements`,
+    `/studies/${demo}/agreement?a=gpt-4o&b=solar-11b&group=query`,
+    `/studies/${demo}/agreement?campaign=${campaign}`,
+    `/studies/${demo}/impact?a=gpt-4o&b=corrected%3Agpt-4o`,
+    `/studies/${demo}/preferences`,
+    `/studies/${demo}/data`,
+    `/studies/${demo}/members`,
+    `/studies/${demo}/campaigns/new`,
+    `/studies/${demo}/campaigns/${campaign}`,
+    `/studies/${federated}/resources`,
+    `/studies/${nuggets}/nugget-quality`,
+  ];
+  for (const path of paths) await fitsTheScreen(page, path);
+  // a question with a chunk open for reading
+  await page.goto(question!);
+  await page.getByRole("table", { name: "Pool grid" }).getByRole("link").first().click();
+  await expect(page.getByRole("region", { name: "Chunk viewer" })).toBeVisible();
+  await fitsTheScreen(page, page.url().replace(/^https?:\/\/[^/]+/, ""));
+});
+
+test("an annotator's pages and the workspace fit a phone", async ({ page }) => {
+  await signIn(page, USERS.annotator.email);
+  await fitsTheScreen(page, "/annotate");
+  await page.getByRole("link", { name: "Support calibration (demo)" }).click();
+  await expect(page.getByTestId("item-position")).toBeVisible();
+  await fitsTheScreen(page, page.url().replace(/^https?:\/\/[^/]+/, ""));
+});
+
+test("the admin's user list, sign-in and an invite link fit a phone", async ({ page, browser }) => {
+  await signIn(page, USERS.admin.email);
+  await fitsTheScreen(page, "/admin/users");
+  const anonymous = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await fitsTheScreen(anonymous, "/signin");
+  await fitsTheScreen(anonymous, `/invite/${"x".repeat(43)}`);
+});
