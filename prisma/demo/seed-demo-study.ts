@@ -10,6 +10,7 @@ import { CHUNKS_1 } from "./chunks-1";
 import { CHUNKS_2 } from "./chunks-2";
 import { DEMO_QUESTIONS } from "./questions";
 import { DEMO_RESPONSES } from "./responses";
+import { DEMO_EXPERTS, seedAnswerComparison, seedNuggetReview, seedSupportCheck } from "./seed-demo-campaigns";
 
 export const DEMO_STUDY_SLUG = "harbor-demo";
 export const DEMO_PASSWORD = "assay-demo";
@@ -40,17 +41,57 @@ export function demoPool(questionIndex: number): DemoChunk[] {
   return [...own, next, previous];
 }
 
-/** The simulated label of a model: the ground truth with model-specific, reproducible mistakes. */
+/**
+ * The simulated label of a model: the ground truth with model-specific, reproducible mistakes.
+ * gpt-4o takes a chunk that is about the question but states none of its facts ("topical but
+ * silent") as support for two of its nuggets, the false positive that makes systems retrieving such
+ * chunks look better under its labels than under the experts'; and it errs at random now and then.
+ */
 export function simulatedSupport(model: string, nuggetId: string, chunk: DemoChunk, truth: boolean): boolean {
   const h = demoHash(`${model}|${nuggetId}|${chunk.id}`);
-  if (model === "gpt-4o") return h % 13 === 0 ? !truth : truth;
+  const question = nuggetId.slice(0, nuggetId.lastIndexOf("_"));
+  if (model === "gpt-4o") {
+    if (chunk.question === question && chunk.supports.length === 0) {
+      const nuggets = DEMO_QUESTIONS.find((q) => q.id === question)!.nuggets.length;
+      const position = Number(nuggetId.slice(nuggetId.lastIndexOf("_") + 1)) - 1;
+      return (position - demoHash(chunk.id) + nuggets * 8) % nuggets < 2; // two of the question's nuggets
+    }
+    return h % 13 === 0 ? !truth : truth;
+  }
   // solar-11b is lenient on chunks about the right question and misses some support
   if (truth) return h % 9 !== 0;
   return chunk.question === nuggetId.slice(0, nuggetId.lastIndexOf("_")) && h % 4 === 0;
 }
 
-/** Seeds the demo study (idempotent). Tests that change it pass their own `slug`, so they never share it. */
-export async function seedDemoStudy(db: Db, slug: string = DEMO_STUDY_SLUG): Promise<{ studyId: number }> {
+/** How many chunks each demo run retrieves per question: fewer than the pool, so Coverage@20 and Recall@50 differ between systems. */
+const RUN_DEPTH = 6;
+
+/**
+ * A demo system's score for a pooled chunk: bm25 matches words (facts and noise alike), dense-e5
+ * favours chunks about the question's topic, whether or not they state its facts, hybrid-rrf finds
+ * the chunks that state the facts. Under gpt-4o's labels (which count topical chunks as support)
+ * dense-e5 looks best; under the experts' it does not.
+ */
+function runScore(system: (typeof DEMO_RUN_SYSTEMS)[number], question: string, c: DemoChunk): number {
+  const own = c.question === question;
+  const facts = own ? c.supports.length : 0;
+  const noise = (demoHash(`${system}|${c.id}`) % 100) / 100;
+  switch (system) {
+    case "bm25":
+      return facts + (own ? 0.5 : 0) + 2 * noise;
+    case "dense-e5":
+      return (own && facts === 0 ? 4 : 0) + 1.5 * facts + noise;
+    case "hybrid-rrf":
+      return 2 * facts + (own ? 1 : 0) + noise;
+  }
+}
+
+/**
+ * Seeds the demo study (idempotent). Tests that change it pass their own `slug`, so they never
+ * share it; the finished expert campaigns (the reports' material) come with the demo's own slug,
+ * or when `finished` is set.
+ */
+export async function seedDemoStudy(db: Db, slug: string = DEMO_STUDY_SLUG, options: { finished?: boolean } = {}): Promise<{ studyId: number }> {
   const users = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
     users.set(account.email, (await f.upsertUser(db, { ...account, password: DEMO_PASSWORD })).id);
@@ -118,10 +159,11 @@ export async function seedDemoStudy(db: Db, slug: string = DEMO_STUDY_SLUG): Pro
         }
       }
     }
-    for (const [s, system] of DEMO_RUN_SYSTEMS.entries()) {
+    for (const system of DEMO_RUN_SYSTEMS) {
       const scored = pool
-        .map((c) => ({ c, score: (c.question === q.id ? c.supports.length * (s + 1) : 0) + (demoHash(`${system}|${c.id}`) % 100) / 25 }))
-        .sort((a, b) => b.score - a.score);
+        .map((c) => ({ c, score: runScore(system, q.id, c) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, RUN_DEPTH);
       for (const [rank, { c, score }] of scored.entries()) {
         await f.upsertRunEntry(db, { systemId: systems.get(system)!, queryId: query.id, documentId: documents.get(c.id)!, rank: rank + 1, score: Number(score.toFixed(3)) });
       }
@@ -135,6 +177,19 @@ export async function seedDemoStudy(db: Db, slug: string = DEMO_STUDY_SLUG): Pro
   }
 
   await seedDemoCampaign(db, study.id, judges.get("gpt-4o")!, [users.get("annotator@assay.local")!, users.get("annotator2@assay.local")!]);
+  if (options.finished ?? slug === DEMO_STUDY_SLUG) {
+    const experts = [];
+    for (const e of DEMO_EXPERTS) {
+      const user = await f.upsertUser(db, { ...e, password: DEMO_PASSWORD });
+      await f.upsertMember(db, study.id, user.id, "annotator");
+      experts.push({ id: user.id, email: user.email });
+    }
+    const chunks = new Map(DEMO_CHUNKS.map((c) => [documents.get(c.id)!, c]));
+    const context = { studyId: study.id, experts, gptId: judges.get("gpt-4o")!, chunks, hash: demoHash };
+    await seedSupportCheck(db, context);
+    await seedNuggetReview(db, context);
+    await seedAnswerComparison(db, context, { a: systems.get("rag-baseline")!, b: systems.get("rag-rerank")! });
+  }
   return { studyId: study.id };
 }
 
@@ -146,13 +201,13 @@ async function seedDemoCampaign(db: Db, studyId: number, llmJudgeId: number, ann
     name: "Support calibration (demo)",
     taskType: "support",
     protocol: "blind_then_reveal",
-    scale: BUILTIN_SCALES["relevance-3"],
+    scale: BUILTIN_SCALES.binary,
     overlap: 2,
     seed,
     llmJudgeId,
     sample,
     guidelines:
-      "Does the chunk **support** the nugget?\n\n- *Relevant*: the chunk states the fact.\n- *Partially relevant*: it states part of it, or implies it.\n- *Non-relevant*: it does not help.",
+      "Does the chunk **support** the nugget?\n\n- *Supported*: the chunk states the fact (or plainly implies it).\n- *Not supported*: it does not, even when it is about the same topic.",
   });
   for (const userId of annotatorIds) await f.upsertCampaignAnnotator(db, campaign.id, userId);
   const picked = sampleCandidates(await loadCandidates(studyId, "support", llmJudgeId), sample, seed);

@@ -25,7 +25,7 @@ describe("study bundle", () => {
     expect(original.length).toBeGreaterThan(1000);
     const copy = await upsertStudy(db, { slug: `copy-${unique()}`, name: "Copy" });
     const summary = await importIntoStudy(copy.id, { format: "assay-bundle", files: [textInput("demo.assay.jsonl", `${original.join("\n")}\n`)] });
-    expect(summary.added).toEqual({ queries: 10, nuggets: 32, documents: 80, poolEntries: 100, labels: 640, systems: 5, runEntries: 300, responses: 10, citations: 20 });
+    expect(summary.added).toEqual({ queries: 10, nuggets: 32, documents: 80, poolEntries: 100, labels: 958, systems: 5, runEntries: 180, responses: 10, citations: 20 });
     const again = await exported(copy.id, { what: "study", format: "bundle" });
     expect(again.slice(1)).toEqual(original.slice(1)); // all but the header, which names the study
     const twice = await importIntoStudy(copy.id, { format: "assay-bundle", files: [textInput("demo.assay.jsonl", `${original.join("\n")}\n`)] });

@@ -49,7 +49,7 @@ describe("agreement report", () => {
     expect(report).toMatchObject({ items: 5, binarized: true, categories: ["not relevant", "relevant"] });
     expect(report.positives).toEqual({
       llm: "gpt-4o", human: "expert", pairs: 4,
-      levels: [{ level: "relevant", count: 2, share: 0.5 }, { level: "partially_relevant", count: 1, share: 0.25 }, { level: "non_relevant", count: 1, share: 0.25 }],
+      levels: [{ level: "Relevant", count: 2, share: 0.5 }, { level: "Partially relevant", count: 1, share: 0.25 }, { level: "Non-relevant", count: 1, share: 0.25 }],
     });
     expect(report.confusion).toEqual([[1, 0], [1, 3]]); // gpt-4o negative: expert non-relevant; positive: one non-relevant, three at least partially
   });
