@@ -50,6 +50,8 @@ test("a researcher runs a blind-then-reveal calibration and two annotators label
   await researcher.getByLabel("Sample").selectOption("llm_positive_per_question");
   await researcher.getByLabel("Questions (N)").fill("3");
   await researcher.getByLabel("Seed").fill("2024");
+  // the two demo annotators only (the experts finished their campaigns)
+  for (const expert of ["Eve Expert", "Max Expert"]) await researcher.getByLabel(expert).uncheck();
   // a wrong input first: more annotators per item than annotators chosen
   await researcher.getByLabel("Annotators per item (overlap)").fill("3");
   await researcher.getByRole("button", { name: "Preview sample" }).click();
