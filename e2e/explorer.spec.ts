@@ -22,12 +22,14 @@ test("a researcher explores a question's pool, its disagreements and starts a fo
   await page.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Questions" }).click();
   await page.getByLabel("Search id and text").fill("exponential backoff");
   await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByTestId("question-count")).toHaveText("1 questions match");
+  await expect(page.getByTestId("question-count")).toHaveText("1 question matches");
   await page.getByRole("link", { name: "hq-101" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("How do I retry a failed job with exponential backoff?");
 
   const grid = page.getByRole("table", { name: "Pool grid" });
   await expect(grid.getByRole("row")).toHaveCount(11); // header + 10 pooled chunks
+  // each chunk says which runs retrieved it and where; the best-ranked come first
+  await expect(grid.locator("tbody tr").first().locator("th")).toContainText(/(bm25|dense-e5|hybrid-rrf) #1\b/);
   for (const judge of ["gpt-4o", "solar-11b", USERS.annotator2.email]) await expect(grid.getByText(judge, { exact: true }).first()).toBeVisible();
   const rejected = grid.locator("td", { hasText: USERS.annotator2.email });
   expect(await rejected.count()).toBeGreaterThanOrEqual(2);
@@ -68,6 +70,14 @@ test("a researcher explores a question's pool, its disagreements and starts a fo
   expect(count).toBeGreaterThan(0);
   const queue = page.getByRole("table", { name: "Disagreeing pairs" });
   await expect(queue.getByRole("row").nth(1)).toContainText(/1\.00|0\.\d\d/);
+  // column headings never run together ("StrengthQuestion"): each ends well before the next begins
+  const headings = await queue.locator("thead th").evaluateAll((cells) => cells.map((c) => {
+    const range = document.createRange();
+    range.selectNodeContents(c);
+    const text = range.getBoundingClientRect();
+    return { text: c.textContent, left: text.left, right: text.right };
+  }));
+  for (let i = 1; i < headings.length; i++) expect(headings[i]!.left - headings[i - 1]!.right, `${headings[i - 1]!.text} | ${headings[i]!.text}`).toBeGreaterThanOrEqual(8);
   const onPage = Math.min(count, 50);
   await page.getByRole("button", { name: "Create follow-up campaign from the checked pairs" }).click();
   await expect(page.getByLabel("Name")).toHaveValue(`Follow-up of ${onPage} disagreements`);

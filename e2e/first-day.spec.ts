@@ -133,6 +133,11 @@ test("a new team's first day, from an empty database to an agreement report", as
   // the questions are named by their text
   await researcher.goto(`${studyUrl}/questions`);
   await expect(researcher.getByRole("table", { name: "Questions" }).getByRole("row", { name: /^1 What is the screen resolution of vision pro\?/ })).toBeVisible();
+  // a question without nuggets has no empty Nuggets section
+  await researcher.getByRole("table", { name: "Questions" }).getByRole("link", { name: "1", exact: true }).click();
+  await expect(researcher.getByRole("heading", { level: 1 })).toContainText("What is the screen resolution of vision pro?");
+  await expect(researcher.getByRole("table", { name: "Pool grid" }).getByRole("row")).toHaveCount(21); // the header and NovelEval's 20 candidates
+  await expect(researcher.getByRole("heading", { name: "Nuggets" })).toHaveCount(0);
 
   // the researcher adds the annotators
   await researcher.goto(studyUrl);

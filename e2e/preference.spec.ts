@@ -19,6 +19,8 @@ test("an annotator compares two answers blind with the keyboard and the preferen
   await researcher.getByLabel("Task").selectOption("preference");
   for (const system of SYSTEMS) await expect(researcher.getByRole("checkbox", { name: system })).toBeChecked();
   await expect(researcher.getByLabel("Criterion 4 name")).toHaveValue("Clarity");
+  // the form says the keys the workspace has (J / K and 1, 2, 0), never "keys 1–4 pick a criterion"
+  await expect(researcher.getByRole("group", { name: /^Criteria/ })).toContainText("annotators move between them with J / K and choose with 1, 2 or 0");
   await researcher.getByLabel("Questions (N)").fill("2");
   await researcher.getByLabel("Annotators per item (overlap)").fill("1");
   await researcher.getByLabel("Noor Annotator").uncheck();

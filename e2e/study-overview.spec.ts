@@ -11,6 +11,13 @@ test("a researcher opens the demo study and sees its counts and judges", async (
   for (const [stat, value] of Object.entries(counts)) await expect(page.getByTestId(`stat-${stat}`)).toHaveText(value);
   // other specs add campaigns to the demo study; its own is listed whatever their number
   await expect(page.getByRole("list", { name: "Campaigns" })).toContainText("Support calibration (demo)");
+  // every report of the study is one click away, whatever the study holds
+  const nav = page.getByRole("navigation", { name: "Study" });
+  for (const name of ["Questions", "Disagreements", "Agreement", "Impact", "Nugget quality", "Preferences", "Resources", "Import and export"]) {
+    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole("link", { name: /^Members \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Campaigns" })).not.toContainText(/\b1 items\b/);
   const judges = page.getByRole("table");
   await expect(judges).toContainText("gpt-4o");
   await expect(judges).toContainText("solar-11b");

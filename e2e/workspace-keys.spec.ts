@@ -57,6 +57,17 @@ for (const task of TASKS) {
 
     await signIn(page, USERS.annotator.email);
     await page.goto(`/annotate/${campaignId}`);
+    await expect(page.getByTestId("item-position")).toBeVisible();
+    // the help lists each key once (nugget quality once listed C for the count and for the comment)
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    const keys = await help.locator("dt kbd").allTextContents();
+    expect(keys.length).toBeGreaterThan(5);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+    await expect(help).not.toContainText(/\bC: /); // C is the comment key, nothing else
+    await expect(help.locator("dd").filter({ hasText: "comment" }).first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toHaveCount(0);
     const items: number[] = [];
     for (const n of [1, 2]) {
       await expect(page.getByTestId("item-position")).toHaveText(new RegExp(`^Item ${n} of my ${n} · not labelled yet`));

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { QuestionList, QuestionListQuery } from "@/lib/schemas/explorer";
 import { Pager } from "./pager";
 import { ScrollX } from "@/components/ui/scroll-x";
+import { count } from "@/components/ui/wording";
 
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm";
 const COLUMNS: [QuestionListQuery["sort"], string][] = [
@@ -40,7 +41,7 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
         <input type="hidden" name="dir" value={query.dir} />
         <button type="submit" className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700">Search</button>
       </form>
-      <p className="mt-4 text-sm text-stone-600" data-testid="question-count">{list.total.toLocaleString("en")} questions{query.q || query.tag ? " match" : ""}</p>
+      <p className="mt-4 text-sm text-stone-600" data-testid="question-count">{count(list.total, "question")}{query.q || query.tag ? (list.total === 1 ? " matches" : " match") : ""}</p>
       <ScrollX>
         <table className="mt-2 w-full text-sm" aria-label="Questions">
           <thead className="text-left text-stone-500">
