@@ -9,7 +9,7 @@ import { bin, capture, fail, root } from "./lib/run.mjs";
 import { createPostgresDatabase, ensureDependencies, ensurePrismaClients, postgresBaseUrl, probePostgres } from "./lib/setup.mjs";
 
 const BENCHMARKS = {
-  seed: { script: "scripts/bench/seed-demo.ts", what: "seed the demo study (4 users, 80 chunks, 640 labels, 300 run entries), then re-seed it" },
+  seed: { script: "scripts/bench/seed-demo.ts", what: "seed the demo study (6 users, 80 chunks, 640 LLM and 318 expert labels, 180 run entries, a live and three finished campaigns), then re-seed it" },
   agreement: {
     what: "each agreement metric over 1,000,000 labels (two judges, 500,000 items, four levels) through the CLI (goal: under 2 s each)",
     run: () => {
