@@ -9,12 +9,13 @@ const db = await getDb();
 const onlyIfEmpty = process.argv.includes("--if-empty");
 if (!onlyIfEmpty || (await db.user.count()) === 0) {
   const { studyId } = await seedDemoStudy(db);
-  const [queries, documents, labels] = await Promise.all([
+  const [queries, documents, llmLabels, humanLabels] = await Promise.all([
     db.query.count({ where: { studyId } }),
     db.document.count({ where: { studyId } }),
-    db.label.count({ where: { studyId } }),
+    db.label.count({ where: { studyId, judge: { kind: "model" } } }),
+    db.label.count({ where: { studyId, judge: { kind: "human" } } }),
   ]);
-  console.log(`Demo study seeded: ${queries} questions, ${documents} chunks, ${labels} LLM labels (${Math.round(performance.now() - started)} ms).`);
+  console.log(`Demo study seeded: ${queries} questions, ${documents} chunks, ${llmLabels} LLM labels, ${humanLabels} expert labels (${Math.round(performance.now() - started)} ms).`);
 }
 if (await db.user.findUnique({ where: { email: DEMO_ACCOUNTS[0].email } })) {
   console.log(`Demo sign-in (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(", ")}`);

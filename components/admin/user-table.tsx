@@ -7,10 +7,9 @@ import { peopleApi } from "@/lib/client/people-api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { AdminUser, PasswordLink, UserChange } from "@/lib/schemas/users";
 import { Button } from "@/components/ui/button";
+import { AccountFields, accountOf, ROLE_NAMES } from "./account-fields";
 import { PasswordLinkNotice } from "./password-link-notice";
 
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
-const ROLE_NAMES: Record<UserRole, string> = { admin: "Admin", researcher: "Researcher", annotator: "Annotator" };
 
 /** The admin's accounts: create (with a password or an invite link), change the role, disable, reset the password. */
 export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: number }) {
@@ -106,34 +105,12 @@ function NewUserForm({ onCreated }: { onCreated: (email: string, link: PasswordL
   const create = useMutation({ mutationFn: peopleApi.createAccount, onSuccess: (created) => onCreated(created.user.email, created.link) });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
-    create.mutate(
-      { email: String(form.get("email") ?? ""), name: text("name"), role: (form.get("role") as UserRole | null) ?? "annotator", password: text("password") },
-      { onSuccess: () => { (event.target as HTMLFormElement).reset(); setOpen(false); } },
-    );
+    create.mutate(accountOf(new FormData(event.currentTarget)), { onSuccess: () => { (event.target as HTMLFormElement).reset(); setOpen(false); } });
   }
   if (!open) return <Button type="button" onClick={() => setOpen(true)}>New account</Button>;
   return (
     <form onSubmit={onSubmit} aria-label="New account" className="grid max-w-2xl gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-2">
-      <label className="block text-sm font-medium">
-        Email
-        <input name="email" type="email" required autoFocus disabled={create.isPending} className={field} />
-      </label>
-      <label className="block text-sm font-medium">
-        Name <span className="font-normal text-stone-500">(optional)</span>
-        <input name="name" disabled={create.isPending} className={field} />
-      </label>
-      <label className="block text-sm font-medium">
-        Role
-        <select name="role" defaultValue="annotator" disabled={create.isPending} className={field}>
-          {USER_ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[r]}</option>)}
-        </select>
-      </label>
-      <label className="block text-sm font-medium">
-        Password <span className="font-normal text-stone-500">(empty: an invite link)</span>
-        <input name="password" type="password" autoComplete="new-password" minLength={8} disabled={create.isPending} className={field} />
-      </label>
+      <AccountFields roles={USER_ROLES} pending={create.isPending} autoFocus />
       {create.error && <p role="alert" aria-label="New account error" className="text-sm text-red-700 sm:col-span-2">{create.error.message}</p>}
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create account"}</Button>

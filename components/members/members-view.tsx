@@ -8,6 +8,7 @@ import { peopleApi } from "@/lib/client/people-api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { Member } from "@/lib/schemas/members";
 import type { PasswordLink } from "@/lib/schemas/users";
+import { AccountFields, accountOf } from "@/components/admin/account-fields";
 import { PasswordLinkNotice } from "@/components/admin/password-link-notice";
 import { Button } from "@/components/ui/button";
 
@@ -145,36 +146,14 @@ function NewAccountForm({ studyId, onAdded }: { studyId: number; onAdded: () => 
   });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
-    create.mutate(
-      { email: String(form.get("email") ?? ""), name: text("name"), password: text("password"), role: form.get("role") === "researcher" ? "researcher" : "annotator" },
-      { onSuccess: () => (event.target as HTMLFormElement).reset() },
-    );
+    const account = accountOf(new FormData(event.currentTarget));
+    create.mutate({ ...account, role: account.role === "researcher" ? "researcher" : "annotator" }, { onSuccess: () => (event.target as HTMLFormElement).reset() });
   }
   return (
     <form onSubmit={onSubmit} aria-label="New account" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
       <h2 className="font-semibold">Invite someone new</h2>
       <p className="text-sm text-stone-600">Creates their account and adds them. Leave the password empty to get a one-time invite link that lets them choose it.</p>
-      <label className="block text-sm font-medium">
-        Email
-        <input name="email" type="email" required disabled={create.isPending} className={field} />
-      </label>
-      <label className="block text-sm font-medium">
-        Name <span className="font-normal text-stone-500">(optional)</span>
-        <input name="name" disabled={create.isPending} className={field} />
-      </label>
-      <label className="block text-sm font-medium">
-        Role
-        <select name="role" defaultValue="annotator" disabled={create.isPending} className={field}>
-          <option value="annotator">Annotator</option>
-          <option value="researcher">Researcher</option>
-        </select>
-      </label>
-      <label className="block text-sm font-medium">
-        Password <span className="font-normal text-stone-500">(optional: at least 8 characters)</span>
-        <input name="password" type="password" autoComplete="new-password" minLength={8} disabled={create.isPending} className={field} />
-      </label>
+      <AccountFields roles={["annotator", "researcher"]} pending={create.isPending} />
       {create.error && <p role="alert" aria-label="New account error" className="text-sm text-red-700">{create.error.message}</p>}
       <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create account and add"}</Button>
       {link && <PasswordLinkNotice email={link.email} link={link.link} purpose="invite" />}

@@ -8,6 +8,7 @@ import { StatisticsTable } from "./statistics-table";
 export function PairAgreementView({ studyId, report, titles }: { studyId: number; report: AgreementReport; titles: { a: string; b: string } }) {
   const exportUrl = (format: "csv" | "json") => `/api/studies/${studyId}/reports/agreement?${new URLSearchParams({ a: report.sources.a, b: report.sources.b, group: report.groupBy, format })}`;
   const overall = report.statistics.find((s) => s.metric === "cohen-kappa")?.value ?? null;
+  const titleOf = (name: string) => (name === report.sources.a ? titles.a : name === report.sources.b ? titles.b : name);
   return (
     <div className="mt-6 space-y-8" data-testid="agreement-report">
       <section aria-labelledby="summary-heading">
@@ -30,7 +31,7 @@ export function PairAgreementView({ studyId, report, titles }: { studyId: number
       {report.groups.length > 0 && (
         <GroupChart title={`Cohen's κ by ${report.groupBy.replace("_", " ")}`} groupLabel="Group" tableLabel="Agreement by group" groups={report.groups} overall={overall} />
       )}
-      {report.positives && <PositivesTable positives={report.positives} />}
+      {report.positives && <PositivesTable positives={{ ...report.positives, llm: titleOf(report.positives.llm), human: titleOf(report.positives.human) }} />}
     </div>
   );
 }

@@ -23,6 +23,15 @@ type Context = {
 };
 
 const START = new Date("2026-11-02T09:00:00.000Z");
+
+/** The fact an expert found missing from a question's nuggets, written out (the report offers to add it). */
+const MISSING: Record<string, string> = {
+  "hq-106": "A cancelled job is marked cancelled only once its worker checks the cancellation token.",
+  "hq-107": "A requeued dead job keeps its original id and attempt history.",
+  "hq-108": "Workers can read secrets from their own environment variables instead.",
+  "hq-109": "The deduplication key expires after the configured window.",
+  "hq-110": "The metrics endpoint listens on its own port.",
+};
 const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000);
 
 /** The support check: every (nugget, chunk) pair gpt-4o called supported, judged by both experts (FreshStack's calibration of LLM positives). */
@@ -72,7 +81,7 @@ export async function seedNuggetReview(db: Db, c: Context): Promise<void> {
       const mark = (n: number, what: string) => c.hash(`${e.email}|${q.id}|${n}|${what}`) % (what === "a" ? 9 : 4) === 0;
       const nuggets = query.nuggets.map((n) => ({ nugget: n.externalId, hallucinated: mark(n.position, "a"), redundant: n.position === query.nuggets.length ? k === 0 || mark(n.position, "b") : mark(n.position, "b") }));
       const missing = (c.hash(`${e.email}|${q.id}|c`) % 3);
-      const missingNuggets = missing > 0 && k === 0 ? [`How ${q.title.replace(/\?$/, "").toLowerCase()} behaves on failure`] : [];
+      const missingNuggets = missing > 0 && k === 0 && MISSING[q.id] ? [MISSING[q.id]!] : [];
       await f.upsertHumanJudgment(db, {
         studyId: c.studyId, campaignId: campaign.id, itemId: item.id, userId: e.id, email: e.email, payload: { nuggets, missing, missingNuggets },
         startedAt: at(200 + i * 5 + k), durationMs: 60_000 + (c.hash(`${e.email}|review|${i}`) % 60) * 1000,
