@@ -1,12 +1,13 @@
 import type { SamplePreview } from "@/lib/schemas/campaigns";
+import { count } from "@/components/ui/wording";
 
 /** The sample a campaign draft draws, before it starts. */
 export function SamplePreviewView({ preview }: { preview: SamplePreview }) {
   return (
     <section aria-label="Sample preview" className="rounded-md border border-stone-200 bg-white p-3 text-sm">
       <p>
-        <strong>{preview.items.toLocaleString("en")}</strong> items from <strong>{preview.questions.toLocaleString("en")}</strong> questions,{" "}
-        {preview.seats.toLocaleString("en")} labels to collect
+        <strong>{count(preview.items, "item")}</strong> from <strong>{count(preview.questions, "question")}</strong>,{" "}
+        {count(preview.seats, "label")} to collect
         {preview.llmPositive !== null && <>, {preview.llmPositive.toLocaleString("en")} of the items LLM-positive</>}.
       </p>
       <ol className="mt-2 list-decimal space-y-1 pl-5 text-xs text-stone-700">

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ChunkView } from "@/components/code/chunk-view";
 import type { QuestionPool } from "@/lib/schemas/explorer";
 import { PoolCellView } from "./pool-cell";
+import { count } from "@/components/ui/wording";
 
 /** A question, its nuggets and its pool as a grid of every judge's labels, with a chunk open for reading. */
 export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "all" | "disagreements" }) {
@@ -40,7 +41,7 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
       )}
       <div className="mb-2 mt-6 flex flex-wrap items-center gap-4">
         <h2 className="text-lg font-semibold">Pool</h2>
-        <span className="text-sm text-stone-600">{pool.chunks.length} chunks, {disagreeing} with disagreements · judges: {pool.judges.map((j) => `${j.name} (${j.kind === "model" ? "LLM" : "human"})`).join(", ") || "none yet"}</span>
+        <span className="text-sm text-stone-600">{count(pool.chunks.length, "chunk")}, {disagreeing} with disagreements · judges: {pool.judges.map((j) => `${j.name} (${j.kind === "model" ? "LLM" : "human"})`).join(", ") || "none yet"}</span>
         <nav aria-label="Filter the pool" className="flex gap-2 text-sm">
           <Link href={link({ only: "all" })} aria-current={only === "all" ? "page" : undefined} className={only === "all" ? "font-semibold" : "text-sky-800 hover:underline"}>All chunks</Link>
           <Link href={link({ only: "disagreements" })} aria-current={only === "disagreements" ? "page" : undefined} className={only === "disagreements" ? "font-semibold" : "text-sky-800 hover:underline"}>Disagreements only</Link>

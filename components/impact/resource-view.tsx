@@ -5,6 +5,7 @@ import { LabelSetForm } from "./label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
 import { RelevantEnginesChart } from "./relevant-engines-chart";
 import { ScrollX } from "@/components/ui/scroll-x";
+import { count } from "@/components/ui/wording";
 
 const SHOWN_REQUESTS = 25;
 const score = (v: number | null) => (v === null ? "—" : String(v));
@@ -46,7 +47,7 @@ function ResourceReportView({ studyId, report, titles }: { studyId: number; repo
         <a className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100" download href={exportHref("json")}>Export JSON</a>
       </div>
       <p className="text-sm text-stone-600" data-testid="resource-summary">
-        {report.engines.length} engines over {report.requests} requests; A = {titles.a}, B = {titles.b}.{" "}
+        {count(report.engines.length, "engine")} over {count(report.requests, "request")}; A = {titles.a}, B = {titles.b}.{" "}
         Mean Kendall&apos;s τ-b between the engines&apos; scores per request: <span className="font-mono">{report.meanTauB === null ? "—" : report.meanTauB.toFixed(3)}</span>;{" "}
         the order of engines changes for {report.reordered} {report.reordered === 1 ? "request" : "requests"}.
         {(report.unscored.a > 0 || report.unscored.b > 0) && ` Unscored (a result without a 0-3 label): ${report.unscored.a} engine-requests under A, ${report.unscored.b} under B.`}

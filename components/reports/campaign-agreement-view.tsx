@@ -5,6 +5,7 @@ import { GroupChart } from "./group-chart";
 import { PositivesTable } from "./positives-table";
 import { StatisticsTable } from "./statistics-table";
 import { ScrollX } from "@/components/ui/scroll-x";
+import { count } from "@/components/ui/wording";
 
 const PHASES: Record<string, string> = {
   blind: "each annotator's blind label (before any reveal)",
@@ -20,7 +21,7 @@ export function CampaignAgreementView({ studyId, report }: { studyId: number; re
       <section aria-labelledby="summary-heading">
         <h2 id="summary-heading" className="text-lg font-semibold">Annotators of {report.campaign.name}</h2>
         <p className="mt-1 text-sm text-stone-600" data-testid="report-summary">
-          {report.annotators.length} annotators, {report.labels.toLocaleString("en")} labels; {report.items.toLocaleString("en")} items labelled by two or more
+          {count(report.annotators.length, "annotator")}, {count(report.labels, "label")}; {count(report.items, "item")} labelled by two or more
           {report.singlyLabelled > 0 && ` (${report.singlyLabelled.toLocaleString("en")} by one only, left out)`}, on {report.scaleName}. Compares{" "}
           {PHASES[report.campaign.phase] ?? report.campaign.phase}. 95% intervals from {report.bootstrap.resamples} bootstrap resamples of the items (seed {report.bootstrap.seed}).
         </p>

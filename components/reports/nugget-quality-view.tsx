@@ -3,6 +3,7 @@ import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
 import { AddNuggetButton } from "./add-nugget-button";
 import { fixed, interval, percent, STATISTIC_NAMES } from "./format";
 import { ScrollX } from "@/components/ui/scroll-x";
+import { count } from "@/components/ui/wording";
 
 type CampaignChoice = { id: number; name: string; items: number };
 type Quality = NuggetQualityReport["overall"]["micro"];
@@ -35,13 +36,13 @@ export function NuggetQualityView({ study, campaigns, supportCampaigns, chosen, 
           <label className="block text-sm font-medium">Nugget-quality campaign
             <select name="campaign" defaultValue={chosen.campaign ?? ""} className={field} required>
               <option value="">Choose…</option>
-              {campaigns.map((c) => <option key={c.id} value={c.id}>{c.name} ({c.items} questions)</option>)}
+              {campaigns.map((c) => <option key={c.id} value={c.id}>{c.name} ({count(c.items, "question")})</option>)}
             </select>
           </label>
           <label className="block text-sm font-medium">Support campaign for the judgment side (optional)
             <select name="support" defaultValue={chosen.support ?? ""} className={field}>
               <option value="">None</option>
-              {supportCampaigns.map((c) => <option key={c.id} value={c.id}>{c.name} ({c.items} items)</option>)}
+              {supportCampaigns.map((c) => <option key={c.id} value={c.id}>{c.name} ({count(c.items, "item")})</option>)}
             </select>
           </label>
           <button type="submit" className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700">Show the report</button>

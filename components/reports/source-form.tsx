@@ -1,4 +1,5 @@
 import type { AgreementQuery } from "@/lib/schemas/reports";
+import { count } from "@/components/ui/wording";
 
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
 const GROUPS: [AgreementQuery["group"], string][] = [
@@ -35,7 +36,7 @@ export function CampaignSourceForm({ campaigns, campaignId }: { campaigns: { id:
       <label className="block text-sm font-medium sm:col-span-3">Or a campaign&apos;s annotators
         <select name="campaign" defaultValue={campaignId ?? ""} className={field} required>
           <option value="">Choose…</option>
-          {campaigns.map((c) => <option key={c.id} value={c.id}>{c.name} ({c.items} items)</option>)}
+          {campaigns.map((c) => <option key={c.id} value={c.id}>{c.name} ({count(c.items, "item")})</option>)}
         </select>
       </label>
       <button type="submit" className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700">Compare annotators</button>
