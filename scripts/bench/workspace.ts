@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
+import { getCampaignProgress } from "@/lib/server/campaigns/get-campaign-progress";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/sql-connection";
@@ -66,6 +67,14 @@ for (let cycle = 0; cycle < CYCLES; cycle++) {
 const stored = await db.annotation.count({ where: { item: { campaignId: campaign.id } } });
 if (stored !== CYCLES) throw new Error(`expected ${CYCLES} stored labels, found ${stored}`);
 
+// the researcher's campaign page over this campaign (it refreshes every 5 s): progress and stranded items
+const progressTimes: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const t = performance.now();
+  await getCampaignProgress(researcher, campaign.id);
+  progressTimes.push(performance.now() - t);
+}
+
 const quantile = (xs: number[], q: number) => {
   const s = xs.toSorted((a, b) => a - b);
   return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))]! * 10) / 10;
@@ -75,6 +84,7 @@ console.log(JSON.stringify({
   claimMs: { median: quantile(claims, 0.5), p95: quantile(claims, 0.95) },
   saveMs: { median: quantile(saves, 0.5), p95: quantile(saves, 0.95) },
   goalP95Ms: 20,
+  campaignPageMs: quantile(progressTimes, 0.5),
 }));
 await closeSharedConnections();
 await closeDb();

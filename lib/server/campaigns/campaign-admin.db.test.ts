@@ -159,3 +159,18 @@ describe("after the reveal", () => {
     expect(progress.annotators.find((a) => a.userId === x!.id)).toMatchObject({ submitted: 3, confirmed: 2, changed: 1 });
   });
 });
+
+describe("stranded items when nobody is left", () => {
+  it("counts every item with an open seat as stranded once the campaign has no annotator who is still a member", async () => {
+    const db = await getDb();
+    const { id } = await createCampaign(researcher, studyId, draft({ overlap: 1 }));
+    const [x, y] = annotators;
+    const first = (await claimNextItem(x!, id)).itemId!;
+    await saveAnnotation(x!, id, first, save("relevant"));
+    expect((await getCampaignProgress(researcher, id)).items.stranded).toBe(0); // y can still take the rest
+    await db.studyMember.deleteMany({ where: { studyId, userId: { in: [x!.id, y!.id] } } });
+    const progress = await getCampaignProgress(researcher, id);
+    expect(progress.stranded.map((s) => s.position)).toEqual([2]);
+    await db.studyMember.createMany({ data: [x!, y!].map((u) => ({ studyId, userId: u.id, role: "annotator" })) });
+  });
+});

@@ -12,18 +12,28 @@ const SHOWN = 200;
  * forever. The first 200, in campaign order, with who labelled and who skipped each.
  */
 export async function listStrandedItems(campaign: CampaignRecord): Promise<StrandedItem[]> {
+  const [{ active } = { active: 0 }] = await readRows<{ active: unknown }>(
+    `SELECT COUNT(*) AS "active" FROM "CampaignAnnotator" ca JOIN "StudyMember" m ON m."userId" = ca."userId" AND m."studyId" = ? WHERE ca."campaignId" = ?`,
+    [campaign.studyId, campaign.id],
+  );
+  // Driven by the seats the annotators hold (work done), not by every open seat, so a large, mostly
+  // untouched campaign costs little. (itemId, userId) is unique: a count of seats per item is a count of people.
+  // With no annotator left, every item with an open seat is stranded.
+  const items =
+    Number(active) === 0
+      ? `SELECT DISTINCT "itemId" FROM "Assignment" WHERE "campaignId" = ? AND "status" = 'open'`
+      : `SELECT a."itemId" FROM "Assignment" a
+           JOIN "CampaignAnnotator" ca ON ca."campaignId" = a."campaignId" AND ca."userId" = a."userId"
+           JOIN "StudyMember" m ON m."userId" = a."userId" AND m."studyId" = ?
+          WHERE a."campaignId" = ? GROUP BY a."itemId" HAVING COUNT(*) >= ${Number(active)}`;
   const rows = await readRows<{ itemId: unknown; position: unknown; open: unknown; query: string | null; nugget: string | null; doc: string | null }>(
-    `SELECT a."itemId" AS "itemId", i."position" AS "position", COUNT(*) AS "open", q."externalId" AS "query", n."externalId" AS "nugget", d."externalId" AS "doc"
-       FROM "Assignment" a JOIN "Item" i ON i."id" = a."itemId"
+    `SELECT i."id" AS "itemId", i."position" AS "position", COUNT(o."id") AS "open", q."externalId" AS "query", n."externalId" AS "nugget", d."externalId" AS "doc"
+       FROM (${items}) s JOIN "Item" i ON i."id" = s."itemId"
+       JOIN "Assignment" o ON o."itemId" = i."id" AND o."status" = 'open'
        LEFT JOIN "Query" q ON q."id" = i."queryId" LEFT JOIN "Nugget" n ON n."id" = i."nuggetId" LEFT JOIN "Document" d ON d."id" = i."documentId"
-      WHERE a."campaignId" = ? AND a."status" = 'open'
-        AND NOT EXISTS (
-          SELECT 1 FROM "CampaignAnnotator" ca JOIN "StudyMember" m ON m."userId" = ca."userId" AND m."studyId" = ?
-           WHERE ca."campaignId" = a."campaignId"
-             AND NOT EXISTS (SELECT 1 FROM "Assignment" b WHERE b."itemId" = a."itemId" AND b."userId" = ca."userId"))
-      GROUP BY a."itemId", i."position", q."externalId", n."externalId", d."externalId"
+      GROUP BY i."id", i."position", q."externalId", n."externalId", d."externalId"
       ORDER BY i."position" LIMIT ?`,
-    [campaign.id, campaign.studyId, SHOWN],
+    Number(active) === 0 ? [campaign.id, SHOWN] : [campaign.studyId, campaign.id, SHOWN],
   );
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.itemId));
