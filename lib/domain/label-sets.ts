@@ -16,7 +16,7 @@ export function labelSetOptions(study: Study): { value: string; label: string }[
     ...study.judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
     ...models.flatMap((x, i) => models.slice(i + 1).map((y) => ({ value: `fused:${x.name}+${y.name}`, label: `${x.name} + ${y.name} fused` }))),
     ...(hasHumans ? models.map((m) => ({ value: `corrected:${m.name}`, label: `${m.name} corrected by humans where they judged` })) : []),
-    ...study.campaigns.filter((c) => labelsPairs(c.taskType)).map((c) => ({ value: `campaign:${c.id}`, label: `Annotators of ${c.name} (majority)` })),
+    ...study.campaigns.filter((c) => labelsPairs(c.taskType)).map((c) => ({ value: `campaign:${c.id}`, label: labelSetTitle(`campaign:${c.id}`, study) })),
   ];
 }
 

@@ -1,11 +1,12 @@
 import { parseArgs } from "node:util";
-import { listAllStudies } from "@/lib/server/studies/list-all-studies";
+import { listStudies } from "@/lib/server/studies/list-studies";
+import { CLI_OPERATOR } from "../operator";
 import { UsageError } from "../usage-error";
 
 export async function studiesList(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { format: { type: "string", default: "table" } }, strict: true });
   if (values.format !== "json" && values.format !== "table") throw new UsageError("--format must be json or table");
-  const studies = await listAllStudies();
+  const studies = await listStudies(CLI_OPERATOR);
   if (values.format === "json") {
     console.log(JSON.stringify({ studies }, null, 2));
     return;

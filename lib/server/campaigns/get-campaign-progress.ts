@@ -5,7 +5,7 @@ import { getDb } from "../db/client";
 import { readRows } from "../db/sql-connection";
 import type { UserDto } from "../users/user-dto";
 import { researcherCampaign } from "./campaign-access";
-import { getRevealEffect } from "./get-reveal-effect";
+import { getRevealEffect, revealedAnnotations, type RevealedAnnotation } from "./get-reveal-effect";
 import { listStrandedItems } from "./list-stranded-items";
 
 /**
@@ -28,12 +28,10 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
       [campaign.id],
     ),
     db.annotation.groupBy({ by: ["userId", "itemId"], where: { item: where }, _sum: { durationMs: true } }),
-    campaign.protocol === "blind_then_reveal"
-      ? db.annotation.findMany({ where: { item: where, phase: { in: ["blind", "revised"] } }, select: { userId: true, itemId: true, phase: true, payload: true } })
-      : Promise.resolve([]),
+    revealedAnnotations(db, campaign),
     listStrandedItems(campaign),
   ]);
-  const count = (userId: number | null, status: string) => seatCounts.filter((s) => s.userId === userId && s.status === status).reduce((n, s) => n + s._count._all, 0);
+  const count = (userId: number, status: string) => seatCounts.find((s) => s.userId === userId && s.status === status)?._count._all ?? 0;
   const all = (status: string) => seatCounts.filter((s) => s.status === status).reduce((n, s) => n + s._count._all, 0);
   const total = Number(items?.total ?? 0);
   const complete = Number(items?.complete ?? 0);
@@ -56,7 +54,7 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
     items: { total, complete, inProgress: total - complete - untouched, untouched, stranded: stranded.length },
     labels: { submitted: all("submitted"), target: all("submitted") + all("leased") + all("open") },
     stranded,
-    reveal: await getRevealEffect(db, campaign),
+    reveal: await getRevealEffect(db, campaign, phases),
     annotators: annotators.map(({ user: a }) => {
       const seconds = durations.filter((d) => d.userId === a.id).map((d) => (d._sum.durationMs ?? 0) / 1000);
       return {
@@ -76,7 +74,7 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
 }
 
 /** Per annotator, of their revisions after the reveal: how many kept the blind label and how many changed it. */
-function revealChoices(annotations: { userId: number; itemId: number; phase: string; payload: string }[]): Map<number, { confirmed: number; changed: number }> {
+function revealChoices(annotations: RevealedAnnotation[]): Map<number, { confirmed: number; changed: number }> {
   const blind = new Map(annotations.filter((a) => a.phase === "blind").map((a) => [`${a.userId}:${a.itemId}`, levelOfPayload(a.payload)]));
   const out = new Map<number, { confirmed: number; changed: number }>();
   for (const a of annotations.filter((x) => x.phase === "revised")) {

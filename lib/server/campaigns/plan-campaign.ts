@@ -7,6 +7,7 @@ import { responsePairKey } from "@/lib/domain/targets";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
+import { checkAnnotators } from "./check-annotators";
 import { loadCandidates, loadQuestionCandidates, loadResponsePairs } from "./load-candidates";
 import { namedSystem } from "./system-names";
 
@@ -31,12 +32,7 @@ export type CampaignPlan = { scale: Scale; criteria: Criterion[]; llmJudgeId: nu
  * study, and the sample not empty. Every problem is an "invalid" error naming the field.
  */
 export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
-  // annotators are the study's annotator members: a researcher member sees the LLM's labels
-  const members = await db.studyMember.findMany({ where: { studyId, userId: { in: draft.annotatorIds }, role: "annotator" }, select: { userId: true } });
-  const missing = draft.annotatorIds.filter((id) => !members.some((m) => m.userId === id));
-  if (missing.length > 0) throw invalid(`annotatorIds: user ${missing.join(", ")} is not an annotator member of this study`);
-  const annotators = new Set(draft.annotatorIds).size;
-  if (draft.overlap > annotators) throw invalid(`overlap: ${draft.overlap} annotators per item needs at least ${draft.overlap} annotators (${annotators} chosen)`);
+  await checkAnnotators(db, studyId, draft.annotatorIds, draft.overlap, "overlap");
   if (draft.protocol !== "blind" && !draft.llmJudge) throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");
   switch (draft.taskType) {
     case "nugget_quality":

@@ -85,3 +85,17 @@ export async function seatOf(sql: SqlConnection, campaignId: number, userId: num
   );
   return row ? { id: Number(row.id), status: row.status } : null;
 }
+
+/**
+ * Gives the seats a user holds but has not labelled back to the others (open again), in one
+ * campaign or in every campaign of a study: when they leave the campaign or the study. Returns how many.
+ */
+export async function releaseHeldSeats(sql: SqlConnection, userId: number, scope: { campaignId: number } | { studyId: number }): Promise<number> {
+  const inScope = "campaignId" in scope ? `"campaignId" = ?` : `"campaignId" IN (SELECT "id" FROM "Campaign" WHERE "studyId" = ?)`;
+  const released = await sql.query(
+    `UPDATE "Assignment" SET "status" = 'open', "userId" = NULL, "leaseExpiresAt" = NULL, "claimedAt" = NULL
+      WHERE "userId" = ? AND "status" = 'leased' AND ${inScope} RETURNING "id"`,
+    [userId, "campaignId" in scope ? scope.campaignId : scope.studyId],
+  );
+  return released.length;
+}

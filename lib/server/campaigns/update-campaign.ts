@@ -7,6 +7,8 @@ import { AppError, invalid } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
 import { researcherCampaign } from "./campaign-access";
+import { checkAnnotators } from "./check-annotators";
+import { releaseHeldSeats } from "./seats";
 import { systemNamedIn } from "./system-names";
 
 /**
@@ -28,12 +30,7 @@ export async function updateCampaign(user: UserDto, campaignId: number, change: 
     if (named) throw invalid(`guidelines: they name the system "${named}", and annotators must not learn which systems they compare`);
   }
   const annotators = annotatorIds === undefined ? undefined : [...new Set(annotatorIds)];
-  if (annotators) {
-    const members = await db.studyMember.findMany({ where: { studyId: campaign.studyId, userId: { in: annotators }, role: "annotator" }, select: { userId: true } });
-    const missing = annotators.filter((id) => !members.some((m) => m.userId === id));
-    if (missing.length > 0) throw invalid(`annotatorIds: user ${missing.join(", ")} is not an annotator member of this study`);
-    if (annotators.length < campaign.overlap) throw invalid(`annotatorIds: ${campaign.overlap} annotators per item needs at least ${campaign.overlap} annotators (${annotators.length} chosen)`);
-  }
+  if (annotators) await checkAnnotators(db, campaign.studyId, annotators, campaign.overlap, "annotatorIds");
   await withTransaction(async (sql) => {
     if (status !== undefined) await sql.query(`UPDATE "Campaign" SET "status" = ? WHERE "id" = ?`, [status, campaign.id]);
     if (guidelines !== undefined) await sql.query(`UPDATE "Campaign" SET "guidelines" = ? WHERE "id" = ?`, [guidelines, campaign.id]);
@@ -41,7 +38,7 @@ export async function updateCampaign(user: UserDto, campaignId: number, change: 
       const current = (await sql.query<{ userId: unknown }>(`SELECT "userId" FROM "CampaignAnnotator" WHERE "campaignId" = ?`, [campaign.id])).map((r) => Number(r.userId));
       for (const gone of current.filter((id) => !annotators.includes(id))) {
         await sql.query(`DELETE FROM "CampaignAnnotator" WHERE "campaignId" = ? AND "userId" = ?`, [campaign.id, gone]);
-        await sql.query(`UPDATE "Assignment" SET "status" = 'open', "userId" = NULL, "leaseExpiresAt" = NULL, "claimedAt" = NULL WHERE "campaignId" = ? AND "userId" = ? AND "status" = 'leased'`, [campaign.id, gone]);
+        await releaseHeldSeats(sql, gone, { campaignId: campaign.id });
       }
       for (const added of annotators.filter((id) => !current.includes(id))) await sql.query(`INSERT INTO "CampaignAnnotator" ("campaignId", "userId") VALUES (?, ?)`, [campaign.id, added]);
     }

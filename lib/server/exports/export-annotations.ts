@@ -1,4 +1,5 @@
 import "server-only";
+import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { storedPreferenceSchema } from "@/lib/domain/preference/judgment";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
@@ -33,7 +34,7 @@ export async function* annotationLines(db: Db, studyId: number, campaignId?: num
     campaign: i.campaign.name, task: i.campaign.taskType, item: i.position,
     query: i.query?.externalId ?? null, nugget: i.nugget?.externalId ?? null, doc: i.document?.externalId ?? null,
     ...(i.responseA && i.responseB ? { system_a: i.responseA.system.name, system_b: i.responseB.system.name } : {}),
-    ...(i.nuggets ? { nugget_version: (JSON.parse(i.nuggets) as { version: number }).version } : {}),
+    ...(i.nuggets ? { nugget_version: parseNuggetList(i.nuggets)?.version ?? null } : {}),
   });
   const rows = (afterId: number, take: number) =>
     db.annotation.findMany({ where: { item: inScope, id: { gt: afterId } }, orderBy: { id: "asc" }, take, include: { user: { select: { email: true } }, item } });

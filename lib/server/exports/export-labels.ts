@@ -25,7 +25,6 @@ const TARGET_WORDS: Record<LabelExportFormat, string> = {
   jsonl: "question, nugget, chunk or preference",
 };
 
-
 /**
  * Labels of a study's judges (by default its human judges), or of one derived label set (a
  * campaign's majority, "corrected:", "fused:"), as lines of a format. Qrels need one judge and one

@@ -1,4 +1,6 @@
 import "server-only";
+import { labelSetOptions } from "@/lib/domain/label-sets";
+import { taskTypeSchema } from "@/lib/domain/task-types";
 import type { ExportOptions } from "@/lib/schemas/imports";
 import { getDb } from "../db/client";
 import { readRows } from "../db/sql-connection";
@@ -33,14 +35,13 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
     .filter((j) => Object.keys(j.targets).length > 0);
   const annotated = (id: number) => Number(annotations.find((a) => Number(a.campaignId) === id)?.annotations ?? 0);
   const pairTargets = (taskType: string) => (taskType === "support" ? "nugget_document" : "query_document");
-  const labelSets = [
-    ...campaigns
-      .filter((c) => (c.taskType === "support" || c.taskType === "relevance") && annotated(c.id) > 0)
-      .map((c) => ({ value: `campaign:${c.id}`, label: `Annotators of ${c.name} (majority)`, targets: { [pairTargets(c.taskType)]: annotated(c.id) } })),
-    ...(judged.some((j) => j.kind === "human")
-      ? judged.filter((j) => j.kind === "model").map((j) => ({ value: `corrected:${j.name}`, label: `${j.name} corrected by humans where they judged`, targets: j.targets }))
-      : []),
-  ];
+  // the label sets the reports offer that can be written as labels: a campaign's majority once it has annotations, an LLM corrected by humans
+  const labelSets = labelSetOptions({ judges: judged, campaigns: campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })) }).flatMap((o) => {
+    const campaign = campaigns.find((c) => o.value === `campaign:${c.id}`);
+    if (campaign) return annotated(campaign.id) > 0 ? [{ ...o, targets: { [pairTargets(campaign.taskType)]: annotated(campaign.id) } }] : [];
+    const corrected = judged.find((j) => o.value === `corrected:${j.name}`);
+    return corrected ? [{ ...o, targets: corrected.targets }] : [];
+  });
   return {
     labelSets,
     judges: judged,

@@ -34,19 +34,7 @@ export function route<
   Q extends z.ZodType = z.ZodUnknown,
   B extends z.ZodType = z.ZodUnknown,
 >(spec: Spec<P, Q, B>, handler: (input: Input<P, Q, B>) => Promise<unknown>) {
-  return async (request: Request, context: RouteContext): Promise<Response> => {
-    try {
-      refuseCrossSite(request);
-      const user = await requireUser(spec.roles);
-      const params = parse(spec.params, await context.params, "path");
-      const query = parse(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query");
-      const body = spec.body ? parse(spec.body, await readJson(request), "body") : undefined;
-      const result = await handler({ user, params, query, body, request } as Input<P, Q, B>);
-      return result instanceof Response ? result : Response.json(result);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
+  return wrap(spec, () => requireUser(spec.roles), handler as (input: unknown) => Promise<unknown>);
 }
 
 /**
@@ -55,14 +43,21 @@ export function route<
  */
 export function publicRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown>(
   spec: { params?: P; body?: B },
-  handler: (input: { params: z.infer<P>; body: z.infer<B>; request: Request }) => Promise<unknown>,
+  handler: (input: Omit<Input<P, z.ZodUnknown, B>, "user" | "query">) => Promise<unknown>,
 ) {
+  return wrap(spec, async () => undefined, handler as (input: unknown) => Promise<unknown>);
+}
+
+/** The request's handling for both wrappers: the caller (or none), then params, query and body, then errors as JSON. */
+function wrap(spec: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType }, caller: () => Promise<UserDto | undefined>, handler: (input: unknown) => Promise<unknown>) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       refuseCrossSite(request);
+      const user = await caller();
       const params = parse(spec.params, await context.params, "path");
+      const query = parse(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query");
       const body = spec.body ? parse(spec.body, await readJson(request), "body") : undefined;
-      const result = await handler({ params, body, request } as { params: z.infer<P>; body: z.infer<B>; request: Request });
+      const result = await handler({ user, params, query, body, request });
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
       return errorResponse(error);

@@ -5,6 +5,7 @@ import { AppError, invalid } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
+import { annotatorAccountRefusal } from "./member-rules";
 
 /**
  * Adds an existing account to a study as a researcher or an annotator. Accounts are created by
@@ -22,7 +23,7 @@ export async function addMember(user: UserDto, studyId: number, input: AddMember
       : `email: nobody has an account for ${email}; ask an admin to create it or send an invite link`);
   }
   if (role === "researcher" && account.role === "annotator") {
-    throw invalid(`role: ${email} has an annotator account, which cannot open a study's reports; an admin can change the account's role on the Users page`);
+    throw invalid(annotatorAccountRefusal(email));
   }
   const existing = await db.studyMember.findUnique({ where: { studyId_userId: { studyId, userId: account.id } } });
   if (existing) {

@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import { AppError, invalid, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
-import { blindRefusal, runningBlindCampaigns } from "./blind-campaigns";
+import { annotatorAccountRefusal, blindRefusal, runningBlindCampaigns } from "./member-rules";
 
 /**
  * Makes a member a researcher or an annotator of the study. Refused for an annotator of a running
@@ -19,7 +19,7 @@ export async function changeMemberRole(user: UserDto, studyId: number, userId: n
   if (member.role === role) return { role };
   if (userId === user.id && user.role !== "admin") throw new AppError("conflict", "You cannot change your own role in a study; ask another researcher or an admin");
   if (role === "researcher") {
-    if (member.user.role === "annotator") throw invalid(`role: ${member.user.email} has an annotator account, which cannot open a study's reports; an admin can change the account's role on the Users page`);
+    if (member.user.role === "annotator") throw invalid(annotatorAccountRefusal(member.user.email));
     const blind = await runningBlindCampaigns(db, studyId, userId);
     if (blind.length > 0) throw new AppError("conflict", blindRefusal(member.user.email, blind));
   }

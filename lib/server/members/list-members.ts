@@ -3,7 +3,7 @@ import { memberRoleSchema } from "@/lib/domain/roles";
 import type { Member } from "@/lib/schemas/members";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
-import { toUserDto, type UserDto } from "../users/user-dto";
+import { awaitsPassword, toUserDto, type UserDto } from "../users/user-dto";
 
 /** A study's researchers and annotators (researchers first, then by email), for its researchers and admins. */
 export async function listMembers(user: UserDto, studyId: number): Promise<Member[]> {
@@ -21,7 +21,7 @@ export async function listMembers(user: UserDto, studyId: number): Promise<Membe
       role: memberRoleSchema.parse(m.role),
       accountRole: toUserDto(m.user).role,
       disabled: m.user.disabled,
-      invited: m.user.passwordHash === "",
+      invited: awaitsPassword(m.user),
       campaigns: campaigns.find((c) => c.userId === m.userId)?._count._all ?? 0,
     }))
     .sort((a, b) => (a.role === b.role ? a.email.localeCompare(b.email) : a.role === "researcher" ? -1 : 1));

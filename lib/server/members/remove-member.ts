@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "../db/client";
+import { releaseHeldSeats } from "../campaigns/seats";
 import { withTransaction } from "../db/sql-connection";
 import { AppError, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
@@ -17,11 +18,6 @@ export async function removeMember(user: UserDto, studyId: number, userId: numbe
   return withTransaction(async (sql) => {
     const removed = await sql.query(`DELETE FROM "StudyMember" WHERE "studyId" = ? AND "userId" = ? RETURNING "userId"`, [studyId, userId]);
     if (removed.length === 0) throw notFound("This person is not a member of the study");
-    const released = await sql.query(
-      `UPDATE "Assignment" SET "status" = 'open', "userId" = NULL, "leaseExpiresAt" = NULL, "claimedAt" = NULL
-       WHERE "userId" = ? AND "status" = 'leased' AND "campaignId" IN (SELECT "id" FROM "Campaign" WHERE "studyId" = ?) RETURNING "id"`,
-      [userId, studyId],
-    );
-    return { removed: true, released: released.length };
+    return { removed: true, released: await releaseHeldSeats(sql, userId, { studyId }) };
   });
 }

@@ -4,14 +4,14 @@ import { hashPassword } from "../auth/password";
 import { getDb } from "../db/client";
 import { AppError } from "../errors";
 import { parseOrThrow } from "../validation";
-import { tokenHash } from "./password-links";
+import { findPasswordLink } from "./password-links";
 
 const EXPIRED = "This link has expired or was already used; ask an admin for a new one";
 
 /** Who an invite or reset link is for, while it still works (for the page that sets the password). */
 export async function describePasswordLink(token: string, now = new Date()): Promise<{ email: string; purpose: "invite" | "reset" } | null> {
   const db = await getDb();
-  const link = await db.passwordLink.findUnique({ where: { tokenHash: tokenHash(token) }, include: { user: { select: { email: true, disabled: true } } } });
+  const link = await findPasswordLink(db, token);
   if (!link || link.usedAt !== null || link.expiresAt <= now || link.user.disabled) return null;
   return { email: link.user.email, purpose: link.purpose === "reset" ? "reset" : "invite" };
 }
@@ -23,7 +23,7 @@ export async function describePasswordLink(token: string, now = new Date()): Pro
 export async function redeemPasswordLink(token: string, password: string, now = new Date()): Promise<{ email: string }> {
   const valid = parseOrThrow(passwordSchema, password, "password");
   const db = await getDb();
-  const link = await db.passwordLink.findUnique({ where: { tokenHash: tokenHash(token) }, include: { user: { select: { email: true, disabled: true } } } });
+  const link = await findPasswordLink(db, token);
   if (!link || link.user.disabled) throw new AppError("not_found", EXPIRED);
   const passwordHash = await hashPassword(valid);
   const claimed = await db.passwordLink.updateMany({ where: { id: link.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });

@@ -5,7 +5,7 @@ import { hashPassword } from "../auth/password";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
 import { parseOrThrow } from "../validation";
-import { issuePasswordLink } from "./password-links";
+import { issuePasswordLink, revokePasswordLinks } from "./password-links";
 
 /**
  * An admin resets a user's password: to the password given, or (none given) by a one-time link
@@ -19,7 +19,7 @@ export async function resetPassword(userId: number, password: string | undefined
   const passwordHash = password === undefined ? "" : await hashPassword(parseOrThrow(passwordSchema, password, "password"));
   await db.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
   if (password !== undefined) {
-    await db.passwordLink.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+    await revokePasswordLinks(db, userId, now);
     return { link: null };
   }
   return { link: await issuePasswordLink(db, userId, "reset", now) };

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "../db/client";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { toUserDto, type UserDto } from "./user-dto";
+import { awaitsPassword, toUserDto, type UserDto } from "./user-dto";
 
 // Compared against when the email is unknown, so a miss costs as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
@@ -14,7 +14,7 @@ let decoyHash: Promise<string> | undefined;
 export async function verifyCredentials(email: string, password: string): Promise<(UserDto & { sessionVersion: number }) | null> {
   const db = await getDb();
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-  if (!user || user.disabled || user.passwordHash === "") {
+  if (!user || user.disabled || awaitsPassword(user)) {
     decoyHash ??= hashPassword("decoy password");
     await verifyPassword(password, await decoyHash);
     return null;
