@@ -8,7 +8,7 @@ import { blankReview, reconcileReview, type NuggetReview } from "@/lib/domain/nu
 import { campaignApi } from "@/lib/client/campaign-api";
 import { newClientId } from "@/lib/client/client-id";
 import { queryKeys } from "@/lib/client/query-keys";
-import { isTextField, useAnnotationKeys } from "@/lib/client/use-annotation-keys";
+import { useAnnotationKeys } from "@/lib/client/use-annotation-keys";
 import { useSaveQueue } from "@/lib/client/use-save-queue";
 import type { Criterion } from "@/lib/domain/preference/criteria";
 import type { SaveAnnotation, Workspace, WorkspaceItem } from "@/lib/schemas/campaigns";
@@ -98,8 +98,6 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
         itemId: item.itemId, level: latest?.level ?? null, review, preference, focus: 0, missingText: review?.missingNuggets.join("\n") ?? "",
         comment: latest?.comment ?? "", commentOpen: Boolean(latest?.comment), commentFocus: 0, shownAt: Date.now(),
       });
-      // the keys belong to the new item: never to a text box left focused on the previous one
-      if (isTextField(document.activeElement)) root.current?.focus();
     }
   }, [item, draft?.itemId, reviewing, comparing]);
 

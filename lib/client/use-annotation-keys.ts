@@ -32,7 +32,7 @@ type Handlers = {
 export const ENTER_LEAVES = "data-enter-leaves";
 
 /** Whether the key goes into a text field the annotator is typing in. */
-export function isTextField(target: EventTarget | null): target is HTMLElement {
+function isTextField(target: EventTarget | null): target is HTMLElement {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") return true;
   if (target.tagName !== "INPUT") return false;
