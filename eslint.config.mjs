@@ -3,11 +3,33 @@
 import tseslint from "typescript-eslint";
 
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
-const FRAMEWORK = ["react", "react-dom", "react/*", "next", "next/*", "next-auth", "next-auth/*", "@tanstack/*", "@prisma/*", "server-only"];
+const FRAMEWORK = [
+  "react",
+  "react-dom",
+  "react/*",
+  "next",
+  "next/*",
+  "next-auth",
+  "next-auth/*",
+  "@tanstack/*",
+  "@prisma/*",
+  "server-only",
+];
 const NODE_IO = ["node:*", "fs", "path", "child_process"];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".next-*/", "data/", "lib/server/db/generated/", "test-results/", "playwright-report/", "next-env.d.ts"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      ".next-*/",
+      "data/",
+      "lib/server/db/generated/",
+      "test-results/",
+      "playwright-report/",
+      "next-env.d.ts",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -20,7 +42,10 @@ export default tseslint.config(
     ignores: ["**/*.test.ts"],
     rules: restrict([
       { group: [...FRAMEWORK, ...NODE_IO], message: "lib/domain is pure: zod and itself only." },
-      { group: ["@/lib/*", "!@/lib/domain", "@/components/*", "@/app/*", "@/prisma/*"], message: "lib/domain imports only lib/domain." },
+      {
+        group: ["@/lib/*", "!@/lib/domain", "@/components/*", "@/app/*", "@/prisma/*"],
+        message: "lib/domain imports only lib/domain.",
+      },
     ]),
   },
   {
@@ -28,28 +53,44 @@ export default tseslint.config(
     ignores: ["**/*.test.ts"],
     rules: restrict([
       { group: [...FRAMEWORK, ...NODE_IO], message: "lib/formats is pure: text in, rows and errors out." },
-      { group: ["@/lib/server/*", "@/lib/client/*", "@/components/*", "@/app/*", "@/prisma/*"], message: "lib/formats depends on lib/domain only." },
+      {
+        group: ["@/lib/server/*", "@/lib/client/*", "@/components/*", "@/app/*", "@/prisma/*"],
+        message: "lib/formats depends on lib/domain only.",
+      },
     ]),
   },
   {
     files: ["lib/schemas/**/*.ts"],
     rules: restrict([
       { group: [...FRAMEWORK], message: "lib/schemas holds zod boundary types only." },
-      { group: ["@/lib/server/*", "@/lib/client/*", "@/components/*", "@/app/*"], message: "lib/schemas depends on lib/domain only." },
+      {
+        group: ["@/lib/server/*", "@/lib/client/*", "@/components/*", "@/app/*"],
+        message: "lib/schemas depends on lib/domain only.",
+      },
     ]),
   },
   {
     files: ["lib/client/**/*.ts", "components/**/*.tsx", "components/**/*.ts"],
     rules: restrict([
-      { group: ["@/lib/server/*", "@prisma/*", "server-only", "@/prisma/*"], message: "Client code must not import server code or the database." },
+      {
+        group: ["@/lib/server/*", "@prisma/*", "server-only", "@/prisma/*"],
+        message: "Client code must not import server code or the database.",
+      },
     ]),
   },
   {
     files: ["components/ui/**/*.tsx"],
-    rules: restrict([{ group: ["@/lib/*", "@/components/*", "!@/components/ui"], message: "components/ui are primitives without domain knowledge." }]),
+    rules: restrict([
+      {
+        group: ["@/lib/*", "@/components/*", "!@/components/ui"],
+        message: "components/ui are primitives without domain knowledge.",
+      },
+    ]),
   },
   {
     files: ["lib/server/**/*.ts"],
-    rules: restrict([{ group: ["@/components/*", "@/app/*", "@/lib/client/*"], message: "lib/server must not depend on the UI." }]),
+    rules: restrict([
+      { group: ["@/components/*", "@/app/*", "@/lib/client/*"], message: "lib/server must not depend on the UI." },
+    ]),
   },
 );

@@ -11,8 +11,16 @@ const firstDayURL = `http://localhost:${firstDayPort}`;
 const chromium = {
   // Playwright cannot download its browsers here; drive Debian's chromium package.
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 const server = (url: string, listen: number, databaseUrl: string) => ({
@@ -49,7 +57,15 @@ export default defineConfig({
     {
       name: "phone",
       testMatch: /phone\.spec\.ts/,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL, launchOptions: chromium },
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        baseURL,
+        launchOptions: chromium,
+      },
     },
     {
       name: "first-day",

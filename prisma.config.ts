@@ -15,6 +15,9 @@ const provider = providerOf(url);
 
 export default defineConfig({
   schema: `prisma/${provider}/schema.prisma`,
-  migrations: { path: `prisma/${provider}/migrations`, seed: "node --conditions=react-server --import tsx prisma/seed.ts" },
+  migrations: {
+    path: `prisma/${provider}/migrations`,
+    seed: "node --conditions=react-server --import tsx prisma/seed.ts",
+  },
   datasource: { url },
 });

@@ -14,7 +14,13 @@ export default defineConfig({
       {
         ...shared,
         // the CLI's tests start `npm run assay` processes: seconds each on a busy 2-core machine
-        test: { name: "unit", include: ["{lib,prisma,scripts,components}/**/*.test.ts"], exclude: ["**/*.db.test.ts", "node_modules/**"], environment: "node", testTimeout: 30_000 },
+        test: {
+          name: "unit",
+          include: ["{lib,prisma,scripts,components}/**/*.test.ts"],
+          exclude: ["**/*.db.test.ts", "node_modules/**"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
       },
       {
         ...shared,

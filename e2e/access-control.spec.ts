@@ -33,7 +33,12 @@ test("an annotator cannot open researcher or admin pages", async ({ page }) => {
 
 test("an annotator cannot call researcher or admin APIs", async ({ page }) => {
   await signIn(page, USERS.annotator.email);
-  for (const path of ["/api/studies", `/api/studies/${demoStudyId}`, `/api/studies/${privateStudyId}`, "/api/admin/users"]) {
+  for (const path of [
+    "/api/studies",
+    `/api/studies/${demoStudyId}`,
+    `/api/studies/${privateStudyId}`,
+    "/api/admin/users",
+  ]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(403);
     expect(JSON.stringify(await response.json())).not.toContain("Harbor");
@@ -76,21 +81,43 @@ test("a researcher manages only their own study's members, and cannot create acc
   const other = await page.request.get(`/api/studies/${privateStudyId}/members`);
   expect(other.status()).toBe(404);
   expect(await other.json()).toEqual(await (await page.request.get("/api/studies/999999/members")).json());
-  expect((await page.request.post(`/api/studies/${privateStudyId}/members`, { data: { email: USERS.annotator.email, role: "annotator" } })).status()).toBe(404);
+  expect(
+    (
+      await page.request.post(`/api/studies/${privateStudyId}/members`, {
+        data: { email: USERS.annotator.email, role: "annotator" },
+      })
+    ).status(),
+  ).toBe(404);
   expect((await page.goto(`/studies/${privateStudyId}/members`))?.status()).toBe(404);
   // accounts and invite links are the admin's
-  expect((await page.request.post("/api/admin/users", { data: { email: `new-${Date.now()}@team.example`, role: "annotator" } })).status()).toBe(403);
+  expect(
+    (
+      await page.request.post("/api/admin/users", {
+        data: { email: `new-${Date.now()}@team.example`, role: "annotator" },
+      })
+    ).status(),
+  ).toBe(403);
   // an unknown email: the researcher is told who can create the account
-  const unknown = await page.request.post(`/api/studies/${demoStudyId}/members`, { data: { email: `nobody-${Date.now()}@team.example`, role: "annotator" } });
+  const unknown = await page.request.post(`/api/studies/${demoStudyId}/members`, {
+    data: { email: `nobody-${Date.now()}@team.example`, role: "annotator" },
+  });
   expect(unknown.status()).toBe(400);
-  expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/ask an admin to create it or send an invite link/);
+  expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(
+    /ask an admin to create it or send an invite link/,
+  );
 });
 
-test("a password reset and a disabled account end the user's open sessions at once", async ({ browser, playwright, baseURL }) => {
+test("a password reset and a disabled account end the user's open sessions at once", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInViaApi(admin, USERS.admin.email);
   const email = `session-${Date.now()}@team.example`;
-  const created = await admin.post("/api/admin/users", { data: { email, role: "researcher", password: "the first password" } });
+  const created = await admin.post("/api/admin/users", {
+    data: { email, role: "researcher", password: "the first password" },
+  });
   expect(created.status()).toBe(200);
   const { user } = (await created.json()) as { user: { id: number } };
 
@@ -99,7 +126,9 @@ test("a password reset and a disabled account end the user's open sessions at on
   const page = await session.newPage();
   await page.goto("/studies");
   await expect(page.getByTestId("current-user")).toContainText(email);
-  expect((await admin.post(`/api/admin/users/${user.id}/password`, { data: { password: "the second password" } })).status()).toBe(200);
+  expect(
+    (await admin.post(`/api/admin/users/${user.id}/password`, { data: { password: "the second password" } })).status(),
+  ).toBe(200);
   // the same cookie, on the very next request
   expect((await session.request.get("/api/studies")).status()).toBe(401);
   await page.goto("/studies");

@@ -24,16 +24,25 @@ test("a researcher compares the two LLMs by question and exports the report", as
 
   await expect(page.getByTestId("report-summary")).toContainText("320 targets labelled by both");
   const api = await page.request.get(`/api/studies/${studyId}/reports/agreement?a=gpt-4o&b=solar-11b&group=query`);
-  const report = (await api.json()) as { statistics: { metric: string; value: number; low: number; high: number }[]; confusion: number[][]; groups: unknown[] };
+  const report = (await api.json()) as {
+    statistics: { metric: string; value: number; low: number; high: number }[];
+    confusion: number[][];
+    groups: unknown[];
+  };
   const kappa = report.statistics.find((s) => s.metric === "cohen-kappa")!;
   await expect(page.getByTestId("statistic-cohen-kappa")).toContainText(kappa.value.toFixed(3));
-  await expect(page.getByTestId("statistic-cohen-kappa")).toContainText(`[${kappa.low.toFixed(3)}, ${kappa.high.toFixed(3)}]`);
+  await expect(page.getByTestId("statistic-cohen-kappa")).toContainText(
+    `[${kappa.low.toFixed(3)}, ${kappa.high.toFixed(3)}]`,
+  );
   const matrix = page.getByTestId("confusion-matrix");
   for (const count of report.confusion.flat()) await expect(matrix).toContainText(String(count));
   await expect(page.getByRole("table", { name: "Agreement by group" }).getByRole("row")).toHaveCount(11);
   await expect(page.getByRole("img", { name: /Bar chart: Cohen's κ by query/ })).toBeVisible();
 
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   const text = (await (await csv.createReadStream()).toArray()).join("");
   expect(text.split("\n")[0]).toBe("section,name,value,low,high,items");
   expect(text).toContain(`statistic,cohen-kappa,${kappa.value}`);
@@ -51,7 +60,11 @@ test("an unknown source shows a clear message, and annotators cannot reach the r
   expect(await api.text()).not.toContain("kappa");
 });
 
-test("a researcher compares a campaign's two annotators with each other and with the LLM", async ({ page, playwright, baseURL }) => {
+test("a researcher compares a campaign's two annotators with each other and with the LLM", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await signIn(page, USERS.researcher.email);
   const campaignId = await campaignIdByName(page.request, studyId, PAIR_CAMPAIGN);
   const plans = [
@@ -71,7 +84,9 @@ test("a researcher compares a campaign's two annotators with each other and with
   await form.getByRole("button", { name: "Compare annotators" }).click();
 
   const report = page.getByTestId("campaign-agreement-report");
-  await expect(report.getByTestId("report-summary")).toContainText("2 annotators, 8 labels; 4 items labelled by two or more");
+  await expect(report.getByTestId("report-summary")).toContainText(
+    "2 annotators, 8 labels; 4 items labelled by two or more",
+  );
   // Worked by hand: agree on 3 of 4 items; coincidences n = (2, 3, 3) of 8 values, 2 disagreeing
   // pairs, so nominal alpha = 1 - 7 * 2 / 42; Fleiss: P = 0.75, Pe = 22/64; Cohen: po 0.75, pe 5/16.
   await expect(report.getByTestId("statistic-pairwise-agreement")).toContainText("0.750");
@@ -86,8 +101,14 @@ test("a researcher compares a campaign's two annotators with each other and with
   await expect(withLlm).toContainText(USERS.annotator2.email);
   await expect(report.getByRole("img", { name: /Bar chart: Cohen's κ of each annotator with gpt-4o/ })).toBeVisible();
 
-  const [json] = await Promise.all([page.waitForEvent("download"), report.getByRole("link", { name: "Export JSON" }).click()]);
-  const exported = JSON.parse((await (await json.createReadStream()).toArray()).join("")) as { items: number; pairs: { kappa: { value: number } }[] };
+  const [json] = await Promise.all([
+    page.waitForEvent("download"),
+    report.getByRole("link", { name: "Export JSON" }).click(),
+  ]);
+  const exported = JSON.parse((await (await json.createReadStream()).toArray()).join("")) as {
+    items: number;
+    pairs: { kappa: { value: number } }[];
+  };
   expect(exported.items).toBe(4);
   expect(exported.pairs[0]!.kappa.value).toBeCloseTo(0.7 / 1.1, 12);
 });

@@ -7,15 +7,31 @@ import { USERS } from "./fixtures/world";
 // (overlap 2) until the researcher gives it back; pausing stops new items, resuming brings them back.
 const DEMO = "Harbor job queue (demo)";
 
-async function context(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, email: string) {
+async function context(
+  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  email: string,
+) {
   const request = await playwright.request.newContext({ baseURL });
   await signInViaApi(request, email);
   return request;
 }
 
-const save = (level: string) => ({ clientId: randomUUID(), phase: "blind", version: 1, payload: { level }, comment: null, startedAt: new Date().toISOString(), durationMs: 700 });
+const save = (level: string) => ({
+  clientId: randomUUID(),
+  phase: "blind",
+  version: 1,
+  payload: { level },
+  comment: null,
+  startedAt: new Date().toISOString(),
+  durationMs: 700,
+});
 
-test("a researcher sees a stranded item and gives it back, and pauses and resumes the campaign", async ({ page, playwright, baseURL }) => {
+test("a researcher sees a stranded item and gives it back, and pauses and resumes the campaign", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await context(playwright, baseURL, USERS.admin.email);
   const studyId = await studyIdByName(admin, DEMO);
   const { users } = (await (await admin.get("/api/admin/users")).json()) as { users: { id: number; email: string }[] };
@@ -23,8 +39,14 @@ test("a researcher sees a stranded item and gives it back, and pauses and resume
   const name = `Run by its page ${Date.now()}`;
   const created = await admin.post(`/api/studies/${studyId}/campaigns`, {
     data: {
-      name, taskType: "support", scale: { kind: "builtin", id: "binary" }, protocol: "blind", overlap: 2, seed: 3,
-      annotatorIds: [id(USERS.annotator.email), id(USERS.annotator2.email)], sample: { kind: "random_questions", questions: 1, cap: 2 },
+      name,
+      taskType: "support",
+      scale: { kind: "builtin", id: "binary" },
+      protocol: "blind",
+      overlap: 2,
+      seed: 3,
+      annotatorIds: [id(USERS.annotator.email), id(USERS.annotator2.email)],
+      sample: { kind: "random_questions", questions: 1, cap: 2 },
     },
   });
   expect(created.status()).toBe(200);
@@ -33,11 +55,18 @@ test("a researcher sees a stranded item and gives it back, and pauses and resume
   // the first annotator skips the first item and labels the other; the second labels both
   const ann = await context(playwright, baseURL, USERS.annotator.email);
   const noor = await context(playwright, baseURL, USERS.annotator2.email);
-  const claim = async (who: APIRequestContext) => ((await (await who.post(`/api/campaigns/${campaignId}/claim`)).json()) as { itemId: number | null }).itemId;
+  const claim = async (who: APIRequestContext) =>
+    ((await (await who.post(`/api/campaigns/${campaignId}/claim`)).json()) as { itemId: number | null }).itemId;
   const skipped = (await claim(ann))!;
   expect((await ann.post(`/api/campaigns/${campaignId}/items/${skipped}/skip`)).status()).toBe(200);
-  for (let item = await claim(ann); item !== null; item = await claim(ann)) expect((await ann.put(`/api/campaigns/${campaignId}/items/${item}/annotation`, { data: save("1") })).status()).toBe(200);
-  for (let item = await claim(noor); item !== null; item = await claim(noor)) expect((await noor.put(`/api/campaigns/${campaignId}/items/${item}/annotation`, { data: save("0") })).status()).toBe(200);
+  for (let item = await claim(ann); item !== null; item = await claim(ann))
+    expect((await ann.put(`/api/campaigns/${campaignId}/items/${item}/annotation`, { data: save("1") })).status()).toBe(
+      200,
+    );
+  for (let item = await claim(noor); item !== null; item = await claim(noor))
+    expect(
+      (await noor.put(`/api/campaigns/${campaignId}/items/${item}/annotation`, { data: save("0") })).status(),
+    ).toBe(200);
 
   await signIn(page, USERS.researcher.email);
   await page.goto(`/studies/${studyId}/campaigns/${campaignId}`);
@@ -48,7 +77,9 @@ test("a researcher sees a stranded item and gives it back, and pauses and resume
   await expect(page.getByRole("table", { name: "Stranded items" })).toHaveCount(0);
   await expect(page.getByTestId("stat-stranded")).toHaveText("0");
   expect(await claim(ann)).toBe(skipped);
-  expect((await ann.put(`/api/campaigns/${campaignId}/items/${skipped}/annotation`, { data: save("0") })).status()).toBe(200);
+  expect(
+    (await ann.put(`/api/campaigns/${campaignId}/items/${skipped}/annotation`, { data: save("0") })).status(),
+  ).toBe(200);
   await page.reload();
   await expect(page.getByText("4 of 4 labels")).toBeVisible();
   await expect(page.getByTestId("stat-complete")).toHaveText("2");

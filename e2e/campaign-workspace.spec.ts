@@ -18,7 +18,11 @@ const campaignIdOf = (page: Page) => Number(/\/(?:annotate|campaigns)\/(\d+)/.ex
 const itemIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get("item"));
 
 /** Labels items with the keyboard until none is left: blind `blind`, then `revised` after the reveal. */
-async function labelAll(page: Page, keys: { blind: string; revised: string }, checkApi: (itemId: number) => Promise<void>) {
+async function labelAll(
+  page: Page,
+  keys: { blind: string; revised: string },
+  checkApi: (itemId: number) => Promise<void>,
+) {
   let done = 0;
   for (;;) {
     const fresh = page.getByTestId("item-position").filter({ hasText: "not labelled yet" });
@@ -37,7 +41,9 @@ async function labelAll(page: Page, keys: { blind: string; revised: string }, ch
   }
 }
 
-test("a researcher runs a blind-then-reveal calibration and two annotators label it with the keyboard", async ({ browser }) => {
+test("a researcher runs a blind-then-reveal calibration and two annotators label it with the keyboard", async ({
+  browser,
+}) => {
   const researcher = await browser.newPage();
   await signIn(researcher, USERS.researcher.email);
   const studyId = await studyIdByName(researcher.request, "Harbor job queue (demo)");
@@ -55,11 +61,15 @@ test("a researcher runs a blind-then-reveal calibration and two annotators label
   // a wrong input first: more annotators per item than annotators chosen
   await researcher.getByLabel("Annotators per item (overlap)").fill("3");
   await researcher.getByRole("button", { name: "Preview sample" }).click();
-  await expect(researcher.getByRole("alert").filter({ hasText: "overlap" })).toHaveText("overlap: 3 annotators per item needs at least 3 annotators (2 chosen)");
+  await expect(researcher.getByRole("alert").filter({ hasText: "overlap" })).toHaveText(
+    "overlap: 3 annotators per item needs at least 3 annotators (2 chosen)",
+  );
   await expect(researcher.getByRole("button", { name: "Create and start" })).toBeDisabled();
   await researcher.getByLabel("Annotators per item (overlap)").fill("2");
   await researcher.getByRole("button", { name: "Preview sample" }).click();
-  await expect(researcher.getByRole("region", { name: "Sample preview" })).toContainText("3 items from 3 questions, 6 labels to collect, 3 of the items LLM-positive");
+  await expect(researcher.getByRole("region", { name: "Sample preview" })).toContainText(
+    "3 items from 3 questions, 6 labels to collect, 3 of the items LLM-positive",
+  );
   await researcher.getByRole("button", { name: "Create and start" }).click();
   await expect(researcher.getByText("0 of 6 labels")).toBeVisible();
   const campaignId = campaignIdOf(researcher);
@@ -106,21 +116,32 @@ test("a researcher runs a blind-then-reveal calibration and two annotators label
   await expect(reveal.getByRole("row", { name: /All annotators/ })).toContainText("650.0%50.0%");
 
   // both phases are stored with their values
-  const exported = await (await researcher.request.get(`/api/studies/${studyId}/exports?what=annotations&format=jsonl`)).text();
-  const mine = exported.trim().split("\n").map((l) => JSON.parse(l) as { campaign: string; annotator: string; phase: string; payload: { level: string } })
+  const exported = await (
+    await researcher.request.get(`/api/studies/${studyId}/exports?what=annotations&format=jsonl`)
+  ).text();
+  const mine = exported
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { campaign: string; annotator: string; phase: string; payload: { level: string } })
     .filter((a) => a.campaign === CAMPAIGN);
-  const of = (email: string, phase: string) => mine.filter((a) => a.annotator === email && a.phase === phase).map((a) => a.payload.level);
+  const of = (email: string, phase: string) =>
+    mine.filter((a) => a.annotator === email && a.phase === phase).map((a) => a.payload.level);
   expect(of(USERS.annotator.email, "blind")).toEqual(["relevant", "relevant", "relevant"]);
   expect(of(USERS.annotator.email, "revised")).toEqual(["partially_relevant", "partially_relevant", "relevant"]);
   expect(of(USERS.annotator2.email, "blind")).toEqual(["non_relevant", "non_relevant", "non_relevant"]);
   expect(of(USERS.annotator2.email, "revised")).toEqual(["non_relevant", "non_relevant", "non_relevant"]);
 });
 
-test("an annotator cannot open a campaign they are not assigned to, through the page or the API", async ({ page, browser }) => {
+test("an annotator cannot open a campaign they are not assigned to, through the page or the API", async ({
+  page,
+  browser,
+}) => {
   const researcher = await browser.newPage();
   await signIn(researcher, USERS.researcher.email);
   const studyId = await studyIdByName(researcher.request, "Harbor job queue (demo)");
-  const { campaigns } = (await (await researcher.request.get(`/api/studies/${studyId}`)).json()) as { campaigns: { id: number; name: string }[] };
+  const { campaigns } = (await (await researcher.request.get(`/api/studies/${studyId}`)).json()) as {
+    campaigns: { id: number; name: string }[];
+  };
   const others = campaigns.find((c) => c.name === OTHERS_CAMPAIGN)!.id;
 
   await signIn(page, USERS.annotator.email);

@@ -6,7 +6,11 @@ import { EXPLORER_CAMPAIGN, USERS } from "./fixtures/world";
 // The second annotator rejects two pairs of hq-101 that gpt-4o called supported; the researcher
 // then finds the question by its text, sees both LLMs and the human in the pool grid, narrows it
 // to the disagreements, reads a chunk, and starts a follow-up campaign from the disagreement queue.
-test("a researcher explores a question's pool, its disagreements and starts a follow-up campaign", async ({ page, playwright, baseURL }) => {
+test("a researcher explores a question's pool, its disagreements and starts a follow-up campaign", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInViaApi(admin, USERS.admin.email);
   const studyId = await studyIdByName(admin, "Harbor job queue (demo)");
@@ -24,16 +28,21 @@ test("a researcher explores a question's pool, its disagreements and starts a fo
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByTestId("question-count")).toHaveText("1 question matches");
   await page.getByRole("link", { name: "hq-101" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("How do I retry a failed job with exponential backoff?");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(
+    "How do I retry a failed job with exponential backoff?",
+  );
 
   const grid = page.getByRole("table", { name: "Pool grid" });
   await expect(grid.getByRole("row")).toHaveCount(11); // header + 10 pooled chunks
   // each chunk says which runs retrieved it and where; the best-ranked come first
   await expect(grid.locator("tbody tr").first().locator("th")).toContainText(/(bm25|dense-e5|hybrid-rrf) #1\b/);
-  for (const judge of ["gpt-4o", "solar-11b", USERS.annotator2.email]) await expect(grid.getByText(judge, { exact: true }).first()).toBeVisible();
+  for (const judge of ["gpt-4o", "solar-11b", USERS.annotator2.email])
+    await expect(grid.getByText(judge, { exact: true }).first()).toBeVisible();
   const rejected = grid.locator("td", { hasText: USERS.annotator2.email });
   expect(await rejected.count()).toBeGreaterThanOrEqual(2);
-  for (const cell of await rejected.all()) if ((await cell.textContent())!.includes(`✗ ${USERS.annotator2.email}`)) await expect(cell).toHaveAttribute("data-disagreement", "yes");
+  for (const cell of await rejected.all())
+    if ((await cell.textContent())!.includes(`✗ ${USERS.annotator2.email}`))
+      await expect(cell).toHaveAttribute("data-disagreement", "yes");
 
   const rows = grid.locator("tbody tr");
   const disagreeing = rows.filter({ has: page.locator('td[data-disagreement="yes"]') });
@@ -71,13 +80,19 @@ test("a researcher explores a question's pool, its disagreements and starts a fo
   const queue = page.getByRole("table", { name: "Disagreeing pairs" });
   await expect(queue.getByRole("row").nth(1)).toContainText(/1\.00|0\.\d\d/);
   // column headings never run together ("StrengthQuestion"): each ends well before the next begins
-  const headings = await queue.locator("thead th").evaluateAll((cells) => cells.map((c) => {
-    const range = document.createRange();
-    range.selectNodeContents(c);
-    const text = range.getBoundingClientRect();
-    return { text: c.textContent, left: text.left, right: text.right };
-  }));
-  for (let i = 1; i < headings.length; i++) expect(headings[i]!.left - headings[i - 1]!.right, `${headings[i - 1]!.text} | ${headings[i]!.text}`).toBeGreaterThanOrEqual(8);
+  const headings = await queue.locator("thead th").evaluateAll((cells) =>
+    cells.map((c) => {
+      const range = document.createRange();
+      range.selectNodeContents(c);
+      const text = range.getBoundingClientRect();
+      return { text: c.textContent, left: text.left, right: text.right };
+    }),
+  );
+  for (let i = 1; i < headings.length; i++)
+    expect(
+      headings[i]!.left - headings[i - 1]!.right,
+      `${headings[i - 1]!.text} | ${headings[i]!.text}`,
+    ).toBeGreaterThanOrEqual(8);
   const onPage = Math.min(count, 50);
   await page.getByRole("button", { name: "Create follow-up campaign from the checked pairs" }).click();
   await expect(page.getByLabel("Name")).toHaveValue(`Follow-up of ${onPage} disagreements`);
@@ -92,7 +107,11 @@ test("annotators cannot reach the explorer", async ({ page, playwright, baseURL 
   const studyId = await studyIdByName(admin, "Harbor job queue (demo)");
   await admin.dispose();
   await signIn(page, USERS.annotator.email);
-  for (const path of [`/studies/${studyId}/questions`, `/studies/${studyId}/questions/1`, `/studies/${studyId}/disagreements`]) {
+  for (const path of [
+    `/studies/${studyId}/questions`,
+    `/studies/${studyId}/questions/1`,
+    `/studies/${studyId}/disagreements`,
+  ]) {
     expect((await page.goto(path))?.status(), path).toBe(404);
     await expect(page.getByText("gpt-4o")).toHaveCount(0);
   }

@@ -20,7 +20,11 @@ const CAMPAIGN = "Relevance check";
 
 function assayCli(args: string[], input: string) {
   const databaseUrl = process.env.E2E_FIRST_DAY_DATABASE_URL ?? "file:./data/test/first-day.db";
-  return spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], { encoding: "utf8", input, env: { ...process.env, DATABASE_URL: databaseUrl } });
+  return spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], {
+    encoding: "utf8",
+    input,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
 }
 
 async function signInWithForm(browser: Browser, who: { email: string; password: string }): Promise<Page> {
@@ -52,7 +56,9 @@ async function importFile(page: Page, format: string, file: string, labels?: { j
 /** Labels every item offered with the keyboard: a level key per item (and a comment on the last one), then Enter. */
 async function labelAll(page: Page, keys: string[], lastComment?: string) {
   for (const [i, key] of keys.entries()) {
-    await expect(page.getByTestId("item-position")).toHaveText(new RegExp(`^Item ${i + 1} of my ${i + 1} · not labelled yet`));
+    await expect(page.getByTestId("item-position")).toHaveText(
+      new RegExp(`^Item ${i + 1} of my ${i + 1} · not labelled yet`),
+    );
     await page.keyboard.press(key);
     if (lastComment && i === keys.length - 1) {
       await page.keyboard.press("c");
@@ -75,7 +81,10 @@ test("a new team's first day, from an empty database to an agreement report", as
   test.setTimeout(180_000);
 
   // the first admin, from the command line
-  const created = assayCli(["user", "create", "--email", ADMIN.email, "--role", "admin", "--name", "Lena Lead"], `${ADMIN.password}\n`);
+  const created = assayCli(
+    ["user", "create", "--email", ADMIN.email, "--role", "admin", "--name", "Lena Lead"],
+    `${ADMIN.password}\n`,
+  );
   expect(created.status, created.stderr).toBe(0);
 
   // the admin creates the team's accounts
@@ -83,7 +92,10 @@ test("a new team's first day, from an empty database to an agreement report", as
   await expect(admin).toHaveURL(/\/studies$/);
   await expect(admin.getByText("No studies yet.")).toBeVisible();
   await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
-  for (const person of [{ ...RESEARCHER, role: "Researcher" }, { ...ANNA, role: "Annotator" }]) {
+  for (const person of [
+    { ...RESEARCHER, role: "Researcher" },
+    { ...ANNA, role: "Annotator" },
+  ]) {
     await admin.getByRole("button", { name: "New account" }).click();
     const form = admin.getByRole("form", { name: "New account" });
     await form.getByLabel("Email").fill(person.email);
@@ -120,22 +132,36 @@ test("a new team's first day, from an empty database to an agreement report", as
   const researcher = await signInWithForm(browser, RESEARCHER);
   await researcher.getByRole("button", { name: "New study" }).click();
   await researcher.getByLabel("Name").fill("NovelEval");
-  await researcher.getByLabel("Description").fill("21 questions about 2023 events, 420 chunks, graded relevance by assessors.");
+  await researcher
+    .getByLabel("Description")
+    .fill("21 questions about 2023 events, 420 chunks, graded relevance by assessors.");
   await researcher.getByRole("button", { name: "Create study" }).click();
   await expect(researcher.getByRole("heading", { name: "NovelEval" })).toBeVisible();
   const studyUrl = researcher.url();
   await researcher.getByRole("link", { name: "Import and export" }).click();
-  await expect(await importFile(researcher, "BEIR / NovelEval queries (TSV or JSONL)", "queries.tsv")).toContainText("Added 21 questions.");
-  await expect(await importFile(researcher, "BEIR / NovelEval corpus (TSV or JSONL)", "corpus.tsv")).toContainText("Added 420 chunks.");
-  await expect(await importFile(researcher, "TREC qrels", "qrels.txt", { judge: "assessors", scale: "Graded 0 / 1 / 2" })).toContainText("Added 420 pooled pairs, 420 labels. Labels by assessors on the scale graded-0-2.");
+  await expect(await importFile(researcher, "BEIR / NovelEval queries (TSV or JSONL)", "queries.tsv")).toContainText(
+    "Added 21 questions.",
+  );
+  await expect(await importFile(researcher, "BEIR / NovelEval corpus (TSV or JSONL)", "corpus.tsv")).toContainText(
+    "Added 420 chunks.",
+  );
+  await expect(
+    await importFile(researcher, "TREC qrels", "qrels.txt", { judge: "assessors", scale: "Graded 0 / 1 / 2" }),
+  ).toContainText("Added 420 pooled pairs, 420 labels. Labels by assessors on the scale graded-0-2.");
   await expect(researcher.getByTestId("import-result")).not.toContainText("0.0 s");
 
   // the questions are named by their text
   await researcher.goto(`${studyUrl}/questions`);
-  await expect(researcher.getByRole("table", { name: "Questions" }).getByRole("row", { name: /^1 What is the screen resolution of vision pro\?/ })).toBeVisible();
+  await expect(
+    researcher
+      .getByRole("table", { name: "Questions" })
+      .getByRole("row", { name: /^1 What is the screen resolution of vision pro\?/ }),
+  ).toBeVisible();
   // a question without nuggets has no empty Nuggets section
   await researcher.getByRole("table", { name: "Questions" }).getByRole("link", { name: "1", exact: true }).click();
-  await expect(researcher.getByRole("heading", { level: 1 })).toContainText("What is the screen resolution of vision pro?");
+  await expect(researcher.getByRole("heading", { level: 1 })).toContainText(
+    "What is the screen resolution of vision pro?",
+  );
   await expect(researcher.getByRole("table", { name: "Pool grid" }).getByRole("row")).toHaveCount(21); // the header and NovelEval's 20 candidates
   await expect(researcher.getByRole("heading", { name: "Nuggets" })).toHaveCount(0);
 
@@ -162,7 +188,9 @@ test("a new team's first day, from an empty database to an agreement report", as
   await researcher.getByLabel("Cap (items)").fill("3");
   await expect(researcher.getByLabel("Annotators per item (overlap)")).toHaveValue("2");
   await researcher.getByRole("button", { name: "Preview sample" }).click();
-  await expect(researcher.getByRole("region", { name: "Sample preview" })).toContainText(/3 items from [12] questions?, 6 labels to collect/);
+  await expect(researcher.getByRole("region", { name: "Sample preview" })).toContainText(
+    /3 items from [12] questions?, 6 labels to collect/,
+  );
   await researcher.getByRole("button", { name: "Create and start" }).click();
   await expect(researcher.getByText("0 of 6 labels")).toBeVisible();
   const campaignUrl = researcher.url();
@@ -174,7 +202,9 @@ test("a new team's first day, from an empty database to an agreement report", as
   await labelAll(anna, ["2", "1", "0"], "not sure: the chunk is about the film's sequel");
   await anna.keyboard.press("ArrowLeft");
   await expect(anna.getByTestId("item-position")).toHaveText("Item 3 of my 3 · labelled (blind, version 1)");
-  await expect(anna.getByRole("textbox", { name: "Comment (optional)" })).toHaveValue("not sure: the chunk is about the film's sequel");
+  await expect(anna.getByRole("textbox", { name: "Comment (optional)" })).toHaveValue(
+    "not sure: the chunk is about the film's sequel",
+  );
   await anna.keyboard.press("2");
   await anna.keyboard.press("Enter");
   await expect(anna.getByText("Nothing is left for you in this campaign")).toBeVisible(); // saved, and nothing new to claim
@@ -191,23 +221,54 @@ test("a new team's first day, from an empty database to an agreement report", as
   // the researcher sees the campaign complete and reads the agreement with NovelEval's assessors
   await researcher.goto(campaignUrl);
   await expect(researcher.getByText("6 of 6 labels")).toBeVisible();
-  const annotations = await downloaded(researcher, () => researcher.getByRole("button", { name: "Export annotations (JSONL)" }).click());
-  const rows = annotations.trim().split("\n").map((l) => JSON.parse(l) as { campaign: string; annotator: string; query: string; doc: string; payload: { level: string }; comment: string | null; version: number });
+  const annotations = await downloaded(researcher, () =>
+    researcher.getByRole("button", { name: "Export annotations (JSONL)" }).click(),
+  );
+  const rows = annotations
+    .trim()
+    .split("\n")
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          campaign: string;
+          annotator: string;
+          query: string;
+          doc: string;
+          payload: { level: string };
+          comment: string | null;
+          version: number;
+        },
+    );
   expect(rows).toHaveLength(6);
   expect(rows.every((r) => r.campaign === CAMPAIGN)).toBe(true);
-  expect(rows.find((r) => r.annotator === ANNA.email && r.version === 2)).toMatchObject({ payload: { level: "2" }, comment: "not sure: the chunk is about the film's sequel" });
+  expect(rows.find((r) => r.annotator === ANNA.email && r.version === 2)).toMatchObject({
+    payload: { level: "2" },
+    comment: "not sure: the chunk is about the film's sequel",
+  });
   // what the report must say: both annotators agree on every item (2, 1, 2), compared with the assessors' grades
-  const assessors = new Map(fs.readFileSync(path.join(NOVELEVAL, "qrels.txt"), "utf8").trim().split("\n").map((l) => l.split(/\s+/)).map(([q, , d, rel]) => [`${q}::${d}`, rel!]));
+  const assessors = new Map(
+    fs
+      .readFileSync(path.join(NOVELEVAL, "qrels.txt"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => l.split(/\s+/))
+      .map(([q, , d, rel]) => [`${q}::${d}`, rel!]),
+  );
   const mine = rows.filter((r) => r.annotator === BEN.email);
   const agreed = mine.filter((r) => assessors.get(`${r.query}::${r.doc}`) === r.payload.level).length;
 
   await researcher.goto(studyUrl);
-  await researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Agreement", exact: true }).click();
+  await researcher
+    .getByRole("navigation", { name: "Study" })
+    .getByRole("link", { name: "Agreement", exact: true })
+    .click();
   await researcher.getByLabel("Source A").selectOption({ label: `Annotators of ${CAMPAIGN} (majority)` });
   await researcher.getByLabel("Source B").selectOption({ label: "assessors (human)" });
   await researcher.getByRole("button", { name: "Compare", exact: true }).click();
   const report = researcher.getByTestId("agreement-report");
-  await expect(report.getByRole("heading", { level: 2 })).toHaveText(`Annotators of ${CAMPAIGN} (majority) vs assessors`);
+  await expect(report.getByRole("heading", { level: 2 })).toHaveText(
+    `Annotators of ${CAMPAIGN} (majority) vs assessors`,
+  );
   await expect(researcher.getByTestId("report-summary")).toContainText("3 targets labelled by both");
   await expect(researcher.getByTestId("statistic-percent-agreement")).toContainText((agreed / 3).toFixed(3));
 

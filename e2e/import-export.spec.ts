@@ -17,7 +17,9 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 const file = (name: string, text: string) => ({ name, mimeType: "text/plain", buffer: Buffer.from(text) });
 
-test("a researcher previews and imports a file, re-imports it, and sees a bad file rejected line by line", async ({ page }) => {
+test("a researcher previews and imports a file, re-imports it, and sees a bad file rejected line by line", async ({
+  page,
+}) => {
   await signIn(page, USERS.researcher.email);
   await page.goto(`/studies/${playgroundId}`);
   await page.getByRole("link", { name: "Import and export" }).click();
@@ -25,7 +27,9 @@ test("a researcher previews and imports a file, re-imports it, and sees a bad fi
   const panel = page.getByRole("region", { name: "Import" });
 
   await panel.getByLabel("Format").selectOption("beir-queries");
-  await panel.getByLabel("File").setInputFiles(file("extra-queries.tsv", "e2e-q1\tHow do I pause a queue?\ne2e-q2\tCan jobs have priorities?\n"));
+  await panel
+    .getByLabel("File")
+    .setInputFiles(file("extra-queries.tsv", "e2e-q1\tHow do I pause a queue?\ne2e-q2\tCan jobs have priorities?\n"));
   const preview = page.getByTestId("import-preview");
   await expect(preview).toContainText("first 2 rows");
   await expect(preview).toContainText("e2e-q1");
@@ -47,7 +51,9 @@ test("a researcher previews and imports a file, re-imports it, and sees a bad fi
   await panel.getByRole("button", { name: "Import" }).click();
   const errors = page.getByTestId("import-errors");
   await expect(errors).toContainText("Nothing was imported: 2 errors.");
-  await expect(errors).toContainText('bad.qrels line 1, field docid: unknown document "nowhere" (import the corpus first)');
+  await expect(errors).toContainText(
+    'bad.qrels line 1, field docid: unknown document "nowhere" (import the corpus first)',
+  );
   await expect(errors).toContainText("bad.qrels line 2: expected 4 columns (qid 0 docid rel), found 2");
 
   await page.goto(`/studies/${playgroundId}`);
@@ -65,16 +71,26 @@ test("a researcher downloads LLM labels as qrels and the study as a bundle", asy
   await panel.getByLabel("Format").selectOption("nugget-qrels");
   await expect(panel.getByLabel(/^Judge/).locator("option", { hasText: "All human judges" })).toHaveCount(0); // qrels hold one judge
   await panel.getByLabel(/^Judge/).selectOption("gpt-4o");
-  const [qrels] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "Download" }).click()]);
+  const [qrels] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("button", { name: "Download" }).click(),
+  ]);
   expect(qrels.suggestedFilename()).toBe("harbor-demo-labels.nugget-qrels");
   const lines = (await (await qrels.createReadStream()).toArray()).join("").trim().split("\n");
   expect(lines).toHaveLength(320);
   expect(lines[0]).toMatch(/^hq-101 hq-101_1 harbor-dev\/\S+ [01]$/);
 
   await panel.getByLabel("What").selectOption("study");
-  const [bundle] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "Download" }).click()]);
+  const [bundle] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("button", { name: "Download" }).click(),
+  ]);
   const first = (await (await bundle.createReadStream()).toArray()).join("").split("\n")[0];
-  expect(JSON.parse(first!)).toEqual({ type: "bundle", version: 1, study: { name: DEMO, description: expect.any(String) } });
+  expect(JSON.parse(first!)).toEqual({
+    type: "bundle",
+    version: 1,
+    study: { name: DEMO, description: expect.any(String) },
+  });
 });
 
 test("a campaign with nothing to export says so on its page instead of downloading an empty file", async ({ page }) => {
@@ -90,7 +106,9 @@ test("a campaign with nothing to export says so on its page instead of downloadi
 
 test("an annotator can neither import nor export", async ({ page }) => {
   await signIn(page, USERS.annotator.email);
-  const upload = await page.request.post(`/api/studies/${studyId}/imports?format=beir-queries&file=x.tsv`, { data: "x1\tSneaky?\n" });
+  const upload = await page.request.post(`/api/studies/${studyId}/imports?format=beir-queries&file=x.tsv`, {
+    data: "x1\tSneaky?\n",
+  });
   expect(upload.status()).toBe(403);
   const download = await page.request.get(`/api/studies/${studyId}/exports?what=labels&format=csv&judge=gpt-4o`);
   expect(download.status()).toBe(403);

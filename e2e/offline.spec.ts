@@ -8,17 +8,26 @@ type Item = { mine: { level: string | null; version: number }[] };
 // The second annotator labels while the browser is offline: the label is shown as pending and
 // stored once the connection is back. Then a change whose save cannot get through is kept in the
 // browser when the tab is closed, and a new tab stores it, exactly once.
-test("labels entered offline wait as pending, survive a closed tab, and are stored exactly once", async ({ page, playwright, baseURL }) => {
+test("labels entered offline wait as pending, survive a closed tab, and are stored exactly once", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInViaApi(admin, USERS.admin.email);
-  const campaignId = await campaignIdByName(admin, await studyIdByName(admin, "Harbor job queue (demo)"), OTHERS_CAMPAIGN);
+  const campaignId = await campaignIdByName(
+    admin,
+    await studyIdByName(admin, "Harbor job queue (demo)"),
+    OTHERS_CAMPAIGN,
+  );
   await admin.dispose();
 
   await signIn(page, USERS.annotator2.email);
   await page.goto(`/annotate/${campaignId}`);
   await expect(page.getByTestId("item-position")).toContainText("not labelled yet");
   const itemId = Number(new URL(page.url()).searchParams.get("item"));
-  const stored = async () => ((await (await page.context().request.get(`/api/campaigns/${campaignId}/items/${itemId}`)).json()) as Item).mine;
+  const stored = async () =>
+    ((await (await page.context().request.get(`/api/campaigns/${campaignId}/items/${itemId}`)).json()) as Item).mine;
 
   await page.context().setOffline(true);
   await page.keyboard.press("3"); // Relevant

@@ -12,10 +12,16 @@ import { OUTSIDER, USERS } from "./fixtures/world";
 const ACTORS = ["anonymous", "outsider", "annotator", "researcher", "admin"] as const;
 type Actor = (typeof ACTORS)[number];
 type Cell = "allow" | "deny";
-const EMAIL: Record<Exclude<Actor, "anonymous">, string> = { outsider: OUTSIDER.email, annotator: USERS.annotator.email, researcher: USERS.researcher.email, admin: USERS.admin.email };
+const EMAIL: Record<Exclude<Actor, "anonymous">, string> = {
+  outsider: OUTSIDER.email,
+  annotator: USERS.annotator.email,
+  researcher: USERS.researcher.email,
+  admin: USERS.admin.email,
+};
 
 /** anonymous, annotator of another study, annotator, researcher, admin */
-const row = (cells: string): Record<Actor, Cell> => Object.fromEntries(ACTORS.map((a, i) => [a, cells[i] === "Y" ? "allow" : "deny"])) as Record<Actor, Cell>;
+const row = (cells: string): Record<Actor, Cell> =>
+  Object.fromEntries(ACTORS.map((a, i) => [a, cells[i] === "Y" ? "allow" : "deny"])) as Record<Actor, Cell>;
 const STAFF = row("---YY");
 const SIGNED_IN = row("-YYYY");
 const ANNOTATOR_OF_CAMPAIGN = row("--Y--");
@@ -33,13 +39,21 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   // the annotator's first item of the demo campaign (claiming an item they already hold changes nothing)
   const annotator = await playwright.request.newContext({ baseURL });
   await signInViaApi(annotator, USERS.annotator.email);
-  const workspace = (await (await annotator.get(`/api/campaigns/${campaign}/workspace`)).json()) as { items: { itemId: number }[] };
-  const item = workspace.items[0]?.itemId ?? ((await (await annotator.post(`/api/campaigns/${campaign}/claim`)).json()) as { itemId: number }).itemId;
+  const workspace = (await (await annotator.get(`/api/campaigns/${campaign}/workspace`)).json()) as {
+    items: { itemId: number }[];
+  };
+  const item =
+    workspace.items[0]?.itemId ??
+    ((await (await annotator.post(`/api/campaigns/${campaign}/claim`)).json()) as { itemId: number }).itemId;
   await annotator.dispose();
   ids = { study, campaign, item };
 });
 
-async function as(actor: Actor, playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined) {
+async function as(
+  actor: Actor,
+  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+) {
   const context = await playwright.request.newContext({ baseURL });
   if (actor !== "anonymous") await signInViaApi(context, EMAIL[actor]);
   return context;
@@ -48,7 +62,12 @@ async function as(actor: Actor, playwright: { request: { newContext: (o: { baseU
 test("API routes: every caller gets exactly the access the matrix says", async ({ playwright, baseURL }) => {
   const s = () => ids.study;
   const c = () => ids.campaign;
-  const routes: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: () => string; expect: Record<Actor, Cell>; data?: unknown }[] = [
+  const routes: {
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+    path: () => string;
+    expect: Record<Actor, Cell>;
+    data?: unknown;
+  }[] = [
     { method: "GET", path: () => "/api/studies", expect: STAFF },
     { method: "POST", path: () => "/api/studies", expect: STAFF },
     { method: "GET", path: () => `/api/studies/${s()}/members`, expect: STAFF },
@@ -67,7 +86,11 @@ test("API routes: every caller gets exactly the access the matrix says", async (
     { method: "POST", path: () => `/api/studies/${s()}/campaigns/preview`, expect: STAFF },
     { method: "POST", path: () => `/api/studies/${s()}/imports`, expect: STAFF },
     { method: "POST", path: () => `/api/studies/${s()}/nuggets`, expect: STAFF },
-    { method: "GET", path: () => `/api/studies/${s()}/exports?what=labels&format=trec-qrels&judge=gpt-4o`, expect: STAFF },
+    {
+      method: "GET",
+      path: () => `/api/studies/${s()}/exports?what=labels&format=trec-qrels&judge=gpt-4o`,
+      expect: STAFF,
+    },
     { method: "GET", path: () => `/api/studies/${s()}/reports/agreement?a=gpt-4o&b=solar-11b`, expect: STAFF },
     { method: "GET", path: () => `/api/studies/${s()}/reports/campaign-agreement?campaign=${c()}`, expect: STAFF },
     { method: "GET", path: () => `/api/studies/${s()}/reports/impact?a=gpt-4o&b=solar-11b`, expect: STAFF },
@@ -86,16 +109,32 @@ test("API routes: every caller gets exactly the access the matrix says", async (
     // a well-formed save at a version that cannot be written: the annotator gets 409 (nothing stored), everyone else is refused
     { method: "PUT", path: () => `/api/campaigns/${c()}/items/${ids.item}/annotation`, expect: ANNOTATOR_OF_CAMPAIGN },
   ];
-  const staleSave = { clientId: randomUUID(), phase: "blind", version: 99, payload: { level: "relevant" }, comment: null, startedAt: new Date().toISOString(), durationMs: 1 };
+  const staleSave = {
+    clientId: randomUUID(),
+    phase: "blind",
+    version: 99,
+    payload: { level: "relevant" },
+    comment: null,
+    startedAt: new Date().toISOString(),
+    durationMs: 1,
+  };
   const failures: string[] = [];
   for (const actor of ACTORS) {
     const context = await as(actor, playwright, baseURL);
     for (const r of routes) {
       // empty bodies: a caller who passes the checks meets validation (400), never a change
-      const data = r.data ?? (r.method === "PUT" ? { ...staleSave, clientId: randomUUID() } : r.path().endsWith("/claim") || r.method === "DELETE" ? undefined : {});
-      const response = r.method === "GET" ? await context.get(r.path()) : await context.fetch(r.path(), { method: r.method, data });
+      const data =
+        r.data ??
+        (r.method === "PUT"
+          ? { ...staleSave, clientId: randomUUID() }
+          : r.path().endsWith("/claim") || r.method === "DELETE"
+            ? undefined
+            : {});
+      const response =
+        r.method === "GET" ? await context.get(r.path()) : await context.fetch(r.path(), { method: r.method, data });
       const got: Cell = [401, 403, 404].includes(response.status()) ? "deny" : "allow";
-      if (got !== r.expect[actor]) failures.push(`${actor} ${r.method} ${r.path()}: ${response.status()} (expected ${r.expect[actor]})`);
+      if (got !== r.expect[actor])
+        failures.push(`${actor} ${r.method} ${r.path()}: ${response.status()} (expected ${r.expect[actor]})`);
       if (got === "deny" && actor !== "admin") expect(await response.text()).not.toContain("Harbor");
     }
     await context.dispose();
@@ -108,7 +147,20 @@ test("pages: every caller gets exactly the access the matrix says", async ({ bro
   const pages: { path: () => string; expect: Record<Actor, Cell> }[] = [
     { path: () => "/", expect: SIGNED_IN },
     { path: () => "/studies", expect: STAFF },
-    ...["", "/agreement", "/impact", "/resources", "/questions", "/disagreements", "/data", "/members", "/campaigns/new", "/nugget-quality", "/preferences", `/campaigns/${ids.campaign}`].map((suffix) => ({
+    ...[
+      "",
+      "/agreement",
+      "/impact",
+      "/resources",
+      "/questions",
+      "/disagreements",
+      "/data",
+      "/members",
+      "/campaigns/new",
+      "/nugget-quality",
+      "/preferences",
+      `/campaigns/${ids.campaign}`,
+    ].map((suffix) => ({
       path: () => `/studies/${s()}${suffix}`,
       expect: STAFF,
     })),
@@ -126,7 +178,10 @@ test("pages: every caller gets exactly the access the matrix says", async ({ bro
       const response = await page.goto(p.path());
       const denied = response?.status() === 404 || new URL(page.url()).pathname === "/signin";
       const got: Cell = denied ? "deny" : "allow";
-      if (got !== p.expect[actor]) failures.push(`${actor} ${p.path()}: ${response?.status()} at ${new URL(page.url()).pathname} (expected ${p.expect[actor]})`);
+      if (got !== p.expect[actor])
+        failures.push(
+          `${actor} ${p.path()}: ${response?.status()} at ${new URL(page.url()).pathname} (expected ${p.expect[actor]})`,
+        );
     }
     await context.close();
   }

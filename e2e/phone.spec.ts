@@ -13,7 +13,9 @@ async function fitsTheScreen(page: Page, path: string) {
   expect(response?.status(), path).toBe(200);
   await page.waitForLoadState("networkidle");
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
-  expect(widths.page, `${path} is ${widths.page - widths.screen} px wider than the screen`).toBeLessThanOrEqual(widths.screen);
+  expect(widths.page, `${path} is ${widths.page - widths.screen} px wider than the screen`).toBeLessThanOrEqual(
+    widths.screen,
+  );
   const signOut = page.getByRole("button", { name: "Sign out" });
   if (await signOut.count()) {
     const box = (await signOut.boundingBox())!;

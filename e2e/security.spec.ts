@@ -10,7 +10,9 @@ async function expectInert(page: Page) {
   expect(await page.locator("main script").count()).toBe(0);
 }
 
-test("hostile imported content renders as text: no script runs, no handler or javascript: link survives", async ({ page }) => {
+test("hostile imported content renders as text: no script runs, no handler or javascript: link survives", async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
@@ -20,7 +22,10 @@ test("hostile imported content renders as text: no script runs, no handler or ja
   await page.goto(`/studies/${studyId}`);
   await expectInert(page);
   await page.goto(`/studies/${studyId}/questions`);
-  await page.getByRole("link", { name: /evil-1/ }).first().click();
+  await page
+    .getByRole("link", { name: /evil-1/ })
+    .first()
+    .click();
   await expect(page.getByText("<script>window.__pwned = 'body'</script>", { exact: false }).first()).toBeVisible(); // shown as text
   await expectInert(page);
   for (const chunk of ["evil-code", "evil-doc"]) {
@@ -37,7 +42,10 @@ test("every response carries a strict Content Security Policy and the usual secu
     const response = await request.get(path);
     const headers = response.headers();
     const csp = headers["content-security-policy"] ?? "";
-    const script = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))!;
+    const script = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src"))!;
     expect(script).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'$/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -55,7 +63,9 @@ test("a change requested from another site is refused before anything is read or
   const url = `/api/studies/${studyId}/campaigns/preview`;
   const foreign = await page.request.post(url, { data: {}, headers: { origin: "https://evil.example" } });
   expect(foreign.status()).toBe(403);
-  expect(((await foreign.json()) as { error: { message: string } }).error.message).toBe("Cross-site requests are refused");
+  expect(((await foreign.json()) as { error: { message: string } }).error.message).toBe(
+    "Cross-site requests are refused",
+  );
   const crossSite = await page.request.post(url, { data: {}, headers: { "sec-fetch-site": "cross-site" } });
   expect(crossSite.status()).toBe(403);
   // the same request from Assay itself reaches validation

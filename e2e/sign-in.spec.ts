@@ -56,18 +56,27 @@ test.describe("sign-in", () => {
     expect(session).toEqual({});
   });
 
-  test("ten failed sign-ins lock the account for a while, even with the right password", async ({ page, playwright, baseURL }) => {
+  test("ten failed sign-ins lock the account for a while, even with the right password", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const attacker = await playwright.request.newContext({ baseURL });
     for (let i = 0; i < 10; i++) {
       const { csrfToken } = (await (await attacker.get("/api/auth/csrf")).json()) as { csrfToken: string };
-      await attacker.post("/api/auth/callback/credentials", { form: { csrfToken, email: LOCKED_USER.email, password: `guess-${i}`, json: "true" }, maxRedirects: 0 });
+      await attacker.post("/api/auth/callback/credentials", {
+        form: { csrfToken, email: LOCKED_USER.email, password: `guess-${i}`, json: "true" },
+        maxRedirects: 0,
+      });
     }
     await attacker.dispose();
     await page.goto("/signin");
     await page.getByLabel("Email").fill(LOCKED_USER.email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByTestId("signin-error")).toHaveText("Too many failed sign-ins for this account. Wait 15 minutes and try again.");
+    await expect(page.getByTestId("signin-error")).toHaveText(
+      "Too many failed sign-ins for this account. Wait 15 minutes and try again.",
+    );
     expect(await (await page.request.get("/api/auth/session")).json()).toEqual({});
   });
 });

@@ -7,13 +7,30 @@ test("a researcher opens the demo study and sees its counts and judges", async (
   await page.goto("/studies");
   await page.getByRole("link", { name: /Harbor job queue \(demo\)/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Harbor job queue (demo)" })).toBeVisible();
-  const counts = { questions: "10", nuggets: "32", chunks: "80", "pooled-pairs": "100", "llm-labels": "640", systems: "5", "rag-responses": "10" };
+  const counts = {
+    questions: "10",
+    nuggets: "32",
+    chunks: "80",
+    "pooled-pairs": "100",
+    "llm-labels": "640",
+    systems: "5",
+    "rag-responses": "10",
+  };
   for (const [stat, value] of Object.entries(counts)) await expect(page.getByTestId(`stat-${stat}`)).toHaveText(value);
   // other specs add campaigns to the demo study; its own is listed whatever their number
   await expect(page.getByRole("list", { name: "Campaigns" })).toContainText("Support calibration (demo)");
   // every report of the study is one click away, whatever the study holds
   const nav = page.getByRole("navigation", { name: "Study" });
-  for (const name of ["Questions", "Disagreements", "Agreement", "Impact", "Nugget quality", "Preferences", "Resources", "Import and export"]) {
+  for (const name of [
+    "Questions",
+    "Disagreements",
+    "Agreement",
+    "Impact",
+    "Nugget quality",
+    "Preferences",
+    "Resources",
+    "Import and export",
+  ]) {
     await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: /^Members \(\d+\)$/ })).toBeVisible();

@@ -19,10 +19,37 @@ type Task = {
 
 const DEMO = "Harbor job queue (demo)";
 const TASKS: Task[] = [
-  { taskType: "support", study: DEMO, scale: { kind: "builtin", id: "binary" }, first: ["1"], again: ["0"], expected: { level: "0" } },
-  { taskType: "relevance", study: DEMO, scale: { kind: "builtin", id: "relevance-3" }, first: ["3"], again: ["1"], expected: { level: "non_relevant" } },
-  { taskType: "nugget_quality", study: NUGGET_STUDY.name, first: ["a", "1"], again: ["a", "j", "b", "2"], expected: { review: { missing: 2 } } },
-  { taskType: "preference", study: DEMO, systems: ["rag-baseline", "rag-rerank"], first: ["1", "1", "1", "1"], again: ["2", "2", "2", "2"], expected: { preference: { choices: { coverage: "2", consistency: "2", correctness: "2", clarity: "2" } } } },
+  {
+    taskType: "support",
+    study: DEMO,
+    scale: { kind: "builtin", id: "binary" },
+    first: ["1"],
+    again: ["0"],
+    expected: { level: "0" },
+  },
+  {
+    taskType: "relevance",
+    study: DEMO,
+    scale: { kind: "builtin", id: "relevance-3" },
+    first: ["3"],
+    again: ["1"],
+    expected: { level: "non_relevant" },
+  },
+  {
+    taskType: "nugget_quality",
+    study: NUGGET_STUDY.name,
+    first: ["a", "1"],
+    again: ["a", "j", "b", "2"],
+    expected: { review: { missing: 2 } },
+  },
+  {
+    taskType: "preference",
+    study: DEMO,
+    systems: ["rag-baseline", "rag-rerank"],
+    first: ["1", "1", "1", "1"],
+    again: ["2", "2", "2", "2"],
+    expected: { preference: { choices: { coverage: "2", consistency: "2", correctness: "2", clarity: "2" } } },
+  },
 ];
 
 async function createCampaign(request: APIRequestContext, task: Task, annotatorId: number): Promise<number> {
@@ -48,10 +75,16 @@ const commentBox = (page: Page) => page.getByRole("textbox", { name: "Comment (o
 const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.tagName ?? "");
 
 for (const task of TASKS) {
-  test(`${task.taskType}: a revisited item with a comment is relabelled with the keyboard only`, async ({ page, playwright, baseURL }) => {
+  test(`${task.taskType}: a revisited item with a comment is relabelled with the keyboard only`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const admin = await playwright.request.newContext({ baseURL });
     await signInViaApi(admin, USERS.admin.email);
-    const { users } = (await (await admin.get("/api/admin/users")).json()) as { users: { id: number; email: string }[] };
+    const { users } = (await (await admin.get("/api/admin/users")).json()) as {
+      users: { id: number; email: string }[];
+    };
     const campaignId = await createCampaign(admin, task, users.find((u) => u.email === USERS.annotator.email)!.id);
     await admin.dispose();
 
@@ -70,7 +103,9 @@ for (const task of TASKS) {
     await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toHaveCount(0);
     const items: number[] = [];
     for (const n of [1, 2]) {
-      await expect(page.getByTestId("item-position")).toHaveText(new RegExp(`^Item ${n} of my ${n} · not labelled yet`));
+      await expect(page.getByTestId("item-position")).toHaveText(
+        new RegExp(`^Item ${n} of my ${n} · not labelled yet`),
+      );
       items.push(Number(new URL(page.url()).searchParams.get("item")));
       for (const key of task.first) await page.keyboard.press(key);
       await page.keyboard.press("c");
@@ -107,14 +142,20 @@ for (const task of TASKS) {
     await expect(page.getByText("All labels saved")).toBeVisible();
 
     for (const [i, itemId] of items.entries()) {
-      const item = (await (await page.request.get(`/api/campaigns/${campaignId}/items/${itemId}`)).json()) as { mine: Record<string, unknown>[] };
+      const item = (await (await page.request.get(`/api/campaigns/${campaignId}/items/${itemId}`)).json()) as {
+        mine: Record<string, unknown>[];
+      };
       expect(item.mine).toHaveLength(1);
       expect(item.mine[0]).toMatchObject({ version: 2, comment: `thought ${i + 1}\nsecond line`, ...task.expected });
     }
   });
 }
 
-test("Enter submits even when a button clicked with the mouse holds the focus", async ({ page, playwright, baseURL }) => {
+test("Enter submits even when a button clicked with the mouse holds the focus", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInViaApi(admin, USERS.admin.email);
   const { users } = (await (await admin.get("/api/admin/users")).json()) as { users: { id: number; email: string }[] };

@@ -27,7 +27,11 @@ export function upsertMember(db: Db, studyId: number, userId: number, role: Memb
   });
 }
 
-export function upsertQuery(db: Db, studyId: number, q: { externalId: string; title: string; body: string; answer?: string; metadata?: object }) {
+export function upsertQuery(
+  db: Db,
+  studyId: number,
+  q: { externalId: string; title: string; body: string; answer?: string; metadata?: object },
+) {
   const data = { title: q.title, body: q.body, answer: q.answer ?? null, metadata: JSON.stringify(q.metadata ?? {}) };
   return db.query.upsert({
     where: { studyId_externalId: { studyId, externalId: q.externalId } },
@@ -36,7 +40,12 @@ export function upsertQuery(db: Db, studyId: number, q: { externalId: string; ti
   });
 }
 
-export function upsertNugget(db: Db, studyId: number, queryId: number, n: { externalId: string; position: number; text: string }) {
+export function upsertNugget(
+  db: Db,
+  studyId: number,
+  queryId: number,
+  n: { externalId: string; position: number; text: string },
+) {
   return db.nugget.upsert({
     where: { studyId_externalId: { studyId, externalId: n.externalId } },
     update: { text: n.text, position: n.position, queryId },
@@ -47,7 +56,15 @@ export function upsertNugget(db: Db, studyId: number, queryId: number, n: { exte
 export function upsertDocument(
   db: Db,
   studyId: number,
-  d: { externalId: string; text: string; title?: string; language?: string | null; repo?: string | null; path?: string | null; metadata?: object },
+  d: {
+    externalId: string;
+    text: string;
+    title?: string;
+    language?: string | null;
+    repo?: string | null;
+    path?: string | null;
+    metadata?: object;
+  },
 ) {
   const data = {
     text: d.text,
@@ -97,7 +114,10 @@ export function upsertSystem(db: Db, studyId: number, name: string) {
   return db.system.upsert({ where: { studyId_name: { studyId, name } }, update: {}, create: { studyId, name } });
 }
 
-export function upsertRunEntry(db: Db, e: { systemId: number; queryId: number; documentId: number; rank: number; score: number }) {
+export function upsertRunEntry(
+  db: Db,
+  e: { systemId: number; queryId: number; documentId: number; rank: number; score: number },
+) {
   return db.runEntry.upsert({
     where: { systemId_queryId_documentId: { systemId: e.systemId, queryId: e.queryId, documentId: e.documentId } },
     update: { rank: e.rank, score: e.score },
@@ -107,7 +127,13 @@ export function upsertRunEntry(db: Db, e: { systemId: number; queryId: number; d
 
 export async function upsertResponse(
   db: Db,
-  r: { studyId: number; systemId: number; queryId: number; text: string; citations: { marker: number; documentId: number }[] },
+  r: {
+    studyId: number;
+    systemId: number;
+    queryId: number;
+    text: string;
+    citations: { marker: number; documentId: number }[];
+  },
 ) {
   const response = await db.response.upsert({
     where: { systemId_queryId: { systemId: r.systemId, queryId: r.queryId } },
@@ -127,7 +153,19 @@ export async function upsertResponse(
 export function upsertCampaign(
   db: Db,
   studyId: number,
-  c: { name: string; taskType: string; protocol: string; scale?: object; criteria?: object[]; overlap?: number; sample?: object; seed?: number; guidelines?: string; status?: string; llmJudgeId?: number },
+  c: {
+    name: string;
+    taskType: string;
+    protocol: string;
+    scale?: object;
+    criteria?: object[];
+    overlap?: number;
+    sample?: object;
+    seed?: number;
+    guidelines?: string;
+    status?: string;
+    llmJudgeId?: number;
+  },
 ) {
   const data = {
     taskType: c.taskType,
@@ -141,7 +179,11 @@ export function upsertCampaign(
     status: c.status ?? "active",
     llmJudgeId: c.llmJudgeId ?? null,
   };
-  return db.campaign.upsert({ where: { studyId_name: { studyId, name: c.name } }, update: {}, create: { studyId, name: c.name, ...data } });
+  return db.campaign.upsert({
+    where: { studyId_name: { studyId, name: c.name } },
+    update: {},
+    create: { studyId, name: c.name, ...data },
+  });
 }
 
 export function upsertCampaignAnnotator(db: Db, campaignId: number, userId: number) {
@@ -156,7 +198,16 @@ export function upsertCampaignAnnotator(db: Db, campaignId: number, userId: numb
 export async function upsertItem(
   db: Db,
   campaignId: number,
-  i: { position: number; targetKey: string; queryId?: number; nuggetId?: number; documentId?: number; responseAId?: number; responseBId?: number; nuggets?: string },
+  i: {
+    position: number;
+    targetKey: string;
+    queryId?: number;
+    nuggetId?: number;
+    documentId?: number;
+    responseAId?: number;
+    responseBId?: number;
+    nuggets?: string;
+  },
 ) {
   const item = await db.item.upsert({
     where: { campaignId_targetKey: { campaignId, targetKey: i.targetKey } },
@@ -165,7 +216,8 @@ export async function upsertItem(
   });
   const { overlap } = await db.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { overlap: true } });
   const seats = await db.assignment.count({ where: { itemId: item.id, status: { not: "skipped" } } });
-  for (let n = seats; n < overlap; n++) await db.assignment.create({ data: { campaignId, itemId: item.id, position: item.position, status: "open" } });
+  for (let n = seats; n < overlap; n++)
+    await db.assignment.create({ data: { campaignId, itemId: item.id, position: item.position, status: "open" } });
   return item;
 }
 
@@ -176,31 +228,74 @@ export async function upsertItem(
  */
 export async function upsertHumanJudgment(
   db: Db,
-  j: { studyId: number; campaignId: number; itemId: number; userId: number; email: string; payload: object; level?: { scale: string; value: string }; comment?: string; startedAt: Date; durationMs: number; swapSides?: boolean },
+  j: {
+    studyId: number;
+    campaignId: number;
+    itemId: number;
+    userId: number;
+    email: string;
+    payload: object;
+    level?: { scale: string; value: string };
+    comment?: string;
+    startedAt: Date;
+    durationMs: number;
+    swapSides?: boolean;
+  },
 ) {
   const submittedAt = new Date(j.startedAt.getTime() + j.durationMs);
   const mine = await db.assignment.findFirst({ where: { itemId: j.itemId, userId: j.userId } });
   if (!mine) {
-    const open = await db.assignment.findFirstOrThrow({ where: { itemId: j.itemId, status: "open" }, orderBy: { id: "asc" } });
-    await db.assignment.update({ where: { id: open.id }, data: { userId: j.userId, status: "submitted", claimedAt: j.startedAt, submittedAt, swapSides: j.swapSides ?? open.swapSides } });
+    const open = await db.assignment.findFirstOrThrow({
+      where: { itemId: j.itemId, status: "open" },
+      orderBy: { id: "asc" },
+    });
+    await db.assignment.update({
+      where: { id: open.id },
+      data: {
+        userId: j.userId,
+        status: "submitted",
+        claimedAt: j.startedAt,
+        submittedAt,
+        swapSides: j.swapSides ?? open.swapSides,
+      },
+    });
   }
   await db.annotation.upsert({
     where: { itemId_userId_phase: { itemId: j.itemId, userId: j.userId, phase: "blind" } },
     update: {},
     create: {
-      itemId: j.itemId, userId: j.userId, phase: "blind", payload: JSON.stringify(j.payload), comment: j.comment ?? null,
-      clientId: `seed-${j.itemId}-${j.userId}`, durationMs: j.durationMs, startedAt: j.startedAt, submittedAt,
+      itemId: j.itemId,
+      userId: j.userId,
+      phase: "blind",
+      payload: JSON.stringify(j.payload),
+      comment: j.comment ?? null,
+      clientId: `seed-${j.itemId}-${j.userId}`,
+      durationMs: j.durationMs,
+      startedAt: j.startedAt,
+      submittedAt,
     },
   });
   if (!j.level) return;
   const item = await db.item.findUniqueOrThrow({ where: { id: j.itemId } });
-  const judge = await db.judge.upsert({ where: { studyId_name: { studyId: j.studyId, name: j.email } }, update: {}, create: { studyId: j.studyId, kind: "human", name: j.email, userId: j.userId } });
+  const judge = await db.judge.upsert({
+    where: { studyId_name: { studyId: j.studyId, name: j.email } },
+    update: {},
+    create: { studyId: j.studyId, kind: "human", name: j.email, userId: j.userId },
+  });
   await db.label.upsert({
     where: { judgeId_targetKey: { judgeId: judge.id, targetKey: item.targetKey } },
     update: {},
     create: {
-      studyId: j.studyId, judgeId: judge.id, targetType: item.nuggetId === null ? "query_document" : "nugget_document", targetKey: item.targetKey,
-      queryId: item.queryId, nuggetId: item.nuggetId, documentId: item.documentId, scale: j.level.scale, value: j.level.value, createdAt: submittedAt,
+      studyId: j.studyId,
+      judgeId: judge.id,
+      targetType: item.nuggetId === null ? "query_document" : "nugget_document",
+      targetKey: item.targetKey,
+      queryId: item.queryId,
+      nuggetId: item.nuggetId,
+      documentId: item.documentId,
+      scale: j.level.scale,
+      value: j.level.value,
+      createdAt: submittedAt,
     },
   });
 }

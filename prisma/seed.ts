@@ -15,9 +15,13 @@ if (!onlyIfEmpty || (await db.user.count()) === 0) {
     db.label.count({ where: { studyId, judge: { kind: "model" } } }),
     db.label.count({ where: { studyId, judge: { kind: "human" } } }),
   ]);
-  console.log(`Demo study seeded: ${queries} questions, ${documents} chunks, ${llmLabels} LLM labels, ${humanLabels} expert labels (${Math.round(performance.now() - started)} ms).`);
+  console.log(
+    `Demo study seeded: ${queries} questions, ${documents} chunks, ${llmLabels} LLM labels, ${humanLabels} expert labels (${Math.round(performance.now() - started)} ms).`,
+  );
 }
 if (await db.user.findUnique({ where: { email: DEMO_ACCOUNTS[0].email } })) {
-  console.log(`Demo sign-in (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(", ")}`);
+  console.log(
+    `Demo sign-in (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(", ")}`,
+  );
 }
 await closeDb();

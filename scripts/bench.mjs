@@ -6,14 +6,26 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { bin, capture, fail, root } from "./lib/run.mjs";
-import { createPostgresDatabase, ensureDependencies, ensurePrismaClients, postgresBaseUrl, probePostgres } from "./lib/setup.mjs";
+import {
+  createPostgresDatabase,
+  ensureDependencies,
+  ensurePrismaClients,
+  postgresBaseUrl,
+  probePostgres,
+} from "./lib/setup.mjs";
 
 const BENCHMARKS = {
-  seed: { script: "scripts/bench/seed-demo.ts", what: "seed the demo study (6 users, 80 chunks, 640 LLM and 318 expert labels, 180 run entries, a live and three finished campaigns), then re-seed it" },
+  seed: {
+    script: "scripts/bench/seed-demo.ts",
+    what: "seed the demo study (6 users, 80 chunks, 640 LLM and 318 expert labels, 180 run entries, a live and three finished campaigns), then re-seed it",
+  },
   agreement: {
     what: "each agreement metric over 1,000,000 labels (two judges, 500,000 items, four levels) through the CLI (goal: under 2 s each)",
     run: () => {
-      const result = capture("node", ["scripts/bench/agreement-cli.mjs", path.join(root, "data", "bench", "agreement-1m.csv")]);
+      const result = capture("node", [
+        "scripts/bench/agreement-cli.mjs",
+        path.join(root, "data", "bench", "agreement-1m.csv"),
+      ]);
       if (result.status !== 0) fail(`the agreement benchmark failed:\n${result.output}`);
       process.stdout.write(result.stdout);
     },
@@ -53,7 +65,8 @@ const BENCHMARKS = {
 };
 
 const names = process.argv.slice(2);
-for (const n of names) if (!BENCHMARKS[n]) fail(`unknown benchmark "${n}" (available: ${Object.keys(BENCHMARKS).join(", ")})`);
+for (const n of names)
+  if (!BENCHMARKS[n]) fail(`unknown benchmark "${n}" (available: ${Object.keys(BENCHMARKS).join(", ")})`);
 ensureDependencies();
 ensurePrismaClients();
 
@@ -74,7 +87,8 @@ for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
     const env = { DATABASE_URL: database.url };
     const args = bench.prepare ? [await bench.prepare()] : [];
     let result = capture(bin("prisma"), ["migrate", "deploy"], { env });
-    if (result.status === 0) result = capture("node", ["--conditions=react-server", "--import", "tsx", bench.script, ...args], { env });
+    if (result.status === 0)
+      result = capture("node", ["--conditions=react-server", "--import", "tsx", bench.script, ...args], { env });
     if (result.status === 0) console.log(`  ${engine}: ${result.stdout.trim()}`);
     if (result.status === 0 && engine === "sqlite" && bench.afterSqlite) {
       const floorMs = bench.afterSqlite(database.url);
@@ -90,7 +104,10 @@ async function freshDatabase(engine) {
   if (engine === "sqlite") {
     const file = path.join(root, "data", "bench", `${crypto.randomUUID()}.db`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    return { url: `file:${file}`, drop: async () => ["", "-wal", "-shm"].forEach((s) => fs.rmSync(`${file}${s}`, { force: true })) };
+    return {
+      url: `file:${file}`,
+      drop: async () => ["", "-wal", "-shm"].forEach((s) => fs.rmSync(`${file}${s}`, { force: true })),
+    };
   }
   const base = postgresBaseUrl();
   if (await probePostgres(base)) return null;
@@ -113,7 +130,12 @@ async function prepareFreshStackScale() {
   const dir = path.join(root, "data", "bench", "freshstack-scale");
   if (!fs.existsSync(path.join(dir, "run-4.txt"))) {
     const t0 = Date.now();
-    const result = capture("node", ["--import", "tsx", "-e", `import("./scripts/bench/generate-freshstack-scale.ts").then((m) => m.generate(${JSON.stringify(dir)}))`]);
+    const result = capture("node", [
+      "--import",
+      "tsx",
+      "-e",
+      `import("./scripts/bench/generate-freshstack-scale.ts").then((m) => m.generate(${JSON.stringify(dir)}))`,
+    ]);
     if (result.status !== 0) fail(`generating the benchmark files failed:\n${result.output}`);
     console.log(`  (generated ${dir} in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
@@ -130,7 +152,12 @@ function sqliteFloor(importedUrl) {
   const migrated = capture(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: `file:${target}` } });
   if (migrated.status !== 0) fail(`migrating the floor database failed:\n${migrated.output}`);
   const work = path.join(root, "data", "bench", "floor-csv");
-  const result = capture("node", ["scripts/bench/sqlite-import-floor.mjs", importedUrl.slice("file:".length), target, work]);
+  const result = capture("node", [
+    "scripts/bench/sqlite-import-floor.mjs",
+    importedUrl.slice("file:".length),
+    target,
+    work,
+  ]);
   fs.rmSync(target, { force: true });
   fs.rmSync(work, { recursive: true, force: true });
   if (result.status !== 0) fail(`the sqlite3 floor failed:\n${result.output}`);

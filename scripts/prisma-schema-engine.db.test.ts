@@ -33,7 +33,9 @@ describe(`schema-engine bridge on ${engineUnderTest}`, () => {
     const deploy = prismaCli(["migrate", "deploy"], scratch.url);
     expect(deploy.status, deploy.output).toBe(0);
     // Defect 1: every statement of a multi-statement migration ran, not only the first.
-    expect(await tablesOf(scratch.url)).toEqual(expect.arrayContaining(["User", "Study", "Label", "Annotation", "Citation"]));
+    expect(await tablesOf(scratch.url)).toEqual(
+      expect.arrayContaining(["User", "Study", "Label", "Annotation", "Citation"]),
+    );
     expect(prismaCli(["migrate", "status"], scratch.url).output).toMatch(/up to date/i);
   });
 
@@ -49,12 +51,17 @@ describe(`schema-engine bridge on ${engineUnderTest}`, () => {
     scratch = await scratchDatabase();
     // A sentinel in the main database: replaying migrations must never touch it (defect 6).
     prismaCli(["db", "execute", "--stdin"], scratch.url, 'CREATE TABLE "sentinel" (id INTEGER PRIMARY KEY);');
-    const diff = prismaCli(["migrate", "diff", "--from-migrations", migrations, "--to-schema", schema, "--exit-code"], scratch.url);
+    const diff = prismaCli(
+      ["migrate", "diff", "--from-migrations", migrations, "--to-schema", schema, "--exit-code"],
+      scratch.url,
+    );
     expect(diff.status, diff.output).toBe(0);
     expect(diff.output).toMatch(/No difference detected/);
     expect(await tablesOf(scratch.url)).toEqual(["sentinel"]);
     if (engineUnderTest === "postgres") {
-      const leftovers = await adminQuery("SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%'");
+      const leftovers = await adminQuery(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%'",
+      );
       expect(leftovers).toEqual([]);
     }
   });
@@ -64,7 +71,10 @@ describe(`schema-engine bridge on ${engineUnderTest}`, () => {
     const drifted = `${schema}.drift-test.prisma`;
     fs.writeFileSync(drifted, `${fs.readFileSync(schema, "utf8")}\nmodel DriftProbe {\n  id Int @id\n}\n`);
     try {
-      const diff = prismaCli(["migrate", "diff", "--from-migrations", migrations, "--to-schema", drifted, "--exit-code"], scratch.url);
+      const diff = prismaCli(
+        ["migrate", "diff", "--from-migrations", migrations, "--to-schema", drifted, "--exit-code"],
+        scratch.url,
+      );
       expect(diff.status).toBe(2);
       expect(diff.output).toMatch(/DriftProbe/);
     } finally {
@@ -75,7 +85,10 @@ describe(`schema-engine bridge on ${engineUnderTest}`, () => {
   it("introspects a migrated database without type errors (defect 5 on PostgreSQL)", async () => {
     scratch = await scratchDatabase();
     expect(prismaCli(["migrate", "deploy"], scratch.url).status).toBe(0);
-    const diff = prismaCli(["migrate", "diff", "--from-config-datasource", "--to-schema", schema, "--exit-code"], scratch.url);
+    const diff = prismaCli(
+      ["migrate", "diff", "--from-config-datasource", "--to-schema", schema, "--exit-code"],
+      scratch.url,
+    );
     expect(diff.status, diff.output).toBe(0);
   });
 

@@ -193,7 +193,9 @@ async function runCliCommand(command) {
     const database = decodeURIComponent(new URL(url).pathname.slice(1));
     const adminUrl = new URL(url);
     adminUrl.pathname = "/postgres";
-    const client = new pg.Client({ connectionString: command === "can-connect-to-database" ? url : adminUrl.toString() });
+    const client = new pg.Client({
+      connectionString: command === "can-connect-to-database" ? url : adminUrl.toString(),
+    });
     await client.connect();
     try {
       const ident = `"${database.replaceAll('"', '""')}"`;
@@ -262,7 +264,8 @@ async function handle(engine, method, params) {
   if (isSqlite && METHODS_READING_HISTORY.has(method)) {
     await engine.dbExecute({ datasourceType: { tag: "url", url }, script: SQLITE_MIGRATIONS_TABLE });
   }
-  if (typeof engine[method] !== "function") throw new Error(`Method ${method} is not supported by the Wasm schema engine`);
+  if (typeof engine[method] !== "function")
+    throw new Error(`Method ${method} is not supported by the Wasm schema engine`);
   return (await engine[method](params ?? {})) ?? {};
 }
 
@@ -279,7 +282,12 @@ input.on("line", (line) => {
       if (request.method === "diff" && typeof result.stdout === "string") {
         // The native engine prints `migrate diff` output through a `print` request.
         const { stdout, ...rest } = result;
-        send({ jsonrpc: "2.0", id: `print-${request.id}`, method: "print", params: { content: stdout.replace(/\n$/, "") } });
+        send({
+          jsonrpc: "2.0",
+          id: `print-${request.id}`,
+          method: "print",
+          params: { content: stdout.replace(/\n$/, "") },
+        });
         result = rest;
       }
       send({ jsonrpc: "2.0", id: request.id, result });

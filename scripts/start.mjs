@@ -10,7 +10,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { bin, fail, root, run, start, step } from "./lib/run.mjs";
-import { ensureDependencies, ensureNodeVersion, ensurePrismaClients, migrate, requireFreePort, requireReachableDatabase } from "./lib/setup.mjs";
+import {
+  ensureDependencies,
+  ensureNodeVersion,
+  ensurePrismaClients,
+  migrate,
+  requireFreePort,
+  requireReachableDatabase,
+} from "./lib/setup.mjs";
 
 ensureNodeVersion();
 const production = process.env.NODE_ENV === "production";
@@ -24,9 +31,13 @@ try {
 } catch (error) {
   fail(error.message);
 }
-const secret = process.env.NEXTAUTH_SECRET || (production ? fail("NEXTAUTH_SECRET must be set in production mode (a long random string)") : localSecret());
+const secret =
+  process.env.NEXTAUTH_SECRET ||
+  (production ? fail("NEXTAUTH_SECRET must be set in production mode (a long random string)") : localSecret());
 if (secret.length < 16) fail("NEXTAUTH_SECRET must be at least 16 characters long");
-const publicUrl = process.env.NEXTAUTH_URL || (production ? fail("NEXTAUTH_URL must be set in production mode (the URL users open)") : `http://localhost:${port}`);
+const publicUrl =
+  process.env.NEXTAUTH_URL ||
+  (production ? fail("NEXTAUTH_URL must be set in production mode (the URL users open)") : `http://localhost:${port}`);
 
 ensurePrismaClients();
 await requireReachableDatabase(url, describeUrl);
@@ -35,7 +46,11 @@ migrate(url);
 
 const seedDemo = production ? process.env.ASSAY_DEMO === "1" : process.env.ASSAY_DEMO !== "0";
 const demoBanner = seedDemo
-  ? run("node", ["--conditions=react-server", "--import", "tsx", "prisma/seed.ts", "--if-empty"], { env: { DATABASE_URL: url }, quiet: true, what: "seeding the demo study" })
+  ? run("node", ["--conditions=react-server", "--import", "tsx", "prisma/seed.ts", "--if-empty"], {
+      env: { DATABASE_URL: url },
+      quiet: true,
+      what: "seeding the demo study",
+    })
   : "";
 
 if (buildIsStale()) {
@@ -45,7 +60,11 @@ if (buildIsStale()) {
 
 await requireFreePort(port);
 step(`Starting Assay at ${publicUrl}`);
-const server = start(bin("next"), ["start", "-p", String(port)], { DATABASE_URL: url, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: publicUrl });
+const server = start(bin("next"), ["start", "-p", String(port)], {
+  DATABASE_URL: url,
+  NEXTAUTH_SECRET: secret,
+  NEXTAUTH_URL: publicUrl,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 await waitUntilHealthy(`http://127.0.0.1:${port}/api/health`);
@@ -77,7 +96,17 @@ function buildIsStale() {
   const built = path.join(root, ".next", "BUILD_ID");
   if (!fs.existsSync(built)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
-  const sources = ["app", "components", "lib", "public", "next.config.ts", "proxy.ts", "instrumentation.ts", "package-lock.json", "postcss.config.mjs"];
+  const sources = [
+    "app",
+    "components",
+    "lib",
+    "public",
+    "next.config.ts",
+    "proxy.ts",
+    "instrumentation.ts",
+    "package-lock.json",
+    "postcss.config.mjs",
+  ];
   return sources.some((s) => newestMtime(path.join(root, s)) > builtAt);
 }
 
@@ -85,5 +114,7 @@ function newestMtime(file) {
   if (!fs.existsSync(file)) return 0;
   const stat = fs.statSync(file);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(file).reduce((newest, name) => Math.max(newest, newestMtime(path.join(file, name))), stat.mtimeMs);
+  return fs
+    .readdirSync(file)
+    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(file, name))), stat.mtimeMs);
 }

@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 // `npm start` in production mode refuses to start without a real secret and the public URL, with one line saying what to set.
 const start = (env: Record<string, string>) => {
   const { NEXTAUTH_SECRET: _secret, NEXTAUTH_URL: _url, ...rest } = process.env;
-  return spawnSync(process.execPath, ["scripts/start.mjs"], { env: { ...rest, NODE_ENV: "production", DATABASE_URL: "file:/nonexistent/never-created.db", ...env }, encoding: "utf8" });
+  return spawnSync(process.execPath, ["scripts/start.mjs"], {
+    env: { ...rest, NODE_ENV: "production", DATABASE_URL: "file:/nonexistent/never-created.db", ...env },
+    encoding: "utf8",
+  });
 };
 
 describe("production mode", () => {

@@ -8,11 +8,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { bin, capture, fail, root, run, runStatus, step } from "./lib/run.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
-import { createPostgresDatabase, ensureDependencies, ensureNodeVersion, ensurePrismaClients, migrate, postgresBaseUrl, probePostgres } from "./lib/setup.mjs";
+import {
+  createPostgresDatabase,
+  ensureDependencies,
+  ensureNodeVersion,
+  ensurePrismaClients,
+  migrate,
+  postgresBaseUrl,
+  probePostgres,
+} from "./lib/setup.mjs";
 
 const TIERS = ["static", "unit", "db", "e2e"];
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-for (const tier of chosen) if (!TIERS.includes(tier)) fail(`unknown test tier "${tier}" (choose from ${TIERS.join(", ")})`);
+for (const tier of chosen)
+  if (!TIERS.includes(tier)) fail(`unknown test tier "${tier}" (choose from ${TIERS.join(", ")})`);
 const wants = (tier) => chosen.length === 0 || chosen.includes(tier);
 const started = Date.now();
 const timings = [];
@@ -29,8 +38,9 @@ const testData = path.join(root, "data", "test");
 fs.mkdirSync(testData, { recursive: true });
 
 if (wants("static")) {
-  await timed("lint+types", () => {
-    step("Lint (eslint) and types (tsc)");
+  await timed("format+lint+types", () => {
+    step("Format (prettier), lint (eslint) and types (tsc)");
+    run(bin("prettier"), ["--check", "--log-level", "warn", "."], { what: "prettier (npm run format fixes it)" });
     run(bin("eslint"), ["--max-warnings", "0", "."], { what: "eslint" });
     run(bin("tsc"), ["--noEmit"], { what: "tsc" });
   });
@@ -64,14 +74,22 @@ if (wants("e2e")) {
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${dbFile}${suffix}`, { force: true });
     const url = `file:${dbFile}`;
     migrate(url);
-    run("node", ["--conditions=react-server", "--import", "tsx", "e2e/fixtures/seed-world.ts"], { env: { DATABASE_URL: url }, what: "seeding the e2e world" });
+    run("node", ["--conditions=react-server", "--import", "tsx", "e2e/fixtures/seed-world.ts"], {
+      env: { DATABASE_URL: url },
+      what: "seeding the e2e world",
+    });
     // the first-day test starts from an empty database: migrated, nothing seeded
     const firstDayFile = path.join(testData, "first-day.db");
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${firstDayFile}${suffix}`, { force: true });
     migrate(`file:${firstDayFile}`);
     run(bin("next"), ["build"], { env: { ASSAY_DIST_DIR: ".next-test" }, quiet: true, what: "next build (for e2e)" });
     run(bin("playwright"), ["test"], {
-      env: { E2E_DATABASE_URL: url, E2E_FIRST_DAY_DATABASE_URL: `file:${firstDayFile}`, CHROMIUM_PATH: chromium, ASSAY_DIST_DIR: ".next-test" },
+      env: {
+        E2E_DATABASE_URL: url,
+        E2E_FIRST_DAY_DATABASE_URL: `file:${firstDayFile}`,
+        CHROMIUM_PATH: chromium,
+        ASSAY_DIST_DIR: ".next-test",
+      },
       what: "end-to-end tests",
     });
   });
@@ -90,15 +108,25 @@ async function scaleOutTier() {
   const base = postgresBaseUrl();
   const problem = await probePostgres(base);
   if (problem) {
-    if (process.env.ASSAY_REQUIRE_POSTGRES === "1") fail(`PostgreSQL is not reachable at ${new URL(base).host} (${problem}), and ASSAY_REQUIRE_POSTGRES=1`);
+    if (process.env.ASSAY_REQUIRE_POSTGRES === "1")
+      fail(`PostgreSQL is not reachable at ${new URL(base).host} (${problem}), and ASSAY_REQUIRE_POSTGRES=1`);
     console.log("\n▸ Scale-out test skipped: no PostgreSQL reachable");
     return;
   }
   step("Scale-out: two app processes on one PostgreSQL database");
   const database = await createPostgresDatabase(base, "assay_scale");
-  const env = { DATABASE_URL: database.url, BENCH_LOAD_SERVERS: "2", BENCH_LOAD_OVERLAP: "2", BENCH_LOAD_SECONDS: "10", BENCH_LOAD_THINK_MS: "100" };
+  const env = {
+    DATABASE_URL: database.url,
+    BENCH_LOAD_SERVERS: "2",
+    BENCH_LOAD_OVERLAP: "2",
+    BENCH_LOAD_SECONDS: "10",
+    BENCH_LOAD_THINK_MS: "100",
+  };
   let result = capture(bin("prisma"), ["migrate", "deploy"], { env });
-  if (result.status === 0) result = capture("node", ["--conditions=react-server", "--import", "tsx", "scripts/bench/load.ts", ".next-test"], { env });
+  if (result.status === 0)
+    result = capture("node", ["--conditions=react-server", "--import", "tsx", "scripts/bench/load.ts", ".next-test"], {
+      env,
+    });
   await database.drop();
   console.log(result.stdout.trim());
   if (result.status !== 0) fail(`the scale-out test failed:\n${result.output}`);
@@ -112,7 +140,11 @@ async function scaleOutTier() {
 async function faultsTier(sqliteFile) {
   step("Faults: the app server killed mid-save, PostgreSQL restarted");
   const runFaults = (env) => {
-    const result = capture("node", ["--conditions=react-server", "--import", "tsx", "scripts/faults/interrupted-saves.ts", ".next-test"], { env });
+    const result = capture(
+      "node",
+      ["--conditions=react-server", "--import", "tsx", "scripts/faults/interrupted-saves.ts", ".next-test"],
+      { env },
+    );
     console.log(result.stdout.trim());
     return result;
   };
@@ -124,15 +156,20 @@ async function faultsTier(sqliteFile) {
   const base = postgresBaseUrl();
   const problem = await probePostgres(base);
   if (problem) {
-    if (process.env.ASSAY_REQUIRE_POSTGRES === "1") fail(`PostgreSQL is not reachable at ${new URL(base).host} (${problem}), and ASSAY_REQUIRE_POSTGRES=1`);
+    if (process.env.ASSAY_REQUIRE_POSTGRES === "1")
+      fail(`PostgreSQL is not reachable at ${new URL(base).host} (${problem}), and ASSAY_REQUIRE_POSTGRES=1`);
     console.log("  PostgreSQL part skipped: no PostgreSQL reachable");
     return;
   }
-  const canRestart = process.getuid?.() === 0 && capture("pg_ctlcluster", ["--help"]).status !== 127 && capture("which", ["pg_ctlcluster"]).status === 0;
+  const canRestart =
+    process.getuid?.() === 0 &&
+    capture("pg_ctlcluster", ["--help"]).status !== 127 &&
+    capture("which", ["pg_ctlcluster"]).status === 0;
   if (!canRestart) console.log("  (PostgreSQL is not restarted: that needs root and pg_ctlcluster on this machine)");
   const database = await createPostgresDatabase(base, "assay_faults");
   let result = capture(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: database.url } });
-  if (result.status === 0) result = runFaults({ DATABASE_URL: database.url, FAULT_RESTART_POSTGRES: canRestart ? "1" : "0" });
+  if (result.status === 0)
+    result = runFaults({ DATABASE_URL: database.url, FAULT_RESTART_POSTGRES: canRestart ? "1" : "0" });
   await database.drop();
   if (result.status !== 0) fail(`the fault test failed on PostgreSQL:\n${result.output}`);
 }
@@ -150,7 +187,8 @@ async function postgresTier() {
   const database = await createPostgresDatabase(base, "assay_test");
   // Not migrate(): it exits on failure, and the test database must be dropped in every case.
   let status = runStatus(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: database.url } });
-  if (status === 0) status = runStatus(bin("vitest"), ["run", "--project", "db"], { env: { DATABASE_URL: database.url } });
+  if (status === 0)
+    status = runStatus(bin("vitest"), ["run", "--project", "db"], { env: { DATABASE_URL: database.url } });
   await database.drop();
   if (status !== 0) fail("the database tier failed on PostgreSQL");
 }

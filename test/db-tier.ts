@@ -33,7 +33,10 @@ export async function scratchDatabase(): Promise<Scratch> {
   await adminQuery(`CREATE DATABASE "${name}"`);
   const url = new URL(databaseUrlUnderTest);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => undefined) };
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => undefined),
+  };
 }
 
 /** Runs SQL on the PostgreSQL server of the run (in the database of DATABASE_URL, or another). */

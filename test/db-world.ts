@@ -36,15 +36,50 @@ export async function buildWorld(db: Db) {
   const llm = await f.upsertJudge(db, study.id, { name: "gpt-4o", kind: "model" });
   for (const n of nuggets) {
     for (const d of docs) {
-      await f.upsertSupportLabel(db, study.id, { judgeId: llm.id, queryId: query.id, nuggetId: n.id, documentId: d.id, scale: "binary", value: "1" });
+      await f.upsertSupportLabel(db, study.id, {
+        judgeId: llm.id,
+        queryId: query.id,
+        nuggetId: n.id,
+        documentId: d.id,
+        scale: "binary",
+        value: "1",
+      });
     }
   }
   const campaign = await f.upsertCampaign(db, study.id, { name: "Active", taskType: "support", protocol: "blind" });
-  const draft = await f.upsertCampaign(db, study.id, { name: "Draft", taskType: "support", protocol: "blind", status: "draft" });
+  const draft = await f.upsertCampaign(db, study.id, {
+    name: "Draft",
+    taskType: "support",
+    protocol: "blind",
+    status: "draft",
+  });
   for (const c of [campaign, draft]) await f.upsertCampaignAnnotator(db, c.id, annotator.id);
   const items = [
-    await f.upsertItem(db, campaign.id, { position: 1, targetKey: `nd:${nuggets[0]!.id}:${docs[0]!.id}`, nuggetId: nuggets[0]!.id, documentId: docs[0]!.id }),
-    await f.upsertItem(db, campaign.id, { position: 2, targetKey: `nd:${nuggets[1]!.id}:${docs[1]!.id}`, nuggetId: nuggets[1]!.id, documentId: docs[1]!.id }),
+    await f.upsertItem(db, campaign.id, {
+      position: 1,
+      targetKey: `nd:${nuggets[0]!.id}:${docs[0]!.id}`,
+      nuggetId: nuggets[0]!.id,
+      documentId: docs[0]!.id,
+    }),
+    await f.upsertItem(db, campaign.id, {
+      position: 2,
+      targetKey: `nd:${nuggets[1]!.id}:${docs[1]!.id}`,
+      nuggetId: nuggets[1]!.id,
+      documentId: docs[1]!.id,
+    }),
   ];
-  return { id, password, admin, researcher, otherResearcher, annotator, outsider, study, otherStudy, campaign, draft, items };
+  return {
+    id,
+    password,
+    admin,
+    researcher,
+    otherResearcher,
+    annotator,
+    outsider,
+    study,
+    otherStudy,
+    campaign,
+    draft,
+    items,
+  };
 }

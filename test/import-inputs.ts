@@ -4,7 +4,10 @@ import type { ImportFile } from "@/lib/server/imports/import-into-study";
 
 export const SHARED_DATA = path.resolve("../shared/data");
 
-export const fileInput = (file: string): ImportFile => ({ name: path.basename(file), chunks: fs.createReadStream(path.resolve(SHARED_DATA, file)) });
+export const fileInput = (file: string): ImportFile => ({
+  name: path.basename(file),
+  chunks: fs.createReadStream(path.resolve(SHARED_DATA, file)),
+});
 
 export const textInput = (name: string, text: string | Uint8Array): ImportFile => ({
   name,

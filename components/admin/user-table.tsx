@@ -10,11 +10,14 @@ import { Button } from "@/components/ui/button";
 import { AccountFields, accountOf, ROLE_NAMES } from "./account-fields";
 import { PasswordLinkNotice } from "./password-link-notice";
 
-
 /** The admin's accounts: create (with a password or an invite link), change the role, disable, reset the password. */
 export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: number }) {
   const qc = useQueryClient();
-  const { data } = useQuery({ queryKey: queryKeys.users.all, queryFn: peopleApi.users, initialData: { users: initial } });
+  const { data } = useQuery({
+    queryKey: queryKeys.users.all,
+    queryFn: peopleApi.users,
+    initialData: { users: initial },
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const [link, setLink] = useState<{ email: string; link: PasswordLink; purpose: "invite" | "reset" } | null>(null);
   const [resetting, setResetting] = useState<number | null>(null);
@@ -26,7 +29,8 @@ export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: 
     onError: (e) => setProblem(e.message),
   });
   const reset = useMutation({
-    mutationFn: ({ user, password }: { user: AdminUser; password?: string }) => peopleApi.resetPassword(user.id, password),
+    mutationFn: ({ user, password }: { user: AdminUser; password?: string }) =>
+      peopleApi.resetPassword(user.id, password),
     onMutate: () => setProblem(null),
     onSuccess: (result, { user }) => {
       setResetting(null);
@@ -38,8 +42,17 @@ export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: 
   const busy = update.isPending || reset.isPending;
   return (
     <>
-      <NewUserForm onCreated={(email, created) => { setLink(created ? { email, link: created, purpose: "invite" } : null); void refresh(); }} />
-      {problem && <p role="alert" aria-label="Users error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{problem}</p>}
+      <NewUserForm
+        onCreated={(email, created) => {
+          setLink(created ? { email, link: created, purpose: "invite" } : null);
+          void refresh();
+        }}
+      />
+      {problem && (
+        <p role="alert" aria-label="Users error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
       {link && <PasswordLinkNotice email={link.email} link={link.link} purpose={link.purpose} />}
       <div className="relative mt-6 overflow-x-auto">
         <table className="w-full min-w-[40rem] text-sm" aria-label="Users">
@@ -49,30 +62,63 @@ export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: 
               <th className="py-1 pr-4 font-medium">Role</th>
               <th className="py-1 pr-4 font-medium">Status</th>
               <th className="py-1 pr-4 text-right font-medium">Studies</th>
-              <th className="py-1 font-medium"><span className="sr-only">Actions</span></th>
+              <th className="py-1 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.users.map((u) => (
               <tr key={u.id} className="border-t border-stone-200 align-top" data-testid={`user-${u.email}`}>
-                <td className="py-1.5 pr-4"><span className="font-medium">{u.name}</span> <span className="text-xs text-stone-500">{u.email}</span></td>
                 <td className="py-1.5 pr-4">
-                  <select aria-label={`Role of ${u.email}`} value={u.role} disabled={busy || u.id === meId} onChange={(e) => update.mutate({ userId: u.id, change: { role: e.target.value as UserRole } })} className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm">
-                    {USER_ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[r]}</option>)}
+                  <span className="font-medium">{u.name}</span>{" "}
+                  <span className="text-xs text-stone-500">{u.email}</span>
+                </td>
+                <td className="py-1.5 pr-4">
+                  <select
+                    aria-label={`Role of ${u.email}`}
+                    value={u.role}
+                    disabled={busy || u.id === meId}
+                    onChange={(e) => update.mutate({ userId: u.id, change: { role: e.target.value as UserRole } })}
+                    className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm"
+                  >
+                    {USER_ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_NAMES[r]}
+                      </option>
+                    ))}
                   </select>
                 </td>
-                <td className="py-1.5 pr-4">{u.disabled ? "Disabled" : u.invited ? "Invited (no password yet)" : "Active"}</td>
+                <td className="py-1.5 pr-4">
+                  {u.disabled ? "Disabled" : u.invited ? "Invited (no password yet)" : "Active"}
+                </td>
                 <td className="py-1.5 pr-4 text-right tabular-nums">{u.studies}</td>
                 <td className="py-1.5">
                   <div className="flex flex-wrap justify-end gap-2">
                     {u.id !== meId && (
-                      <Button type="button" variant="secondary" className="px-2 py-1 text-xs" disabled={busy} onClick={() => update.mutate({ userId: u.id, change: { disabled: !u.disabled } })}>
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        className="px-2 py-1 text-xs"
+                        disabled={busy}
+                        onClick={() => update.mutate({ userId: u.id, change: { disabled: !u.disabled } })}
+                      >
                         {u.disabled ? "Enable" : "Disable"}
                       </Button>
                     )}
-                    <Button type="button" variant="secondary" className="px-2 py-1 text-xs" disabled={busy} onClick={() => setResetting(resetting === u.id ? null : u.id)}>Reset password</Button>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      className="px-2 py-1 text-xs"
+                      disabled={busy}
+                      onClick={() => setResetting(resetting === u.id ? null : u.id)}
+                    >
+                      Reset password
+                    </Button>
                   </div>
-                  {resetting === u.id && <ResetForm user={u} busy={busy} onReset={(password) => reset.mutate({ user: u, password })} />}
+                  {resetting === u.id && (
+                    <ResetForm user={u} busy={busy} onReset={(password) => reset.mutate({ user: u, password })} />
+                  )}
                 </td>
               </tr>
             ))}
@@ -90,31 +136,69 @@ function ResetForm({ user, busy, onReset }: { user: AdminUser; busy: boolean; on
     onReset(password || undefined);
   }
   return (
-    <form onSubmit={onSubmit} aria-label={`Reset the password of ${user.email}`} className="mt-2 flex flex-wrap items-end justify-end gap-2">
+    <form
+      onSubmit={onSubmit}
+      aria-label={`Reset the password of ${user.email}`}
+      className="mt-2 flex flex-wrap items-end justify-end gap-2"
+    >
       <label className="text-xs">
         New password <span className="text-stone-500">(empty: a reset link)</span>
-        <input name="password" type="password" autoComplete="new-password" minLength={8} disabled={busy} className="mt-0.5 block w-48 rounded border border-stone-300 px-2 py-1 text-sm" />
+        <input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          disabled={busy}
+          className="mt-0.5 block w-48 rounded border border-stone-300 px-2 py-1 text-sm"
+        />
       </label>
-      <Button type="submit" className="px-2 py-1 text-xs" disabled={busy}>Reset and sign out</Button>
+      <Button type="submit" className="px-2 py-1 text-xs" disabled={busy}>
+        Reset and sign out
+      </Button>
     </form>
   );
 }
 
 function NewUserForm({ onCreated }: { onCreated: (email: string, link: PasswordLink | null) => void }) {
   const [open, setOpen] = useState(false);
-  const create = useMutation({ mutationFn: peopleApi.createAccount, onSuccess: (created) => onCreated(created.user.email, created.link) });
+  const create = useMutation({
+    mutationFn: peopleApi.createAccount,
+    onSuccess: (created) => onCreated(created.user.email, created.link),
+  });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    create.mutate(accountOf(new FormData(event.currentTarget)), { onSuccess: () => { (event.target as HTMLFormElement).reset(); setOpen(false); } });
+    create.mutate(accountOf(new FormData(event.currentTarget)), {
+      onSuccess: () => {
+        (event.target as HTMLFormElement).reset();
+        setOpen(false);
+      },
+    });
   }
-  if (!open) return <Button type="button" onClick={() => setOpen(true)}>New account</Button>;
+  if (!open)
+    return (
+      <Button type="button" onClick={() => setOpen(true)}>
+        New account
+      </Button>
+    );
   return (
-    <form onSubmit={onSubmit} aria-label="New account" className="grid max-w-2xl gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-2">
+    <form
+      onSubmit={onSubmit}
+      aria-label="New account"
+      className="grid max-w-2xl gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-2"
+    >
       <AccountFields roles={USER_ROLES} pending={create.isPending} autoFocus />
-      {create.error && <p role="alert" aria-label="New account error" className="text-sm text-red-700 sm:col-span-2">{create.error.message}</p>}
+      {create.error && (
+        <p role="alert" aria-label="New account error" className="text-sm text-red-700 sm:col-span-2">
+          {create.error.message}
+        </p>
+      )}
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create account"}</Button>
-        <Button type="button" variant="secondary" disabled={create.isPending} onClick={() => setOpen(false)}>Cancel</Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating…" : "Create account"}
+        </Button>
+        <Button type="button" variant="secondary" disabled={create.isPending} onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

@@ -37,7 +37,11 @@ export function ComparisonView(p: Props) {
       </section>
       <div className="grid gap-4 lg:grid-cols-2">
         {item.comparison!.responses.map((r, i) => (
-          <section key={i} aria-label={`Response ${i + 1}`} className="min-w-0 rounded-md border border-stone-200 bg-white p-3">
+          <section
+            key={i}
+            aria-label={`Response ${i + 1}`}
+            className="min-w-0 rounded-md border border-stone-200 bg-white p-3"
+          >
             <h3 className="text-xs font-medium uppercase tracking-wide text-stone-500">Response {i + 1}</h3>
             <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: r.html }} />
             {r.citations.length > 0 && (
@@ -45,8 +49,13 @@ export function ComparisonView(p: Props) {
                 <p className="text-xs font-medium text-stone-500">Cited passages</p>
                 {r.citations.map((c) => (
                   <details key={c.marker} className="text-sm">
-                    <summary className="cursor-pointer"><span className="font-mono text-xs">[{c.marker}]</span> {c.title}</summary>
-                    <div className="mt-1 max-h-72 overflow-auto rounded border border-stone-200 text-xs" dangerouslySetInnerHTML={{ __html: c.html }} />
+                    <summary className="cursor-pointer">
+                      <span className="font-mono text-xs">[{c.marker}]</span> {c.title}
+                    </summary>
+                    <div
+                      className="mt-1 max-h-72 overflow-auto rounded border border-stone-200 text-xs"
+                      dangerouslySetInnerHTML={{ __html: c.html }}
+                    />
                   </details>
                 ))}
               </div>
@@ -84,7 +93,8 @@ export function ComparisonView(p: Props) {
                       }}
                       className={`rounded-md border px-2.5 py-1 text-sm disabled:opacity-60 ${draft.choices[c.id] === o.choice ? "border-stone-900 bg-stone-900 text-white" : "border-stone-300 bg-white hover:bg-stone-100"}`}
                     >
-                      <kbd className="mr-1 font-mono text-xs opacity-70">{o.key}</kbd>{o.label}
+                      <kbd className="mr-1 font-mono text-xs opacity-70">{o.key}</kbd>
+                      {o.label}
                     </button>
                   ))}
                 </div>

@@ -10,7 +10,9 @@ export function ItemView({ item }: { item: WorkspaceItem }) {
         {item.nugget && (
           <div className="rounded-md border-l-4 border-sky-600 bg-sky-50 p-3">
             <p className="text-xs font-medium uppercase tracking-wide text-sky-800">Nugget {item.nugget.position}</p>
-            <p className="mt-1 text-[15px] font-medium leading-6" data-testid="nugget-text">{item.nugget.text}</p>
+            <p className="mt-1 text-[15px] font-medium leading-6" data-testid="nugget-text">
+              {item.nugget.text}
+            </p>
           </div>
         )}
         <div>
@@ -22,7 +24,9 @@ export function ItemView({ item }: { item: WorkspaceItem }) {
       {d && (
         <section aria-label="Chunk" className="min-w-0">
           <p className="mb-1 truncate font-mono text-xs text-stone-500" title={d.path ?? d.id}>
-            {d.repo ? `${d.repo} · ` : ""}{d.path ?? d.id}{d.language ? ` · ${d.language}` : ""}
+            {d.repo ? `${d.repo} · ` : ""}
+            {d.path ?? d.id}
+            {d.language ? ` · ${d.language}` : ""}
           </p>
           <ChunkView html={d.html} lines={d.lines} label={`Chunk ${d.id}`} />
         </section>

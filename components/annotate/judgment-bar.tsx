@@ -15,9 +15,16 @@ export function JudgmentBar(p: Props) {
     <div className="space-y-3">
       {p.reveal && (
         <p role="note" className="rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm">
-          {p.reveal.assisted ? "LLM suggestion" : "Revealed"}: <span className="font-mono text-xs">{p.reveal.llm.judge}</span> said{" "}
+          {p.reveal.assisted ? "LLM suggestion" : "Revealed"}:{" "}
+          <span className="font-mono text-xs">{p.reveal.llm.judge}</span> said{" "}
           <strong data-testid="llm-label">{p.reveal.llm.text ?? "nothing for this pair"}</strong>.
-          {!p.reveal.assisted && <> Your blind label: <strong>{labelOf(p.reveal.blindLevel)}</strong>. Keep it or choose another, then press Enter.</>}
+          {!p.reveal.assisted && (
+            <>
+              {" "}
+              Your blind label: <strong>{labelOf(p.reveal.blindLevel)}</strong>. Keep it or choose another, then press
+              Enter.
+            </>
+          )}
         </p>
       )}
       <div role="radiogroup" aria-label="Label" className="flex flex-wrap gap-2">

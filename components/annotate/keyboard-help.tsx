@@ -1,6 +1,16 @@
 import type { Workspace } from "@/lib/schemas/campaigns";
 
-export function KeyboardHelp({ levels, review, compare, onClose }: { levels: Workspace["campaign"]["scale"]["levels"]; review: boolean; compare: boolean; onClose: () => void }) {
+export function KeyboardHelp({
+  levels,
+  review,
+  compare,
+  onClose,
+}: {
+  levels: Workspace["campaign"]["scale"]["levels"];
+  review: boolean;
+  compare: boolean;
+  onClose: () => void;
+}) {
   const keys: [string, string][] = [
     ...levels.map((l): [string, string] => [l.key, l.label]),
     ...(review
@@ -29,18 +39,27 @@ export function KeyboardHelp({ levels, review, compare, onClose }: { levels: Wor
     ["?", "Show or hide these keys"],
   ];
   return (
-    <div role="dialog" aria-label="Keyboard shortcuts" className="fixed inset-0 z-20 flex items-center justify-center bg-stone-900/30" onClick={onClose}>
+    <div
+      role="dialog"
+      aria-label="Keyboard shortcuts"
+      className="fixed inset-0 z-20 flex items-center justify-center bg-stone-900/30"
+      onClick={onClose}
+    >
       <div className="w-80 rounded-lg bg-white p-5 shadow-lg" onClick={(e) => e.stopPropagation()}>
         <h2 className="mb-3 font-semibold">Keyboard shortcuts</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           {keys.map(([k, what]) => (
             <div key={k} className="contents">
-              <dt><kbd className="rounded border border-stone-300 bg-stone-50 px-1.5 font-mono text-xs">{k}</kbd></dt>
+              <dt>
+                <kbd className="rounded border border-stone-300 bg-stone-50 px-1.5 font-mono text-xs">{k}</kbd>
+              </dt>
               <dd>{what}</dd>
             </div>
           ))}
         </dl>
-        <button type="button" onClick={onClose} className="mt-4 text-sm text-sky-700 hover:underline">Close (Esc)</button>
+        <button type="button" onClick={onClose} className="mt-4 text-sm text-sky-700 hover:underline">
+          Close (Esc)
+        </button>
       </div>
     </div>
   );

@@ -32,16 +32,23 @@ export function NuggetReviewView(p: Props) {
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <section aria-label="Question and answer" className="space-y-4">
         <div>
-          <p className="text-xs font-medium uppercase tracking-wide text-stone-500" data-testid="review-question">Question {item.question.id}</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-stone-500" data-testid="review-question">
+            Question {item.question.id}
+          </p>
           {item.question.title && <h2 className="mt-1 font-semibold">{item.question.title}</h2>}
           <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
         </div>
         <div className="rounded-md border border-stone-200 bg-white p-3">
           <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Gold answer</p>
           {item.question.answerHtml ? (
-            <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.answerHtml }} />
+            <div
+              className="markdown mt-2 text-stone-700"
+              dangerouslySetInnerHTML={{ __html: item.question.answerHtml }}
+            />
           ) : (
-            <p className="mt-2 text-sm text-stone-500">This question has no gold answer: judge the nuggets against the question.</p>
+            <p className="mt-2 text-sm text-stone-500">
+              This question has no gold answer: judge the nuggets against the question.
+            </p>
           )}
         </div>
       </section>
@@ -57,7 +64,10 @@ export function NuggetReviewView(p: Props) {
                 onClick={() => p.onFocus(i)}
                 className={`rounded-md border bg-white p-3 ${p.focus === i ? "border-sky-600 ring-2 ring-sky-200" : "border-stone-200"}`}
               >
-                <p className="text-[15px] leading-6"><span className="mr-2 font-mono text-xs text-stone-500">{n.position}</span>{n.text}</p>
+                <p className="text-[15px] leading-6">
+                  <span className="mr-2 font-mono text-xs text-stone-500">{n.position}</span>
+                  {n.text}
+                </p>
                 <div className="mt-2 flex flex-wrap gap-2">
                   {MARKS.map((m) => (
                     <button
@@ -74,7 +84,8 @@ export function NuggetReviewView(p: Props) {
                       className={`rounded border px-2 py-1 text-xs font-medium disabled:opacity-60 ${marks[m.mark] ? m.on : "border-stone-300 bg-white text-stone-700 hover:bg-stone-100"}`}
                     >
                       <kbd className="mr-1 font-mono opacity-70">{m.key}</kbd>
-                      {m.label}{marks[m.mark] ? " ✓" : ""}
+                      {m.label}
+                      {marks[m.mark] ? " ✓" : ""}
                     </button>
                   ))}
                 </div>
@@ -85,7 +96,9 @@ export function NuggetReviewView(p: Props) {
         {item.nuggets.length === 0 && <p className="text-sm text-stone-500">This question has no nuggets.</p>}
         <div className="rounded-md border border-stone-200 bg-white p-3">
           <label className="flex items-center gap-3 text-sm font-medium">
-            <span>Nuggets missing to cover every key idea <span className="font-normal text-stone-500">(keys 0–9)</span></span>
+            <span>
+              Nuggets missing to cover every key idea <span className="font-normal text-stone-500">(keys 0–9)</span>
+            </span>
             <input
               type="number"
               min={0}
@@ -97,7 +110,9 @@ export function NuggetReviewView(p: Props) {
             />
           </label>
           <label className="mt-2 block text-sm">
-            <span className="text-stone-600">Missing nuggets, one per line (optional; they can be added to the study)</span>
+            <span className="text-stone-600">
+              Missing nuggets, one per line (optional; they can be added to the study)
+            </span>
             <textarea
               aria-label="Missing nuggets"
               value={p.missingText}

@@ -6,16 +6,21 @@ export function SaveStatus({ state, onDismiss }: { state: QueueState; onDismiss:
   return (
     <div className="text-right text-xs" aria-live="polite">
       {n === 0 ? (
-        <span role="status" className="text-emerald-700">All labels saved</span>
+        <span role="status" className="text-emerald-700">
+          All labels saved
+        </span>
       ) : (
         <span role="status" className="font-medium text-amber-700">
-          {n} {n === 1 ? "label" : "labels"} pending{state.retrying ? " · retrying (kept in this browser)" : " · saving"}
+          {n} {n === 1 ? "label" : "labels"} pending
+          {state.retrying ? " · retrying (kept in this browser)" : " · saving"}
         </span>
       )}
       {state.refused && (
         <p role="alert" className="mt-1 max-w-md text-red-700">
           Not saved: {state.refused.message}{" "}
-          <button type="button" onClick={onDismiss} className="underline">Dismiss</button>
+          <button type="button" onClick={onDismiss} className="underline">
+            Dismiss
+          </button>
         </p>
       )}
     </div>

@@ -40,13 +40,25 @@ type Draft = {
   shownAt: number;
 };
 
-export function AnnotationWorkspace({ initial, userId, startItem }: { initial: Workspace; userId: number; startItem: number | null }) {
+export function AnnotationWorkspace({
+  initial,
+  userId,
+  startItem,
+}: {
+  initial: Workspace;
+  userId: number;
+  startItem: number | null;
+}) {
   const campaign = initial.campaign;
   const reviewing = campaign.taskType === "nugget_quality";
   const comparing = campaign.taskType === "preference";
   const levels = reviewing || comparing ? [] : campaign.scale.levels;
   const qc = useQueryClient();
-  const { data: ws } = useQuery({ queryKey: queryKeys.campaigns.workspace(campaign.id), queryFn: () => campaignApi.workspace(campaign.id), initialData: initial });
+  const { data: ws } = useQuery({
+    queryKey: queryKeys.campaigns.workspace(campaign.id),
+    queryFn: () => campaignApi.workspace(campaign.id),
+    initialData: initial,
+  });
   const [itemId, setItemId] = useState<number | null>(startItem);
   const [finished, setFinished] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -95,8 +107,16 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
       const review = reviewing ? (latest?.review ? reconcileReview(latest.review, ids) : blankReview(ids)) : null;
       const preference = comparing ? (latest?.preference ?? { choices: {}, justifications: {} }) : null;
       setDraft({
-        itemId: item.itemId, level: latest?.level ?? null, review, preference, focus: 0, missingText: review?.missingNuggets.join("\n") ?? "",
-        comment: latest?.comment ?? "", commentOpen: Boolean(latest?.comment), commentFocus: 0, shownAt: Date.now(),
+        itemId: item.itemId,
+        level: latest?.level ?? null,
+        review,
+        preference,
+        focus: 0,
+        missingText: review?.missingNuggets.join("\n") ?? "",
+        comment: latest?.comment ?? "",
+        commentOpen: Boolean(latest?.comment),
+        commentFocus: 0,
+        shownAt: Date.now(),
       });
     }
   }, [item, draft?.itemId, reviewing, comparing]);
@@ -115,9 +135,15 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
   const payload = draft && item && payloadOf(draft, item, campaign.criteria);
   const submit = useCallback(async () => {
     if (!item || !draft || !payload || !queue || busy) return;
-    const phase = nextPhase(campaign.protocol, item.mine.some((m) => m.phase === "blind"));
+    const phase = nextPhase(
+      campaign.protocol,
+      item.mine.some((m) => m.phase === "blind"),
+    );
     const stored = item.mine.find((m) => m.phase === phase)?.version ?? 0;
-    const queued = Math.max(0, ...state.pending.filter((p) => p.itemId === item.itemId && p.save.phase === phase).map((p) => p.save.version));
+    const queued = Math.max(
+      0,
+      ...state.pending.filter((p) => p.itemId === item.itemId && p.save.phase === phase).map((p) => p.save.version),
+    );
     const save = {
       clientId: newClientId(),
       phase,
@@ -160,19 +186,32 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
   }, [item, busy, campaign.id, claimNext]);
 
   const review = draft?.review ?? null;
-  const setReview = (next: Partial<Pick<Draft, "review" | "focus" | "missingText">>) => draft && setDraft({ ...draft, ...next });
+  const setReview = (next: Partial<Pick<Draft, "review" | "focus" | "missingText">>) =>
+    draft && setDraft({ ...draft, ...next });
   const toggle = (index: number, mark: ReviewMark) =>
-    review && setReview({ review: { ...review, nuggets: review.nuggets.map((n, i) => (i === index ? { ...n, [mark]: !n[mark] } : n)) } });
+    review &&
+    setReview({
+      review: { ...review, nuggets: review.nuggets.map((n, i) => (i === index ? { ...n, [mark]: !n[mark] } : n)) },
+    });
   // C never falls below the number of missing nuggets written out
-  const setMissing = (count: number) => review && draft && setReview({ review: { ...review, missing: Math.max(count, linesOf(draft.missingText).length) } });
-  const writeMissing = (text: string) => review && setReview({ missingText: text, review: { ...review, missing: Math.max(review.missing, linesOf(text).length) } });
+  const setMissing = (count: number) =>
+    review &&
+    draft &&
+    setReview({ review: { ...review, missing: Math.max(count, linesOf(draft.missingText).length) } });
+  const writeMissing = (text: string) =>
+    review &&
+    setReview({ missingText: text, review: { ...review, missing: Math.max(review.missing, linesOf(text).length) } });
 
   const preference = draft?.preference ?? null;
   const choose = (criterion: string, choice: ScreenChoice) => {
     if (!draft?.preference) return;
     const index = campaign.criteria.findIndex((c) => c.id === criterion);
     // a choice moves on to the next criterion, so the keys 1 / 2 / 0 alone go down the list
-    setDraft({ ...draft, preference: { ...draft.preference, choices: { ...draft.preference.choices, [criterion]: choice } }, focus: Math.min(index + 1, campaign.criteria.length - 1) });
+    setDraft({
+      ...draft,
+      preference: { ...draft.preference, choices: { ...draft.preference.choices, [criterion]: choice } },
+      focus: Math.min(index + 1, campaign.criteria.length - 1),
+    });
   };
 
   useAnnotationKeys({
@@ -187,17 +226,28 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
     onLeaveText: () => root.current?.focus(),
     review: review
       ? {
-          onNugget: (step) => draft && setReview({ focus: Math.min(Math.max(draft.focus + step, 0), Math.max(review.nuggets.length - 1, 0)) }),
+          onNugget: (step) =>
+            draft &&
+            setReview({ focus: Math.min(Math.max(draft.focus + step, 0), Math.max(review.nuggets.length - 1, 0)) }),
           onMark: (mark) => draft && toggle(draft.focus, mark),
           onMissing: setMissing,
-          onWriteMissing: () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Missing nuggets"]')?.focus(),
+          onWriteMissing: () =>
+            document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Missing nuggets"]')?.focus(),
         }
       : undefined,
     compare: preference
       ? {
-          onCriterion: (step) => draft && setDraft({ ...draft, focus: Math.min(Math.max(draft.focus + step, 0), campaign.criteria.length - 1) }),
+          onCriterion: (step) =>
+            draft &&
+            setDraft({ ...draft, focus: Math.min(Math.max(draft.focus + step, 0), campaign.criteria.length - 1) }),
           onChoose: (choice) => draft && choose(campaign.criteria[draft.focus]!.id, choice),
-          onJustify: () => draft && document.querySelector<HTMLInputElement>(`input[aria-label="Justification: ${campaign.criteria[draft.focus]!.name}"]`)?.focus(),
+          onJustify: () =>
+            draft &&
+            document
+              .querySelector<HTMLInputElement>(
+                `input[aria-label="Justification: ${campaign.criteria[draft.focus]!.name}"]`,
+              )
+              ?.focus(),
         }
       : undefined,
   });
@@ -206,13 +256,23 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
     <div ref={root} tabIndex={-1} className="space-y-5 outline-none">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <Link href="/annotate" className="text-sm text-stone-600 hover:underline">← My campaigns</Link>
+          <Link href="/annotate" className="text-sm text-stone-600 hover:underline">
+            ← My campaigns
+          </Link>
           <h1 className="text-xl font-semibold tracking-tight">{campaign.name}</h1>
           <p className="text-xs text-stone-600">
-            {ws.progress.mine} labelled by me · campaign {ws.progress.campaignSubmitted} of {ws.progress.campaignTarget} ·{" "}
-            <button type="button" onClick={() => setHelp(true)} className="underline">keys (?)</button>
+            {ws.progress.mine} labelled by me · campaign {ws.progress.campaignSubmitted} of {ws.progress.campaignTarget}{" "}
+            ·{" "}
+            <button type="button" onClick={() => setHelp(true)} className="underline">
+              keys (?)
+            </button>
           </p>
-          <ProgressBar className="mt-2 w-64" value={ws.progress.campaignSubmitted} max={ws.progress.campaignTarget} label="Campaign progress" />
+          <ProgressBar
+            className="mt-2 w-64"
+            value={ws.progress.campaignSubmitted}
+            max={ws.progress.campaignTarget}
+            label="Campaign progress"
+          />
         </div>
         <SaveStatus state={state} onDismiss={() => queue?.dismissRefused()} />
       </header>
@@ -220,7 +280,11 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
         <summary className="cursor-pointer font-medium">Guidelines</summary>
         <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: campaign.guidelinesHtml }} />
       </details>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       {finished && itemId === null && (
         <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-sm text-stone-600">
           {ws.campaign.status === "paused"
@@ -230,7 +294,11 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
               : "Nothing is left for you in this campaign. Thank you! Use ← to review your labels."}
         </p>
       )}
-      {itemId !== null && !item && <p className="text-sm text-stone-500">{itemQuery.error ? `Could not load the item: ${itemQuery.error.message}` : "Loading…"}</p>}
+      {itemId !== null && !item && (
+        <p className="text-sm text-stone-500">
+          {itemQuery.error ? `Could not load the item: ${itemQuery.error.message}` : "Loading…"}
+        </p>
+      )}
       {item && draft?.itemId === item.itemId && (
         <>
           <p className="text-xs text-stone-500" data-testid="item-position">
@@ -245,7 +313,16 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
               busy={busy}
               onFocus={(focus) => setDraft({ ...draft, focus })}
               onChoose={choose}
-              onJustify={(criterion, text) => draft.preference && setDraft({ ...draft, preference: { ...draft.preference, justifications: { ...draft.preference.justifications, [criterion]: text } } })}
+              onJustify={(criterion, text) =>
+                draft.preference &&
+                setDraft({
+                  ...draft,
+                  preference: {
+                    ...draft.preference,
+                    justifications: { ...draft.preference.justifications, [criterion]: text },
+                  },
+                })
+              }
             />
           ) : draft.review ? (
             <NuggetReviewView
@@ -266,7 +343,15 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
                 levels={levels}
                 selected={draft.level}
                 busy={busy}
-                reveal={item.llm ? { llm: item.llm, blindLevel: item.mine.find((m) => m.phase === "blind")?.level ?? null, assisted: campaign.protocol === "assisted" } : null}
+                reveal={
+                  item.llm
+                    ? {
+                        llm: item.llm,
+                        blindLevel: item.mine.find((m) => m.phase === "blind")?.level ?? null,
+                        assisted: campaign.protocol === "assisted",
+                      }
+                    : null
+                }
                 onSelect={(level) => setDraft({ ...draft, level })}
               />
             </>
@@ -290,17 +375,29 @@ export function AnnotationWorkspace({ initial, userId, startItem }: { initial: W
 }
 
 /** What a save sends for the draft: the level, the review, or the preference once every criterion has a choice; null until then. */
-function payloadOf(draft: Draft, item: WorkspaceItem, criteria: readonly Criterion[]): SaveAnnotation["payload"] | null {
+function payloadOf(
+  draft: Draft,
+  item: WorkspaceItem,
+  criteria: readonly Criterion[],
+): SaveAnnotation["payload"] | null {
   if (draft.preference) {
     if (!item.comparison || criteria.some((c) => !draft.preference!.choices[c.id])) return null;
-    return { sides: item.comparison.sides, choices: draft.preference.choices, justifications: draft.preference.justifications };
+    return {
+      sides: item.comparison.sides,
+      choices: draft.preference.choices,
+      justifications: draft.preference.justifications,
+    };
   }
   if (draft.review) return { ...draft.review, missingNuggets: linesOf(draft.missingText) };
   return draft.level === null ? null : { level: draft.level };
 }
 
 /** The non-empty lines of a text box, trimmed. */
-const linesOf = (text: string) => text.split("\n").map((l) => l.trim()).filter(Boolean);
+const linesOf = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 function statusText(item: WorkspaceItem): string {
   if (item.status === "skipped") return "skipped";

@@ -6,7 +6,8 @@ import { useState, type FormEvent } from "react";
 import { peopleApi } from "@/lib/client/people-api";
 import { Button } from "@/components/ui/button";
 
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none";
+const field =
+  "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none";
 
 /** Sets the password through a one-time link, then points to sign-in. */
 export function SetPasswordForm({ token }: { token: string }) {
@@ -22,7 +23,11 @@ export function SetPasswordForm({ token }: { token: string }) {
   if (save.data) {
     return (
       <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-        Your password is set. <Link href="/signin" className="font-medium underline">Sign in</Link> as {save.data.email}.
+        Your password is set.{" "}
+        <Link href="/signin" className="font-medium underline">
+          Sign in
+        </Link>{" "}
+        as {save.data.email}.
       </p>
     );
   }
@@ -30,18 +35,37 @@ export function SetPasswordForm({ token }: { token: string }) {
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Set your password">
       <label className="block text-sm font-medium">
         New password <span className="font-normal text-stone-500">(at least 8 characters)</span>
-        <input name="password" type="password" autoComplete="new-password" required minLength={8} autoFocus disabled={save.isPending} className={field} />
+        <input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          autoFocus
+          disabled={save.isPending}
+          className={field}
+        />
       </label>
       <label className="block text-sm font-medium">
         The same again
-        <input name="again" type="password" autoComplete="new-password" required minLength={8} disabled={save.isPending} className={field} />
+        <input
+          name="again"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          disabled={save.isPending}
+          className={field}
+        />
       </label>
       {(mismatch || save.error) && (
         <p role="alert" aria-label="Password error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {mismatch ? "The two passwords differ." : save.error?.message}
         </p>
       )}
-      <Button type="submit" disabled={save.isPending} className="w-full">{save.isPending ? "Saving…" : "Set password"}</Button>
+      <Button type="submit" disabled={save.isPending} className="w-full">
+        {save.isPending ? "Saving…" : "Set password"}
+      </Button>
     </form>
   );
 }

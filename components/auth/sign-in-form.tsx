@@ -27,23 +27,45 @@ export function SignInForm() {
       return;
     }
     setPending(false);
-    setError(result?.error === SIGN_IN_RATE_LIMITED ? "Too many failed sign-ins for this account. Wait 15 minutes and try again." : "Wrong email or password.");
+    setError(
+      result?.error === SIGN_IN_RATE_LIMITED
+        ? "Too many failed sign-ins for this account. Wait 15 minutes and try again."
+        : "Wrong email or password.",
+    );
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
       <label className="block text-sm font-medium">
         Email
-        <input name="email" type="email" autoComplete="username" required autoFocus disabled={pending}
-          className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none" />
+        <input
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          disabled={pending}
+          className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none"
+        />
       </label>
       <label className="block text-sm font-medium">
         Password
-        <input name="password" type="password" autoComplete="current-password" required disabled={pending}
-          className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none" />
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          disabled={pending}
+          className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none"
+        />
       </label>
       {error && (
-        <p role="alert" aria-label="Sign-in error" data-testid="signin-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p
+          role="alert"
+          aria-label="Sign-in error"
+          data-testid="signin-error"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {error}
         </p>
       )}

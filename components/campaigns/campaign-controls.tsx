@@ -25,48 +25,137 @@ export function CampaignControls({ campaign, members }: { campaign: CampaignProg
   return (
     <section aria-label="Campaign controls" className="mt-4">
       <div className="flex flex-wrap items-center gap-2">
-        <span data-testid="campaign-status" className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium uppercase tracking-wide text-stone-700">{campaign.status}</span>
-        {campaign.status === "active" && <Button type="button" variant="secondary" disabled={update.isPending} onClick={() => update.mutate({ status: "paused" })}>Pause</Button>}
-        {campaign.status === "paused" && <Button type="button" variant="secondary" disabled={update.isPending} onClick={() => update.mutate({ status: "active" })}>Resume</Button>}
+        <span
+          data-testid="campaign-status"
+          className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium uppercase tracking-wide text-stone-700"
+        >
+          {campaign.status}
+        </span>
+        {campaign.status === "active" && (
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ status: "paused" })}
+          >
+            Pause
+          </Button>
+        )}
+        {campaign.status === "paused" && (
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ status: "active" })}
+          >
+            Resume
+          </Button>
+        )}
         {!closed && (
-          <Button type="button" variant="secondary" disabled={update.isPending}
-            onClick={() => window.confirm("Close the campaign? Annotators can no longer label it, and a closed campaign stays closed.") && update.mutate({ status: "closed" })}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={update.isPending}
+            onClick={() =>
+              window.confirm(
+                "Close the campaign? Annotators can no longer label it, and a closed campaign stays closed.",
+              ) && update.mutate({ status: "closed" })
+            }
+          >
             Close
           </Button>
         )}
-        {!closed && <Button type="button" variant="ghost" disabled={update.isPending} onClick={() => setEditing((e) => !e)}>{editing ? "Cancel editing" : "Edit guidelines and annotators"}</Button>}
+        {!closed && (
+          <Button type="button" variant="ghost" disabled={update.isPending} onClick={() => setEditing((e) => !e)}>
+            {editing ? "Cancel editing" : "Edit guidelines and annotators"}
+          </Button>
+        )}
       </div>
-      {campaign.status === "paused" && <p className="mt-2 text-sm text-amber-800">Paused: annotators get no new items; an item already in hand can still be saved.</p>}
-      {update.error && <p role="alert" aria-label="Campaign error" className="mt-2 text-sm text-red-700">{update.error.message}</p>}
-      {editing && <EditForm campaign={campaign} members={members} pending={update.isPending} onSave={(change) => update.mutate(change)} />}
+      {campaign.status === "paused" && (
+        <p className="mt-2 text-sm text-amber-800">
+          Paused: annotators get no new items; an item already in hand can still be saved.
+        </p>
+      )}
+      {update.error && (
+        <p role="alert" aria-label="Campaign error" className="mt-2 text-sm text-red-700">
+          {update.error.message}
+        </p>
+      )}
+      {editing && (
+        <EditForm
+          campaign={campaign}
+          members={members}
+          pending={update.isPending}
+          onSave={(change) => update.mutate(change)}
+        />
+      )}
     </section>
   );
 }
 
-function EditForm({ campaign, members, pending, onSave }: { campaign: CampaignProgress; members: Annotator[]; pending: boolean; onSave: (change: CampaignChange) => void }) {
+function EditForm({
+  campaign,
+  members,
+  pending,
+  onSave,
+}: {
+  campaign: CampaignProgress;
+  members: Annotator[];
+  pending: boolean;
+  onSave: (change: CampaignChange) => void;
+}) {
   const current = campaign.annotators.map((a) => a.userId);
-  const choices = [...members, ...campaign.annotators.filter((a) => !members.some((m) => m.id === a.userId)).map((a) => ({ id: a.userId, name: a.name, email: a.email }))];
+  const choices = [
+    ...members,
+    ...campaign.annotators
+      .filter((a) => !members.some((m) => m.id === a.userId))
+      .map((a) => ({ id: a.userId, name: a.name, email: a.email })),
+  ];
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     onSave({ guidelines: String(form.get("guidelines") ?? ""), annotatorIds: form.getAll("annotator").map(Number) });
   }
   return (
-    <form onSubmit={onSubmit} aria-label="Edit the campaign" className="mt-3 max-w-2xl space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+    <form
+      onSubmit={onSubmit}
+      aria-label="Edit the campaign"
+      className="mt-3 max-w-2xl space-y-3 rounded-lg border border-stone-200 bg-white p-4"
+    >
       <label className="block text-sm font-medium">
         Guidelines (Markdown)
-        <textarea name="guidelines" rows={5} defaultValue={campaign.guidelines} disabled={pending} className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-1.5 text-sm" />
+        <textarea
+          name="guidelines"
+          rows={5}
+          defaultValue={campaign.guidelines}
+          disabled={pending}
+          className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-1.5 text-sm"
+        />
       </label>
       <fieldset>
-        <legend className="text-sm font-medium">Annotators <span className="font-normal text-stone-500">(at least {campaign.overlap}; one taken off keeps their labels, and the items they held go back to the others)</span></legend>
+        <legend className="text-sm font-medium">
+          Annotators{" "}
+          <span className="font-normal text-stone-500">
+            (at least {campaign.overlap}; one taken off keeps their labels, and the items they held go back to the
+            others)
+          </span>
+        </legend>
         {choices.map((a) => (
           <label key={a.id} className="mt-1 flex items-center gap-2 text-sm">
-            <input type="checkbox" name="annotator" value={a.id} defaultChecked={current.includes(a.id)} disabled={pending} />
+            <input
+              type="checkbox"
+              name="annotator"
+              value={a.id}
+              defaultChecked={current.includes(a.id)}
+              disabled={pending}
+            />
             {a.name} <span className="text-stone-500">{a.email}</span>
           </label>
         ))}
       </fieldset>
-      <Button type="submit" disabled={pending}>{pending ? "Saving…" : "Save changes"}</Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Saving…" : "Save changes"}
+      </Button>
     </form>
   );
 }

@@ -4,7 +4,13 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { QUESTION_SAMPLE_LABELS, REQUEST_SAMPLE_LABELS, SAMPLE_KIND_LABELS, type SampleKind, type SampleSpec } from "@/lib/domain/campaigns/sampling";
+import {
+  QUESTION_SAMPLE_LABELS,
+  REQUEST_SAMPLE_LABELS,
+  SAMPLE_KIND_LABELS,
+  type SampleKind,
+  type SampleSpec,
+} from "@/lib/domain/campaigns/sampling";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preference/criteria";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { defaultScaleId, PROTOCOL_LABELS, type Protocol } from "@/lib/domain/task-types";
@@ -14,7 +20,12 @@ import { Button } from "@/components/ui/button";
 import { CriteriaEditor } from "./criteria-editor";
 import { SamplePreviewView } from "./sample-preview";
 
-type Options = { study: { id: number; name: string }; annotators: { id: number; name: string; email: string }[]; llmJudges: string[]; answeringSystems: string[] };
+type Options = {
+  study: { id: number; name: string };
+  annotators: { id: number; name: string; email: string }[];
+  llmJudges: string[];
+  answeringSystems: string[];
+};
 
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm";
 const labelText = "block text-sm font-medium";
@@ -49,7 +60,9 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
   const [overlap, setOverlap] = useState(Math.min(2, Math.max(1, options.annotators.length)));
   const [annotatorIds, setAnnotatorIds] = useState(options.annotators.map((a) => a.id));
   // LLM-based designs need an LLM judge: a study with human qrels only starts from random questions
-  const [sampleKind, setSampleKind] = useState<SampleKind>(followUp ? "targets" : options.llmJudges.length > 0 ? "llm_positive_per_question" : "random_questions");
+  const [sampleKind, setSampleKind] = useState<SampleKind>(
+    followUp ? "targets" : options.llmJudges.length > 0 ? "llm_positive_per_question" : "random_questions",
+  );
   const [questions, setQuestions] = useState(10);
   const [cap, setCap] = useState("");
   const [seed, setSeed] = useState(1);
@@ -57,27 +70,67 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
 
   const scale: ScaleChoice =
     scaleId === "custom"
-      ? { kind: "custom", levels: customLevels.split(",").map((l) => l.trim()).filter(Boolean), positiveFrom: customFrom.trim() }
+      ? {
+          kind: "custom",
+          levels: customLevels
+            .split(",")
+            .map((l) => l.trim())
+            .filter(Boolean),
+          positiveFrom: customFrom.trim(),
+        }
       : { kind: "builtin", id: scaleId as keyof typeof BUILTIN_SCALES };
   const capValue = cap.trim() === "" ? undefined : Number(cap);
   const sample: SampleSpec =
-    sampleKind === "all_pairs" ? { kind: "all_pairs", cap: capValue }
-    : sampleKind === "random_questions" ? { kind: "random_questions", questions, cap: capValue }
-    : sampleKind === "feb4rag" ? { kind: "feb4rag", judge: llmJudge, cap: capValue }
-    : sampleKind === "targets" ? { kind: "targets", targetKeys: followUp?.targetKeys ?? [] }
-    : { kind: "llm_positive_per_question", questions, judge: llmJudge, cap: capValue };
+    sampleKind === "all_pairs"
+      ? { kind: "all_pairs", cap: capValue }
+      : sampleKind === "random_questions"
+        ? { kind: "random_questions", questions, cap: capValue }
+        : sampleKind === "feb4rag"
+          ? { kind: "feb4rag", judge: llmJudge, cap: capValue }
+          : sampleKind === "targets"
+            ? { kind: "targets", targetKeys: followUp?.targetKeys ?? [] }
+            : { kind: "llm_positive_per_question", questions, judge: llmJudge, cap: capValue };
   const draft: CampaignDraft = wholeQuestions
-    ? { name, taskType, scale: { kind: "builtin", id: "binary" }, guidelines, protocol: "blind", llmJudge: null, overlap, annotatorIds, sample, seed, ...(comparing ? { systems, criteria } : {}) }
-    : { name, taskType, scale, guidelines, protocol, llmJudge: protocol === "blind" ? null : llmJudge || null, overlap, annotatorIds, sample, seed };
+    ? {
+        name,
+        taskType,
+        scale: { kind: "builtin", id: "binary" },
+        guidelines,
+        protocol: "blind",
+        llmJudge: null,
+        overlap,
+        annotatorIds,
+        sample,
+        seed,
+        ...(comparing ? { systems, criteria } : {}),
+      }
+    : {
+        name,
+        taskType,
+        scale,
+        guidelines,
+        protocol,
+        llmJudge: protocol === "blind" ? null : llmJudge || null,
+        overlap,
+        annotatorIds,
+        sample,
+        seed,
+      };
   const chooseTask = (next: TaskChoice) => {
     setTaskType(next);
-    if ((next === "nugget_quality" || next === "preference") && !(sampleKind in QUESTION_SAMPLE_LABELS)) setSampleKind("random_questions");
+    if ((next === "nugget_quality" || next === "preference") && !(sampleKind in QUESTION_SAMPLE_LABELS))
+      setSampleKind("random_questions");
   };
-  const sampleKinds = Object.entries(reviewing ? QUESTION_SAMPLE_LABELS : comparing ? REQUEST_SAMPLE_LABELS : SAMPLE_KIND_LABELS).filter(([value]) => value !== "targets" || followUp);
+  const sampleKinds = Object.entries(
+    reviewing ? QUESTION_SAMPLE_LABELS : comparing ? REQUEST_SAMPLE_LABELS : SAMPLE_KIND_LABELS,
+  ).filter(([value]) => value !== "targets" || followUp);
   const [previewed, setPreviewed] = useState<string | null>(null);
   const current = JSON.stringify(draft);
 
-  const preview = useMutation({ mutationFn: () => campaignApi.preview(options.study.id, draft), onSuccess: () => setPreviewed(current) });
+  const preview = useMutation({
+    mutationFn: () => campaignApi.preview(options.study.id, draft),
+    onSuccess: () => setPreviewed(current),
+  });
   const create = useMutation({
     mutationFn: () => campaignApi.create(options.study.id, draft),
     onSuccess: (created) => router.push(`/studies/${options.study.id}/campaigns/${created.id}`),
@@ -86,25 +139,55 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
   const error = create.error ?? preview.error;
 
   return (
-    <form className="grid max-w-5xl gap-8 lg:grid-cols-2" onSubmit={(e) => { e.preventDefault(); preview.mutate(); }}>
+    <form
+      className="grid max-w-5xl gap-8 lg:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        preview.mutate();
+      }}
+    >
       <fieldset disabled={pending} className="space-y-4">
-        <label className={labelText}>Name<input className={field} value={name} onChange={(e) => setName(e.target.value)} required /></label>
-        <label className={labelText}>Task
+        <label className={labelText}>
+          Name
+          <input className={field} value={name} onChange={(e) => setName(e.target.value)} required />
+        </label>
+        <label className={labelText}>
+          Task
           <select className={field} value={taskType} onChange={(e) => chooseTask(e.target.value as TaskChoice)}>
             <option value="support">Support: does the chunk support the nugget?</option>
             <option value="relevance">Relevance: is the chunk relevant to the question?</option>
-            {!followUp && <option value="nugget_quality">Nugget quality: are the LLM&apos;s nuggets hallucinated, redundant, or missing some?</option>}
-            {!followUp && <option value="preference">Preference: which of two systems&apos; answers is better, per criterion?</option>}
+            {!followUp && (
+              <option value="nugget_quality">
+                Nugget quality: are the LLM&apos;s nuggets hallucinated, redundant, or missing some?
+              </option>
+            )}
+            {!followUp && (
+              <option value="preference">
+                Preference: which of two systems&apos; answers is better, per criterion?
+              </option>
+            )}
           </select>
         </label>
         {comparing && (
           <>
             <fieldset>
-              <legend className={labelText}>Systems (two, or more for every pair among them; their names are never shown to annotators)</legend>
-              {options.answeringSystems.length < 2 && <p className="text-sm text-stone-500">This study needs answers from two systems: import pairwise responses first.</p>}
+              <legend className={labelText}>
+                Systems (two, or more for every pair among them; their names are never shown to annotators)
+              </legend>
+              {options.answeringSystems.length < 2 && (
+                <p className="text-sm text-stone-500">
+                  This study needs answers from two systems: import pairwise responses first.
+                </p>
+              )}
               {options.answeringSystems.map((system) => (
                 <label key={system} className="mt-1 flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={systems.includes(system)} onChange={(e) => setSystems(e.target.checked ? [...systems, system] : systems.filter((s) => s !== system))} />
+                  <input
+                    type="checkbox"
+                    checked={systems.includes(system)}
+                    onChange={(e) =>
+                      setSystems(e.target.checked ? [...systems, system] : systems.filter((s) => s !== system))
+                    }
+                  />
                   <span className="font-mono text-xs">{system}</span>
                 </label>
               ))}
@@ -114,67 +197,162 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
         )}
         {!wholeQuestions && (
           <>
-            <label className={labelText}>Scale
+            <label className={labelText}>
+              Scale
               <select className={field} value={scaleId} onChange={(e) => setScaleId(e.target.value)}>
-                {Object.values(BUILTIN_SCALES).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+                {Object.values(BUILTIN_SCALES).map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
                 <option value="custom">Custom ordered levels…</option>
               </select>
             </label>
             {scaleId === "custom" && (
               <div className="grid grid-cols-2 gap-3">
-                <label className={labelText}>Levels, lowest first<input className={field} value={customLevels} onChange={(e) => setCustomLevels(e.target.value)} /></label>
-                <label className={labelText}>Positive from level<input className={field} value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} /></label>
+                <label className={labelText}>
+                  Levels, lowest first
+                  <input className={field} value={customLevels} onChange={(e) => setCustomLevels(e.target.value)} />
+                </label>
+                <label className={labelText}>
+                  Positive from level
+                  <input className={field} value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} />
+                </label>
               </div>
             )}
-            <label className={labelText}>Protocol
+            <label className={labelText}>
+              Protocol
               <select className={field} value={protocol} onChange={(e) => setProtocol(e.target.value as Protocol)}>
-                {Object.entries(PROTOCOL_LABELS).map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+                {Object.entries(PROTOCOL_LABELS).map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
               </select>
             </label>
-            <label className={labelText}>LLM judge (shown after the blind label, or from the start when assisted; used by LLM-based sampling)
+            <label className={labelText}>
+              LLM judge (shown after the blind label, or from the start when assisted; used by LLM-based sampling)
               <select className={field} value={llmJudge} onChange={(e) => setLlmJudge(e.target.value)}>
-                {options.llmJudges.map((j) => <option key={j} value={j}>{j}</option>)}
+                {options.llmJudges.map((j) => (
+                  <option key={j} value={j}>
+                    {j}
+                  </option>
+                ))}
               </select>
             </label>
           </>
         )}
-        <label className={labelText}>Guidelines (Markdown)<textarea className={field} rows={4} value={guidelines} onChange={(e) => setGuidelines(e.target.value)} /></label>
+        <label className={labelText}>
+          Guidelines (Markdown)
+          <textarea className={field} rows={4} value={guidelines} onChange={(e) => setGuidelines(e.target.value)} />
+        </label>
       </fieldset>
       <fieldset disabled={pending} className="space-y-4">
-        <label className={labelText}>Sample
+        <label className={labelText}>
+          Sample
           <select className={field} value={sampleKind} onChange={(e) => setSampleKind(e.target.value as SampleKind)}>
-            {sampleKinds.map(([value, text]) => <option key={value} value={value}>{value === "targets" ? `The ${followUp!.targetKeys.length} chosen pairs (from the disagreement queue)` : text}</option>)}
+            {sampleKinds.map(([value, text]) => (
+              <option key={value} value={value}>
+                {value === "targets"
+                  ? `The ${followUp!.targetKeys.length} chosen pairs (from the disagreement queue)`
+                  : text}
+              </option>
+            ))}
           </select>
         </label>
         <div className="grid grid-cols-3 gap-3">
           {(sampleKind === "random_questions" || sampleKind === "llm_positive_per_question") && (
-            <label className={labelText}>Questions (N)<input type="number" min={1} className={field} value={questions} onChange={(e) => setQuestions(Number(e.target.value))} /></label>
+            <label className={labelText}>
+              Questions (N)
+              <input
+                type="number"
+                min={1}
+                className={field}
+                value={questions}
+                onChange={(e) => setQuestions(Number(e.target.value))}
+              />
+            </label>
           )}
-          {sampleKind !== "targets" && <label className={labelText}>Cap (items)<input type="number" min={1} className={field} value={cap} placeholder="none" onChange={(e) => setCap(e.target.value)} /></label>}
-          <label className={labelText}>Seed<input type="number" min={0} className={field} value={seed} onChange={(e) => setSeed(Number(e.target.value))} /></label>
+          {sampleKind !== "targets" && (
+            <label className={labelText}>
+              Cap (items)
+              <input
+                type="number"
+                min={1}
+                className={field}
+                value={cap}
+                placeholder="none"
+                onChange={(e) => setCap(e.target.value)}
+              />
+            </label>
+          )}
+          <label className={labelText}>
+            Seed
+            <input
+              type="number"
+              min={0}
+              className={field}
+              value={seed}
+              onChange={(e) => setSeed(Number(e.target.value))}
+            />
+          </label>
         </div>
-        <label className={labelText}>Annotators per item (overlap)<input type="number" min={1} max={10} className={field} value={overlap} onChange={(e) => setOverlap(Number(e.target.value))} /></label>
+        <label className={labelText}>
+          Annotators per item (overlap)
+          <input
+            type="number"
+            min={1}
+            max={10}
+            className={field}
+            value={overlap}
+            onChange={(e) => setOverlap(Number(e.target.value))}
+          />
+        </label>
         <fieldset>
           <legend className={labelText}>Annotators</legend>
           {options.annotators.length === 0 && (
             <p className="text-sm text-stone-500">
-              This study has no annotator members yet: add them on the <Link href={`/studies/${options.study.id}/members`} className="text-sky-700 underline">Members</Link> page.
+              This study has no annotator members yet: add them on the{" "}
+              <Link href={`/studies/${options.study.id}/members`} className="text-sky-700 underline">
+                Members
+              </Link>{" "}
+              page.
             </p>
           )}
           {options.annotators.map((a) => (
             <label key={a.id} className="mt-1 flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={annotatorIds.includes(a.id)} onChange={(e) => setAnnotatorIds(e.target.checked ? [...annotatorIds, a.id] : annotatorIds.filter((id) => id !== a.id))} />
+              <input
+                type="checkbox"
+                checked={annotatorIds.includes(a.id)}
+                onChange={(e) =>
+                  setAnnotatorIds(e.target.checked ? [...annotatorIds, a.id] : annotatorIds.filter((id) => id !== a.id))
+                }
+              />
               {a.name} <span className="text-stone-500">{a.email}</span>
             </label>
           ))}
         </fieldset>
         <div className="flex gap-2">
-          <Button type="submit" variant="secondary">{preview.isPending ? "Drawing…" : "Preview sample"}</Button>
-          <Button type="button" disabled={!preview.data || previewed !== current || pending} onClick={() => create.mutate()}>{create.isPending ? "Creating…" : "Create and start"}</Button>
+          <Button type="submit" variant="secondary">
+            {preview.isPending ? "Drawing…" : "Preview sample"}
+          </Button>
+          <Button
+            type="button"
+            disabled={!preview.data || previewed !== current || pending}
+            onClick={() => create.mutate()}
+          >
+            {create.isPending ? "Creating…" : "Create and start"}
+          </Button>
         </div>
-        {error && <p role="alert" aria-label="Campaign error" className="text-sm text-red-700">{error.message}</p>}
+        {error && (
+          <p role="alert" aria-label="Campaign error" className="text-sm text-red-700">
+            {error.message}
+          </p>
+        )}
         {preview.data && !preview.isPending && previewed === current && <SamplePreviewView preview={preview.data} />}
-        {preview.data && previewed !== current && <p className="text-sm text-stone-500">The form changed since the preview: preview again before creating.</p>}
+        {preview.data && previewed !== current && (
+          <p className="text-sm text-stone-500">The form changed since the preview: preview again before creating.</p>
+        )}
       </fieldset>
     </form>
   );

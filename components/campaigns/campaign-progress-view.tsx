@@ -18,35 +18,72 @@ const th = "py-1 pr-3 font-medium";
 const td = "py-1.5 pr-3";
 
 /** A campaign's progress, refreshed every few seconds while open. */
-export function CampaignProgressView({ initial, members }: { initial: CampaignProgress; members: { id: number; name: string; email: string }[] }) {
-  const { data: c } = useQuery({ queryKey: queryKeys.campaigns.progress(initial.id), queryFn: () => campaignApi.progress(initial.id), initialData: initial, refetchInterval: 5000 });
+export function CampaignProgressView({
+  initial,
+  members,
+}: {
+  initial: CampaignProgress;
+  members: { id: number; name: string; email: string }[];
+}) {
+  const { data: c } = useQuery({
+    queryKey: queryKeys.campaigns.progress(initial.id),
+    queryFn: () => campaignApi.progress(initial.id),
+    initialData: initial,
+    refetchInterval: 5000,
+  });
   const minutes = (s: number) => (s < 90 ? `${s} s` : `${Math.round(s / 60)} min`);
   const reviewing = c.taskType === "nugget_quality";
   const revealing = c.protocol === "blind_then_reveal";
   const wholeQuestions = reviewing || c.taskType === "preference";
   const report =
-    c.taskType === "nugget_quality" ? { href: `/studies/${c.studyId}/nugget-quality?campaign=${c.id}`, text: "Nugget quality report" }
-    : c.taskType === "preference" ? { href: `/studies/${c.studyId}/preferences?source=campaign%3A${c.id}`, text: "Preference report" }
-    : { href: `/studies/${c.studyId}/agreement?campaign=${c.id}`, text: "Agreement report" };
+    c.taskType === "nugget_quality"
+      ? { href: `/studies/${c.studyId}/nugget-quality?campaign=${c.id}`, text: "Nugget quality report" }
+      : c.taskType === "preference"
+        ? { href: `/studies/${c.studyId}/preferences?source=campaign%3A${c.id}`, text: "Preference report" }
+        : { href: `/studies/${c.studyId}/agreement?campaign=${c.id}`, text: "Agreement report" };
   return (
     <>
-      <Link href={`/studies/${c.studyId}`} className="text-sm text-stone-600 hover:underline">← {c.studyName}</Link>
+      <Link href={`/studies/${c.studyId}`} className="text-sm text-stone-600 hover:underline">
+        ← {c.studyName}
+      </Link>
       <div className="mt-1 flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{c.name}</h1>
         <div className="flex gap-2">
-          <Link href={report.href} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">{report.text}</Link>
-          <DownloadButton href={`/api/studies/${c.studyId}/exports?what=annotations&format=jsonl&campaign=${c.id}`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+          <Link
+            href={report.href}
+            className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
+          >
+            {report.text}
+          </Link>
+          <DownloadButton
+            href={`/api/studies/${c.studyId}/exports?what=annotations&format=jsonl&campaign=${c.id}`}
+            className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
+          >
             Export annotations (JSONL)
           </DownloadButton>
         </div>
       </div>
       <CampaignControls campaign={c} members={members} />
       <p className="mt-3 text-sm text-stone-600">
-        {TASK_TYPE_LABELS[c.taskType]}{wholeQuestions ? "" : ` · ${c.scaleName}`} · {PROTOCOL_LABELS[c.protocol]}{c.llmJudge ? ` (${c.llmJudge})` : ""} · overlap {c.overlap} ·{" "}
-        {(reviewing ? QUESTION_SAMPLE_LABELS[c.sample.kind] : c.taskType === "preference" ? REQUEST_SAMPLE_LABELS[c.sample.kind] : undefined) ?? SAMPLE_KIND_LABELS[c.sample.kind]}{"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}, seed {c.seed}
+        {TASK_TYPE_LABELS[c.taskType]}
+        {wholeQuestions ? "" : ` · ${c.scaleName}`} · {PROTOCOL_LABELS[c.protocol]}
+        {c.llmJudge ? ` (${c.llmJudge})` : ""} · overlap {c.overlap} ·{" "}
+        {(reviewing
+          ? QUESTION_SAMPLE_LABELS[c.sample.kind]
+          : c.taskType === "preference"
+            ? REQUEST_SAMPLE_LABELS[c.sample.kind]
+            : undefined) ?? SAMPLE_KIND_LABELS[c.sample.kind]}
+        {"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}, seed {c.seed}
       </p>
-      <ProgressBar className="mt-4 max-w-xl" value={c.labels.submitted} max={c.labels.target} label="Campaign progress" />
-      <p className="mt-1 text-xs tabular-nums text-stone-600">{c.labels.submitted} of {c.labels.target} labels</p>
+      <ProgressBar
+        className="mt-4 max-w-xl"
+        value={c.labels.submitted}
+        max={c.labels.target}
+        label="Campaign progress"
+      />
+      <p className="mt-1 text-xs tabular-nums text-stone-600">
+        {c.labels.submitted} of {c.labels.target} labels
+      </p>
       <dl className="mt-6 grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Items by status">
         <StatCard label="Items" value={c.items.total} />
         <StatCard label="Complete" value={c.items.complete} />
@@ -60,17 +97,35 @@ export function CampaignProgressView({ initial, members }: { initial: CampaignPr
         <table className="w-full min-w-[40rem] max-w-4xl text-sm" aria-label="Annotators">
           <thead className="text-left text-stone-500">
             <tr>
-              <th className={th}>Annotator</th><th className={`${th} text-right`}>Labelled</th><th className={`${th} text-right`}>Skipped</th><th className={`${th} text-right`}>Open</th>
-              {revealing && <><th className={`${th} text-right`}>Kept after reveal</th><th className={`${th} text-right`}>Changed after reveal</th></>}
-              <th className={`${th} text-right`}>Median per item</th><th className={`${th} text-right`}>Time spent</th>
+              <th className={th}>Annotator</th>
+              <th className={`${th} text-right`}>Labelled</th>
+              <th className={`${th} text-right`}>Skipped</th>
+              <th className={`${th} text-right`}>Open</th>
+              {revealing && (
+                <>
+                  <th className={`${th} text-right`}>Kept after reveal</th>
+                  <th className={`${th} text-right`}>Changed after reveal</th>
+                </>
+              )}
+              <th className={`${th} text-right`}>Median per item</th>
+              <th className={`${th} text-right`}>Time spent</th>
             </tr>
           </thead>
           <tbody>
             {c.annotators.map((a) => (
               <tr key={a.userId} className="border-t border-stone-200 tabular-nums">
-                <td className={td}>{a.name} <span className="text-xs text-stone-500">{a.email}</span></td>
-                <td className={`${td} text-right`}>{a.submitted}</td><td className={`${td} text-right`}>{a.skipped}</td><td className={`${td} text-right`}>{a.leased}</td>
-                {revealing && <><td className={`${td} text-right`}>{a.confirmed}</td><td className={`${td} text-right`}>{a.changed}</td></>}
+                <td className={td}>
+                  {a.name} <span className="text-xs text-stone-500">{a.email}</span>
+                </td>
+                <td className={`${td} text-right`}>{a.submitted}</td>
+                <td className={`${td} text-right`}>{a.skipped}</td>
+                <td className={`${td} text-right`}>{a.leased}</td>
+                {revealing && (
+                  <>
+                    <td className={`${td} text-right`}>{a.confirmed}</td>
+                    <td className={`${td} text-right`}>{a.changed}</td>
+                  </>
+                )}
                 <td className={`${td} text-right`}>{a.medianSeconds === null ? "–" : `${a.medianSeconds} s`}</td>
                 <td className={`${td} text-right`}>{minutes(a.totalSeconds)}</td>
               </tr>

@@ -6,8 +6,15 @@ const field = "block w-full rounded-md border border-stone-300 bg-white px-2 py-
  * A preference campaign's criteria: each with a name and the definition annotators read; add or
  * remove (one to nine). A criterion keeps its id (stored with every choice) when renamed.
  */
-export function CriteriaEditor({ criteria, onChange }: { criteria: Criterion[]; onChange: (next: Criterion[]) => void }) {
-  const update = (i: number, patch: Partial<Criterion>) => onChange(criteria.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+export function CriteriaEditor({
+  criteria,
+  onChange,
+}: {
+  criteria: Criterion[];
+  onChange: (next: Criterion[]) => void;
+}) {
+  const update = (i: number, patch: Partial<Criterion>) =>
+    onChange(criteria.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const add = () => {
     const taken = new Set(criteria.map((c) => c.id));
     let n = criteria.length + 1;
@@ -16,17 +23,41 @@ export function CriteriaEditor({ criteria, onChange }: { criteria: Criterion[]; 
   };
   return (
     <fieldset className="space-y-2">
-      <legend className="block text-sm font-medium">Criteria <span className="font-normal text-stone-500">(annotators move between them with J / K and choose with 1, 2 or 0)</span></legend>
+      <legend className="block text-sm font-medium">
+        Criteria{" "}
+        <span className="font-normal text-stone-500">
+          (annotators move between them with J / K and choose with 1, 2 or 0)
+        </span>
+      </legend>
       {criteria.map((c, i) => (
         <div key={c.id} className="grid grid-cols-[8rem_1fr_auto] items-start gap-2">
-          <input aria-label={`Criterion ${i + 1} name`} className={field} value={c.name} onChange={(e) => update(i, { name: e.target.value })} />
-          <input aria-label={`Criterion ${i + 1} definition`} className={field} value={c.definition} onChange={(e) => update(i, { definition: e.target.value })} />
-          <button type="button" disabled={criteria.length === 1} onClick={() => onChange(criteria.filter((_, j) => j !== i))} className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-xs hover:bg-stone-100 disabled:opacity-40">
+          <input
+            aria-label={`Criterion ${i + 1} name`}
+            className={field}
+            value={c.name}
+            onChange={(e) => update(i, { name: e.target.value })}
+          />
+          <input
+            aria-label={`Criterion ${i + 1} definition`}
+            className={field}
+            value={c.definition}
+            onChange={(e) => update(i, { definition: e.target.value })}
+          />
+          <button
+            type="button"
+            disabled={criteria.length === 1}
+            onClick={() => onChange(criteria.filter((_, j) => j !== i))}
+            className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-xs hover:bg-stone-100 disabled:opacity-40"
+          >
             Remove
           </button>
         </div>
       ))}
-      {criteria.length < 9 && <button type="button" onClick={add} className="text-sm text-sky-700 hover:underline">Add a criterion</button>}
+      {criteria.length < 9 && (
+        <button type="button" onClick={add} className="text-sm text-sky-700 hover:underline">
+          Add a criterion
+        </button>
+      )}
     </fieldset>
   );
 }

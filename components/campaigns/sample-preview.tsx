@@ -14,11 +14,19 @@ export function SamplePreviewView({ preview }: { preview: SamplePreview }) {
         {preview.first.map((f, i) => (
           <li key={i}>
             <span className="font-medium">{f.question}</span>
-            {f.nugget && <> · {f.nugget}</>}{f.document && <> · <span className="font-mono">{f.document}</span></>}
+            {f.nugget && <> · {f.nugget}</>}
+            {f.document && (
+              <>
+                {" "}
+                · <span className="font-mono">{f.document}</span>
+              </>
+            )}
           </li>
         ))}
       </ol>
-      {preview.items > preview.first.length && <p className="mt-1 text-xs text-stone-500">… and {preview.items - preview.first.length} more</p>}
+      {preview.items > preview.first.length && (
+        <p className="mt-1 text-xs text-stone-500">… and {preview.items - preview.first.length} more</p>
+      )}
     </section>
   );
 }

@@ -16,20 +16,28 @@ import { count } from "@/components/ui/wording";
 export function StrandedItems({ campaign }: { campaign: CampaignProgress }) {
   const qc = useQueryClient();
   const resolve = useMutation({
-    mutationFn: ({ itemId, action }: { itemId: number; action: StrandedAction }) => campaignApi.resolveStranded(campaign.id, itemId, action),
+    mutationFn: ({ itemId, action }: { itemId: number; action: StrandedAction }) =>
+      campaignApi.resolveStranded(campaign.id, itemId, action),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.campaigns.progress(campaign.id) }),
   });
   if (campaign.stranded.length === 0) return null;
   const closed = campaign.status === "closed";
   return (
     <section aria-labelledby="stranded-heading" className="mt-8">
-      <h2 id="stranded-heading" className="text-lg font-semibold">Stranded items</h2>
+      <h2 id="stranded-heading" className="text-lg font-semibold">
+        Stranded items
+      </h2>
       <p className="mb-2 max-w-3xl text-sm text-stone-600">
-        {count(campaign.items.stranded, "item has", "items have")} open seats that none of the campaign&apos;s annotators can take, so
-        {campaign.items.stranded === 1 ? " it stays" : " they stay"} in progress. Give an item back to whoever skipped it, to another annotator
-        (add annotators with Edit), or close it with the labels it has.
+        {count(campaign.items.stranded, "item has", "items have")} open seats that none of the campaign&apos;s
+        annotators can take, so
+        {campaign.items.stranded === 1 ? " it stays" : " they stay"} in progress. Give an item back to whoever skipped
+        it, to another annotator (add annotators with Edit), or close it with the labels it has.
       </p>
-      {resolve.error && <p role="alert" aria-label="Stranded item error" className="mb-2 text-sm text-red-700">{resolve.error.message}</p>}
+      {resolve.error && (
+        <p role="alert" aria-label="Stranded item error" className="mb-2 text-sm text-red-700">
+          {resolve.error.message}
+        </p>
+      )}
       <div className="relative overflow-x-auto">
         <table className="w-full min-w-[40rem] text-sm" aria-label="Stranded items">
           <thead className="text-left text-stone-500">
@@ -37,32 +45,70 @@ export function StrandedItems({ campaign }: { campaign: CampaignProgress }) {
               <th className="py-1 pr-4 font-medium">Item</th>
               <th className="py-1 pr-4 font-medium">Labelled by</th>
               <th className="py-1 pr-4 font-medium">Skipped by</th>
-              <th className="py-1 font-medium"><span className="sr-only">Actions</span></th>
+              <th className="py-1 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {campaign.stranded.map((item) => {
-              const others = campaign.annotators.filter((a) => !item.labelledBy.includes(a.email) && !item.skippedBy.includes(a.email));
+              const others = campaign.annotators.filter(
+                (a) => !item.labelledBy.includes(a.email) && !item.skippedBy.includes(a.email),
+              );
               return (
-                <tr key={item.itemId} className="border-t border-stone-200 align-top" data-testid={`stranded-${item.position}`}>
-                  <td className="py-1.5 pr-4"><span className="tabular-nums">#{item.position}</span> <span className="text-xs text-stone-600">{item.target}</span></td>
+                <tr
+                  key={item.itemId}
+                  className="border-t border-stone-200 align-top"
+                  data-testid={`stranded-${item.position}`}
+                >
+                  <td className="py-1.5 pr-4">
+                    <span className="tabular-nums">#{item.position}</span>{" "}
+                    <span className="text-xs text-stone-600">{item.target}</span>
+                  </td>
                   <td className="py-1.5 pr-4 text-xs">{item.labelledBy.join(", ") || "—"}</td>
                   <td className="py-1.5 pr-4 text-xs">{item.skippedBy.join(", ") || "—"}</td>
                   <td className="py-1.5">
                     <div className="flex flex-wrap justify-end gap-2">
                       {item.skippedBy.length > 0 && (
-                        <Button type="button" variant="secondary" className="px-2 py-1 text-xs" disabled={closed || resolve.isPending} onClick={() => resolve.mutate({ itemId: item.itemId, action: { action: "reopen" } })}>
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          className="px-2 py-1 text-xs"
+                          disabled={closed || resolve.isPending}
+                          onClick={() => resolve.mutate({ itemId: item.itemId, action: { action: "reopen" } })}
+                        >
                           Give back to {item.skippedBy.length === 1 ? item.skippedBy[0] : "who skipped it"}
                         </Button>
                       )}
                       {others.length > 0 && (
-                        <select aria-label={`Reassign item ${item.position}`} defaultValue="" disabled={closed || resolve.isPending} className="rounded-md border border-stone-300 bg-white px-2 py-1 text-xs"
-                          onChange={(e) => e.target.value && resolve.mutate({ itemId: item.itemId, action: { action: "reassign", userId: Number(e.target.value) } })}>
+                        <select
+                          aria-label={`Reassign item ${item.position}`}
+                          defaultValue=""
+                          disabled={closed || resolve.isPending}
+                          className="rounded-md border border-stone-300 bg-white px-2 py-1 text-xs"
+                          onChange={(e) =>
+                            e.target.value &&
+                            resolve.mutate({
+                              itemId: item.itemId,
+                              action: { action: "reassign", userId: Number(e.target.value) },
+                            })
+                          }
+                        >
                           <option value="">Reassign to…</option>
-                          {others.map((a) => <option key={a.userId} value={a.userId}>{a.email}</option>)}
+                          {others.map((a) => (
+                            <option key={a.userId} value={a.userId}>
+                              {a.email}
+                            </option>
+                          ))}
                         </select>
                       )}
-                      <Button type="button" variant="secondary" className="px-2 py-1 text-xs" disabled={closed || resolve.isPending} onClick={() => resolve.mutate({ itemId: item.itemId, action: { action: "close" } })}>
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        className="px-2 py-1 text-xs"
+                        disabled={closed || resolve.isPending}
+                        onClick={() => resolve.mutate({ itemId: item.itemId, action: { action: "close" } })}
+                      >
                         Close with {count(item.labelledBy.length, "label")}
                       </Button>
                     </div>

@@ -19,7 +19,11 @@ export function ChunkView({ html, lines, label }: { html: string; lines: number;
         dangerouslySetInnerHTML={{ __html: html }}
       />
       {long && (
-        <button type="button" onClick={() => setOpen(!open)} className="mt-1 text-xs font-medium text-sky-700 hover:underline">
+        <button
+          type="button"
+          onClick={() => setOpen(!open)}
+          className="mt-1 text-xs font-medium text-sky-700 hover:underline"
+        >
           {open ? "Collapse" : `Show all ${lines} lines`}
         </button>
       )}

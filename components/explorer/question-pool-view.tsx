@@ -19,13 +19,24 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
   const nuggets = pool.columns.filter((c) => c.key !== "q");
   return (
     <>
-      <Link href={`/studies/${pool.study.id}/questions`} className="text-sm text-stone-600 hover:underline">← Questions of {pool.study.name}</Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight"><span className="font-mono text-lg text-stone-500">{pool.question.externalId}</span> {pool.question.title}</h1>
+      <Link href={`/studies/${pool.study.id}/questions`} className="text-sm text-stone-600 hover:underline">
+        ← Questions of {pool.study.name}
+      </Link>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight">
+        <span className="font-mono text-lg text-stone-500">{pool.question.externalId}</span> {pool.question.title}
+      </h1>
       {pool.question.tags.length > 0 && <p className="text-xs text-stone-500">{pool.question.tags.join(" · ")}</p>}
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <section aria-label="Question" className="prose-chunk rounded-md border border-stone-200 bg-white p-3 text-sm" dangerouslySetInnerHTML={{ __html: pool.question.bodyHtml }} />
+        <section
+          aria-label="Question"
+          className="prose-chunk rounded-md border border-stone-200 bg-white p-3 text-sm"
+          dangerouslySetInnerHTML={{ __html: pool.question.bodyHtml }}
+        />
         {pool.question.answerHtml && (
-          <section aria-label="Gold answer" className="prose-chunk rounded-md border border-stone-200 bg-white p-3 text-sm">
+          <section
+            aria-label="Gold answer"
+            className="prose-chunk rounded-md border border-stone-200 bg-white p-3 text-sm"
+          >
             <h2 className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">Gold answer</h2>
             <div dangerouslySetInnerHTML={{ __html: pool.question.answerHtml }} />
           </section>
@@ -35,16 +46,35 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
         <>
           <h2 className="mb-2 mt-6 text-lg font-semibold">Nuggets</h2>
           <ol className="list-inside space-y-1 text-sm" aria-label="Nuggets">
-            {nuggets.map((c) => <li key={c.key}><span className="font-mono text-xs text-stone-500">{c.title}</span> {c.text}</li>)}
+            {nuggets.map((c) => (
+              <li key={c.key}>
+                <span className="font-mono text-xs text-stone-500">{c.title}</span> {c.text}
+              </li>
+            ))}
           </ol>
         </>
       )}
       <div className="mb-2 mt-6 flex flex-wrap items-center gap-4">
         <h2 className="text-lg font-semibold">Pool</h2>
-        <span className="text-sm text-stone-600">{count(pool.chunks.length, "chunk")}, {disagreeing} with disagreements · judges: {pool.judges.map((j) => `${j.name} (${j.kind === "model" ? "LLM" : "human"})`).join(", ") || "none yet"}</span>
+        <span className="text-sm text-stone-600">
+          {count(pool.chunks.length, "chunk")}, {disagreeing} with disagreements · judges:{" "}
+          {pool.judges.map((j) => `${j.name} (${j.kind === "model" ? "LLM" : "human"})`).join(", ") || "none yet"}
+        </span>
         <nav aria-label="Filter the pool" className="flex gap-2 text-sm">
-          <Link href={link({ only: "all" })} aria-current={only === "all" ? "page" : undefined} className={only === "all" ? "font-semibold" : "text-sky-800 hover:underline"}>All chunks</Link>
-          <Link href={link({ only: "disagreements" })} aria-current={only === "disagreements" ? "page" : undefined} className={only === "disagreements" ? "font-semibold" : "text-sky-800 hover:underline"}>Disagreements only</Link>
+          <Link
+            href={link({ only: "all" })}
+            aria-current={only === "all" ? "page" : undefined}
+            className={only === "all" ? "font-semibold" : "text-sky-800 hover:underline"}
+          >
+            All chunks
+          </Link>
+          <Link
+            href={link({ only: "disagreements" })}
+            aria-current={only === "disagreements" ? "page" : undefined}
+            className={only === "disagreements" ? "font-semibold" : "text-sky-800 hover:underline"}
+          >
+            Disagreements only
+          </Link>
         </nav>
       </div>
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
@@ -53,28 +83,53 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
             <thead>
               <tr>
                 <th className="p-1 text-left text-xs font-medium text-stone-500">Chunk (retrieved by, rank)</th>
-                {pool.columns.map((c) => <th key={c.key} scope="col" title={c.text} className="p-1 text-xs font-medium">{c.title}</th>)}
+                {pool.columns.map((c) => (
+                  <th key={c.key} scope="col" title={c.text} className="p-1 text-xs font-medium">
+                    {c.title}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {rows.map((chunk) => (
                 <tr key={chunk.documentId} className={pool.chunk?.documentId === chunk.documentId ? "bg-sky-50" : ""}>
-                  <th scope="row" className="max-w-xs border border-stone-200 p-1 text-left align-top text-xs font-normal">
-                    <Link href={link({ chunk: chunk.documentId })} className="font-mono text-sky-800 hover:underline">{chunk.externalId}</Link>
-                    {chunk.path && <div className="truncate text-stone-500">{chunk.repo ? `${chunk.repo}/` : ""}{chunk.path}</div>}
-                    {chunk.sources.length > 0 && <div className="text-stone-500">{chunk.sources.map((s) => `${s.system} #${s.rank}`).join(", ")}</div>}
+                  <th
+                    scope="row"
+                    className="max-w-xs border border-stone-200 p-1 text-left align-top text-xs font-normal"
+                  >
+                    <Link href={link({ chunk: chunk.documentId })} className="font-mono text-sky-800 hover:underline">
+                      {chunk.externalId}
+                    </Link>
+                    {chunk.path && (
+                      <div className="truncate text-stone-500">
+                        {chunk.repo ? `${chunk.repo}/` : ""}
+                        {chunk.path}
+                      </div>
+                    )}
+                    {chunk.sources.length > 0 && (
+                      <div className="text-stone-500">
+                        {chunk.sources.map((s) => `${s.system} #${s.rank}`).join(", ")}
+                      </div>
+                    )}
                   </th>
-                  {chunk.cells.map((cell, i) => <PoolCellView key={pool.columns[i]!.key} cell={cell} />)}
+                  {chunk.cells.map((cell, i) => (
+                    <PoolCellView key={pool.columns[i]!.key} cell={cell} />
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
-          {rows.length === 0 && <p className="mt-2 text-sm text-stone-600">No chunk of this question has judges who disagree.</p>}
+          {rows.length === 0 && (
+            <p className="mt-2 text-sm text-stone-600">No chunk of this question has judges who disagree.</p>
+          )}
         </div>
         {pool.chunk && (
           <section aria-label="Chunk viewer" className="min-w-0">
             <h2 className="font-mono text-sm font-semibold">{pool.chunk.externalId}</h2>
-            <p className="mb-2 text-xs text-stone-500">{[pool.chunk.repo, pool.chunk.path, pool.chunk.language].filter(Boolean).join(" · ")}{pool.chunk.title ? ` · ${pool.chunk.title}` : ""}</p>
+            <p className="mb-2 text-xs text-stone-500">
+              {[pool.chunk.repo, pool.chunk.path, pool.chunk.language].filter(Boolean).join(" · ")}
+              {pool.chunk.title ? ` · ${pool.chunk.title}` : ""}
+            </p>
             <ChunkView html={pool.chunk.html} lines={pool.chunk.lines} label={`Chunk ${pool.chunk.externalId}`} />
           </section>
         )}

@@ -3,18 +3,49 @@ import type { ImpactQuery } from "@/lib/schemas/impact";
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
 
 /** A plain GET form choosing label sets A and B among a study's label sets. */
-export function LabelSetForm({ sources, query, submit }: { sources: { value: string; label: string }[]; query: ImpactQuery; submit: string }) {
+export function LabelSetForm({
+  sources,
+  query,
+  submit,
+}: {
+  sources: { value: string; label: string }[];
+  query: ImpactQuery;
+  submit: string;
+}) {
   const options = (
     <>
       <option value="">Choose…</option>
-      {sources.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+      {sources.map((s) => (
+        <option key={s.value} value={s.value}>
+          {s.label}
+        </option>
+      ))}
     </>
   );
   return (
-    <form method="get" className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3" aria-label="Label sets">
-      <label className="block text-sm font-medium">Label set A<select name="a" defaultValue={query.a} className={field} required>{options}</select></label>
-      <label className="block text-sm font-medium">Label set B<select name="b" defaultValue={query.b} className={field} required>{options}</select></label>
-      <button type="submit" className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700">{submit}</button>
+    <form
+      method="get"
+      className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
+      aria-label="Label sets"
+    >
+      <label className="block text-sm font-medium">
+        Label set A
+        <select name="a" defaultValue={query.a} className={field} required>
+          {options}
+        </select>
+      </label>
+      <label className="block text-sm font-medium">
+        Label set B
+        <select name="b" defaultValue={query.b} className={field} required>
+          {options}
+        </select>
+      </label>
+      <button
+        type="submit"
+        className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
+      >
+        {submit}
+      </button>
     </form>
   );
 }

@@ -12,7 +12,13 @@ const score = (v: number | null) => (v === null ? "—" : String(v));
 const mean = (v: number | null) => (v === null ? "—" : v.toFixed(1));
 
 /** A federated study's resources (FeB4RAG) under two label sets. */
-export function ResourceView({ study, sources, query, report, error }: {
+export function ResourceView({
+  study,
+  sources,
+  query,
+  report,
+  error,
+}: {
   study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
   sources: { value: string; label: string }[];
   query: ImpactQuery;
@@ -21,21 +27,43 @@ export function ResourceView({ study, sources, query, report, error }: {
 }) {
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">← {study.name}</Link>
+      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
+        ← {study.name}
+      </Link>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight">Federated resources</h1>
       <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        Does resource selection change when one label set replaces another? Each engine&apos;s graded precision per request (FeB4RAG eq. 1:
-        100 · Σ w / 10 over its ten results, w = 0, 0.25, 0.5, 1 for not relevant, minimal, high, key; rounded up) and how many engines hold relevant results.
+        Does resource selection change when one label set replaces another? Each engine&apos;s graded precision per
+        request (FeB4RAG eq. 1: 100 · Σ w / 10 over its ten results, w = 0, 0.25, 0.5, 1 for not relevant, minimal,
+        high, key; rounded up) and how many engines hold relevant results.
       </p>
       <LabelSetForm sources={sources} query={query} submit="Score the engines" />
-      {error && <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">{error}</p>}
-      {report && <ResourceReportView studyId={study.id} report={report} titles={{ a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) }} />}
+      {error && (
+        <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      )}
+      {report && (
+        <ResourceReportView
+          studyId={study.id}
+          report={report}
+          titles={{ a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) }}
+        />
+      )}
     </>
   );
 }
 
-function ResourceReportView({ studyId, report, titles }: { studyId: number; report: ResourceReport; titles: { a: string; b: string } }) {
-  const exportHref = (format: string) => `/api/studies/${studyId}/reports/resources?${new URLSearchParams({ a: report.sets.a, b: report.sets.b, format })}`;
+function ResourceReportView({
+  studyId,
+  report,
+  titles,
+}: {
+  studyId: number;
+  report: ResourceReport;
+  titles: { a: string; b: string };
+}) {
+  const exportHref = (format: string) =>
+    `/api/studies/${studyId}/reports/resources?${new URLSearchParams({ a: report.sets.a, b: report.sets.b, format })}`;
   const scores = new Map<string, ResourceReport["scores"]>();
   for (const s of report.scores) (scores.get(s.request) ?? scores.set(s.request, []).get(s.request)!).push(s);
   // requests where an engine's score or the engines holding relevant results differ
@@ -43,17 +71,33 @@ function ResourceReportView({ studyId, report, titles }: { studyId: number; repo
   return (
     <div className="mt-6 space-y-8" data-testid="resource-report">
       <div className="flex flex-wrap items-center gap-3">
-        <a className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100" download href={exportHref("csv")}>Export CSV</a>
-        <a className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100" download href={exportHref("json")}>Export JSON</a>
+        <a
+          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
+          download
+          href={exportHref("csv")}
+        >
+          Export CSV
+        </a>
+        <a
+          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
+          download
+          href={exportHref("json")}
+        >
+          Export JSON
+        </a>
       </div>
       <p className="text-sm text-stone-600" data-testid="resource-summary">
-        {count(report.engines.length, "engine")} over {count(report.requests, "request")}; A = {titles.a}, B = {titles.b}.{" "}
-        Mean Kendall&apos;s τ-b between the engines&apos; scores per request: <span className="font-mono">{report.meanTauB === null ? "—" : report.meanTauB.toFixed(3)}</span>;{" "}
-        the order of engines changes for {report.reordered} {report.reordered === 1 ? "request" : "requests"}.
-        {(report.unscored.a > 0 || report.unscored.b > 0) && ` Unscored (a result without a 0-3 label): ${report.unscored.a} engine-requests under A, ${report.unscored.b} under B.`}
+        {count(report.engines.length, "engine")} over {count(report.requests, "request")}; A = {titles.a}, B ={" "}
+        {titles.b}. Mean Kendall&apos;s τ-b between the engines&apos; scores per request:{" "}
+        <span className="font-mono">{report.meanTauB === null ? "—" : report.meanTauB.toFixed(3)}</span>; the order of
+        engines changes for {report.reordered} {report.reordered === 1 ? "request" : "requests"}.
+        {(report.unscored.a > 0 || report.unscored.b > 0) &&
+          ` Unscored (a result without a 0-3 label): ${report.unscored.a} engine-requests under A, ${report.unscored.b} under B.`}
       </p>
       <section aria-labelledby="engines-heading">
-        <h2 id="engines-heading" className="mb-2 text-lg font-semibold">Engines</h2>
+        <h2 id="engines-heading" className="mb-2 text-lg font-semibold">
+          Engines
+        </h2>
         <ScrollX>
           <table className="text-sm" aria-label="Engines under both label sets">
             <thead className="text-left text-stone-500">
@@ -80,17 +124,24 @@ function ResourceReportView({ studyId, report, titles }: { studyId: number; repo
         </ScrollX>
       </section>
       <section aria-labelledby="relevant-heading">
-        <h2 id="relevant-heading" className="mb-2 text-lg font-semibold">Engines with relevant results per request</h2>
+        <h2 id="relevant-heading" className="mb-2 text-lg font-semibold">
+          Engines with relevant results per request
+        </h2>
         <RelevantEnginesChart sets={titles} rows={report.relevantEngines} />
       </section>
       <section aria-labelledby="requests-heading">
-        <h2 id="requests-heading" className="mb-2 text-lg font-semibold">Requests that move most</h2>
+        <h2 id="requests-heading" className="mb-2 text-lg font-semibold">
+          Requests that move most
+        </h2>
         {moved.length === 0 ? (
           <p className="text-sm text-stone-600">No engine&apos;s score changes for any request.</p>
         ) : (
           <>
             <p className="mb-2 text-sm text-stone-600">
-              {moved.length > SHOWN_REQUESTS ? `The ${SHOWN_REQUESTS} of ${moved.length} requests` : `The ${moved.length} ${moved.length === 1 ? "request" : "requests"}`} whose engine scores change most (the sum of |B − A| over engines); every request is in the export.
+              {moved.length > SHOWN_REQUESTS
+                ? `The ${SHOWN_REQUESTS} of ${moved.length} requests`
+                : `The ${moved.length} ${moved.length === 1 ? "request" : "requests"}`}{" "}
+              whose engine scores change most (the sum of |B − A| over engines); every request is in the export.
             </p>
             <ScrollX>
               <table className="w-full text-sm" aria-label="Requests that move most">
@@ -104,12 +155,26 @@ function ResourceReportView({ studyId, report, titles }: { studyId: number; repo
                 </thead>
                 <tbody>
                   {moved.slice(0, SHOWN_REQUESTS).map((r) => (
-                    <tr key={r.request} className="border-t border-stone-200 align-top" data-testid={`request-${r.request}`}>
-                      <td className="max-w-md py-1 pr-4"><span className="font-mono text-xs">{r.request}</span> <span className="text-stone-600">{r.text}</span></td>
-                      <td className="py-1 pr-4 text-right tabular-nums">{r.relevantEngines.a} · {r.relevantEngines.b}</td>
-                      <td className="py-1 pr-4 text-right font-mono tabular-nums">{r.tauB === null ? "—" : r.tauB.toFixed(2)}</td>
+                    <tr
+                      key={r.request}
+                      className="border-t border-stone-200 align-top"
+                      data-testid={`request-${r.request}`}
+                    >
+                      <td className="max-w-md py-1 pr-4">
+                        <span className="font-mono text-xs">{r.request}</span>{" "}
+                        <span className="text-stone-600">{r.text}</span>
+                      </td>
+                      <td className="py-1 pr-4 text-right tabular-nums">
+                        {r.relevantEngines.a} · {r.relevantEngines.b}
+                      </td>
+                      <td className="py-1 pr-4 text-right font-mono tabular-nums">
+                        {r.tauB === null ? "—" : r.tauB.toFixed(2)}
+                      </td>
                       <td className="py-1 font-mono text-xs">
-                        {(scores.get(r.request) ?? []).filter((s) => s.a !== s.b).map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`).join(", ") || "—"}
+                        {(scores.get(r.request) ?? [])
+                          .filter((s) => s.a !== s.b)
+                          .map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`)
+                          .join(", ") || "—"}
                       </td>
                     </tr>
                   ))}

@@ -3,12 +3,30 @@ import { scoreDomain, spreadLabels } from "./slopegraph-layout";
 
 describe("scoreDomain", () => {
   it.each([
-    [[0.41, 0.45, 0.52], [0.3, 0.6]],
-    [[0.5, 0.5, 0.5], [0.4, 0.6]], // a tie: a narrow axis around the score, never -1…3
-    [[1, 1], [0.8, 1]],
-    [[0, 0], [0, 0.2]],
-    [[0, 1], [0, 1]],
-    [[0.02, 0.97], [0, 1]],
+    [
+      [0.41, 0.45, 0.52],
+      [0.3, 0.6],
+    ],
+    [
+      [0.5, 0.5, 0.5],
+      [0.4, 0.6],
+    ], // a tie: a narrow axis around the score, never -1…3
+    [
+      [1, 1],
+      [0.8, 1],
+    ],
+    [
+      [0, 0],
+      [0, 0.2],
+    ],
+    [
+      [0, 1],
+      [0, 1],
+    ],
+    [
+      [0.02, 0.97],
+      [0, 1],
+    ],
     [[], [0, 1]],
   ])("%j -> %j", (values, domain) => expect(scoreDomain(values)).toEqual(domain));
 });

@@ -36,25 +36,41 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
     ...judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
     ...labelSets.map((s) => ({ value: s.value, label: s.label })),
   ];
-  const chosenJudge = judge !== null && judgeChoices.some((c) => c.value === judge) ? judge : (judgeChoices[0]?.value ?? null);
+  const chosenJudge =
+    judge !== null && judgeChoices.some((c) => c.value === judge) ? judge : (judgeChoices[0]?.value ?? null);
   const params = new URLSearchParams({ what, format });
   if (what === "labels" && chosenJudge) params.set("judge", chosenJudge);
   if (what === "labels" && binarized) params.set("binarized", "1");
   if (what === "annotations" && campaign) params.set("campaign", campaign);
   const href = `/api/studies/${studyId}/exports?${params}`;
   const nothing =
-    what === "labels" && chosenJudge === null ? `No judge has labels to export as ${format} yet.`
-    : what === "annotations" && options.campaigns.length === 0 ? "No campaign has annotations yet."
-    : null;
+    what === "labels" && chosenJudge === null
+      ? `No judge has labels to export as ${format} yet.`
+      : what === "annotations" && options.campaigns.length === 0
+        ? "No campaign has annotations yet."
+        : null;
 
   return (
     <section aria-labelledby="export-heading" className="rounded-lg border border-stone-200 bg-white p-5">
-      <h2 id="export-heading" className="text-lg font-semibold">Export</h2>
-      <p className="mt-1 text-sm text-stone-600">Labels in the formats evaluation scripts read, campaign annotations with times and skips, or the whole study as a bundle that imports elsewhere.</p>
+      <h2 id="export-heading" className="text-lg font-semibold">
+        Export
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Labels in the formats evaluation scripts read, campaign annotations with times and skips, or the whole study as
+        a bundle that imports elsewhere.
+      </p>
       <div className="mt-4 space-y-4">
         <label className="block text-sm font-medium">
           What
-          <select className={field} value={what} onChange={(e) => { const w = e.target.value as What; setWhat(w); setFormat(EXPORTS[w][0]); }}>
+          <select
+            className={field}
+            value={what}
+            onChange={(e) => {
+              const w = e.target.value as What;
+              setWhat(w);
+              setFormat(EXPORTS[w][0]);
+            }}
+          >
             <option value="labels">Labels</option>
             <option value="annotations">Campaign annotations</option>
             <option value="study">Whole study (bundle)</option>
@@ -63,19 +79,29 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
         <label className="block text-sm font-medium">
           Format
           <select className={field} value={format} onChange={(e) => setFormat(e.target.value)}>
-            {EXPORTS[what].map((f) => <option key={f} value={f}>{f}</option>)}
+            {EXPORTS[what].map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
           </select>
         </label>
         {what === "labels" && judgeChoices.length > 0 && (
           <>
             <label className="block text-sm font-medium">
-              Judge or label set {qrels && <span className="font-normal text-stone-500">(qrels hold one judge&apos;s labels)</span>}
+              Judge or label set{" "}
+              {qrels && <span className="font-normal text-stone-500">(qrels hold one judge&apos;s labels)</span>}
               <select className={field} value={chosenJudge ?? ""} onChange={(e) => setJudge(e.target.value)}>
-                {judgeChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+                {judgeChoices.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
               </select>
             </label>
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={binarized} onChange={(e) => setBinarized(e.target.checked)} /> Binarized (by each scale&apos;s threshold)
+              <input type="checkbox" checked={binarized} onChange={(e) => setBinarized(e.target.checked)} /> Binarized
+              (by each scale&apos;s threshold)
             </label>
           </>
         )}
@@ -84,14 +110,26 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
             Campaign
             <select className={field} value={campaign} onChange={(e) => setCampaign(e.target.value)}>
               <option value="">Every campaign</option>
-              {options.campaigns.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              {options.campaigns.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
             </select>
           </label>
         )}
         {nothing ? (
-          <p className="text-sm text-stone-500" data-testid="export-nothing">{nothing}</p>
+          <p className="text-sm text-stone-500" data-testid="export-nothing">
+            {nothing}
+          </p>
         ) : (
-          <DownloadButton key={href} href={href} className="inline-flex rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700 disabled:opacity-50">Download</DownloadButton>
+          <DownloadButton
+            key={href}
+            href={href}
+            className="inline-flex rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700 disabled:opacity-50"
+          >
+            Download
+          </DownloadButton>
         )}
       </div>
     </section>

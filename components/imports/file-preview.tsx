@@ -18,10 +18,24 @@ export function FilePreview({ preview, fileName }: { preview: Preview; fileName:
         <div className="max-h-64 overflow-auto">
           <ScrollX>
             <table className="w-full text-left font-mono text-xs">
-              <thead><tr>{columns.map((c) => <th key={c} className="px-2 py-1 font-medium text-stone-500">{c}</th>)}</tr></thead>
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c} className="px-2 py-1 font-medium text-stone-500">
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
               <tbody>
                 {preview.rows.map((row, i) => (
-                  <tr key={i} className="border-t border-stone-100">{columns.map((c) => <td key={c} className="px-2 py-1 align-top">{show(row[c])}</td>)}</tr>
+                  <tr key={i} className="border-t border-stone-100">
+                    {columns.map((c) => (
+                      <td key={c} className="px-2 py-1 align-top">
+                        {show(row[c])}
+                      </td>
+                    ))}
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -30,10 +44,17 @@ export function FilePreview({ preview, fileName }: { preview: Preview; fileName:
       )}
       {preview.errors.length > 0 && (
         <ul className="border-t border-stone-200 px-3 py-2 text-xs text-red-800">
-          {preview.errors.map((e) => <li key={e.line}>line {e.line}{e.field ? `, field ${e.field}` : ""}: {e.message}</li>)}
+          {preview.errors.map((e) => (
+            <li key={e.line}>
+              line {e.line}
+              {e.field ? `, field ${e.field}` : ""}: {e.message}
+            </li>
+          ))}
         </ul>
       )}
-      {preview.rows.length === 0 && preview.errors.length === 0 && <p className="px-3 py-2 text-xs text-stone-600">No rows found.</p>}
+      {preview.rows.length === 0 && preview.errors.length === 0 && (
+        <p className="px-3 py-2 text-xs text-stone-600">No rows found.</p>
+      )}
     </div>
   );
 }

@@ -39,8 +39,12 @@ export function ImportPanel({ studyId }: { studyId: number }) {
     mutationFn: () =>
       uploadImport(
         {
-          studyId, file: file!, format: formatId, judge: judge || undefined,
-          judgeKind: labels && labels.judgeKind !== judgeKind ? judgeKind : undefined, scale: scale || undefined,
+          studyId,
+          file: file!,
+          format: formatId,
+          judge: judge || undefined,
+          judgeKind: labels && labels.judgeKind !== judgeKind ? judgeKind : undefined,
+          scale: scale || undefined,
         },
         setProgress,
       ),
@@ -51,29 +55,64 @@ export function ImportPanel({ studyId }: { studyId: number }) {
 
   return (
     <section aria-labelledby="import-heading" className="rounded-lg border border-stone-200 bg-white p-5">
-      <h2 id="import-heading" className="text-lg font-semibold">Import</h2>
-      <p className="mt-1 text-sm text-stone-600">One file at a time, all or nothing: any error leaves the study unchanged. Importing the same file again changes nothing.</p>
-      <form className="mt-4 space-y-4" onSubmit={(e) => { e.preventDefault(); upload.mutate(); }}>
+      <h2 id="import-heading" className="text-lg font-semibold">
+        Import
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        One file at a time, all or nothing: any error leaves the study unchanged. Importing the same file again changes
+        nothing.
+      </p>
+      <form
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          upload.mutate();
+        }}
+      >
         <div>
           <label className="block text-sm font-medium">
             Format
-            <select className={field} value={formatId} disabled={pending} aria-describedby="import-format-help"
-              onChange={(e) => { setFormatId(e.target.value); upload.reset(); }}>
-              {IMPORT_FORMATS.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+            <select
+              className={field}
+              value={formatId}
+              disabled={pending}
+              aria-describedby="import-format-help"
+              onChange={(e) => {
+                setFormatId(e.target.value);
+                upload.reset();
+              }}
+            >
+              {IMPORT_FORMATS.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.label}
+                </option>
+              ))}
             </select>
           </label>
-          <p id="import-format-help" className="mt-1 text-xs text-stone-500">{format.description}</p>
+          <p id="import-format-help" className="mt-1 text-xs text-stone-500">
+            {format.description}
+          </p>
         </div>
         {labels && (
           <div className="grid grid-cols-2 gap-3">
             <label className="block text-sm font-medium">
               Judge {labels.judge === "required" ? "(required)" : ""}
-              <input className={field} value={judge} disabled={pending} onChange={(e) => setJudge(e.target.value)}
-                placeholder={labels.judge === "required" ? "e.g. gpt-4o" : labels.judge.default} />
+              <input
+                className={field}
+                value={judge}
+                disabled={pending}
+                onChange={(e) => setJudge(e.target.value)}
+                placeholder={labels.judge === "required" ? "e.g. gpt-4o" : labels.judge.default}
+              />
             </label>
             <label className="block text-sm font-medium">
               Judge kind
-              <select className={field} value={judgeKind} disabled={pending} onChange={(e) => setJudgeKind(e.target.value as "model" | "human")}>
+              <select
+                className={field}
+                value={judgeKind}
+                disabled={pending}
+                onChange={(e) => setJudgeKind(e.target.value as "model" | "human")}
+              >
                 <option value="model">LLM</option>
                 <option value="human">Human</option>
               </select>
@@ -83,7 +122,11 @@ export function ImportPanel({ studyId }: { studyId: number }) {
                 Scale (required)
                 <select className={field} value={scale} disabled={pending} onChange={(e) => setScale(e.target.value)}>
                   <option value="">Choose a scale…</option>
-                  {Object.values(BUILTIN_SCALES).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+                  {Object.values(BUILTIN_SCALES).map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
                 </select>
               </label>
             )}
@@ -91,19 +134,36 @@ export function ImportPanel({ studyId }: { studyId: number }) {
         )}
         <label className="block text-sm font-medium">
           File
-          <input type="file" className={field} disabled={pending} onChange={(e) => { setFile(e.target.files?.[0] ?? null); upload.reset(); }} />
+          <input
+            type="file"
+            className={field}
+            disabled={pending}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              upload.reset();
+            }}
+          />
         </label>
         {preview && file && <FilePreview preview={preview} fileName={file.name} />}
         {pending && <ProgressBar value={Math.round(progress * 100)} max={100} label="Import progress" />}
-        <Button type="submit" disabled={!file || pending}>{pending ? (progress < 1 ? `Importing… ${Math.round(progress * 100)}%` : "Finishing…") : "Import"}</Button>
+        <Button type="submit" disabled={!file || pending}>
+          {pending ? (progress < 1 ? `Importing… ${Math.round(progress * 100)}%` : "Finishing…") : "Import"}
+        </Button>
       </form>
       {upload.isSuccess && <ImportResult summary={upload.data} />}
       {upload.isError && (
-        <div role="alert" aria-label="Import errors" data-testid="import-errors" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900">
+        <div
+          role="alert"
+          aria-label="Import errors"
+          data-testid="import-errors"
+          className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900"
+        >
           <p className="font-medium">{upload.error.message}</p>
           {upload.error instanceof ImportFailedError && upload.error.errors.length > 1 && (
             <ul className="mt-2 list-disc space-y-0.5 pl-5 font-mono text-xs">
-              {upload.error.errors.map((e) => <li key={e}>{e}</li>)}
+              {upload.error.errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
             </ul>
           )}
         </div>

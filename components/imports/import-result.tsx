@@ -2,17 +2,29 @@ import type { ImportSummary } from "@/lib/schemas/imports";
 import { count, duration } from "@/components/ui/wording";
 
 const NAMES: Record<keyof ImportSummary["added"], [string, string]> = {
-  queries: ["question", "questions"], nuggets: ["nugget", "nuggets"], documents: ["chunk", "chunks"], poolEntries: ["pooled pair", "pooled pairs"],
-  labels: ["label", "labels"], systems: ["system", "systems"], runEntries: ["run entry", "run entries"], responses: ["response", "responses"], citations: ["citation", "citations"],
+  queries: ["question", "questions"],
+  nuggets: ["nugget", "nuggets"],
+  documents: ["chunk", "chunks"],
+  poolEntries: ["pooled pair", "pooled pairs"],
+  labels: ["label", "labels"],
+  systems: ["system", "systems"],
+  runEntries: ["run entry", "run entries"],
+  responses: ["response", "responses"],
+  citations: ["citation", "citations"],
 };
 
 export function ImportResult({ summary }: { summary: ImportSummary }) {
   const added = Object.entries(summary.added).filter(([, n]) => n > 0);
   const rows = summary.files.reduce((sum, f) => sum + f.rows, 0);
   return (
-    <div role="status" data-testid="import-result" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-950">
+    <div
+      role="status"
+      data-testid="import-result"
+      className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-950"
+    >
       <p className="font-medium">
-        Imported {count(rows, "row")} from {summary.files.map((f) => f.name).join(", ")} in {duration(summary.durationMs)}.
+        Imported {count(rows, "row")} from {summary.files.map((f) => f.name).join(", ")} in{" "}
+        {duration(summary.durationMs)}.
       </p>
       <p className="mt-1">
         {added.length === 0

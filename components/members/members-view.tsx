@@ -24,12 +24,17 @@ type Props = { study: { id: number; name: string }; members: Member[]; me: { id:
 export function MembersView({ study, members: initial, me }: Props) {
   const qc = useQueryClient();
   const key = queryKeys.studies.members(study.id);
-  const { data } = useQuery({ queryKey: key, queryFn: () => peopleApi.members(study.id), initialData: { members: initial } });
+  const { data } = useQuery({
+    queryKey: key,
+    queryFn: () => peopleApi.members(study.id),
+    initialData: { members: initial },
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: key });
   const onError = (e: Error) => setProblem(e.message);
   const change = useMutation({
-    mutationFn: ({ userId, role }: { userId: number; role: MemberRole }) => peopleApi.changeMemberRole(study.id, userId, role),
+    mutationFn: ({ userId, role }: { userId: number; role: MemberRole }) =>
+      peopleApi.changeMemberRole(study.id, userId, role),
     onMutate: () => setProblem(null),
     onSuccess: refresh,
     onError,
@@ -43,13 +48,19 @@ export function MembersView({ study, members: initial, me }: Props) {
   const busy = change.isPending || remove.isPending;
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">← {study.name}</Link>
+      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
+        ← {study.name}
+      </Link>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight">Members</h1>
       <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        Researchers open the study, its reports and its LLM labels; annotators see only the campaigns they are given. Taking someone off the
-        study keeps their labels; the items they held go back to the others.
+        Researchers open the study, its reports and its LLM labels; annotators see only the campaigns they are given.
+        Taking someone off the study keeps their labels; the items they held go back to the others.
       </p>
-      {problem && <p role="alert" aria-label="Members error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{problem}</p>}
+      {problem && (
+        <p role="alert" aria-label="Members error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
       <div className="relative mt-4 overflow-x-auto">
         <table className="w-full min-w-[36rem] text-sm" aria-label="Members">
           <thead className="text-left text-stone-500">
@@ -57,15 +68,20 @@ export function MembersView({ study, members: initial, me }: Props) {
               <th className="py-1 pr-4 font-medium">Member</th>
               <th className="py-1 pr-4 font-medium">Role in the study</th>
               <th className="py-1 pr-4 text-right font-medium">Campaigns</th>
-              <th className="py-1 font-medium"><span className="sr-only">Actions</span></th>
+              <th className="py-1 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.members.map((m) => (
               <tr key={m.userId} className="border-t border-stone-200" data-testid={`member-${m.email}`}>
                 <td className="py-1.5 pr-4">
-                  <span className="font-medium">{m.name}</span> <span className="text-xs text-stone-500">{m.email}</span>
-                  {m.invited && <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">invited</span>}
+                  <span className="font-medium">{m.name}</span>{" "}
+                  <span className="text-xs text-stone-500">{m.email}</span>
+                  {m.invited && (
+                    <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">invited</span>
+                  )}
                   {m.disabled && <span className="ml-2 rounded bg-stone-200 px-1.5 text-xs">disabled</span>}
                 </td>
                 <td className="py-1.5 pr-4">
@@ -83,7 +99,14 @@ export function MembersView({ study, members: initial, me }: Props) {
                 <td className="py-1.5 pr-4 text-right tabular-nums">{m.campaigns}</td>
                 <td className="py-1.5 text-right">
                   {(m.userId !== me.id || me.admin) && (
-                    <Button type="button" variant="secondary" className="px-2 py-1 text-xs" disabled={busy} onClick={() => remove.mutate(m.userId)} aria-label={`Remove ${m.email}`}>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      className="px-2 py-1 text-xs"
+                      disabled={busy}
+                      onClick={() => remove.mutate(m.userId)}
+                      aria-label={`Remove ${m.email}`}
+                    >
                       Remove
                     </Button>
                   )}
@@ -92,7 +115,11 @@ export function MembersView({ study, members: initial, me }: Props) {
             ))}
           </tbody>
         </table>
-        {data.members.length === 0 && <p className="py-3 text-sm text-stone-500">Nobody yet: add the study&apos;s researchers and annotators below.</p>}
+        {data.members.length === 0 && (
+          <p className="py-3 text-sm text-stone-500">
+            Nobody yet: add the study&apos;s researchers and annotators below.
+          </p>
+        )}
       </div>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
         <AddMemberForm studyId={study.id} admin={me.admin} onAdded={refresh} />
@@ -103,16 +130,30 @@ export function MembersView({ study, members: initial, me }: Props) {
 }
 
 function AddMemberForm({ studyId, admin, onAdded }: { studyId: number; admin: boolean; onAdded: () => void }) {
-  const add = useMutation({ mutationFn: (input: { email: string; role: MemberRole }) => peopleApi.addMember(studyId, input), onSuccess: onAdded });
+  const add = useMutation({
+    mutationFn: (input: { email: string; role: MemberRole }) => peopleApi.addMember(studyId, input),
+    onSuccess: onAdded,
+  });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    add.mutate({ email: String(form.get("email") ?? ""), role: form.get("role") === "researcher" ? "researcher" : "annotator" }, { onSuccess: () => (event.target as HTMLFormElement).reset() });
+    add.mutate(
+      { email: String(form.get("email") ?? ""), role: form.get("role") === "researcher" ? "researcher" : "annotator" },
+      { onSuccess: () => (event.target as HTMLFormElement).reset() },
+    );
   }
   return (
-    <form onSubmit={onSubmit} aria-label="Add a member" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+    <form
+      onSubmit={onSubmit}
+      aria-label="Add a member"
+      className="space-y-3 rounded-lg border border-stone-200 bg-white p-4"
+    >
       <h2 className="font-semibold">Add someone with an account</h2>
-      <p className="text-sm text-stone-600">{admin ? "By the email of their account." : "By the email of their account. An admin creates accounts and invite links."}</p>
+      <p className="text-sm text-stone-600">
+        {admin
+          ? "By the email of their account."
+          : "By the email of their account. An admin creates accounts and invite links."}
+      </p>
       <label className="block text-sm font-medium">
         Email
         <input name="email" type="email" required disabled={add.isPending} className={field} />
@@ -124,8 +165,14 @@ function AddMemberForm({ studyId, admin, onAdded }: { studyId: number; admin: bo
           <option value="researcher">Researcher</option>
         </select>
       </label>
-      {add.error && <p role="alert" aria-label="Add member error" className="text-sm text-red-700">{add.error.message}</p>}
-      <Button type="submit" disabled={add.isPending}>{add.isPending ? "Adding…" : "Add to the study"}</Button>
+      {add.error && (
+        <p role="alert" aria-label="Add member error" className="text-sm text-red-700">
+          {add.error.message}
+        </p>
+      )}
+      <Button type="submit" disabled={add.isPending}>
+        {add.isPending ? "Adding…" : "Add to the study"}
+      </Button>
     </form>
   );
 }
@@ -135,7 +182,12 @@ function NewAccountForm({ studyId, onAdded }: { studyId: number; onAdded: () => 
   const [link, setLink] = useState<{ email: string; link: PasswordLink } | null>(null);
   const create = useMutation({
     mutationFn: async (input: { email: string; name?: string; password?: string; role: MemberRole }) => {
-      const created = await peopleApi.createAccount({ email: input.email, name: input.name, password: input.password, role: input.role });
+      const created = await peopleApi.createAccount({
+        email: input.email,
+        name: input.name,
+        password: input.password,
+        role: input.role,
+      });
       await peopleApi.addMember(studyId, { email: created.user.email, role: input.role });
       return created;
     },
@@ -147,15 +199,31 @@ function NewAccountForm({ studyId, onAdded }: { studyId: number; onAdded: () => 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const account = accountOf(new FormData(event.currentTarget));
-    create.mutate({ ...account, role: account.role === "researcher" ? "researcher" : "annotator" }, { onSuccess: () => (event.target as HTMLFormElement).reset() });
+    create.mutate(
+      { ...account, role: account.role === "researcher" ? "researcher" : "annotator" },
+      { onSuccess: () => (event.target as HTMLFormElement).reset() },
+    );
   }
   return (
-    <form onSubmit={onSubmit} aria-label="New account" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+    <form
+      onSubmit={onSubmit}
+      aria-label="New account"
+      className="space-y-3 rounded-lg border border-stone-200 bg-white p-4"
+    >
       <h2 className="font-semibold">Invite someone new</h2>
-      <p className="text-sm text-stone-600">Creates their account and adds them. Leave the password empty to get a one-time invite link that lets them choose it.</p>
+      <p className="text-sm text-stone-600">
+        Creates their account and adds them. Leave the password empty to get a one-time invite link that lets them
+        choose it.
+      </p>
       <AccountFields roles={["annotator", "researcher"]} pending={create.isPending} />
-      {create.error && <p role="alert" aria-label="New account error" className="text-sm text-red-700">{create.error.message}</p>}
-      <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create account and add"}</Button>
+      {create.error && (
+        <p role="alert" aria-label="New account error" className="text-sm text-red-700">
+          {create.error.message}
+        </p>
+      )}
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? "Creating…" : "Create account and add"}
+      </Button>
       {link && <PasswordLinkNotice email={link.email} link={link.link} purpose="invite" />}
     </form>
   );

@@ -7,14 +7,31 @@ import { nuggetApi } from "@/lib/client/nugget-api";
 /** Adds a missing nugget an expert wrote out to its question, then refreshes the report. */
 export function AddNuggetButton({ studyId, question, text }: { studyId: number; question: string; text: string }) {
   const router = useRouter();
-  const add = useMutation({ mutationFn: () => nuggetApi.add(studyId, { question, text }), onSuccess: () => router.refresh() });
-  if (add.data) return <span className="text-xs text-emerald-700">{add.data.added ? `Added as ${add.data.id}` : `Already nugget ${add.data.id}`}</span>;
+  const add = useMutation({
+    mutationFn: () => nuggetApi.add(studyId, { question, text }),
+    onSuccess: () => router.refresh(),
+  });
+  if (add.data)
+    return (
+      <span className="text-xs text-emerald-700">
+        {add.data.added ? `Added as ${add.data.id}` : `Already nugget ${add.data.id}`}
+      </span>
+    );
   return (
     <>
-      <button type="button" disabled={add.isPending} onClick={() => add.mutate()} className="rounded border border-stone-300 bg-white px-2 py-0.5 text-xs hover:bg-stone-100 disabled:opacity-50">
+      <button
+        type="button"
+        disabled={add.isPending}
+        onClick={() => add.mutate()}
+        className="rounded border border-stone-300 bg-white px-2 py-0.5 text-xs hover:bg-stone-100 disabled:opacity-50"
+      >
         {add.isPending ? "Adding…" : "Add to the question's nuggets"}
       </button>
-      {add.error && <span role="alert" className="text-xs text-red-700">{add.error.message}</span>}
+      {add.error && (
+        <span role="alert" className="text-xs text-red-700">
+          {add.error.message}
+        </span>
+      )}
     </>
   );
 }

@@ -6,7 +6,13 @@ import type { StudyOverview } from "@/lib/schemas/studies";
 import { CampaignSourceForm, SourceForm } from "./source-form";
 
 /** The agreement page: the two ways to choose what to compare, an error if the choice failed, and the report. */
-export function AgreementView({ study, query, campaignId, error, children }: {
+export function AgreementView({
+  study,
+  query,
+  campaignId,
+  error,
+  children,
+}: {
   study: StudyOverview;
   query: AgreementQuery;
   campaignId: number | null;
@@ -17,14 +23,21 @@ export function AgreementView({ study, query, campaignId, error, children }: {
   const labelCampaigns = study.campaigns.filter((c) => labelsPairs(c.taskType));
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">← {study.name}</Link>
+      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
+        ← {study.name}
+      </Link>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight">Agreement</h1>
       <p className="mt-1 text-sm text-stone-600">
-        How far two label sources agree on the targets both labelled (judges, or two LLMs fused as FeB4RAG does), or how far a campaign&apos;s annotators agree with each other and with its LLM.
+        How far two label sources agree on the targets both labelled (judges, or two LLMs fused as FeB4RAG does), or how
+        far a campaign&apos;s annotators agree with each other and with its LLM.
       </p>
       <SourceForm judges={study.judges} campaigns={labelCampaigns} query={query} />
       <CampaignSourceForm campaigns={labelCampaigns} campaignId={campaignId} />
-      {error && <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">{error}</p>}
+      {error && (
+        <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      )}
       {children}
     </>
   );

@@ -11,5 +11,6 @@ export const STATISTIC_NAMES: Record<string, string> = {
 };
 
 export const fixed = (value: number | null, digits = 3) => (value === null ? "—" : value.toFixed(digits));
-export const interval = (low: number | null, high: number | null) => (low === null || high === null ? "—" : `[${low.toFixed(3)}, ${high.toFixed(3)}]`);
+export const interval = (low: number | null, high: number | null) =>
+  low === null || high === null ? "—" : `[${low.toFixed(3)}, ${high.toFixed(3)}]`;
 export const percent = (share: number) => `${(share * 100).toFixed(1)}%`;

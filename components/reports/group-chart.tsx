@@ -1,6 +1,16 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ErrorBar,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { StatisticWithInterval } from "@/lib/domain/agreement/bootstrap";
 import { fixed, interval } from "./format";
 import { ScrollX } from "@/components/ui/scroll-x";
@@ -8,16 +18,37 @@ import { ScrollX } from "@/components/ui/scroll-x";
 type GroupRow = { group: string; items: number; agreement: number | null; kappa: StatisticWithInterval };
 
 /** Cohen's κ per group with its interval and the overall κ as a line (FeB4RAG's figure 2), plus the same numbers as a table. */
-export function GroupChart({ title, groupLabel, tableLabel, groups, overall }: { title: string; groupLabel: string; tableLabel: string; groups: GroupRow[]; overall: number | null }) {
+export function GroupChart({
+  title,
+  groupLabel,
+  tableLabel,
+  groups,
+  overall,
+}: {
+  title: string;
+  groupLabel: string;
+  tableLabel: string;
+  groups: GroupRow[];
+  overall: number | null;
+}) {
   const data = groups.map((g) => ({
     group: g.group,
     kappa: g.kappa.value ?? 0,
-    error: g.kappa.value === null || g.kappa.low === null || g.kappa.high === null ? [0, 0] : [g.kappa.value - g.kappa.low, g.kappa.high - g.kappa.value],
+    error:
+      g.kappa.value === null || g.kappa.low === null || g.kappa.high === null
+        ? [0, 0]
+        : [g.kappa.value - g.kappa.low, g.kappa.high - g.kappa.value],
   }));
   return (
     <section aria-labelledby="groups-heading">
-      <h3 id="groups-heading" className="mb-2 font-semibold">{title}</h3>
-      <div className="h-72 w-full" role="img" aria-label={`Bar chart: ${title}, with 95% intervals; overall ${fixed(overall)}`}>
+      <h3 id="groups-heading" className="mb-2 font-semibold">
+        {title}
+      </h3>
+      <div
+        className="h-72 w-full"
+        role="img"
+        aria-label={`Bar chart: ${title}, with 95% intervals; overall ${fixed(overall)}`}
+      >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 16, right: 88, bottom: 56, left: 32 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -27,14 +58,27 @@ export function GroupChart({ title, groupLabel, tableLabel, groups, overall }: {
             <Bar dataKey="kappa" name="κ" fill="#57534e" isAnimationActive={false}>
               <ErrorBar dataKey="error" direction="y" width={6} strokeWidth={1.5} stroke="#1c1917" />
             </Bar>
-            {overall !== null && <ReferenceLine y={overall} stroke="#b91c1c" strokeDasharray="6 3" label={{ value: `overall ${fixed(overall)}`, position: "right", fontSize: 11 }} />}
+            {overall !== null && (
+              <ReferenceLine
+                y={overall}
+                stroke="#b91c1c"
+                strokeDasharray="6 3"
+                label={{ value: `overall ${fixed(overall)}`, position: "right", fontSize: 11 }}
+              />
+            )}
           </BarChart>
         </ResponsiveContainer>
       </div>
       <ScrollX>
         <table className="mt-2 w-full max-w-2xl text-sm" aria-label={tableLabel}>
           <thead className="text-left text-stone-500">
-            <tr><th className="py-1 font-medium">{groupLabel}</th><th className="py-1 text-right font-medium">Targets</th><th className="py-1 text-right font-medium">Agreement</th><th className="py-1 text-right font-medium">κ</th><th className="py-1 text-right font-medium">95% interval</th></tr>
+            <tr>
+              <th className="py-1 font-medium">{groupLabel}</th>
+              <th className="py-1 text-right font-medium">Targets</th>
+              <th className="py-1 text-right font-medium">Agreement</th>
+              <th className="py-1 text-right font-medium">κ</th>
+              <th className="py-1 text-right font-medium">95% interval</th>
+            </tr>
           </thead>
           <tbody>
             {groups.map((g) => (
@@ -43,7 +87,9 @@ export function GroupChart({ title, groupLabel, tableLabel, groups, overall }: {
                 <td className="py-1 text-right tabular-nums">{g.items}</td>
                 <td className="py-1 text-right font-mono tabular-nums">{fixed(g.agreement)}</td>
                 <td className="py-1 text-right font-mono tabular-nums">{fixed(g.kappa.value)}</td>
-                <td className="py-1 text-right font-mono tabular-nums text-stone-600">{interval(g.kappa.low, g.kappa.high)}</td>
+                <td className="py-1 text-right font-mono tabular-nums text-stone-600">
+                  {interval(g.kappa.low, g.kappa.high)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -8,12 +8,29 @@ type Row = { label: string; first: number; none: number; second: number };
  * Stacked bars in the style of FeB4RAG's figures 7 and 8: per row (a criterion, or a group's
  * verdicts), the share preferring each system and the share with no preference.
  */
-export function PreferenceBars({ title, first, second, rows }: { title: string; first: string; second: string; rows: Row[] }) {
+export function PreferenceBars({
+  title,
+  first,
+  second,
+  rows,
+}: {
+  title: string;
+  first: string;
+  second: string;
+  rows: Row[];
+}) {
   const data = rows.map((r) => {
     const n = r.first + r.none + r.second || 1;
-    return { label: r.label, [first]: (100 * r.first) / n, "No preference": (100 * r.none) / n, [second]: (100 * r.second) / n };
+    return {
+      label: r.label,
+      [first]: (100 * r.first) / n,
+      "No preference": (100 * r.none) / n,
+      [second]: (100 * r.second) / n,
+    };
   });
-  const described = rows.map((r) => `${r.label}: ${first} ${r.first}, no preference ${r.none}, ${second} ${r.second}`).join("; ");
+  const described = rows
+    .map((r) => `${r.label}: ${first} ${r.first}, no preference ${r.none}, ${second} ${r.second}`)
+    .join("; ");
   return (
     <div className="w-full" style={{ height: 60 + rows.length * 44 }} role="img" aria-label={`${title}: ${described}`}>
       <ResponsiveContainer width="100%" height="100%">

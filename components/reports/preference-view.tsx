@@ -12,7 +12,13 @@ type Tally = PreferenceReport["verdict"]["pairs"][number];
 type WinRate = PreferenceReport["verdict"]["winRates"][number];
 
 /** The preferences page: whose preferences (a judge's labels or a campaign), an error if the choice failed, and the report. */
-export function PreferenceView({ study, sources, source, report, error }: {
+export function PreferenceView({
+  study,
+  sources,
+  source,
+  report,
+  error,
+}: {
   study: { id: number; name: string };
   sources: { value: string; label: string }[];
   source: string;
@@ -21,78 +27,162 @@ export function PreferenceView({ study, sources, source, report, error }: {
 }) {
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">← {study.name}</Link>
+      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
+        ← {study.name}
+      </Link>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight">Preferences</h1>
       <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        Which system&apos;s answers do people prefer, on each criterion and overall (the verdict: the system preferred on more criteria, a tie being no preference), as FeB4RAG reports them.
+        Which system&apos;s answers do people prefer, on each criterion and overall (the verdict: the system preferred
+        on more criteria, a tie being no preference), as FeB4RAG reports them.
       </p>
       {sources.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">No preferences yet: import them (FeB4RAG&apos;s selections) or <Link className="text-sky-700 hover:underline" href={`/studies/${study.id}/campaigns/new`}>create a preference campaign</Link>.</p>
+        <p className="mt-4 text-sm text-stone-600">
+          No preferences yet: import them (FeB4RAG&apos;s selections) or{" "}
+          <Link className="text-sky-700 hover:underline" href={`/studies/${study.id}/campaigns/new`}>
+            create a preference campaign
+          </Link>
+          .
+        </p>
       ) : (
-        <form method="get" className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3" aria-label="Preference source">
-          <label className="block text-sm font-medium sm:col-span-2">Whose preferences
+        <form
+          method="get"
+          className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
+          aria-label="Preference source"
+        >
+          <label className="block text-sm font-medium sm:col-span-2">
+            Whose preferences
             <select name="source" defaultValue={source} className={field} required>
               <option value="">Choose…</option>
-              {sources.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+              {sources.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
             </select>
           </label>
-          <button type="submit" className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700">Show the report</button>
+          <button
+            type="submit"
+            className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
+          >
+            Show the report
+          </button>
         </form>
       )}
-      {error && <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">{error}</p>}
+      {error && (
+        <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      )}
       {report && <PreferenceReportView studyId={study.id} report={report} />}
     </>
   );
 }
 
 function PreferenceReportView({ studyId, report }: { studyId: number; report: PreferenceReport }) {
-  const exportHref = (format: string) => `/api/studies/${studyId}/reports/preferences?${new URLSearchParams({ source: report.source, format })}`;
+  const exportHref = (format: string) =>
+    `/api/studies/${studyId}/reports/preferences?${new URLSearchParams({ source: report.source, format })}`;
   return (
     <div className="mt-6 space-y-8" data-testid="preference-report">
       <div className="flex flex-wrap items-center gap-3">
-        <a className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100" download href={exportHref("csv")}>Export CSV</a>
-        <a className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100" download href={exportHref("json")}>Export JSON</a>
+        <a
+          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
+          download
+          href={exportHref("csv")}
+        >
+          Export CSV
+        </a>
+        <a
+          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
+          download
+          href={exportHref("json")}
+        >
+          Export JSON
+        </a>
       </div>
       <p className="text-sm text-stone-600" data-testid="preference-summary">
-        {report.judgments} {report.judgments === 1 ? "judgment" : "judgments"} of {report.items} {report.items === 1 ? "comparison" : "comparisons"} by {report.annotators}{" "}
+        {report.judgments} {report.judgments === 1 ? "judgment" : "judgments"} of {report.items}{" "}
+        {report.items === 1 ? "comparison" : "comparisons"} by {report.annotators}{" "}
         {report.annotators === 1 ? "judge" : "judges"}; systems {report.systems.join(", ")}.
       </p>
       {report.verdict.pairs.map((pair) => {
         const key = `${pair.first}|${pair.second}`;
-        const rowsOf = (label: string, t: Tally | undefined) => ({ label, first: t?.firstWins ?? 0, none: t?.none ?? 0, second: t?.secondWins ?? 0 });
+        const rowsOf = (label: string, t: Tally | undefined) => ({
+          label,
+          first: t?.firstWins ?? 0,
+          none: t?.none ?? 0,
+          second: t?.secondWins ?? 0,
+        });
         const find = (list: readonly Tally[]) => list.find((t) => t.first === pair.first && t.second === pair.second);
         return (
           <section key={key} aria-label={`${pair.first} versus ${pair.second}`} className="space-y-6">
-            <h2 className="text-lg font-semibold"><span className="font-mono text-base">{pair.first}</span> versus <span className="font-mono text-base">{pair.second}</span></h2>
+            <h2 className="text-lg font-semibold">
+              <span className="font-mono text-base">{pair.first}</span> versus{" "}
+              <span className="font-mono text-base">{pair.second}</span>
+            </h2>
             <div>
               <h3 className="mb-1 font-medium">Per criterion</h3>
-              <PreferenceBars title="Preferences per criterion" first={pair.first} second={pair.second}
-                rows={[...report.perCriterion.map((c) => rowsOf(c.name, find(c.pairs))), rowsOf("Verdict", pair)]} />
+              <PreferenceBars
+                title="Preferences per criterion"
+                first={pair.first}
+                second={pair.second}
+                rows={[...report.perCriterion.map((c) => rowsOf(c.name, find(c.pairs))), rowsOf("Verdict", pair)]}
+              />
               <ScrollX>
-                <table className="mt-2 text-sm" aria-label={`Preferences per criterion: ${pair.first} versus ${pair.second}`}>
+                <table
+                  className="mt-2 text-sm"
+                  aria-label={`Preferences per criterion: ${pair.first} versus ${pair.second}`}
+                >
                   <thead className="text-left text-stone-500">
-                    <tr><th className={th}>Criterion</th><th className={`${th} text-right`}>{pair.first}</th><th className={`${th} text-right`}>No preference</th><th className={`${th} text-right`}>{pair.second}</th><th className={`${th} text-right`}>{pair.first} win rate</th><th className={`${th} text-right`}>95% interval</th></tr>
+                    <tr>
+                      <th className={th}>Criterion</th>
+                      <th className={`${th} text-right`}>{pair.first}</th>
+                      <th className={`${th} text-right`}>No preference</th>
+                      <th className={`${th} text-right`}>{pair.second}</th>
+                      <th className={`${th} text-right`}>{pair.first} win rate</th>
+                      <th className={`${th} text-right`}>95% interval</th>
+                    </tr>
                   </thead>
                   <tbody>
-                    {[...report.perCriterion.map((c) => ({ name: c.name, t: find(c.pairs), w: c.winRates.find((w) => w.first === pair.first && w.second === pair.second) })), { name: "Verdict", t: pair, w: report.verdict.winRates.find((w) => w.first === pair.first && w.second === pair.second) }].map(({ name, t, w }) => (
+                    {[
+                      ...report.perCriterion.map((c) => ({
+                        name: c.name,
+                        t: find(c.pairs),
+                        w: c.winRates.find((w) => w.first === pair.first && w.second === pair.second),
+                      })),
+                      {
+                        name: "Verdict",
+                        t: pair,
+                        w: report.verdict.winRates.find((w) => w.first === pair.first && w.second === pair.second),
+                      },
+                    ].map(({ name, t, w }) => (
                       <TallyRow key={name} name={name} tally={t} winRate={w} />
                     ))}
                   </tbody>
                 </table>
               </ScrollX>
-              <p className="mt-1 text-xs text-stone-500">Win rate: of the judgments preferring one of the two, the share preferring {pair.first} (no-preferences left out), with Wilson&apos;s interval.</p>
+              <p className="mt-1 text-xs text-stone-500">
+                Win rate: of the judgments preferring one of the two, the share preferring {pair.first} (no-preferences
+                left out), with Wilson&apos;s interval.
+              </p>
             </div>
             {report.perGroup.length > 1 && (
               <div>
                 <h3 className="mb-1 font-medium">Verdicts per group</h3>
-                <PreferenceBars title="Verdicts per group" first={pair.first} second={pair.second} rows={report.perGroup.map((g) => rowsOf(g.group, find(g.pairs)))} />
+                <PreferenceBars
+                  title="Verdicts per group"
+                  first={pair.first}
+                  second={pair.second}
+                  rows={report.perGroup.map((g) => rowsOf(g.group, find(g.pairs)))}
+                />
               </div>
             )}
           </section>
         );
       })}
       <section aria-labelledby="bias-heading">
-        <h2 id="bias-heading" className="mb-1 text-lg font-semibold">Position bias</h2>
+        <h2 id="bias-heading" className="mb-1 text-lg font-semibold">
+          Position bias
+        </h2>
         <p className="text-sm text-stone-700" data-testid="position-bias">
           {report.positionBias
             ? `The response on the left was chosen in ${report.positionBias.left} of ${report.positionBias.decided} choices for a side (${percent(report.positionBias.share)}, 95% interval ${interval(report.positionBias.low, report.positionBias.high)}); 50% means no bias.`
@@ -101,20 +191,36 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
       </section>
       {report.agreement && (
         <section aria-labelledby="pref-agreement-heading">
-          <h2 id="pref-agreement-heading" className="mb-2 text-lg font-semibold">Agreement between annotators</h2>
+          <h2 id="pref-agreement-heading" className="mb-2 text-lg font-semibold">
+            Agreement between annotators
+          </h2>
           <ScrollX>
             <table className="text-sm" aria-label="Agreement between annotators per criterion">
-              <thead className="text-left text-stone-500"><tr><th className={th}>Criterion</th><th className={`${th} text-right`}>Items</th><th className={th}>Statistic</th><th className={`${th} text-right`}>Value</th><th className={`${th} text-right`}>95% interval</th></tr></thead>
+              <thead className="text-left text-stone-500">
+                <tr>
+                  <th className={th}>Criterion</th>
+                  <th className={`${th} text-right`}>Items</th>
+                  <th className={th}>Statistic</th>
+                  <th className={`${th} text-right`}>Value</th>
+                  <th className={`${th} text-right`}>95% interval</th>
+                </tr>
+              </thead>
               <tbody>
-                {report.agreement.flatMap((a) => a.statistics.map((s) => (
-                  <tr key={`${a.criterion}-${s.metric}`} className="border-t border-stone-200">
-                    <td className="py-1 pr-4">{report.criteria.find((c) => c.id === a.criterion)?.name ?? a.criterion}</td>
-                    <td className={num}>{a.items}</td>
-                    <td className="py-1 pr-4">{STATISTIC_NAMES[s.metric] ?? s.metric}</td>
-                    <td className={num} title={s.reason}>{fixed(s.value)}</td>
-                    <td className={num}>{interval(s.low, s.high)}</td>
-                  </tr>
-                )))}
+                {report.agreement.flatMap((a) =>
+                  a.statistics.map((s) => (
+                    <tr key={`${a.criterion}-${s.metric}`} className="border-t border-stone-200">
+                      <td className="py-1 pr-4">
+                        {report.criteria.find((c) => c.id === a.criterion)?.name ?? a.criterion}
+                      </td>
+                      <td className={num}>{a.items}</td>
+                      <td className="py-1 pr-4">{STATISTIC_NAMES[s.metric] ?? s.metric}</td>
+                      <td className={num} title={s.reason}>
+                        {fixed(s.value)}
+                      </td>
+                      <td className={num}>{interval(s.low, s.high)}</td>
+                    </tr>
+                  )),
+                )}
               </tbody>
             </table>
           </ScrollX>
@@ -122,11 +228,25 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
       )}
       {report.bradleyTerry && (
         <section aria-labelledby="bt-heading">
-          <h2 id="bt-heading" className="mb-2 text-lg font-semibold">Bradley-Terry strengths</h2>
+          <h2 id="bt-heading" className="mb-2 text-lg font-semibold">
+            Bradley-Terry strengths
+          </h2>
           <ScrollX>
             <table className="text-sm" aria-label="Bradley-Terry strengths">
-              <thead className="text-left text-stone-500"><tr><th className={th}>System</th><th className={`${th} text-right`}>Strength (verdicts; sums to 1)</th></tr></thead>
-              <tbody>{report.bradleyTerry.map((b) => <tr key={b.system} className="border-t border-stone-200"><td className="py-1 pr-4 font-mono text-xs">{b.system}</td><td className={num}>{fixed(b.strength)}</td></tr>)}</tbody>
+              <thead className="text-left text-stone-500">
+                <tr>
+                  <th className={th}>System</th>
+                  <th className={`${th} text-right`}>Strength (verdicts; sums to 1)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.bradleyTerry.map((b) => (
+                  <tr key={b.system} className="border-t border-stone-200">
+                    <td className="py-1 pr-4 font-mono text-xs">{b.system}</td>
+                    <td className={num}>{fixed(b.strength)}</td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
           </ScrollX>
         </section>

@@ -12,15 +12,27 @@ const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-
 export function NewStudyForm() {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const create = useMutation({ mutationFn: peopleApi.createStudy, onSuccess: (study) => router.push(`/studies/${study.id}`) });
+  const create = useMutation({
+    mutationFn: peopleApi.createStudy,
+    onSuccess: (study) => router.push(`/studies/${study.id}`),
+  });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     create.mutate({ name: String(form.get("name") ?? ""), description: String(form.get("description") ?? "") });
   }
-  if (!open) return <Button type="button" onClick={() => setOpen(true)}>New study</Button>;
+  if (!open)
+    return (
+      <Button type="button" onClick={() => setOpen(true)}>
+        New study
+      </Button>
+    );
   return (
-    <form onSubmit={onSubmit} aria-label="New study" className="max-w-xl space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+    <form
+      onSubmit={onSubmit}
+      aria-label="New study"
+      className="max-w-xl space-y-3 rounded-lg border border-stone-200 bg-white p-4"
+    >
       <label className="block text-sm font-medium">
         Name
         <input name="name" required maxLength={120} autoFocus disabled={create.isPending} className={field} />
@@ -29,10 +41,18 @@ export function NewStudyForm() {
         Description <span className="font-normal text-stone-500">(optional)</span>
         <textarea name="description" rows={2} maxLength={5000} disabled={create.isPending} className={field} />
       </label>
-      {create.error && <p role="alert" aria-label="New study error" className="text-sm text-red-700">{create.error.message}</p>}
+      {create.error && (
+        <p role="alert" aria-label="New study error" className="text-sm text-red-700">
+          {create.error.message}
+        </p>
+      )}
       <div className="flex gap-2">
-        <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create study"}</Button>
-        <Button type="button" variant="secondary" disabled={create.isPending} onClick={() => setOpen(false)}>Cancel</Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating…" : "Create study"}
+        </Button>
+        <Button type="button" variant="secondary" disabled={create.isPending} onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

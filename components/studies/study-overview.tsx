@@ -34,22 +34,37 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
       {study.description && <p className="mt-1 max-w-3xl text-sm text-stone-600">{study.description}</p>}
       <nav aria-label="Study" className="mt-4 flex flex-wrap gap-2">
         {pages.map((p) => (
-          <Link key={p.href} href={`/studies/${study.id}/${p.href}`} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100">
+          <Link
+            key={p.href}
+            href={`/studies/${study.id}/${p.href}`}
+            className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
+          >
             {p.label}
           </Link>
         ))}
       </nav>
       {c.members === 0 && (
-        <p role="note" className="mt-4 max-w-3xl rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          This study has no members yet. Add its researchers and annotators on the <Link href={`/studies/${study.id}/members`} className="font-medium underline">Members</Link> page.
+        <p
+          role="note"
+          className="mt-4 max-w-3xl rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          This study has no members yet. Add its researchers and annotators on the{" "}
+          <Link href={`/studies/${study.id}/members`} className="font-medium underline">
+            Members
+          </Link>{" "}
+          page.
         </p>
       )}
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Study counts">
-        {stats.map((s) => <StatCard key={s.label} label={s.label} value={s.value} />)}
+        {stats.map((s) => (
+          <StatCard key={s.label} label={s.label} value={s.value} />
+        ))}
       </dl>
       <div className="mb-2 mt-8 flex items-center gap-4">
         <h2 className="text-lg font-semibold">Campaigns</h2>
-        <Link href={`/studies/${study.id}/campaigns/new`} className="text-sm font-medium text-sky-700 hover:underline">New campaign</Link>
+        <Link href={`/studies/${study.id}/campaigns/new`} className="text-sm font-medium text-sky-700 hover:underline">
+          New campaign
+        </Link>
       </div>
       {study.campaigns.length === 0 ? (
         <p className="text-sm text-stone-500">No campaigns yet.</p>
@@ -57,8 +72,15 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
         <ul className="max-w-3xl divide-y divide-stone-200 text-sm" aria-label="Campaigns">
           {study.campaigns.map((c) => (
             <li key={c.id} className="flex flex-wrap items-baseline gap-x-3 py-1.5">
-              <Link href={`/studies/${study.id}/campaigns/${c.id}`} className="font-medium text-sky-800 hover:underline">{c.name}</Link>
-              <span className="text-xs text-stone-500">{TASK_TYPE_LABELS[c.taskType]} · {PROTOCOL_LABELS[c.protocol]} · {count(c.items, "item")} · {c.status}</span>
+              <Link
+                href={`/studies/${study.id}/campaigns/${c.id}`}
+                className="font-medium text-sky-800 hover:underline"
+              >
+                {c.name}
+              </Link>
+              <span className="text-xs text-stone-500">
+                {TASK_TYPE_LABELS[c.taskType]} · {PROTOCOL_LABELS[c.protocol]} · {count(c.items, "item")} · {c.status}
+              </span>
             </li>
           ))}
         </ul>
@@ -67,7 +89,11 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
       <ScrollX>
         <table className="w-full max-w-xl text-sm">
           <thead className="text-left text-stone-500">
-            <tr><th className="py-1 font-medium">Judge</th><th className="py-1 font-medium">Kind</th><th className="py-1 text-right font-medium">Labels</th></tr>
+            <tr>
+              <th className="py-1 font-medium">Judge</th>
+              <th className="py-1 font-medium">Kind</th>
+              <th className="py-1 text-right font-medium">Labels</th>
+            </tr>
           </thead>
           <tbody>
             {study.judges.map((j) => (

@@ -8,7 +8,11 @@ const VARIANTS: Record<Variant, string> = {
   ghost: "text-stone-700 hover:bg-stone-200/60 disabled:text-stone-400",
 };
 
-export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
     <button
       {...props}

@@ -12,17 +12,37 @@ const csv = (name: string, text: string) => {
   return file;
 };
 const agreement = (...args: string[]) => {
-  const r = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", "agreement", ...args], { encoding: "utf8" });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json: r.status === 0 ? (JSON.parse(r.stdout) as Record<string, unknown>) : null };
+  const r = spawnSync(
+    "node",
+    ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", "agreement", ...args],
+    { encoding: "utf8" },
+  );
+  return {
+    status: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    json: r.status === 0 ? (JSON.parse(r.stdout) as Record<string, unknown>) : null,
+  };
 };
 
 const LLMJUDGE = path.resolve("../shared/data/llmjudge");
 const qrels = (file: string, judge: string) =>
-  fs.readFileSync(file, "utf8").trim().split("\n").map((l) => {
-    const [q, , d, rel] = l.trim().split(/\s+/);
-    return `${q}/${d},${judge},${Math.min(3, Math.max(0, Number(rel)))}`;
-  });
-const umbrela = csv("umbrela.csv", ["item,judge,label", ...qrels(`${LLMJUDGE}/human_qrels.txt`, "human"), ...qrels(`${LLMJUDGE}/llm_labels/willia-umbrela1.txt`, "gpt-4o")].join("\n"));
+  fs
+    .readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => {
+      const [q, , d, rel] = l.trim().split(/\s+/);
+      return `${q}/${d},${judge},${Math.min(3, Math.max(0, Number(rel)))}`;
+    });
+const umbrela = csv(
+  "umbrela.csv",
+  [
+    "item,judge,label",
+    ...qrels(`${LLMJUDGE}/human_qrels.txt`, "human"),
+    ...qrels(`${LLMJUDGE}/llm_labels/willia-umbrela1.txt`, "gpt-4o"),
+  ].join("\n"),
+);
 
 describe("assay agreement", () => {
   it("reproduces LLMJudge's published kappa 0.2863 and ordinal alpha 0.4918 for willia-umbrela1", () => {
@@ -39,7 +59,9 @@ describe("assay agreement", () => {
     expect(agreement("--input", words, "--metric", "cohen-kappa").json).toMatchObject({ items: 3, judges: 2 });
     const refused = agreement("--input", words, "--metric", "weighted-kappa-linear");
     expect(refused.status).toBe(2);
-    expect(refused.stderr.trim()).toBe("assay: weighted-kappa-linear needs ordered labels: the labels are not all numbers, so give --order L1,L2,...");
+    expect(refused.stderr.trim()).toBe(
+      "assay: weighted-kappa-linear needs ordered labels: the labels are not all numbers, so give --order L1,L2,...",
+    );
     const ordered = agreement("--input", words, "--metric", "weighted-kappa-linear", "--order", "low,mid,high");
     expect(ordered.status).toBe(0);
     // Codes (x, y) = (2,1), (0,0), (1,1); linear weights 1 - |i-j|/2: po,w = (0.5 + 1 + 1)/3 = 5/6;
@@ -52,19 +74,40 @@ describe("assay agreement", () => {
   it("needs exactly two judges for two-judge metrics and equal counts for Fleiss", () => {
     const three = csv("three.csv", "item,judge,label\na,x,1\na,y,1\na,z,0\nb,x,0\nb,y,0\n");
     const cohen = agreement("--input", three, "--metric", "cohen-kappa");
-    expect([cohen.status, cohen.stderr.trim()]).toEqual([2, "assay: cohen-kappa compares exactly two judges; the input has 3"]);
+    expect([cohen.status, cohen.stderr.trim()]).toEqual([
+      2,
+      "assay: cohen-kappa compares exactly two judges; the input has 3",
+    ]);
     const fleiss = agreement("--input", three, "--metric", "fleiss-kappa");
-    expect([fleiss.status, fleiss.stderr.trim()]).toEqual([2, 'assay: fleiss-kappa needs the same number of judges on every item: "a" has 3, "b" has 2']);
-    expect(agreement("--input", three, "--metric", "krippendorff-alpha-nominal").json).toMatchObject({ items: 2, judges: 3 });
+    expect([fleiss.status, fleiss.stderr.trim()]).toEqual([
+      2,
+      'assay: fleiss-kappa needs the same number of judges on every item: "a" has 3, "b" has 2',
+    ]);
+    expect(agreement("--input", three, "--metric", "krippendorff-alpha-nominal").json).toMatchObject({
+      items: 2,
+      judges: 3,
+    });
   });
 
   it("refuses bad input with one line and exit code 2", () => {
     const cases: [string[], string][] = [
-      [["--input", csv("dup.csv", "item,judge,label\na,x,1\na,y,1\na,x,0\n"), "--metric", "cohen-kappa"], 'assay: judge "x" labels item "a" twice (line 4)'],
-      [["--input", csv("quote.csv", 'item,judge,label\n"a,x,1\n'), "--metric", "cohen-kappa"], `assay: ${dir}/quote.csv line 2: a quoted field is not closed on this line`],
-      [["--input", csv("header.csv", "id,who,label\n"), "--metric", "cohen-kappa"], `assay: ${dir}/header.csv line 1: the header must name the columns item, judge and label (missing item, judge)`],
+      [
+        ["--input", csv("dup.csv", "item,judge,label\na,x,1\na,y,1\na,x,0\n"), "--metric", "cohen-kappa"],
+        'assay: judge "x" labels item "a" twice (line 4)',
+      ],
+      [
+        ["--input", csv("quote.csv", 'item,judge,label\n"a,x,1\n'), "--metric", "cohen-kappa"],
+        `assay: ${dir}/quote.csv line 2: a quoted field is not closed on this line`,
+      ],
+      [
+        ["--input", csv("header.csv", "id,who,label\n"), "--metric", "cohen-kappa"],
+        `assay: ${dir}/header.csv line 1: the header must name the columns item, judge and label (missing item, judge)`,
+      ],
       [["--input", "/nope.csv", "--metric", "cohen-kappa"], "assay: no such file: /nope.csv"],
-      [["--input", umbrela, "--metric", "kappa"], "assay: --metric must be one of percent-agreement, cohen-kappa, weighted-kappa-linear, weighted-kappa-quadratic, krippendorff-alpha-nominal, krippendorff-alpha-ordinal, krippendorff-alpha-interval, fleiss-kappa"],
+      [
+        ["--input", umbrela, "--metric", "kappa"],
+        "assay: --metric must be one of percent-agreement, cohen-kappa, weighted-kappa-linear, weighted-kappa-quadratic, krippendorff-alpha-nominal, krippendorff-alpha-ordinal, krippendorff-alpha-interval, fleiss-kappa",
+      ],
       [["--metric", "cohen-kappa"], "assay: --input is required"],
     ];
     for (const [args, message] of cases) {
@@ -74,7 +117,12 @@ describe("assay agreement", () => {
   });
 
   it("prints null, and the reason on stderr, when the statistic is undefined", () => {
-    const same = agreement("--input", csv("same.csv", "item,judge,label\na,x,1\na,y,1\nb,x,1\nb,y,1\n"), "--metric", "cohen-kappa");
+    const same = agreement(
+      "--input",
+      csv("same.csv", "item,judge,label\na,x,1\na,y,1\nb,x,1\nb,y,1\n"),
+      "--metric",
+      "cohen-kappa",
+    );
     expect(same.status).toBe(0);
     expect(same.json).toEqual({ metric: "cohen-kappa", value: null, items: 2, judges: 2 });
     expect(same.stderr).toMatch(/cohen-kappa is undefined: the scale has fewer than two categories/);

@@ -26,10 +26,15 @@ describe("assay CLI", () => {
 
   it("creates a user with the password from stdin, who can then sign in", async () => {
     const email = `cli-${unique()}@test.local`;
-    const created = assay(["user", "create", "--email", email, "--role", "annotator", "--name", "Cli User"], "piped passphrase\n");
+    const created = assay(
+      ["user", "create", "--email", email, "--role", "annotator", "--name", "Cli User"],
+      "piped passphrase\n",
+    );
     expect(created.stderr).toBe("");
     expect(created.status).toBe(0);
-    expect(JSON.parse(created.stdout)).toEqual({ created: { id: expect.any(Number), email, name: "Cli User", role: "annotator" } });
+    expect(JSON.parse(created.stdout)).toEqual({
+      created: { id: expect.any(Number), email, name: "Cli User", role: "annotator" },
+    });
     expect(await verifyCredentials(email, "piped passphrase")).toMatchObject({ email, role: "annotator" });
 
     const again = assay(["user", "create", "--email", email, "--role", "annotator"], "piped passphrase\n");
@@ -41,7 +46,10 @@ describe("assay CLI", () => {
     const badRole = assay(["user", "create", "--email", "x@test.local", "--role", "boss"]);
     expect(badRole.status).toBe(1);
     expect(badRole.stderr).toMatch(/^assay: --role must be one of admin, researcher, annotator\n/);
-    const shortPassword = assay(["user", "create", "--email", `y-${unique()}@test.local`, "--role", "admin"], "short\n");
+    const shortPassword = assay(
+      ["user", "create", "--email", `y-${unique()}@test.local`, "--role", "admin"],
+      "short\n",
+    );
     expect(shortPassword.stderr.trim()).toBe("assay: password: Passwords need at least 8 characters");
     const unknown = assay(["frobnicate"]);
     expect(unknown.status).toBe(1);
@@ -56,7 +64,11 @@ describe("assay CLI", () => {
     const listed = assay(["studies", "list", "--format", "json"]);
     expect(listed.status).toBe(0);
     const { studies } = JSON.parse(listed.stdout) as { studies: { slug: string; counts: { queries: number } }[] };
-    expect(studies.find((s) => s.slug === slug)).toMatchObject({ slug, name: "CLI listed study", counts: { queries: 1, documents: 0 } });
+    expect(studies.find((s) => s.slug === slug)).toMatchObject({
+      slug,
+      name: "CLI listed study",
+      counts: { queries: 1, documents: 0 },
+    });
     expect(assay(["studies", "list"]).stdout).toMatch(new RegExp(`${slug}\\s+1\\s+0\\s+0\\s+CLI listed study`));
   });
 });
@@ -67,27 +79,74 @@ describe("assay studies create and members", () => {
     const owner = `owner-${id}@test.local`;
     const annotator = `annotator-${id}@test.local`;
     expect(assay(["user", "create", "--email", owner, "--role", "researcher"], "owner passphrase\n").status).toBe(0);
-    expect(assay(["user", "create", "--email", annotator, "--role", "annotator", "--name", "Ann Tator"], "annotator passphrase\n").status).toBe(0);
+    expect(
+      assay(
+        ["user", "create", "--email", annotator, "--role", "annotator", "--name", "Ann Tator"],
+        "annotator passphrase\n",
+      ).status,
+    ).toBe(0);
 
-    const created = assay(["studies", "create", "--name", `Team study ${id}`, "--description", "Ours", "--owner", owner]);
+    const created = assay([
+      "studies",
+      "create",
+      "--name",
+      `Team study ${id}`,
+      "--description",
+      "Ours",
+      "--owner",
+      owner,
+    ]);
     expect(created.stderr).toBe("");
-    expect(JSON.parse(created.stdout)).toEqual({ id: expect.any(Number), slug: `team-study-${id}`, name: `Team study ${id}` });
+    expect(JSON.parse(created.stdout)).toEqual({
+      id: expect.any(Number),
+      slug: `team-study-${id}`,
+      name: `Team study ${id}`,
+    });
     const slug = `team-study-${id}`;
 
-    expect(JSON.parse(assay(["members", "add", "--study", slug, "--email", annotator, "--role", "annotator"]).stdout)).toEqual({ study: slug, email: annotator, role: "annotator", added: true });
-    const listed = JSON.parse(assay(["members", "list", "--study", `Team study ${id}`, "--format", "json"]).stdout) as { members: { email: string; role: string }[] };
-    expect(listed.members.map((m) => [m.email, m.role])).toEqual([[owner, "researcher"], [annotator, "annotator"]]);
-    expect(assay(["members", "list", "--study", slug]).stdout).toMatch(new RegExp(`annotator\\s+${annotator}\\s+Ann Tator`));
-    expect(JSON.parse(assay(["members", "remove", "--study", slug, "--email", annotator]).stdout)).toEqual({ study: slug, email: annotator, removed: true, releasedItems: 0 });
+    expect(
+      JSON.parse(assay(["members", "add", "--study", slug, "--email", annotator, "--role", "annotator"]).stdout),
+    ).toEqual({ study: slug, email: annotator, role: "annotator", added: true });
+    const listed = JSON.parse(assay(["members", "list", "--study", `Team study ${id}`, "--format", "json"]).stdout) as {
+      members: { email: string; role: string }[];
+    };
+    expect(listed.members.map((m) => [m.email, m.role])).toEqual([
+      [owner, "researcher"],
+      [annotator, "annotator"],
+    ]);
+    expect(assay(["members", "list", "--study", slug]).stdout).toMatch(
+      new RegExp(`annotator\\s+${annotator}\\s+Ann Tator`),
+    );
+    expect(JSON.parse(assay(["members", "remove", "--study", slug, "--email", annotator]).stdout)).toEqual({
+      study: slug,
+      email: annotator,
+      removed: true,
+      releasedItems: 0,
+    });
     expect(assay(["members", "list", "--study", slug, "--format", "json"]).stdout).not.toContain(annotator);
 
     for (const [args, message] of [
-      [["studies", "create", "--name", `Team study ${id}`], `assay: name: a study named "Team study ${id}" already exists`],
+      [
+        ["studies", "create", "--name", `Team study ${id}`],
+        `assay: name: a study named "Team study ${id}" already exists`,
+      ],
       [["studies", "create"], "assay: --name is required"],
-      [["studies", "create", "--name", "X", "--owner", `ghost-${id}@test.local`], `assay: --owner: no user has the email ghost-${id}@test.local (create it with: npm run assay -- user create --email ghost-${id}@test.local --role researcher)`],
-      [["members", "add", "--study", slug, "--email", `ghost-${id}@test.local`, "--role", "annotator"], `assay: email: nobody has an account for ghost-${id}@test.local; create it (or an invite link) first`],
-      [["members", "add", "--study", slug, "--email", annotator, "--role", "boss"], "assay: --role must be researcher or annotator"],
-      [["members", "add", "--study", `nowhere-${id}`, "--email", annotator, "--role", "annotator"], `assay: --study: no study is named "nowhere-${id}" (npm run assay -- studies list shows them)`],
+      [
+        ["studies", "create", "--name", "X", "--owner", `ghost-${id}@test.local`],
+        `assay: --owner: no user has the email ghost-${id}@test.local (create it with: npm run assay -- user create --email ghost-${id}@test.local --role researcher)`,
+      ],
+      [
+        ["members", "add", "--study", slug, "--email", `ghost-${id}@test.local`, "--role", "annotator"],
+        `assay: email: nobody has an account for ghost-${id}@test.local; create it (or an invite link) first`,
+      ],
+      [
+        ["members", "add", "--study", slug, "--email", annotator, "--role", "boss"],
+        "assay: --role must be researcher or annotator",
+      ],
+      [
+        ["members", "add", "--study", `nowhere-${id}`, "--email", annotator, "--role", "annotator"],
+        `assay: --study: no study is named "nowhere-${id}" (npm run assay -- studies list shows them)`,
+      ],
       [["members", "remove", "--study", slug, "--email", annotator], "assay: This person is not a member of the study"],
       [["members", "list", "--study", slug, "--bogus"], "assay: Unknown option '--bogus'"],
     ] as const) {
@@ -106,11 +165,15 @@ describe("assay studies create and members", () => {
     const owned = assay(["import", "--study", `Owned ${id}`, "--format", "beir-queries", "--owner", owner, queries]);
     expect(owned.status).toBe(0);
     expect(owned.stderr).toBe("");
-    const listed = JSON.parse(assay(["members", "list", "--study", `Owned ${id}`, "--format", "json"]).stdout) as { members: { email: string; role: string }[] };
+    const listed = JSON.parse(assay(["members", "list", "--study", `Owned ${id}`, "--format", "json"]).stdout) as {
+      members: { email: string; role: string }[];
+    };
     expect(listed.members).toMatchObject([{ email: owner, role: "researcher" }]);
 
     const orphan = assay(["import", "--study", `Orphan ${id}`, "--format", "beir-queries", queries]);
     expect(orphan.status).toBe(0);
-    expect(orphan.stderr).toContain(`study "Orphan ${id}" has no members yet; add its researcher with\n  npm run assay -- members add --study orphan-${id} --email EMAIL --role researcher`);
+    expect(orphan.stderr).toContain(
+      `study "Orphan ${id}" has no members yet; add its researcher with\n  npm run assay -- members add --study orphan-${id} --email EMAIL --role researcher`,
+    );
   });
 });

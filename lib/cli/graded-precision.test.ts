@@ -7,10 +7,18 @@ import { describe, expect, it } from "vitest";
 
 const FEB4RAG = path.resolve("../shared/data/feb4rag");
 const gradedPrecision = (...args: string[]) => {
-  const r = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", "graded-precision", ...args], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const r = spawnSync(
+    "node",
+    ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", "graded-precision", ...args],
+    { encoding: "utf8", maxBuffer: 1 << 26 },
+  );
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
-const lines = (text: string) => text.split(/\r?\n/).filter((l) => l.trim() !== "").sort();
+const lines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "")
+    .sort();
 
 describe("assay graded-precision", () => {
   it("reproduces FeB4RAG's BEIR-QRELS-RS.txt from BEIR-QRELS-RM.txt, line for line as a set", () => {

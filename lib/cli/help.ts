@@ -23,7 +23,9 @@ Commands:
                                          --owner as its researcher), all or nothing. Formats:
                                          ${IMPORT_FORMATS.map((f) => f.id).join(", ")}.
   export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--campaign ID] [--out FILE]
-                                         Export ${Object.entries(EXPORTS).map(([w, f]) => `${w} (${f.join(", ")})`).join("; ")}.
+                                         Export ${Object.entries(EXPORTS)
+                                           .map(([w, f]) => `${w} (${f.join(", ")})`)
+                                           .join("; ")}.
                                          Labels default to the study's human judges; annotations
                                          (with skips) cover every campaign, or --campaign ID.
   agreement --input LABELS.csv --metric METRIC [--order L1,L2,...]

@@ -12,8 +12,15 @@ const file = (name: string, lines: string[]) => {
   return f;
 };
 const assay = (...args: string[]) => {
-  const r = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], { encoding: "utf8" });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json: r.status === 0 ? (JSON.parse(r.stdout) as Record<string, Record<string, unknown>>) : null };
+  const r = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], {
+    encoding: "utf8",
+  });
+  return {
+    status: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    json: r.status === 0 ? (JSON.parse(r.stdout) as Record<string, Record<string, unknown>>) : null,
+  };
 };
 
 // q1 is ndeval's test vector; q2 has one nugget supported by N and one nugget nothing supports.
@@ -21,8 +28,13 @@ const llm = file("llm.qrels", ["q1 a A 1", "q1 b B 1", "q1 b D 1", "q1 c C 1", "
 // the humans say D does not support b, and X does support c
 const human = file("human.qrels", ["q1 a A 1", "q1 b B 1", "q1 b D 0", "q1 c C 1", "q1 c X 1", "q2 n N 1", "q2 m M 0"]);
 const runs = file("runs.txt", [
-  "q1 Q0 A 1 9.3 vector", "q1 Q0 D 2 8.4 vector", "q1 Q0 E 3 8.1 vector", "q1 Q0 B 4 7.6 vector",
-  "q1 Q0 X 1 5 xfirst", "q1 Q0 A 2 4 xfirst", "q2 Q0 N 1 3 xfirst",
+  "q1 Q0 A 1 9.3 vector",
+  "q1 Q0 D 2 8.4 vector",
+  "q1 Q0 E 3 8.1 vector",
+  "q1 Q0 B 4 7.6 vector",
+  "q1 Q0 X 1 5 xfirst",
+  "q1 Q0 A 2 4 xfirst",
+  "q2 Q0 N 1 3 xfirst",
 ]);
 const other = file("other.txt", ["q1 Q0 C 1 2 cfirst", "q1 Q0 B 2 1 cfirst"]);
 
@@ -43,20 +55,43 @@ describe("assay evaluate", () => {
   });
 
   it("reads tab-separated and irregular lines through the parser, and names a bad field", () => {
-    const irregular = file("irregular.txt", ["q1\tQ0\tA\t1\t9.3\tvector", "q1 Q0 D 2 8.4 vector", "q1  Q0 E 3 8.1 vector", "q1 Q0 B 4 7.6 vector\r"]);
-    const vector = (assay("evaluate", "--nugget-qrels", llm, "--run", runs).json!.runs as Record<string, object>).vector;
+    const irregular = file("irregular.txt", [
+      "q1\tQ0\tA\t1\t9.3\tvector",
+      "q1 Q0 D 2 8.4 vector",
+      "q1  Q0 E 3 8.1 vector",
+      "q1 Q0 B 4 7.6 vector\r",
+    ]);
+    const vector = (assay("evaluate", "--nugget-qrels", llm, "--run", runs).json!.runs as Record<string, object>)
+      .vector;
     expect(assay("evaluate", "--nugget-qrels", llm, "--run", irregular).json).toEqual({ runs: { vector } });
     const rank = file("rank.txt", ["q1 Q0 A x 9.3 vector"]);
-    expect(assay("evaluate", "--nugget-qrels", llm, "--run", rank).stderr.trim()).toBe(`assay: ${rank} line 1, field rank: expected an integer, got "x"`);
+    expect(assay("evaluate", "--nugget-qrels", llm, "--run", rank).stderr.trim()).toBe(
+      `assay: ${rank} line 1, field rank: expected an integer, got "x"`,
+    );
   });
 
   it("takes --metrics and refuses bad input with one line and exit code 2", () => {
-    expect(Object.keys((assay("evaluate", "--nugget-qrels", llm, "--run", runs, "--metrics", "recall@1").json!.runs as Record<string, object>).vector!)).toEqual(["recall@1"]);
+    expect(
+      Object.keys(
+        (
+          assay("evaluate", "--nugget-qrels", llm, "--run", runs, "--metrics", "recall@1").json!.runs as Record<
+            string,
+            object
+          >
+        ).vector!,
+      ),
+    ).toEqual(["recall@1"]);
     const cases: [string[], string][] = [
       [["evaluate", "--run", runs], "assay: --nugget-qrels is required"],
       [["evaluate", "--nugget-qrels", llm], "assay: --run is required (one or more)"],
-      [["evaluate", "--nugget-qrels", llm, "--run", runs, "--metrics", "ndcg@10"], 'assay: --metrics: "ndcg@10" is not alpha-ndcg@K, coverage@K or recall@K'],
-      [["evaluate", "--nugget-qrels", file("bad.qrels", ["q1 a A 1", "q1 b B"]), "--run", runs], `assay: ${dir}/bad.qrels line 2: expected 4 columns (qid nugget_id docid rel), found 3`],
+      [
+        ["evaluate", "--nugget-qrels", llm, "--run", runs, "--metrics", "ndcg@10"],
+        'assay: --metrics: "ndcg@10" is not alpha-ndcg@K, coverage@K or recall@K',
+      ],
+      [
+        ["evaluate", "--nugget-qrels", file("bad.qrels", ["q1 a A 1", "q1 b B"]), "--run", runs],
+        `assay: ${dir}/bad.qrels line 2: expected 4 columns (qid nugget_id docid rel), found 3`,
+      ],
       [["evaluate", "--nugget-qrels", llm, "--run", "/nope.run"], "assay: no such file: /nope.run"],
     ];
     for (const [args, message] of cases) {
@@ -68,13 +103,36 @@ describe("assay evaluate", () => {
 
 describe("assay compare-rankings", () => {
   it("ranks the runs under both qrels and gives Kendall's tau-b per metric", () => {
-    const r = assay("compare-rankings", "--nugget-qrels-a", llm, "--nugget-qrels-b", human, "--run", runs, "--run", other, "--metrics", "recall@50");
+    const r = assay(
+      "compare-rankings",
+      "--nugget-qrels-a",
+      llm,
+      "--nugget-qrels-b",
+      human,
+      "--run",
+      runs,
+      "--run",
+      other,
+      "--metrics",
+      "recall@50",
+    );
     expect(r.stderr).toBe("");
-    const { kendall_tau_b: tau, rankings } = r.json as { kendall_tau_b: Record<string, number>; rankings: Record<"a" | "b", Record<string, { run: string; score: number }[]>> };
+    const { kendall_tau_b: tau, rankings } = r.json as {
+      kendall_tau_b: Record<string, number>;
+      rankings: Record<"a" | "b", Record<string, { run: string; score: number }[]>>;
+    };
     // recall@50 under llm: vector (3/4 + 0) / 2 = 0.375, xfirst (1/4 + 1) / 2 = 0.625, cfirst (2/4 + 0) / 2 = 0.25
-    expect(rankings.a["recall@50"]).toEqual([{ run: "xfirst", score: 0.625 }, { run: "vector", score: 0.375 }, { run: "cfirst", score: 0.25 }]);
+    expect(rankings.a["recall@50"]).toEqual([
+      { run: "xfirst", score: 0.625 },
+      { run: "vector", score: 0.375 },
+      { run: "cfirst", score: 0.25 },
+    ]);
     // under human (relevant A, B, C, X in q1): vector 2/4 -> 0.25, xfirst (2/4 + 1) / 2 = 0.75, cfirst 2/4 -> 0.25
-    expect(rankings.b["recall@50"]).toEqual([{ run: "xfirst", score: 0.75 }, { run: "cfirst", score: 0.25 }, { run: "vector", score: 0.25 }]);
+    expect(rankings.b["recall@50"]).toEqual([
+      { run: "xfirst", score: 0.75 },
+      { run: "cfirst", score: 0.25 },
+      { run: "vector", score: 0.25 },
+    ]);
     // pairs (c,v,x sorted): a = (0.25, 0.375, 0.625), b = (0.25, 0.25, 0.75): concordant 2, discordant 0, ties in b 1 -> 2 / sqrt(3 * 2)
     expect(tau["recall@50"]).toBeCloseTo(2 / Math.sqrt(6), 12);
   });

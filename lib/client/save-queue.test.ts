@@ -12,9 +12,22 @@ class MemoryStorage {
 const pending = (clientId: string, itemId = 1): PendingSave => ({
   campaignId: 1,
   itemId,
-  save: { clientId, phase: "blind", version: 1, payload: { level: "relevant" }, comment: null, startedAt: "2026-11-22T10:00:00.000Z", durationMs: 5 } satisfies SaveAnnotation,
+  save: {
+    clientId,
+    phase: "blind",
+    version: 1,
+    payload: { level: "relevant" },
+    comment: null,
+    startedAt: "2026-11-22T10:00:00.000Z",
+    durationMs: 5,
+  } satisfies SaveAnnotation,
 });
-const ack = (p: PendingSave) => ({ clientId: p.save.clientId, phase: p.save.phase, version: p.save.version, llm: null });
+const ack = (p: PendingSave) => ({
+  clientId: p.save.clientId,
+  phase: p.save.phase,
+  version: p.save.version,
+  llm: null,
+});
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

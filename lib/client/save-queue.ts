@@ -103,7 +103,10 @@ export class SaveQueue {
     this.update({ ...patch, pending: this.state.pending.filter((x) => x.save.clientId !== p.save.clientId) });
   }
 
-  private settle(clientId: string, fn: (w: { resolve: (s: SavedAnnotation) => void; reject: (e: Error) => void }) => void) {
+  private settle(
+    clientId: string,
+    fn: (w: { resolve: (s: SavedAnnotation) => void; reject: (e: Error) => void }) => void,
+  ) {
     for (const w of this.waiters.get(clientId) ?? []) fn(w);
     this.waiters.delete(clientId);
   }

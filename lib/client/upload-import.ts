@@ -1,11 +1,24 @@
 import { importErrorDetailsSchema, importSummarySchema, type ImportSummary } from "@/lib/schemas/imports";
 import { ApiError } from "./fetch-json";
 
-export type UploadInput = { studyId: number; file: File; format: string; judge?: string; judgeKind?: "model" | "human"; scale?: string };
+export type UploadInput = {
+  studyId: number;
+  file: File;
+  format: string;
+  judge?: string;
+  judgeKind?: "model" | "human";
+  scale?: string;
+};
 
 /** A rejected import: the message, the first errors with file, line and field, and their count. */
 export class ImportFailedError extends ApiError {
-  constructor(status: number, code: string, message: string, readonly errors: string[], readonly errorCount: number) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    readonly errors: string[],
+    readonly errorCount: number,
+  ) {
     super(status, code, message);
   }
 }
@@ -38,8 +51,15 @@ export function uploadImport(input: UploadInput, onProgress: (fraction: number) 
       }
       const error = (body as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
       const details = importErrorDetailsSchema.safeParse(error?.details);
-      reject(new ImportFailedError(xhr.status, error?.code ?? "http_error", error?.message ?? `The import failed (${xhr.status})`,
-        details.success ? details.data.errors : [], details.success ? details.data.errorCount : 0));
+      reject(
+        new ImportFailedError(
+          xhr.status,
+          error?.code ?? "http_error",
+          error?.message ?? `The import failed (${xhr.status})`,
+          details.success ? details.data.errors : [],
+          details.success ? details.data.errorCount : 0,
+        ),
+      );
     };
     xhr.send(input.file);
   });

@@ -36,7 +36,9 @@ function isTextField(target: EventTarget | null): target is HTMLElement {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") return true;
   if (target.tagName !== "INPUT") return false;
-  return !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file"].includes((target as HTMLInputElement).type);
+  return !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file"].includes(
+    (target as HTMLInputElement).type,
+  );
 }
 
 /**

@@ -2,13 +2,28 @@ import { describe, expect, it } from "vitest";
 import { labelSetOptions, labelSetTitle } from "./label-sets";
 
 const study = {
-  judges: [{ name: "gpt-4o", kind: "model" as const }, { name: "solar", kind: "model" as const }, { name: "assessors", kind: "human" as const }],
-  campaigns: [{ id: 2, name: "Relevance check", taskType: "relevance" as const }, { id: 3, name: "Review", taskType: "nugget_quality" as const }],
+  judges: [
+    { name: "gpt-4o", kind: "model" as const },
+    { name: "solar", kind: "model" as const },
+    { name: "assessors", kind: "human" as const },
+  ],
+  campaigns: [
+    { id: 2, name: "Relevance check", taskType: "relevance" as const },
+    { id: 3, name: "Review", taskType: "nugget_quality" as const },
+  ],
 };
 
 describe("label sets", () => {
   it("offers judges, fusions, corrections and the campaigns that label pairs", () => {
-    expect(labelSetOptions(study).map((o) => o.value)).toEqual(["gpt-4o", "solar", "assessors", "fused:gpt-4o+solar", "corrected:gpt-4o", "corrected:solar", "campaign:2"]);
+    expect(labelSetOptions(study).map((o) => o.value)).toEqual([
+      "gpt-4o",
+      "solar",
+      "assessors",
+      "fused:gpt-4o+solar",
+      "corrected:gpt-4o",
+      "corrected:solar",
+      "campaign:2",
+    ]);
   });
 
   it.each([

@@ -6,7 +6,10 @@ import { labelsPairs, type TaskType } from "./task-types";
  * with the humans' majority wherever they judged), "campaign:<id>" (the majority of a campaign's
  * annotators). These are their names in words, for choosers and headings.
  */
-type Study = { judges: readonly { name: string; kind: "human" | "model" }[]; campaigns: readonly { id: number; name: string; taskType: TaskType }[] };
+type Study = {
+  judges: readonly { name: string; kind: "human" | "model" }[];
+  campaigns: readonly { id: number; name: string; taskType: TaskType }[];
+};
 
 /** Every label set a study offers, each with its description. */
 export function labelSetOptions(study: Study): { value: string; label: string }[] {
@@ -14,9 +17,15 @@ export function labelSetOptions(study: Study): { value: string; label: string }[
   const hasHumans = study.judges.some((j) => j.kind === "human");
   return [
     ...study.judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
-    ...models.flatMap((x, i) => models.slice(i + 1).map((y) => ({ value: `fused:${x.name}+${y.name}`, label: `${x.name} + ${y.name} fused` }))),
-    ...(hasHumans ? models.map((m) => ({ value: `corrected:${m.name}`, label: `${m.name} corrected by humans where they judged` })) : []),
-    ...study.campaigns.filter((c) => labelsPairs(c.taskType)).map((c) => ({ value: `campaign:${c.id}`, label: labelSetTitle(`campaign:${c.id}`, study) })),
+    ...models.flatMap((x, i) =>
+      models.slice(i + 1).map((y) => ({ value: `fused:${x.name}+${y.name}`, label: `${x.name} + ${y.name} fused` })),
+    ),
+    ...(hasHumans
+      ? models.map((m) => ({ value: `corrected:${m.name}`, label: `${m.name} corrected by humans where they judged` }))
+      : []),
+    ...study.campaigns
+      .filter((c) => labelsPairs(c.taskType))
+      .map((c) => ({ value: `campaign:${c.id}`, label: labelSetTitle(`campaign:${c.id}`, study) })),
   ];
 }
 

@@ -5,6 +5,15 @@
  */
 export function questionTitle(title: string, body: string, max = 160): string {
   if (title.trim() !== "") return title.trim();
-  const line = body.split("\n").map((l) => l.replace(/^#+\s*/, "").replace(/\s+/g, " ").trim()).find((l) => l !== "") ?? "";
+  const line =
+    body
+      .split("\n")
+      .map((l) =>
+        l
+          .replace(/^#+\s*/, "")
+          .replace(/\s+/g, " ")
+          .trim(),
+      )
+      .find((l) => l !== "") ?? "";
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }

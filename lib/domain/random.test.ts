@@ -37,7 +37,14 @@ describe("poisson", () => {
   });
 
   it("is reproducible from the seed, and 0 for a mean of 0", () => {
-    const draw = (seed: number) => Array.from({ length: 5 }, ((r) => () => poisson(40, r))(seededRandom(seed)));
+    const draw = (seed: number) =>
+      Array.from(
+        { length: 5 },
+        (
+          (r) => () =>
+            poisson(40, r)
+        )(seededRandom(seed)),
+      );
     expect(draw(1)).toEqual(draw(1));
     expect(draw(1)).not.toEqual(draw(2));
     expect(poisson(0, seededRandom(1))).toBe(0);

@@ -51,7 +51,8 @@ export function poisson(mean: number, random: () => number): number {
     const k = Math.floor(((2 * a) / us + b) * u + mean + 0.43);
     if (us >= 0.07 && v <= vr) return k;
     if (k < 0 || (us < 0.013 && v > us)) continue;
-    if (Math.log(v) + Math.log(invalpha) - Math.log(a / (us * us) + b) <= -mean + k * loglam - logFactorial(k)) return k;
+    if (Math.log(v) + Math.log(invalpha) - Math.log(a / (us * us) + b) <= -mean + k * loglam - logFactorial(k))
+      return k;
   }
 }
 
@@ -63,5 +64,7 @@ function logFactorial(k: number): number {
     return sum;
   }
   const n = k + 1;
-  return (n - 0.5) * Math.log(n) - n + 0.5 * Math.log(2 * Math.PI) + 1 / (12 * n) - 1 / (360 * n ** 3) + 1 / (1260 * n ** 5);
+  return (
+    (n - 0.5) * Math.log(n) - n + 0.5 * Math.log(2 * Math.PI) + 1 / (12 * n) - 1 / (360 * n ** 3) + 1 / (1260 * n ** 5)
+  );
 }

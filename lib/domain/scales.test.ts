@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { BUILTIN_SCALES, binarize, builtinScale, customScale, levelIndex, levelText, scaleById, scaleSchema } from "./scales";
+import {
+  BUILTIN_SCALES,
+  binarize,
+  builtinScale,
+  customScale,
+  levelIndex,
+  levelText,
+  scaleById,
+  scaleSchema,
+} from "./scales";
 
 describe("builtin scales", () => {
   it.each(Object.values(BUILTIN_SCALES))("$id is a valid scale", (scale) => {

@@ -8,9 +8,7 @@ export const scaleSchema = z
   .object({
     id: z.string().min(1),
     name: z.string().min(1),
-    levels: z
-      .array(z.object({ value: z.string().min(1), label: z.string().min(1), key: z.string().length(1) }))
-      .min(2),
+    levels: z.array(z.object({ value: z.string().min(1), label: z.string().min(1), key: z.string().length(1) })).min(2),
     positiveFrom: z.string().min(1),
   })
   .refine((s) => s.levels.some((l) => l.value === s.positiveFrom), {
@@ -29,7 +27,11 @@ export const BUILTIN_SCALES = {
   "relevance-3": {
     id: "relevance-3",
     name: "Relevant / partially relevant / non-relevant",
-    levels: [level("non_relevant", "Non-relevant", "1"), level("partially_relevant", "Partially relevant", "2"), level("relevant", "Relevant", "3")],
+    levels: [
+      level("non_relevant", "Non-relevant", "1"),
+      level("partially_relevant", "Partially relevant", "2"),
+      level("relevant", "Relevant", "3"),
+    ],
     positiveFrom: "partially_relevant",
   },
   "graded-0-2": {
@@ -42,7 +44,12 @@ export const BUILTIN_SCALES = {
   "feb4rag-0-3": {
     id: "feb4rag-0-3",
     name: "Key / high / minimal / not relevant",
-    levels: [level("0", "Not relevant", "0"), level("1", "Minimal", "1"), level("2", "High", "2"), level("3", "Key", "3")],
+    levels: [
+      level("0", "Not relevant", "0"),
+      level("1", "Minimal", "1"),
+      level("2", "High", "2"),
+      level("3", "Key", "3"),
+    ],
     positiveFrom: "1",
   },
   binary: {

@@ -6,6 +6,7 @@
 export const nuggetDocumentKey = (nuggetId: number, documentId: number) => `nd:${nuggetId}:${documentId}`;
 export const queryDocumentKey = (queryId: number, documentId: number) => `qd:${queryId}:${documentId}`;
 /** Two systems' answers to a question (a preference item; system A's id first); a label adds ":<criterion>". */
-export const responsePairKey = (queryId: number, systemAId: number, systemBId: number) => `sp:${queryId}:${systemAId}:${systemBId}`;
+export const responsePairKey = (queryId: number, systemAId: number, systemBId: number) =>
+  `sp:${queryId}:${systemAId}:${systemBId}`;
 /** A question as a whole (a nugget-quality item: its nuggets reviewed together). */
 export const questionKey = (queryId: number) => `q:${queryId}`;

@@ -4,7 +4,10 @@ import { bad, ok, type Parsed } from "./parsed";
 import type { DocumentRow, QueryRow } from "./rows";
 
 /** Splits on the FIRST tab only: corpus texts may contain tabs. */
-function splitIdAndText(text: string, line: number): [string, string] | { error: { line: number; field?: string; message: string } } {
+function splitIdAndText(
+  text: string,
+  line: number,
+): [string, string] | { error: { line: number; field?: string; message: string } } {
   const tab = text.indexOf("\t");
   if (tab === -1) return bad(line, "expected an id, a tab, then the text");
   const id = text.slice(0, tab).trim();

@@ -57,14 +57,23 @@ export function labelsCsvParser() {
     if (!index) {
       const names = fields.map((f) => f.trim().toLowerCase());
       const missing = LABEL_CSV_COLUMNS.filter((c) => !names.includes(c));
-      if (missing.length) return bad(line, `the header must name the columns item, judge and label (missing ${missing.join(", ")})`);
+      if (missing.length)
+        return bad(line, `the header must name the columns item, judge and label (missing ${missing.join(", ")})`);
       index = { item: names.indexOf("item"), judge: names.indexOf("judge"), label: names.indexOf("label") };
       width = fields.length;
       return null;
     }
     if (fields.length !== width) return bad(line, `expected ${width} fields like the header, found ${fields.length}`);
-    const row = { item: fields[index.item]!.trim(), judge: fields[index.judge]!.trim(), value: fields[index.label]!.trim() };
-    for (const [key, value] of [["item", row.item], ["judge", row.judge], ["label", row.value]] as const) {
+    const row = {
+      item: fields[index.item]!.trim(),
+      judge: fields[index.judge]!.trim(),
+      value: fields[index.label]!.trim(),
+    };
+    for (const [key, value] of [
+      ["item", row.item],
+      ["judge", row.judge],
+      ["label", row.value],
+    ] as const) {
       if (value === "") return bad(line, "is empty", key);
     }
     return ok({ kind: "csv-label", ...row });

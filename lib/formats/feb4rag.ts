@@ -6,8 +6,22 @@ import type { EngineLabelRow, PreferenceRow, QueryGroupRow } from "./rows";
 
 /** The order in which FeB4RAG's LABEL2RM.py wrote the engines' blocks. */
 export const FEB4RAG_ENGINES = [
-  "arguana", "scidocs", "scifact", "dbpedia-entity", "signal1m", "trec-news", "fever", "climate-fever",
-  "nfcorpus", "fiqa", "trec-covid", "nq", "hotpotqa", "robust04", "msmarco", "webis-touche2020",
+  "arguana",
+  "scidocs",
+  "scifact",
+  "dbpedia-entity",
+  "signal1m",
+  "trec-news",
+  "fever",
+  "climate-fever",
+  "nfcorpus",
+  "fiqa",
+  "trec-covid",
+  "nq",
+  "hotpotqa",
+  "robust04",
+  "msmarco",
+  "webis-touche2020",
 ] as const;
 
 /** 790 requests x 10 documents per engine in the released file. */
@@ -24,7 +38,8 @@ export function feb4ragLabelParser(blockLines = FEB4RAG_BLOCK_LINES) {
   return (text: string, line: number): Parsed<EngineLabelRow> => {
     if (text.trim() === "") return null;
     const engine = FEB4RAG_ENGINES[Math.floor((line - 1) / blockLines)];
-    if (!engine) return bad(line, `past the last engine's block (${FEB4RAG_ENGINES.length} blocks of ${blockLines} lines)`);
+    if (!engine)
+      return bad(line, `past the last engine's block (${FEB4RAG_ENGINES.length} blocks of ${blockLines} lines)`);
     const cols = columns(text, line, 4, "rid Q0 docid label");
     if (isFail(cols)) return cols;
     const [queryId, , docId, value] = cols as [string, string, string, string];
@@ -48,7 +63,8 @@ export function parseFeb4ragSelectionLine(text: string, line: number): Parsed<Pr
   const choices: PreferenceRow["choices"] = [];
   for (const [i, choice] of chosen.entries()) {
     const value = typeof choice === "string" ? CHOICES[choice as keyof typeof CHOICES] : undefined;
-    if (!value) return bad(line, `expected best-fed, naive-fed or none, got ${JSON.stringify(choice)}`, `chosen_sources[${i}]`);
+    if (!value)
+      return bad(line, `expected best-fed, naive-fed or none, got ${JSON.stringify(choice)}`, `chosen_sources[${i}]`);
     choices.push({ criterion: FEB4RAG_CRITERIA[i]!, value });
   }
   return ok({ kind: "preference", queryId, systemA: "best-fed", systemB: "naive-fed", choices });

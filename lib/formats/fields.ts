@@ -1,7 +1,8 @@
 import { bad, type LineError } from "./parsed";
 
 type Fail = { error: LineError };
-export const isFail = (value: unknown): value is Fail => typeof value === "object" && value !== null && "error" in value;
+export const isFail = (value: unknown): value is Fail =>
+  typeof value === "object" && value !== null && "error" in value;
 
 /** Parses one JSON object per line. */
 export function jsonObject(text: string, line: number): Record<string, unknown> | Fail {
@@ -9,17 +10,26 @@ export function jsonObject(text: string, line: number): Record<string, unknown> 
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return bad(line, `invalid JSON (${e instanceof Error ? e.message : "parse error"})${text.length > 0 && !text.trimEnd().endsWith("}") ? "; is the line truncated?" : ""}`);
+    return bad(
+      line,
+      `invalid JSON (${e instanceof Error ? e.message : "parse error"})${text.length > 0 && !text.trimEnd().endsWith("}") ? "; is the line truncated?" : ""}`,
+    );
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return bad(line, "expected a JSON object");
   return value as Record<string, unknown>;
 }
 
 /** A required non-empty string field; JSON numbers are accepted as ids and turned into strings. */
-export function stringField(obj: Record<string, unknown>, key: string, line: number, { allowEmpty = false } = {}): string | Fail {
+export function stringField(
+  obj: Record<string, unknown>,
+  key: string,
+  line: number,
+  { allowEmpty = false } = {},
+): string | Fail {
   const value = obj[key];
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value !== "string") return bad(line, value === undefined ? "missing" : `expected a string, got ${typeName(value)}`, key);
+  if (typeof value !== "string")
+    return bad(line, value === undefined ? "missing" : `expected a string, got ${typeName(value)}`, key);
   if (!allowEmpty && value.trim() === "") return bad(line, "is empty", key);
   return value;
 }
@@ -28,10 +38,16 @@ export function optionalString(obj: Record<string, unknown>, key: string, line: 
   return obj[key] === undefined || obj[key] === null ? undefined : stringField(obj, key, line, { allowEmpty: true });
 }
 
-export function stringArray(obj: Record<string, unknown>, key: string, line: number, { optional = false } = {}): string[] | Fail {
+export function stringArray(
+  obj: Record<string, unknown>,
+  key: string,
+  line: number,
+  { optional = false } = {},
+): string[] | Fail {
   const value = obj[key];
   if (value === undefined && optional) return [];
-  if (!Array.isArray(value)) return bad(line, value === undefined ? "missing" : `expected an array, got ${typeName(value)}`, key);
+  if (!Array.isArray(value))
+    return bad(line, value === undefined ? "missing" : `expected an array, got ${typeName(value)}`, key);
   const out: string[] = [];
   for (const [i, item] of value.entries()) {
     if (typeof item === "number" && Number.isFinite(item)) out.push(String(item));
@@ -44,7 +60,8 @@ export function stringArray(obj: Record<string, unknown>, key: string, line: num
 export function objectField(obj: Record<string, unknown>, key: string, line: number): Record<string, unknown> | Fail {
   const value = obj[key];
   if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) return bad(line, `expected an object, got ${typeName(value)}`, key);
+  if (typeof value !== "object" || Array.isArray(value))
+    return bad(line, `expected an object, got ${typeName(value)}`, key);
   return value as Record<string, unknown>;
 }
 

@@ -24,7 +24,8 @@ export function parseFreshStackQueryLine(text: string, line: number): Parsed<Nug
   if (isFail(metadata)) return metadata;
   const answerId = optionalString(obj, "answer_id", line);
   if (isFail(answerId)) return answerId;
-  if (!Array.isArray(obj.nuggets)) return bad(line, obj.nuggets === undefined ? "missing" : "expected an array", "nuggets");
+  if (!Array.isArray(obj.nuggets))
+    return bad(line, obj.nuggets === undefined ? "missing" : "expected an array", "nuggets");
   const nuggets: NuggetedQueryRow["nuggets"] = [];
   for (const [i, raw] of obj.nuggets.entries()) {
     const where = `nuggets[${i}]`;
@@ -44,7 +45,14 @@ export function parseFreshStackQueryLine(text: string, line: number): Parsed<Nug
     if (isFail(notSupportedBy)) return bad(line, notSupportedBy.error.message, `${where}.non_relevant_corpus_ids`);
     nuggets.push({ id: nuggetId, text: nuggetText, supportedBy, notSupportedBy });
   }
-  const query = { kind: "query" as const, id, title: title ?? "", body, answer, metadata: answerId ? { ...metadata, answer_id: answerId } : metadata };
+  const query = {
+    kind: "query" as const,
+    id,
+    title: title ?? "",
+    body,
+    answer,
+    metadata: answerId ? { ...metadata, answer_id: answerId } : metadata,
+  };
   return ok({ kind: "nuggeted-query", query, nuggets });
 }
 

@@ -2,7 +2,12 @@
 import { parseCorpusJsonlLine, parseCorpusTsvLine, parseQueriesJsonlLine, parseQueriesTsvLine } from "./beir";
 import { parseBundleLine } from "./bundle";
 import { labelsCsvParser } from "./csv";
-import { FEB4RAG_BLOCK_LINES, feb4ragLabelParser, parseFeb4ragRequestSourceLine, parseFeb4ragSelectionLine } from "./feb4rag";
+import {
+  FEB4RAG_BLOCK_LINES,
+  feb4ragLabelParser,
+  parseFeb4ragRequestSourceLine,
+  parseFeb4ragSelectionLine,
+} from "./feb4rag";
 import { parseFreshStackCorpusLine, parseFreshStackQueryLine } from "./freshstack";
 import { parsePairwiseLine } from "./pairwise";
 import type { Parsed } from "./parsed";
@@ -13,9 +18,11 @@ export type LineParser = (text: string, line: number) => Parsed<ImportRow>;
 export type ParserOptions = { fileName: string; blockLines?: number };
 
 /** How a format's labels are attributed: a judge (given or default) on a scale (given or fixed). */
-export type LabelPolicy =
-  | { judge: "required" | { default: string }; judgeKind: "model" | "human"; scale: "required" | { fixed: string } }
-  | null;
+export type LabelPolicy = {
+  judge: "required" | { default: string };
+  judgeKind: "model" | "human";
+  scale: "required" | { fixed: string };
+} | null;
 
 export type ImportFormat = {
   id: string;
@@ -25,8 +32,10 @@ export type ImportFormat = {
   labels: LabelPolicy;
 };
 
-const byExtension = (jsonl: LineParser, tsv: LineParser) => ({ fileName }: ParserOptions): LineParser =>
-  /\.jsonl?$/i.test(fileName) ? jsonl : tsv;
+const byExtension =
+  (jsonl: LineParser, tsv: LineParser) =>
+  ({ fileName }: ParserOptions): LineParser =>
+    /\.jsonl?$/i.test(fileName) ? jsonl : tsv;
 
 export const IMPORT_FORMATS = [
   {
@@ -39,7 +48,8 @@ export const IMPORT_FORMATS = [
   {
     id: "freshstack-queries",
     label: "FreshStack queries (JSONL)",
-    description: "Questions with answers and nuggets; relevant_corpus_ids / non_relevant_corpus_ids become the LLM judge's support labels. Import the corpus first.",
+    description:
+      "Questions with answers and nuggets; relevant_corpus_ids / non_relevant_corpus_ids become the LLM judge's support labels. Import the corpus first.",
     createParser: () => parseFreshStackQueryLine,
     labels: { judge: { default: "gpt-4o" }, judgeKind: "model", scale: { fixed: "binary" } },
   },
@@ -95,7 +105,8 @@ export const IMPORT_FORMATS = [
   {
     id: "feb4rag-request-sources",
     label: "FeB4RAG request sources (rid_mapping.tsv)",
-    description: "rid TAB source TAB source id: each request's collection, its group in reports. Import the requests first.",
+    description:
+      "rid TAB source TAB source id: each request's collection, its group in reports. Import the requests first.",
     createParser: () => parseFeb4ragRequestSourceLine,
     labels: null,
   },
@@ -109,7 +120,8 @@ export const IMPORT_FORMATS = [
   {
     id: "labels-csv",
     label: "Labels CSV (item,judge,label)",
-    description: "item is a query or nugget id, or <id>::<doc id>; every judge in the file gets labels on the named scale.",
+    description:
+      "item is a query or nugget id, or <id>::<doc id>; every judge in the file gets labels on the named scale.",
     createParser: () => labelsCsvParser(),
     labels: { judge: { default: "(from the file)" }, judgeKind: "model", scale: "required" },
   },

@@ -14,7 +14,8 @@ export function parsePairwiseLine(text: string, line: number): Parsed<PairwiseRo
   if (isFail(body)) return body;
   const metadata = objectField(obj, "metadata", line);
   if (isFail(metadata)) return metadata;
-  if (!Array.isArray(obj.responses) || obj.responses.length < 2) return bad(line, "expected an array of at least two responses", "responses");
+  if (!Array.isArray(obj.responses) || obj.responses.length < 2)
+    return bad(line, "expected an array of at least two responses", "responses");
   const responses: PairwiseRow["responses"] = [];
   for (const [i, raw] of obj.responses.entries()) {
     const where = `responses[${i}]`;
@@ -22,7 +23,8 @@ export function parsePairwiseLine(text: string, line: number): Parsed<PairwiseRo
     const r = raw as Record<string, unknown>;
     const system = stringField(r, "system", line);
     if (isFail(system)) return bad(line, system.error.message, `${where}.system`);
-    if (responses.some((o) => o.system === system)) return bad(line, `system "${system}" answers twice`, `${where}.system`);
+    if (responses.some((o) => o.system === system))
+      return bad(line, `system "${system}" answers twice`, `${where}.system`);
     const answer = stringField(r, "text", line);
     if (isFail(answer)) return bad(line, answer.error.message, `${where}.text`);
     const citations: PairwiseRow["responses"][number]["citations"] = [];
@@ -32,8 +34,10 @@ export function parsePairwiseLine(text: string, line: number): Parsed<PairwiseRo
       const at = `${where}.citations[${j}]`;
       if (typeof rawCitation !== "object" || rawCitation === null) return bad(line, "expected an object", at);
       const c = rawCitation as Record<string, unknown>;
-      if (typeof c.marker !== "number" || !Number.isInteger(c.marker) || c.marker < 1) return bad(line, "expected a positive integer", `${at}.marker`);
-      if (citations.some((o) => o.marker === c.marker)) return bad(line, `marker ${c.marker} is used twice`, `${at}.marker`);
+      if (typeof c.marker !== "number" || !Number.isInteger(c.marker) || c.marker < 1)
+        return bad(line, "expected a positive integer", `${at}.marker`);
+      if (citations.some((o) => o.marker === c.marker))
+        return bad(line, `marker ${c.marker} is used twice`, `${at}.marker`);
       const docId = stringField(c, "doc_id", line);
       if (isFail(docId)) return bad(line, docId.error.message, `${at}.doc_id`);
       const passage = optionalString(c, "text", line);

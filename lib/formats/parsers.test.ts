@@ -8,43 +8,69 @@ import { parseNuggetQrelLine, parseQrelLine, parseRunLine } from "./trec";
 
 describe("TREC", () => {
   it("parses qrels with 0 or Q0 and rejects a wrong column count", () => {
-    expect(parseQrelLine("q1 Q0 d/1.py_0_9 2", 1)).toEqual({ row: { kind: "qrel", queryId: "q1", docId: "d/1.py_0_9", value: "2" } });
-    expect(parseQrelLine("q1 0 d1", 7)).toEqual({ error: { line: 7, message: "expected 4 columns (qid 0 docid rel), found 3" } });
+    expect(parseQrelLine("q1 Q0 d/1.py_0_9 2", 1)).toEqual({
+      row: { kind: "qrel", queryId: "q1", docId: "d/1.py_0_9", value: "2" },
+    });
+    expect(parseQrelLine("q1 0 d1", 7)).toEqual({
+      error: { line: 7, message: "expected 4 columns (qid 0 docid rel), found 3" },
+    });
     expect(parseQrelLine("   ", 2)).toBeNull();
   });
 
   it("parses nugget qrels", () => {
-    expect(parseNuggetQrelLine("q1 q1_2 d9 1", 1)).toEqual({ row: { kind: "nugget-qrel", queryId: "q1", nuggetId: "q1_2", docId: "d9", value: "1" } });
+    expect(parseNuggetQrelLine("q1 q1_2 d9 1", 1)).toEqual({
+      row: { kind: "nugget-qrel", queryId: "q1", nuggetId: "q1_2", docId: "d9", value: "1" },
+    });
   });
 
   it("takes the last three run fields as rank, score and tag, so ids may contain spaces", () => {
     expect(parseRunLine("q1 Q0 docs/My File.md_0_10 3 12.5 bm25", 1)).toEqual({
       row: { kind: "run", system: "bm25", queryId: "q1", docId: "docs/My File.md_0_10", rank: 3, score: 12.5 },
     });
-    expect(parseRunLine("q1 Q0 d1 x 1.0 bm25", 4)).toEqual({ error: { line: 4, field: "rank", message: 'expected an integer, got "x"' } });
-    expect(parseRunLine("q1 Q0 d1 1 NaN bm25", 5)).toEqual({ error: { line: 5, field: "score", message: 'expected a number, got "NaN"' } });
+    expect(parseRunLine("q1 Q0 d1 x 1.0 bm25", 4)).toEqual({
+      error: { line: 4, field: "rank", message: 'expected an integer, got "x"' },
+    });
+    expect(parseRunLine("q1 Q0 d1 1 NaN bm25", 5)).toEqual({
+      error: { line: 5, field: "score", message: 'expected a number, got "NaN"' },
+    });
     expect(parseRunLine("q1 Q0 d1 1 2.0", 6)).toMatchObject({ error: { line: 6, message: /expected 6 columns/ } });
   });
 });
 
 describe("BEIR", () => {
   it("splits a TSV corpus line on the first tab only", () => {
-    expect(parseCorpusTsvLine("14-17\tPlayer\tClub\tSalary", 1)).toMatchObject({ row: { id: "14-17", text: "Player\tClub\tSalary" } });
-    expect(parseCorpusTsvLine("no tab here", 3)).toEqual({ error: { line: 3, message: "expected an id, a tab, then the text" } });
+    expect(parseCorpusTsvLine("14-17\tPlayer\tClub\tSalary", 1)).toMatchObject({
+      row: { id: "14-17", text: "Player\tClub\tSalary" },
+    });
+    expect(parseCorpusTsvLine("no tab here", 3)).toEqual({
+      error: { line: 3, message: "expected an id, a tab, then the text" },
+    });
   });
 
   it("reads JSONL queries and reports bad JSON and missing fields", () => {
-    expect(parseQueriesJsonlLine('{"_id": 7, "text": "Why?", "metadata": {}}', 1)).toMatchObject({ row: { id: "7", body: "Why?" } });
-    expect(parseQueriesJsonlLine('{"_id": "7", "text": "Wh', 2)).toMatchObject({ error: { line: 2, message: /invalid JSON.*truncated/ } });
-    expect(parseQueriesJsonlLine('{"text": "Why?"}', 3)).toEqual({ error: { line: 3, field: "_id", message: "missing" } });
+    expect(parseQueriesJsonlLine('{"_id": 7, "text": "Why?", "metadata": {}}', 1)).toMatchObject({
+      row: { id: "7", body: "Why?" },
+    });
+    expect(parseQueriesJsonlLine('{"_id": "7", "text": "Wh', 2)).toMatchObject({
+      error: { line: 2, message: /invalid JSON.*truncated/ },
+    });
+    expect(parseQueriesJsonlLine('{"text": "Why?"}', 3)).toEqual({
+      error: { line: 3, field: "_id", message: "missing" },
+    });
     expect(parseQueriesJsonlLine("[1,2]", 4)).toEqual({ error: { line: 4, message: "expected a JSON object" } });
   });
 });
 
 describe("FreshStack", () => {
   const query = {
-    query_id: "78254", query_title: "T", query_text: "Body", answer_id: "a1", answer_text: "Answer",
-    nuggets: [{ _id: "78254_1", text: "N1", relevant_corpus_ids: ["r/a.py_0_10"], non_relevant_corpus_ids: ["r/b.py_0_10"] }],
+    query_id: "78254",
+    query_title: "T",
+    query_text: "Body",
+    answer_id: "a1",
+    answer_text: "Answer",
+    nuggets: [
+      { _id: "78254_1", text: "N1", relevant_corpus_ids: ["r/a.py_0_10"], non_relevant_corpus_ids: ["r/b.py_0_10"] },
+    ],
     metadata: { tags: ["x"] },
   };
 
@@ -52,7 +78,14 @@ describe("FreshStack", () => {
     expect(parseFreshStackQueryLine(JSON.stringify(query), 1)).toEqual({
       row: {
         kind: "nuggeted-query",
-        query: { kind: "query", id: "78254", title: "T", body: "Body", answer: "Answer", metadata: { tags: ["x"], answer_id: "a1" } },
+        query: {
+          kind: "query",
+          id: "78254",
+          title: "T",
+          body: "Body",
+          answer: "Answer",
+          metadata: { tags: ["x"], answer_id: "a1" },
+        },
         nuggets: [{ id: "78254_1", text: "N1", supportedBy: ["r/a.py_0_10"], notSupportedBy: ["r/b.py_0_10"] }],
       },
     });
@@ -66,8 +99,16 @@ describe("FreshStack", () => {
   });
 
   it("derives repository and path from a corpus id", () => {
-    expect(repoAndPath("angular/adev/src/app/app.component.ts_0_368")).toEqual({ repo: "angular", path: "adev/src/app/app.component.ts" });
-    expect(parseFreshStackCorpusLine('{"_id": "langchain/docs/x.md_10_20", "title": "", "text": "t", "metadata": {"url": "u"}}', 1)).toMatchObject({
+    expect(repoAndPath("angular/adev/src/app/app.component.ts_0_368")).toEqual({
+      repo: "angular",
+      path: "adev/src/app/app.component.ts",
+    });
+    expect(
+      parseFreshStackCorpusLine(
+        '{"_id": "langchain/docs/x.md_10_20", "title": "", "text": "t", "metadata": {"url": "u"}}',
+        1,
+      ),
+    ).toMatchObject({
       row: { repo: "langchain", path: "docs/x.md", metadata: { url: "u" } },
     });
   });
@@ -83,17 +124,28 @@ describe("FeB4RAG", () => {
   });
 
   it("reads each request's source collection", () => {
-    expect(parseFeb4ragRequestSourceLine("16\tnfcorpus\tPLAIN-2630", 1)).toEqual({ row: { kind: "query-group", queryId: "16", group: "nfcorpus" } });
-    expect(parseFeb4ragRequestSourceLine("16\tnfcorpus", 4)).toEqual({ error: { line: 4, message: "expected 3 columns (rid source source_id), found 2" } });
+    expect(parseFeb4ragRequestSourceLine("16\tnfcorpus\tPLAIN-2630", 1)).toEqual({
+      row: { kind: "query-group", queryId: "16", group: "nfcorpus" },
+    });
+    expect(parseFeb4ragRequestSourceLine("16\tnfcorpus", 4)).toEqual({
+      error: { line: 4, message: "expected 3 columns (rid source source_id), found 2" },
+    });
   });
 
   it("reads selections in criterion order", () => {
-    expect(parseFeb4ragSelectionLine('{"qid": "114", "chosen_sources": ["naive-fed", "none", "best-fed", "none"]}', 1)).toEqual({
+    expect(
+      parseFeb4ragSelectionLine('{"qid": "114", "chosen_sources": ["naive-fed", "none", "best-fed", "none"]}', 1),
+    ).toEqual({
       row: {
-        kind: "preference", queryId: "114", systemA: "best-fed", systemB: "naive-fed",
+        kind: "preference",
+        queryId: "114",
+        systemA: "best-fed",
+        systemB: "naive-fed",
         choices: [
-          { criterion: "coverage", value: "b" }, { criterion: "consistency", value: "none" },
-          { criterion: "correctness", value: "a" }, { criterion: "clarity", value: "none" },
+          { criterion: "coverage", value: "b" },
+          { criterion: "consistency", value: "none" },
+          { criterion: "correctness", value: "a" },
+          { criterion: "clarity", value: "none" },
         ],
       },
     });
@@ -105,7 +157,8 @@ describe("FeB4RAG", () => {
 
 describe("pairwise responses", () => {
   const request = {
-    request_id: "r1", request: "How?",
+    request_id: "r1",
+    request: "How?",
     responses: [
       { system: "a", text: "Do X [1].", citations: [{ marker: 1, doc_id: "d1", text: "X is done so." }] },
       { system: "b", text: "Do Y." },
@@ -114,13 +167,23 @@ describe("pairwise responses", () => {
 
   it("reads a request with its responses and cited passages", () => {
     expect(parsePairwiseLine(JSON.stringify(request), 1)).toMatchObject({
-      row: { query: { id: "r1", body: "How?" }, responses: [{ system: "a", citations: [{ marker: 1, docId: "d1", text: "X is done so." }] }, { system: "b", citations: [] }] },
+      row: {
+        query: { id: "r1", body: "How?" },
+        responses: [
+          { system: "a", citations: [{ marker: 1, docId: "d1", text: "X is done so." }] },
+          { system: "b", citations: [] },
+        ],
+      },
     });
   });
 
   it("needs two responses from different systems", () => {
-    expect(parsePairwiseLine(JSON.stringify({ ...request, responses: [request.responses[0]] }), 2)).toMatchObject({ error: { field: "responses" } });
-    expect(parsePairwiseLine(JSON.stringify({ ...request, responses: [request.responses[0], request.responses[0]] }), 3)).toMatchObject({
+    expect(parsePairwiseLine(JSON.stringify({ ...request, responses: [request.responses[0]] }), 2)).toMatchObject({
+      error: { field: "responses" },
+    });
+    expect(
+      parsePairwiseLine(JSON.stringify({ ...request, responses: [request.responses[0], request.responses[0]] }), 3),
+    ).toMatchObject({
       error: { field: "responses[1].system", message: 'system "a" answers twice' },
     });
   });
@@ -136,10 +199,14 @@ describe("CSV", () => {
   it("reads labels with the columns in any order and checks the field count", () => {
     const parse = labelsCsvParser();
     expect(parse("label,item,judge", 1)).toBeNull();
-    expect(parse("2,q1::d1,gpt-4o", 2)).toEqual({ row: { kind: "csv-label", item: "q1::d1", judge: "gpt-4o", value: "2" } });
+    expect(parse("2,q1::d1,gpt-4o", 2)).toEqual({
+      row: { kind: "csv-label", item: "q1::d1", judge: "gpt-4o", value: "2" },
+    });
     expect(parse("2,q1::d1", 3)).toEqual({ error: { line: 3, message: "expected 3 fields like the header, found 2" } });
     expect(parse(",q1,gpt-4o", 4)).toEqual({ error: { line: 4, field: "label", message: "is empty" } });
-    expect(labelsCsvParser()("item,who,label", 1)).toEqual({ error: { line: 1, message: "the header must name the columns item, judge and label (missing judge)" } });
+    expect(labelsCsvParser()("item,who,label", 1)).toEqual({
+      error: { line: 1, message: "the header must name the columns item, judge and label (missing judge)" },
+    });
   });
 
   it("splits an item into target and document", () => {

@@ -2,7 +2,14 @@ import type { BundleRow } from "./bundle";
 
 /** The rows the import formats produce. Ids are the benchmark's own (external) ids. */
 
-export type QueryRow = { kind: "query"; id: string; title: string; body: string; answer?: string; metadata: Record<string, unknown> };
+export type QueryRow = {
+  kind: "query";
+  id: string;
+  title: string;
+  body: string;
+  answer?: string;
+  metadata: Record<string, unknown>;
+};
 
 export type DocumentRow = {
   kind: "document";

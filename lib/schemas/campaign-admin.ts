@@ -7,7 +7,9 @@ export const campaignChangeSchema = z
     guidelines: z.string().max(20_000).optional(),
     annotatorIds: z.array(z.number().int().positive()).min(1).max(200).optional(),
   })
-  .refine((c) => c.status !== undefined || c.guidelines !== undefined || c.annotatorIds !== undefined, { message: "change the status, the guidelines or the annotators" });
+  .refine((c) => c.status !== undefined || c.guidelines !== undefined || c.annotatorIds !== undefined, {
+    message: "change the status, the guidelines or the annotators",
+  });
 export type CampaignChange = z.infer<typeof campaignChangeSchema>;
 
 /**

@@ -34,8 +34,14 @@ export const scaleChoiceSchema = z.discriminatedUnion("kind", [
       levels: z.array(z.string().trim().min(1).max(60)).min(2).max(9),
       positiveFrom: z.string().trim().min(1),
     })
-    .refine((s) => s.levels.includes(s.positiveFrom), { message: "the threshold must be one of the levels", path: ["positiveFrom"] })
-    .refine((s) => new Set(s.levels).size === s.levels.length, { message: "levels must be distinct", path: ["levels"] }),
+    .refine((s) => s.levels.includes(s.positiveFrom), {
+      message: "the threshold must be one of the levels",
+      path: ["positiveFrom"],
+    })
+    .refine((s) => new Set(s.levels).size === s.levels.length, {
+      message: "levels must be distinct",
+      path: ["levels"],
+    }),
 ]);
 export type ScaleChoice = z.infer<typeof scaleChoiceSchema>;
 
@@ -104,7 +110,13 @@ export const campaignProgressSchema = z.object({
   seed: z.number(),
   sample: sampleSpecSchema,
   /** Complete: no seat open or held. Stranded: open seats no annotator of the campaign can take (listed in `stranded`). */
-  items: z.object({ total: z.number(), complete: z.number(), inProgress: z.number(), untouched: z.number(), stranded: z.number() }),
+  items: z.object({
+    total: z.number(),
+    complete: z.number(),
+    inProgress: z.number(),
+    untouched: z.number(),
+    stranded: z.number(),
+  }),
   /** Labels stored, of those the campaign still expects (closed seats are not expected). */
   labels: z.object({ submitted: z.number(), target: z.number() }),
   stranded: z.array(strandedItemSchema),
@@ -128,7 +140,11 @@ export const campaignProgressSchema = z.object({
 export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
 
 /** The campaign LLM's label on an item, as shown once the protocol allows it. */
-export const llmLabelSchema = z.object({ judge: z.string(), level: z.string().nullable(), text: z.string().nullable() });
+export const llmLabelSchema = z.object({
+  judge: z.string(),
+  level: z.string().nullable(),
+  text: z.string().nullable(),
+});
 export type LlmLabel = z.infer<typeof llmLabelSchema>;
 
 /**
@@ -142,7 +158,17 @@ export const workspaceItemSchema = z.object({
   question: z.object({ id: z.string(), title: z.string(), bodyHtml: z.string(), answerHtml: z.string().nullable() }),
   nugget: z.object({ id: z.string(), position: z.number(), text: z.string() }).nullable(),
   nuggets: z.array(z.object({ id: z.string(), position: z.number(), text: z.string() })),
-  document: z.object({ id: z.string(), title: z.string(), repo: z.string().nullable(), path: z.string().nullable(), language: z.string().nullable(), html: z.string(), lines: z.number() }).nullable(),
+  document: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      repo: z.string().nullable(),
+      path: z.string().nullable(),
+      language: z.string().nullable(),
+      html: z.string(),
+      lines: z.number(),
+    })
+    .nullable(),
   /**
    * A preference item: the two answers as Response 1 (left) and Response 2, with their cited
    * passages, and the opaque token of this seat's order, which the save sends back. Never a
@@ -151,7 +177,12 @@ export const workspaceItemSchema = z.object({
   comparison: z
     .object({
       sides: z.string(),
-      responses: z.array(z.object({ html: z.string(), citations: z.array(z.object({ marker: z.number(), title: z.string(), html: z.string() })) })),
+      responses: z.array(
+        z.object({
+          html: z.string(),
+          citations: z.array(z.object({ marker: z.number(), title: z.string(), html: z.string() })),
+        }),
+      ),
     })
     .nullable(),
   mine: z.array(
@@ -161,7 +192,12 @@ export const workspaceItemSchema = z.object({
       level: z.string().nullable(),
       review: nuggetReviewSchema.nullable(),
       /** A preference as the annotator saw it: "1" (left), "2" (right) or "none" per criterion. */
-      preference: z.object({ choices: z.record(z.string(), z.enum(["1", "2", "none"])), justifications: z.record(z.string(), z.string()) }).nullable(),
+      preference: z
+        .object({
+          choices: z.record(z.string(), z.enum(["1", "2", "none"])),
+          justifications: z.record(z.string(), z.string()),
+        })
+        .nullable(),
       comment: z.string().nullable(),
       version: z.number(),
       clientId: z.string(),
@@ -181,7 +217,10 @@ export const workspaceSchema = z.object({
     protocol: protocolSchema,
     guidelinesHtml: z.string(),
     criteria: z.array(criterionSchema),
-    scale: z.object({ name: z.string(), levels: z.array(z.object({ value: z.string(), label: z.string(), key: z.string() })) }),
+    scale: z.object({
+      name: z.string(),
+      levels: z.array(z.object({ value: z.string(), label: z.string(), key: z.string() })),
+    }),
     /** paused: no new items (an item in hand can be saved); closed: nothing more. */
     status: campaignStatusSchema,
   }),

@@ -35,13 +35,21 @@ export const questionListSchema = z.object({
 });
 export type QuestionList = z.infer<typeof questionListSchema>;
 
-export const questionPageParamsSchema = z.object({ studyId: z.coerce.number().int().positive(), queryId: z.coerce.number().int().positive() });
+export const questionPageParamsSchema = z.object({
+  studyId: z.coerce.number().int().positive(),
+  queryId: z.coerce.number().int().positive(),
+});
 export const questionPageQuerySchema = z.object({
   chunk: z.coerce.number().int().positive().optional(),
   only: z.enum(["all", "disagreements"]).default("all"),
 });
 
-const shownLabel = z.object({ scale: z.string(), value: z.string(), text: z.string(), positive: z.boolean().nullable() });
+const shownLabel = z.object({
+  scale: z.string(),
+  value: z.string(),
+  text: z.string(),
+  positive: z.boolean().nullable(),
+});
 const cellSchema = z.object({
   targetKey: z.string(),
   labels: z.array(shownLabel.extend({ judge: z.string(), kind: z.enum(["human", "model"]) })),
@@ -53,7 +61,14 @@ export type PoolCell = z.infer<typeof cellSchema>;
 
 export const questionPoolSchema = z.object({
   study: z.object({ id: z.number(), name: z.string() }),
-  question: z.object({ id: z.number(), externalId: z.string(), title: z.string(), bodyHtml: z.string(), answerHtml: z.string().nullable(), tags: z.array(z.string()) }),
+  question: z.object({
+    id: z.number(),
+    externalId: z.string(),
+    title: z.string(),
+    bodyHtml: z.string(),
+    answerHtml: z.string().nullable(),
+    tags: z.array(z.string()),
+  }),
   /** The columns: the nuggets in order, then the question itself when chunks were judged for relevance to it. */
   columns: z.array(z.object({ key: z.string(), title: z.string(), text: z.string() })),
   judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]) })),
@@ -69,7 +84,18 @@ export const questionPoolSchema = z.object({
       disagreements: z.number(),
     }),
   ),
-  chunk: z.object({ documentId: z.number(), externalId: z.string(), title: z.string(), repo: z.string().nullable(), path: z.string().nullable(), language: z.string().nullable(), html: z.string(), lines: z.number() }).nullable(),
+  chunk: z
+    .object({
+      documentId: z.number(),
+      externalId: z.string(),
+      title: z.string(),
+      repo: z.string().nullable(),
+      path: z.string().nullable(),
+      language: z.string().nullable(),
+      html: z.string(),
+      lines: z.number(),
+    })
+    .nullable(),
 });
 export type QuestionPool = z.infer<typeof questionPoolSchema>;
 
@@ -87,7 +113,14 @@ export const disagreementListSchema = z.object({
       question: z.object({ id: z.number(), externalId: z.string(), title: z.string() }),
       nugget: z.object({ position: z.number(), text: z.string() }).nullable(),
       chunk: z.object({ id: z.number(), externalId: z.string(), title: z.string(), path: z.string().nullable() }),
-      labels: z.array(z.object({ judge: z.string(), kind: z.enum(["human", "model"]), text: z.string(), positive: z.boolean().nullable() })),
+      labels: z.array(
+        z.object({
+          judge: z.string(),
+          kind: z.enum(["human", "model"]),
+          text: z.string(),
+          positive: z.boolean().nullable(),
+        }),
+      ),
     }),
   ),
 });

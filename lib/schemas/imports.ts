@@ -1,8 +1,15 @@
 import { z } from "zod";
 
 export const importCountsSchema = z.object({
-  queries: z.number(), nuggets: z.number(), documents: z.number(), poolEntries: z.number(), labels: z.number(),
-  systems: z.number(), runEntries: z.number(), responses: z.number(), citations: z.number(),
+  queries: z.number(),
+  nuggets: z.number(),
+  documents: z.number(),
+  poolEntries: z.number(),
+  labels: z.number(),
+  systems: z.number(),
+  runEntries: z.number(),
+  responses: z.number(),
+  citations: z.number(),
 });
 
 /** What an import did: rows read per file and rows added per kind (0 everywhere on a re-import). */
@@ -23,17 +30,41 @@ export const importErrorDetailsSchema = z.object({ errors: z.array(z.string()), 
 export const importUploadQuerySchema = z.object({
   format: z.string().min(1),
   file: z.string().min(1).max(300),
-  judge: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  judge: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
   judgeKind: z.enum(["model", "human"]).optional(),
-  scale: z.string().optional().transform((v) => v || undefined),
+  scale: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export const exportQuerySchema = z.object({
   what: z.string().min(1),
   format: z.string().min(1),
-  judge: z.string().optional().transform((v) => (v ? v.split(",").map((j) => j.trim()).filter(Boolean) : undefined)),
-  scale: z.string().optional().transform((v) => v || undefined),
-  binarized: z.enum(["0", "1"]).optional().transform((v) => v === "1"),
+  judge: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((j) => j.trim())
+            .filter(Boolean)
+        : undefined,
+    ),
+  scale: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  binarized: z
+    .enum(["0", "1"])
+    .optional()
+    .transform((v) => v === "1"),
   /** Annotations of one campaign only. */
   campaign: z.coerce.number().int().positive().optional(),
   /** "1": only check that the export can be made (a JSON answer, or the error), for the page to show before downloading. */
@@ -45,7 +76,9 @@ export const exportQuerySchema = z.object({
  * majority, an LLM corrected by humans) with the target kinds they hold, and the campaigns with annotations.
  */
 export const exportOptionsSchema = z.object({
-  judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]), targets: z.record(z.string(), z.number()) })),
+  judges: z.array(
+    z.object({ name: z.string(), kind: z.enum(["human", "model"]), targets: z.record(z.string(), z.number()) }),
+  ),
   labelSets: z.array(z.object({ value: z.string(), label: z.string(), targets: z.record(z.string(), z.number()) })),
   campaigns: z.array(z.object({ id: z.number(), name: z.string(), annotations: z.number(), skips: z.number() })),
 });

@@ -19,8 +19,14 @@ export type Member = z.infer<typeof memberSchema>;
 
 export const membersSchema = z.object({ members: z.array(memberSchema) });
 
-export const addMemberSchema = z.object({ email: z.email().transform((e) => e.trim().toLowerCase()), role: memberRoleSchema });
+export const addMemberSchema = z.object({
+  email: z.email().transform((e) => e.trim().toLowerCase()),
+  role: memberRoleSchema,
+});
 export type AddMember = z.infer<typeof addMemberSchema>;
 
-export const memberParamsSchema = z.object({ studyId: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
+export const memberParamsSchema = z.object({
+  studyId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive(),
+});
 export const memberChangeSchema = z.object({ role: memberRoleSchema });

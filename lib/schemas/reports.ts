@@ -11,10 +11,20 @@ export const agreementQuerySchema = z.object({
 });
 export type AgreementQuery = z.infer<typeof agreementQuerySchema>;
 
-const interval = z.object({ value: z.number().nullable(), reason: z.string().optional(), low: z.number().nullable(), high: z.number().nullable() });
+const interval = z.object({
+  value: z.number().nullable(),
+  reason: z.string().optional(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
 
 /** FreshStack's calibration table: how the humans labelled the targets the LLM called positive. */
-const positivesSchema = z.object({ llm: z.string(), human: z.string(), pairs: z.number(), levels: z.array(z.object({ level: z.string(), count: z.number(), share: z.number() })) });
+const positivesSchema = z.object({
+  llm: z.string(),
+  human: z.string(),
+  pairs: z.number(),
+  levels: z.array(z.object({ level: z.string(), count: z.number(), share: z.number() })),
+});
 
 export const agreementReportSchema = z.object({
   sources: z.object({ a: z.string(), b: z.string() }),
@@ -28,7 +38,9 @@ export const agreementReportSchema = z.object({
   bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
   confusion: z.array(z.array(z.number())),
   groupBy: z.enum(REPORT_GROUPS),
-  groups: z.array(z.object({ group: z.string(), items: z.number(), agreement: z.number().nullable(), kappa: interval })),
+  groups: z.array(
+    z.object({ group: z.string(), items: z.number(), agreement: z.number().nullable(), kappa: interval }),
+  ),
   positives: positivesSchema.nullable(),
 });
 export type AgreementReport = z.infer<typeof agreementReportSchema>;
@@ -40,7 +52,12 @@ export const campaignAgreementQuerySchema = z.object({
 });
 export type CampaignAgreementQuery = z.infer<typeof campaignAgreementQuerySchema>;
 
-const pairAgreement = z.object({ items: z.number(), comparedOn: z.string(), agreement: z.number().nullable(), kappa: interval });
+const pairAgreement = z.object({
+  items: z.number(),
+  comparedOn: z.string(),
+  agreement: z.number().nullable(),
+  kappa: interval,
+});
 
 export const campaignAgreementReportSchema = z.object({
   campaign: z.object({ id: z.number(), name: z.string(), protocol: z.string(), phase: z.string() }),

@@ -21,14 +21,24 @@ export const resourceReportSchema = z.object({
   meanTauB: z.number().nullable(),
   reordered: z.number(),
   /** Every request: its text, the engines with relevant results, tau-b, total change; largest change first. */
-  perRequest: z.array(z.object({
-    request: z.string(),
-    text: z.string(),
-    relevantEngines: perSet(z.number()),
-    tauB: z.number().nullable(),
-    change: z.number(),
-  })),
+  perRequest: z.array(
+    z.object({
+      request: z.string(),
+      text: z.string(),
+      relevantEngines: perSet(z.number()),
+      tauB: z.number().nullable(),
+      change: z.number(),
+    }),
+  ),
   /** Every (request, engine) score under both sets (FeB4RAG's resource scores). */
-  scores: z.array(z.object({ request: z.string(), engine: z.string(), results: z.number(), a: z.number().nullable(), b: z.number().nullable() })),
+  scores: z.array(
+    z.object({
+      request: z.string(),
+      engine: z.string(),
+      results: z.number(),
+      a: z.number().nullable(),
+      b: z.number().nullable(),
+    }),
+  ),
 });
 export type ResourceReport = z.infer<typeof resourceReportSchema>;

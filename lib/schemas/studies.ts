@@ -45,7 +45,14 @@ export const studyOverviewSchema = z.object({
   /** Whether the study has side-by-side material: RAG answers or preference labels. */
   preferences: z.boolean(),
   campaigns: z.array(
-    z.object({ id: z.number(), name: z.string(), taskType: taskTypeSchema, protocol: protocolSchema, status: z.string(), items: z.number() }),
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      taskType: taskTypeSchema,
+      protocol: protocolSchema,
+      status: z.string(),
+      items: z.number(),
+    }),
   ),
 });
 export type StudyOverview = z.infer<typeof studyOverviewSchema>;

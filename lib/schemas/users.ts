@@ -6,10 +6,20 @@ const name = z.string().trim().min(1).max(200);
 export const passwordSchema = z.string().min(8, "Passwords need at least 8 characters").max(1024);
 
 /** An account an admin creates: with a password, or (`password` left out) with an invite link that sets it. */
-export const createUserSchema = z.object({ email, name: name.optional(), role: userRoleSchema, password: passwordSchema });
+export const createUserSchema = z.object({
+  email,
+  name: name.optional(),
+  role: userRoleSchema,
+  password: passwordSchema,
+});
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
-export const newAccountSchema = z.object({ email, name: name.optional(), role: userRoleSchema, password: passwordSchema.optional() });
+export const newAccountSchema = z.object({
+  email,
+  name: name.optional(),
+  role: userRoleSchema,
+  password: passwordSchema.optional(),
+});
 export type NewAccount = z.infer<typeof newAccountSchema>;
 
 export const userIdParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
@@ -17,7 +27,9 @@ export const userIdParamsSchema = z.object({ userId: z.coerce.number().int().pos
 /** What an admin may change on an account. */
 export const userChangeSchema = z
   .object({ role: userRoleSchema.optional(), disabled: z.boolean().optional(), name: name.optional() })
-  .refine((c) => c.role !== undefined || c.disabled !== undefined || c.name !== undefined, { message: "change the role, the name or whether the account is disabled" });
+  .refine((c) => c.role !== undefined || c.disabled !== undefined || c.name !== undefined, {
+    message: "change the role, the name or whether the account is disabled",
+  });
 export type UserChange = z.infer<typeof userChangeSchema>;
 
 export const setPasswordSchema = z.object({ password: passwordSchema });
@@ -36,4 +48,6 @@ export type PasswordLink = z.infer<typeof passwordLinkSchema>;
 export const createdAccountSchema = z.object({ user: adminUserSchema, link: passwordLinkSchema.nullable() });
 export type CreatedAccount = z.infer<typeof createdAccountSchema>;
 
-export const passwordLinkParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "not an invite link") });
+export const passwordLinkParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "not an invite link"),
+});

@@ -11,7 +11,9 @@ afterEach(() => {
 describe("authSecret", () => {
   it("refuses a missing or short secret with a message naming the fix", () => {
     delete process.env.NEXTAUTH_SECRET;
-    expect(() => authSecret()).toThrow("NEXTAUTH_SECRET is not set (or shorter than 16 characters): set it to a long random string");
+    expect(() => authSecret()).toThrow(
+      "NEXTAUTH_SECRET is not set (or shorter than 16 characters): set it to a long random string",
+    );
     process.env.NEXTAUTH_SECRET = "changeme";
     expect(() => authSecret()).toThrow(/shorter than 16 characters/);
     process.env.NEXTAUTH_SECRET = "a-long-enough-random-secret-value";

@@ -8,7 +8,10 @@ import { AppError } from "./errors";
 export function authSecret(): string {
   const secret = process.env.NEXTAUTH_SECRET;
   if (!secret || secret.length < 16) {
-    throw new AppError("unavailable", "NEXTAUTH_SECRET is not set (or shorter than 16 characters): set it to a long random string");
+    throw new AppError(
+      "unavailable",
+      "NEXTAUTH_SECRET is not set (or shorter than 16 characters): set it to a long random string",
+    );
   }
   return secret;
 }

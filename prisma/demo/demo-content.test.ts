@@ -23,7 +23,10 @@ describe("demo study content", () => {
   it("supports every nugget by at least one chunk and mixes languages", () => {
     for (const q of DEMO_QUESTIONS) {
       for (let n = 1; n <= q.nuggets.length; n++) {
-        expect(DEMO_CHUNKS.some((c) => c.question === q.id && c.supports.includes(n)), `${q.id}_${n}`).toBe(true);
+        expect(
+          DEMO_CHUNKS.some((c) => c.question === q.id && c.supports.includes(n)),
+          `${q.id}_${n}`,
+        ).toBe(true);
       }
     }
     const extensions = new Set(DEMO_CHUNKS.map((c) => c.path.split(".").pop()));

@@ -60,7 +60,7 @@ Small payloads work. What limits apply and how do I raise them?`,
     nuggets: [
       "HarborClient aborts a request after timeoutMs, 5000 ms by default.",
       "The server rejects payloads above max_payload_bytes (1 MiB by default) with HTTP 413.",
-      "The client option compression: \"gzip\" shrinks the request body.",
+      'The client option compression: "gzip" shrinks the request body.',
     ],
   },
   {
@@ -97,7 +97,7 @@ ${fence}`,
     nuggets: [
       "A queue's concurrency setting in harbor.toml caps how many of its jobs run at once.",
       "The worker's --concurrency flag sets the total number of slots, not a per-queue limit.",
-      "rate_limit such as \"10/s\" limits how many jobs of a queue start per second.",
+      'rate_limit such as "10/s" limits how many jobs of a queue start per second.',
     ],
   },
   {
@@ -134,7 +134,7 @@ but the Python job keeps running until it finishes. What am I missing?`,
     nuggets: [
       "client.jobs.cancel(id) requests cancellation of a job.",
       "Cancellation is cooperative: the job must check ctx.cancelled and stop itself.",
-      "The job's status is \"cancelling\" until a worker acknowledges the cancellation.",
+      'The job\'s status is "cancelling" until a worker acknowledges the cancellation.',
     ],
   },
   {

@@ -15,7 +15,7 @@ export const DEMO_RESPONSES: DemoResponse[] = [
   {
     question: "hq-101",
     system: "rag-rerank",
-    text: "Set `retries` on the decorator and list the retryable exceptions in `retry_on`; other exceptions fail at once [1]. The delay starts at `retry_backoff` and doubles each attempt, capped by `retry_max_delay` [2].\n\n```python\n@job(queue=\"payments\", retries=5, retry_on=(ConnectionError,))\ndef charge(order_id): ...\n```",
+    text: 'Set `retries` on the decorator and list the retryable exceptions in `retry_on`; other exceptions fail at once [1]. The delay starts at `retry_backoff` and doubles each attempt, capped by `retry_max_delay` [2].\n\n```python\n@job(queue="payments", retries=5, retry_on=(ConnectionError,))\ndef charge(order_id): ...\n```',
     citations: { 1: 0, 2: 1 },
   },
   {
@@ -27,13 +27,13 @@ export const DEMO_RESPONSES: DemoResponse[] = [
   {
     question: "hq-102",
     system: "rag-rerank",
-    text: "Requests abort after `timeoutMs` (5000 ms by default) [1], and the server refuses bodies above `max_payload_bytes`, 1 MiB by default, with HTTP 413 [2]. Enable `compression: \"gzip\"` [3] or enqueue a reference to the data instead of the data.",
+    text: 'Requests abort after `timeoutMs` (5000 ms by default) [1], and the server refuses bodies above `max_payload_bytes`, 1 MiB by default, with HTTP 413 [2]. Enable `compression: "gzip"` [3] or enqueue a reference to the data instead of the data.',
     citations: { 1: 0, 2: 2, 3: 3 },
   },
   {
     question: "hq-103",
     system: "rag-baseline",
-    text: "Add a `[schedule.<name>]` entry with `job` and `cron` to `harbor.toml` [1] and run `harbor beat` [1]. Set `timezone = \"Europe/Berlin\"`, otherwise the cron expression is read as UTC [2].",
+    text: 'Add a `[schedule.<name>]` entry with `job` and `cron` to `harbor.toml` [1] and run `harbor beat` [1]. Set `timezone = "Europe/Berlin"`, otherwise the cron expression is read as UTC [2].',
     citations: { 1: 0, 2: 2 },
   },
   {

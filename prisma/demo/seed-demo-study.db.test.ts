@@ -34,8 +34,19 @@ describe("the demo study seed", () => {
     const first = await countsOf(studyId);
     expect(first).toEqual({
       // 640 LLM labels and 2 x 159 expert labels; 3 runs of 6 chunks per question; the live campaign and 3 finished ones
-      queries: 10, nuggets: 32, documents: 80, pool: 100, labels: 958, judges: 4, systems: 5, runEntries: 180,
-      responses: 10, citations: 20, campaigns: 4, items: 179, members: 5,
+      queries: 10,
+      nuggets: 32,
+      documents: 80,
+      pool: 100,
+      labels: 958,
+      judges: 4,
+      systems: 5,
+      runEntries: 180,
+      responses: 10,
+      citations: 20,
+      campaigns: 4,
+      items: 179,
+      members: 5,
     });
     const again = await seedDemoStudy(await getDb());
     expect(again.studyId).toBe(studyId);
@@ -59,22 +70,35 @@ describe("the demo study seed", () => {
   it("tells a story at first sight: the experts' finished campaigns are complete, disagree with gpt-4o, and move the leaderboard", async () => {
     const db = await getDb();
     const study = await db.study.findUniqueOrThrow({ where: { slug: DEMO_STUDY_SLUG } });
-    const finished = await db.campaign.findMany({ where: { studyId: study.id, status: "closed" }, orderBy: { name: "asc" } });
+    const finished = await db.campaign.findMany({
+      where: { studyId: study.id, status: "closed" },
+      orderBy: { name: "asc" },
+    });
     expect(finished.map((c) => c.taskType)).toEqual(["preference", "support", "nugget_quality"]);
-    for (const c of finished) expect(await db.assignment.count({ where: { campaignId: c.id, status: { not: "submitted" } } })).toBe(0);
+    for (const c of finished)
+      expect(await db.assignment.count({ where: { campaignId: c.id, status: { not: "submitted" } } })).toBe(0);
     const admin = { id: 0, email: "cli", name: "cli", role: "admin" as const };
     const check = finished.find((c) => c.taskType === "support")!;
-    const agreement = await getAgreementReport(admin, study.id, { a: "gpt-4o", b: `campaign:${check.id}`, group: "none" });
+    const agreement = await getAgreementReport(admin, study.id, {
+      a: "gpt-4o",
+      b: `campaign:${check.id}`,
+      group: "none",
+    });
     expect(agreement.positives!.levels.find((l) => l.level === "Not supported")!.count).toBeGreaterThan(10); // gpt-4o's false positives
     const impact = await getImpactReport(admin, study.id, { a: "gpt-4o", b: "corrected:gpt-4o" });
     expect(impact.kendallTauB["alpha-ndcg@10"]).toBeLessThan(1);
     expect(impact.swaps["alpha-ndcg@10"]!.length).toBeGreaterThan(0);
-    const best = (set: "a" | "b") => impact.systems.toSorted((x, y) => y.scores["alpha-ndcg@10"]![set] - x.scores["alpha-ndcg@10"]![set])[0]!.name;
+    const best = (set: "a" | "b") =>
+      impact.systems.toSorted((x, y) => y.scores["alpha-ndcg@10"]![set] - x.scores["alpha-ndcg@10"]![set])[0]!.name;
     expect([best("a"), best("b")]).toEqual(["dense-e5", "hybrid-rrf"]);
-    const review = await getNuggetQualityReport(admin, study.id, { campaign: finished.find((c) => c.taskType === "nugget_quality")!.id });
+    const review = await getNuggetQualityReport(admin, study.id, {
+      campaign: finished.find((c) => c.taskType === "nugget_quality")!.id,
+    });
     expect(review).toMatchObject({ reviews: 10, questions: 5 });
     expect(review.overall.micro.precision.value).toBeLessThan(1);
-    const preferences = await getPreferenceReport(admin, study.id, { source: `campaign:${finished.find((c) => c.taskType === "preference")!.id}` });
+    const preferences = await getPreferenceReport(admin, study.id, {
+      source: `campaign:${finished.find((c) => c.taskType === "preference")!.id}`,
+    });
     expect(preferences).toMatchObject({ judgments: 10, items: 5, annotators: 2 });
   });
 });

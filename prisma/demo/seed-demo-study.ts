@@ -91,7 +91,11 @@ function runScore(system: (typeof DEMO_RUN_SYSTEMS)[number], question: string, c
  * share it; the finished expert campaigns (the reports' material) come with the demo's own slug,
  * or when `finished` is set.
  */
-export async function seedDemoStudy(db: Db, slug: string = DEMO_STUDY_SLUG, options: { finished?: boolean } = {}): Promise<{ studyId: number }> {
+export async function seedDemoStudy(
+  db: Db,
+  slug: string = DEMO_STUDY_SLUG,
+  options: { finished?: boolean } = {},
+): Promise<{ studyId: number }> {
   const users = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
     users.set(account.email, (await f.upsertUser(db, { ...account, password: DEMO_PASSWORD })).id);
@@ -122,7 +126,8 @@ export async function seedDemoStudy(db: Db, slug: string = DEMO_STUDY_SLUG, opti
   }
 
   const judges = new Map<string, number>();
-  for (const model of DEMO_MODELS) judges.set(model, (await f.upsertJudge(db, study.id, { name: model, kind: "model" })).id);
+  for (const model of DEMO_MODELS)
+    judges.set(model, (await f.upsertJudge(db, study.id, { name: model, kind: "model" })).id);
   const systems = new Map<string, number>();
   for (const name of [...DEMO_RUN_SYSTEMS, "rag-baseline", "rag-rerank"]) {
     systems.set(name, (await f.upsertSystem(db, study.id, name)).id);
@@ -140,7 +145,9 @@ export async function seedDemoStudy(db: Db, slug: string = DEMO_STUDY_SLUG, opti
     queryIds.set(q.id, query.id);
     const nuggets = [];
     for (const [i, text] of q.nuggets.entries()) {
-      nuggets.push(await f.upsertNugget(db, study.id, query.id, { externalId: `${q.id}_${i + 1}`, position: i + 1, text }));
+      nuggets.push(
+        await f.upsertNugget(db, study.id, query.id, { externalId: `${q.id}_${i + 1}`, position: i + 1, text }),
+      );
     }
     const pool = demoPool(index);
     for (const c of pool) await f.upsertPoolEntry(db, study.id, query.id, documents.get(c.id)!);
@@ -165,18 +172,36 @@ export async function seedDemoStudy(db: Db, slug: string = DEMO_STUDY_SLUG, opti
         .sort((a, b) => b.score - a.score)
         .slice(0, RUN_DEPTH);
       for (const [rank, { c, score }] of scored.entries()) {
-        await f.upsertRunEntry(db, { systemId: systems.get(system)!, queryId: query.id, documentId: documents.get(c.id)!, rank: rank + 1, score: Number(score.toFixed(3)) });
+        await f.upsertRunEntry(db, {
+          systemId: systems.get(system)!,
+          queryId: query.id,
+          documentId: documents.get(c.id)!,
+          rank: rank + 1,
+          score: Number(score.toFixed(3)),
+        });
       }
     }
   }
 
   for (const r of DEMO_RESPONSES) {
     const own = DEMO_CHUNKS.filter((c) => c.question === r.question);
-    const citations = Object.entries(r.citations).map(([marker, index]) => ({ marker: Number(marker), documentId: documents.get(own[index]!.id)! }));
-    await f.upsertResponse(db, { studyId: study.id, systemId: systems.get(r.system)!, queryId: queryIds.get(r.question)!, text: r.text, citations });
+    const citations = Object.entries(r.citations).map(([marker, index]) => ({
+      marker: Number(marker),
+      documentId: documents.get(own[index]!.id)!,
+    }));
+    await f.upsertResponse(db, {
+      studyId: study.id,
+      systemId: systems.get(r.system)!,
+      queryId: queryIds.get(r.question)!,
+      text: r.text,
+      citations,
+    });
   }
 
-  await seedDemoCampaign(db, study.id, judges.get("gpt-4o")!, [users.get("annotator@assay.local")!, users.get("annotator2@assay.local")!]);
+  await seedDemoCampaign(db, study.id, judges.get("gpt-4o")!, [
+    users.get("annotator@assay.local")!,
+    users.get("annotator2@assay.local")!,
+  ]);
   if (options.finished ?? slug === DEMO_STUDY_SLUG) {
     const experts = [];
     for (const e of DEMO_EXPERTS) {
@@ -212,6 +237,12 @@ async function seedDemoCampaign(db: Db, studyId: number, llmJudgeId: number, ann
   for (const userId of annotatorIds) await f.upsertCampaignAnnotator(db, campaign.id, userId);
   const picked = sampleCandidates(await loadCandidates(studyId, "support", llmJudgeId), sample, seed);
   for (const [i, c] of picked.entries()) {
-    await f.upsertItem(db, campaign.id, { position: i + 1, targetKey: targetKeyOf(c), queryId: c.queryId, nuggetId: c.nuggetId!, documentId: c.documentId! });
+    await f.upsertItem(db, campaign.id, {
+      position: i + 1,
+      targetKey: targetKeyOf(c),
+      queryId: c.queryId,
+      nuggetId: c.nuggetId!,
+      documentId: c.documentId!,
+    });
   }
 }

@@ -5,8 +5,14 @@ import fs from "node:fs";
 import path from "node:path";
 
 const METRICS = [
-  "percent-agreement", "cohen-kappa", "weighted-kappa-linear", "weighted-kappa-quadratic",
-  "krippendorff-alpha-nominal", "krippendorff-alpha-ordinal", "krippendorff-alpha-interval", "fleiss-kappa",
+  "percent-agreement",
+  "cohen-kappa",
+  "weighted-kappa-linear",
+  "weighted-kappa-quadratic",
+  "krippendorff-alpha-nominal",
+  "krippendorff-alpha-ordinal",
+  "krippendorff-alpha-interval",
+  "fleiss-kappa",
 ];
 const file = process.argv[2];
 
@@ -25,7 +31,11 @@ if (!fs.existsSync(file)) {
 
 for (const metric of METRICS) {
   const started = performance.now();
-  const out = execFileSync("npm", ["run", "--silent", "assay", "--", "agreement", "--input", file, "--metric", metric], { encoding: "utf8" });
+  const out = execFileSync(
+    "npm",
+    ["run", "--silent", "assay", "--", "agreement", "--input", file, "--metric", metric],
+    { encoding: "utf8" },
+  );
   const seconds = (performance.now() - started) / 1000;
   console.log(`  ${metric.padEnd(28)} ${seconds.toFixed(2)} s  ${out.trim()}`);
 }

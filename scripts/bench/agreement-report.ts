@@ -15,11 +15,19 @@ import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 
 const N = 100_000;
 const study = await findOrCreateStudy("Report scale");
-const lines = (fn: (i: number) => string, count: number) => (async function* () {
-  for (let i = 0; i < count; i += 10_000) yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
-})();
-await importIntoStudy(study.id, { format: "beir-queries", files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, 200) }] });
-await importIntoStudy(study.id, { format: "beir-corpus", files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, N / 200) }] });
+const lines = (fn: (i: number) => string, count: number) =>
+  (async function* () {
+    for (let i = 0; i < count; i += 10_000)
+      yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
+  })();
+await importIntoStudy(study.id, {
+  format: "beir-queries",
+  files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, 200) }],
+});
+await importIntoStudy(study.id, {
+  format: "beir-corpus",
+  files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, N / 200) }],
+});
 let seed = 7;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const human: number[] = [];
@@ -29,8 +37,19 @@ for (let i = 0; i < N; i++) {
   llm.push(random() < 0.7 ? human[i]! : Math.floor(random() * 3));
 }
 const qrels = (values: number[]) => lines((i) => `q${i % 200} 0 d${Math.floor(i / 200)} ${values[i]}`, N);
-await importIntoStudy(study.id, { format: "trec-qrels", judge: "human", judgeKind: "human", scale: "relevance-3", files: [{ name: "h.qrels", chunks: qrels(human) }] });
-await importIntoStudy(study.id, { format: "trec-qrels", judge: "llm", scale: "relevance-3", files: [{ name: "l.qrels", chunks: qrels(llm) }] });
+await importIntoStudy(study.id, {
+  format: "trec-qrels",
+  judge: "human",
+  judgeKind: "human",
+  scale: "relevance-3",
+  files: [{ name: "h.qrels", chunks: qrels(human) }],
+});
+await importIntoStudy(study.id, {
+  format: "trec-qrels",
+  judge: "llm",
+  scale: "relevance-3",
+  files: [{ name: "l.qrels", chunks: qrels(llm) }],
+});
 
 const admin = { id: 0, email: "bench", name: "bench", role: "admin" as const };
 const times: Record<string, number> = {};
@@ -50,8 +69,16 @@ for (const email of ["bench-rater-a@assay.local", "bench-rater-b@assay.local"]) 
   annotators.push(user);
 }
 const campaign = await createCampaign(admin, study.id, {
-  name: "Two raters", taskType: "relevance", scale: { kind: "builtin", id: "relevance-3" }, guidelines: "", protocol: "blind", llmJudge: "llm",
-  overlap: 2, annotatorIds: annotators.map((a) => a.id), sample: { kind: "all_pairs", cap: N / 2 }, seed: 1,
+  name: "Two raters",
+  taskType: "relevance",
+  scale: { kind: "builtin", id: "relevance-3" },
+  guidelines: "",
+  protocol: "blind",
+  llmJudge: "llm",
+  overlap: 2,
+  annotatorIds: annotators.map((a) => a.id),
+  sample: { kind: "all_pairs", cap: N / 2 },
+  seed: 1,
 });
 const level = (expression: string) =>
   `CASE ${expression} WHEN 0 THEN '{"level":"non_relevant"}' WHEN 1 THEN '{"level":"partially_relevant"}' ELSE '{"level":"relevant"}' END`;
@@ -72,6 +99,15 @@ const campaignReport = await getCampaignAgreement(admin, study.id, campaign.id);
 const campaignMs = Math.round(performance.now() - t0);
 if (campaignReport.labels !== N) throw new Error(`expected ${N} campaign labels, got ${campaignReport.labels}`);
 
-console.log(JSON.stringify({ labels: 2 * N, reportMs: times.none, reportByQueryMs: times.query, campaignLabels: campaignReport.labels, campaignReportMs: campaignMs, goalMs: 1000 }));
+console.log(
+  JSON.stringify({
+    labels: 2 * N,
+    reportMs: times.none,
+    reportByQueryMs: times.query,
+    campaignLabels: campaignReport.labels,
+    campaignReportMs: campaignMs,
+    goalMs: 1000,
+  }),
+);
 await closeSharedConnections();
 await closeDb();

@@ -13,7 +13,10 @@ if (!fs.existsSync(path.join(dir, `run-${RUNS - 1}.txt`))) {
   fs.mkdirSync(dir, { recursive: true });
   let seed = 3;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  for (const [name, flip] of [["qrels-a.txt", 0], ["qrels-b.txt", 0.15]]) {
+  for (const [name, flip] of [
+    ["qrels-a.txt", 0],
+    ["qrels-b.txt", 0.15],
+  ]) {
     const lines = [];
     for (let q = 0; q < QUERIES; q++) {
       for (let n = 0; n < 5; n++) {
@@ -29,7 +32,10 @@ if (!fs.existsSync(path.join(dir, `run-${RUNS - 1}.txt`))) {
     const lines = [];
     for (let q = 0; q < QUERIES; q++) {
       const start = Math.floor(random() * 5000);
-      for (let rank = 1; rank <= DOCS; rank++) lines.push(`q${q} Q0 d${(start + rank * (r + 3)) % 5000} ${rank} ${(DOCS - rank + random()).toFixed(4)} run-${r}`);
+      for (let rank = 1; rank <= DOCS; rank++)
+        lines.push(
+          `q${q} Q0 d${(start + rank * (r + 3)) % 5000} ${rank} ${(DOCS - rank + random()).toFixed(4)} run-${r}`,
+        );
     }
     fs.writeFileSync(path.join(dir, `run-${r}.txt`), `${lines.join("\n")}\n`);
   }
@@ -37,12 +43,26 @@ if (!fs.existsSync(path.join(dir, `run-${RUNS - 1}.txt`))) {
 const runs = Array.from({ length: RUNS }, (_, r) => ["--run", path.join(dir, `run-${r}.txt`)]).flat();
 for (const [label, args] of [
   ["evaluate", ["evaluate", "--nugget-qrels", path.join(dir, "qrels-a.txt"), ...runs]],
-  ["compare-rankings", ["compare-rankings", "--nugget-qrels-a", path.join(dir, "qrels-a.txt"), "--nugget-qrels-b", path.join(dir, "qrels-b.txt"), ...runs]],
+  [
+    "compare-rankings",
+    [
+      "compare-rankings",
+      "--nugget-qrels-a",
+      path.join(dir, "qrels-a.txt"),
+      "--nugget-qrels-b",
+      path.join(dir, "qrels-b.txt"),
+      ...runs,
+    ],
+  ],
 ]) {
   const started = performance.now();
-  const out = execFileSync("npm", ["run", "--silent", "assay", "--", ...args], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const out = execFileSync("npm", ["run", "--silent", "assay", "--", ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   const seconds = (performance.now() - started) / 1000;
   const parsed = JSON.parse(out);
-  const summary = label === "evaluate" ? `${Object.keys(parsed.runs).length} runs` : `tau-b ${JSON.stringify(parsed.kendall_tau_b)}`;
+  const summary =
+    label === "evaluate" ? `${Object.keys(parsed.runs).length} runs` : `tau-b ${JSON.stringify(parsed.kendall_tau_b)}`;
   console.log(`  ${label.padEnd(18)} ${seconds.toFixed(2)} s  (${summary})`);
 }

@@ -43,18 +43,33 @@ const time = async (run: () => Promise<unknown>, times = 5) => {
   return Math.round(ms.toSorted((a, b) => a - b)[Math.floor(times / 2)]!);
 };
 const listMs = await time(() => listQuestions(admin, study.id, questionListQuerySchema.parse({})));
-const sorted = await listQuestions(admin, study.id, questionListQuerySchema.parse({ sort: "disagreements", dir: "desc" }));
-const sortedMs = await time(() => listQuestions(admin, study.id, questionListQuerySchema.parse({ sort: "disagreements", dir: "desc" })));
+const sorted = await listQuestions(
+  admin,
+  study.id,
+  questionListQuerySchema.parse({ sort: "disagreements", dir: "desc" }),
+);
+const sortedMs = await time(() =>
+  listQuestions(admin, study.id, questionListQuerySchema.parse({ sort: "disagreements", dir: "desc" })),
+);
 const busiest = sorted.rows[0]!;
 const pageMs = await time(() => getQuestionPool(admin, study.id, busiest.id));
 const chunk = (await getQuestionPool(admin, study.id, busiest.id)).chunks[0]!.documentId;
 const pageWithChunkMs = await time(() => getQuestionPool(admin, study.id, busiest.id, chunk));
 const queue = await listDisagreements(admin, study.id, 1);
 const queueMs = await time(() => listDisagreements(admin, study.id, 1));
-console.log(JSON.stringify({
-  chunks: await db.document.count({ where: { studyId: study.id } }), questions: sorted.total, disagreements: queue.total,
-  questionListMs: listMs, questionListByDisagreementsMs: sortedMs, questionPageMs: pageMs, questionPageWithChunkMs: pageWithChunkMs,
-  poolOfThatQuestion: (await getQuestionPool(admin, study.id, busiest.id)).chunks.length, disagreementQueueMs: queueMs, goalMs: 300,
-}));
+console.log(
+  JSON.stringify({
+    chunks: await db.document.count({ where: { studyId: study.id } }),
+    questions: sorted.total,
+    disagreements: queue.total,
+    questionListMs: listMs,
+    questionListByDisagreementsMs: sortedMs,
+    questionPageMs: pageMs,
+    questionPageWithChunkMs: pageWithChunkMs,
+    poolOfThatQuestion: (await getQuestionPool(admin, study.id, busiest.id)).chunks.length,
+    disagreementQueueMs: queueMs,
+    goalMs: 300,
+  }),
+);
 await closeSharedConnections();
 await closeDb();

@@ -5,7 +5,10 @@ import path from "node:path";
 
 export const SCALE = { chunks: 50_000, queries: 200, nuggets: 650, labels: 20_000, runs: 5, depth: 100 };
 
-const WORDS = "queue worker retry backoff cron schedule payload timeout client server metrics latency token cancel dedupe broker redis config deploy limit".split(" ");
+const WORDS =
+  "queue worker retry backoff cron schedule payload timeout client server metrics latency token cancel dedupe broker redis config deploy limit".split(
+    " ",
+  );
 
 function* random(seed: number) {
   let s = seed >>> 0;
@@ -23,8 +26,12 @@ export function generate(dir: string): void {
   const corpus = fs.openSync(path.join(dir, "corpus.jsonl"), "w");
   for (let i = 0; i < SCALE.chunks; i++) {
     let text = `# chunk ${i}\n`;
-    while (text.length < 2000) text += `def ${WORDS[Math.floor(next() * WORDS.length)]}_${i}(x):\n    return x + ${Math.floor(next() * 1000)}  # ${WORDS[Math.floor(next() * WORDS.length)]}\n`;
-    fs.writeSync(corpus, `${JSON.stringify({ _id: docId(i), title: `file_${i % 10}.py`, text, metadata: { url: `https://example.invalid/${i}`, start_byte: 0, end_byte: 2048 } })}\n`);
+    while (text.length < 2000)
+      text += `def ${WORDS[Math.floor(next() * WORDS.length)]}_${i}(x):\n    return x + ${Math.floor(next() * 1000)}  # ${WORDS[Math.floor(next() * WORDS.length)]}\n`;
+    fs.writeSync(
+      corpus,
+      `${JSON.stringify({ _id: docId(i), title: `file_${i % 10}.py`, text, metadata: { url: `https://example.invalid/${i}`, start_byte: 0, end_byte: 2048 } })}\n`,
+    );
   }
   fs.closeSync(corpus);
 
@@ -39,9 +46,17 @@ export function generate(dir: string): void {
       const take = q === SCALE.queries - 1 && n === count - 1 ? labelsLeft : labelsPerNugget;
       labelsLeft -= take;
       const ids = Array.from({ length: take }, (_, k) => docId((q * 250 + n * 40 + k) % SCALE.chunks));
-      return { _id: `q${q}_${n + 1}`, text: `Nugget ${n + 1} of question ${q}`, relevant_corpus_ids: ids.slice(0, Math.ceil(take / 3)), non_relevant_corpus_ids: ids.slice(Math.ceil(take / 3)) };
+      return {
+        _id: `q${q}_${n + 1}`,
+        text: `Nugget ${n + 1} of question ${q}`,
+        relevant_corpus_ids: ids.slice(0, Math.ceil(take / 3)),
+        non_relevant_corpus_ids: ids.slice(Math.ceil(take / 3)),
+      };
     });
-    fs.writeSync(queries, `${JSON.stringify({ query_id: `q${q}`, query_title: `Question ${q}`, query_text: `How do I ${WORDS[q % WORDS.length]}?`, answer_id: `a${q}`, answer_text: "Like this.", nuggets, metadata: { tags: ["python"] } })}\n`);
+    fs.writeSync(
+      queries,
+      `${JSON.stringify({ query_id: `q${q}`, query_title: `Question ${q}`, query_text: `How do I ${WORDS[q % WORDS.length]}?`, answer_id: `a${q}`, answer_text: "Like this.", nuggets, metadata: { tags: ["python"] } })}\n`,
+    );
   }
   fs.closeSync(queries);
 
@@ -50,7 +65,10 @@ export function generate(dir: string): void {
     for (let q = 0; q < SCALE.queries; q++) {
       const start = Math.floor(next() * SCALE.chunks);
       for (let rank = 1; rank <= SCALE.depth; rank++) {
-        fs.writeSync(run, `q${q} Q0 ${docId((start + rank * 7) % SCALE.chunks)} ${rank} ${(100 - rank + next()).toFixed(4)} system-${r}\n`);
+        fs.writeSync(
+          run,
+          `q${q} Q0 ${docId((start + rank * 7) % SCALE.chunks)} ${rank} ${(100 - rank + next()).toFixed(4)} system-${r}\n`,
+        );
       }
     }
     fs.closeSync(run);

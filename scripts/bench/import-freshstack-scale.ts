@@ -17,8 +17,13 @@ const step = async (name: string, run: () => Promise<unknown>) => {
   steps[name] = Math.round(performance.now() - t0);
 };
 await step("corpus", () => importIntoStudy(study.id, { format: "freshstack-corpus", files: [file("corpus.jsonl")] }));
-await step("queries", () => importIntoStudy(study.id, { format: "freshstack-queries", files: [file("queries.jsonl")] }));
-const runs = fs.readdirSync(dir).filter((f) => f.startsWith("run-")).sort();
+await step("queries", () =>
+  importIntoStudy(study.id, { format: "freshstack-queries", files: [file("queries.jsonl")] }),
+);
+const runs = fs
+  .readdirSync(dir)
+  .filter((f) => f.startsWith("run-"))
+  .sort();
 await step("runs", async () => {
   for (const run of runs) await importIntoStudy(study.id, { format: "trec-run", files: [file(run)] });
 });
@@ -26,9 +31,21 @@ const wallMs = performance.now() - started;
 const db = await getDb();
 const where = { studyId: study.id };
 const rows = {
-  documents: await db.document.count({ where }), queries: await db.query.count({ where }), nuggets: await db.nugget.count({ where }),
-  poolEntries: await db.poolEntry.count({ where }), labels: await db.label.count({ where }), runEntries: await db.runEntry.count({ where: { system: where } }),
+  documents: await db.document.count({ where }),
+  queries: await db.query.count({ where }),
+  nuggets: await db.nugget.count({ where }),
+  poolEntries: await db.poolEntry.count({ where }),
+  labels: await db.label.count({ where }),
+  runEntries: await db.runEntry.count({ where: { system: where } }),
 };
 const total = Object.values(rows).reduce((a, b) => a + b, 0);
-console.log(JSON.stringify({ wallMs: Math.round(wallMs), steps, rows, rowsPerSecond: Math.round(total / (wallMs / 1000)), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) }));
+console.log(
+  JSON.stringify({
+    wallMs: Math.round(wallMs),
+    steps,
+    rows,
+    rowsPerSecond: Math.round(total / (wallMs / 1000)),
+    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+);
 await closeDb();

@@ -27,23 +27,49 @@ const distDir = process.argv[2] ?? ".next-bench";
 const log = (m: string) => process.stderr.write(`[${Math.round(performance.now())} ms] ${m}\n`);
 
 // The campaign: a relevance campaign over every pooled pair, 50 annotators.
-const { campaignId, items, emails } = await seedRelevanceCampaign({ prefix: "load", questions: QUESTIONS, pool: POOL, annotators: ANNOTATORS, overlap: OVERLAP, password: PASSWORD });
+const { campaignId, items, emails } = await seedRelevanceCampaign({
+  prefix: "load",
+  questions: QUESTIONS,
+  pool: POOL,
+  annotators: ANNOTATORS,
+  overlap: OVERLAP,
+  password: PASSWORD,
+});
 const campaign = { id: campaignId, items };
 log(`campaign of ${campaign.items} items ready`);
 
 // The server, as deployed.
 // BENCH_LOAD_PROFILE=<folder> writes the server's CPU profile there.
-const profile = process.env.BENCH_LOAD_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_LOAD_PROFILE}`] : [];
+const profile = process.env.BENCH_LOAD_PROFILE
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_LOAD_PROFILE}`]
+  : [];
 const servers = BASES.map((base, k) =>
-  spawn(process.execPath, [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(FIRST_PORT + k), "-H", "127.0.0.1"], {
-    env: { ...process.env, ASSAY_DIST_DIR: distDir, NEXTAUTH_URL: base, NEXTAUTH_SECRET: "load-benchmark-secret-0123456789abcdef", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  }),
+  spawn(
+    process.execPath,
+    [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(FIRST_PORT + k), "-H", "127.0.0.1"],
+    {
+      env: {
+        ...process.env,
+        ASSAY_DIST_DIR: distDir,
+        NEXTAUTH_URL: base,
+        NEXTAUTH_SECRET: "load-benchmark-secret-0123456789abcdef",
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  ),
 );
 try {
   for (const base of BASES) {
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 600) throw new Error(`the server at ${base} did not start`);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -61,45 +87,72 @@ try {
     latencies[kind].push(performance.now() - t);
     return response;
   };
-  await Promise.all(emails.map(async (email, n) => {
-    const BASE = BASES[n % SERVERS]!;
-    const cookie = await signInOverHttp(BASE, email, PASSWORD);
-    const headers = { cookie, "content-type": "application/json" };
-    const levels = ["non_relevant", "partially_relevant", "relevant"];
-    while (performance.now() < deadline) {
-      try {
-        const claim = await timed("claim", () => fetch(`${BASE}/api/campaigns/${campaign.id}/claim`, { method: "POST", headers }));
-        if (!claim.ok) throw new Error(`claim ${claim.status}`);
-        const { itemId } = (await claim.json()) as { itemId: number | null };
-        if (itemId === null) break;
-        if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
-        const clientId = randomUUID();
-        const body = JSON.stringify({ clientId, phase: "blind", version: 1, payload: { level: levels[n % 3] }, comment: null, startedAt: new Date().toISOString(), durationMs: 500 });
-        const save = await timed("save", () => fetch(`${BASE}/api/campaigns/${campaign.id}/items/${itemId}/annotation`, { method: "PUT", headers, body }));
-        if (!save.ok) throw new Error(`save ${save.status}: ${await save.text()}`);
-        await save.arrayBuffer();
-        acknowledged.push(clientId);
-      } catch (error) {
-        errors.push(error instanceof Error ? error.message : String(error));
+  await Promise.all(
+    emails.map(async (email, n) => {
+      const BASE = BASES[n % SERVERS]!;
+      const cookie = await signInOverHttp(BASE, email, PASSWORD);
+      const headers = { cookie, "content-type": "application/json" };
+      const levels = ["non_relevant", "partially_relevant", "relevant"];
+      while (performance.now() < deadline) {
+        try {
+          const claim = await timed("claim", () =>
+            fetch(`${BASE}/api/campaigns/${campaign.id}/claim`, { method: "POST", headers }),
+          );
+          if (!claim.ok) throw new Error(`claim ${claim.status}`);
+          const { itemId } = (await claim.json()) as { itemId: number | null };
+          if (itemId === null) break;
+          if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
+          const clientId = randomUUID();
+          const body = JSON.stringify({
+            clientId,
+            phase: "blind",
+            version: 1,
+            payload: { level: levels[n % 3] },
+            comment: null,
+            startedAt: new Date().toISOString(),
+            durationMs: 500,
+          });
+          const save = await timed("save", () =>
+            fetch(`${BASE}/api/campaigns/${campaign.id}/items/${itemId}/annotation`, { method: "PUT", headers, body }),
+          );
+          if (!save.ok) throw new Error(`save ${save.status}: ${await save.text()}`);
+          await save.arrayBuffer();
+          acknowledged.push(clientId);
+        } catch (error) {
+          errors.push(error instanceof Error ? error.message : String(error));
+        }
       }
-    }
-  }));
-  await Promise.all(servers.map((server) => new Promise((r) => {
-    server.once("exit", r);
-    server.kill("SIGTERM");
-  })));
+    }),
+  );
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise((r) => {
+          server.once("exit", r);
+          server.kill("SIGTERM");
+        }),
+    ),
+  );
 
   // Every acknowledged label stored exactly once, and nothing else stored.
   const check = await getDb();
-  const stored = await check.annotation.findMany({ where: { item: { campaignId: campaign.id } }, select: { clientId: true, itemId: true } });
+  const stored = await check.annotation.findMany({
+    where: { item: { campaignId: campaign.id } },
+    select: { clientId: true, itemId: true },
+  });
   const storedIds = new Set(stored.map((a) => a.clientId));
   const lost = acknowledged.filter((id) => !storedIds.has(id)).length;
   const perItem = new Map<number, number>();
   for (const a of stored) perItem.set(a.itemId, (perItem.get(a.itemId) ?? 0) + 1);
   const seats = await check.assignment.count({ where: { campaignId: campaign.id, status: "submitted" } });
   // overlap never exceeded: no item has more labels or more seats than its overlap
-  const seatsPerItem = await check.assignment.groupBy({ by: ["itemId"], where: { campaignId: campaign.id }, _count: true });
-  const itemsOverOverlap = [...perItem.values()].filter((n) => n > OVERLAP).length + seatsPerItem.filter((g) => g._count > OVERLAP).length;
+  const seatsPerItem = await check.assignment.groupBy({
+    by: ["itemId"],
+    where: { campaignId: campaign.id },
+    _count: true,
+  });
+  const itemsOverOverlap =
+    [...perItem.values()].filter((n) => n > OVERLAP).length + seatsPerItem.filter((g) => g._count > OVERLAP).length;
   await closeSharedConnections();
   await closeDb();
   const quantile = (xs: number[], q: number) => {
@@ -107,17 +160,46 @@ try {
     return Math.round((s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN) * 10) / 10;
   };
   const all = [...latencies.claim, ...latencies.save];
-  console.log(JSON.stringify({
-    annotators: ANNOTATORS, servers: SERVERS, overlap: OVERLAP, seconds: SECONDS, thinkMs: THINK_MS, cycles: acknowledged.length,
-    requestsPerSecond: Math.round(all.length / SECONDS), labelsPerSecond: Math.round(acknowledged.length / SECONDS),
-    claimMs: { p50: quantile(latencies.claim, 0.5), p95: quantile(latencies.claim, 0.95), p99: quantile(latencies.claim, 0.99) },
-    saveMs: { p50: quantile(latencies.save, 0.5), p95: quantile(latencies.save, 0.95), p99: quantile(latencies.save, 0.99) },
-    allMs: { p50: quantile(all, 0.5), p95: quantile(all, 0.95), p99: quantile(all, 0.99) },
-    errors: errors.length, firstError: errors[0] ?? null,
-    acknowledged: acknowledged.length, stored: stored.length, lost, duplicated: stored.length - storedIds.size, itemsOverOverlap, submittedSeats: seats,
-    goalP95Ms: 100,
-  }));
-  if (lost > 0 || stored.length !== acknowledged.length || itemsOverOverlap > 0 || seats !== acknowledged.length || errors.length > 0) process.exitCode = 1;
+  console.log(
+    JSON.stringify({
+      annotators: ANNOTATORS,
+      servers: SERVERS,
+      overlap: OVERLAP,
+      seconds: SECONDS,
+      thinkMs: THINK_MS,
+      cycles: acknowledged.length,
+      requestsPerSecond: Math.round(all.length / SECONDS),
+      labelsPerSecond: Math.round(acknowledged.length / SECONDS),
+      claimMs: {
+        p50: quantile(latencies.claim, 0.5),
+        p95: quantile(latencies.claim, 0.95),
+        p99: quantile(latencies.claim, 0.99),
+      },
+      saveMs: {
+        p50: quantile(latencies.save, 0.5),
+        p95: quantile(latencies.save, 0.95),
+        p99: quantile(latencies.save, 0.99),
+      },
+      allMs: { p50: quantile(all, 0.5), p95: quantile(all, 0.95), p99: quantile(all, 0.99) },
+      errors: errors.length,
+      firstError: errors[0] ?? null,
+      acknowledged: acknowledged.length,
+      stored: stored.length,
+      lost,
+      duplicated: stored.length - storedIds.size,
+      itemsOverOverlap,
+      submittedSeats: seats,
+      goalP95Ms: 100,
+    }),
+  );
+  if (
+    lost > 0 ||
+    stored.length !== acknowledged.length ||
+    itemsOverOverlap > 0 ||
+    seats !== acknowledged.length ||
+    errors.length > 0
+  )
+    process.exitCode = 1;
 } finally {
   for (const server of servers) if (server.exitCode === null) server.kill("SIGKILL");
 }

@@ -9,6 +9,14 @@ const first = performance.now() - t0;
 const t1 = performance.now();
 await seedDemoStudy(db);
 const again = performance.now() - t1;
-const rows = (await db.label.count()) + (await db.document.count()) + (await db.runEntry.count()) + (await db.poolEntry.count());
-console.log(JSON.stringify({ firstSeedMs: Math.round(first), reseedMs: Math.round(again), rows, rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20) }));
+const rows =
+  (await db.label.count()) + (await db.document.count()) + (await db.runEntry.count()) + (await db.poolEntry.count());
+console.log(
+  JSON.stringify({
+    firstSeedMs: Math.round(first),
+    reseedMs: Math.round(again),
+    rows,
+    rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20),
+  }),
+);
 await closeDb();

@@ -10,7 +10,9 @@ fs.mkdirSync(workDir, { recursive: true });
 const commands = [".mode csv"];
 for (const table of TABLES) {
   const csv = path.join(workDir, `${table}.csv`);
-  execFileSync("sqlite3", ["-csv", source, `SELECT * FROM "${table}"`], { stdio: ["ignore", fs.openSync(csv, "w"), "inherit"] });
+  execFileSync("sqlite3", ["-csv", source, `SELECT * FROM "${table}"`], {
+    stdio: ["ignore", fs.openSync(csv, "w"), "inherit"],
+  });
   commands.push(`.import ${csv} ${table}`);
 }
 const started = performance.now();

@@ -21,30 +21,52 @@ const CYCLES = Number(process.env.BENCH_CYCLES ?? 3_000);
 const log = (m: string) => process.stderr.write(`[${Math.round(performance.now())} ms] ${m}\n`);
 
 const study = await findOrCreateStudy("Workspace scale");
-const lines = (fn: (i: number) => string, count: number) => (async function* () {
-  for (let i = 0; i < count; i += 10_000) yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
-})();
-await importIntoStudy(study.id, { format: "beir-queries", files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, QUESTIONS) }] });
-await importIntoStudy(study.id, { format: "beir-corpus", files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, QUESTIONS * POOL) }] });
+const lines = (fn: (i: number) => string, count: number) =>
+  (async function* () {
+    for (let i = 0; i < count; i += 10_000)
+      yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
+  })();
 await importIntoStudy(study.id, {
-  format: "trec-qrels", judge: "llm", scale: "relevance-3",
+  format: "beir-queries",
+  files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, QUESTIONS) }],
+});
+await importIntoStudy(study.id, {
+  format: "beir-corpus",
+  files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, QUESTIONS * POOL) }],
+});
+await importIntoStudy(study.id, {
+  format: "trec-qrels",
+  judge: "llm",
+  scale: "relevance-3",
   files: [{ name: "llm.qrels", chunks: lines((i) => `q${Math.floor(i / POOL)} 0 d${i} ${i % 3}`, QUESTIONS * POOL) }],
 });
 
 log("imported");
 const db = await getDb();
-const researcher = toUserDto(await f.upsertUser(db, { email: "bench-researcher@assay.local", role: "researcher", password: "bench" }));
+const researcher = toUserDto(
+  await f.upsertUser(db, { email: "bench-researcher@assay.local", role: "researcher", password: "bench" }),
+);
 await f.upsertMember(db, study.id, researcher.id, "researcher");
 const annotators = [];
 for (let i = 0; i < ANNOTATORS; i++) {
-  const user = toUserDto(await f.upsertUser(db, { email: `bench-annotator-${i}@assay.local`, role: "annotator", password: "bench" }));
+  const user = toUserDto(
+    await f.upsertUser(db, { email: `bench-annotator-${i}@assay.local`, role: "annotator", password: "bench" }),
+  );
   await f.upsertMember(db, study.id, user.id, "annotator");
   annotators.push(user);
 }
 const t0 = performance.now();
 const campaign = await createCampaign(researcher, study.id, {
-  name: "Bench", taskType: "relevance", scale: { kind: "builtin", id: "relevance-3" }, guidelines: "", protocol: "blind_then_reveal", llmJudge: "llm",
-  overlap: 2, annotatorIds: annotators.map((a) => a.id), sample: { kind: "all_pairs" }, seed: 1,
+  name: "Bench",
+  taskType: "relevance",
+  scale: { kind: "builtin", id: "relevance-3" },
+  guidelines: "",
+  protocol: "blind_then_reveal",
+  llmJudge: "llm",
+  overlap: 2,
+  annotatorIds: annotators.map((a) => a.id),
+  sample: { kind: "all_pairs" },
+  seed: 1,
 });
 const createMs = Math.round(performance.now() - t0);
 if (campaign.items !== QUESTIONS * POOL) throw new Error(`expected ${QUESTIONS * POOL} items, got ${campaign.items}`);
@@ -59,7 +81,15 @@ for (let cycle = 0; cycle < CYCLES; cycle++) {
   const { itemId } = await claimNextItem(annotator, campaign.id);
   claims.push(performance.now() - t);
   if (itemId === null) throw new Error("the campaign ran out of items");
-  const save = { clientId: randomUUID(), phase: "blind" as const, version: 1, payload: { level: levels[cycle % 3]! }, comment: null, startedAt: new Date().toISOString(), durationMs: 1000 };
+  const save = {
+    clientId: randomUUID(),
+    phase: "blind" as const,
+    version: 1,
+    payload: { level: levels[cycle % 3]! },
+    comment: null,
+    startedAt: new Date().toISOString(),
+    durationMs: 1000,
+  };
   t = performance.now();
   await saveAnnotation(annotator, campaign.id, itemId, save);
   saves.push(performance.now() - t);
@@ -79,12 +109,16 @@ const quantile = (xs: number[], q: number) => {
   const s = xs.toSorted((a, b) => a - b);
   return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))]! * 10) / 10;
 };
-console.log(JSON.stringify({
-  items: campaign.items, createMs, cycles: CYCLES,
-  claimMs: { median: quantile(claims, 0.5), p95: quantile(claims, 0.95) },
-  saveMs: { median: quantile(saves, 0.5), p95: quantile(saves, 0.95) },
-  goalP95Ms: 20,
-  campaignPageMs: quantile(progressTimes, 0.5),
-}));
+console.log(
+  JSON.stringify({
+    items: campaign.items,
+    createMs,
+    cycles: CYCLES,
+    claimMs: { median: quantile(claims, 0.5), p95: quantile(claims, 0.95) },
+    saveMs: { median: quantile(saves, 0.5), p95: quantile(saves, 0.95) },
+    goalP95Ms: 20,
+    campaignPageMs: quantile(progressTimes, 0.5),
+  }),
+);
 await closeSharedConnections();
 await closeDb();

@@ -20,16 +20,41 @@ const restartPostgres = process.env.FAULT_RESTART_POSTGRES === "1";
 const log = (m: string) => process.stderr.write(`[faults ${Math.round(performance.now())} ms] ${m}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const { campaignId, emails } = await seedRelevanceCampaign({ prefix: "faults", questions: 50, pool: 40, annotators: ANNOTATORS, overlap: 1, password: PASSWORD });
+const { campaignId, emails } = await seedRelevanceCampaign({
+  prefix: "faults",
+  questions: 50,
+  pool: 40,
+  annotators: ANNOTATORS,
+  overlap: 1,
+  password: PASSWORD,
+});
 const campaign = { id: campaignId };
 
 let server: ChildProcess | null = null;
 async function startServer() {
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-    env: { ...process.env, ASSAY_DIST_DIR: distDir, NEXTAUTH_URL: BASE, NEXTAUTH_SECRET: "fault-test-secret-0123456789abcdef", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "ignore", "ignore"],
-  });
-  for (let i = 0; !(await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)); i++) {
+  server = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
+    {
+      env: {
+        ...process.env,
+        ASSAY_DIST_DIR: distDir,
+        NEXTAUTH_URL: BASE,
+        NEXTAUTH_SECRET: "fault-test-secret-0123456789abcdef",
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      stdio: ["ignore", "ignore", "ignore"],
+    },
+  );
+  for (
+    let i = 0;
+    !(await fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 600) throw new Error("the server did not start");
     await sleep(100);
   }
@@ -46,16 +71,32 @@ try {
     const cookie = await signInOverHttp(BASE, email, PASSWORD);
     const storage = new Map<string, string>();
     const send = async (p: PendingSave): Promise<SavedAnnotation> => {
-      const response = await fetch(`${BASE}/api/campaigns/${p.campaignId}/items/${p.itemId}/annotation`, { method: "PUT", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(p.save) });
+      const response = await fetch(`${BASE}/api/campaigns/${p.campaignId}/items/${p.itemId}/annotation`, {
+        method: "PUT",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify(p.save),
+      });
       const body = (await response.json()) as SavedAnnotation & { error?: { code: string; message: string } };
-      if (!response.ok) throw new ApiError(response.status, body.error?.code ?? "http_error", body.error?.message ?? String(response.status));
+      if (!response.ok)
+        throw new ApiError(
+          response.status,
+          body.error?.code ?? "http_error",
+          body.error?.message ?? String(response.status),
+        );
       return body;
     };
-    const queue = new SaveQueue(`faults:${n}`, { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => storage.set(k, v) }, send);
+    const queue = new SaveQueue(
+      `faults:${n}`,
+      { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => storage.set(k, v) },
+      send,
+    );
     while (running) {
       let itemId: number | null;
       try {
-        const claim = await fetch(`${BASE}/api/campaigns/${campaign.id}/claim`, { method: "POST", headers: { cookie } });
+        const claim = await fetch(`${BASE}/api/campaigns/${campaign.id}/claim`, {
+          method: "POST",
+          headers: { cookie },
+        });
         if (!claim.ok) throw new Error(String(claim.status));
         itemId = ((await claim.json()) as { itemId: number | null }).itemId;
       } catch {
@@ -66,7 +107,15 @@ try {
       if (itemId === null) break;
       const clientId = randomUUID();
       clientIds.push(clientId);
-      const save = { clientId, phase: "blind" as const, version: 1, payload: { level: "relevant" }, comment: null, startedAt: new Date().toISOString(), durationMs: 100 };
+      const save = {
+        clientId,
+        phase: "blind" as const,
+        version: 1,
+        payload: { level: "relevant" },
+        comment: null,
+        startedAt: new Date().toISOString(),
+        durationMs: 100,
+      };
       // as the workspace does: the next item only once the outbox has this label stored (it retries meanwhile)
       const stored = queue.enqueue({ campaignId: campaign.id, itemId, save });
       taken.push(stored);
@@ -97,17 +146,36 @@ try {
   await Promise.all(annotators);
   const settled = await Promise.race([Promise.allSettled(taken), sleep(90_000).then(() => null)]);
   if (settled === null) throw new Error("the outboxes did not drain within 90 s");
-  const refused = settled.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason));
+  const refused = settled
+    .filter((r) => r.status === "rejected")
+    .map((r) => String((r as PromiseRejectedResult).reason));
 
   const check = await getDb();
-  const stored = await check.annotation.findMany({ where: { item: { campaignId: campaign.id } }, select: { clientId: true } });
+  const stored = await check.annotation.findMany({
+    where: { item: { campaignId: campaign.id } },
+    select: { clientId: true },
+  });
   const storedIds = new Set(stored.map((a) => a.clientId));
   await closeSharedConnections();
   await closeDb();
   const lost = clientIds.filter((id) => !storedIds.has(id)).length;
-  const result = { engine: restartPostgres ? "postgres, restarted twice" : process.env.DATABASE_URL?.startsWith("file:") ? "sqlite" : "postgres", labels: clientIds.length, stored: stored.length, lost, extra: stored.length - clientIds.length, refused: refused.length, firstRefusal: refused[0] ?? null, claimRetries: claimFailures };
+  const result = {
+    engine: restartPostgres
+      ? "postgres, restarted twice"
+      : process.env.DATABASE_URL?.startsWith("file:")
+        ? "sqlite"
+        : "postgres",
+    labels: clientIds.length,
+    stored: stored.length,
+    lost,
+    extra: stored.length - clientIds.length,
+    refused: refused.length,
+    firstRefusal: refused[0] ?? null,
+    claimRetries: claimFailures,
+  };
   console.log(JSON.stringify(result));
-  if (lost > 0 || stored.length !== clientIds.length || refused.length > 0 || clientIds.length === 0) process.exitCode = 1;
+  if (lost > 0 || stored.length !== clientIds.length || refused.length > 0 || clientIds.length === 0)
+    process.exitCode = 1;
 } finally {
   running = false;
   if (server && (server as ChildProcess).exitCode === null) (server as ChildProcess).kill("SIGKILL");

@@ -13,26 +13,62 @@ import * as f from "@/prisma/factories";
  * (`<prefix>-annotator-<i>@assay.local`, all with `password`) and a blind relevance campaign over
  * every pair with `overlap` seats per item, on DATABASE_URL. Closes its connections when done.
  */
-export async function seedRelevanceCampaign(o: { prefix: string; questions: number; pool: number; annotators: number; overlap: number; password: string }) {
+export async function seedRelevanceCampaign(o: {
+  prefix: string;
+  questions: number;
+  pool: number;
+  annotators: number;
+  overlap: number;
+  password: string;
+}) {
   const study = await findOrCreateStudy(`${o.prefix} study`);
-  const lines = (fn: (i: number) => string, count: number) => (async function* () {
-    for (let i = 0; i < count; i += 10_000) yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
-  })();
-  await importIntoStudy(study.id, { format: "beir-queries", files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, o.questions) }] });
-  await importIntoStudy(study.id, { format: "beir-corpus", files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, o.questions * o.pool) }] });
-  await importIntoStudy(study.id, { format: "trec-qrels", judge: "llm", scale: "relevance-3", files: [{ name: "l.qrels", chunks: lines((i) => `q${Math.floor(i / o.pool)} 0 d${i} ${i % 3}`, o.questions * o.pool) }] });
+  const lines = (fn: (i: number) => string, count: number) =>
+    (async function* () {
+      for (let i = 0; i < count; i += 10_000)
+        yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
+    })();
+  await importIntoStudy(study.id, {
+    format: "beir-queries",
+    files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, o.questions) }],
+  });
+  await importIntoStudy(study.id, {
+    format: "beir-corpus",
+    files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, o.questions * o.pool) }],
+  });
+  await importIntoStudy(study.id, {
+    format: "trec-qrels",
+    judge: "llm",
+    scale: "relevance-3",
+    files: [
+      { name: "l.qrels", chunks: lines((i) => `q${Math.floor(i / o.pool)} 0 d${i} ${i % 3}`, o.questions * o.pool) },
+    ],
+  });
   const db = await getDb();
-  const researcher = toUserDto(await f.upsertUser(db, { email: `${o.prefix}-researcher@assay.local`, role: "researcher", password: o.password }));
+  const researcher = toUserDto(
+    await f.upsertUser(db, { email: `${o.prefix}-researcher@assay.local`, role: "researcher", password: o.password }),
+  );
   await f.upsertMember(db, study.id, researcher.id, "researcher");
   const annotators: { id: number; email: string }[] = [];
   for (let i = 0; i < o.annotators; i++) {
-    const user = await f.upsertUser(db, { email: `${o.prefix}-annotator-${i}@assay.local`, role: "annotator", password: o.password });
+    const user = await f.upsertUser(db, {
+      email: `${o.prefix}-annotator-${i}@assay.local`,
+      role: "annotator",
+      password: o.password,
+    });
     await f.upsertMember(db, study.id, user.id, "annotator");
     annotators.push({ id: user.id, email: user.email });
   }
   const campaign = await createCampaign(researcher, study.id, {
-    name: `${o.prefix} campaign`, taskType: "relevance", scale: { kind: "builtin", id: "relevance-3" }, guidelines: "", protocol: "blind", llmJudge: null,
-    overlap: o.overlap, annotatorIds: annotators.map((a) => a.id), sample: { kind: "all_pairs" }, seed: 1,
+    name: `${o.prefix} campaign`,
+    taskType: "relevance",
+    scale: { kind: "builtin", id: "relevance-3" },
+    guidelines: "",
+    protocol: "blind",
+    llmJudge: null,
+    overlap: o.overlap,
+    annotatorIds: annotators.map((a) => a.id),
+    sample: { kind: "all_pairs" },
+    seed: 1,
   });
   await closeSharedConnections();
   await closeDb();
@@ -54,11 +90,13 @@ export async function signInOverHttp(base: string, email: string, password: stri
   keep(csrf);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const response = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST", redirect: "manual",
+    method: "POST",
+    redirect: "manual",
     headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
   });
   keep(response);
-  if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`sign-in failed for ${email}: ${response.status}`);
+  if (![...jar.keys()].some((k) => k.includes("session-token")))
+    throw new Error(`sign-in failed for ${email}: ${response.status}`);
   return cookie();
 }

@@ -11,15 +11,21 @@ export function ensureChromium() {
   if (found) return found;
   const canApt = process.getuid?.() === 0 && !process.env.ASSAY_NO_APT && spawnSync("which", ["apt-get"]).status === 0;
   if (!canApt) {
-    fail("Chromium is missing for the end-to-end tests: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run npm test again");
+    fail(
+      "Chromium is missing for the end-to-end tests: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run npm test again",
+    );
   }
   step("Installing Debian's chromium for the end-to-end tests (apt-get)");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  let result = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
+  let result = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+    stdio: "inherit",
+    env,
+  });
   if (result.status !== 0) {
     spawnSync("apt-get", ["update"], { stdio: "inherit", env });
     result = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
   }
-  if (result.status !== 0 || !fs.existsSync("/usr/bin/chromium")) fail("installing chromium with apt-get failed; install it by hand and run npm test again");
+  if (result.status !== 0 || !fs.existsSync("/usr/bin/chromium"))
+    fail("installing chromium with apt-get failed; install it by hand and run npm test again");
   return "/usr/bin/chromium";
 }

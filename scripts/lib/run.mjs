@@ -24,13 +24,21 @@ export function run(command, args, { env = {}, quiet = false, what } = {}) {
 
 /** Like run, but returns the exit status instead of exiting. */
 export function runStatus(command, args, { env = {} } = {}) {
-  const result = spawnSync(command, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: "inherit" });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: "inherit",
+  });
   return result.status ?? 1;
 }
 
 /** Starts a long-running child with inherited output. */
 export function start(command, args, env = {}) {
-  return spawn(command, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: "inherit" });
+  return spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: "inherit",
+  });
 }
 
 export function step(message) {
@@ -44,6 +52,14 @@ export function fail(message) {
 
 /** Runs a command quietly; returns its status and combined output (never exits). */
 export function capture(command, args, { env = {} } = {}) {
-  const result = spawnSync(command, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, encoding: "utf8" });
-  return { status: result.status ?? 1, output: `${result.stdout ?? ""}${result.stderr ?? ""}`, stdout: result.stdout ?? "" };
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    encoding: "utf8",
+  });
+  return {
+    status: result.status ?? 1,
+    output: `${result.stdout ?? ""}${result.stderr ?? ""}`,
+    stdout: result.stdout ?? "",
+  };
 }

@@ -51,12 +51,16 @@ export function probePostgres(url, timeoutMs = 3000) {
 export async function requireReachableDatabase(url, describe) {
   if (!/^postgres(ql)?:\/\//.test(url)) return;
   const problem = await probePostgres(url);
-  if (problem) fail(`cannot reach the database at ${describe(url)} (${problem}); check DATABASE_URL and that PostgreSQL is running`);
+  if (problem)
+    fail(
+      `cannot reach the database at ${describe(url)} (${problem}); check DATABASE_URL and that PostgreSQL is running`,
+    );
 }
 
 export function ensureNodeVersion() {
   const [major, minor] = process.versions.node.split(".").map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js 20.19 or newer is required (this is ${process.versions.node})`);
+  if (major < 20 || (major === 20 && minor < 19))
+    fail(`Node.js 20.19 or newer is required (this is ${process.versions.node})`);
 }
 
 /** Exits with one line when something already listens on `port`. */

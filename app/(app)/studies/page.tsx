@@ -12,7 +12,9 @@ export default async function StudiesPage() {
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Studies</h1>
-      <p className="mb-4 mt-1 text-sm text-stone-600">Benchmarks you calibrate: questions, chunks, LLM labels and campaigns.</p>
+      <p className="mb-4 mt-1 text-sm text-stone-600">
+        Benchmarks you calibrate: questions, chunks, LLM labels and campaigns.
+      </p>
       <div className="mb-6">
         <NewStudyForm />
       </div>

@@ -3,7 +3,9 @@ import { route } from "@/lib/server/http/route";
 import { createStudy } from "@/lib/server/studies/create-study";
 import { listStudies } from "@/lib/server/studies/list-studies";
 
-export const GET = route({ roles: ["admin", "researcher"] }, async ({ user }) => ({ studies: await listStudies(user) }));
+export const GET = route({ roles: ["admin", "researcher"] }, async ({ user }) => ({
+  studies: await listStudies(user),
+}));
 
 /** A researcher's new study has them as its researcher; an admin's has none (admins see every study). */
 export const POST = route({ roles: ["admin", "researcher"], body: newStudySchema }, ({ user, body }) =>

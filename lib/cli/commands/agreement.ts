@@ -8,14 +8,19 @@ import { inputError, parseContractArgs } from "./contract-input";
 
 /** The stable `agreement` contract: one JSON object on stdout; any problem exits 2 with one line. */
 export async function agreementCommand(args: string[]): Promise<void> {
-  const values = parseContractArgs(args, { input: { type: "string" }, metric: { type: "string" }, order: { type: "string" } });
+  const values = parseContractArgs(args, {
+    input: { type: "string" },
+    metric: { type: "string" },
+    order: { type: "string" },
+  });
   if (!values.input) throw inputError("--input is required");
   if (!values.metric || !AGREEMENT_METRICS.includes(values.metric as AgreementMetric)) {
     throw inputError(`--metric must be one of ${AGREEMENT_METRICS.join(", ")}`);
   }
   if (!fs.existsSync(values.input)) throw inputError(`no such file: ${values.input}`);
   const order = values.order?.split(",").map((l) => l.trim());
-  if (order && (order.some((l) => l === "") || new Set(order).size !== order.length)) throw inputError("--order must list distinct labels separated by commas");
+  if (order && (order.some((l) => l === "") || new Set(order).size !== order.length))
+    throw inputError("--order must list distinct labels separated by commas");
 
   const parse = labelsCsvParser();
   const builder = new LabelTableBuilder();
@@ -38,7 +43,13 @@ export async function agreementCommand(args: string[]): Promise<void> {
       // Fast path for the usual plain `item,judge,label` line; anything else goes through the parser.
       const first = text.indexOf(",");
       const second = first === -1 ? -1 : text.indexOf(",", first + 1);
-      if (header !== "item,judge,label" || second === -1 || text.includes('"') || text.indexOf(",", second + 1) !== -1 || text !== text.trim()) {
+      if (
+        header !== "item,judge,label" ||
+        second === -1 ||
+        text.includes('"') ||
+        text.indexOf(",", second + 1) !== -1 ||
+        text !== text.trim()
+      ) {
         viaParser(text, line);
         return;
       }
@@ -59,7 +70,9 @@ export async function agreementCommand(args: string[]): Promise<void> {
     const table = builder.finish(order);
     const result = computeMetric(table, values.metric as AgreementMetric);
     if (result.value === null) console.error(`assay: ${values.metric} is undefined: ${result.reason}`);
-    console.log(JSON.stringify({ metric: values.metric, value: result.value, items: result.items, judges: table.judges.length }));
+    console.log(
+      JSON.stringify({ metric: values.metric, value: result.value, items: result.items, judges: table.judges.length }),
+    );
   } catch (error) {
     if (error instanceof LabelTableError) throw inputError(error.message);
     throw error;

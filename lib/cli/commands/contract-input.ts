@@ -17,7 +17,11 @@ export function parseContractArgs<O extends NonNullable<ParseArgsConfig["options
 }
 
 /** Every row of a file through a line parser; a missing file or a bad line is an input error naming it. */
-export async function eachRow<T>(file: string, parse: (text: string, line: number) => Parsed<T>, onRow: (row: T, line: number) => void): Promise<void> {
+export async function eachRow<T>(
+  file: string,
+  parse: (text: string, line: number) => Parsed<T>,
+  onRow: (row: T, line: number) => void,
+): Promise<void> {
   if (!fs.existsSync(file)) throw inputError(`no such file: ${file}`);
   await forEachLine(fs.createReadStream(file, { highWaterMark: 1 << 20 }), (text, line) => {
     const parsed = parse(text, line);

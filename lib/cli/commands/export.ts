@@ -5,7 +5,6 @@ import { exportStudy } from "@/lib/server/exports/export-study";
 import { findStudy } from "@/lib/server/studies/find-or-create-study";
 import { UsageError } from "../usage-error";
 
-
 export async function exportCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -27,9 +26,20 @@ export async function exportCommand(args: string[]): Promise<void> {
   const study = await findStudy(values.study);
   if (!study) throw new UsageError(`no study named "${values.study}" (see \`npm run assay -- studies list\`)`);
   const campaign = values.campaign === undefined ? undefined : Number(values.campaign);
-  if (campaign !== undefined && !(Number.isInteger(campaign) && campaign > 0)) throw new UsageError("--campaign must be a campaign id");
-  const judges = values.judge?.flatMap((j) => j.split(",")).map((j) => j.trim()).filter(Boolean);
-  const { lines } = await exportStudy(study.id, { what: values.what, format: values.format, judges, scale: values.scale, binarized: values.binarized, campaign });
+  if (campaign !== undefined && !(Number.isInteger(campaign) && campaign > 0))
+    throw new UsageError("--campaign must be a campaign id");
+  const judges = values.judge
+    ?.flatMap((j) => j.split(","))
+    .map((j) => j.trim())
+    .filter(Boolean);
+  const { lines } = await exportStudy(study.id, {
+    what: values.what,
+    format: values.format,
+    judges,
+    scale: values.scale,
+    binarized: values.binarized,
+    campaign,
+  });
   const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
   for await (const line of lines) {
     if (!out.write(`${line}\n`)) await once(out, "drain");

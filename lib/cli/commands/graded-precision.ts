@@ -14,12 +14,18 @@ export async function gradedPrecisionCommand(args: string[]): Promise<void> {
   const parse = feb4ragLabelParser();
   const labels = new Map<string, { rid: string; engine: string; labels: number[] }>();
   await eachRow(input, parse, ({ queryId, engine, value }, line) => {
-    if (!/^[0-3]$/.test(value)) throw inputError(describeLineError(input, { line, field: "label", message: `a FeB4RAG label is 0, 1, 2 or 3, not "${value}"` }));
+    if (!/^[0-3]$/.test(value))
+      throw inputError(
+        describeLineError(input, { line, field: "label", message: `a FeB4RAG label is 0, 1, 2 or 3, not "${value}"` }),
+      );
     const key = `${queryId}\t${engine}`;
     const entry = labels.get(key) ?? labels.set(key, { rid: queryId, engine, labels: [] }).get(key)!;
     entry.labels.push(Number(value));
   });
   const scores = [...labels.values()].map((e) => ({ ...e, score: gradedPrecision(e.labels) }));
-  scores.sort((a, b) => a.rid.localeCompare(b.rid, "en", { numeric: true }) || b.score - a.score || a.engine.localeCompare(b.engine));
+  scores.sort(
+    (a, b) =>
+      a.rid.localeCompare(b.rid, "en", { numeric: true }) || b.score - a.score || a.engine.localeCompare(b.engine),
+  );
   process.stdout.write(scores.map((s) => `${s.rid} 0 ${s.engine} ${s.score}\n`).join(""));
 }

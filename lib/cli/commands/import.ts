@@ -27,18 +27,24 @@ export async function importCommand(args: string[]): Promise<void> {
   if (!values.format) throw new UsageError("--format is required");
   if (positionals.length === 0) throw new UsageError("name at least one FILE to import");
   const judgeKind = values["judge-kind"];
-  if (judgeKind !== undefined && judgeKind !== "model" && judgeKind !== "human") throw new UsageError("--judge-kind must be model or human");
+  if (judgeKind !== undefined && judgeKind !== "model" && judgeKind !== "human")
+    throw new UsageError("--judge-kind must be model or human");
   for (const file of positionals) if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
   const blockLines = values["block-lines"] === undefined ? undefined : Number(values["block-lines"]);
-  if (blockLines !== undefined && !(Number.isInteger(blockLines) && blockLines > 0)) throw new UsageError("--block-lines must be a positive integer");
+  if (blockLines !== undefined && !(Number.isInteger(blockLines) && blockLines > 0))
+    throw new UsageError("--block-lines must be a positive integer");
 
   const owner = values.owner === undefined ? null : await findUserByEmail(values.owner);
   if (values.owner !== undefined && !owner) throw new UsageError(`--owner: no user has the email ${values.owner}`);
-  if (owner?.role === "annotator") throw new UsageError(`--owner: ${owner.email} is an annotator account; a study's researcher must be a researcher or an admin`);
+  if (owner?.role === "annotator")
+    throw new UsageError(
+      `--owner: ${owner.email} is an annotator account; a study's researcher must be a researcher or an admin`,
+    );
 
   const study = await findOrCreateStudy(values.study);
   const progress = process.stderr.isTTY
-    ? ({ file, line }: { file: string; line: number }) => process.stderr.write(`\r${file}: line ${line.toLocaleString("en")}   `)
+    ? ({ file, line }: { file: string; line: number }) =>
+        process.stderr.write(`\r${file}: line ${line.toLocaleString("en")}   `)
     : undefined;
   const summary = await importIntoStudy(
     study.id,
@@ -54,8 +60,12 @@ export async function importCommand(args: string[]): Promise<void> {
   );
   if (progress) process.stderr.write("\n");
   if (owner) await addMember(CLI_OPERATOR, study.id, { email: owner.email, role: "researcher" });
-  console.log(JSON.stringify({ study: { slug: study.slug, name: study.name, created: study.created }, ...summary }, null, 2));
+  console.log(
+    JSON.stringify({ study: { slug: study.slug, name: study.name, created: study.created }, ...summary }, null, 2),
+  );
   if (study.created && !owner) {
-    console.error(`assay: study "${study.name}" has no members yet; add its researcher with\n  npm run assay -- members add --study ${study.slug} --email EMAIL --role researcher\n(or pass --owner EMAIL to the import)`);
+    console.error(
+      `assay: study "${study.name}" has no members yet; add its researcher with\n  npm run assay -- members add --study ${study.slug} --email EMAIL --role researcher\n(or pass --owner EMAIL to the import)`,
+    );
   }
 }

@@ -16,13 +16,24 @@ async function studyOf(name: string | undefined) {
 
 /** `members add --study S --email E --role researcher|annotator` */
 export async function membersAdd(args: string[]): Promise<void> {
-  const values = parseContractArgs(args, { study: { type: "string" }, email: { type: "string" }, role: { type: "string" } });
+  const values = parseContractArgs(args, {
+    study: { type: "string" },
+    email: { type: "string" },
+    role: { type: "string" },
+  });
   const study = await studyOf(values.study);
   if (!values.email) throw inputError("--email is required");
   const role = memberRoleSchema.safeParse(values.role);
   if (!role.success) throw inputError("--role must be researcher or annotator");
   const result = await orInputError(addMember(CLI_OPERATOR, study.id, { email: values.email, role: role.data }));
-  console.log(JSON.stringify({ study: study.slug, email: values.email.trim().toLowerCase(), role: role.data, added: result.added }));
+  console.log(
+    JSON.stringify({
+      study: study.slug,
+      email: values.email.trim().toLowerCase(),
+      role: role.data,
+      added: result.added,
+    }),
+  );
 }
 
 /** `members list --study S [--format json|table]` */
@@ -32,16 +43,38 @@ export async function membersList(args: string[]): Promise<void> {
   const study = await studyOf(values.study);
   const members = await orInputError(listMembers(CLI_OPERATOR, study.id));
   if (values.format === "json") {
-    console.log(JSON.stringify({ study: study.slug, members: members.map((m) => ({ email: m.email, name: m.name, role: m.role, account: m.accountRole, disabled: m.disabled, invited: m.invited })) }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          study: study.slug,
+          members: members.map((m) => ({
+            email: m.email,
+            name: m.name,
+            role: m.role,
+            account: m.accountRole,
+            disabled: m.disabled,
+            invited: m.invited,
+          })),
+        },
+        null,
+        2,
+      ),
+    );
     return;
   }
   if (members.length === 0) {
-    console.log(`No members. Add one with: npm run assay -- members add --study ${study.slug} --email EMAIL --role researcher|annotator`);
+    console.log(
+      `No members. Add one with: npm run assay -- members add --study ${study.slug} --email EMAIL --role researcher|annotator`,
+    );
     return;
   }
-  const rows = [["ROLE", "EMAIL", "NAME"], ...members.map((m) => [m.role, m.email, m.name + (m.disabled ? " (disabled)" : m.invited ? " (invited)" : "")])];
+  const rows = [
+    ["ROLE", "EMAIL", "NAME"],
+    ...members.map((m) => [m.role, m.email, m.name + (m.disabled ? " (disabled)" : m.invited ? " (invited)" : "")]),
+  ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows) console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
+  for (const row of rows)
+    console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
 }
 
 /** `members remove --study S --email E`: their labels stay; the items they held go back to the others. */

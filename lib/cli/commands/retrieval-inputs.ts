@@ -1,5 +1,11 @@
 import fs from "node:fs";
-import { parseRetrievalMetric, TopDocuments, type QueryJudgments, type RetrievalMetric, type RunEntry } from "@/lib/domain/impact/retrieval-metrics";
+import {
+  parseRetrievalMetric,
+  TopDocuments,
+  type QueryJudgments,
+  type RetrievalMetric,
+  type RunEntry,
+} from "@/lib/domain/impact/retrieval-metrics";
 import { describeLineError } from "@/lib/formats/parsed";
 import { decimalAt } from "@/lib/formats/decimal";
 import { forEachLine } from "@/lib/formats/read-lines";
@@ -28,8 +34,13 @@ export async function readNuggetQrels(file: string): Promise<Map<string, QueryJu
   const queries = new Map<string, { supports: Map<string, Set<string>>; nuggets: Set<string> }>();
   await eachRow(file, parseNuggetQrelLine, (row, line) => {
     const rel = Number(row.value);
-    if (!Number.isFinite(rel)) throw inputError(describeLineError(file, { line, field: "rel", message: `expected a number, got "${row.value}"` }));
-    const q = queries.get(row.queryId) ?? queries.set(row.queryId, { supports: new Map(), nuggets: new Set() }).get(row.queryId)!;
+    if (!Number.isFinite(rel))
+      throw inputError(
+        describeLineError(file, { line, field: "rel", message: `expected a number, got "${row.value}"` }),
+      );
+    const q =
+      queries.get(row.queryId) ??
+      queries.set(row.queryId, { supports: new Map(), nuggets: new Set() }).get(row.queryId)!;
     q.nuggets.add(row.nuggetId);
     if (rel > 0) q.supports.set(row.docId, (q.supports.get(row.docId) ?? new Set()).add(row.nuggetId));
   });
@@ -67,7 +78,18 @@ export async function readRuns(files: readonly string[], depth: number): Promise
       const c = text.indexOf(" ", b + 1);
       const d = text.indexOf(" ", c + 1);
       const e = text.indexOf(" ", d + 1);
-      if (a < 1 || b <= a + 1 || c <= b + 1 || d <= c + 1 || e <= d + 1 || e >= text.length - 1 || text.indexOf(" ", e + 1) !== -1 || text.includes("\t") || text.includes("\r") || !isDigits(text, c + 1, d)) {
+      if (
+        a < 1 ||
+        b <= a + 1 ||
+        c <= b + 1 ||
+        d <= c + 1 ||
+        e <= d + 1 ||
+        e >= text.length - 1 ||
+        text.indexOf(" ", e + 1) !== -1 ||
+        text.includes("\t") ||
+        text.includes("\r") ||
+        !isDigits(text, c + 1, d)
+      ) {
         viaParser(file, text, line);
         return;
       }
@@ -77,7 +99,12 @@ export async function readRuns(files: readonly string[], depth: number): Promise
         return;
       }
       const current = last;
-      const same = current !== null && a === current.queryId.length && text.length - e - 1 === current.system.length && text.startsWith(current.queryId) && text.endsWith(current.system);
+      const same =
+        current !== null &&
+        a === current.queryId.length &&
+        text.length - e - 1 === current.system.length &&
+        text.startsWith(current.queryId) &&
+        text.endsWith(current.system);
       const top = same ? current.top : topOf(text.slice(e + 1), text.slice(0, a));
       if (top.admits(score)) top.offer(text.slice(b + 1, c), score);
     });

@@ -5,10 +5,17 @@ import { inputError, parseContractArgs } from "./contract-input";
 
 /** `studies create --name N [--description D] [--owner EMAIL]`: prints {"id","slug","name"}. */
 export async function studiesCreate(args: string[]): Promise<void> {
-  const values = parseContractArgs(args, { name: { type: "string" }, description: { type: "string" }, owner: { type: "string" } });
+  const values = parseContractArgs(args, {
+    name: { type: "string" },
+    description: { type: "string" },
+    owner: { type: "string" },
+  });
   if (!values.name) throw inputError("--name is required");
   const owner = values.owner === undefined ? null : await findUserByEmail(values.owner);
-  if (values.owner !== undefined && !owner) throw inputError(`--owner: no user has the email ${values.owner} (create it with: npm run assay -- user create --email ${values.owner} --role researcher)`);
+  if (values.owner !== undefined && !owner)
+    throw inputError(
+      `--owner: no user has the email ${values.owner} (create it with: npm run assay -- user create --email ${values.owner} --role researcher)`,
+    );
   const study = await orInputError(createStudy({ name: values.name, description: values.description ?? "" }, owner));
   console.log(JSON.stringify(study));
 }

@@ -15,7 +15,18 @@ export async function studiesList(args: string[]): Promise<void> {
     console.log("No studies.");
     return;
   }
-  const rows = [["ID", "SLUG", "QUESTIONS", "CHUNKS", "CAMPAIGNS", "NAME"], ...studies.map((s) => [String(s.id), s.slug, String(s.counts.queries), String(s.counts.documents), String(s.counts.campaigns), s.name])];
+  const rows = [
+    ["ID", "SLUG", "QUESTIONS", "CHUNKS", "CAMPAIGNS", "NAME"],
+    ...studies.map((s) => [
+      String(s.id),
+      s.slug,
+      String(s.counts.queries),
+      String(s.counts.documents),
+      String(s.counts.campaigns),
+      s.name,
+    ]),
+  ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows) console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
+  for (const row of rows)
+    console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
 }

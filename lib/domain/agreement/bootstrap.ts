@@ -34,7 +34,15 @@ export function bootstrapGroups<K extends string>(
   return Object.fromEntries(
     names.map((s) => {
       const bounds = percentileBounds(draws[s], resamples, level);
-      return [s, { value: point[s].value, ...(point[s].reason ? { reason: point[s].reason } : {}), low: bounds?.low ?? null, high: bounds?.high ?? null }];
+      return [
+        s,
+        {
+          value: point[s].value,
+          ...(point[s].reason ? { reason: point[s].reason } : {}),
+          low: bounds?.low ?? null,
+          high: bounds?.high ?? null,
+        },
+      ];
     }),
   ) as Record<K, StatisticWithInterval>;
 }

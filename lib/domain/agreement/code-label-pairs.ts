@@ -43,7 +43,15 @@ export function codeLabelPairs(pairs: readonly LabelPair[]): CodedPairs {
       if (x < 0 || y < 0) skipped += p.count ?? 1;
       else put(p, x, y);
     }
-    return { a: a.slice(0, n), b: b.slice(0, n), categories: [...PREFERENCE_VALUES], ordered: false, binarized: false, comparedOn: "preference (a, b, none)", skipped };
+    return {
+      a: a.slice(0, n),
+      b: b.slice(0, n),
+      categories: [...PREFERENCE_VALUES],
+      ordered: false,
+      binarized: false,
+      comparedOn: "preference (a, b, none)",
+      skipped,
+    };
   }
   const scale = same ? scaleById(scaleA!) : null;
   if (scale) {
@@ -52,7 +60,15 @@ export function codeLabelPairs(pairs: readonly LabelPair[]): CodedPairs {
       if (x === null || y === null) skipped += p.count ?? 1;
       else put(p, x, y);
     }
-    return { a: a.slice(0, n), b: b.slice(0, n), categories: scale.levels.map((l) => l.label), ordered: true, binarized: false, comparedOn: scale.name, skipped };
+    return {
+      a: a.slice(0, n),
+      b: b.slice(0, n),
+      categories: scale.levels.map((l) => l.label),
+      ordered: true,
+      binarized: false,
+      comparedOn: scale.name,
+      skipped,
+    };
   }
   const cache = new Map<string, Scale | null>();
   const positive = (label: { value: string; scale: string }) => {
@@ -66,5 +82,13 @@ export function codeLabelPairs(pairs: readonly LabelPair[]): CodedPairs {
     else put(p, x ? 1 : 0, y ? 1 : 0);
   }
   const names = [...new Set([...scalesA, ...scalesB])].join(" and ");
-  return { a: a.slice(0, n), b: b.slice(0, n), categories: BINARY, ordered: true, binarized: true, comparedOn: `each scale's binarization (${names})`, skipped };
+  return {
+    a: a.slice(0, n),
+    b: b.slice(0, n),
+    categories: BINARY,
+    ordered: true,
+    binarized: true,
+    comparedOn: `each scale's binarization (${names})`,
+    skipped,
+  };
 }

@@ -20,7 +20,10 @@ export function fleissKappa(counts: readonly (readonly number[])[], weights?: Ar
     const w = weight(i);
     if (w === 0) continue;
     const raters = row.reduce((s, v) => s + v, 0);
-    if (raters !== r) return undefinedBecause(`item ${i + 1} has ${raters} ratings, the first has ${r}: Fleiss' kappa needs the same number on every item`);
+    if (raters !== r)
+      return undefinedBecause(
+        `item ${i + 1} has ${raters} ratings, the first has ${r}: Fleiss' kappa needs the same number on every item`,
+      );
     let squares = 0;
     for (let j = 0; j < k; j++) {
       squares += row[j]! * row[j]!;

@@ -34,7 +34,13 @@ export function weightedKappa(pairs: PairedCodes, weights: KappaWeights): Statis
   const counts = confusionMatrix(pairs);
   const { rows, columns } = marginals(counts);
   const weight = (i: number, j: number) =>
-    weights === "none" ? (i === j ? 1 : 0) : weights === "linear" ? 1 - Math.abs(i - j) / (k - 1) : 1 - ((i - j) / (k - 1)) ** 2;
+    weights === "none"
+      ? i === j
+        ? 1
+        : 0
+      : weights === "linear"
+        ? 1 - Math.abs(i - j) / (k - 1)
+        : 1 - ((i - j) / (k - 1)) ** 2;
   let po = 0;
   let pe = 0;
   for (let i = 0; i < k; i++) {

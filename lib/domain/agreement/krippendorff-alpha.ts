@@ -37,7 +37,10 @@ export function coincidenceMatrix({ unit, code, units, categories }: Reliability
  * The coincidence matrix from each unit's category counts (counts[u][c] = values c in unit u),
  * unit u counted weights[u] times (default once): the form the bootstrap resamples.
  */
-export function coincidencesFromCounts(counts: readonly (readonly number[])[], weights?: ArrayLike<number>): number[][] {
+export function coincidencesFromCounts(
+  counts: readonly (readonly number[])[],
+  weights?: ArrayLike<number>,
+): number[][] {
   const categories = counts[0]?.length ?? 0;
   const o = Array.from({ length: categories }, () => new Float64Array(categories));
   counts.forEach((tally, u) => {
@@ -70,7 +73,11 @@ export function krippendorffAlpha(data: ReliabilityData, level: AlphaLevel, valu
 }
 
 /** Krippendorff's alpha from a coincidence matrix (see krippendorffAlpha). */
-export function alphaFromCoincidences(o: readonly (readonly number[])[], level: AlphaLevel, values?: readonly number[]): Statistic {
+export function alphaFromCoincidences(
+  o: readonly (readonly number[])[],
+  level: AlphaLevel,
+  values?: readonly number[],
+): Statistic {
   const k = o.length;
   const nc = o.map((row) => row.reduce((s, v) => s + v, 0));
   const n = nc.reduce((s, v) => s + v, 0);

@@ -59,7 +59,9 @@ export class LabelTableBuilder {
     } else if (labels.length > 0 && labels.every((l) => NUMBER.test(l))) {
       const numbers = [...new Set(labels.map(Number))].sort((a, b) => a - b);
       const integers = numbers.every(Number.isInteger) && numbers.at(-1)! - numbers[0]! <= 1000;
-      categories = integers ? Array.from({ length: numbers.at(-1)! - numbers[0]! + 1 }, (_, i) => String(numbers[0]! + i)) : numbers.map(String);
+      categories = integers
+        ? Array.from({ length: numbers.at(-1)! - numbers[0]! + 1 }, (_, i) => String(numbers[0]! + i))
+        : numbers.map(String);
       const index = new Map(categories.map((c, i) => [Number(c), i]));
       codeOfLabel = (l) => index.get(Number(l));
     } else {
@@ -73,14 +75,26 @@ export class LabelTableBuilder {
     const code = new Int32Array(n);
     for (let r = 0; r < n; r++) {
       const c = codes[this.label[r]!];
-      if (c === undefined) throw new LabelTableError(`label "${labels[this.label[r]!]}"${at(this.line[r]!)} is not one of --order ${categories.join(",")}`);
+      if (c === undefined)
+        throw new LabelTableError(
+          `label "${labels[this.label[r]!]}"${at(this.line[r]!)} is not one of --order ${categories.join(",")}`,
+        );
       code[r] = c;
     }
     const items = [...this.itemIds.keys()];
     const judges = [...this.judgeIds.keys()];
     this.assertNoDuplicates(items, judges);
     const values = categories.map((c, i) => (NUMBER.test(c) ? Number(c) : i));
-    return { item: this.item.slice(0, n), judge: this.judge.slice(0, n), code, items, judges, categories, values, ordered };
+    return {
+      item: this.item.slice(0, n),
+      judge: this.judge.slice(0, n),
+      code,
+      items,
+      judges,
+      categories,
+      values,
+      ordered,
+    };
   }
 
   /** Sorts item x judge keys (typed, native sort) and reports the first repeated pair. */
@@ -92,9 +106,12 @@ export class LabelTableBuilder {
       if (keys[r] !== keys[r - 1]) continue;
       const key = keys[r]!;
       const rows = [];
-      for (let q = 0; q < this.n && rows.length < 2; q++) if (this.item[q]! * judges.length + this.judge[q]! === key) rows.push(q);
+      for (let q = 0; q < this.n && rows.length < 2; q++)
+        if (this.item[q]! * judges.length + this.judge[q]! === key) rows.push(q);
       const second = rows[1]!;
-      throw new LabelTableError(`judge "${judges[this.judge[second]!]}" labels item "${items[this.item[second]!]}" twice${at(this.line[second]!)}`);
+      throw new LabelTableError(
+        `judge "${judges[this.judge[second]!]}" labels item "${items[this.item[second]!]}" twice${at(this.line[second]!)}`,
+      );
     }
   }
 

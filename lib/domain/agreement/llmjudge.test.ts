@@ -7,13 +7,23 @@ import { krippendorffAlpha } from "./krippendorff-alpha";
 
 const DIR = new URL("../../../../shared/data/llmjudge/", import.meta.url).pathname;
 const qrels = (file: string) =>
-  new Map(fs.readFileSync(file, "utf8").trim().split("\n").map((line) => {
-    const [q, , d, rel] = line.trim().split(/\s+/);
-    return [`${q} ${d}`, Math.min(3, Math.max(0, Number(rel)))] as const; // the organisers clip to 0..3
-  }));
+  new Map(
+    fs
+      .readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => {
+        const [q, , d, rel] = line.trim().split(/\s+/);
+        return [`${q} ${d}`, Math.min(3, Math.max(0, Number(rel)))] as const; // the organisers clip to 0..3
+      }),
+  );
 
 const human = qrels(`${DIR}human_qrels.txt`);
-const published = fs.readFileSync(`${DIR}published.tsv`, "utf8").split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split("\t"));
+const published = fs
+  .readFileSync(`${DIR}published.tsv`, "utf8")
+  .split("\n")
+  .filter((l) => l && !l.startsWith("#"))
+  .map((l) => l.split("\t"));
 
 describe("LLMJudge", () => {
   it.each(published)("%s: kappa, ordinal alpha and kappa at 0|123, 01|23, 012|3", (run, ...values) => {
@@ -24,11 +34,14 @@ describe("LLMJudge", () => {
     expect(b.every((v) => v !== undefined)).toBe(true);
     const unit = keys.flatMap((_, i) => [i, i]);
     const code = keys.flatMap((_, i) => [a[i]!, b[i]!]);
-    const binary = (t: number) => cohenKappa({ a: a.map((v) => (v >= t ? 1 : 0)), b: b.map((v) => (v >= t ? 1 : 0)), categories: 2 }).value ?? 0;
+    const binary = (t: number) =>
+      cohenKappa({ a: a.map((v) => (v >= t ? 1 : 0)), b: b.map((v) => (v >= t ? 1 : 0)), categories: 2 }).value ?? 0;
     const computed = [
       cohenKappa({ a, b, categories: 4 }).value,
       krippendorffAlpha({ unit, code, units: keys.length, categories: 4 }, "ordinal").value,
-      binary(1), binary(2), binary(3),
+      binary(1),
+      binary(2),
+      binary(3),
     ];
     expect(computed.map((v) => v!.toFixed(4))).toEqual(values.map((v) => Number(v).toFixed(4)));
   });

@@ -19,7 +19,10 @@ export const AGREEMENT_METRICS = [
 export type AgreementMetric = (typeof AGREEMENT_METRICS)[number];
 
 export const NEEDS_ORDER: ReadonlySet<AgreementMetric> = new Set([
-  "weighted-kappa-linear", "weighted-kappa-quadratic", "krippendorff-alpha-ordinal", "krippendorff-alpha-interval",
+  "weighted-kappa-linear",
+  "weighted-kappa-quadratic",
+  "krippendorff-alpha-ordinal",
+  "krippendorff-alpha-interval",
 ]);
 
 export type MetricResult = Statistic & { items: number };
@@ -37,26 +40,41 @@ export function pairedCodes(table: LabelTable): PairedCodes {
 /** Computes `metric`; throws LabelTableError when the data do not fit it (judge counts, order). */
 export function computeMetric(table: LabelTable, metric: AgreementMetric): MetricResult {
   if (NEEDS_ORDER.has(metric) && !table.ordered) {
-    throw new LabelTableError(`${metric} needs ordered labels: the labels are not all numbers, so give --order L1,L2,...`);
+    throw new LabelTableError(
+      `${metric} needs ordered labels: the labels are not all numbers, so give --order L1,L2,...`,
+    );
   }
   switch (metric) {
     case "percent-agreement":
     case "cohen-kappa":
     case "weighted-kappa-linear":
     case "weighted-kappa-quadratic": {
-      if (table.judges.length !== 2) throw new LabelTableError(`${metric} compares exactly two judges; the input has ${table.judges.length}`);
+      if (table.judges.length !== 2)
+        throw new LabelTableError(`${metric} compares exactly two judges; the input has ${table.judges.length}`);
       const pairs = pairedCodes(table);
       const result =
-        metric === "percent-agreement" ? percentAgreement(pairs)
-        : metric === "cohen-kappa" ? cohenKappa(pairs)
-        : weightedKappa(pairs, metric === "weighted-kappa-linear" ? "linear" : "quadratic");
+        metric === "percent-agreement"
+          ? percentAgreement(pairs)
+          : metric === "cohen-kappa"
+            ? cohenKappa(pairs)
+            : weightedKappa(pairs, metric === "weighted-kappa-linear" ? "linear" : "quadratic");
       return { ...result, items: pairs.a.length };
     }
     case "krippendorff-alpha-nominal":
     case "krippendorff-alpha-ordinal":
     case "krippendorff-alpha-interval": {
-      const level = metric === "krippendorff-alpha-nominal" ? "nominal" : metric === "krippendorff-alpha-ordinal" ? "ordinal" : "interval";
-      const data = { unit: table.item, code: table.code, units: table.items.length, categories: table.categories.length };
+      const level =
+        metric === "krippendorff-alpha-nominal"
+          ? "nominal"
+          : metric === "krippendorff-alpha-ordinal"
+            ? "ordinal"
+            : "interval";
+      const data = {
+        unit: table.item,
+        code: table.code,
+        units: table.items.length,
+        categories: table.categories.length,
+      };
       const perItem = new Int32Array(table.items.length);
       for (let r = 0; r < table.item.length; r++) perItem[table.item[r]!]!++;
       return { ...krippendorffAlpha(data, level, table.values), items: perItem.filter((m) => m >= 2).length };
@@ -68,7 +86,9 @@ export function computeMetric(table: LabelTable, metric: AgreementMetric): Metri
       const first = counts[0]?.reduce((s, v) => s + v, 0);
       const uneven = counts.findIndex((row) => row.reduce((s, v) => s + v, 0) !== first);
       if (uneven !== -1) {
-        throw new LabelTableError(`fleiss-kappa needs the same number of judges on every item: "${table.items[0]}" has ${first}, "${table.items[uneven]}" has ${counts[uneven]!.reduce((s, v) => s + v, 0)}`);
+        throw new LabelTableError(
+          `fleiss-kappa needs the same number of judges on every item: "${table.items[0]}" has ${first}, "${table.items[uneven]}" has ${counts[uneven]!.reduce((s, v) => s + v, 0)}`,
+        );
       }
       return { ...fleissKappa(counts), items: counts.length };
     }

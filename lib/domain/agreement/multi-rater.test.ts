@@ -22,8 +22,16 @@ const krippendorff2011 = [
 ];
 // Fleiss (1971) as worked on Wikipedia: 14 raters, 10 subjects, 5 categories, kappa 0.210.
 const fleiss1971 = [
-  [0, 0, 0, 0, 14], [0, 2, 6, 4, 2], [0, 0, 3, 5, 6], [0, 3, 9, 2, 0], [2, 2, 8, 1, 1],
-  [7, 7, 0, 0, 0], [3, 2, 6, 3, 0], [2, 5, 3, 2, 2], [6, 5, 2, 1, 0], [0, 2, 2, 3, 7],
+  [0, 0, 0, 0, 14],
+  [0, 2, 6, 4, 2],
+  [0, 0, 3, 5, 6],
+  [0, 3, 9, 2, 0],
+  [2, 2, 8, 1, 1],
+  [7, 7, 0, 0, 0],
+  [3, 2, 6, 3, 0],
+  [2, 5, 3, 2, 2],
+  [6, 5, 2, 1, 0],
+  [0, 2, 2, 3, 7],
 ];
 
 describe("multi-rater statistics", () => {
@@ -33,7 +41,10 @@ describe("multi-rater statistics", () => {
     expect(stats["krippendorff-alpha-ordinal"].value).toBeCloseTo(0.815, 3);
     expect(stats["krippendorff-alpha-interval"].value).toBeCloseTo(0.849, 3);
     // Unit 12 has one value and cannot be paired; the units differ in their number of values.
-    expect(stats["fleiss-kappa"]).toMatchObject({ value: null, reason: expect.stringMatching(/same number on every item/) });
+    expect(stats["fleiss-kappa"]).toMatchObject({
+      value: null,
+      reason: expect.stringMatching(/same number on every item/),
+    });
   });
 
   it("Fleiss (1971): kappa 0.210, and pairwise agreement is Fleiss' P-bar (0.378)", () => {
@@ -44,21 +55,77 @@ describe("multi-rater statistics", () => {
   });
 
   it("pairwise agreement by hand: units (a,a,b) and (a,a) agree on 2 of 6 and 2 of 2 ordered pairs", () => {
-    expect(multiRaterStatistics([[2, 1], [2, 0]], false)["pairwise-agreement"].value).toBeCloseTo(4 / 8, 12);
+    expect(
+      multiRaterStatistics(
+        [
+          [2, 1],
+          [2, 0],
+        ],
+        false,
+      )["pairwise-agreement"].value,
+    ).toBeCloseTo(4 / 8, 12);
   });
 
   it("ignores items with one rating and is undefined when none has two", () => {
-    expect(multiRaterStatistics([[1, 1], [0, 1]], false)["fleiss-kappa"]).toMatchObject({ value: -1 });
-    const none = multiRaterStatistics([[1, 0], [0, 1]], true);
+    expect(
+      multiRaterStatistics(
+        [
+          [1, 1],
+          [0, 1],
+        ],
+        false,
+      )["fleiss-kappa"],
+    ).toMatchObject({ value: -1 });
+    const none = multiRaterStatistics(
+      [
+        [1, 0],
+        [0, 1],
+      ],
+      true,
+    );
     expect(none["pairwise-agreement"]).toEqual({ value: null, reason: "no item has two or more ratings" });
     expect(multiRaterStatistics([], true)["krippendorff-alpha-nominal"].value).toBeNull();
   });
 
   it("weights count an item that many times", () => {
-    const once = multiRaterStatistics([[2, 0], [1, 1], [1, 1], [0, 2]], true);
-    const weighted = multiRaterStatistics([[2, 0], [1, 1], [0, 2]], true, { weights: [1, 2, 1] });
-    for (const s of Object.keys(once) as (keyof typeof once)[]) expect(weighted[s].value).toBeCloseTo(once[s].value!, 12);
-    expect(fleissKappa([[2, 0], [1, 1], [0, 2]], [1, 2, 1]).value).toBeCloseTo(fleissKappa([[2, 0], [1, 1], [1, 1], [0, 2]]).value!, 12);
+    const once = multiRaterStatistics(
+      [
+        [2, 0],
+        [1, 1],
+        [1, 1],
+        [0, 2],
+      ],
+      true,
+    );
+    const weighted = multiRaterStatistics(
+      [
+        [2, 0],
+        [1, 1],
+        [0, 2],
+      ],
+      true,
+      { weights: [1, 2, 1] },
+    );
+    for (const s of Object.keys(once) as (keyof typeof once)[])
+      expect(weighted[s].value).toBeCloseTo(once[s].value!, 12);
+    expect(
+      fleissKappa(
+        [
+          [2, 0],
+          [1, 1],
+          [0, 2],
+        ],
+        [1, 2, 1],
+      ).value,
+    ).toBeCloseTo(
+      fleissKappa([
+        [2, 0],
+        [1, 1],
+        [1, 1],
+        [0, 2],
+      ]).value!,
+      12,
+    );
   });
 });
 
@@ -77,15 +144,27 @@ describe("multi-rater bootstrap intervals", () => {
   });
 
   it("have no interval when the statistic is undefined", () => {
-    expect(multiRaterStatisticsWithIntervals([[1, 0]], true)["fleiss-kappa"]).toEqual({ value: null, reason: "no item has two or more ratings", low: null, high: null });
+    expect(multiRaterStatisticsWithIntervals([[1, 0]], true)["fleiss-kappa"]).toEqual({
+      value: null,
+      reason: "no item has two or more ratings",
+      low: null,
+      high: null,
+    });
   });
 });
 
 describe("multi-rater statistics of weighted rows", () => {
   it("equal those of the rows repeated, intervals included", () => {
-    const rows = [[2, 0, 0], [1, 1, 0], [0, 1, 1], [0, 0, 2]];
+    const rows = [
+      [2, 0, 0],
+      [1, 1, 0],
+      [0, 1, 1],
+      [0, 0, 2],
+    ];
     const weights = [5, 2, 3, 4];
     const repeated = rows.flatMap((row, i) => Array.from({ length: weights[i]! }, () => row));
-    expect(multiRaterStatisticsWithIntervals(rows, true, { weights, seed: 9 })).toEqual(multiRaterStatisticsWithIntervals(repeated, true, { seed: 9 }));
+    expect(multiRaterStatisticsWithIntervals(rows, true, { weights, seed: 9 })).toEqual(
+      multiRaterStatisticsWithIntervals(repeated, true, { seed: 9 }),
+    );
   });
 });

@@ -4,7 +4,11 @@ import { alphaFromCoincidences, coincidencesFromCounts } from "./krippendorff-al
 import { defined, undefinedBecause, type Statistic } from "./statistic";
 
 export const MULTI_RATER_STATISTICS = [
-  "pairwise-agreement", "fleiss-kappa", "krippendorff-alpha-nominal", "krippendorff-alpha-ordinal", "krippendorff-alpha-interval",
+  "pairwise-agreement",
+  "fleiss-kappa",
+  "krippendorff-alpha-nominal",
+  "krippendorff-alpha-ordinal",
+  "krippendorff-alpha-interval",
 ] as const;
 export type MultiRaterStatistic = (typeof MULTI_RATER_STATISTICS)[number];
 
@@ -56,7 +60,11 @@ export function multiRaterStatistics(
 export function multiRaterStatisticsWithIntervals(
   counts: readonly (readonly number[])[],
   ordered: boolean,
-  { values, weights, ...bootstrap }: BootstrapOptions & { values?: readonly number[]; weights?: ArrayLike<number> } = {},
+  {
+    values,
+    weights,
+    ...bootstrap
+  }: BootstrapOptions & { values?: readonly number[]; weights?: ArrayLike<number> } = {},
 ): Record<MultiRaterStatistic, StatisticWithInterval> {
   const patternOf = new Map<string, number>();
   const patterns: (readonly number[])[] = [];
@@ -72,9 +80,15 @@ export function multiRaterStatisticsWithIntervals(
     }
     sizes[p]! += weights ? weights[i]! : 1;
   }
-  const results = bootstrapGroups(MULTI_RATER_STATISTICS, sizes, (w) => multiRaterStatistics(patterns, ordered, { weights: w, values }), bootstrap);
+  const results = bootstrapGroups(
+    MULTI_RATER_STATISTICS,
+    sizes,
+    (w) => multiRaterStatistics(patterns, ordered, { weights: w, values }),
+    bootstrap,
+  );
   // The same values from the rows as given, so that a reason ("item 3 has ...") numbers the caller's rows, not the patterns.
   const point = multiRaterStatistics(counts, ordered, { values, weights });
-  for (const s of MULTI_RATER_STATISTICS) results[s] = { ...results[s], value: point[s].value, reason: point[s].reason };
+  for (const s of MULTI_RATER_STATISTICS)
+    results[s] = { ...results[s], value: point[s].value, reason: point[s].reason };
   return results;
 }

@@ -5,7 +5,12 @@ import { alphaFromCoincidences } from "./krippendorff-alpha";
 import { chanceCorrected, defined, undefinedBecause, type PairedCodes, type Statistic } from "./statistic";
 
 export const PAIR_STATISTICS = [
-  "percent-agreement", "cohen-kappa", "weighted-kappa-linear", "weighted-kappa-quadratic", "krippendorff-alpha-nominal", "krippendorff-alpha-ordinal",
+  "percent-agreement",
+  "cohen-kappa",
+  "weighted-kappa-linear",
+  "weighted-kappa-quadratic",
+  "krippendorff-alpha-nominal",
+  "krippendorff-alpha-ordinal",
 ] as const;
 export type PairStatistic = (typeof PAIR_STATISTICS)[number];
 
@@ -14,16 +19,20 @@ export type PairStatistic = (typeof PAIR_STATISTICS)[number];
  * Krippendorff's alpha through the coincidences o_ck = counts[c][k] + counts[k][c] (two coders,
  * no missing values, m_u - 1 = 1). Ordinal and weighted statistics assume ordered categories.
  */
-export function statisticsFromCounts(counts: readonly (readonly number[])[], ordered: boolean): Record<PairStatistic, Statistic> {
+export function statisticsFromCounts(
+  counts: readonly (readonly number[])[],
+  ordered: boolean,
+): Record<PairStatistic, Statistic> {
   const k = counts.length;
   let n = 0;
   const rows = new Array<number>(k).fill(0);
   const cols = new Array<number>(k).fill(0);
-  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) {
-    n += counts[i]![j]!;
-    rows[i]! += counts[i]![j]!;
-    cols[j]! += counts[i]![j]!;
-  }
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) {
+      n += counts[i]![j]!;
+      rows[i]! += counts[i]![j]!;
+      cols[j]! += counts[i]![j]!;
+    }
   const none = undefinedBecause("no items labelled by both sources");
   const unordered = undefinedBecause("the categories have no order");
   if (n === 0) return Object.fromEntries(PAIR_STATISTICS.map((s) => [s, none])) as Record<PairStatistic, Statistic>;
@@ -31,11 +40,12 @@ export function statisticsFromCounts(counts: readonly (readonly number[])[], ord
     if (k < 2) return undefinedBecause("the scale has fewer than two categories");
     let po = 0;
     let pe = 0;
-    for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) {
-      const w = weight(i, j);
-      po += (w * counts[i]![j]!) / n;
-      pe += (w * rows[i]! * cols[j]!) / (n * n);
-    }
+    for (let i = 0; i < k; i++)
+      for (let j = 0; j < k; j++) {
+        const w = weight(i, j);
+        po += (w * counts[i]![j]!) / n;
+        pe += (w * rows[i]! * cols[j]!) / (n * n);
+      }
     return chanceCorrected(po, pe);
   };
   let agree = 0;
@@ -55,18 +65,41 @@ export function statisticsFromCounts(counts: readonly (readonly number[])[], ord
  * Each statistic with a seeded percentile bootstrap interval over the items (see bootstrapGroups:
  * the items of one confusion-matrix cell are identical, so a resample draws each cell's count).
  */
-export function pairStatisticsWithIntervals(pairs: PairedCodes, ordered: boolean, bootstrap: BootstrapOptions = {}): Record<PairStatistic, StatisticWithInterval> {
+export function pairStatisticsWithIntervals(
+  pairs: PairedCodes,
+  ordered: boolean,
+  bootstrap: BootstrapOptions = {},
+): Record<PairStatistic, StatisticWithInterval> {
   const k = pairs.categories;
   const cells = confusionMatrix(pairs).flat();
   const matrix = (weights: readonly number[]) => Array.from({ length: k }, (_, i) => weights.slice(i * k, i * k + k));
-  return bootstrapGroups(PAIR_STATISTICS, cells, (weights) => statisticsFromCounts(matrix(weights), ordered), bootstrap);
+  return bootstrapGroups(
+    PAIR_STATISTICS,
+    cells,
+    (weights) => statisticsFromCounts(matrix(weights), ordered),
+    bootstrap,
+  );
 }
 
 /** Two sources' agreement on a set of label pairs in brief: how many, on what, the raw agreement and Cohen's κ with its interval. */
-export type PairAgreement = { items: number; comparedOn: string; agreement: number | null; kappa: StatisticWithInterval };
+export type PairAgreement = {
+  items: number;
+  comparedOn: string;
+  agreement: number | null;
+  kappa: StatisticWithInterval;
+};
 
 export function pairAgreement(pairs: readonly LabelPair[], bootstrap: BootstrapOptions): PairAgreement {
   const coded = codeLabelPairs(pairs);
-  const s = pairStatisticsWithIntervals({ a: coded.a, b: coded.b, categories: coded.categories.length }, coded.ordered, bootstrap);
-  return { items: coded.a.length, comparedOn: coded.comparedOn, agreement: s["percent-agreement"].value, kappa: s["cohen-kappa"] };
+  const s = pairStatisticsWithIntervals(
+    { a: coded.a, b: coded.b, categories: coded.categories.length },
+    coded.ordered,
+    bootstrap,
+  );
+  return {
+    items: coded.a.length,
+    comparedOn: coded.comparedOn,
+    agreement: s["percent-agreement"].value,
+    kappa: s["cohen-kappa"],
+  };
 }

@@ -32,12 +32,17 @@ describe("Cohen's kappa", () => {
   });
 
   it("Artstein & Poesio (2008), table 4, three categories: 0.8013", () => {
-    expect(cohenKappa(paired(repeat([0, 46], [1, 44], [2, 10]), repeat([0, 52], [1, 32], [2, 16]), 3)).value).toBeCloseTo(0.8013, 4);
+    expect(
+      cohenKappa(paired(repeat([0, 46], [1, 44], [2, 10]), repeat([0, 52], [1, 32], [2, 16]), 3)).value,
+    ).toBeCloseTo(0.8013, 4);
   });
 
   it("is undefined without items or when chance agreement is 1", () => {
     expect(cohenKappa(paired([], [], 2))).toEqual({ value: null, reason: "no items labelled by both judges" });
-    expect(cohenKappa(paired([1, 1], [1, 1], 2))).toMatchObject({ value: null, reason: expect.stringMatching(/chance agreement is 1/) });
+    expect(cohenKappa(paired([1, 1], [1, 1], 2))).toMatchObject({
+      value: null,
+      reason: expect.stringMatching(/chance agreement is 1/),
+    });
   });
 });
 
@@ -53,8 +58,14 @@ describe("weighted kappa", () => {
   it("quadratic on scores 1..10: 0.758620689655172 and 0.438095238095238 (Maple EssayTools documentation)", () => {
     const scores = (xs: number[]) => xs.map((x) => x - 1);
     const a = scores([9, 7, 8, 7, 6, 8, 3, 5, 10]);
-    expect(weightedKappa(paired(a, scores([8, 8, 6, 6, 7, 6, 1, 4, 8]), 10), "quadratic").value).toBeCloseTo(0.758620689655172, 12);
-    expect(weightedKappa(paired(a, scores([3, 5, 6, 6, 7, 6, 1, 4, 8]), 10), "quadratic").value).toBeCloseTo(0.438095238095238, 12);
+    expect(weightedKappa(paired(a, scores([8, 8, 6, 6, 7, 6, 1, 4, 8]), 10), "quadratic").value).toBeCloseTo(
+      0.758620689655172,
+      12,
+    );
+    expect(weightedKappa(paired(a, scores([3, 5, 6, 6, 7, 6, 1, 4, 8]), 10), "quadratic").value).toBeCloseTo(
+      0.438095238095238,
+      12,
+    );
   });
 });
 
@@ -62,7 +73,11 @@ describe("percent agreement and the confusion matrix", () => {
   it("count agreements and cells", () => {
     const pairs = paired([0, 1, 1, 2], [0, 1, 2, 2], 3);
     expect(percentAgreement(pairs).value).toBe(0.75);
-    expect(confusionMatrix(pairs)).toEqual([[1, 0, 0], [0, 1, 1], [0, 0, 1]]);
+    expect(confusionMatrix(pairs)).toEqual([
+      [1, 0, 0],
+      [0, 1, 1],
+      [0, 0, 1],
+    ]);
   });
 });
 
@@ -101,27 +116,69 @@ describe("Krippendorff's alpha", () => {
   });
 
   it("string labels: nominal 0.722222 (fast-krippendorff's test)", () => {
-    const data = matrix([["pos", "neg", "neu", N], ["pos", "neg", "neu", "pos"], ["pos", "neg", "pos", "pos"]], ["neg", "neu", "pos"]);
+    const data = matrix(
+      [
+        ["pos", "neg", "neu", N],
+        ["pos", "neg", "neu", "pos"],
+        ["pos", "neg", "pos", "pos"],
+      ],
+      ["neg", "neu", "pos"],
+    );
     expect(krippendorffAlpha(data, "nominal").value).toBeCloseTo(0.722222, 6);
   });
 
   it("is undefined when no unit has two values, or all values are equal", () => {
-    expect(krippendorffAlpha(matrix([[1, N], [N, 2]], [1, 2]), "nominal")).toEqual({ value: null, reason: "no unit has two or more values" });
-    expect(krippendorffAlpha(matrix([[1, 1], [1, 1]], [1, 2]), "nominal").value).toBeNull();
+    expect(
+      krippendorffAlpha(
+        matrix(
+          [
+            [1, N],
+            [N, 2],
+          ],
+          [1, 2],
+        ),
+        "nominal",
+      ),
+    ).toEqual({ value: null, reason: "no unit has two or more values" });
+    expect(
+      krippendorffAlpha(
+        matrix(
+          [
+            [1, 1],
+            [1, 1],
+          ],
+          [1, 2],
+        ),
+        "nominal",
+      ).value,
+    ).toBeNull();
   });
 });
 
 describe("Fleiss' kappa", () => {
   it("Fleiss (1971) as worked on Wikipedia: 14 raters, 10 subjects, 5 categories, 0.210", () => {
     const counts = [
-      [0, 0, 0, 0, 14], [0, 2, 6, 4, 2], [0, 0, 3, 5, 6], [0, 3, 9, 2, 0], [2, 2, 8, 1, 1],
-      [7, 7, 0, 0, 0], [3, 2, 6, 3, 0], [2, 5, 3, 2, 2], [6, 5, 2, 1, 0], [0, 2, 2, 3, 7],
+      [0, 0, 0, 0, 14],
+      [0, 2, 6, 4, 2],
+      [0, 0, 3, 5, 6],
+      [0, 3, 9, 2, 0],
+      [2, 2, 8, 1, 1],
+      [7, 7, 0, 0, 0],
+      [3, 2, 6, 3, 0],
+      [2, 5, 3, 2, 2],
+      [6, 5, 2, 1, 0],
+      [0, 2, 2, 3, 7],
     ];
     expect(fleissKappa(counts).value).toBeCloseTo(0.21, 3);
   });
 
   it("needs the same number of ratings per item", () => {
-    expect(fleissKappa([[1, 1], [2, 1]])).toMatchObject({ value: null, reason: expect.stringMatching(/item 2 has 3 ratings, the first has 2/) });
+    expect(
+      fleissKappa([
+        [1, 1],
+        [2, 1],
+      ]),
+    ).toMatchObject({ value: null, reason: expect.stringMatching(/item 2 has 3 ratings, the first has 2/) });
     expect(fleissKappa([])).toEqual({ value: null, reason: "no items" });
   });
 });
@@ -141,13 +198,18 @@ describe("bootstrap intervals", () => {
   });
 
   it("match the normal approximation for a proportion: 800 of 1,000 items agree, 0.8 ± 1.96 sqrt(0.16 / 1000)", () => {
-    const agree = bootstrapGroups(["share"], [800, 200], ([yes, no]) => ({ share: { value: yes! / (yes! + no!) } }), { resamples: 2000, seed: 3 }).share;
+    const agree = bootstrapGroups(["share"], [800, 200], ([yes, no]) => ({ share: { value: yes! / (yes! + no!) } }), {
+      resamples: 2000,
+      seed: 3,
+    }).share;
     const half = 1.96 * Math.sqrt((0.8 * 0.2) / 1000);
     expect(agree.low!).toBeCloseTo(0.8 - half, 2);
     expect(agree.high!).toBeCloseTo(0.8 + half, 2);
   });
 
   it("is null without items", () => {
-    expect(bootstrapGroups(["share"], [0, 0], () => ({ share: { value: null, reason: "no items" } }))).toEqual({ share: { value: null, reason: "no items", low: null, high: null } });
+    expect(bootstrapGroups(["share"], [0, 0], () => ({ share: { value: null, reason: "no items" } }))).toEqual({
+      share: { value: null, reason: "no items", low: null, high: null },
+    });
   });
 });

@@ -20,7 +20,12 @@ describe("protocols", () => {
     expect(phaseAllowed("blind", "revised", true)).toBe(false);
     expect(phaseAllowed("assisted", "blind", false)).toBe(false);
     expect(phaseAllowed("assisted", "assisted", false)).toBe(true);
-    expect([nextPhase("blind_then_reveal", false), nextPhase("blind_then_reveal", true), nextPhase("blind", true), nextPhase("assisted", false)]).toEqual(["blind", "revised", "blind", "assisted"]);
+    expect([
+      nextPhase("blind_then_reveal", false),
+      nextPhase("blind_then_reveal", true),
+      nextPhase("blind", true),
+      nextPhase("assisted", false),
+    ]).toEqual(["blind", "revised", "blind", "assisted"]);
   });
 });
 

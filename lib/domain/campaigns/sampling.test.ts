@@ -9,7 +9,12 @@ function pool(): Candidate[] {
     for (let n = 1; n <= 2; n++) {
       for (let c = 1; c <= 3; c++) {
         out.push({
-          queryKey: `q${q}`, queryId: q, nuggetId: q * 10 + n, nuggetPosition: n, documentKey: `q${q}-c${c}`, documentId: ++id,
+          queryKey: `q${q}`,
+          queryId: q,
+          nuggetId: q * 10 + n,
+          nuggetPosition: n,
+          documentKey: `q${q}-c${c}`,
+          documentId: ++id,
           group: c === 3 ? "docs" : "code",
           llm: q === 6 ? false : (n === 1 && c === 1) || (n === 2 && c === 2 && q <= 3),
         });
@@ -46,7 +51,9 @@ describe("sampling", () => {
     expect(picked.every((c) => c.llm === true)).toBe(true);
     expect(picked.map((c) => c.queryKey)).not.toContain("q6"); // q6 has no positive pair
     // asking for more questions than have positives yields what exists
-    expect(sampleCandidates(pool(), { kind: "llm_positive_per_question", questions: 50, judge: "gpt-4o" }, 7)).toHaveLength(5);
+    expect(
+      sampleCandidates(pool(), { kind: "llm_positive_per_question", questions: 50, judge: "gpt-4o" }, 7),
+    ).toHaveLength(5);
   });
 
   it("follows FeB4RAG: one LLM-positive and one LLM-negative pair per question and group", () => {
@@ -74,7 +81,9 @@ describe("sampling", () => {
     const chosen = ["nd:52:29", "nd:11:1", "nd:11:3", "qd:1:1", "nd:99:999"];
     const picked = sampleCandidates(pool(), { kind: "targets", targetKeys: chosen }, 3).map(targetKeyOf);
     expect(picked.toSorted()).toEqual(["nd:11:1", "nd:11:3", "nd:52:29"]);
-    expect(sampleCandidates(pool().reverse(), { kind: "targets", targetKeys: chosen.toReversed() }, 3).map(targetKeyOf)).toEqual(picked);
+    expect(
+      sampleCandidates(pool().reverse(), { kind: "targets", targetKeys: chosen.toReversed() }, 3).map(targetKeyOf),
+    ).toEqual(picked);
     expect(sampleSpecSchema.safeParse({ kind: "targets", targetKeys: ["nd:1"] }).success).toBe(false);
   });
 });

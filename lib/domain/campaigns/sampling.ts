@@ -23,7 +23,13 @@ export const sampleSpecSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("random_questions"), questions, cap }),
   z.object({ kind: z.literal("llm_positive_per_question"), questions, judge, cap }),
   z.object({ kind: z.literal("feb4rag"), judge, cap }),
-  z.object({ kind: z.literal("targets"), targetKeys: z.array(z.string().regex(/^(nd|qd):\d+:\d+$/, "a target key is nd:<nugget>:<chunk> or qd:<question>:<chunk>")).min(1).max(10_000) }),
+  z.object({
+    kind: z.literal("targets"),
+    targetKeys: z
+      .array(z.string().regex(/^(nd|qd):\d+:\d+$/, "a target key is nd:<nugget>:<chunk> or qd:<question>:<chunk>"))
+      .min(1)
+      .max(10_000),
+  }),
 ]);
 export type SampleSpec = z.infer<typeof sampleSpecSchema>;
 export type SampleKind = SampleSpec["kind"];
@@ -123,15 +129,27 @@ function onePositiveAndNegativePerGroup(pairs: Candidate[], random: () => number
   const groups = [...new Set(pairs.map((c) => c.group))].sort();
   return groups.flatMap((group) => {
     const inGroup = pairs.filter((c) => c.group === group);
-    return [pickOne(inGroup.filter((c) => c.llm === true), random), pickOne(inGroup.filter((c) => c.llm === false), random)].filter(
-      (c): c is Candidate => c !== undefined,
-    );
+    return [
+      pickOne(
+        inGroup.filter((c) => c.llm === true),
+        random,
+      ),
+      pickOne(
+        inGroup.filter((c) => c.llm === false),
+        random,
+      ),
+    ].filter((c): c is Candidate => c !== undefined);
   });
 }
 
 /** `n` of `items` chosen at random, kept in their order. */
 function keepRandom<T>(items: readonly T[], n: number, random: () => number): T[] {
-  const keep = new Set(shuffled(items.map((_, i) => i), random).slice(0, n));
+  const keep = new Set(
+    shuffled(
+      items.map((_, i) => i),
+      random,
+    ).slice(0, n),
+  );
   return items.filter((_, i) => keep.has(i));
 }
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { disagreement, fusedLlm, humanMajority, type JudgeLabel } from "./consensus";
 
 const llm = (judge: string, value: string, scale = "binary"): JudgeLabel => ({ judge, kind: "model", scale, value });
-const human = (judge: string, value: string, scale = "relevance-3"): JudgeLabel => ({ judge, kind: "human", scale, value });
+const human = (judge: string, value: string, scale = "relevance-3"): JudgeLabel => ({
+  judge,
+  kind: "human",
+  scale,
+  value,
+});
 
 describe("disagreement", () => {
   it("is 0 when every judge is on the same side of its scale's threshold, across scales", () => {
@@ -24,13 +29,18 @@ describe("disagreement", () => {
 
 describe("human majority and fused LLM", () => {
   it("takes the humans' most frequent value, none on a tie", () => {
-    expect(humanMajority([human("a", "relevant"), human("b", "relevant"), human("c", "non_relevant"), llm("gpt", "0")])).toEqual({ scale: "relevance-3", value: "relevant" });
+    expect(
+      humanMajority([human("a", "relevant"), human("b", "relevant"), human("c", "non_relevant"), llm("gpt", "0")]),
+    ).toEqual({ scale: "relevance-3", value: "relevant" });
     expect(humanMajority([human("a", "relevant"), human("b", "non_relevant")])).toBeNull();
     expect(humanMajority([llm("gpt", "1")])).toBeNull();
   });
 
   it("fuses LLMs as FeB4RAG does: the mean's nearest level, ties to the lower", () => {
-    expect(fusedLlm([llm("a", "3", "feb4rag-0-3"), llm("b", "2", "feb4rag-0-3")])).toEqual({ scale: "feb4rag-0-3", value: "2" });
+    expect(fusedLlm([llm("a", "3", "feb4rag-0-3"), llm("b", "2", "feb4rag-0-3")])).toEqual({
+      scale: "feb4rag-0-3",
+      value: "2",
+    });
     expect(fusedLlm([llm("a", "0"), llm("b", "1")])).toEqual({ scale: "binary", value: "0" });
     expect(fusedLlm([llm("a", "1"), llm("b", "1"), llm("c", "0")])).toEqual({ scale: "binary", value: "1" });
     expect(fusedLlm([llm("a", "1")])).toBeNull();

@@ -43,7 +43,8 @@ export function humanMajority(labels: readonly JudgeLabel[]): { scale: string; v
  */
 export function fusedLlm(labels: readonly JudgeLabel[]): { scale: string; value: string } | null {
   const models = labels.filter((l) => l.kind === "model");
-  const scale = models.length >= 2 && new Set(models.map((l) => l.scale)).size === 1 ? scaleById(models[0]!.scale) : null;
+  const scale =
+    models.length >= 2 && new Set(models.map((l) => l.scale)).size === 1 ? scaleById(models[0]!.scale) : null;
   if (!scale) return null;
   const levels = models.map((l) => levelIndex(scale, l.value));
   if (levels.some((l) => l === null)) return null;

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { engineSummaries, relevantEngineHistogram, requestSummaries, resourceScores, type FederatedResult } from "./resource-selection";
+import {
+  engineSummaries,
+  relevantEngineHistogram,
+  requestSummaries,
+  resourceScores,
+  type FederatedResult,
+} from "./resource-selection";
 
 const label = (grade: number | null) => ({ grade, relevant: grade === null ? null : grade > 0 });
-const result = (request: string, engine: string, a: number | null, b: number | null): FederatedResult => ({ request, engine, a: label(a), b: label(b) });
-const ten = (request: string, engine: string, a: (number | null)[], b: (number | null)[]) => a.map((g, i) => result(request, engine, g, b[i]!));
+const result = (request: string, engine: string, a: number | null, b: number | null): FederatedResult => ({
+  request,
+  engine,
+  a: label(a),
+  b: label(b),
+});
+const ten = (request: string, engine: string, a: (number | null)[], b: (number | null)[]) =>
+  a.map((g, i) => result(request, engine, g, b[i]!));
 
 describe("resource scores", () => {
   // r1: nq has one key and one minimal result under A (100 * 1.25 / 10 = 12.5 -> 13); B (the humans) downgrades the key one to high (0.75 -> 7.5 -> 8).

@@ -50,7 +50,10 @@ export function resourceScores(results: readonly FederatedResult[]): ResourceSco
 }
 
 /** Per request: how many engines hold relevant results under each set, and how far the engines' order moves. */
-export function requestSummaries(results: readonly FederatedResult[], scores: readonly ResourceScore[]): RequestSummary[] {
+export function requestSummaries(
+  results: readonly FederatedResult[],
+  scores: readonly ResourceScore[],
+): RequestSummary[] {
   const relevant = new Map<string, { a: Set<string>; b: Set<string> }>();
   for (const r of results) {
     const entry = relevant.get(r.request) ?? relevant.set(r.request, { a: new Set(), b: new Set() }).get(r.request)!;
@@ -60,18 +63,25 @@ export function requestSummaries(results: readonly FederatedResult[], scores: re
   const byRequest = new Map<string, ResourceScore[]>();
   for (const s of scores) (byRequest.get(s.request) ?? byRequest.set(s.request, []).get(s.request)!).push(s);
   return [...relevant].map(([request, engines]) => {
-    const both = (byRequest.get(request) ?? []).filter((s): s is ResourceScore & { a: number; b: number } => s.a !== null && s.b !== null);
+    const both = (byRequest.get(request) ?? []).filter(
+      (s): s is ResourceScore & { a: number; b: number } => s.a !== null && s.b !== null,
+    );
     return {
       request,
       relevantEngines: { a: engines.a.size, b: engines.b.size },
-      tauB: kendallTauB(both.map((s) => s.a), both.map((s) => s.b)),
+      tauB: kendallTauB(
+        both.map((s) => s.a),
+        both.map((s) => s.b),
+      ),
       change: both.reduce((sum, s) => sum + Math.abs(s.b - s.a), 0),
     };
   });
 }
 
 /** Per engine: its mean graded precision under each set (over the requests scored under it), and how often it is a best engine. */
-export function engineSummaries(scores: readonly ResourceScore[]): { engine: string; mean: { a: number | null; b: number | null }; best: { a: number; b: number } }[] {
+export function engineSummaries(
+  scores: readonly ResourceScore[],
+): { engine: string; mean: { a: number | null; b: number | null }; best: { a: number; b: number } }[] {
   const engines = [...new Set(scores.map((s) => s.engine))].sort();
   const byRequest = new Map<string, ResourceScore[]>();
   for (const s of scores) (byRequest.get(s.request) ?? byRequest.set(s.request, []).get(s.request)!).push(s);
@@ -94,7 +104,10 @@ export function engineSummaries(scores: readonly ResourceScore[]): { engine: str
 }
 
 /** How many requests have 0, 1, ... n engines with relevant results, under each set. */
-export function relevantEngineHistogram(summaries: readonly RequestSummary[], engines: number): { engines: number; a: number; b: number }[] {
+export function relevantEngineHistogram(
+  summaries: readonly RequestSummary[],
+  engines: number,
+): { engines: number; a: number; b: number }[] {
   const rows = Array.from({ length: engines + 1 }, (_, n) => ({ engines: n, a: 0, b: 0 }));
   for (const s of summaries) {
     rows[s.relevantEngines.a]!.a++;

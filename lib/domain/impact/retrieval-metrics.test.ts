@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { alphaNdcg, coverage, evaluateRun, kendallTauB, ndcg, parseRetrievalMetric, rankDocuments, recall, TopDocuments, type QueryJudgments } from "./retrieval-metrics";
+import {
+  alphaNdcg,
+  coverage,
+  evaluateRun,
+  kendallTauB,
+  ndcg,
+  parseRetrievalMetric,
+  rankDocuments,
+  recall,
+  TopDocuments,
+  type QueryJudgments,
+} from "./retrieval-metrics";
 
 /** Judgments from (nugget, doc) pairs that support each other. */
 function judged(pairs: [string, string][], extraNuggets: string[] = []): QueryJudgments {
@@ -9,8 +20,18 @@ function judged(pairs: [string, string][], extraNuggets: string[] = []): QueryJu
 }
 
 // ndeval's test vector (pyndeval's test_basic): qrels (a,A)(b,B)(b,D)(c,C); run A 9.3, D 8.4, E 8.1, B 7.6.
-const vector = judged([["a", "A"], ["b", "B"], ["b", "D"], ["c", "C"]]);
-const vectorRun = [{ docId: "A", score: 9.3 }, { docId: "D", score: 8.4 }, { docId: "E", score: 8.1 }, { docId: "B", score: 7.6 }];
+const vector = judged([
+  ["a", "A"],
+  ["b", "B"],
+  ["b", "D"],
+  ["c", "C"],
+]);
+const vectorRun = [
+  { docId: "A", score: 9.3 },
+  { docId: "D", score: 8.4 },
+  { docId: "E", score: 8.1 },
+  { docId: "B", score: 7.6 },
+];
 
 describe("alpha-nDCG", () => {
   it("reproduces ndeval's test vector: 0.7868 at 5, 10 and 20", () => {
@@ -18,7 +39,10 @@ describe("alpha-nDCG", () => {
     expect(ranked).toEqual(["A", "D", "E", "B"]);
     // within pyndeval's own tolerance (1e-4): by hand it is (1 + 1/log2 3 + 0.5/log2 5) / (1.5 + 1/log2 3 + 0.5/log2 5) = 0.786896
     for (const k of [5, 10, 20]) expect(Math.abs(alphaNdcg(ranked, vector, k) - 0.7868)).toBeLessThan(1e-4);
-    expect(alphaNdcg(ranked, vector, 5)).toBeCloseTo((1 + 1 / Math.log2(3) + 0.5 / Math.log2(5)) / (1.5 + 1 / Math.log2(3) + 0.5 / Math.log2(5)), 12);
+    expect(alphaNdcg(ranked, vector, 5)).toBeCloseTo(
+      (1 + 1 / Math.log2(3) + 0.5 / Math.log2(5)) / (1.5 + 1 / Math.log2(3) + 0.5 / Math.log2(5)),
+      12,
+    );
   });
 
   it("is 1 for the ideal ranking and 0 without relevant documents or retrieved ones", () => {
@@ -30,7 +54,14 @@ describe("alpha-nDCG", () => {
 
 describe("ranking a run", () => {
   it("orders by score descending, ties by document id in reverse (trec_eval), and keeps a repeated document once", () => {
-    expect(rankDocuments([{ docId: "a", score: 1 }, { docId: "c", score: 1 }, { docId: "b", score: 2 }, { docId: "c", score: 0.5 }])).toEqual(["b", "c", "a"]);
+    expect(
+      rankDocuments([
+        { docId: "a", score: 1 },
+        { docId: "c", score: 1 },
+        { docId: "b", score: 2 },
+        { docId: "c", score: 0.5 },
+      ]),
+    ).toEqual(["b", "c", "a"]);
   });
 
   it("gives the same first documents with a limit as the full ranking, with ties and repeated documents", () => {
@@ -38,7 +69,10 @@ describe("ranking a run", () => {
     const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let trial = 0; trial < 300; trial++) {
       const size = 1 + Math.floor(random() * 400);
-      const entries = Array.from({ length: size }, () => ({ docId: `d${Math.floor(random() * size * (trial % 3 === 0 ? 0.5 : 4))}`, score: Math.floor(random() * 50) / 2 }));
+      const entries = Array.from({ length: size }, () => ({
+        docId: `d${Math.floor(random() * size * (trial % 3 === 0 ? 0.5 : 4))}`,
+        score: Math.floor(random() * 50) / 2,
+      }));
       for (const limit of [1, 5, 10, 50]) {
         expect(rankDocuments(entries, limit)).toEqual(rankDocuments(entries).slice(0, limit));
         // as a run reader feeds it: only entries whose score it admits
@@ -66,7 +100,11 @@ describe("coverage, recall and nDCG", () => {
   });
 
   it("nDCG@k with linear gains, by hand", () => {
-    const gains = new Map([["x", 2], ["y", 1], ["z", 0]]);
+    const gains = new Map([
+      ["x", 2],
+      ["y", 1],
+      ["z", 0],
+    ]);
     // DCG of y, x = 1 + 2 / log2(3); ideal x, y = 2 + 1 / log2(3)
     expect(ndcg(["y", "x"], gains, 10)).toBeCloseTo((1 + 2 / Math.log2(3)) / (2 + 1 / Math.log2(3)), 12);
     expect(ndcg(["z"], new Map([["z", 0]]), 10)).toBe(0);
@@ -75,8 +113,14 @@ describe("coverage, recall and nDCG", () => {
 
 describe("a run over the qrels", () => {
   it("averages over every query of the qrels: a query the run misses scores 0, queries not in the qrels are ignored", () => {
-    const qrels = new Map([["q1", vector], ["q2", judged([["n", "N"]])]]);
-    const run = new Map([["q1", vectorRun], ["q9", [{ docId: "N", score: 1 }]]]);
+    const qrels = new Map([
+      ["q1", vector],
+      ["q2", judged([["n", "N"]])],
+    ]);
+    const run = new Map([
+      ["q1", vectorRun],
+      ["q9", [{ docId: "N", score: 1 }]],
+    ]);
     const metrics = ["alpha-ndcg@10", "coverage@20", "recall@50"].map((m) => parseRetrievalMetric(m)!);
     const scores = evaluateRun(qrels, run, metrics);
     expect(scores["alpha-ndcg@10"]).toBeCloseTo(alphaNdcg(rankDocuments(vectorRun), vector, 10) / 2, 12);

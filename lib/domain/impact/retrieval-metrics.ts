@@ -115,7 +115,8 @@ function idealAlphaDcg(judgments: QueryJudgments, k: number, alpha: number): num
   const cached = idealCache.get(judgments) ?? idealCache.set(judgments, new Map()).get(judgments)!;
   const key = `${k} ${alpha}`;
   let ideal = cached.get(key);
-  if (ideal === undefined) cached.set(key, (ideal = alphaDcg(idealRanking(judgments.supports, k, alpha), judgments.supports, k, alpha)));
+  if (ideal === undefined)
+    cached.set(key, (ideal = alphaDcg(idealRanking(judgments.supports, k, alpha), judgments.supports, k, alpha)));
   return ideal;
 }
 
@@ -166,7 +167,12 @@ export function evaluateRun(
   for (const [queryId, judgments] of qrels) {
     const ranked = rankDocuments(run.get(queryId) ?? [], depth);
     for (const m of metrics) {
-      totals[m.id]! += m.name === "alpha-ndcg" ? alphaNdcg(ranked, judgments, m.k) : m.name === "coverage" ? coverage(ranked, judgments, m.k) : recall(ranked, judgments, m.k);
+      totals[m.id]! +=
+        m.name === "alpha-ndcg"
+          ? alphaNdcg(ranked, judgments, m.k)
+          : m.name === "coverage"
+            ? coverage(ranked, judgments, m.k)
+            : recall(ranked, judgments, m.k);
     }
   }
   return Object.fromEntries(metrics.map((m) => [m.id, qrels.size === 0 ? 0 : totals[m.id]! / qrels.size]));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { lastNuggetShareOfRedundant, macroQuality, microQuality, qualityByPosition, questionQuality, type QuestionReview } from "./nugget-quality";
+import {
+  lastNuggetShareOfRedundant,
+  macroQuality,
+  microQuality,
+  qualityByPosition,
+  questionQuality,
+  type QuestionReview,
+} from "./nugget-quality";
 
 const ok = { hallucinated: false, redundant: false };
 const redundant = { hallucinated: false, redundant: true };
@@ -11,19 +18,38 @@ const q2: QuestionReview = { nuggets: [hallucinated, ok], missing: 0 };
 
 describe("nugget quality of one question", () => {
   it("precision (|N| - ΣB) / |N|, recall (|N| - ΣB) / (|N| - ΣB + C), groundedness (|N| - ΣA) / |N|", () => {
-    expect(questionQuality(q1)).toEqual({ nuggets: 4, precision: { value: 0.75 }, recall: { value: 0.75 }, groundedness: { value: 1 } });
-    expect(questionQuality(q2)).toEqual({ nuggets: 2, precision: { value: 1 }, recall: { value: 1 }, groundedness: { value: 0.5 } });
+    expect(questionQuality(q1)).toEqual({
+      nuggets: 4,
+      precision: { value: 0.75 },
+      recall: { value: 0.75 },
+      groundedness: { value: 1 },
+    });
+    expect(questionQuality(q2)).toEqual({
+      nuggets: 2,
+      precision: { value: 1 },
+      recall: { value: 1 },
+      groundedness: { value: 0.5 },
+    });
   });
 
   it("no nuggets: precision and groundedness undefined; recall 0 when some are missing, undefined when none", () => {
     expect(questionQuality({ nuggets: [], missing: 2 })).toEqual({
-      nuggets: 0, precision: { value: null, reason: "no nuggets" }, recall: { value: 0 }, groundedness: { value: null, reason: "no nuggets" },
+      nuggets: 0,
+      precision: { value: null, reason: "no nuggets" },
+      recall: { value: 0 },
+      groundedness: { value: null, reason: "no nuggets" },
     });
-    expect(questionQuality({ nuggets: [], missing: 0 }).recall).toEqual({ value: null, reason: "no useful nugget and none missing" });
+    expect(questionQuality({ nuggets: [], missing: 0 }).recall).toEqual({
+      value: null,
+      reason: "no useful nugget and none missing",
+    });
   });
 
   it("all redundant: precision 0, recall 0 with a missing nugget, undefined without; C = 0 with no redundancy: recall 1", () => {
-    expect(questionQuality({ nuggets: [redundant, redundant], missing: 0 })).toMatchObject({ precision: { value: 0 }, recall: { value: null } });
+    expect(questionQuality({ nuggets: [redundant, redundant], missing: 0 })).toMatchObject({
+      precision: { value: 0 },
+      recall: { value: null },
+    });
     expect(questionQuality({ nuggets: [redundant, redundant], missing: 1 }).recall).toEqual({ value: 0 });
     expect(questionQuality({ nuggets: [ok, hallucinated], missing: 0 }).recall).toEqual({ value: 1 });
   });
@@ -31,7 +57,12 @@ describe("nugget quality of one question", () => {
 
 describe("aggregated over questions", () => {
   it("macro averages the questions, micro sums the nuggets", () => {
-    expect(macroQuality([q1, q2])).toEqual({ nuggets: 6, precision: { value: 0.875 }, recall: { value: 0.875 }, groundedness: { value: 0.75 } });
+    expect(macroQuality([q1, q2])).toEqual({
+      nuggets: 6,
+      precision: { value: 0.875 },
+      recall: { value: 0.875 },
+      groundedness: { value: 0.75 },
+    });
     const micro = microQuality([q1, q2]);
     expect(micro.precision.value).toBeCloseTo(5 / 6, 12); // (4 - 1 + 2 - 0) / 6
     expect(micro.recall.value).toBeCloseTo(5 / 6, 12); // 5 / (5 + 1 missing)

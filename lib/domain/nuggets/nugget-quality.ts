@@ -40,7 +40,9 @@ export function questionQuality(review: QuestionReview): NuggetQuality {
 
 /** Micro: every nugget (and every missing one) counted once, over all questions' summed counts. */
 export function microQuality(reviews: readonly QuestionReview[]): NuggetQuality {
-  const sum = reviews.map(tally).reduce((s, t) => ({ n: s.n + t.n, a: s.a + t.a, b: s.b + t.b, c: s.c + t.c }), { n: 0, a: 0, b: 0, c: 0 });
+  const sum = reviews
+    .map(tally)
+    .reduce((s, t) => ({ n: s.n + t.n, a: s.a + t.a, b: s.b + t.b, c: s.c + t.c }), { n: 0, a: 0, b: 0, c: 0 });
   return { nuggets: sum.n, ...fromTally(sum) };
 }
 
@@ -49,9 +51,16 @@ export function macroQuality(reviews: readonly QuestionReview[]): NuggetQuality 
   const per = reviews.map(questionQuality);
   const mean = (key: "precision" | "recall" | "groundedness"): Statistic => {
     const values = per.map((q) => q[key].value).filter((v) => v !== null);
-    return values.length === 0 ? undefinedBecause("no question where it is defined") : defined(values.reduce((s, v) => s + v, 0) / values.length);
+    return values.length === 0
+      ? undefinedBecause("no question where it is defined")
+      : defined(values.reduce((s, v) => s + v, 0) / values.length);
   };
-  return { nuggets: per.reduce((s, q) => s + q.nuggets, 0), precision: mean("precision"), recall: mean("recall"), groundedness: mean("groundedness") };
+  return {
+    nuggets: per.reduce((s, q) => s + q.nuggets, 0),
+    precision: mean("precision"),
+    recall: mean("recall"),
+    groundedness: mean("groundedness"),
+  };
 }
 
 /**
@@ -59,7 +68,9 @@ export function macroQuality(reviews: readonly QuestionReview[]): NuggetQuality 
  * minor or redundant (precision at that position) and not hallucinated (groundedness). FreshStack
  * found the last nugget behind about half of the precision errors.
  */
-export function qualityByPosition(reviews: readonly QuestionReview[]): { position: number; nuggets: number; precision: number; groundedness: number }[] {
+export function qualityByPosition(
+  reviews: readonly QuestionReview[],
+): { position: number; nuggets: number; precision: number; groundedness: number }[] {
   const at: Tally[] = [];
   for (const r of reviews) {
     r.nuggets.forEach((x, i) => {
@@ -69,7 +80,12 @@ export function qualityByPosition(reviews: readonly QuestionReview[]): { positio
       if (x.redundant) t.b++;
     });
   }
-  return at.map((t, i) => ({ position: i + 1, nuggets: t.n, precision: (t.n - t.b) / t.n, groundedness: (t.n - t.a) / t.n }));
+  return at.map((t, i) => ({
+    position: i + 1,
+    nuggets: t.n,
+    precision: (t.n - t.b) / t.n,
+    groundedness: (t.n - t.a) / t.n,
+  }));
 }
 
 /**

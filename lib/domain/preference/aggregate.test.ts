@@ -1,10 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { bradleyTerry, choiceCounts, leftWins, pairTallies, verdictOf, wilsonInterval, type PairTally, type PreferenceJudgment } from "./aggregate";
+import {
+  bradleyTerry,
+  choiceCounts,
+  leftWins,
+  pairTallies,
+  verdictOf,
+  wilsonInterval,
+  type PairTally,
+  type PreferenceJudgment,
+} from "./aggregate";
 
 const CRITERIA = ["coverage", "consistency", "correctness", "clarity"];
 const judgment = (over: Partial<PreferenceJudgment>, choices: string): PreferenceJudgment => ({
-  question: "q1", group: "all", annotator: "ann", a: "best-fed", b: "naive-fed", left: null,
-  choices: Object.fromEntries(CRITERIA.map((c, i) => [c, ({ A: "a", B: "b", "-": "none" } as const)[choices[i] as "A" | "B" | "-"]])),
+  question: "q1",
+  group: "all",
+  annotator: "ann",
+  a: "best-fed",
+  b: "naive-fed",
+  left: null,
+  choices: Object.fromEntries(
+    CRITERIA.map((c, i) => [c, ({ A: "a", B: "b", "-": "none" } as const)[choices[i] as "A" | "B" | "-"]]),
+  ),
   ...over,
 });
 
@@ -19,10 +35,20 @@ describe("verdicts", () => {
 
 describe("tallies", () => {
   it("counts each system's wins per pair, whichever side of the data it was on", () => {
-    const judgments = [judgment({}, "AAAA"), judgment({ a: "naive-fed", b: "best-fed" }, "AB--"), judgment({ question: "q2" }, "-B-B")];
-    expect(pairTallies(judgments, CRITERIA, "coverage")).toEqual([{ first: "best-fed", second: "naive-fed", firstWins: 1, secondWins: 1, none: 1 }]);
-    expect(pairTallies(judgments, CRITERIA, null)).toEqual([{ first: "best-fed", second: "naive-fed", firstWins: 1, secondWins: 1, none: 1 }]);
-    expect(pairTallies(judgments, CRITERIA, "clarity")).toEqual([{ first: "best-fed", second: "naive-fed", firstWins: 1, secondWins: 1, none: 1 }]);
+    const judgments = [
+      judgment({}, "AAAA"),
+      judgment({ a: "naive-fed", b: "best-fed" }, "AB--"),
+      judgment({ question: "q2" }, "-B-B"),
+    ];
+    expect(pairTallies(judgments, CRITERIA, "coverage")).toEqual([
+      { first: "best-fed", second: "naive-fed", firstWins: 1, secondWins: 1, none: 1 },
+    ]);
+    expect(pairTallies(judgments, CRITERIA, null)).toEqual([
+      { first: "best-fed", second: "naive-fed", firstWins: 1, secondWins: 1, none: 1 },
+    ]);
+    expect(pairTallies(judgments, CRITERIA, "clarity")).toEqual([
+      { first: "best-fed", second: "naive-fed", firstWins: 1, secondWins: 1, none: 1 },
+    ]);
   });
 
   it("measures how often the left response wins where the sides are known", () => {
@@ -32,7 +58,11 @@ describe("tallies", () => {
   });
 
   it("gives the choice counts of the items two or more annotators judged", () => {
-    const judgments = [judgment({ annotator: "x" }, "AAB-"), judgment({ annotator: "y" }, "ABB-"), judgment({ question: "q2" }, "AAAA")];
+    const judgments = [
+      judgment({ annotator: "x" }, "AAB-"),
+      judgment({ annotator: "y" }, "ABB-"),
+      judgment({ question: "q2" }, "AAAA"),
+    ];
     expect(choiceCounts(judgments, "consistency")).toEqual([[1, 1, 0]]);
     expect(choiceCounts(judgments, "clarity")).toEqual([[0, 0, 2]]);
   });

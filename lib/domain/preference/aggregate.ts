@@ -28,7 +28,11 @@ export type PairTally = { first: string; second: string; firstWins: number; seco
  * Per pair of systems, the wins of each and the no-preferences on one criterion, or on the verdict
  * (`criterion` null). Pairs are named in name order whatever side of the data they were.
  */
-export function pairTallies(judgments: readonly PreferenceJudgment[], criteria: readonly string[], criterion: string | null): PairTally[] {
+export function pairTallies(
+  judgments: readonly PreferenceJudgment[],
+  criteria: readonly string[],
+  criterion: string | null,
+): PairTally[] {
   const tallies = new Map<string, PairTally>();
   for (const j of judgments) {
     const choice = criterion === null ? verdictOf(j.choices, criteria) : j.choices[criterion];
@@ -44,7 +48,10 @@ export function pairTallies(judgments: readonly PreferenceJudgment[], criteria: 
 }
 
 /** Position bias: of the choices for a side (on any criterion) where the sides are known, how many went to the left response. */
-export function leftWins(judgments: readonly PreferenceJudgment[], criteria: readonly string[]): { decided: number; left: number } {
+export function leftWins(
+  judgments: readonly PreferenceJudgment[],
+  criteria: readonly string[],
+): { decided: number; left: number } {
   let decided = 0;
   let left = 0;
   for (const j of judgments) {
@@ -60,7 +67,11 @@ export function leftWins(judgments: readonly PreferenceJudgment[], criteria: rea
 }
 
 /** Wilson's 95% score interval for a proportion; null without trials. */
-export function wilsonInterval(successes: number, trials: number, z = 1.959963984540054): { low: number; high: number } | null {
+export function wilsonInterval(
+  successes: number,
+  trials: number,
+  z = 1.959963984540054,
+): { low: number; high: number } | null {
   if (trials === 0) return null;
   const p = successes / trials;
   const z2 = z * z;
@@ -73,7 +84,11 @@ export function wilsonInterval(successes: number, trials: number, z = 1.95996398
  * Bradley-Terry strengths from pairwise tallies (a no-preference counts half a win for each),
  * fitted by Hunter's MM algorithm and scaled to sum to 1. A system that never wins gets 0.
  */
-export function bradleyTerry(tallies: readonly PairTally[], iterations = 10_000, tolerance = 1e-12): Map<string, number> {
+export function bradleyTerry(
+  tallies: readonly PairTally[],
+  iterations = 10_000,
+  tolerance = 1e-12,
+): Map<string, number> {
   const systems = [...new Set(tallies.flatMap((t) => [t.first, t.second]))].sort();
   const wins = new Map(systems.map((s) => [s, 0]));
   for (const t of tallies) {

@@ -16,10 +16,26 @@ export const criteriaSchema = z
 
 /** FeB4RAG's four criteria (section 6), in the order of its `chosen_sources`. */
 export const DEFAULT_CRITERIA: Criterion[] = [
-  { id: "coverage", name: "Coverage", definition: "How much of the information presented is pertinent to the user's information need." },
-  { id: "consistency", name: "Consistency", definition: "Whether the information provided is consistent with the cited sources." },
-  { id: "correctness", name: "Correctness", definition: "Whether the information is factually correct, reliable and addresses the user's information need." },
-  { id: "clarity", name: "Clarity", definition: "Whether the information is clear and easy to understand for the user." },
+  {
+    id: "coverage",
+    name: "Coverage",
+    definition: "How much of the information presented is pertinent to the user's information need.",
+  },
+  {
+    id: "consistency",
+    name: "Consistency",
+    definition: "Whether the information provided is consistent with the cited sources.",
+  },
+  {
+    id: "correctness",
+    name: "Correctness",
+    definition: "Whether the information is factually correct, reliable and addresses the user's information need.",
+  },
+  {
+    id: "clarity",
+    name: "Clarity",
+    definition: "Whether the information is clear and easy to understand for the user.",
+  },
 ];
 
 /** A preference on one criterion: system A, system B, or neither. */

@@ -27,19 +27,32 @@ export type StoredPreference = z.infer<typeof storedPreferenceSchema>;
  * The screen's choices in terms of systems A and B, given which system was on the left (the server
  * knows it from the seat the token names); an error message when they do not cover exactly the criteria.
  */
-export function storedPreference(screen: ScreenPreference, criteria: readonly Criterion[], left: "a" | "b"): StoredPreference | string {
+export function storedPreference(
+  screen: ScreenPreference,
+  criteria: readonly Criterion[],
+  left: "a" | "b",
+): StoredPreference | string {
   const ids = criteria.map((c) => c.id);
   const missing = ids.filter((id) => !(id in screen.choices));
   if (missing.length > 0) return `no choice for ${missing.join(", ")}`;
   const extra = Object.keys(screen.choices).filter((id) => !ids.includes(id));
   if (extra.length > 0) return `${extra.join(", ")} is not a criterion of this campaign`;
   const right = left === "a" ? "b" : "a";
-  const choices = Object.fromEntries(ids.map((id): [string, Choice] => [id, screen.choices[id] === "1" ? left : screen.choices[id] === "2" ? right : "none"]));
-  const justifications = Object.fromEntries(Object.entries(screen.justifications).filter(([id, text]) => ids.includes(id) && text !== ""));
+  const choices = Object.fromEntries(
+    ids.map((id): [string, Choice] => [
+      id,
+      screen.choices[id] === "1" ? left : screen.choices[id] === "2" ? right : "none",
+    ]),
+  );
+  const justifications = Object.fromEntries(
+    Object.entries(screen.justifications).filter(([id, text]) => ids.includes(id) && text !== ""),
+  );
   return { choices, left, justifications };
 }
 
 /** A stored preference as its annotator saw it: choices "1" / "2" / "none" by screen position. */
 export function screenChoices(stored: StoredPreference): Record<string, "1" | "2" | "none"> {
-  return Object.fromEntries(Object.entries(stored.choices).map(([id, c]) => [id, c === "none" ? "none" : c === stored.left ? "1" : "2"]));
+  return Object.fromEntries(
+    Object.entries(stored.choices).map(([id, c]) => [id, c === "none" ? "none" : c === stored.left ? "1" : "2"]),
+  );
 }

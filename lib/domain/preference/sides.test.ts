@@ -3,7 +3,12 @@ import { seatSides } from "./sides";
 
 describe("sides of a preference campaign", () => {
   it("balances the left side over the campaign and alternates it within an item", () => {
-    for (const [items, overlap] of [[10, 1], [11, 1], [7, 2], [9, 3]] as const) {
+    for (const [items, overlap] of [
+      [10, 1],
+      [11, 1],
+      [7, 2],
+      [9, 3],
+    ] as const) {
       const sides = seatSides(items, overlap, 42);
       const swapped = sides.flat().filter(Boolean).length;
       // as many seats with B on the left as with A, one more of one kind when the number of seats is odd

@@ -8,6 +8,9 @@ import { seededRandom, shuffled } from "../random";
  * of seats is odd). Returns swap[item][seat].
  */
 export function seatSides(items: number, overlap: number, seed: number): boolean[][] {
-  const firstSwapped = shuffled(Array.from({ length: items }, (_, i) => i % 2 === 1), seededRandom(seed ^ 0x5eed));
+  const firstSwapped = shuffled(
+    Array.from({ length: items }, (_, i) => i % 2 === 1),
+    seededRandom(seed ^ 0x5eed),
+  );
   return firstSwapped.map((swapped) => Array.from({ length: overlap }, (_, seat) => swapped !== (seat % 2 === 1)));
 }

@@ -38,7 +38,8 @@ export function authOptions(): NextAuthOptions {
     ],
     callbacks: {
       jwt({ token, user }) {
-        if (user) Object.assign(token, { uid: Number(user.id), sv: (user as { sessionVersion?: number }).sessionVersion ?? 0 });
+        if (user)
+          Object.assign(token, { uid: Number(user.id), sv: (user as { sessionVersion?: number }).sessionVersion ?? 0 });
         return token;
       },
       session({ session, token }) {

@@ -17,7 +17,12 @@ export async function currentUser(): Promise<UserDto | null> {
   if (typeof claims?.id !== "number") return null;
   const db = await getDb();
   const user = await db.user.findUnique({ where: { id: claims.id } });
-  if (!user || user.disabled || user.sessionVersion !== (typeof claims.sessionVersion === "number" ? claims.sessionVersion : 0)) return null;
+  if (
+    !user ||
+    user.disabled ||
+    user.sessionVersion !== (typeof claims.sessionVersion === "number" ? claims.sessionVersion : 0)
+  )
+    return null;
   return toUserDto(user);
 }
 

@@ -14,7 +14,8 @@ describe("password hashing", () => {
   });
 
   it("treats malformed stored hashes as a mismatch", async () => {
-    for (const stored of ["", "plain", "bcrypt$x$y", "scrypt$1$2$3$"]) expect(await verifyPassword("x", stored)).toBe(false);
+    for (const stored of ["", "plain", "bcrypt$x$y", "scrypt$1$2$3$"])
+      expect(await verifyPassword("x", stored)).toBe(false);
   });
 
   it("normalizes Unicode so the same typed password matches", async () => {

@@ -3,7 +3,14 @@ import { sampleSpecSchema, type SampleSpec } from "@/lib/domain/campaigns/sampli
 import { z } from "zod";
 import { criterionSchema, type Criterion } from "@/lib/domain/preference/criteria";
 import { scaleSchema, type Scale } from "@/lib/domain/scales";
-import { campaignStatusSchema, protocolSchema, taskTypeSchema, type CampaignStatus, type Protocol, type TaskType } from "@/lib/domain/task-types";
+import {
+  campaignStatusSchema,
+  protocolSchema,
+  taskTypeSchema,
+  type CampaignStatus,
+  type Protocol,
+  type TaskType,
+} from "@/lib/domain/task-types";
 import { getDb, type Db } from "../db/client";
 import { notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
@@ -29,7 +36,10 @@ export type CampaignRecord = {
 
 const include = { llmJudge: { select: { id: true, name: true } }, study: { select: { name: true } } } as const;
 
-type CampaignRow = NonNullable<Awaited<ReturnType<Db["campaign"]["findFirst"]>>> & { llmJudge: { id: number; name: string } | null; study: { name: string } };
+type CampaignRow = NonNullable<Awaited<ReturnType<Db["campaign"]["findFirst"]>>> & {
+  llmJudge: { id: number; name: string } | null;
+  study: { name: string };
+};
 
 function toRecord(c: CampaignRow): CampaignRecord {
   return {

@@ -32,7 +32,9 @@ beforeAll(async () => {
     await f.upsertMember(db, studyId, user.id, "annotator");
     annotators.push(toUserDto(user));
   }
-  outsider = toUserDto(await f.upsertUser(db, { email: `outsider-${id}@test.local`, role: "annotator", password: "x" }));
+  outsider = toUserDto(
+    await f.upsertUser(db, { email: `outsider-${id}@test.local`, role: "annotator", password: "x" }),
+  );
 }, 60_000);
 afterAll(async () => {
   await closeSharedConnections();
@@ -75,20 +77,36 @@ describe("creating a campaign", () => {
     const created = await createCampaign(researcher, studyId, spec);
     expect(created.items).toBe(4);
     const db = await getDb();
-    const items = await db.item.findMany({ where: { campaignId: created.id }, orderBy: { position: "asc" }, include: { nugget: true } });
+    const items = await db.item.findMany({
+      where: { campaignId: created.id },
+      orderBy: { position: "asc" },
+      include: { nugget: true },
+    });
     expect(items.map((i) => i.nugget!.text)).toEqual(preview.first.map((p) => p.nugget));
     expect(await db.assignment.count({ where: { campaignId: created.id, status: "open" } })).toBe(8);
-    const positives = await db.label.count({ where: { judge: { name: "gpt-4o" }, studyId, targetKey: { in: items.map((i) => i.targetKey) }, value: "1" } });
+    const positives = await db.label.count({
+      where: { judge: { name: "gpt-4o" }, studyId, targetKey: { in: items.map((i) => i.targetKey) }, value: "1" },
+    });
     expect(positives).toBe(4);
   });
 
   it("refuses drafts that cannot work, naming the field", async () => {
-    await expect(createCampaign(researcher, studyId, draft({ overlap: 7 }))).rejects.toThrow(/overlap: 7 annotators per item needs at least 7/);
-    await expect(createCampaign(researcher, studyId, draft({ annotatorIds: [outsider.id] , overlap: 1 }))).rejects.toThrow(/annotatorIds: user \d+ is not an annotator member of this study/);
+    await expect(createCampaign(researcher, studyId, draft({ overlap: 7 }))).rejects.toThrow(
+      /overlap: 7 annotators per item needs at least 7/,
+    );
+    await expect(
+      createCampaign(researcher, studyId, draft({ annotatorIds: [outsider.id], overlap: 1 })),
+    ).rejects.toThrow(/annotatorIds: user \d+ is not an annotator member of this study/);
     // a researcher member sees the LLM's labels: never an annotator of a campaign
-    await expect(createCampaign(researcher, studyId, draft({ annotatorIds: [researcher.id], overlap: 1 }))).rejects.toThrow(`annotatorIds: user ${researcher.id} is not an annotator member of this study`);
-    await expect(createCampaign(researcher, studyId, draft({ protocol: "blind_then_reveal" }))).rejects.toThrow(/llmJudge:/);
-    await expect(createCampaign(researcher, studyId, draft({ sample: { kind: "feb4rag", judge: "gpt-5" } }))).rejects.toThrow(/sample.judge: the study has no LLM judge named "gpt-5"/);
+    await expect(
+      createCampaign(researcher, studyId, draft({ annotatorIds: [researcher.id], overlap: 1 })),
+    ).rejects.toThrow(`annotatorIds: user ${researcher.id} is not an annotator member of this study`);
+    await expect(createCampaign(researcher, studyId, draft({ protocol: "blind_then_reveal" }))).rejects.toThrow(
+      /llmJudge:/,
+    );
+    await expect(
+      createCampaign(researcher, studyId, draft({ sample: { kind: "feb4rag", judge: "gpt-5" } })),
+    ).rejects.toThrow(/sample.judge: the study has no LLM judge named "gpt-5"/);
     await expect(createCampaign(annotators[0]!, studyId, draft())).rejects.toMatchObject({ code: "not_found" });
     const name = `Twice ${unique()}`;
     await createCampaign(researcher, studyId, draft({ name, sample: { kind: "random_questions", questions: 1 } }));
@@ -98,7 +116,11 @@ describe("creating a campaign", () => {
 
 describe("claiming items", () => {
   it("never exceeds the overlap nor gives an annotator an item twice, under concurrent claims", async () => {
-    const { id, items } = await createCampaign(researcher, studyId, draft({ sample: { kind: "random_questions", questions: 3 }, overlap: 2 }));
+    const { id, items } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ sample: { kind: "random_questions", questions: 3 }, overlap: 2 }),
+    );
     const claimed: { user: number; item: number }[] = [];
     // six annotators claim and submit as fast as they can, all at once
     await Promise.all(
@@ -122,7 +144,11 @@ describe("claiming items", () => {
   });
 
   it("gives two tabs of one annotator the same item", async () => {
-    const { id } = await createCampaign(researcher, studyId, draft({ sample: { kind: "random_questions", questions: 2 } }));
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ sample: { kind: "random_questions", questions: 2 } }),
+    );
     const results = await Promise.all(Array.from({ length: 5 }, () => claimNextItem(annotators[0]!, id)));
     expect(new Set(results.map((r) => r.itemId)).size).toBe(1);
     const db = await getDb();
@@ -130,18 +156,36 @@ describe("claiming items", () => {
   });
 
   it("hands an expired lease to another annotator once no seat is open, and refuses the late save", async () => {
-    const { id } = await createCampaign(researcher, studyId, draft({ overlap: 1, annotatorIds: [annotators[0]!.id, annotators[1]!.id], sample: { kind: "all_pairs", cap: 1 } }));
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({
+        overlap: 1,
+        annotatorIds: [annotators[0]!.id, annotators[1]!.id],
+        sample: { kind: "all_pairs", cap: 1 },
+      }),
+    );
     const t0 = new Date();
     const first = await claimNextItem(annotators[0]!, id, t0);
     expect((await claimNextItem(annotators[1]!, id, t0)).itemId).toBeNull();
     const later = new Date(t0.getTime() + LEASE_MS + 1000);
     expect((await claimNextItem(annotators[1]!, id, later)).itemId).toBe(first.itemId);
-    await expect(saveAnnotation(annotators[0]!, id, first.itemId!, save(), later)).rejects.toMatchObject({ code: "conflict" });
+    await expect(saveAnnotation(annotators[0]!, id, first.itemId!, save(), later)).rejects.toMatchObject({
+      code: "conflict",
+    });
     await saveAnnotation(annotators[1]!, id, first.itemId!, save(), later);
   });
 
   it("does not offer a skipped item again, and opens a seat for someone else", async () => {
-    const { id } = await createCampaign(researcher, studyId, draft({ overlap: 1, annotatorIds: [annotators[2]!.id, annotators[3]!.id], sample: { kind: "all_pairs", cap: 2 } }));
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({
+        overlap: 1,
+        annotatorIds: [annotators[2]!.id, annotators[3]!.id],
+        sample: { kind: "all_pairs", cap: 2 },
+      }),
+    );
     const { itemId } = await claimNextItem(annotators[2]!, id);
     await skipItem(annotators[2]!, id, itemId!);
     const next = await claimNextItem(annotators[2]!, id);
@@ -150,7 +194,11 @@ describe("claiming items", () => {
   });
 
   it("is refused for campaigns the user does not annotate", async () => {
-    const { id } = await createCampaign(researcher, studyId, draft({ overlap: 1, annotatorIds: [annotators[0]!.id], sample: { kind: "all_pairs", cap: 1 } }));
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ overlap: 1, annotatorIds: [annotators[0]!.id], sample: { kind: "all_pairs", cap: 1 } }),
+    );
     await expect(claimNextItem(annotators[1]!, id)).rejects.toMatchObject({ code: "not_found" });
     await expect(claimNextItem(outsider, id)).rejects.toMatchObject({ code: "not_found" });
   });
@@ -158,51 +206,107 @@ describe("claiming items", () => {
 
 describe("saving labels", () => {
   it("stores a retried save once, refuses a stale one, and accepts the next version", async () => {
-    const { id } = await createCampaign(researcher, studyId, draft({ overlap: 1, annotatorIds: [annotators[4]!.id], sample: { kind: "all_pairs", cap: 2 } }));
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ overlap: 1, annotatorIds: [annotators[4]!.id], sample: { kind: "all_pairs", cap: 2 } }),
+    );
     const a = annotators[4]!;
     const { itemId } = await claimNextItem(a, id);
     const first = save({ payload: { level: "partially_relevant" } });
-    const results = await Promise.all([saveAnnotation(a, id, itemId!, first), saveAnnotation(a, id, itemId!, first), saveAnnotation(a, id, itemId!, first)]);
+    const results = await Promise.all([
+      saveAnnotation(a, id, itemId!, first),
+      saveAnnotation(a, id, itemId!, first),
+      saveAnnotation(a, id, itemId!, first),
+    ]);
     expect(results.map((r) => r.version)).toEqual([1, 1, 1]);
     const db = await getDb();
     expect(await db.annotation.count({ where: { itemId: itemId!, userId: a.id } })).toBe(1);
 
-    await expect(saveAnnotation(a, id, itemId!, save({ payload: { level: "relevant" } }))).rejects.toThrow(/changed in another tab or window \(it is at version 1\)/);
+    await expect(saveAnnotation(a, id, itemId!, save({ payload: { level: "relevant" } }))).rejects.toThrow(
+      /changed in another tab or window \(it is at version 1\)/,
+    );
     await saveAnnotation(a, id, itemId!, save({ version: 2, payload: { level: "relevant" }, comment: "second look" }));
     await expect(saveAnnotation(a, id, itemId!, first)).rejects.toThrow(/already used|version 2/); // the first save's id was superseded: stale
     const stored = await db.annotation.findFirstOrThrow({ where: { itemId: itemId!, userId: a.id } });
-    expect(stored).toMatchObject({ version: 2, payload: JSON.stringify({ level: "relevant" }), comment: "second look", durationMs: 2400 });
-    const label = await db.label.findFirstOrThrow({ where: { studyId, judge: { name: a.email }, targetKey: (await db.item.findUniqueOrThrow({ where: { id: itemId! } })).targetKey } });
+    expect(stored).toMatchObject({
+      version: 2,
+      payload: JSON.stringify({ level: "relevant" }),
+      comment: "second look",
+      durationMs: 2400,
+    });
+    const label = await db.label.findFirstOrThrow({
+      where: {
+        studyId,
+        judge: { name: a.email },
+        targetKey: (await db.item.findUniqueOrThrow({ where: { id: itemId! } })).targetKey,
+      },
+    });
     expect(label).toMatchObject({ value: "relevant", scale: "relevance-3" });
-    await expect(saveAnnotation(a, id, itemId!, save({ payload: { level: "2" } }))).rejects.toThrow(/Invalid label: level: must be one of non_relevant/);
+    await expect(saveAnnotation(a, id, itemId!, save({ payload: { level: "2" } }))).rejects.toThrow(
+      /Invalid label: level: must be one of non_relevant/,
+    );
   });
 
   it("keeps the blind label and the revision under blind then reveal, revealing the LLM only after the blind commit", async () => {
     const a = annotators[5]!;
-    const { id } = await createCampaign(researcher, studyId, draft({ protocol: "blind_then_reveal", llmJudge: "gpt-4o", overlap: 1, annotatorIds: [a.id], sample: { kind: "llm_positive_per_question", questions: 1, judge: "gpt-4o" } }));
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({
+        protocol: "blind_then_reveal",
+        llmJudge: "gpt-4o",
+        overlap: 1,
+        annotatorIds: [a.id],
+        sample: { kind: "llm_positive_per_question", questions: 1, judge: "gpt-4o" },
+      }),
+    );
     const { itemId } = await claimNextItem(a, id);
     const before = await getWorkspaceItem(a, id, itemId!);
     expect(before.llm).toBeNull();
     expect(JSON.stringify(before)).not.toContain("gpt-4o");
-    await expect(saveAnnotation(a, id, itemId!, save({ phase: "revised" }))).rejects.toThrow(/blind label before revising/);
+    await expect(saveAnnotation(a, id, itemId!, save({ phase: "revised" }))).rejects.toThrow(
+      /blind label before revising/,
+    );
     const blind = await saveAnnotation(a, id, itemId!, save({ payload: { level: "non_relevant" } }));
     expect(blind.llm).toEqual({ judge: "gpt-4o", level: "1", text: "Supported" });
     await saveAnnotation(a, id, itemId!, save({ phase: "revised", payload: { level: "partially_relevant" } }));
     const after = await getWorkspaceItem(a, id, itemId!);
-    expect(after.mine.map((m) => [m.phase, m.level])).toEqual([["blind", "non_relevant"], ["revised", "partially_relevant"]]);
+    expect(after.mine.map((m) => [m.phase, m.level])).toEqual([
+      ["blind", "non_relevant"],
+      ["revised", "partially_relevant"],
+    ]);
     expect(after.llm?.level).toBe("1");
     const db = await getDb();
-    const label = await db.label.findFirstOrThrow({ where: { studyId, judge: { name: a.email }, nuggetId: { not: null }, targetKey: (await db.item.findUniqueOrThrow({ where: { id: itemId! } })).targetKey } });
+    const label = await db.label.findFirstOrThrow({
+      where: {
+        studyId,
+        judge: { name: a.email },
+        nuggetId: { not: null },
+        targetKey: (await db.item.findUniqueOrThrow({ where: { id: itemId! } })).targetKey,
+      },
+    });
     expect(label.value).toBe("partially_relevant");
     const { reveal } = await getCampaignProgress(researcher, id);
     expect(reveal?.annotators).toEqual([
-      expect.objectContaining({ email: a.email, items: 1, changed: 1, towardLlm: 1, before: expect.objectContaining({ agreement: { value: 0 } }), after: expect.objectContaining({ agreement: { value: 1 } }) }),
+      expect.objectContaining({
+        email: a.email,
+        items: 1,
+        changed: 1,
+        towardLlm: 1,
+        before: expect.objectContaining({ agreement: { value: 0 } }),
+        after: expect.objectContaining({ agreement: { value: 1 } }),
+      }),
     ]);
   });
 
   it("never shows a blind annotator the LLM label, nor another annotator's items", async () => {
     const [a, b] = [annotators[0]!, annotators[1]!];
-    const { id } = await createCampaign(researcher, studyId, draft({ llmJudge: "gpt-4o", overlap: 1, annotatorIds: [a.id, b.id], sample: { kind: "all_pairs", cap: 2 } }));
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ llmJudge: "gpt-4o", overlap: 1, annotatorIds: [a.id, b.id], sample: { kind: "all_pairs", cap: 2 } }),
+    );
     const mine = (await claimNextItem(a, id)).itemId!;
     const saved = await saveAnnotation(a, id, mine, save());
     expect(saved.llm).toBeNull();

@@ -7,10 +7,21 @@ import { invalid } from "../errors";
  * labels), at least as many as the overlap. `blame` names the field an overlap problem is reported
  * on: the overlap when a campaign is planned, the annotators when they are changed.
  */
-export async function checkAnnotators(db: Db, studyId: number, annotatorIds: readonly number[], overlap: number, blame: "overlap" | "annotatorIds"): Promise<void> {
-  const members = await db.studyMember.findMany({ where: { studyId, userId: { in: [...annotatorIds] }, role: "annotator" }, select: { userId: true } });
+export async function checkAnnotators(
+  db: Db,
+  studyId: number,
+  annotatorIds: readonly number[],
+  overlap: number,
+  blame: "overlap" | "annotatorIds",
+): Promise<void> {
+  const members = await db.studyMember.findMany({
+    where: { studyId, userId: { in: [...annotatorIds] }, role: "annotator" },
+    select: { userId: true },
+  });
   const missing = annotatorIds.filter((id) => !members.some((m) => m.userId === id));
-  if (missing.length > 0) throw invalid(`annotatorIds: user ${missing.join(", ")} is not an annotator member of this study`);
+  if (missing.length > 0)
+    throw invalid(`annotatorIds: user ${missing.join(", ")} is not an annotator member of this study`);
   const chosen = new Set(annotatorIds).size;
-  if (overlap > chosen) throw invalid(`${blame}: ${overlap} annotators per item needs at least ${overlap} annotators (${chosen} chosen)`);
+  if (overlap > chosen)
+    throw invalid(`${blame}: ${overlap} annotators per item needs at least ${overlap} annotators (${chosen} chosen)`);
 }

@@ -8,8 +8,16 @@ import { claimNextSeat } from "./seats";
  * Claims the annotator's next item in a campaign (see seats.ts); null when none is left for them.
  * A paused campaign hands out nothing new, only the item the annotator already holds; a closed one nothing.
  */
-export async function claimNextItem(user: UserDto, campaignId: number, now = new Date()): Promise<{ itemId: number | null }> {
+export async function claimNextItem(
+  user: UserDto,
+  campaignId: number,
+  now = new Date(),
+): Promise<{ itemId: number | null }> {
   const campaign = await annotatorCampaign(user, campaignId);
   if (campaign.status !== "active" && campaign.status !== "paused") return { itemId: null };
-  return { itemId: await withTransaction((sql) => claimNextSeat(sql, campaign.id, user.id, now, { heldOnly: campaign.status === "paused" })) };
+  return {
+    itemId: await withTransaction((sql) =>
+      claimNextSeat(sql, campaign.id, user.id, now, { heldOnly: campaign.status === "paused" }),
+    ),
+  };
 }

@@ -13,7 +13,12 @@ import { planCampaign } from "./plan-campaign";
  * Creates and starts a campaign: the campaign, its annotators, the sampled items in order and
  * `overlap` open seats per item, in one transaction.
  */
-export async function createCampaign(user: UserDto, studyId: number, draft: CampaignDraft, now = new Date()): Promise<{ id: number; items: number }> {
+export async function createCampaign(
+  user: UserDto,
+  studyId: number,
+  draft: CampaignDraft,
+  now = new Date(),
+): Promise<{ id: number; items: number }> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   if (await db.campaign.findUnique({ where: { studyId_name: { studyId, name: draft.name } } })) {
@@ -24,14 +29,55 @@ export async function createCampaign(user: UserDto, studyId: number, draft: Camp
     const [campaign] = await sql.query<{ id: number }>(
       `INSERT INTO "Campaign" ("studyId", "name", "taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status", "llmJudgeId", "createdAt")
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?) RETURNING "id"`,
-      [studyId, draft.name, draft.taskType, JSON.stringify(plan.scale), JSON.stringify(plan.criteria), draft.protocol, draft.overlap, JSON.stringify(draft.sample), draft.seed, draft.guidelines, plan.llmJudgeId, sql.timestamp(now)],
+      [
+        studyId,
+        draft.name,
+        draft.taskType,
+        JSON.stringify(plan.scale),
+        JSON.stringify(plan.criteria),
+        draft.protocol,
+        draft.overlap,
+        JSON.stringify(draft.sample),
+        draft.seed,
+        draft.guidelines,
+        plan.llmJudgeId,
+        sql.timestamp(now),
+      ],
     );
     const id = Number(campaign!.id);
-    await upsertMany(sql, { table: "CampaignAnnotator", columns: ["campaignId", "userId"], conflict: ["campaignId", "userId"] }, [...new Set(draft.annotatorIds)].map((u) => [id, u]));
     await upsertMany(
       sql,
-      { table: "Item", columns: ["campaignId", "position", "targetKey", "queryId", "nuggetId", "documentId", "responseAId", "responseBId", "nuggets"], conflict: ["campaignId", "targetKey"] },
-      plan.items.map((c, i) => [id, i + 1, c.targetKey, c.queryId, c.nuggetId, c.documentId, c.responseAId, c.responseBId, c.nuggets]),
+      { table: "CampaignAnnotator", columns: ["campaignId", "userId"], conflict: ["campaignId", "userId"] },
+      [...new Set(draft.annotatorIds)].map((u) => [id, u]),
+    );
+    await upsertMany(
+      sql,
+      {
+        table: "Item",
+        columns: [
+          "campaignId",
+          "position",
+          "targetKey",
+          "queryId",
+          "nuggetId",
+          "documentId",
+          "responseAId",
+          "responseBId",
+          "nuggets",
+        ],
+        conflict: ["campaignId", "targetKey"],
+      },
+      plan.items.map((c, i) => [
+        id,
+        i + 1,
+        c.targetKey,
+        c.queryId,
+        c.nuggetId,
+        c.documentId,
+        c.responseAId,
+        c.responseBId,
+        c.nuggets,
+      ]),
     );
     await sql.query(
       `INSERT INTO "Assignment" ("campaignId", "itemId", "position", "status")
@@ -46,7 +92,10 @@ export async function createCampaign(user: UserDto, studyId: number, draft: Camp
 
 /** Which seats show system B on the left (seatSides: seeded, balanced), recorded on the seats. */
 async function recordSides(sql: SqlConnection, campaignId: number, items: number, overlap: number, seed: number) {
-  const seats = await sql.query<{ id: unknown; position: unknown }>(`SELECT "id", "position" FROM "Assignment" WHERE "campaignId" = ? ORDER BY "position", "id"`, [campaignId]);
+  const seats = await sql.query<{ id: unknown; position: unknown }>(
+    `SELECT "id", "position" FROM "Assignment" WHERE "campaignId" = ? ORDER BY "position", "id"`,
+    [campaignId],
+  );
   const sides = seatSides(items, overlap, seed);
   const swapped: number[] = [];
   let seat = 0;
@@ -56,6 +105,9 @@ async function recordSides(sql: SqlConnection, campaignId: number, items: number
   });
   for (let i = 0; i < swapped.length; i += 500) {
     const chunk = swapped.slice(i, i + 500);
-    await sql.query(`UPDATE "Assignment" SET "swapSides" = TRUE WHERE "id" IN (${chunk.map(() => "?").join(", ")})`, chunk);
+    await sql.query(
+      `UPDATE "Assignment" SET "swapSides" = TRUE WHERE "id" IN (${chunk.map(() => "?").join(", ")})`,
+      chunk,
+    );
   }
 }

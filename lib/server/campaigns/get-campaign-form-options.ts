@@ -17,9 +17,22 @@ export async function getCampaignFormOptions(user: UserDto, studyId: number): Pr
   await assertResearcherAccess(db, user, studyId);
   const [study, members, judges, systems] = await Promise.all([
     db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
-    db.studyMember.findMany({ where: { studyId, role: "annotator" }, include: { user: { select: { id: true, name: true, email: true } } }, orderBy: { userId: "asc" } }),
+    db.studyMember.findMany({
+      where: { studyId, role: "annotator" },
+      include: { user: { select: { id: true, name: true, email: true } } },
+      orderBy: { userId: "asc" },
+    }),
     db.judge.findMany({ where: { studyId, kind: "model" }, orderBy: { name: "asc" }, select: { name: true } }),
-    db.system.findMany({ where: { studyId, responses: { some: {} } }, orderBy: { name: "asc" }, select: { name: true } }),
+    db.system.findMany({
+      where: { studyId, responses: { some: {} } },
+      orderBy: { name: "asc" },
+      select: { name: true },
+    }),
   ]);
-  return { study, annotators: members.map((m) => m.user), llmJudges: judges.map((j) => j.name), answeringSystems: systems.map((s) => s.name) };
+  return {
+    study,
+    annotators: members.map((m) => m.user),
+    llmJudges: judges.map((j) => j.name),
+    answeringSystems: systems.map((s) => s.name),
+  };
 }

@@ -18,7 +18,11 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
   const db = await getDb();
   const where = { campaignId: campaign.id };
   const [annotators, seatCounts, [items], durations, phases, stranded] = await Promise.all([
-    db.campaignAnnotator.findMany({ where, include: { user: { select: { id: true, email: true, name: true } } }, orderBy: { userId: "asc" } }),
+    db.campaignAnnotator.findMany({
+      where,
+      include: { user: { select: { id: true, email: true, name: true } } },
+      orderBy: { userId: "asc" },
+    }),
     db.assignment.groupBy({ by: ["userId", "status"], where, _count: { _all: true } }),
     readRows<{ total: unknown; complete: unknown; untouched: unknown }>(
       `SELECT COUNT(*) AS "total", SUM(CASE WHEN t."pending" = 0 THEN 1 ELSE 0 END) AS "complete", SUM(CASE WHEN t."touched" = 0 THEN 1 ELSE 0 END) AS "untouched"
@@ -31,7 +35,8 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
     revealedAnnotations(db, campaign),
     listStrandedItems(campaign),
   ]);
-  const count = (userId: number, status: string) => seatCounts.find((s) => s.userId === userId && s.status === status)?._count._all ?? 0;
+  const count = (userId: number, status: string) =>
+    seatCounts.find((s) => s.userId === userId && s.status === status)?._count._all ?? 0;
   const all = (status: string) => seatCounts.filter((s) => s.status === status).reduce((n, s) => n + s._count._all, 0);
   const total = Number(items?.total ?? 0);
   const complete = Number(items?.complete ?? 0);
@@ -75,7 +80,9 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
 
 /** Per annotator, of their revisions after the reveal: how many kept the blind label and how many changed it. */
 function revealChoices(annotations: RevealedAnnotation[]): Map<number, { confirmed: number; changed: number }> {
-  const blind = new Map(annotations.filter((a) => a.phase === "blind").map((a) => [`${a.userId}:${a.itemId}`, levelOfPayload(a.payload)]));
+  const blind = new Map(
+    annotations.filter((a) => a.phase === "blind").map((a) => [`${a.userId}:${a.itemId}`, levelOfPayload(a.payload)]),
+  );
   const out = new Map<number, { confirmed: number; changed: number }>();
   for (const a of annotations.filter((x) => x.phase === "revised")) {
     const mine = out.get(a.userId) ?? out.set(a.userId, { confirmed: 0, changed: 0 }).get(a.userId)!;

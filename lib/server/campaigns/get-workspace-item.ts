@@ -19,18 +19,30 @@ import { describeLlmLabel } from "./llm-label";
  * and the LLM's label only when the protocol allows it. Viewing a leased item renews the lease.
  * Items the user holds no seat on are not-found.
  */
-export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId: number, now = new Date()): Promise<WorkspaceItem> {
+export async function getWorkspaceItem(
+  user: UserDto,
+  campaignId: number,
+  itemId: number,
+  now = new Date(),
+): Promise<WorkspaceItem> {
   const campaign = await annotatorCampaign(user, campaignId);
   const db = await getDb();
   const seat = await db.assignment.findFirst({
     where: { campaignId: campaign.id, itemId, userId: user.id },
-    include: { item: { include: { query: { include: { nuggets: { orderBy: { position: "asc" } } } }, nugget: true, document: true } } },
+    include: {
+      item: {
+        include: { query: { include: { nuggets: { orderBy: { position: "asc" } } } }, nugget: true, document: true },
+      },
+    },
   });
   if (!seat || !seat.item.query) throw notFound("Item not found");
   const reviewing = campaign.taskType === "nugget_quality";
   const comparing = campaign.taskType === "preference";
   if (seat.status === "leased") {
-    await db.assignment.updateMany({ where: { id: seat.id, userId: user.id, status: "leased" }, data: { leaseExpiresAt: new Date(now.getTime() + LEASE_MS) } });
+    await db.assignment.updateMany({
+      where: { id: seat.id, userId: user.id, status: "leased" },
+      data: { leaseExpiresAt: new Date(now.getTime() + LEASE_MS) },
+    });
   }
   const annotations = await db.annotation.findMany({ where: { itemId, userId: user.id }, orderBy: { id: "asc" } });
   const level = judgmentSchema(campaign.scale);
@@ -52,17 +64,33 @@ export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId
   const { item } = seat;
   const llm =
     campaign.llmJudge && llmLabelVisible(campaign.protocol, hasBlind)
-      ? describeLlmLabel(campaign.llmJudge.name, await db.label.findUnique({ where: { judgeId_targetKey: { judgeId: campaign.llmJudge.id, targetKey: item.targetKey } } }))
+      ? describeLlmLabel(
+          campaign.llmJudge.name,
+          await db.label.findUnique({
+            where: { judgeId_targetKey: { judgeId: campaign.llmJudge.id, targetKey: item.targetKey } },
+          }),
+        )
       : null;
   const query = item.query!;
   return {
     itemId,
     status: seat.status as WorkspaceItem["status"],
-    question: { id: query.externalId, title: query.title, bodyHtml: await renderMarkdown(query.body), answerHtml: reviewing && query.answer ? await renderMarkdown(query.answer) : null },
+    question: {
+      id: query.externalId,
+      title: query.title,
+      bodyHtml: await renderMarkdown(query.body),
+      answerHtml: reviewing && query.answer ? await renderMarkdown(query.answer) : null,
+    },
     nugget: item.nugget ? { id: item.nugget.externalId, position: item.nugget.position, text: item.nugget.text } : null,
-    nuggets: reviewing ? (parseNuggetList(item.nuggets)?.nuggets ?? query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text }))) : [],
+    nuggets: reviewing
+      ? (parseNuggetList(item.nuggets)?.nuggets ??
+        query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })))
+      : [],
     document: item.document ? await documentView(item.document) : null,
-    comparison: comparing && item.responseAId !== null && item.responseBId !== null ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides, await sidesTokenOf(seat)) : null,
+    comparison:
+      comparing && item.responseAId !== null && item.responseBId !== null
+        ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides, await sidesTokenOf(seat))
+        : null,
     mine,
     llm,
   };
@@ -72,23 +100,43 @@ export async function getWorkspaceItem(user: UserDto, campaignId: number, itemId
  * The two answers in the order this seat shows them (B first when its sides are swapped), each
  * rendered with the passages its [n] markers cite. Nothing that names or identifies a system.
  */
-async function comparisonView(responseIds: [number, number], swapped: boolean, sides: string): Promise<NonNullable<WorkspaceItem["comparison"]>> {
+async function comparisonView(
+  responseIds: [number, number],
+  swapped: boolean,
+  sides: string,
+): Promise<NonNullable<WorkspaceItem["comparison"]>> {
   const db = await getDb();
   const responses = await db.response.findMany({
     where: { id: { in: responseIds } },
-    select: { id: true, text: true, citations: { orderBy: { marker: "asc" }, select: { marker: true, document: { select: { title: true, path: true, externalId: true, text: true, language: true } } } } },
+    select: {
+      id: true,
+      text: true,
+      citations: {
+        orderBy: { marker: "asc" },
+        select: {
+          marker: true,
+          document: { select: { title: true, path: true, externalId: true, text: true, language: true } },
+        },
+      },
+    },
   });
-  const ordered = (swapped ? [responseIds[1], responseIds[0]] : responseIds).map((id) => responses.find((r) => r.id === id)!);
+  const ordered = (swapped ? [responseIds[1], responseIds[0]] : responseIds).map((id) =>
+    responses.find((r) => r.id === id)!,
+  );
   return {
     sides,
-    responses: await Promise.all(ordered.map(async (r) => ({
-      html: await renderMarkdown(r.text),
-      citations: await Promise.all(r.citations.map(async (c) => ({
-        marker: c.marker,
-        title: c.document.title || c.document.path || c.document.externalId,
-        html: (await renderChunk(c.document.text, c.document.language)).html,
-      }))),
-    }))),
+    responses: await Promise.all(
+      ordered.map(async (r) => ({
+        html: await renderMarkdown(r.text),
+        citations: await Promise.all(
+          r.citations.map(async (c) => ({
+            marker: c.marker,
+            title: c.document.title || c.document.path || c.document.externalId,
+            html: (await renderChunk(c.document.text, c.document.language)).html,
+          })),
+        ),
+      })),
+    ),
   };
 }
 
@@ -96,11 +144,29 @@ async function comparisonView(responseIds: [number, number], swapped: boolean, s
 async function sidesTokenOf(seat: { id: number; sidesToken: string | null }): Promise<string> {
   if (seat.sidesToken) return seat.sidesToken;
   const db = await getDb();
-  await db.assignment.updateMany({ where: { id: seat.id, sidesToken: null }, data: { sidesToken: randomBytes(16).toString("hex") } });
+  await db.assignment.updateMany({
+    where: { id: seat.id, sidesToken: null },
+    data: { sidesToken: randomBytes(16).toString("hex") },
+  });
   return (await db.assignment.findUniqueOrThrow({ where: { id: seat.id }, select: { sidesToken: true } })).sidesToken!;
 }
 
-async function documentView(doc: { externalId: string; title: string; repo: string | null; path: string | null; language: string | null; text: string }): Promise<NonNullable<WorkspaceItem["document"]>> {
+async function documentView(doc: {
+  externalId: string;
+  title: string;
+  repo: string | null;
+  path: string | null;
+  language: string | null;
+  text: string;
+}): Promise<NonNullable<WorkspaceItem["document"]>> {
   const chunk = await renderChunk(doc.text, doc.language);
-  return { id: doc.externalId, title: doc.title, repo: doc.repo, path: doc.path, language: doc.language, html: chunk.html, lines: chunk.lines };
+  return {
+    id: doc.externalId,
+    title: doc.title,
+    repo: doc.repo,
+    path: doc.path,
+    language: doc.language,
+    html: chunk.html,
+    lines: chunk.lines,
+  };
 }

@@ -10,7 +10,11 @@ export async function getWorkspace(user: UserDto, campaignId: number): Promise<W
   const campaign = await annotatorCampaign(user, campaignId);
   const db = await getDb();
   const [items, mine, submitted, target] = await Promise.all([
-    db.assignment.findMany({ where: { campaignId: campaign.id, userId: user.id }, orderBy: { position: "asc" }, select: { itemId: true, status: true } }),
+    db.assignment.findMany({
+      where: { campaignId: campaign.id, userId: user.id },
+      orderBy: { position: "asc" },
+      select: { itemId: true, status: true },
+    }),
     db.assignment.count({ where: { campaignId: campaign.id, userId: user.id, status: "submitted" } }),
     db.assignment.count({ where: { campaignId: campaign.id, status: "submitted" } }),
     db.assignment.count({ where: { campaignId: campaign.id, status: { in: ["open", "leased", "submitted"] } } }),

@@ -14,7 +14,12 @@ describe("listMyCampaigns", () => {
     const campaigns = await listMyCampaigns(world.annotator);
     expect(campaigns).toEqual([
       {
-        id: world.campaign.id, name: "Active", studyName: world.study.name, taskType: "support", protocol: "blind", status: "active",
+        id: world.campaign.id,
+        name: "Active",
+        studyName: world.study.name,
+        taskType: "support",
+        protocol: "blind",
+        status: "active",
         progress: { submitted: 0, target: 2 },
       },
     ]);
@@ -23,8 +28,28 @@ describe("listMyCampaigns", () => {
   it("counts only the annotator's own submitted items", async () => {
     const db = await getDb();
     const now = new Date();
-    await db.assignment.create({ data: { campaignId: world.campaign.id, position: 1, itemId: world.items[0]!.id, userId: world.annotator.id, status: "submitted", claimedAt: now, submittedAt: now } });
-    await db.assignment.create({ data: { campaignId: world.campaign.id, position: 2, itemId: world.items[1]!.id, userId: world.annotator.id, status: "leased", claimedAt: now, leaseExpiresAt: now } });
+    await db.assignment.create({
+      data: {
+        campaignId: world.campaign.id,
+        position: 1,
+        itemId: world.items[0]!.id,
+        userId: world.annotator.id,
+        status: "submitted",
+        claimedAt: now,
+        submittedAt: now,
+      },
+    });
+    await db.assignment.create({
+      data: {
+        campaignId: world.campaign.id,
+        position: 2,
+        itemId: world.items[1]!.id,
+        userId: world.annotator.id,
+        status: "leased",
+        claimedAt: now,
+        leaseExpiresAt: now,
+      },
+    });
     await db.campaignAnnotator.create({ data: { campaignId: world.campaign.id, userId: world.researcher.id } });
     expect((await listMyCampaigns(world.annotator))[0]?.progress).toEqual({ submitted: 1, target: 2 });
     expect((await listMyCampaigns(world.researcher))[0]?.progress).toEqual({ submitted: 0, target: 2 });

@@ -26,7 +26,14 @@ export async function listStrandedItems(campaign: CampaignRecord): Promise<Stran
            JOIN "CampaignAnnotator" ca ON ca."campaignId" = a."campaignId" AND ca."userId" = a."userId"
            JOIN "StudyMember" m ON m."userId" = a."userId" AND m."studyId" = ?
           WHERE a."campaignId" = ? GROUP BY a."itemId" HAVING COUNT(*) >= ${Number(active)}`;
-  const rows = await readRows<{ itemId: unknown; position: unknown; open: unknown; query: string | null; nugget: string | null; doc: string | null }>(
+  const rows = await readRows<{
+    itemId: unknown;
+    position: unknown;
+    open: unknown;
+    query: string | null;
+    nugget: string | null;
+    doc: string | null;
+  }>(
     `SELECT i."id" AS "itemId", i."position" AS "position", COUNT(o."id") AS "open", q."externalId" AS "query", n."externalId" AS "nugget", d."externalId" AS "doc"
        FROM (${items}) s JOIN "Item" i ON i."id" = s."itemId"
        JOIN "Assignment" o ON o."itemId" = i."id" AND o."status" = 'open'
@@ -42,13 +49,16 @@ export async function listStrandedItems(campaign: CampaignRecord): Promise<Stran
       WHERE a."itemId" IN (${ids.map(() => "?").join(", ")}) ORDER BY u."email"`,
     ids,
   );
-  const who = (itemId: number, status: string) => seats.filter((s) => Number(s.itemId) === itemId && s.status === status).map((s) => s.email);
+  const who = (itemId: number, status: string) =>
+    seats.filter((s) => Number(s.itemId) === itemId && s.status === status).map((s) => s.email);
   return rows.map((r) => {
     const itemId = Number(r.itemId);
     return {
       itemId,
       position: Number(r.position),
-      target: [r.query && `question ${r.query}`, r.nugget && `nugget ${r.nugget}`, r.doc && `chunk ${r.doc}`].filter(Boolean).join(" · "),
+      target: [r.query && `question ${r.query}`, r.nugget && `nugget ${r.nugget}`, r.doc && `chunk ${r.doc}`]
+        .filter(Boolean)
+        .join(" · "),
       openSeats: Number(r.open),
       labelledBy: who(itemId, "submitted"),
       skippedBy: who(itemId, "skipped"),

@@ -4,8 +4,16 @@ import { binarize, scaleById } from "@/lib/domain/scales";
 import { readRows } from "../db/sql-connection";
 
 type Row = {
-  queryId: unknown; queryKey: string; queryMeta: string; nuggetId: unknown; nuggetPosition: unknown;
-  documentId: unknown; documentKey: string; documentMeta: string; llmValue: string | null; llmScale: string | null;
+  queryId: unknown;
+  queryKey: string;
+  queryMeta: string;
+  nuggetId: unknown;
+  nuggetPosition: unknown;
+  documentId: unknown;
+  documentKey: string;
+  documentMeta: string;
+  llmValue: string | null;
+  llmScale: string | null;
 };
 
 /**
@@ -13,7 +21,11 @@ type Row = {
  * relevance campaign (question x pooled chunk) could judge, with `judgeId`'s label binarized.
  * The group of a pair is the chunk's collection or engine (metadata), else its question's collection.
  */
-export async function loadCandidates(studyId: number, taskType: "support" | "relevance", judgeId: number | null): Promise<Candidate[]> {
+export async function loadCandidates(
+  studyId: number,
+  taskType: "support" | "relevance",
+  judgeId: number | null,
+): Promise<Candidate[]> {
   const support = taskType === "support";
   const rows = await readRows<Row>(
     `SELECT q."id" AS "queryId", q."externalId" AS "queryKey", q."metadata" AS "queryMeta",
@@ -53,8 +65,14 @@ export async function loadQuestionCandidates(studyId: number): Promise<Candidate
     [studyId],
   );
   return rows.map((r) => ({
-    queryKey: r.queryKey, queryId: Number(r.queryId), nuggetId: null, nuggetPosition: null, documentKey: "", documentId: null,
-    group: collectionOf(r.queryMeta) ?? "all", llm: null,
+    queryKey: r.queryKey,
+    queryId: Number(r.queryId),
+    nuggetId: null,
+    nuggetPosition: null,
+    documentKey: "",
+    documentId: null,
+    group: collectionOf(r.queryMeta) ?? "all",
+    llm: null,
   }));
 }
 
@@ -62,23 +80,47 @@ export async function loadQuestionCandidates(studyId: number): Promise<Candidate
  * Every request two of the given systems both answered, once per pair of systems (`systemIds` in
  * the order A, B), with the request as a question candidate for sampling.
  */
-export async function loadResponsePairs(studyId: number, systemIds: readonly number[]): Promise<{ candidate: Candidate; systemA: number; systemB: number; responseA: number; responseB: number }[]> {
-  const rows = await readRows<{ id: unknown; systemId: unknown; queryId: unknown; queryKey: string; queryMeta: string }>(
+export async function loadResponsePairs(
+  studyId: number,
+  systemIds: readonly number[],
+): Promise<{ candidate: Candidate; systemA: number; systemB: number; responseA: number; responseB: number }[]> {
+  const rows = await readRows<{
+    id: unknown;
+    systemId: unknown;
+    queryId: unknown;
+    queryKey: string;
+    queryMeta: string;
+  }>(
     `SELECT r."id" AS "id", r."systemId" AS "systemId", q."id" AS "queryId", q."externalId" AS "queryKey", q."metadata" AS "queryMeta"
        FROM "Response" r JOIN "Query" q ON q."id" = r."queryId" WHERE r."studyId" = ? AND r."systemId" IN (${systemIds.map(() => "?").join(", ")})`,
     [studyId, ...systemIds],
   );
   const byQuery = new Map<number, typeof rows>();
-  for (const r of rows) (byQuery.get(Number(r.queryId)) ?? byQuery.set(Number(r.queryId), []).get(Number(r.queryId))!).push(r);
+  for (const r of rows)
+    (byQuery.get(Number(r.queryId)) ?? byQuery.set(Number(r.queryId), []).get(Number(r.queryId))!).push(r);
   const rank = new Map(systemIds.map((id, i) => [id, i]));
   return [...byQuery.values()].flatMap((answers) => {
     const sorted = answers.sort((x, y) => rank.get(Number(x.systemId))! - rank.get(Number(y.systemId))!);
     const first = sorted[0]!;
     const candidate: Candidate = {
-      queryKey: first.queryKey, queryId: Number(first.queryId), nuggetId: null, nuggetPosition: null, documentKey: "", documentId: null,
-      group: collectionOf(first.queryMeta) ?? "all", llm: null,
+      queryKey: first.queryKey,
+      queryId: Number(first.queryId),
+      nuggetId: null,
+      nuggetPosition: null,
+      documentKey: "",
+      documentId: null,
+      group: collectionOf(first.queryMeta) ?? "all",
+      llm: null,
     };
-    return sorted.flatMap((a, i) => sorted.slice(i + 1).map((b) => ({ candidate, systemA: Number(a.systemId), systemB: Number(b.systemId), responseA: Number(a.id), responseB: Number(b.id) })));
+    return sorted.flatMap((a, i) =>
+      sorted.slice(i + 1).map((b) => ({
+        candidate,
+        systemA: Number(a.systemId),
+        systemB: Number(b.systemId),
+        responseA: Number(a.id),
+        responseB: Number(b.id),
+      })),
+    );
   });
 }
 

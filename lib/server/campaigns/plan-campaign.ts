@@ -24,7 +24,13 @@ export type PlannedItem = {
   nuggets: string | null;
 };
 
-export type CampaignPlan = { scale: Scale; criteria: Criterion[]; llmJudgeId: number | null; items: PlannedItem[]; llmPositive: number | null };
+export type CampaignPlan = {
+  scale: Scale;
+  criteria: Criterion[];
+  llmJudgeId: number | null;
+  items: PlannedItem[];
+  llmPositive: number | null;
+};
 
 /**
  * Checks a campaign draft against its study and draws its sample: the annotators must be annotator members,
@@ -33,7 +39,8 @@ export type CampaignPlan = { scale: Scale; criteria: Criterion[]; llmJudgeId: nu
  */
 export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
   await checkAnnotators(db, studyId, draft.annotatorIds, draft.overlap, "overlap");
-  if (draft.protocol !== "blind" && !draft.llmJudge) throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");
+  if (draft.protocol !== "blind" && !draft.llmJudge)
+    throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");
   switch (draft.taskType) {
     case "nugget_quality":
       return planNuggetQuality(db, studyId, draft);
@@ -56,18 +63,36 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
         : "sample: this design selects no pairs (does the LLM judge label any pair of this study?)",
     );
   }
-  const scale = draft.scale.kind === "builtin" ? BUILTIN_SCALES[draft.scale.id] : customScale(draft.scale.levels, draft.scale.positiveFrom);
-  return { scale, criteria: [], llmJudgeId, items: items.map(plannedFromCandidate), llmPositive: samplingJudgeId === null ? null : items.filter((c) => c.llm === true).length };
+  const scale =
+    draft.scale.kind === "builtin"
+      ? BUILTIN_SCALES[draft.scale.id]
+      : customScale(draft.scale.levels, draft.scale.positiveFrom);
+  return {
+    scale,
+    criteria: [],
+    llmJudgeId,
+    items: items.map(plannedFromCandidate),
+    llmPositive: samplingJudgeId === null ? null : items.filter((c) => c.llm === true).length,
+  };
 }
 
 const plannedFromCandidate = (c: Candidate): PlannedItem => ({
-  targetKey: targetKeyOf(c), queryId: c.queryId, nuggetId: c.nuggetId, documentId: c.documentId, responseAId: null, responseBId: null, llm: c.llm, nuggets: null,
+  targetKey: targetKeyOf(c),
+  queryId: c.queryId,
+  nuggetId: c.nuggetId,
+  documentId: c.documentId,
+  responseAId: null,
+  responseBId: null,
+  llm: c.llm,
+  nuggets: null,
 });
 
 /** Blind only, and whole questions (all or N random): the campaigns whose items are not (target, chunk) pairs. */
 function checkQuestionDesign(draft: CampaignDraft, what: string) {
-  if (draft.protocol !== "blind") throw invalid(`protocol: a ${what} campaign is blind (there is no LLM label to reveal)`);
-  if (draft.sample.kind !== "all_pairs" && draft.sample.kind !== "random_questions") throw invalid(`sample: a ${what} campaign takes all questions or N random ones`);
+  if (draft.protocol !== "blind")
+    throw invalid(`protocol: a ${what} campaign is blind (there is no LLM label to reveal)`);
+  if (draft.sample.kind !== "all_pairs" && draft.sample.kind !== "random_questions")
+    throw invalid(`sample: a ${what} campaign takes all questions or N random ones`);
 }
 
 /**
@@ -79,9 +104,19 @@ function checkQuestionDesign(draft: CampaignDraft, what: string) {
 async function planNuggetQuality(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
   checkQuestionDesign(draft, "nugget-quality");
   const items = sampleCandidates(await loadQuestionCandidates(studyId), draft.sample, draft.seed);
-  if (items.length === 0) throw invalid("sample: the study has no questions with nuggets; import queries and nuggets first");
-  const lists = await nuggetListsOf(db, items.map((c) => c.queryId));
-  return { scale: BUILTIN_SCALES.binary, criteria: [], llmJudgeId: null, items: items.map((c) => ({ ...plannedFromCandidate(c), nuggets: JSON.stringify(lists.get(c.queryId)) })), llmPositive: null };
+  if (items.length === 0)
+    throw invalid("sample: the study has no questions with nuggets; import queries and nuggets first");
+  const lists = await nuggetListsOf(
+    db,
+    items.map((c) => c.queryId),
+  );
+  return {
+    scale: BUILTIN_SCALES.binary,
+    criteria: [],
+    llmJudgeId: null,
+    items: items.map((c) => ({ ...plannedFromCandidate(c), nuggets: JSON.stringify(lists.get(c.queryId)) })),
+    llmPositive: null,
+  };
 }
 
 /**
@@ -93,27 +128,62 @@ async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Pr
   checkQuestionDesign(draft, "preference");
   const names = [...new Set(draft.systems ?? [])].sort();
   if (names.length < 2) throw invalid("systems: choose two systems (or more, for every pair among them)");
-  const systems = await db.system.findMany({ where: { studyId, name: { in: names } }, select: { id: true, name: true } });
+  const systems = await db.system.findMany({
+    where: { studyId, name: { in: names } },
+    select: { id: true, name: true },
+  });
   const unknown = names.filter((n) => !systems.some((s) => s.name === n));
-  if (unknown.length > 0) throw invalid(`systems: the study has no system named ${unknown.map((n) => `"${n}"`).join(", ")}`);
+  if (unknown.length > 0)
+    throw invalid(`systems: the study has no system named ${unknown.map((n) => `"${n}"`).join(", ")}`);
   // annotators read the campaign's name and guidelines: neither may say which systems are compared
-  for (const [field, text] of [["name", draft.name], ["guidelines", draft.guidelines]] as const) {
+  for (const [field, text] of [
+    ["name", draft.name],
+    ["guidelines", draft.guidelines],
+  ] as const) {
     const named = namedSystem(text, names);
-    if (named) throw invalid(`${field}: it names the system "${named}", and annotators must not learn which systems they compare`);
+    if (named)
+      throw invalid(
+        `${field}: it names the system "${named}", and annotators must not learn which systems they compare`,
+      );
   }
-  const pairs = await loadResponsePairs(studyId, systems.sort((x, y) => x.name.localeCompare(y.name)).map((s) => s.id));
-  const questions = sampleCandidates([...new Map(pairs.map((p) => [p.candidate.queryKey, p.candidate])).values()], draft.sample, draft.seed);
+  const pairs = await loadResponsePairs(
+    studyId,
+    systems.sort((x, y) => x.name.localeCompare(y.name)).map((s) => s.id),
+  );
+  const questions = sampleCandidates(
+    [...new Map(pairs.map((p) => [p.candidate.queryKey, p.candidate])).values()],
+    draft.sample,
+    draft.seed,
+  );
   const chosen = new Set(questions.map((q) => q.queryId));
   const order = new Map(questions.map((q, i) => [q.queryId, i]));
   const items = pairs
     .filter((p) => chosen.has(p.candidate.queryId))
-    .sort((x, y) => order.get(x.candidate.queryId)! - order.get(y.candidate.queryId)! || x.systemA - y.systemA || x.systemB - y.systemB)
+    .sort(
+      (x, y) =>
+        order.get(x.candidate.queryId)! - order.get(y.candidate.queryId)! ||
+        x.systemA - y.systemA ||
+        x.systemB - y.systemB,
+    )
     .map((p): PlannedItem => ({
-      targetKey: responsePairKey(p.candidate.queryId, p.systemA, p.systemB), queryId: p.candidate.queryId, nuggetId: null, documentId: null,
-      responseAId: p.responseA, responseBId: p.responseB, llm: null, nuggets: null,
+      targetKey: responsePairKey(p.candidate.queryId, p.systemA, p.systemB),
+      queryId: p.candidate.queryId,
+      nuggetId: null,
+      documentId: null,
+      responseAId: p.responseA,
+      responseBId: p.responseB,
+      llm: null,
+      nuggets: null,
     }));
-  if (items.length === 0) throw invalid(`sample: no request has answers from ${names.join(" and ")}; import their responses first`);
-  return { scale: BUILTIN_SCALES.binary, criteria: draft.criteria ?? DEFAULT_CRITERIA, llmJudgeId: null, items, llmPositive: null };
+  if (items.length === 0)
+    throw invalid(`sample: no request has answers from ${names.join(" and ")}; import their responses first`);
+  return {
+    scale: BUILTIN_SCALES.binary,
+    criteria: draft.criteria ?? DEFAULT_CRITERIA,
+    llmJudgeId: null,
+    items,
+    llmPositive: null,
+  };
 }
 
 async function modelJudgeId(db: Db, studyId: number, name: string, field: string): Promise<number> {
@@ -126,7 +196,19 @@ async function modelJudgeId(db: Db, studyId: number, name: string, field: string
 async function nuggetListsOf(db: Db, queryIds: number[]): Promise<Map<number, NuggetList>> {
   const queries = await db.query.findMany({
     where: { id: { in: queryIds } },
-    select: { id: true, nuggetVersion: true, nuggets: { orderBy: { position: "asc" }, select: { externalId: true, position: true, text: true } } },
+    select: {
+      id: true,
+      nuggetVersion: true,
+      nuggets: { orderBy: { position: "asc" }, select: { externalId: true, position: true, text: true } },
+    },
   });
-  return new Map(queries.map((q) => [q.id, { version: q.nuggetVersion, nuggets: q.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })) }]));
+  return new Map(
+    queries.map((q) => [
+      q.id,
+      {
+        version: q.nuggetVersion,
+        nuggets: q.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })),
+      },
+    ]),
+  );
 }

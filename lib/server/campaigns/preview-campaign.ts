@@ -14,9 +14,18 @@ export async function previewCampaign(user: UserDto, studyId: number, draft: Cam
   const plan = await planCampaign(db, studyId, draft);
   const first = plan.items.slice(0, SHOWN);
   const [queries, nuggets, documents] = await Promise.all([
-    db.query.findMany({ where: { id: { in: first.map((c) => c.queryId) } }, select: { id: true, externalId: true, title: true } }),
-    db.nugget.findMany({ where: { id: { in: first.flatMap((c) => (c.nuggetId === null ? [] : [c.nuggetId])) } }, select: { id: true, text: true } }),
-    db.document.findMany({ where: { id: { in: first.flatMap((c) => (c.documentId === null ? [] : [c.documentId])) } }, select: { id: true, externalId: true, path: true } }),
+    db.query.findMany({
+      where: { id: { in: first.map((c) => c.queryId) } },
+      select: { id: true, externalId: true, title: true },
+    }),
+    db.nugget.findMany({
+      where: { id: { in: first.flatMap((c) => (c.nuggetId === null ? [] : [c.nuggetId])) } },
+      select: { id: true, text: true },
+    }),
+    db.document.findMany({
+      where: { id: { in: first.flatMap((c) => (c.documentId === null ? [] : [c.documentId])) } },
+      select: { id: true, externalId: true, path: true },
+    }),
   ]);
   const query = new Map(queries.map((q) => [q.id, q.title || q.externalId]));
   const nugget = new Map(nuggets.map((n) => [n.id, n.text]));
@@ -26,6 +35,10 @@ export async function previewCampaign(user: UserDto, studyId: number, draft: Cam
     questions: new Set(plan.items.map((c) => c.queryId)).size,
     seats: plan.items.length * draft.overlap,
     llmPositive: plan.llmPositive,
-    first: first.map((c) => ({ question: query.get(c.queryId) ?? "", nugget: c.nuggetId === null ? null : (nugget.get(c.nuggetId) ?? ""), document: c.documentId === null ? null : (document.get(c.documentId) ?? "") })),
+    first: first.map((c) => ({
+      question: query.get(c.queryId) ?? "",
+      nugget: c.nuggetId === null ? null : (nugget.get(c.nuggetId) ?? ""),
+      document: c.documentId === null ? null : (document.get(c.documentId) ?? ""),
+    })),
   };
 }

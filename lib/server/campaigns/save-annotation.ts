@@ -26,10 +26,17 @@ type Stored = { id: number; clientId: string; version: number; itemId: number; u
  *   annotator's Label on the target, which the agreement reports read (a nugget review stays an
  *   annotation; its report reads annotations). Under blind then reveal the answer carries the LLM's label.
  */
-export async function saveAnnotation(user: UserDto, campaignId: number, itemId: number, save: SaveAnnotation, now = new Date()): Promise<SavedAnnotation> {
+export async function saveAnnotation(
+  user: UserDto,
+  campaignId: number,
+  itemId: number,
+  save: SaveAnnotation,
+  now = new Date(),
+): Promise<SavedAnnotation> {
   const campaign = await annotatorCampaign(user, campaignId);
   // a paused campaign still takes the labels of items in hand; a closed one takes nothing
-  if (campaign.status !== "active" && campaign.status !== "paused") throw new AppError("conflict", "This campaign is closed; labels can no longer be changed");
+  if (campaign.status !== "active" && campaign.status !== "paused")
+    throw new AppError("conflict", "This campaign is closed; labels can no longer be changed");
   const { stored, judgment } = await checkPayload(campaign, itemId, save.payload);
   return withTransaction(async (sql) => {
     await lockAnnotator(sql, campaign.id, user.id); // two tabs saving at once: the second sees the first
@@ -38,7 +45,11 @@ export async function saveAnnotation(user: UserDto, campaignId: number, itemId: 
       [save.clientId],
     );
     if (byClientId) {
-      if (Number(byClientId.itemId) !== itemId || Number(byClientId.userId) !== user.id || byClientId.phase !== save.phase) {
+      if (
+        Number(byClientId.itemId) !== itemId ||
+        Number(byClientId.userId) !== user.id ||
+        byClientId.phase !== save.phase
+      ) {
         throw new AppError("invalid", "This save id was already used for another label");
       }
       return answer(sql, campaign, itemId, save); // a retry of a save that is stored
@@ -49,7 +60,12 @@ export async function saveAnnotation(user: UserDto, campaignId: number, itemId: 
       [itemId, user.id],
     );
     if (!phaseAllowed(campaign.protocol, save.phase, blind !== undefined)) {
-      throw new AppError("invalid", save.phase === "revised" ? "Commit the blind label before revising it" : `A ${save.phase} label does not fit this campaign's protocol`);
+      throw new AppError(
+        "invalid",
+        save.phase === "revised"
+          ? "Commit the blind label before revising it"
+          : `A ${save.phase} label does not fit this campaign's protocol`,
+      );
     }
     await writeVersion(sql, user.id, itemId, save, JSON.stringify(stored), now);
     await sql.query(
@@ -66,7 +82,11 @@ export async function saveAnnotation(user: UserDto, campaignId: number, itemId: 
  * the annotator's Label on the target), a review of exactly the item's question's nuggets, or a
  * choice on each of the campaign's criteria (stored in terms of systems A and B). Returns what to store.
  */
-async function checkPayload(campaign: CampaignRecord, itemId: number, payload: SaveAnnotation["payload"]): Promise<{ stored: object; judgment: Judgment | null }> {
+async function checkPayload(
+  campaign: CampaignRecord,
+  itemId: number,
+  payload: SaveAnnotation["payload"],
+): Promise<{ stored: object; judgment: Judgment | null }> {
   switch (campaign.taskType) {
     case "support":
     case "relevance": {
@@ -76,9 +96,17 @@ async function checkPayload(campaign: CampaignRecord, itemId: number, payload: S
     case "nugget_quality": {
       const review = parseOrThrow(nuggetReviewSchema, payload, "review");
       const db = await getDb();
-      const item = await db.item.findFirst({ where: { id: itemId, campaignId: campaign.id }, select: { nuggets: true, query: { select: { nuggets: { orderBy: { position: "asc" }, select: { externalId: true } } } } } });
+      const item = await db.item.findFirst({
+        where: { id: itemId, campaignId: campaign.id },
+        select: {
+          nuggets: true,
+          query: { select: { nuggets: { orderBy: { position: "asc" }, select: { externalId: true } } } },
+        },
+      });
       // the review covers the list the campaign started with (items made before lists were kept: the current one)
-      const ids = item && (parseNuggetList(item.nuggets)?.nuggets.map((n) => n.id) ?? item.query?.nuggets.map((n) => n.externalId));
+      const ids =
+        item &&
+        (parseNuggetList(item.nuggets)?.nuggets.map((n) => n.id) ?? item.query?.nuggets.map((n) => n.externalId));
       const mismatch = ids && reviewMismatch(review, ids);
       if (mismatch) throw new AppError("invalid", `Invalid review: ${mismatch}`);
       return { stored: review, judgment: null };
@@ -87,8 +115,15 @@ async function checkPayload(campaign: CampaignRecord, itemId: number, payload: S
       const screen = parseOrThrow(screenPreferenceSchema, payload, "preference");
       // the token names the seat whose order the annotator saw (theirs, or one they held before)
       const db = await getDb();
-      const seat = await db.assignment.findFirst({ where: { itemId, campaignId: campaign.id, sidesToken: screen.sides }, select: { swapSides: true } });
-      if (!seat) throw new AppError("invalid", "Invalid preference: the answers were shown in an order this item does not know; reload the item");
+      const seat = await db.assignment.findFirst({
+        where: { itemId, campaignId: campaign.id, sidesToken: screen.sides },
+        select: { swapSides: true },
+      });
+      if (!seat)
+        throw new AppError(
+          "invalid",
+          "Invalid preference: the answers were shown in an order this item does not know; reload the item",
+        );
       const stored = storedPreference(screen, campaign.criteria, seat.swapSides ? "b" : "a");
       if (typeof stored === "string") throw new AppError("invalid", `Invalid preference: ${stored}`);
       return { stored, judgment: null };
@@ -112,11 +147,20 @@ async function holdSeat(sql: SqlConnection, campaign: CampaignRecord, userId: nu
   }
   throw new AppError(
     "conflict",
-    seat ? "Other annotators have labelled this item since you skipped it; your label was not stored" : "This item is not assigned to you (your hold on it may have expired and passed to another annotator)",
+    seat
+      ? "Other annotators have labelled this item since you skipped it; your label was not stored"
+      : "This item is not assigned to you (your hold on it may have expired and passed to another annotator)",
   );
 }
 
-async function writeVersion(sql: SqlConnection, userId: number, itemId: number, save: SaveAnnotation, payload: string, now: Date) {
+async function writeVersion(
+  sql: SqlConnection,
+  userId: number,
+  itemId: number,
+  save: SaveAnnotation,
+  payload: string,
+  now: Date,
+) {
   const [current] = await sql.query<{ id: number; version: number }>(
     `SELECT "id", "version" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ? AND "phase" = ?`,
     [itemId, userId, save.phase],
@@ -125,7 +169,18 @@ async function writeVersion(sql: SqlConnection, userId: number, itemId: number, 
   if (!current && save.version === 1) {
     await sql.query(
       `INSERT INTO "Annotation" ("itemId", "userId", "phase", "payload", "comment", "clientId", "version", "durationMs", "startedAt", "submittedAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
-      [itemId, userId, save.phase, payload, save.comment, save.clientId, save.durationMs, sql.timestamp(new Date(save.startedAt)), ts, ts],
+      [
+        itemId,
+        userId,
+        save.phase,
+        payload,
+        save.comment,
+        save.clientId,
+        save.durationMs,
+        sql.timestamp(new Date(save.startedAt)),
+        ts,
+        ts,
+      ],
     );
     return;
   }
@@ -146,31 +201,65 @@ async function writeVersion(sql: SqlConnection, userId: number, itemId: number, 
 }
 
 /** The annotator's final label on the item's target: the revision when there is one. */
-async function writeFinalLabel(sql: SqlConnection, campaign: CampaignRecord, user: UserDto, itemId: number, judgment: Judgment, phase: SaveAnnotation["phase"], now: Date) {
+async function writeFinalLabel(
+  sql: SqlConnection,
+  campaign: CampaignRecord,
+  user: UserDto,
+  itemId: number,
+  judgment: Judgment,
+  phase: SaveAnnotation["phase"],
+  now: Date,
+) {
   if (phase === "blind" && campaign.protocol === "blind_then_reveal") {
-    const [revised] = await sql.query(`SELECT "id" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ? AND "phase" = 'revised'`, [itemId, user.id]);
+    const [revised] = await sql.query(
+      `SELECT "id" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ? AND "phase" = 'revised'`,
+      [itemId, user.id],
+    );
     if (revised) return;
   }
   const [judge] = await sql.query<{ id: number }>(
     `INSERT INTO "Judge" ("studyId", "kind", "name", "userId") VALUES (?, 'human', ?, ?) ON CONFLICT ("studyId", "name") DO UPDATE SET "userId" = excluded."userId" RETURNING "id"`,
     [campaign.studyId, user.email, user.id],
   );
-  const [item] = await sql.query<{ targetKey: string; queryId: number | null; nuggetId: number | null; documentId: number | null }>(
-    `SELECT "targetKey", "queryId", "nuggetId", "documentId" FROM "Item" WHERE "id" = ?`,
-    [itemId],
-  );
+  const [item] = await sql.query<{
+    targetKey: string;
+    queryId: number | null;
+    nuggetId: number | null;
+    documentId: number | null;
+  }>(`SELECT "targetKey", "queryId", "nuggetId", "documentId" FROM "Item" WHERE "id" = ?`, [itemId]);
   if (!judge || !item) throw new Error(`item ${itemId} or its judge vanished inside the transaction`);
   await sql.query(
     `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "scale", "value", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value", "scale" = excluded."scale"`,
-    [campaign.studyId, judge.id, item.nuggetId === null ? "query_document" : "nugget_document", item.targetKey, item.queryId, item.nuggetId, item.documentId, campaign.scale.id, judgment.level, sql.timestamp(now)],
+    [
+      campaign.studyId,
+      judge.id,
+      item.nuggetId === null ? "query_document" : "nugget_document",
+      item.targetKey,
+      item.queryId,
+      item.nuggetId,
+      item.documentId,
+      campaign.scale.id,
+      judgment.level,
+      sql.timestamp(now),
+    ],
   );
 }
 
-async function answer(sql: SqlConnection, campaign: CampaignRecord, itemId: number, save: SaveAnnotation): Promise<SavedAnnotation> {
+async function answer(
+  sql: SqlConnection,
+  campaign: CampaignRecord,
+  itemId: number,
+  save: SaveAnnotation,
+): Promise<SavedAnnotation> {
   const blindStored = save.phase === "blind" || save.phase === "revised";
   const visible = campaign.llmJudge !== null && llmLabelVisible(campaign.protocol, blindStored);
-  return { clientId: save.clientId, phase: save.phase, version: save.version, llm: visible ? await llmLabelOf(sql, campaign, itemId) : null };
+  return {
+    clientId: save.clientId,
+    phase: save.phase,
+    version: save.version,
+    llm: visible ? await llmLabelOf(sql, campaign, itemId) : null,
+  };
 }
 
 /** The campaign's LLM label on an item (only ever called once the protocol allows showing it). */

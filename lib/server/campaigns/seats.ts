@@ -22,7 +22,13 @@ export async function lockAnnotator(sql: SqlConnection, campaignId: number, user
  * item), else the first free seat from where they last claimed, else from the start, else a seat
  * whose lease expired (unless `heldOnly`: a paused campaign). Returns the item id, or null when nothing is left for them.
  */
-export async function claimNextSeat(sql: SqlConnection, campaignId: number, userId: number, now: Date, options: { heldOnly?: boolean } = {}): Promise<number | null> {
+export async function claimNextSeat(
+  sql: SqlConnection,
+  campaignId: number,
+  userId: number,
+  now: Date,
+  options: { heldOnly?: boolean } = {},
+): Promise<number | null> {
   await lockAnnotator(sql, campaignId, userId);
   const until = sql.timestamp(new Date(now.getTime() + LEASE_MS));
   const [held] = await sql.query<{ id: number; itemId: number }>(
@@ -47,7 +53,13 @@ export async function claimNextSeat(sql: SqlConnection, campaignId: number, user
 }
 
 /** Takes a free seat of one given item for a user (a save after their lease was lost, or after a skip). */
-export async function takeSeatOfItem(sql: SqlConnection, campaignId: number, userId: number, itemId: number, now: Date): Promise<boolean> {
+export async function takeSeatOfItem(
+  sql: SqlConnection,
+  campaignId: number,
+  userId: number,
+  itemId: number,
+  now: Date,
+): Promise<boolean> {
   const until = sql.timestamp(new Date(now.getTime() + LEASE_MS));
   for (const free of [FREE_OPEN, FREE_EXPIRED]) {
     if ((await takeSeat(sql, { campaignId, userId, now, until, free, fromPosition: 0, itemId })) !== null) return true;
@@ -57,7 +69,15 @@ export async function takeSeatOfItem(sql: SqlConnection, campaignId: number, use
 
 async function takeSeat(
   sql: SqlConnection,
-  o: { campaignId: number; userId: number; now: Date; until: unknown; free: string; fromPosition: number; itemId?: number },
+  o: {
+    campaignId: number;
+    userId: number;
+    now: Date;
+    until: unknown;
+    free: string;
+    fromPosition: number;
+    itemId?: number;
+  },
 ): Promise<number | null> {
   const expired = o.free === FREE_EXPIRED ? [sql.timestamp(o.now)] : [];
   const lock = sql.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
@@ -70,7 +90,16 @@ async function takeSeat(
          AND NOT EXISTS (SELECT 1 FROM "Assignment" b WHERE b."itemId" = a."itemId" AND b."userId" = ?)
        ORDER BY a."position" LIMIT 1${lock})
      RETURNING "itemId"`,
-    [o.userId, o.until, sql.timestamp(o.now), o.campaignId, ...expired, o.fromPosition, ...(o.itemId === undefined ? [] : [o.itemId]), o.userId],
+    [
+      o.userId,
+      o.until,
+      sql.timestamp(o.now),
+      o.campaignId,
+      ...expired,
+      o.fromPosition,
+      ...(o.itemId === undefined ? [] : [o.itemId]),
+      o.userId,
+    ],
   );
   return rows[0] ? Number(rows[0].itemId) : null;
 }
@@ -78,7 +107,12 @@ async function takeSeat(
 export type Seat = { id: number; status: "leased" | "submitted" | "skipped" };
 
 /** The user's seat on an item of a campaign, if they hold one. */
-export async function seatOf(sql: SqlConnection, campaignId: number, userId: number, itemId: number): Promise<Seat | null> {
+export async function seatOf(
+  sql: SqlConnection,
+  campaignId: number,
+  userId: number,
+  itemId: number,
+): Promise<Seat | null> {
   const [row] = await sql.query<{ id: number; status: Seat["status"] }>(
     `SELECT "id", "status" FROM "Assignment" WHERE "campaignId" = ? AND "userId" = ? AND "itemId" = ?`,
     [campaignId, userId, itemId],
@@ -90,8 +124,13 @@ export async function seatOf(sql: SqlConnection, campaignId: number, userId: num
  * Gives the seats a user holds but has not labelled back to the others (open again), in one
  * campaign or in every campaign of a study: when they leave the campaign or the study. Returns how many.
  */
-export async function releaseHeldSeats(sql: SqlConnection, userId: number, scope: { campaignId: number } | { studyId: number }): Promise<number> {
-  const inScope = "campaignId" in scope ? `"campaignId" = ?` : `"campaignId" IN (SELECT "id" FROM "Campaign" WHERE "studyId" = ?)`;
+export async function releaseHeldSeats(
+  sql: SqlConnection,
+  userId: number,
+  scope: { campaignId: number } | { studyId: number },
+): Promise<number> {
+  const inScope =
+    "campaignId" in scope ? `"campaignId" = ?` : `"campaignId" IN (SELECT "id" FROM "Campaign" WHERE "studyId" = ?)`;
   const released = await sql.query(
     `UPDATE "Assignment" SET "status" = 'open', "userId" = NULL, "leaseExpiresAt" = NULL, "claimedAt" = NULL
       WHERE "userId" = ? AND "status" = 'leased' AND ${inScope} RETURNING "id"`,

@@ -14,5 +14,8 @@ export async function systemNamedIn(db: Db, campaignId: number, text: string): P
     distinct: ["systemId"],
     select: { system: { select: { name: true } } },
   });
-  return namedSystem(text, responses.map((r) => r.system.name));
+  return namedSystem(
+    text,
+    responses.map((r) => r.system.name),
+  );
 }

@@ -11,7 +11,13 @@ const ident = (name: string) => `"${name}"`;
  */
 export async function upsertMany(
   db: SqlConnection,
-  spec: { table: string; columns: readonly string[]; conflict: readonly string[]; update?: readonly string[]; returning?: readonly string[] },
+  spec: {
+    table: string;
+    columns: readonly string[];
+    conflict: readonly string[];
+    update?: readonly string[];
+    returning?: readonly string[];
+  },
   rows: readonly Row[],
 ): Promise<Record<string, unknown>[]> {
   if (rows.length === 0) return [];
@@ -32,7 +38,14 @@ export async function upsertMany(
 }
 
 /** Selects `columns` of a table's rows whose `column` is one of `values`, in chunks. */
-export async function selectIn(db: SqlConnection, table: string, columns: readonly string[], column: string, values: Iterable<unknown>, where: { studyId?: number } = {}) {
+export async function selectIn(
+  db: SqlConnection,
+  table: string,
+  columns: readonly string[],
+  column: string,
+  values: Iterable<unknown>,
+  where: { studyId?: number } = {},
+) {
   const unique = [...new Set(values)];
   const out: Record<string, unknown>[] = [];
   for (let start = 0; start < unique.length; start += 500) {
@@ -45,7 +58,12 @@ export async function selectIn(db: SqlConnection, table: string, columns: readon
 }
 
 /** Maps external ids to row ids for one study's table (Query, Nugget, Document). */
-export async function idsByExternalId(db: SqlConnection, table: "Query" | "Nugget" | "Document", studyId: number, externalIds: Iterable<string>) {
+export async function idsByExternalId(
+  db: SqlConnection,
+  table: "Query" | "Nugget" | "Document",
+  studyId: number,
+  externalIds: Iterable<string>,
+) {
   const rows = await selectIn(db, table, ["id", "externalId"], "externalId", externalIds, { studyId });
   return new Map(rows.map((r) => [String(r.externalId), Number(r.id)]));
 }

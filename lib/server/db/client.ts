@@ -30,13 +30,24 @@ async function createClient(url: string): Promise<Db> {
   return client.$extends({
     query: {
       $allModels: {
-        $allOperations: ({ operation, args, query }) => (WRITES.has(operation) ? queueSqliteWrite(() => query(args)) : query(args)),
+        $allOperations: ({ operation, args, query }) =>
+          WRITES.has(operation) ? queueSqliteWrite(() => query(args)) : query(args),
       },
     },
   }) as unknown as Db;
 }
 
-const WRITES = new Set(["create", "createMany", "createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
+const WRITES = new Set([
+  "create",
+  "createMany",
+  "createManyAndReturn",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "upsert",
+  "delete",
+  "deleteMany",
+]);
 
 const cache = globalThis as unknown as { assayDb?: Promise<Db> };
 

@@ -14,7 +14,9 @@ export function databaseUrl(env = process.env) {
 export function providerOf(url) {
   if (/^postgres(ql)?:\/\//.test(url)) return "postgres";
   if (url.startsWith("file:")) return "sqlite";
-  throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL), not "${url.split(":")[0]}:"`);
+  throw new Error(
+    `DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL), not "${url.split(":")[0]}:"`,
+  );
 }
 
 /** The file a file: URL names (relative paths resolve against the working directory; query parameters dropped). */

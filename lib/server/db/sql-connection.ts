@@ -24,7 +24,10 @@ export type SqlConnection = {
  * Runs `work` in one transaction on a fresh connection to DATABASE_URL: committed when it returns,
  * rolled back when it throws. For long bulk work (imports), which should not hold a pooled connection.
  */
-export async function withBulkTransaction<T>(work: (connection: SqlConnection) => Promise<T>, url = databaseUrl()): Promise<T> {
+export async function withBulkTransaction<T>(
+  work: (connection: SqlConnection) => Promise<T>,
+  url = databaseUrl(),
+): Promise<T> {
   return providerOf(url) === "postgres" ? withPostgres(url, work) : withSqlite(url, work);
 }
 
@@ -32,7 +35,10 @@ export async function withBulkTransaction<T>(work: (connection: SqlConnection) =
  * Runs `work` in one short transaction on the process's shared SQLite connection or PostgreSQL
  * pool (the annotation hot path: claims and saves).
  */
-export async function withTransaction<T>(work: (connection: SqlConnection) => Promise<T>, url = databaseUrl()): Promise<T> {
+export async function withTransaction<T>(
+  work: (connection: SqlConnection) => Promise<T>,
+  url = databaseUrl(),
+): Promise<T> {
   if (providerOf(url) === "postgres") {
     const client = await sharedPool(url).connect();
     try {
@@ -54,11 +60,18 @@ type SqliteConnection = { db: Database.Database; statements: Map<string, Databas
 function sharedSqliteConnection(url: string): SqliteConnection {
   shared.assaySqliteConnections ??= new Map();
   let connection = shared.assaySqliteConnections.get(url);
-  if (!connection) shared.assaySqliteConnections.set(url, (connection = { db: new Database(sqliteFileOf(url), { timeout: 5000 }), statements: new Map() }));
+  if (!connection)
+    shared.assaySqliteConnections.set(
+      url,
+      (connection = { db: new Database(sqliteFileOf(url), { timeout: 5000 }), statements: new Map() }),
+    );
   return connection;
 }
 
-async function inSharedSqliteTransaction<T>({ db, statements }: SqliteConnection, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+async function inSharedSqliteTransaction<T>(
+  { db, statements }: SqliteConnection,
+  work: (connection: SqlConnection) => Promise<T>,
+): Promise<T> {
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
     if (!statement) {
@@ -88,7 +101,10 @@ async function inSharedSqliteTransaction<T>({ db, statements }: SqliteConnection
   }
 }
 
-const shared = globalThis as unknown as { assaySqliteConnections?: Map<string, SqliteConnection>; assayPools?: Map<string, pg.Pool> };
+const shared = globalThis as unknown as {
+  assaySqliteConnections?: Map<string, SqliteConnection>;
+  assayPools?: Map<string, pg.Pool>;
+};
 
 function sharedPool(url: string): pg.Pool {
   shared.assayPools ??= new Map();
@@ -139,7 +155,10 @@ function inSqliteTransaction<T>(client: Client, work: (connection: SqlConnection
   return queueSqliteWrite(() => inSqliteWriteTransaction(client, work));
 }
 
-async function inSqliteWriteTransaction<T>(client: Client, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+async function inSqliteWriteTransaction<T>(
+  client: Client,
+  work: (connection: SqlConnection) => Promise<T>,
+): Promise<T> {
   const tx = await client.transaction("write");
   const connection: SqlConnection = {
     dialect: "sqlite",
@@ -172,7 +191,10 @@ async function withPostgres<T>(url: string, work: (connection: SqlConnection) =>
   }
 }
 
-async function inPostgresTransaction<T>(client: pg.ClientBase, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+async function inPostgresTransaction<T>(
+  client: pg.ClientBase,
+  work: (connection: SqlConnection) => Promise<T>,
+): Promise<T> {
   const connection: SqlConnection = {
     dialect: "postgres",
     async query<R>(sql: string, params: readonly unknown[] = []) {
@@ -198,7 +220,8 @@ const numberedPlaceholders = (sql: string) => {
 };
 
 /** libsql's rows (arrays) as objects keyed by column name, like pg's. */
-const rowObjects = <R>(result: ResultSet) => result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))) as R[];
+const rowObjects = <R>(result: ResultSet) =>
+  result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))) as R[];
 
 /** How Prisma stores a DateTime in SQLite (ISO text), so raw writes compare with Prisma's. */
 const sqliteTimestamp = (date: Date) => date.toISOString().replace("Z", "+00:00");
@@ -208,8 +231,13 @@ const sqliteTimestamp = (date: Date) => date.toISOString().replace("Z", "+00:00"
  * the shared pool on PostgreSQL; on SQLite a read-only libsql connection, whose rows come out as
  * plain objects three times faster than through @libsql/client (126,400 labels: 0.3 s, not 0.9 s).
  */
-export async function readRows<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = [], url = databaseUrl()): Promise<T[]> {
-  if (providerOf(url) === "postgres") return (await sharedPool(url).query(numberedPlaceholders(sql), params as unknown[])).rows as T[];
+export async function readRows<T = Record<string, unknown>>(
+  sql: string,
+  params: readonly unknown[] = [],
+  url = databaseUrl(),
+): Promise<T[]> {
+  if (providerOf(url) === "postgres")
+    return (await sharedPool(url).query(numberedPlaceholders(sql), params as unknown[])).rows as T[];
   const db = new Database(sqliteFileOf(url), { readonly: true, timeout: 5000 });
   try {
     return db.prepare(sql).all(...params) as T[];

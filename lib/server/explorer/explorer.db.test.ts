@@ -22,19 +22,43 @@ beforeAll(async () => {
   const id = unique();
   studyId = (await seedDemoStudy(db, `explorer-${id}`)).studyId; // this test adds a human judge: its own copy
   researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
-  annotator = toUserDto(await f.upsertUser(db, { email: `explorer-ann-${id}@test.local`, role: "annotator", password: "x" }));
+  annotator = toUserDto(
+    await f.upsertUser(db, { email: `explorer-ann-${id}@test.local`, role: "annotator", password: "x" }),
+  );
   await f.upsertMember(db, studyId, annotator.id, "annotator");
   // a human who rejects the first three pairs gpt-4o supports, on a three-level scale
   const human = await f.upsertJudge(db, studyId, { name: `expert-${id}`, kind: "human" });
-  const supported = await db.label.findMany({ where: { studyId, judge: { name: "gpt-4o" }, value: "1" }, orderBy: { id: "asc" }, take: 3 });
+  const supported = await db.label.findMany({
+    where: { studyId, judge: { name: "gpt-4o" }, value: "1" },
+    orderBy: { id: "asc" },
+    take: 3,
+  });
   for (const l of supported) {
-    await db.label.create({ data: { studyId, judgeId: human.id, targetType: l.targetType, targetKey: l.targetKey, queryId: l.queryId, nuggetId: l.nuggetId, documentId: l.documentId, scale: "relevance-3", value: "non_relevant" } });
+    await db.label.create({
+      data: {
+        studyId,
+        judgeId: human.id,
+        targetType: l.targetType,
+        targetKey: l.targetKey,
+        queryId: l.queryId,
+        nuggetId: l.nuggetId,
+        documentId: l.documentId,
+        scale: "relevance-3",
+        value: "non_relevant",
+      },
+    });
   }
   const labels = await db.label.findMany({ where: { studyId }, include: { judge: true } });
   byTarget = new Map();
   for (const l of labels) {
-    const entry = byTarget.get(l.targetKey) ?? byTarget.set(l.targetKey, { queryId: l.queryId!, labels: [] }).get(l.targetKey)!;
-    entry.labels.push({ judge: l.judge.name, kind: l.judge.kind === "human" ? "human" : "model", scale: l.scale, value: l.value });
+    const entry =
+      byTarget.get(l.targetKey) ?? byTarget.set(l.targetKey, { queryId: l.queryId!, labels: [] }).get(l.targetKey)!;
+    entry.labels.push({
+      judge: l.judge.name,
+      kind: l.judge.kind === "human" ? "human" : "model",
+      scale: l.scale,
+      value: l.value,
+    });
   }
 }, 60_000);
 afterAll(async () => {
@@ -53,7 +77,9 @@ describe("question list", () => {
       const targets = [...byTarget.values()].filter((t) => t.queryId === row.id);
       expect(row.nuggets).toBe(await db.nugget.count({ where: { queryId: row.id } }));
       expect(row.pooled).toBe(await db.poolEntry.count({ where: { queryId: row.id } }));
-      expect(row.llmPositive).toBe(targets.filter((t) => t.labels.some((l) => l.kind === "model" && l.value === "1")).length);
+      expect(row.llmPositive).toBe(
+        targets.filter((t) => t.labels.some((l) => l.kind === "model" && l.value === "1")).length,
+      );
       expect(row.humanJudged).toBe(targets.filter((t) => t.labels.some((l) => l.kind === "human")).length);
       expect(row.disagreements).toBe(targets.filter((t) => disagreement(t.labels) > 0).length);
     }
@@ -61,17 +87,23 @@ describe("question list", () => {
   });
 
   it("searches id and text case-insensitively, filters by tag, sorts and pages", async () => {
-    expect((await listQuestions(researcher, studyId, query({ q: "EXPONENTIAL backoff" }))).rows.map((r) => r.externalId)).toEqual(["hq-101"]);
+    expect(
+      (await listQuestions(researcher, studyId, query({ q: "EXPONENTIAL backoff" }))).rows.map((r) => r.externalId),
+    ).toEqual(["hq-101"]);
     // _ is a character, not LIKE's any-character wildcard
     const db = await getDb();
-    const withUnderscore = (await db.query.findMany({ where: { studyId } })).filter((q) => [q.externalId, q.title, q.body].some((t) => t.includes("_")));
+    const withUnderscore = (await db.query.findMany({ where: { studyId } })).filter((q) =>
+      [q.externalId, q.title, q.body].some((t) => t.includes("_")),
+    );
     expect(withUnderscore.length).toBeGreaterThan(0);
     expect(withUnderscore.length).toBeLessThan(10);
     expect((await listQuestions(researcher, studyId, query({ q: "_" }))).total).toBe(withUnderscore.length);
     const tagged = await listQuestions(researcher, studyId, query({ tag: "typescript" }));
     expect(tagged.total).toBeGreaterThan(0);
     expect(tagged.rows.every((r) => r.tags.includes("typescript"))).toBe(true);
-    const sorted = (await listQuestions(researcher, studyId, query({ sort: "disagreements", dir: "desc" }))).rows.map((r) => r.disagreements);
+    const sorted = (await listQuestions(researcher, studyId, query({ sort: "disagreements", dir: "desc" }))).rows.map(
+      (r) => r.disagreements,
+    );
     expect(sorted).toEqual(sorted.toSorted((a, b) => b - a));
     expect((await listQuestions(researcher, studyId, query({ page: 2 }))).rows).toEqual([]);
   });
@@ -92,7 +124,9 @@ describe("question page", () => {
     for (const chunk of pool.chunks) {
       for (const cell of chunk.cells.filter((c) => c !== null)) {
         const expected = byTarget.get(cell.targetKey)!.labels;
-        expect(cell.labels.map((l) => `${l.judge}=${l.value}`).sort()).toEqual(expected.map((l) => `${l.judge}=${l.value}`).sort());
+        expect(cell.labels.map((l) => `${l.judge}=${l.value}`).sort()).toEqual(
+          expected.map((l) => `${l.judge}=${l.value}`).sort(),
+        );
         expect(cell.disagreement).toBe(disagreement(expected));
         if (expected.filter((l) => l.kind === "model").length === 2) expect(cell.fused).not.toBeNull();
       }
@@ -110,7 +144,10 @@ describe("question page", () => {
     expect(runs.length).toBeGreaterThan(0);
     const pool = await getQuestionPool(researcher, studyId, hq101.id);
     for (const chunk of pool.chunks) {
-      const expected = runs.filter((r) => r.documentId === chunk.documentId).map((r) => ({ system: r.system.name, rank: r.rank })).sort((a, b) => a.rank - b.rank || a.system.localeCompare(b.system));
+      const expected = runs
+        .filter((r) => r.documentId === chunk.documentId)
+        .map((r) => ({ system: r.system.name, rank: r.rank }))
+        .sort((a, b) => a.rank - b.rank || a.system.localeCompare(b.system));
       expect(chunk.sources).toEqual(expected);
     }
     const best = pool.chunks.map((c) => Math.min(Infinity, ...c.sources.map((s) => s.rank)));
@@ -120,7 +157,11 @@ describe("question page", () => {
 
   it("calls a question without a title by the first line of its text, and has no nugget columns without nuggets", async () => {
     const db = await getDb();
-    const bare = await f.upsertQuery(db, studyId, { externalId: `bare-${unique()}`, title: "", body: "What is the screen resolution of vision pro?\nMore text." });
+    const bare = await f.upsertQuery(db, studyId, {
+      externalId: `bare-${unique()}`,
+      title: "",
+      body: "What is the screen resolution of vision pro?\nMore text.",
+    });
     const pool = await getQuestionPool(researcher, studyId, bare.id);
     expect(pool.question.title).toBe("What is the screen resolution of vision pro?");
     expect(pool.columns).toEqual([]);
@@ -135,7 +176,9 @@ describe("question page", () => {
     await expect(getQuestionPool(researcher, studyId, other.id)).rejects.toMatchObject({ code: "not_found" });
     const mine = await db.query.findFirstOrThrow({ where: { studyId } });
     const foreignChunk = await db.document.findFirstOrThrow({ where: { studyId: { not: studyId } } });
-    await expect(getQuestionPool(researcher, studyId, mine.id, foreignChunk.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getQuestionPool(researcher, studyId, mine.id, foreignChunk.id)).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });
 
@@ -145,7 +188,8 @@ describe("disagreement queue", () => {
     const first = await listDisagreements(researcher, studyId, 1);
     expect(first.total).toBe(expected.length);
     const all = [...first.rows];
-    for (let page = 2; (page - 1) * first.pageSize < first.total; page++) all.push(...(await listDisagreements(researcher, studyId, page)).rows);
+    for (let page = 2; (page - 1) * first.pageSize < first.total; page++)
+      all.push(...(await listDisagreements(researcher, studyId, page)).rows);
     expect(all.map((r) => r.targetKey).sort()).toEqual(expected.map(([k]) => k).sort());
     expect(all.map((r) => r.strength)).toEqual(all.map((r) => r.strength).toSorted((a, b) => b - a));
     for (const r of all) expect(r.strength).toBeCloseTo(disagreement(byTarget.get(r.targetKey)!.labels), 9);

@@ -8,7 +8,10 @@ import { readRows } from "../db/sql-connection";
  * and disagreeing targets without knowing the scales. Values that are no level of their scale are left out.
  */
 export async function labelPositionsTable(studyId: number): Promise<{ cte: string; params: unknown[] }> {
-  const used = await readRows<{ scale: string; value: string }>(`SELECT DISTINCT "scale" AS scale, "value" AS value FROM "Label" WHERE "studyId" = ?`, [studyId]);
+  const used = await readRows<{ scale: string; value: string }>(
+    `SELECT DISTINCT "scale" AS scale, "value" AS value FROM "Label" WHERE "studyId" = ?`,
+    [studyId],
+  );
   const rows = used.flatMap((u) => {
     const p = labelPosition(u.scale, u.value);
     return p ? [[u.scale, u.value, p.level, p.positive ? 1 : 0]] : [];

@@ -28,12 +28,17 @@ export async function listDisagreements(user: UserDto, studyId: number, page: nu
   const [study, [count], keys] = await Promise.all([
     db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
     readRows<{ n: unknown }>(`WITH ${lv.cte} SELECT COUNT(*) AS n FROM (${disagreeing}) t`, params),
-    readRows<{ k: string; spread: unknown }>(`WITH ${lv.cte} ${disagreeing} ORDER BY spread DESC, judges DESC, k ASC LIMIT ? OFFSET ?`, [...params, PAGE_SIZE, (page - 1) * PAGE_SIZE]),
+    readRows<{ k: string; spread: unknown }>(
+      `WITH ${lv.cte} ${disagreeing} ORDER BY spread DESC, judges DESC, k ASC LIMIT ? OFFSET ?`,
+      [...params, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+    ),
   ]);
   const labels = await db.label.findMany({
     where: { studyId, targetKey: { in: keys.map((k) => k.k) } },
     select: {
-      targetKey: true, value: true, scale: true,
+      targetKey: true,
+      value: true,
+      scale: true,
       judge: { select: { name: true, kind: true } },
       query: { select: { id: true, externalId: true, title: true, body: true } },
       nugget: { select: { position: true, text: true } },
@@ -45,19 +50,25 @@ export async function listDisagreements(user: UserDto, studyId: number, page: nu
     const mine = labels.filter((l) => l.targetKey === k);
     const first = mine[0];
     if (!first?.query || !first.document) return [];
-    return [{
-      targetKey: k,
-      strength: Number(spread),
-      question: { id: first.query.id, externalId: first.query.externalId, title: questionTitle(first.query.title, first.query.body) },
-      nugget: first.nugget,
-      chunk: first.document,
-      labels: mine.map((l) => ({
-        judge: l.judge.name,
-        kind: l.judge.kind === "human" ? ("human" as const) : ("model" as const),
-        text: levelText(l.scale, l.value),
-        positive: labelPosition(l.scale, l.value)?.positive ?? null,
-      })),
-    }];
+    return [
+      {
+        targetKey: k,
+        strength: Number(spread),
+        question: {
+          id: first.query.id,
+          externalId: first.query.externalId,
+          title: questionTitle(first.query.title, first.query.body),
+        },
+        nugget: first.nugget,
+        chunk: first.document,
+        labels: mine.map((l) => ({
+          judge: l.judge.name,
+          kind: l.judge.kind === "human" ? ("human" as const) : ("model" as const),
+          text: levelText(l.scale, l.value),
+          positive: labelPosition(l.scale, l.value)?.positive ?? null,
+        })),
+      },
+    ];
   });
   return { study, total: Number(count?.n ?? 0), page, pageSize: PAGE_SIZE, rows };
 }

@@ -38,17 +38,32 @@ export async function listQuestions(user: UserDto, studyId: number, query: Quest
     for (const t of tags) allTags.add(t);
     const j = judged.get(id);
     return {
-      id, externalId: q.externalId, title: questionTitle(q.title, q.body), tags,
-      nuggets: nuggets.get(id) ?? 0, pooled: pooled.get(id) ?? 0,
-      llmPositive: j?.llmPositive ?? 0, humanJudged: j?.humanJudged ?? 0, disagreements: j?.disagreements ?? 0,
+      id,
+      externalId: q.externalId,
+      title: questionTitle(q.title, q.body),
+      tags,
+      nuggets: nuggets.get(id) ?? 0,
+      pooled: pooled.get(id) ?? 0,
+      llmPositive: j?.llmPositive ?? 0,
+      humanJudged: j?.humanJudged ?? 0,
+      disagreements: j?.disagreements ?? 0,
     };
   });
   const filtered = query.tag ? rows.filter((r) => r.tags.includes(query.tag)) : rows;
   const direction = query.dir === "asc" ? 1 : -1;
   const byId = (a: QuestionRow, b: QuestionRow) => a.externalId.localeCompare(b.externalId, "en", { numeric: true });
-  filtered.sort((a, b) => (query.sort === "id" ? direction * byId(a, b) : direction * (a[query.sort] - b[query.sort]) || byId(a, b)));
+  filtered.sort((a, b) =>
+    query.sort === "id" ? direction * byId(a, b) : direction * (a[query.sort] - b[query.sort]) || byId(a, b),
+  );
   const start = (query.page - 1) * PAGE_SIZE;
-  return { study, total: filtered.length, page: query.page, pageSize: PAGE_SIZE, tags: [...allTags].sort(), rows: filtered.slice(start, start + PAGE_SIZE) };
+  return {
+    study,
+    total: filtered.length,
+    page: query.page,
+    pageSize: PAGE_SIZE,
+    tags: [...allTags].sort(),
+    rows: filtered.slice(start, start + PAGE_SIZE),
+  };
 }
 
 async function countsBy(sql: string, params: unknown[]): Promise<Map<number, number>> {
@@ -56,7 +71,9 @@ async function countsBy(sql: string, params: unknown[]): Promise<Map<number, num
 }
 
 /** Per question: pooled pairs some LLM called positive, pairs a human judged, pairs the judges disagree on. */
-async function judgedCounts(studyId: number): Promise<Map<number, { llmPositive: number; humanJudged: number; disagreements: number }>> {
+async function judgedCounts(
+  studyId: number,
+): Promise<Map<number, { llmPositive: number; humanJudged: number; disagreements: number }>> {
   const lv = await labelPositionsTable(studyId);
   const rows = await readRows<{ q: unknown; llm: unknown; human: unknown; dis: unknown }>(
     `WITH ${lv.cte}
@@ -71,5 +88,10 @@ async function judgedCounts(studyId: number): Promise<Map<number, { llmPositive:
       GROUP BY t.q`,
     [...lv.params, studyId],
   );
-  return new Map(rows.map((r) => [Number(r.q), { llmPositive: Number(r.llm), humanJudged: Number(r.human), disagreements: Number(r.dis) }]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.q),
+      { llmPositive: Number(r.llm), humanJudged: Number(r.human), disagreements: Number(r.dis) },
+    ]),
+  );
 }

@@ -4,46 +4,119 @@ import type { Db } from "../db/client";
 import { paged } from "./paged";
 
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
-const after = (afterId: number, take: number) => ({ where: { id: { gt: afterId } }, orderBy: { id: "asc" as const }, take });
+const after = (afterId: number, take: number) => ({
+  where: { id: { gt: afterId } },
+  orderBy: { id: "asc" as const },
+  take,
+});
 
 /** A study as bundle lines: every record after the records it refers to (see lib/formats/bundle.ts). */
 export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator<string> {
   const study = await db.study.findUniqueOrThrow({ where: { id: studyId } });
   yield bundleLine({ type: "bundle", version: 1, study: { name: study.name, description: study.description } });
-  const inStudy = (afterId: number, take: number) => ({ ...after(afterId, take), where: { studyId, id: { gt: afterId } } });
+  const inStudy = (afterId: number, take: number) => ({
+    ...after(afterId, take),
+    where: { studyId, id: { gt: afterId } },
+  });
 
   for await (const q of paged((a, t) => db.query.findMany(inStudy(a, t)))) {
-    yield bundleLine({ type: "query", id: q.externalId, title: q.title, body: q.body, answer: q.answer, metadata: json(q.metadata) });
+    yield bundleLine({
+      type: "query",
+      id: q.externalId,
+      title: q.title,
+      body: q.body,
+      answer: q.answer,
+      metadata: json(q.metadata),
+    });
   }
   for await (const d of paged((a, t) => db.document.findMany(inStudy(a, t)))) {
-    yield bundleLine({ type: "document", id: d.externalId, title: d.title, text: d.text, repo: d.repo, path: d.path, metadata: json(d.metadata) });
+    yield bundleLine({
+      type: "document",
+      id: d.externalId,
+      title: d.title,
+      text: d.text,
+      repo: d.repo,
+      path: d.path,
+      metadata: json(d.metadata),
+    });
   }
-  for await (const n of paged((a, t) => db.nugget.findMany({ ...inStudy(a, t), include: { query: { select: { externalId: true } } } }))) {
-    yield bundleLine({ type: "nugget", id: n.externalId, query: n.query.externalId, position: n.position, text: n.text });
+  for await (const n of paged((a, t) =>
+    db.nugget.findMany({ ...inStudy(a, t), include: { query: { select: { externalId: true } } } }),
+  )) {
+    yield bundleLine({
+      type: "nugget",
+      id: n.externalId,
+      query: n.query.externalId,
+      position: n.position,
+      text: n.text,
+    });
   }
   const ext = { query: { select: { externalId: true } }, document: { select: { externalId: true } } };
   for await (const p of paged((a, t) => db.poolEntry.findMany({ ...inStudy(a, t), include: ext }))) {
-    yield bundleLine({ type: "pool", query: p.query.externalId, doc: p.document.externalId, sources: JSON.parse(p.sources) as unknown[] });
+    yield bundleLine({
+      type: "pool",
+      query: p.query.externalId,
+      doc: p.document.externalId,
+      sources: JSON.parse(p.sources) as unknown[],
+    });
   }
-  for (const s of await db.system.findMany({ where: { studyId }, orderBy: { id: "asc" } })) yield bundleLine({ type: "system", name: s.name });
-  for (const j of await db.judge.findMany({ where: { studyId }, orderBy: { id: "asc" }, include: { user: { select: { email: true } } } })) {
-    yield bundleLine({ type: "judge", name: j.name, kind: j.kind === "human" ? "human" : "model", user: j.user?.email ?? null });
+  for (const s of await db.system.findMany({ where: { studyId }, orderBy: { id: "asc" } }))
+    yield bundleLine({ type: "system", name: s.name });
+  for (const j of await db.judge.findMany({
+    where: { studyId },
+    orderBy: { id: "asc" },
+    include: { user: { select: { email: true } } },
+  })) {
+    yield bundleLine({
+      type: "judge",
+      name: j.name,
+      kind: j.kind === "human" ? "human" : "model",
+      user: j.user?.email ?? null,
+    });
   }
   const labelRefs = {
-    judge: { select: { name: true } }, query: { select: { externalId: true } }, nugget: { select: { externalId: true } },
-    document: { select: { externalId: true } }, systemA: { select: { name: true } }, systemB: { select: { name: true } },
+    judge: { select: { name: true } },
+    query: { select: { externalId: true } },
+    nugget: { select: { externalId: true } },
+    document: { select: { externalId: true } },
+    systemA: { select: { name: true } },
+    systemB: { select: { name: true } },
   };
   for await (const l of paged((a, t) => db.label.findMany({ ...inStudy(a, t), include: labelRefs }))) {
     yield bundleLine({
-      type: "label", judge: l.judge.name, target: l.targetType as "query", query: l.query?.externalId ?? null, nugget: l.nugget?.externalId ?? null,
-      doc: l.document?.externalId ?? null, system_a: l.systemA?.name ?? null, system_b: l.systemB?.name ?? null, criterion: l.criterion, scale: l.scale, value: l.value,
+      type: "label",
+      judge: l.judge.name,
+      target: l.targetType as "query",
+      query: l.query?.externalId ?? null,
+      nugget: l.nugget?.externalId ?? null,
+      doc: l.document?.externalId ?? null,
+      system_a: l.systemA?.name ?? null,
+      system_b: l.systemB?.name ?? null,
+      criterion: l.criterion,
+      scale: l.scale,
+      value: l.value,
     });
   }
-  const runWhere = (a: number, t: number) => ({ ...after(a, t), where: { system: { studyId }, id: { gt: a } }, include: { ...ext, system: { select: { name: true } } } });
+  const runWhere = (a: number, t: number) => ({
+    ...after(a, t),
+    where: { system: { studyId }, id: { gt: a } },
+    include: { ...ext, system: { select: { name: true } } },
+  });
   for await (const r of paged((a, t) => db.runEntry.findMany(runWhere(a, t)))) {
-    yield bundleLine({ type: "run", system: r.system.name, query: r.query.externalId, doc: r.document.externalId, rank: r.rank, score: r.score });
+    yield bundleLine({
+      type: "run",
+      system: r.system.name,
+      query: r.query.externalId,
+      doc: r.document.externalId,
+      rank: r.rank,
+      score: r.score,
+    });
   }
-  const responseRefs = { system: { select: { name: true } }, query: { select: { externalId: true } }, citations: { orderBy: { marker: "asc" as const }, include: { document: { select: { externalId: true } } } } };
+  const responseRefs = {
+    system: { select: { name: true } },
+    query: { select: { externalId: true } },
+    citations: { orderBy: { marker: "asc" as const }, include: { document: { select: { externalId: true } } } },
+  };
   for await (const r of paged((a, t) => db.response.findMany({ ...inStudy(a, t), include: responseRefs }))) {
     const citations = r.citations.map((c) => ({ marker: c.marker, doc: c.document.externalId }));
     yield bundleLine({ type: "response", system: r.system.name, query: r.query.externalId, text: r.text, citations });

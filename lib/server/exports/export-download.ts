@@ -9,7 +9,11 @@ import { exportStudy, type ExportRequest } from "./export-study";
  * `check`, only whether it can be made: `{ fileName }`, or the error the download would give (so
  * the page shows the message instead of a failed or empty download).
  */
-export async function exportDownload(user: UserDto, studyId: number, request: ExportRequest & { check?: boolean }): Promise<Response> {
+export async function exportDownload(
+  user: UserDto,
+  studyId: number,
+  request: ExportRequest & { check?: boolean },
+): Promise<Response> {
   await assertResearcherAccess(await getDb(), user, studyId);
   const { fileName, contentType, lines } = await exportStudy(studyId, request);
   if (request.check) {
@@ -28,6 +32,10 @@ export async function exportDownload(user: UserDto, studyId: number, request: Ex
     },
   });
   return new Response(body, {
-    headers: { "content-type": contentType, "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" },
+    headers: {
+      "content-type": contentType,
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "cache-control": "no-store",
+    },
   });
 }

@@ -7,24 +7,49 @@ import { invalid } from "../errors";
 import { loadLabelSource } from "../reports/load-label-source";
 import type { LabelExportFormat } from "./export-labels";
 
-const PREFIXES: Record<LabelExportFormat, string[]> = { "trec-qrels": ["qd:"], "nugget-qrels": ["nd:"], csv: ["qd:", "nd:"], jsonl: ["qd:", "nd:"] };
+const PREFIXES: Record<LabelExportFormat, string[]> = {
+  "trec-qrels": ["qd:"],
+  "nugget-qrels": ["nd:"],
+  csv: ["qd:", "nd:"],
+  jsonl: ["qd:", "nd:"],
+};
 
 /**
  * A derived label set (a campaign's majority, an LLM corrected by humans, two LLMs fused; see
  * loadLabelSource) written like one judge's labels: the team's qrels after a calibration campaign.
  * Lines are ordered by question, nugget and chunk id.
  */
-export async function* labelSetLines(db: Db, studyId: number, format: LabelExportFormat, name: string, binarized: boolean): AsyncGenerator<string> {
+export async function* labelSetLines(
+  db: Db,
+  studyId: number,
+  format: LabelExportFormat,
+  name: string,
+  binarized: boolean,
+): AsyncGenerator<string> {
   const source = await loadLabelSource(db, studyId, name);
   const labels = [...source.labels.values()].filter((l) => PREFIXES[format].some((p) => l.targetKey.startsWith(p)));
-  if (labels.length === 0) throw invalid(`${name} has no ${format === "nugget-qrels" ? "(nugget, chunk)" : format === "trec-qrels" ? "(question, chunk)" : "chunk"} labels to export as ${format}`);
+  if (labels.length === 0)
+    throw invalid(
+      `${name} has no ${format === "nugget-qrels" ? "(nugget, chunk)" : format === "trec-qrels" ? "(question, chunk)" : "chunk"} labels to export as ${format}`,
+    );
   const scales = [...new Set(labels.map((l) => l.scale))];
-  if ((format === "trec-qrels" || format === "nugget-qrels" || binarized) && scales.length > 1) throw invalid(`the labels use several scales (${scales.join(", ")}): choose one`);
-  const ids = (kind: "qd" | "nd", part: 1 | 2) => [...new Set(labels.filter((l) => l.targetKey.startsWith(`${kind}:`)).map((l) => Number(l.targetKey.split(":")[part])))];
+  if ((format === "trec-qrels" || format === "nugget-qrels" || binarized) && scales.length > 1)
+    throw invalid(`the labels use several scales (${scales.join(", ")}): choose one`);
+  const ids = (kind: "qd" | "nd", part: 1 | 2) => [
+    ...new Set(
+      labels.filter((l) => l.targetKey.startsWith(`${kind}:`)).map((l) => Number(l.targetKey.split(":")[part])),
+    ),
+  ];
   const [queries, nuggets, documents] = await Promise.all([
     db.query.findMany({ where: { studyId, id: { in: ids("qd", 1) } }, select: { id: true, externalId: true } }),
-    db.nugget.findMany({ where: { studyId, id: { in: ids("nd", 1) } }, select: { id: true, externalId: true, query: { select: { externalId: true } } } }),
-    db.document.findMany({ where: { studyId, id: { in: [...ids("qd", 2), ...ids("nd", 2)] } }, select: { id: true, externalId: true } }),
+    db.nugget.findMany({
+      where: { studyId, id: { in: ids("nd", 1) } },
+      select: { id: true, externalId: true, query: { select: { externalId: true } } },
+    }),
+    db.document.findMany({
+      where: { studyId, id: { in: [...ids("qd", 2), ...ids("nd", 2)] } },
+      select: { id: true, externalId: true },
+    }),
   ]);
   const query = new Map(queries.map((q) => [q.id, q.externalId]));
   const nugget = new Map(nuggets.map((n) => [n.id, { id: n.externalId, query: n.query.externalId }]));
@@ -32,7 +57,12 @@ export async function* labelSetLines(db: Db, studyId: number, format: LabelExpor
   const rows = labels.map((l) => {
     const [kind, target, document] = l.targetKey.split(":");
     const n = kind === "nd" ? nugget.get(Number(target)) : undefined;
-    return { q: n?.query ?? query.get(Number(target)) ?? "", nugget: n?.id ?? null, d: doc.get(Number(document)) ?? "", label: l };
+    return {
+      q: n?.query ?? query.get(Number(target)) ?? "",
+      nugget: n?.id ?? null,
+      d: doc.get(Number(document)) ?? "",
+      label: l,
+    };
   });
   const order = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
   rows.sort((x, y) => order(x.q, y.q) || order(x.nugget ?? "", y.nugget ?? "") || order(x.d, y.d));
@@ -52,7 +82,16 @@ export async function* labelSetLines(db: Db, studyId: number, format: LabelExpor
         yield csvLine([`${n ?? q}::${d}`, name, value]);
         break;
       case "jsonl":
-        yield JSON.stringify({ judge: name, judge_kind: source.kind, target: n ? "nugget_document" : "query_document", query: q, nugget: n, doc: d, scale: label.scale, value });
+        yield JSON.stringify({
+          judge: name,
+          judge_kind: source.kind,
+          target: n ? "nugget_document" : "query_document",
+          query: q,
+          nugget: n,
+          doc: d,
+          scale: label.scale,
+          value,
+        });
         break;
     }
   }

@@ -7,27 +7,51 @@ import { annotationLines } from "./export-annotations";
 import { studyBundleLines } from "./export-bundle";
 import { labelLines, type LabelExportFormat } from "./export-labels";
 
-export type ExportRequest = { what: string; format: string; judges?: string[]; scale?: string; binarized?: boolean; campaign?: number };
+export type ExportRequest = {
+  what: string;
+  format: string;
+  judges?: string[];
+  scale?: string;
+  binarized?: boolean;
+  campaign?: number;
+};
 export type ExportStream = { fileName: string; contentType: string; lines: AsyncGenerator<string> };
 
-
-const EXTENSIONS: Record<string, string> = { "trec-qrels": "qrels", "nugget-qrels": "nugget-qrels", csv: "csv", jsonl: "jsonl", bundle: "assay.jsonl" };
+const EXTENSIONS: Record<string, string> = {
+  "trec-qrels": "qrels",
+  "nugget-qrels": "nugget-qrels",
+  csv: "csv",
+  jsonl: "jsonl",
+  bundle: "assay.jsonl",
+};
 
 /** What to export and how, validated, as a stream of lines with a file name. */
 export async function exportStudy(studyId: number, request: ExportRequest): Promise<ExportStream> {
   const formats = (EXPORTS as Record<string, readonly string[]>)[request.what];
   if (!formats) throw invalid(`unknown export "${request.what}" (one of ${Object.keys(EXPORTS).join(", ")})`);
-  if (!formats.includes(request.format)) throw invalid(`${request.what} export as ${formats.join(" or ")}, not "${request.format}"`);
+  if (!formats.includes(request.format))
+    throw invalid(`${request.what} export as ${formats.join(" or ")}, not "${request.format}"`);
   const db = await getDb();
   const study = await db.study.findUnique({ where: { id: studyId } });
   if (!study) throw notFound("Study not found");
-  const suffix = request.binarized ? "-binarized" : request.what === "annotations" && request.campaign !== undefined ? `-campaign-${request.campaign}` : "";
+  const suffix = request.binarized
+    ? "-binarized"
+    : request.what === "annotations" && request.campaign !== undefined
+      ? `-campaign-${request.campaign}`
+      : "";
   const fileName = `${slugify(study.slug)}-${request.what}${suffix}.${EXTENSIONS[request.format]}`;
-  const contentType = request.format === "csv" ? "text/csv; charset=utf-8" : request.format === "trec-qrels" || request.format === "nugget-qrels" ? "text/plain; charset=utf-8" : "application/x-ndjson; charset=utf-8";
+  const contentType =
+    request.format === "csv"
+      ? "text/csv; charset=utf-8"
+      : request.format === "trec-qrels" || request.format === "nugget-qrels"
+        ? "text/plain; charset=utf-8"
+        : "application/x-ndjson; charset=utf-8";
   const lines =
-    request.what === "study" ? studyBundleLines(db, studyId)
-    : request.what === "annotations" ? annotationLines(db, studyId, request.campaign)
-    : labelLines(db, studyId, request.format as LabelExportFormat, request);
+    request.what === "study"
+      ? studyBundleLines(db, studyId)
+      : request.what === "annotations"
+        ? annotationLines(db, studyId, request.campaign)
+        : labelLines(db, studyId, request.format as LabelExportFormat, request);
   // Pull the first line now so option errors (unknown judge, several scales, nothing to export) surface before any output.
   const first = await lines.next();
   async function* all() {

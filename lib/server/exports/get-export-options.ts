@@ -18,13 +18,21 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
   const [judges, counts, campaigns, annotations, skips] = await Promise.all([
     db.judge.findMany({ where: { studyId }, orderBy: { name: "asc" }, select: { id: true, name: true, kind: true } }),
     db.label.groupBy({ by: ["judgeId", "targetType"], where: { studyId }, _count: { _all: true } }),
-    db.campaign.findMany({ where: { studyId }, orderBy: { createdAt: "desc" }, select: { id: true, name: true, taskType: true } }),
+    db.campaign.findMany({
+      where: { studyId },
+      orderBy: { createdAt: "desc" },
+      select: { id: true, name: true, taskType: true },
+    }),
     readRows<{ campaignId: unknown; annotations: unknown }>(
       `SELECT i."campaignId" AS "campaignId", COUNT(*) AS "annotations" FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId"
          JOIN "Campaign" c ON c."id" = i."campaignId" WHERE c."studyId" = ? GROUP BY i."campaignId"`,
       [studyId],
     ),
-    db.assignment.groupBy({ by: ["campaignId"], where: { campaign: { studyId }, skippedAt: { not: null } }, _count: { _all: true } }),
+    db.assignment.groupBy({
+      by: ["campaignId"],
+      where: { campaign: { studyId }, skippedAt: { not: null } },
+      _count: { _all: true },
+    }),
   ]);
   const judged = judges
     .map((j) => ({
@@ -36,9 +44,15 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
   const annotated = (id: number) => Number(annotations.find((a) => Number(a.campaignId) === id)?.annotations ?? 0);
   const pairTargets = (taskType: string) => (taskType === "support" ? "nugget_document" : "query_document");
   // the label sets the reports offer that can be written as labels: a campaign's majority once it has annotations, an LLM corrected by humans
-  const labelSets = labelSetOptions({ judges: judged, campaigns: campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })) }).flatMap((o) => {
+  const labelSets = labelSetOptions({
+    judges: judged,
+    campaigns: campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })),
+  }).flatMap((o) => {
     const campaign = campaigns.find((c) => o.value === `campaign:${c.id}`);
-    if (campaign) return annotated(campaign.id) > 0 ? [{ ...o, targets: { [pairTargets(campaign.taskType)]: annotated(campaign.id) } }] : [];
+    if (campaign)
+      return annotated(campaign.id) > 0
+        ? [{ ...o, targets: { [pairTargets(campaign.taskType)]: annotated(campaign.id) } }]
+        : [];
     const corrected = judged.find((j) => o.value === `corrected:${j.name}`);
     return corrected ? [{ ...o, targets: corrected.targets }] : [];
   });
@@ -46,7 +60,12 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
     labelSets,
     judges: judged,
     campaigns: campaigns
-      .map((c) => ({ id: c.id, name: c.name, annotations: annotated(c.id), skips: skips.find((s) => s.campaignId === c.id)?._count._all ?? 0 }))
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        annotations: annotated(c.id),
+        skips: skips.find((s) => s.campaignId === c.id)?._count._all ?? 0,
+      }))
       .filter((c) => c.annotations + c.skips > 0),
   };
 }

@@ -49,7 +49,11 @@ export function publicRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodT
 }
 
 /** The request's handling for both wrappers: the caller (or none), then params, query and body, then errors as JSON. */
-function wrap(spec: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType }, caller: () => Promise<UserDto | undefined>, handler: (input: unknown) => Promise<unknown>) {
+function wrap(
+  spec: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType },
+  caller: () => Promise<UserDto | undefined>,
+  handler: (input: unknown) => Promise<unknown>,
+) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       refuseCrossSite(request);

@@ -26,8 +26,14 @@ async function reference(rejected: Set<string>) {
   const db = await getDb();
   const nuggets = await db.nugget.findMany({ where: { studyId } });
   const qrels = new Map<string, { supports: Map<string, Set<string>>; nuggets: Set<string> }>();
-  for (const n of nuggets) (qrels.get(String(n.queryId)) ?? qrels.set(String(n.queryId), { supports: new Map(), nuggets: new Set() }).get(String(n.queryId))!).nuggets.add(String(n.id));
-  for (const l of await db.label.findMany({ where: { studyId, judge: { name: "gpt-4o" }, value: "1", nuggetId: { not: null } } })) {
+  for (const n of nuggets)
+    (
+      qrels.get(String(n.queryId)) ??
+      qrels.set(String(n.queryId), { supports: new Map(), nuggets: new Set() }).get(String(n.queryId))!
+    ).nuggets.add(String(n.id));
+  for (const l of await db.label.findMany({
+    where: { studyId, judge: { name: "gpt-4o" }, value: "1", nuggetId: { not: null } },
+  })) {
     if (rejected.has(l.targetKey)) continue;
     const q = qrels.get(String(l.queryId))!;
     q.supports.set(String(l.documentId), (q.supports.get(String(l.documentId)) ?? new Set()).add(String(l.nuggetId)));
@@ -35,7 +41,10 @@ async function reference(rejected: Set<string>) {
   const runs = new Map<string, Map<string, { docId: string; score: number }[]>>();
   for (const r of await db.runEntry.findMany({ where: { system: { studyId } }, include: { system: true } })) {
     const run = runs.get(r.system.name) ?? runs.set(r.system.name, new Map()).get(r.system.name)!;
-    (run.get(String(r.queryId)) ?? run.set(String(r.queryId), []).get(String(r.queryId))!).push({ docId: String(r.documentId), score: r.score });
+    (run.get(String(r.queryId)) ?? run.set(String(r.queryId), []).get(String(r.queryId))!).push({
+      docId: String(r.documentId),
+      score: r.score,
+    });
   }
   const metric = parseRetrievalMetric("alpha-ndcg@10")!;
   return new Map([...runs].map(([name, run]) => [name, evaluateRun(qrels, run, [metric])[metric.id]!]));
@@ -51,9 +60,25 @@ describe("benchmark impact", () => {
 
     // an expert rejects gpt-4o's first five supported pairs
     const expert = await f.upsertJudge(db, studyId, { name: `expert-${unique()}`, kind: "human" });
-    const rejected = await db.label.findMany({ where: { studyId, judge: { name: "gpt-4o" }, value: "1", nuggetId: { not: null } }, orderBy: { id: "asc" }, take: 5 });
+    const rejected = await db.label.findMany({
+      where: { studyId, judge: { name: "gpt-4o" }, value: "1", nuggetId: { not: null } },
+      orderBy: { id: "asc" },
+      take: 5,
+    });
     for (const l of rejected) {
-      await db.label.create({ data: { studyId, judgeId: expert.id, targetType: l.targetType, targetKey: l.targetKey, queryId: l.queryId, nuggetId: l.nuggetId, documentId: l.documentId, scale: "relevance-3", value: "non_relevant" } });
+      await db.label.create({
+        data: {
+          studyId,
+          judgeId: expert.id,
+          targetType: l.targetType,
+          targetKey: l.targetKey,
+          queryId: l.queryId,
+          nuggetId: l.nuggetId,
+          documentId: l.documentId,
+          scale: "relevance-3",
+          value: "non_relevant",
+        },
+      });
     }
     const report = await getImpactReport(researcher, studyId, { a: "gpt-4o", b: "corrected:gpt-4o" });
     const [before, after] = [await reference(new Set()), await reference(new Set(rejected.map((l) => l.targetKey)))];
@@ -66,10 +91,16 @@ describe("benchmark impact", () => {
   });
 
   it("names a missing label set, and is not found for an annotator", async () => {
-    await expect(getImpactReport(researcher, studyId, { a: "gpt-4o", b: "nobody" })).rejects.toThrow('no judge named "nobody" in this study');
+    await expect(getImpactReport(researcher, studyId, { a: "gpt-4o", b: "nobody" })).rejects.toThrow(
+      'no judge named "nobody" in this study',
+    );
     const db = await getDb();
-    const annotator = toUserDto(await f.upsertUser(db, { email: `impact-ann-${unique()}@test.local`, role: "annotator", password: "x" }));
+    const annotator = toUserDto(
+      await f.upsertUser(db, { email: `impact-ann-${unique()}@test.local`, role: "annotator", password: "x" }),
+    );
     await f.upsertMember(db, studyId, annotator.id, "annotator");
-    await expect(getImpactReport(annotator, studyId, { a: "gpt-4o", b: "gpt-4o" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(getImpactReport(annotator, studyId, { a: "gpt-4o", b: "gpt-4o" })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

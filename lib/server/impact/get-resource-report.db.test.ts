@@ -21,11 +21,19 @@ beforeAll(async () => {
   const db = await getDb();
   const id = unique();
   studyId = (await f.upsertStudy(db, { slug: `feb4rag-resources-${id}`, name: "FeB4RAG resources" })).id;
-  const user = await f.upsertUser(db, { email: `resources-${id}@example.org`, role: "researcher", password: "not-used-here" });
+  const user = await f.upsertUser(db, {
+    email: `resources-${id}@example.org`,
+    role: "researcher",
+    password: "not-used-here",
+  });
   await f.upsertMember(db, studyId, user.id, "researcher");
   researcher = toUserDto(user);
   await importIntoStudy(studyId, { format: "beir-queries", files: [fileInput("feb4rag/requests.jsonl")] });
-  await importIntoStudy(studyId, { format: "feb4rag-labels", blockLines: 800, files: [fileInput("feb4rag/slice.BEIR-QRELS-RM.selections-rids.txt")] });
+  await importIntoStudy(studyId, {
+    format: "feb4rag-labels",
+    blockLines: 800,
+    files: [fileInput("feb4rag/slice.BEIR-QRELS-RM.selections-rids.txt")],
+  });
 }, 120_000);
 afterAll(async () => {
   await closeSharedConnections();
@@ -35,7 +43,10 @@ afterAll(async () => {
 describe("federated resources", () => {
   it("reproduces FeB4RAG's resource scores from its fused labels, and every request's engines", async () => {
     const report = await getResourceReport(researcher, studyId, { a: LLM, b: LLM });
-    const published = fs.readFileSync(path.join(SHARED_DATA, "feb4rag/slice.BEIR-QRELS-RS.selections-rids.txt"), "utf8").trim().split("\n");
+    const published = fs
+      .readFileSync(path.join(SHARED_DATA, "feb4rag/slice.BEIR-QRELS-RS.selections-rids.txt"), "utf8")
+      .trim()
+      .split("\n");
     expect(new Set(report.scores.map((s) => `${s.request} 0 ${s.engine} ${s.a}`))).toEqual(new Set(published));
     expect(report.scores).toHaveLength(1280);
     expect(report.scores.every((s) => s.results === 10 && s.a === s.b)).toBe(true);
@@ -44,7 +55,10 @@ describe("federated resources", () => {
     expect(report.relevantEngines.reduce((sum, r) => sum + r.a, 0)).toBe(80);
     // the engines' means are the published scores' means
     const nq = published.filter((l) => l.split(" ")[2] === "nq").map((l) => Number(l.split(" ")[3]));
-    expect(report.perEngine.find((e) => e.engine === "nq")!.mean.a).toBeCloseTo(nq.reduce((x, y) => x + y, 0) / nq.length, 10);
+    expect(report.perEngine.find((e) => e.engine === "nq")!.mean.a).toBeCloseTo(
+      nq.reduce((x, y) => x + y, 0) / nq.length,
+      10,
+    );
     const csv = resourceReportCsv(report).trim().split("\n");
     expect(csv[0]).toBe(`request,engine,results,${LLM},${LLM}`);
     expect(csv).toHaveLength(1281);
@@ -54,14 +68,29 @@ describe("federated resources", () => {
     const db = await getDb();
     const request = await db.query.findFirstOrThrow({ where: { studyId, externalId: "16" } });
     // The expert finds nq's results for request 16 key where the LLM found them not relevant.
-    const llmLabels = await db.label.findMany({ where: { studyId, queryId: request.id, judge: { name: LLM }, document: { externalId: { startsWith: "nq/" } } } });
+    const llmLabels = await db.label.findMany({
+      where: { studyId, queryId: request.id, judge: { name: LLM }, document: { externalId: { startsWith: "nq/" } } },
+    });
     expect(llmLabels).toHaveLength(10);
-    const before = (await getResourceReport(researcher, studyId, { a: LLM, b: LLM })).scores.find((s) => s.request === "16" && s.engine === "nq")!.a!;
+    const before = (await getResourceReport(researcher, studyId, { a: LLM, b: LLM })).scores.find(
+      (s) => s.request === "16" && s.engine === "nq",
+    )!.a!;
     const notRelevant = llmLabels.filter((l) => l.value === "0").slice(0, 2);
     expect(notRelevant).toHaveLength(2);
     const expert = await f.upsertJudge(db, studyId, { name: `expert-${unique()}`, kind: "human" });
     for (const l of notRelevant) {
-      await db.label.create({ data: { studyId, judgeId: expert.id, targetType: l.targetType, targetKey: l.targetKey, queryId: l.queryId, documentId: l.documentId, scale: "feb4rag-0-3", value: "3" } });
+      await db.label.create({
+        data: {
+          studyId,
+          judgeId: expert.id,
+          targetType: l.targetType,
+          targetKey: l.targetKey,
+          queryId: l.queryId,
+          documentId: l.documentId,
+          scale: "feb4rag-0-3",
+          value: "3",
+        },
+      });
     }
     const report = await getResourceReport(researcher, studyId, { a: LLM, b: `corrected:${LLM}` });
     const nq = report.scores.find((s) => s.request === "16" && s.engine === "nq")!;
@@ -79,8 +108,16 @@ describe("federated resources", () => {
     const db = await getDb();
     const empty = await f.upsertStudy(db, { slug: `no-engines-${unique()}`, name: "No engines" });
     await f.upsertMember(db, empty.id, researcher.id, "researcher");
-    await expect(getResourceReport(researcher, empty.id, { a: LLM, b: LLM })).rejects.toMatchObject({ code: "invalid" });
-    const stranger = toUserDto(await f.upsertUser(db, { email: `stranger-${unique()}@example.org`, role: "researcher", password: "not-used-here" }));
+    await expect(getResourceReport(researcher, empty.id, { a: LLM, b: LLM })).rejects.toMatchObject({
+      code: "invalid",
+    });
+    const stranger = toUserDto(
+      await f.upsertUser(db, {
+        email: `stranger-${unique()}@example.org`,
+        role: "researcher",
+        password: "not-used-here",
+      }),
+    );
     await expect(getResourceReport(stranger, studyId, { a: LLM, b: LLM })).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -1,5 +1,11 @@
 import "server-only";
-import { engineSummaries, relevantEngineHistogram, requestSummaries, resourceScores, type FederatedResult } from "@/lib/domain/impact/resource-selection";
+import {
+  engineSummaries,
+  relevantEngineHistogram,
+  requestSummaries,
+  resourceScores,
+  type FederatedResult,
+} from "@/lib/domain/impact/resource-selection";
 import { binarize, levelIndex, scaleById } from "@/lib/domain/scales";
 import { queryDocumentKey } from "@/lib/domain/targets";
 import type { ImpactQuery } from "@/lib/schemas/impact";
@@ -26,7 +32,10 @@ export async function getResourceReport(user: UserDto, studyId: number, query: I
       WHERE p."studyId" = ? AND d."metadata" LIKE '%"engine"%' ORDER BY p."id"`,
     [studyId],
   );
-  if (pool.length === 0) throw invalid("this study has no federated results: import FeB4RAG's labels (documents named <engine>/<docid>) first");
+  if (pool.length === 0)
+    throw invalid(
+      "this study has no federated results: import FeB4RAG's labels (documents named <engine>/<docid>) first",
+    );
   const [a, b] = [await loadLabelSource(db, studyId, query.a), await loadLabelSource(db, studyId, query.b)];
   const results: FederatedResult[] = [];
   for (const row of pool) {
@@ -39,7 +48,12 @@ export async function getResourceReport(user: UserDto, studyId: number, query: I
   const requests = requestSummaries(results, scores);
   const taus = requests.map((r) => r.tauB).filter((t): t is number => t !== null);
   const perEngine = engineSummaries(scores);
-  const texts = new Map((await db.query.findMany({ where: { studyId }, select: { externalId: true, body: true } })).map((q) => [q.externalId, q.body]));
+  const texts = new Map(
+    (await db.query.findMany({ where: { studyId }, select: { externalId: true, body: true } })).map((q) => [
+      q.externalId,
+      q.body,
+    ]),
+  );
   return {
     sets: { a: query.a, b: query.b },
     engines: perEngine.map((e) => e.engine),
@@ -63,5 +77,8 @@ export async function getResourceReport(user: UserDto, studyId: number, query: I
 function gradeOf(label: SourceLabel | undefined): FederatedResult["a"] {
   const scale = label && scaleById(label.scale);
   if (!label || !scale) return { grade: null, relevant: null };
-  return { grade: scale.levels.length === 4 ? levelIndex(scale, label.value) : null, relevant: binarize(scale, label.value) };
+  return {
+    grade: scale.levels.length === 4 ? levelIndex(scale, label.value) : null,
+    relevant: binarize(scale, label.value),
+  };
 }

@@ -47,7 +47,12 @@ export class ImportContext {
     if (cached !== undefined) return cached;
     const [row] = await upsertMany(
       this.tx,
-      { table: "Judge", columns: ["studyId", "kind", "name"], conflict: ["studyId", "name"], returning: ["id", "kind"] },
+      {
+        table: "Judge",
+        columns: ["studyId", "kind", "name"],
+        conflict: ["studyId", "name"],
+        returning: ["id", "kind"],
+      },
       [[this.studyId, kind, name]],
     );
     this.judges.set(name, Number(row!.id));

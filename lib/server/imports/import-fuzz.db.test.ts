@@ -18,22 +18,56 @@ afterAll(closeDb);
 let studyId: number;
 beforeAll(async () => {
   studyId = (await upsertStudy(await getDb(), { slug: `fuzz-${unique()}`, name: "Fuzz" })).id;
-  await importIntoStudy(studyId, { format: "beir-queries", files: [textInput("queries.tsv", "q1\tFirst?\nq2\tSecond?\n")] });
-  await importIntoStudy(studyId, { format: "beir-corpus", files: [textInput("corpus.tsv", Array.from({ length: 10 }, (_, i) => `d${i + 1}\tchunk ${i + 1}\n`).join(""))] });
+  await importIntoStudy(studyId, {
+    format: "beir-queries",
+    files: [textInput("queries.tsv", "q1\tFirst?\nq2\tSecond?\n")],
+  });
+  await importIntoStudy(studyId, {
+    format: "beir-corpus",
+    files: [textInput("corpus.tsv", Array.from({ length: 10 }, (_, i) => `d${i + 1}\tchunk ${i + 1}\n`).join(""))],
+  });
   const db = await getDb();
   const q1 = await db.query.findFirstOrThrow({ where: { studyId, externalId: "q1" } });
-  for (let n = 1; n <= 3; n++) await upsertNugget(db, studyId, q1.id, { externalId: `q1_${n}`, position: n, text: `Nugget ${n}` });
+  for (let n = 1; n <= 3; n++)
+    await upsertNugget(db, studyId, q1.id, { externalId: `q1_${n}`, position: n, text: `Nugget ${n}` });
 });
 
 /** Valid lines per format (line i of a file is sample i % 10, so a file never repeats a target), and what the import request needs beside the file. */
 const SAMPLES: { format: string; extra?: Partial<ImportRequest>; lines: (i: number) => string }[] = [
   { format: "beir-queries", lines: (i) => `fq${i}\tQuestion ${i}?` },
   { format: "beir-corpus", lines: (i) => `fd${i}\tChunk ${i} text\twith a tab` },
-  { format: "trec-qrels", extra: { judge: "fuzz-judge", scale: "graded-0-2" }, lines: (i) => `q1 0 d${1 + (i % 10)} ${i % 3}` },
-  { format: "trec-run", lines: (i) => `q1 Q0 d${1 + (i % 10)} ${1 + (i % 10)} ${(10 - (i % 10) / 10).toFixed(2)} fuzz-run-${Math.floor(i / 10)}` },
-  { format: "pairwise-responses", lines: (i) => JSON.stringify({ request_id: `pq${i}`, request: `Request ${i}`, responses: [{ system: "s1", text: "A [1]", citations: [{ marker: 1, doc_id: "d1" }] }, { system: "s2", text: "B", citations: [] }] }) },
-  { format: "nugget-qrels", extra: { judge: "fuzz-nuggets", scale: "binary" }, lines: (i) => `q1 q1_${1 + (i % 3)} d${1 + (i % 10)} ${i % 2}` },
-  { format: "labels-csv", extra: { scale: "graded-0-2" }, lines: (i) => (i % 10 === 0 ? "item,judge,label" : `q1::d${1 + (i % 10)},csv-judge-${i},${i % 3}`) },
+  {
+    format: "trec-qrels",
+    extra: { judge: "fuzz-judge", scale: "graded-0-2" },
+    lines: (i) => `q1 0 d${1 + (i % 10)} ${i % 3}`,
+  },
+  {
+    format: "trec-run",
+    lines: (i) =>
+      `q1 Q0 d${1 + (i % 10)} ${1 + (i % 10)} ${(10 - (i % 10) / 10).toFixed(2)} fuzz-run-${Math.floor(i / 10)}`,
+  },
+  {
+    format: "pairwise-responses",
+    lines: (i) =>
+      JSON.stringify({
+        request_id: `pq${i}`,
+        request: `Request ${i}`,
+        responses: [
+          { system: "s1", text: "A [1]", citations: [{ marker: 1, doc_id: "d1" }] },
+          { system: "s2", text: "B", citations: [] },
+        ],
+      }),
+  },
+  {
+    format: "nugget-qrels",
+    extra: { judge: "fuzz-nuggets", scale: "binary" },
+    lines: (i) => `q1 q1_${1 + (i % 3)} d${1 + (i % 10)} ${i % 2}`,
+  },
+  {
+    format: "labels-csv",
+    extra: { scale: "graded-0-2" },
+    lines: (i) => (i % 10 === 0 ? "item,judge,label" : `q1::d${1 + (i % 10)},csv-judge-${i},${i % 3}`),
+  },
 ];
 
 function mutate(line: string, random: () => number): string | Uint8Array {
@@ -43,7 +77,10 @@ function mutate(line: string, random: () => number): string | Uint8Array {
     case 1:
       return `${line} ${line}`;
     case 2:
-      return line.split(/(\s+|,)/).reverse().join("");
+      return line
+        .split(/(\s+|,)/)
+        .reverse()
+        .join("");
     case 3: {
       const chars = [...line];
       chars[Math.floor(random() * chars.length)] = String.fromCharCode(Math.floor(random() * 0x3000));
@@ -62,7 +99,11 @@ const counts = () => withBulkTransaction((connection) => studyCounts(connection,
 
 describe("imports under random and malformed input", () => {
   it("knows every sampled format", () => {
-    for (const s of SAMPLES) expect(IMPORT_FORMATS.some((f) => f.id === s.format), s.format).toBe(true);
+    for (const s of SAMPLES)
+      expect(
+        IMPORT_FORMATS.some((f) => f.id === s.format),
+        s.format,
+      ).toBe(true);
   });
 
   it.each(SAMPLES)("$format: all or nothing, and only clear errors", async (sample) => {
@@ -78,7 +119,11 @@ describe("imports under random and malformed input", () => {
       }
       const bytes = concat(parts);
       const before = await counts();
-      const result = await importIntoStudy(studyId, { format: sample.format, ...sample.extra, files: [textInput(`fuzz-${round}.txt`, bytes)] }).catch((e: unknown) => e);
+      const result = await importIntoStudy(studyId, {
+        format: sample.format,
+        ...sample.extra,
+        files: [textInput(`fuzz-${round}.txt`, bytes)],
+      }).catch((e: unknown) => e);
       if (result instanceof Error) {
         expect(result, String(result)).toBeInstanceOf(AppError);
         expect((result as AppError).message).toMatch(/Nothing was imported|line \d+/);
@@ -86,7 +131,11 @@ describe("imports under random and malformed input", () => {
         refused++;
       } else {
         // every non-empty line became a row (the CSV header is not one)
-        const nonEmpty = new TextDecoder().decode(bytes).split("\n").filter((l) => l.trim() !== "").length - (sample.format === "labels-csv" ? 1 : 0);
+        const nonEmpty =
+          new TextDecoder()
+            .decode(bytes)
+            .split("\n")
+            .filter((l) => l.trim() !== "").length - (sample.format === "labels-csv" ? 1 : 0);
         expect(result).toMatchObject({ files: [{ name: `fuzz-${round}.txt`, rows: nonEmpty }] });
         accepted++;
       }

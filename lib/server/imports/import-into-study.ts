@@ -36,57 +36,67 @@ export async function importIntoStudy(
   const started = Date.now();
   let context: ImportContext | undefined;
   try {
-    return await withBulkTransaction(
-      async (tx) => {
-        const ctx = (context = new ImportContext(tx, studyId, now));
-        const before = await studyCounts(tx, studyId);
-        const files: ImportSummary["files"] = [];
-        for (const file of request.files) {
-          ctx.file = file.name;
-          const parse = format.createParser({ fileName: file.name, blockLines: request.blockLines });
-          const state: FileState = { system: format.id === "trec-run" ? {} : null };
-          let batch: Numbered<ImportRow>[] = [];
-          let lines = 0;
-          let rows = 0;
-          try {
-            for await (const { line, text } of readLines(file.chunks)) {
-              lines = line;
-              const parsed = parse(text, line);
-              if (!parsed) continue;
-              if ("error" in parsed) {
-                ctx.fail(parsed.error);
-                continue;
-              }
-              rows++;
-              if (batch.length > 0 && batch[0]!.row.kind !== parsed.row.kind) {
-                await writeBatch(ctx, policy, state, batch);
-                batch = [];
-              }
-              batch.push({ line, row: parsed.row });
-              if (batch.length >= BATCH_ROWS) {
-                await writeBatch(ctx, policy, state, batch);
-                batch = [];
-                onProgress?.({ file: file.name, line });
-              }
+    return await withBulkTransaction(async (tx) => {
+      const ctx = (context = new ImportContext(tx, studyId, now));
+      const before = await studyCounts(tx, studyId);
+      const files: ImportSummary["files"] = [];
+      for (const file of request.files) {
+        ctx.file = file.name;
+        const parse = format.createParser({ fileName: file.name, blockLines: request.blockLines });
+        const state: FileState = { system: format.id === "trec-run" ? {} : null };
+        let batch: Numbered<ImportRow>[] = [];
+        let lines = 0;
+        let rows = 0;
+        try {
+          for await (const { line, text } of readLines(file.chunks)) {
+            lines = line;
+            const parsed = parse(text, line);
+            if (!parsed) continue;
+            if ("error" in parsed) {
+              ctx.fail(parsed.error);
+              continue;
             }
-          } catch (error) {
-            if (!(error instanceof EncodingError)) throw error;
-            ctx.fail(error.lineError);
+            rows++;
+            if (batch.length > 0 && batch[0]!.row.kind !== parsed.row.kind) {
+              await writeBatch(ctx, policy, state, batch);
+              batch = [];
+            }
+            batch.push({ line, row: parsed.row });
+            if (batch.length >= BATCH_ROWS) {
+              await writeBatch(ctx, policy, state, batch);
+              batch = [];
+              onProgress?.({ file: file.name, line });
+            }
           }
-          await writeBatch(ctx, policy, state, batch);
-          if (rows === 0 && !ctx.failed) ctx.fail({ line: Math.max(lines, 1), message: lines === 0 ? "the file is empty" : "the file has no rows" });
-          onProgress?.({ file: file.name, line: lines });
-          files.push({ name: file.name, lines, rows });
+        } catch (error) {
+          if (!(error instanceof EncodingError)) throw error;
+          ctx.fail(error.lineError);
         }
-        if (ctx.failed) throw new ImportRejected();
-        const added = difference(await studyCounts(tx, studyId), before);
-        return { format: format.id, judge: policy?.judge ?? null, scale: policy?.scale ?? null, files, added, durationMs: Date.now() - started };
-      },
-    );
+        await writeBatch(ctx, policy, state, batch);
+        if (rows === 0 && !ctx.failed)
+          ctx.fail({ line: Math.max(lines, 1), message: lines === 0 ? "the file is empty" : "the file has no rows" });
+        onProgress?.({ file: file.name, line: lines });
+        files.push({ name: file.name, lines, rows });
+      }
+      if (ctx.failed) throw new ImportRejected();
+      const added = difference(await studyCounts(tx, studyId), before);
+      return {
+        format: format.id,
+        judge: policy?.judge ?? null,
+        scale: policy?.scale ?? null,
+        files,
+        added,
+        durationMs: Date.now() - started,
+      };
+    });
   } catch (error) {
     if (!(error instanceof ImportRejected) || !context) throw error;
     const { errors, errorCount } = context;
     const more = errorCount > errors.length ? ` (showing the first ${MAX_REPORTED_ERRORS})` : "";
-    throw new AppError("invalid", `Nothing was imported: ${errorCount} error${errorCount === 1 ? "" : "s"}${more}. ${errors[0]}`, { errors, errorCount });
+    throw new AppError(
+      "invalid",
+      `Nothing was imported: ${errorCount} error${errorCount === 1 ? "" : "s"}${more}. ${errors[0]}`,
+      { errors, errorCount },
+    );
   }
 }

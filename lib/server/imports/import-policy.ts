@@ -10,12 +10,14 @@ export type ResolvedPolicy = { judge: string; judgeKind: "model" | "human"; scal
 export function resolveLabelPolicy(format: ImportFormat, options: ImportOptions): ResolvedPolicy {
   const policy = format.labels;
   if (!policy) {
-    if (options.judge || options.scale) throw invalid(`${format.id} files carry no labels: leave out the judge and the scale`);
+    if (options.judge || options.scale)
+      throw invalid(`${format.id} files carry no labels: leave out the judge and the scale`);
     return null;
   }
   let judge: string;
   if (policy.judge === "required") {
-    if (!options.judge?.trim()) throw invalid(`${format.id} needs a judge: name the model or person whose labels these are`);
+    if (!options.judge?.trim())
+      throw invalid(`${format.id} needs a judge: name the model or person whose labels these are`);
     judge = options.judge.trim();
   } else {
     judge = options.judge?.trim() || policy.judge.default;
@@ -23,10 +25,12 @@ export function resolveLabelPolicy(format: ImportFormat, options: ImportOptions)
   let scale: string;
   if (policy.scale === "required") {
     if (!options.scale) throw invalid(`${format.id} needs a scale (one of ${Object.keys(BUILTIN_SCALES).join(", ")})`);
-    if (!builtinScale(options.scale)) throw invalid(`unknown scale "${options.scale}" (one of ${Object.keys(BUILTIN_SCALES).join(", ")})`);
+    if (!builtinScale(options.scale))
+      throw invalid(`unknown scale "${options.scale}" (one of ${Object.keys(BUILTIN_SCALES).join(", ")})`);
     scale = options.scale;
   } else {
-    if (options.scale && options.scale !== policy.scale.fixed) throw invalid(`${format.id} labels are always on the scale ${policy.scale.fixed}`);
+    if (options.scale && options.scale !== policy.scale.fixed)
+      throw invalid(`${format.id} labels are always on the scale ${policy.scale.fixed}`);
     scale = policy.scale.fixed;
   }
   return { judge, judgeKind: options.judgeKind ?? policy.judgeKind, scale };

@@ -14,7 +14,10 @@ afterAll(closeDb);
 let studyId: number;
 beforeAll(async () => {
   studyId = (await upsertStudy(await getDb(), { slug: `rejects-${unique()}`, name: "Rejects" })).id;
-  await importIntoStudy(studyId, { format: "beir-queries", files: [textInput("queries.tsv", "q1\tFirst?\nq2\tSecond?\n")] });
+  await importIntoStudy(studyId, {
+    format: "beir-queries",
+    files: [textInput("queries.tsv", "q1\tFirst?\nq2\tSecond?\n")],
+  });
   await importIntoStudy(studyId, { format: "beir-corpus", files: [textInput("corpus.tsv", "d1\tone\nd2\ttwo\n")] });
 });
 
@@ -29,13 +32,20 @@ async function rejected(request: ImportRequest) {
   return { code, message, ...(details as { errors: string[]; errorCount: number }) };
 }
 
-const qrels = (text: string): ImportRequest => ({ format: "trec-qrels", judge: "j", scale: "graded-0-2", files: [textInput("x.qrels", text)] });
+const qrels = (text: string): ImportRequest => ({
+  format: "trec-qrels",
+  judge: "j",
+  scale: "graded-0-2",
+  files: [textInput("x.qrels", text)],
+});
 
 describe("rejected imports change nothing", () => {
   it("wrong column count, with the line", async () => {
     const r = await rejected(qrels("q1 0 d1 1\nq1 0 d2\n"));
     expect(r.errors).toEqual(["x.qrels line 2: expected 4 columns (qid 0 docid rel), found 3"]);
-    expect(r.message).toBe("Nothing was imported: 1 error. x.qrels line 2: expected 4 columns (qid 0 docid rel), found 3");
+    expect(r.message).toBe(
+      "Nothing was imported: 1 error. x.qrels line 2: expected 4 columns (qid 0 docid rel), found 3",
+    );
   });
 
   it("unknown query and document ids, with the field", async () => {
@@ -47,7 +57,10 @@ describe("rejected imports change nothing", () => {
   });
 
   it("a group for an unknown request", async () => {
-    const r = await rejected({ format: "feb4rag-request-sources", files: [textInput("rid_mapping.tsv", "q1\tnq\tX\nq7\tnq\tY\n")] });
+    const r = await rejected({
+      format: "feb4rag-request-sources",
+      files: [textInput("rid_mapping.tsv", "q1\tnq\tX\nq7\tnq\tY\n")],
+    });
     expect(r.errors).toEqual(['rid_mapping.tsv line 2, field rid: unknown query "q7" (import the queries first)']);
   });
 
@@ -64,7 +77,10 @@ describe("rejected imports change nothing", () => {
   });
 
   it("bad and truncated JSON", async () => {
-    const r = await rejected({ format: "beir-queries", files: [textInput("q.jsonl", '{"_id": "q3", "text": "ok"}\n{"_id": "q4", "tex\nnot json\n')] });
+    const r = await rejected({
+      format: "beir-queries",
+      files: [textInput("q.jsonl", '{"_id": "q3", "text": "ok"}\n{"_id": "q4", "tex\nnot json\n')],
+    });
     expect(r.errorCount).toBe(2);
     expect(r.errors[0]).toMatch(/^q\.jsonl line 2: invalid JSON .*; is the line truncated\?$/);
     expect(r.errors[1]).toMatch(/^q\.jsonl line 3: invalid JSON/);
@@ -77,20 +93,37 @@ describe("rejected imports change nothing", () => {
   });
 
   it("an empty file, and a CSV with only its header", async () => {
-    expect((await rejected({ format: "beir-corpus", files: [textInput("empty.tsv", "")] })).errors).toEqual(["empty.tsv line 1: the file is empty"]);
-    const csv = await rejected({ format: "labels-csv", scale: "binary", files: [textInput("l.csv", "item,judge,label\n")] });
+    expect((await rejected({ format: "beir-corpus", files: [textInput("empty.tsv", "")] })).errors).toEqual([
+      "empty.tsv line 1: the file is empty",
+    ]);
+    const csv = await rejected({
+      format: "labels-csv",
+      scale: "binary",
+      files: [textInput("l.csv", "item,judge,label\n")],
+    });
     expect(csv.errors).toEqual(["l.csv line 1: the file has no rows"]);
   });
 
   it("a run file with two systems", async () => {
-    const r = await rejected({ format: "trec-run", files: [textInput("r.run", "q1 Q0 d1 1 2.0 bm25\nq1 Q0 d2 2 1.0 dense\n")] });
-    expect(r.errors).toEqual(['r.run line 2, field tag: a run file holds one system; this line has "dense", earlier lines "bm25"']);
+    const r = await rejected({
+      format: "trec-run",
+      files: [textInput("r.run", "q1 Q0 d1 1 2.0 bm25\nq1 Q0 d2 2 1.0 dense\n")],
+    });
+    expect(r.errors).toEqual([
+      'r.run line 2, field tag: a run file holds one system; this line has "dense", earlier lines "bm25"',
+    ]);
   });
 
   it("a FreshStack nugget citing an unknown chunk", async () => {
-    const line = JSON.stringify({ query_id: "q7", query_text: "?", nuggets: [{ _id: "q7_1", text: "n", relevant_corpus_ids: ["nope"] }] });
+    const line = JSON.stringify({
+      query_id: "q7",
+      query_text: "?",
+      nuggets: [{ _id: "q7_1", text: "n", relevant_corpus_ids: ["nope"] }],
+    });
     const r = await rejected({ format: "freshstack-queries", files: [textInput("fs.jsonl", `${line}\n`)] });
-    expect(r.errors).toEqual(['fs.jsonl line 1, field nuggets[0].relevant_corpus_ids: unknown document "nope" (import the corpus first)']);
+    expect(r.errors).toEqual([
+      'fs.jsonl line 1, field nuggets[0].relevant_corpus_ids: unknown document "nope" (import the corpus first)',
+    ]);
   });
 
   it("reports the first 50 errors and the total, and rolls back rows written before the first error", async () => {
@@ -104,9 +137,17 @@ describe("rejected imports change nothing", () => {
   });
 
   it("an unknown format, a missing judge or scale, and an unknown scale", async () => {
-    expect((await rejected({ format: "nope", files: [textInput("a", "x")] })).message).toMatch(/^unknown format "nope" \(one of /);
-    expect((await rejected({ format: "trec-qrels", scale: "binary", files: [textInput("a", "x")] })).message).toMatch(/needs a judge/);
-    expect((await rejected({ format: "trec-qrels", judge: "j", files: [textInput("a", "x")] })).message).toMatch(/needs a scale/);
-    expect((await rejected({ format: "trec-qrels", judge: "j", scale: "stars", files: [textInput("a", "x")] })).message).toMatch(/unknown scale "stars"/);
+    expect((await rejected({ format: "nope", files: [textInput("a", "x")] })).message).toMatch(
+      /^unknown format "nope" \(one of /,
+    );
+    expect((await rejected({ format: "trec-qrels", scale: "binary", files: [textInput("a", "x")] })).message).toMatch(
+      /needs a judge/,
+    );
+    expect((await rejected({ format: "trec-qrels", judge: "j", files: [textInput("a", "x")] })).message).toMatch(
+      /needs a scale/,
+    );
+    expect(
+      (await rejected({ format: "trec-qrels", judge: "j", scale: "stars", files: [textInput("a", "x")] })).message,
+    ).toMatch(/unknown scale "stars"/);
   });
 });

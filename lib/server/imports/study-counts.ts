@@ -2,8 +2,15 @@ import "server-only";
 import type { SqlConnection } from "../db/sql-connection";
 
 export type StudyCounts = {
-  queries: number; nuggets: number; documents: number; poolEntries: number; labels: number;
-  systems: number; runEntries: number; responses: number; citations: number;
+  queries: number;
+  nuggets: number;
+  documents: number;
+  poolEntries: number;
+  labels: number;
+  systems: number;
+  runEntries: number;
+  responses: number;
+  citations: number;
 };
 
 /** Row counts of everything an import can add to a study. */
@@ -21,5 +28,7 @@ export async function studyCounts(db: SqlConnection, studyId: number): Promise<S
 }
 
 export function difference(after: StudyCounts, before: StudyCounts): StudyCounts {
-  return Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - before[k as keyof StudyCounts]])) as StudyCounts;
+  return Object.fromEntries(
+    Object.entries(after).map(([k, v]) => [k, v - before[k as keyof StudyCounts]]),
+  ) as StudyCounts;
 }

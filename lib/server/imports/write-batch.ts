@@ -2,7 +2,14 @@ import "server-only";
 import type { ImportRow } from "@/lib/formats/rows";
 import type { ImportContext } from "./import-context";
 import type { ResolvedPolicy } from "./import-policy";
-import { writeBundleLabels, writeJudges, writeNuggets, writePoolRows, writeResponses, writeSystems } from "./writers/bundle";
+import {
+  writeBundleLabels,
+  writeJudges,
+  writeNuggets,
+  writePoolRows,
+  writeResponses,
+  writeSystems,
+} from "./writers/bundle";
 import { writeDocuments, writeNuggetedQueries, writeQueries, writeQueryGroups } from "./writers/content";
 import { writeCsvLabels } from "./writers/csv-labels";
 import { writeEngineLabels, writeNuggetQrels, writePreferences, writeQrels } from "./writers/labels";
@@ -18,7 +25,12 @@ export type FileState = { system: { name?: string } | null };
  * holds one row kind (the importer starts a new batch when the kind changes); the switch is
  * exhaustive over ImportRow.
  */
-export async function writeBatch(ctx: ImportContext, policy: ResolvedPolicy, state: FileState, batch: Numbered<ImportRow>[]): Promise<void> {
+export async function writeBatch(
+  ctx: ImportContext,
+  policy: ResolvedPolicy,
+  state: FileState,
+  batch: Numbered<ImportRow>[],
+): Promise<void> {
   const first = batch[0];
   if (!first) return;
   const judge = () => {

@@ -12,15 +12,21 @@ import { annotatorAccountRefusal } from "./member-rules";
  * admins only (Users page, or an invite link); a researcher adds people who already have one. An
  * annotator account cannot be a researcher of a study (researchers see LLM labels and reports).
  */
-export async function addMember(user: UserDto, studyId: number, input: AddMember): Promise<{ userId: number; added: boolean }> {
+export async function addMember(
+  user: UserDto,
+  studyId: number,
+  input: AddMember,
+): Promise<{ userId: number; added: boolean }> {
   const { email, role } = parseOrThrow(addMemberSchema, input);
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const account = await db.user.findUnique({ where: { email } });
   if (!account) {
-    throw invalid(user.role === "admin"
-      ? `email: nobody has an account for ${email}; create it (or an invite link) first`
-      : `email: nobody has an account for ${email}; ask an admin to create it or send an invite link`);
+    throw invalid(
+      user.role === "admin"
+        ? `email: nobody has an account for ${email}; create it (or an invite link) first`
+        : `email: nobody has an account for ${email}; ask an admin to create it or send an invite link`,
+    );
   }
   if (role === "researcher" && account.role === "annotator") {
     throw invalid(annotatorAccountRefusal(email));
@@ -28,7 +34,10 @@ export async function addMember(user: UserDto, studyId: number, input: AddMember
   const existing = await db.studyMember.findUnique({ where: { studyId_userId: { studyId, userId: account.id } } });
   if (existing) {
     if (existing.role === role) return { userId: account.id, added: false };
-    throw new AppError("conflict", `email: ${email} is already ${existing.role === "annotator" ? "an annotator" : "a researcher"} of this study; change their role instead`);
+    throw new AppError(
+      "conflict",
+      `email: ${email} is already ${existing.role === "annotator" ? "an annotator" : "a researcher"} of this study; change their role instead`,
+    );
   }
   await db.studyMember.create({ data: { studyId, userId: account.id, role } });
   return { userId: account.id, added: true };

@@ -11,13 +11,22 @@ import { annotatorAccountRefusal, blindRefusal, runningBlindCampaigns } from "./
  * blind campaign of the study (a researcher sees the LLM's labels), for an annotator account made
  * researcher, and for researchers changing their own role (so a study never loses its researcher by accident).
  */
-export async function changeMemberRole(user: UserDto, studyId: number, userId: number, role: MemberRole): Promise<{ role: MemberRole }> {
+export async function changeMemberRole(
+  user: UserDto,
+  studyId: number,
+  userId: number,
+  role: MemberRole,
+): Promise<{ role: MemberRole }> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const member = await db.studyMember.findUnique({ where: { studyId_userId: { studyId, userId } }, include: { user: true } });
+  const member = await db.studyMember.findUnique({
+    where: { studyId_userId: { studyId, userId } },
+    include: { user: true },
+  });
   if (!member) throw notFound("This person is not a member of the study");
   if (member.role === role) return { role };
-  if (userId === user.id && user.role !== "admin") throw new AppError("conflict", "You cannot change your own role in a study; ask another researcher or an admin");
+  if (userId === user.id && user.role !== "admin")
+    throw new AppError("conflict", "You cannot change your own role in a study; ask another researcher or an admin");
   if (role === "researcher") {
     if (member.user.role === "annotator") throw invalid(annotatorAccountRefusal(member.user.email));
     const blind = await runningBlindCampaigns(db, studyId, userId);

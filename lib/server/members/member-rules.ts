@@ -8,7 +8,12 @@ import type { Db } from "../db/client";
  */
 export async function runningBlindCampaigns(db: Db, studyId: number, userId: number): Promise<string[]> {
   const campaigns = await db.campaign.findMany({
-    where: { studyId, status: { in: ["active", "paused"] }, protocol: { in: ["blind", "blind_then_reveal"] }, annotators: { some: { userId } } },
+    where: {
+      studyId,
+      status: { in: ["active", "paused"] },
+      protocol: { in: ["blind", "blind_then_reveal"] },
+      annotators: { some: { userId } },
+    },
     orderBy: { name: "asc" },
     select: { name: true },
   });

@@ -19,13 +19,26 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-const save = (level: string) => ({ clientId: randomUUID(), phase: "blind" as const, version: 1, payload: { level }, comment: null, startedAt: new Date().toISOString(), durationMs: 1000 });
+const save = (level: string) => ({
+  clientId: randomUUID(),
+  phase: "blind" as const,
+  version: 1,
+  payload: { level },
+  comment: null,
+  startedAt: new Date().toISOString(),
+  durationMs: 1000,
+});
 
 describe("createStudy", () => {
   it("gives a researcher's new study its researcher, and slugs of its own", async () => {
-    const first = await createStudy({ name: `NovelEval ${world.id}`, description: "Twenty questions" }, world.researcher);
+    const first = await createStudy(
+      { name: `NovelEval ${world.id}`, description: "Twenty questions" },
+      world.researcher,
+    );
     expect(first.slug).toBe(`noveleval-${world.id}`);
-    expect(await listMembers(world.researcher, first.id)).toMatchObject([{ email: world.researcher.email, role: "researcher" }]);
+    expect(await listMembers(world.researcher, first.id)).toMatchObject([
+      { email: world.researcher.email, role: "researcher" },
+    ]);
     expect((await listStudies(world.researcher)).map((s) => s.id)).toContain(first.id);
     // a different name with the same slug gets the next free one
     const second = await createStudy({ name: `NovelEval! ${world.id}` }, world.researcher);
@@ -34,7 +47,9 @@ describe("createStudy", () => {
 
   it("refuses a name already taken, an empty name and an annotator as owner", async () => {
     await createStudy({ name: `Taken ${world.id}` }, null);
-    await expect(createStudy({ name: `Taken ${world.id}` }, world.researcher)).rejects.toThrow(`name: a study named "Taken ${world.id}" already exists`);
+    await expect(createStudy({ name: `Taken ${world.id}` }, world.researcher)).rejects.toThrow(
+      `name: a study named "Taken ${world.id}" already exists`,
+    );
     await expect(createStudy({ name: "  " }, world.researcher)).rejects.toThrow(/^name: Name the study/);
     await expect(createStudy({ name: `Mine ${world.id}` }, world.annotator)).rejects.toThrow(/annotator account/);
   });
@@ -43,30 +58,51 @@ describe("createStudy", () => {
 describe("adding and changing members", () => {
   it("adds an existing account by email, in any case, once", async () => {
     const study = await createStudy({ name: `Members ${world.id}` }, world.researcher);
-    expect(await addMember(world.researcher, study.id, { email: world.annotator.email.toUpperCase(), role: "annotator" })).toMatchObject({ added: true });
-    expect(await addMember(world.researcher, study.id, { email: world.annotator.email, role: "annotator" })).toMatchObject({ added: false });
+    expect(
+      await addMember(world.researcher, study.id, { email: world.annotator.email.toUpperCase(), role: "annotator" }),
+    ).toMatchObject({ added: true });
+    expect(
+      await addMember(world.researcher, study.id, { email: world.annotator.email, role: "annotator" }),
+    ).toMatchObject({ added: false });
     expect((await listMembers(world.researcher, study.id)).map((m) => [m.email, m.role])).toEqual([
       [world.researcher.email, "researcher"],
       [world.annotator.email, "annotator"],
     ]);
-    expect((await listMembers(world.researcher, study.id))[1]).toMatchObject({ accountRole: "annotator", disabled: false, invited: false, campaigns: 0 });
+    expect((await listMembers(world.researcher, study.id))[1]).toMatchObject({
+      accountRole: "annotator",
+      disabled: false,
+      invited: false,
+      campaigns: 0,
+    });
     await addMember(world.researcher, study.id, { email: world.otherResearcher.email, role: "annotator" });
-    await expect(addMember(world.researcher, study.id, { email: world.otherResearcher.email, role: "researcher" })).rejects.toThrow(/already an annotator of this study; change their role instead/);
+    await expect(
+      addMember(world.researcher, study.id, { email: world.otherResearcher.email, role: "researcher" }),
+    ).rejects.toThrow(/already an annotator of this study; change their role instead/);
   });
 
   it("tells a researcher that only admins create accounts, and refuses an annotator account as researcher", async () => {
     const study = await createStudy({ name: `Unknown ${world.id}` }, world.researcher);
-    await expect(addMember(world.researcher, study.id, { email: `nobody-${world.id}@test.local`, role: "annotator" })).rejects.toThrow(/ask an admin to create it or send an invite link/);
-    await expect(addMember(world.admin, study.id, { email: `nobody-${world.id}@test.local`, role: "annotator" })).rejects.toThrow(/create it \(or an invite link\) first/);
-    await expect(addMember(world.researcher, study.id, { email: world.outsider.email, role: "researcher" })).rejects.toThrow(/annotator account/);
+    await expect(
+      addMember(world.researcher, study.id, { email: `nobody-${world.id}@test.local`, role: "annotator" }),
+    ).rejects.toThrow(/ask an admin to create it or send an invite link/);
+    await expect(
+      addMember(world.admin, study.id, { email: `nobody-${world.id}@test.local`, role: "annotator" }),
+    ).rejects.toThrow(/create it \(or an invite link\) first/);
+    await expect(
+      addMember(world.researcher, study.id, { email: world.outsider.email, role: "researcher" }),
+    ).rejects.toThrow(/annotator account/);
   });
 
   it("is not found for a researcher of another study and for annotators", async () => {
     for (const user of [world.otherResearcher, world.annotator]) {
       await expect(listMembers(user, world.study.id)).rejects.toMatchObject({ code: "not_found" });
-      await expect(addMember(user, world.study.id, { email: world.outsider.email, role: "annotator" })).rejects.toMatchObject({ code: "not_found" });
+      await expect(
+        addMember(user, world.study.id, { email: world.outsider.email, role: "annotator" }),
+      ).rejects.toMatchObject({ code: "not_found" });
       await expect(removeMember(user, world.study.id, world.annotator.id)).rejects.toMatchObject({ code: "not_found" });
-      await expect(changeMemberRole(user, world.study.id, world.annotator.id, "annotator")).rejects.toMatchObject({ code: "not_found" });
+      await expect(changeMemberRole(user, world.study.id, world.annotator.id, "annotator")).rejects.toMatchObject({
+        code: "not_found",
+      });
     }
   });
 
@@ -74,18 +110,26 @@ describe("adding and changing members", () => {
     const db = await getDb();
     const study = await createStudy({ name: `Blind ${world.id}` }, world.researcher);
     await addMember(world.researcher, study.id, { email: world.otherResearcher.email, role: "annotator" });
-    const campaign = await db.campaign.create({ data: { studyId: study.id, name: "Blind run", taskType: "relevance", protocol: "blind", status: "active" } });
+    const campaign = await db.campaign.create({
+      data: { studyId: study.id, name: "Blind run", taskType: "relevance", protocol: "blind", status: "active" },
+    });
     await db.campaignAnnotator.create({ data: { campaignId: campaign.id, userId: world.otherResearcher.id } });
     await expect(changeMemberRole(world.researcher, study.id, world.otherResearcher.id, "researcher")).rejects.toThrow(
       `role: ${world.otherResearcher.email} annotates the running blind campaign "Blind run" of this study, and a researcher sees the LLM's labels; close that campaign or take ${world.otherResearcher.email} off it first`,
     );
     await db.campaign.update({ where: { id: campaign.id }, data: { status: "closed" } });
-    expect(await changeMemberRole(world.researcher, study.id, world.otherResearcher.id, "researcher")).toEqual({ role: "researcher" });
+    expect(await changeMemberRole(world.researcher, study.id, world.otherResearcher.id, "researcher")).toEqual({
+      role: "researcher",
+    });
   });
 
   it("does not let a researcher change or remove themselves", async () => {
-    await expect(changeMemberRole(world.researcher, world.study.id, world.researcher.id, "annotator")).rejects.toThrow(/your own role/);
-    await expect(removeMember(world.researcher, world.study.id, world.researcher.id)).rejects.toThrow(/remove yourself/);
+    await expect(changeMemberRole(world.researcher, world.study.id, world.researcher.id, "annotator")).rejects.toThrow(
+      /your own role/,
+    );
+    await expect(removeMember(world.researcher, world.study.id, world.researcher.id)).rejects.toThrow(
+      /remove yourself/,
+    );
   });
 });
 
@@ -99,7 +143,9 @@ describe("removing a member", () => {
     expect(held).not.toBe(first);
 
     expect(await removeMember(w.researcher, w.study.id, w.annotator.id)).toEqual({ removed: true, released: 1 });
-    expect(await db.annotation.count({ where: { userId: w.annotator.id, item: { campaignId: w.campaign.id } } })).toBe(1);
+    expect(await db.annotation.count({ where: { userId: w.annotator.id, item: { campaignId: w.campaign.id } } })).toBe(
+      1,
+    );
     expect(await db.label.count({ where: { studyId: w.study.id, judge: { userId: w.annotator.id } } })).toBe(1);
     const seats = await db.assignment.findMany({ where: { itemId: held }, select: { status: true, userId: true } });
     expect(seats).toEqual([{ status: "open", userId: null }]);

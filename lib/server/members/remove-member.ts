@@ -11,12 +11,20 @@ import type { UserDto } from "../users/user-dto";
  * email); the items they held but had not labelled go back to the other annotators (their leased
  * seats open again). They stay listed on the campaigns they worked on, and regain them if added back.
  */
-export async function removeMember(user: UserDto, studyId: number, userId: number): Promise<{ removed: true; released: number }> {
+export async function removeMember(
+  user: UserDto,
+  studyId: number,
+  userId: number,
+): Promise<{ removed: true; released: number }> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  if (userId === user.id && user.role !== "admin") throw new AppError("conflict", "You cannot remove yourself from a study; ask another researcher or an admin");
+  if (userId === user.id && user.role !== "admin")
+    throw new AppError("conflict", "You cannot remove yourself from a study; ask another researcher or an admin");
   return withTransaction(async (sql) => {
-    const removed = await sql.query(`DELETE FROM "StudyMember" WHERE "studyId" = ? AND "userId" = ? RETURNING "userId"`, [studyId, userId]);
+    const removed = await sql.query(
+      `DELETE FROM "StudyMember" WHERE "studyId" = ? AND "userId" = ? RETURNING "userId"`,
+      [studyId, userId],
+    );
     if (removed.length === 0) throw notFound("This person is not a member of the study");
     return { removed: true, released: await releaseHeldSeats(sql, userId, { studyId }) };
   });

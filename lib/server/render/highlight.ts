@@ -23,6 +23,7 @@ function knownLanguage(language: string | null | undefined): string | null {
 export async function highlightCode(code: string, language: string | null | undefined): Promise<string> {
   const h = await highlighter();
   const lang = knownLanguage(language);
-  if (lang && !h.getLoadedLanguages().includes(lang)) await h.loadLanguage(lang as Parameters<Highlighter["loadLanguage"]>[0]);
+  if (lang && !h.getLoadedLanguages().includes(lang))
+    await h.loadLanguage(lang as Parameters<Highlighter["loadLanguage"]>[0]);
   return h.codeToHtml(code, { lang: lang ?? "text", theme: THEME });
 }

@@ -8,7 +8,12 @@ const md = new MarkdownIt({ html: false, linkify: true });
 const FENCE = /<pre><code(?: class="language-([\w+#.-]+)")?>([\s\S]*?)<\/code><\/pre>/g;
 
 const unescape = (html: string) =>
-  html.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&amp;", "&");
+  html
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&");
 
 /** Markdown (questions, answers, documentation chunks, guidelines) as safe HTML with highlighted code. */
 export async function renderMarkdown(source: string): Promise<string> {

@@ -8,6 +8,7 @@ import { renderMarkdown } from "./markdown";
  */
 export async function renderChunk(text: string, language: string | null): Promise<{ html: string; lines: number }> {
   const lines = text.split("\n").length;
-  if (language === "markdown" || language === "mdx") return { html: `<div class="prose-chunk">${await renderMarkdown(text)}</div>`, lines };
+  if (language === "markdown" || language === "mdx")
+    return { html: `<div class="prose-chunk">${await renderMarkdown(text)}</div>`, lines };
   return { html: `<div class="code-lines">${await highlightCode(text, language)}</div>`, lines };
 }

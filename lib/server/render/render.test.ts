@@ -8,7 +8,7 @@ describe("rendering imported text", () => {
     expect(lines).toBe(3);
     expect(html).toContain('class="code-lines"');
     expect(html.match(/class="line"/g)).toHaveLength(3);
-    expect(html).toContain("style=\"color:"); // highlighted tokens
+    expect(html).toContain('style="color:'); // highlighted tokens
   });
 
   it("escapes hostile chunks whatever their language", async () => {
@@ -21,7 +21,9 @@ describe("rendering imported text", () => {
   });
 
   it("renders Markdown without raw HTML or javascript: links, and highlights fences", async () => {
-    const html = await renderMarkdown('Hi <b onclick="x()">there</b> [x](javascript:alert(1))\n\n```ts\nconst a: number = 1 < 2 ? 1 : 0;\n```\n');
+    const html = await renderMarkdown(
+      'Hi <b onclick="x()">there</b> [x](javascript:alert(1))\n\n```ts\nconst a: number = 1 < 2 ? 1 : 0;\n```\n',
+    );
     expect(html).not.toContain("<b ");
     expect(html).toContain("&lt;b onclick");
     expect(html).not.toContain('href="javascript:');

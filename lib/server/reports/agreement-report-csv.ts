@@ -7,9 +7,27 @@ export function agreementReportCsv(report: AgreementReport): string {
   const rows: (string | number | null)[][] = [["section", "name", "value", "low", "high", "items"]];
   for (const s of report.statistics) rows.push(["statistic", s.metric, s.value, s.low, s.high, report.items]);
   report.confusion.forEach((row, i) =>
-    row.forEach((count, j) => rows.push(["confusion", `${report.sources.a}=${report.categories[i]} | ${report.sources.b}=${report.categories[j]}`, count, null, null, null])),
+    row.forEach((count, j) =>
+      rows.push([
+        "confusion",
+        `${report.sources.a}=${report.categories[i]} | ${report.sources.b}=${report.categories[j]}`,
+        count,
+        null,
+        null,
+        null,
+      ]),
+    ),
   );
-  for (const g of report.groups) rows.push([`group:${report.groupBy}`, g.group, g.kappa.value, g.kappa.low, g.kappa.high, g.items]);
-  for (const l of report.positives?.levels ?? []) rows.push([`${report.positives!.human} over ${report.positives!.llm} positives`, l.level, l.share, null, null, l.count]);
+  for (const g of report.groups)
+    rows.push([`group:${report.groupBy}`, g.group, g.kappa.value, g.kappa.low, g.kappa.high, g.items]);
+  for (const l of report.positives?.levels ?? [])
+    rows.push([
+      `${report.positives!.human} over ${report.positives!.llm} positives`,
+      l.level,
+      l.share,
+      null,
+      null,
+      l.count,
+    ]);
   return `${rows.map(csvLine).join("\n")}\n`;
 }

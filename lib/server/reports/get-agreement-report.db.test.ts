@@ -22,46 +22,105 @@ const admin = () => world.admin;
 describe("agreement report", () => {
   it("compares the demo study's two LLMs on the binary scale, with intervals and a confusion matrix", async () => {
     const report = await getAgreementReport(admin(), studyId, { a: "gpt-4o", b: "solar-11b", group: "query" });
-    expect(report).toMatchObject({ items: 320, onlyA: 0, onlyB: 0, binarized: false, categories: ["Not supported", "Supported"], positives: null });
+    expect(report).toMatchObject({
+      items: 320,
+      onlyA: 0,
+      onlyB: 0,
+      binarized: false,
+      categories: ["Not supported", "Supported"],
+      positives: null,
+    });
     const db = await getDb();
     const labels = await db.label.findMany({ where: { studyId }, include: { judge: true } });
-    const byKey = (name: string) => new Map(labels.filter((l) => l.judge.name === name).map((l) => [l.targetKey, Number(l.value)]));
+    const byKey = (name: string) =>
+      new Map(labels.filter((l) => l.judge.name === name).map((l) => [l.targetKey, Number(l.value)]));
     const [gpt, solar] = [byKey("gpt-4o"), byKey("solar-11b")];
     const keys = [...gpt.keys()];
-    const expected = cohenKappa({ a: keys.map((k) => gpt.get(k)!), b: keys.map((k) => solar.get(k)!), categories: 2 }).value!;
+    const expected = cohenKappa({
+      a: keys.map((k) => gpt.get(k)!),
+      b: keys.map((k) => solar.get(k)!),
+      categories: 2,
+    }).value!;
     const kappa = report.statistics.find((s) => s.metric === "cohen-kappa")!;
     expect(kappa.value).toBeCloseTo(expected, 12);
     expect(kappa.low!).toBeLessThan(kappa.value!);
     expect(kappa.high!).toBeGreaterThan(kappa.value!);
     expect(report.confusion.flat().reduce((s, v) => s + v, 0)).toBe(320);
-    expect(report.groups.map((g) => g.group)).toEqual(["hq-101", "hq-102", "hq-103", "hq-104", "hq-105", "hq-106", "hq-107", "hq-108", "hq-109", "hq-110"]);
+    expect(report.groups.map((g) => g.group)).toEqual([
+      "hq-101",
+      "hq-102",
+      "hq-103",
+      "hq-104",
+      "hq-105",
+      "hq-106",
+      "hq-107",
+      "hq-108",
+      "hq-109",
+      "hq-110",
+    ]);
     expect(report.groups.reduce((s, g) => s + g.items, 0)).toBe(320);
   });
 
   it("shows human labels over the LLM's positive pairs, and binarizes across scales", async () => {
     const db = await getDb();
-    const positives = await db.label.findMany({ where: { studyId, judge: { name: "gpt-4o" }, value: "1" }, include: { nugget: true, document: true }, take: 4, orderBy: { id: "asc" } });
-    const negative = await db.label.findFirstOrThrow({ where: { studyId, judge: { name: "gpt-4o" }, value: "0" }, include: { nugget: true, document: true } });
+    const positives = await db.label.findMany({
+      where: { studyId, judge: { name: "gpt-4o" }, value: "1" },
+      include: { nugget: true, document: true },
+      take: 4,
+      orderBy: { id: "asc" },
+    });
+    const negative = await db.label.findFirstOrThrow({
+      where: { studyId, judge: { name: "gpt-4o" }, value: "0" },
+      include: { nugget: true, document: true },
+    });
     const item = (l: (typeof positives)[number]) => `${l.nugget!.externalId}::${l.document!.externalId}`;
-    const csv = ["item,judge,label", ...positives.map((l, i) => `${item(l)},expert,${["relevant", "relevant", "partially_relevant", "non_relevant"][i]}`), `${item(negative)},expert,non_relevant`].join("\n");
-    await importIntoStudy(studyId, { format: "labels-csv", scale: "relevance-3", judgeKind: "human", files: [textInput("expert.csv", `${csv}\n`)] });
+    const csv = [
+      "item,judge,label",
+      ...positives.map(
+        (l, i) => `${item(l)},expert,${["relevant", "relevant", "partially_relevant", "non_relevant"][i]}`,
+      ),
+      `${item(negative)},expert,non_relevant`,
+    ].join("\n");
+    await importIntoStudy(studyId, {
+      format: "labels-csv",
+      scale: "relevance-3",
+      judgeKind: "human",
+      files: [textInput("expert.csv", `${csv}\n`)],
+    });
     const report = await getAgreementReport(admin(), studyId, { a: "gpt-4o", b: "expert", group: "none" });
     expect(report).toMatchObject({ items: 5, binarized: true, categories: ["not relevant", "relevant"] });
     expect(report.positives).toEqual({
-      llm: "gpt-4o", human: "expert", pairs: 4,
-      levels: [{ level: "Relevant", count: 2, share: 0.5 }, { level: "Partially relevant", count: 1, share: 0.25 }, { level: "Non-relevant", count: 1, share: 0.25 }],
+      llm: "gpt-4o",
+      human: "expert",
+      pairs: 4,
+      levels: [
+        { level: "Relevant", count: 2, share: 0.5 },
+        { level: "Partially relevant", count: 1, share: 0.25 },
+        { level: "Non-relevant", count: 1, share: 0.25 },
+      ],
     });
-    expect(report.confusion).toEqual([[1, 0], [1, 3]]); // gpt-4o negative: expert non-relevant; positive: one non-relevant, three at least partially
+    expect(report.confusion).toEqual([
+      [1, 0],
+      [1, 3],
+    ]); // gpt-4o negative: expert non-relevant; positive: one non-relevant, three at least partially
   });
 
   it("fuses two LLMs and groups by nugget position", async () => {
-    const report = await getAgreementReport(admin(), studyId, { a: "fused:gpt-4o+solar-11b", b: "gpt-4o", group: "nugget_position" });
+    const report = await getAgreementReport(admin(), studyId, {
+      a: "fused:gpt-4o+solar-11b",
+      b: "gpt-4o",
+      group: "nugget_position",
+    });
     expect(report.items).toBe(320);
     expect(report.groups.map((g) => g.group)).toEqual(["nugget 1", "nugget 2", "nugget 3", "nugget 4"]);
   });
 
   it("refuses an unknown judge and hides the study from non-members", async () => {
-    await expect(getAgreementReport(admin(), studyId, { a: "nobody", b: "gpt-4o", group: "none" })).rejects.toThrow(/no judge named "nobody"/);
-    await expect(getAgreementReport(world.annotator, studyId, { a: "gpt-4o", b: "solar-11b", group: "none" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(getAgreementReport(admin(), studyId, { a: "nobody", b: "gpt-4o", group: "none" })).rejects.toThrow(
+      /no judge named "nobody"/,
+    );
+    await expect(
+      getAgreementReport(world.annotator, studyId, { a: "gpt-4o", b: "solar-11b", group: "none" }),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -18,12 +18,20 @@ const MAX_GROUPS = 40;
  * confusion matrix, per-group kappa, and, for an LLM against humans, the humans' labels over the
  * targets the LLM called positive (FreshStack's calibration table).
  */
-export async function getAgreementReport(user: UserDto, studyId: number, query: AgreementQuery): Promise<AgreementReport> {
+export async function getAgreementReport(
+  user: UserDto,
+  studyId: number,
+  query: AgreementQuery,
+): Promise<AgreementReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const counts = await loadPairCounts(db, studyId, query);
   const coded = codeLabelPairs(counts.rows);
-  const statistics = pairStatisticsWithIntervals({ a: coded.a, b: coded.b, categories: coded.categories.length }, coded.ordered, REPORT_BOOTSTRAP);
+  const statistics = pairStatisticsWithIntervals(
+    { a: coded.a, b: coded.b, categories: coded.categories.length },
+    coded.ordered,
+    REPORT_BOOTSTRAP,
+  );
 
   const name = await groupNamer(db, studyId, query.group);
   const byGroup = new Map<string, PairCount[]>();
@@ -74,7 +82,16 @@ function humanLabelsOverLlmPositives(query: AgreementQuery, counts: PairCounts):
     tally.set(human.value, (tally.get(human.value) ?? 0) + row.count);
   }
   if (positives === 0) return null;
-  const order = scaleById(humanScale ?? "")?.levels.map((l) => l.value).reverse() ?? [...tally.keys()].sort();
-  const levels = order.filter((l) => tally.has(l)).map((level) => ({ level: levelText(humanScale ?? "", level), count: tally.get(level)!, share: tally.get(level)! / positives }));
+  const order =
+    scaleById(humanScale ?? "")
+      ?.levels.map((l) => l.value)
+      .reverse() ?? [...tally.keys()].sort();
+  const levels = order
+    .filter((l) => tally.has(l))
+    .map((level) => ({
+      level: levelText(humanScale ?? "", level),
+      count: tally.get(level)!,
+      share: tally.get(level)! / positives,
+    }));
   return { llm: llmIsA ? query.a : query.b, human: llmIsA ? query.b : query.a, pairs: positives, levels };
 }

@@ -16,7 +16,11 @@ import type { UserDto } from "../users/user-dto";
 import { REPORT_BOOTSTRAP } from "./report-bootstrap";
 
 /** Items that got the same labels from the same annotators and the same LLM label, counted. */
-type Profile = { labels: { email: string; level: string }[]; llm: { value: string; scale: string } | null; items: number };
+type Profile = {
+  labels: { email: string; level: string }[];
+  llm: { value: string; scale: string } | null;
+  items: number;
+};
 
 /**
  * How far a campaign's annotators agree with each other (every annotator at once: pairwise
@@ -24,17 +28,25 @@ type Profile = { labels: { email: string; level: string }[]; llm: { value: strin
  * (each annotator, and all together). It reads each annotator's first, independent label of an item
  * (the blind one; under the assisted protocol the only one), not a label revised after a reveal.
  */
-export async function getCampaignAgreement(user: UserDto, studyId: number, campaignId: number): Promise<CampaignAgreementReport> {
+export async function getCampaignAgreement(
+  user: UserDto,
+  studyId: number,
+  campaignId: number,
+): Promise<CampaignAgreementReport> {
   const campaign = await researcherCampaign(user, campaignId);
   if (campaign.studyId !== studyId) throw notFound("Campaign not found");
-  if (!labelsPairs(campaign.taskType)) throw invalid("campaign: agreement is reported for support and relevance campaigns (a nugget-quality campaign has its own report)");
+  if (!labelsPairs(campaign.taskType))
+    throw invalid(
+      "campaign: agreement is reported for support and relevance campaigns (a nugget-quality campaign has its own report)",
+    );
   const phase = firstPhase(campaign.protocol);
   const scale = campaign.scale;
   const profiles = await loadProfiles(campaign.id, phase, campaign.llmJudge?.id ?? null);
   const label = (level: string) => ({ value: level, scale: scale.id });
 
   const perAnnotator = new Map<string, number>();
-  for (const p of profiles) for (const l of p.labels) perAnnotator.set(l.email, (perAnnotator.get(l.email) ?? 0) + p.items);
+  for (const p of profiles)
+    for (const l of p.labels) perAnnotator.set(l.email, (perAnnotator.get(l.email) ?? 0) + p.items);
   const annotators = [...perAnnotator.keys()].sort();
 
   const counts = profiles.map((p) => {
@@ -84,10 +96,20 @@ export async function getCampaignAgreement(user: UserDto, studyId: number, campa
 }
 
 /** Each annotator's labels, and everyone's together, against the LLM's labels of the same targets. */
-function agreementWithLlm(judge: string, scale: Scale, annotators: string[], profiles: Profile[], label: (level: string) => LabelPair["a"]): CampaignAgreementReport["llm"] {
+function agreementWithLlm(
+  judge: string,
+  scale: Scale,
+  annotators: string[],
+  profiles: Profile[],
+  label: (level: string) => LabelPair["a"],
+): CampaignAgreementReport["llm"] {
   const pairsOf = (annotator: string | null): LabelPair[] =>
     profiles.flatMap((p) =>
-      p.llm === null ? [] : p.labels.filter((l) => annotator === null || l.email === annotator).map((l) => ({ a: label(l.level), b: p.llm!, count: p.items })),
+      p.llm === null
+        ? []
+        : p.labels
+            .filter((l) => annotator === null || l.email === annotator)
+            .map((l) => ({ a: label(l.level), b: p.llm!, count: p.items })),
     );
   const overall = pairAgreement(pairsOf(null), REPORT_BOOTSTRAP);
   return {
@@ -100,7 +122,11 @@ function agreementWithLlm(judge: string, scale: Scale, annotators: string[], pro
 }
 
 /** FreshStack's table: every annotator label of a target the LLM called positive, by level (highest first). */
-function humanLabelsOverLlmPositives(judge: string, scale: Scale, profiles: Profile[]): NonNullable<CampaignAgreementReport["llm"]>["positives"] {
+function humanLabelsOverLlmPositives(
+  judge: string,
+  scale: Scale,
+  profiles: Profile[],
+): NonNullable<CampaignAgreementReport["llm"]>["positives"] {
   const tally = new Map<string, number>();
   let pairs = 0;
   for (const p of profiles) {
@@ -113,7 +139,12 @@ function humanLabelsOverLlmPositives(judge: string, scale: Scale, profiles: Prof
   }
   if (pairs === 0) return null;
   const levels = scale.levels.toReversed().filter((l) => tally.has(l.value));
-  return { llm: judge, human: "the annotators", pairs, levels: levels.map((l) => ({ level: l.label, count: tally.get(l.value)!, share: tally.get(l.value)! / pairs })) };
+  return {
+    llm: judge,
+    human: "the annotators",
+    pairs,
+    levels: levels.map((l) => ({ level: l.label, count: tally.get(l.value)!, share: tally.get(l.value)! / pairs })),
+  };
 }
 
 /**
@@ -143,10 +174,15 @@ async function loadProfiles(campaignId: number, phase: string, llmJudgeId: numbe
     llm: row.lv === null || row.ls === null ? null : { value: row.lv, scale: row.ls },
     items: Number(row.n),
   }));
-  const users = await db.user.findMany({ where: { id: { in: [...new Set(parsed.flatMap((p) => p.labels.map((l) => l.userId)))] } }, select: { id: true, email: true } });
+  const users = await db.user.findMany({
+    where: { id: { in: [...new Set(parsed.flatMap((p) => p.labels.map((l) => l.userId)))] } },
+    select: { id: true, email: true },
+  });
   const email = new Map(users.map((u) => [u.id, u.email]));
   return parsed.map((p) => ({
     ...p,
-    labels: p.labels.map((l) => ({ email: email.get(l.userId)!, level: l.level })).sort((x, y) => x.email.localeCompare(y.email)),
+    labels: p.labels
+      .map((l) => ({ email: email.get(l.userId)!, level: l.level }))
+      .sort((x, y) => x.email.localeCompare(y.email)),
   }));
 }

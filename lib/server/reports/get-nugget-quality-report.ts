@@ -1,7 +1,13 @@
 import "server-only";
 import { questionTitle } from "@/lib/domain/question-title";
 import { multiRaterStatisticsWithIntervals } from "@/lib/domain/agreement/multi-rater";
-import { lastNuggetShareOfRedundant, macroQuality, microQuality, qualityByPosition, type QuestionReview } from "@/lib/domain/nuggets/nugget-quality";
+import {
+  lastNuggetShareOfRedundant,
+  macroQuality,
+  microQuality,
+  qualityByPosition,
+  type QuestionReview,
+} from "@/lib/domain/nuggets/nugget-quality";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { nuggetReviewSchema, questionReviewOf, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
 import { labelsPairs } from "@/lib/domain/task-types";
@@ -13,7 +19,16 @@ import type { UserDto } from "../users/user-dto";
 import { getCampaignAgreement } from "./get-campaign-agreement";
 import { REPORT_BOOTSTRAP } from "./report-bootstrap";
 
-type Reviewed = { question: string; title: string; annotator: string; review: NuggetReview; counts: QuestionReview; nuggetByText: Map<string, string>; version: number | null; currentVersion: number };
+type Reviewed = {
+  question: string;
+  title: string;
+  annotator: string;
+  review: NuggetReview;
+  counts: QuestionReview;
+  nuggetByText: Map<string, string>;
+  version: number | null;
+  currentVersion: number;
+};
 
 /**
  * A nugget-quality campaign's numbers (FreshStack section 5.2.1): precision, recall and
@@ -23,7 +38,11 @@ type Reviewed = { question: string; title: string; annotator: string; review: Nu
  * the nugget list the campaign started with (each question says which version, and whether the
  * question's list has changed since).
  */
-export async function getNuggetQualityReport(user: UserDto, studyId: number, query: NuggetQualityQuery): Promise<NuggetQualityReport> {
+export async function getNuggetQualityReport(
+  user: UserDto,
+  studyId: number,
+  query: NuggetQualityQuery,
+): Promise<NuggetQualityReport> {
   const campaign = await researcherCampaign(user, query.campaign);
   if (campaign.studyId !== studyId) throw notFound("Campaign not found");
   if (campaign.taskType !== "nugget_quality") throw invalid("campaign: this is not a nugget-quality campaign");
@@ -31,14 +50,42 @@ export async function getNuggetQualityReport(user: UserDto, studyId: number, que
   const annotations = await db.annotation.findMany({
     where: { item: { campaignId: campaign.id } },
     orderBy: { id: "asc" },
-    select: { payload: true, user: { select: { email: true } }, item: { select: { nuggets: true, query: { select: { externalId: true, title: true, body: true, nuggetVersion: true, nuggets: { select: { externalId: true, text: true } } } } } } },
+    select: {
+      payload: true,
+      user: { select: { email: true } },
+      item: {
+        select: {
+          nuggets: true,
+          query: {
+            select: {
+              externalId: true,
+              title: true,
+              body: true,
+              nuggetVersion: true,
+              nuggets: { select: { externalId: true, text: true } },
+            },
+          },
+        },
+      },
+    },
   });
   const reviewed: Reviewed[] = annotations.flatMap((a) => {
     if (!a.item.query) return [];
     const review = nuggetReviewSchema.parse(JSON.parse(a.payload));
     const nuggetByText = new Map(a.item.query.nuggets.map((n) => [n.text.trim(), n.externalId]));
     const version = parseNuggetList(a.item.nuggets)?.version ?? null;
-    return [{ question: a.item.query.externalId, title: questionTitle(a.item.query.title, a.item.query.body), annotator: a.user.email, review, counts: questionReviewOf(review), nuggetByText, version, currentVersion: a.item.query.nuggetVersion }];
+    return [
+      {
+        question: a.item.query.externalId,
+        title: questionTitle(a.item.query.title, a.item.query.body),
+        annotator: a.user.email,
+        review,
+        counts: questionReviewOf(review),
+        nuggetByText,
+        version,
+        currentVersion: a.item.query.nuggetVersion,
+      },
+    ];
   });
   const all = reviewed.map((r) => r.counts);
   const questions = groupBy(reviewed, (r) => r.question);
@@ -48,29 +95,40 @@ export async function getNuggetQualityReport(user: UserDto, studyId: number, que
     reviews: reviewed.length,
     questions: questions.size,
     overall: { micro: microQuality(all), macro: macroQuality(all) },
-    perAnnotator: [...annotators].sort(([a], [b]) => a.localeCompare(b)).map(([annotator, mine]) => ({
-      annotator,
-      reviews: mine.length,
-      micro: microQuality(mine.map((r) => r.counts)),
-      macro: macroQuality(mine.map((r) => r.counts)),
-    })),
-    perQuestion: [...questions].sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true })).map(([question, theirs]) => ({
-      question,
-      title: theirs[0]!.title,
-      nuggets: theirs[0]!.counts.nuggets.length,
-      nuggetVersion: theirs[0]!.version,
-      currentNuggetVersion: theirs[0]!.currentVersion,
-      reviews: theirs.length,
-      hallucinated: sum(theirs, (r) => r.counts.nuggets.filter((n) => n.hallucinated).length),
-      redundant: sum(theirs, (r) => r.counts.nuggets.filter((n) => n.redundant).length),
-      missing: sum(theirs, (r) => r.counts.missing),
-      quality: microQuality(theirs.map((r) => r.counts)),
-    })),
+    perAnnotator: [...annotators]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([annotator, mine]) => ({
+        annotator,
+        reviews: mine.length,
+        micro: microQuality(mine.map((r) => r.counts)),
+        macro: macroQuality(mine.map((r) => r.counts)),
+      })),
+    perQuestion: [...questions]
+      .sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }))
+      .map(([question, theirs]) => ({
+        question,
+        title: theirs[0]!.title,
+        nuggets: theirs[0]!.counts.nuggets.length,
+        nuggetVersion: theirs[0]!.version,
+        currentNuggetVersion: theirs[0]!.currentVersion,
+        reviews: theirs.length,
+        hallucinated: sum(theirs, (r) => r.counts.nuggets.filter((n) => n.hallucinated).length),
+        redundant: sum(theirs, (r) => r.counts.nuggets.filter((n) => n.redundant).length),
+        missing: sum(theirs, (r) => r.counts.missing),
+        quality: microQuality(theirs.map((r) => r.counts)),
+      })),
     byPosition: qualityByPosition(all),
     lastNuggetShare: lastNuggetShareOfRedundant(all),
     agreement: agreementOf(questions),
     ...(query.support ? await judgmentSide(user, studyId, query.support) : { judgment: null, judgmentNote: null }),
-    missingNuggets: reviewed.flatMap((r) => r.review.missingNuggets.map((text) => ({ question: r.question, annotator: r.annotator, text, nugget: r.nuggetByText.get(text) ?? null }))),
+    missingNuggets: reviewed.flatMap((r) =>
+      r.review.missingNuggets.map((text) => ({
+        question: r.question,
+        annotator: r.annotator,
+        text,
+        nugget: r.nuggetByText.get(text) ?? null,
+      })),
+    ),
   };
 }
 
@@ -79,14 +137,21 @@ function agreementOf(questions: Map<string, Reviewed[]>): NuggetQualityReport["a
   const shared = [...questions.values()].filter((r) => r.length >= 2);
   if (shared.length === 0) return null;
   const markCounts = (mark: "hallucinated" | "redundant") =>
-    shared.flatMap((reviews) => reviews[0]!.counts.nuggets.map((_, i) => {
-      const yes = reviews.filter((r) => r.counts.nuggets[i]?.[mark]).length;
-      return [reviews.length - yes, yes];
-    }));
+    shared.flatMap((reviews) =>
+      reviews[0]!.counts.nuggets.map((_, i) => {
+        const yes = reviews.filter((r) => r.counts.nuggets[i]?.[mark]).length;
+        return [reviews.length - yes, yes];
+      }),
+    );
   const values = [...new Set(shared.flatMap((reviews) => reviews.map((r) => r.counts.missing)))].sort((a, b) => a - b);
-  const missingCounts = shared.map((reviews) => values.map((v) => reviews.filter((r) => r.counts.missing === v).length));
+  const missingCounts = shared.map((reviews) =>
+    values.map((v) => reviews.filter((r) => r.counts.missing === v).length),
+  );
   const rows = (counts: number[][], ordered: boolean, metrics: readonly string[]) => {
-    const stats = multiRaterStatisticsWithIntervals(counts, ordered, { ...REPORT_BOOTSTRAP, values: ordered ? values : undefined });
+    const stats = multiRaterStatisticsWithIntervals(counts, ordered, {
+      ...REPORT_BOOTSTRAP,
+      values: ordered ? values : undefined,
+    });
     return metrics.map((metric) => ({ metric, ...stats[metric as keyof typeof stats] }));
   };
   const nominal = ["pairwise-agreement", "fleiss-kappa", "krippendorff-alpha-nominal"] as const;
@@ -103,15 +168,28 @@ function agreementOf(questions: Map<string, Reviewed[]>): NuggetQualityReport["a
  * How a support campaign's annotators labelled the pairs its LLM called positive (its campaign
  * agreement report), or a note saying why there is nothing to show yet.
  */
-async function judgmentSide(user: UserDto, studyId: number, supportId: number): Promise<Pick<NuggetQualityReport, "judgment" | "judgmentNote">> {
+async function judgmentSide(
+  user: UserDto,
+  studyId: number,
+  supportId: number,
+): Promise<Pick<NuggetQualityReport, "judgment" | "judgmentNote">> {
   const support = await researcherCampaign(user, supportId);
   if (support.studyId !== studyId) throw notFound("Campaign not found");
   if (!labelsPairs(support.taskType)) throw invalid("support: choose a support or relevance campaign");
   const none = (judgmentNote: string) => ({ judgment: null, judgmentNote });
-  if (!support.llmJudge) return none(`${support.name} has no LLM judge to compare with: choose a campaign created with an LLM`);
+  if (!support.llmJudge)
+    return none(`${support.name} has no LLM judge to compare with: choose a campaign created with an LLM`);
   const positives = (await getCampaignAgreement(user, studyId, supportId)).llm?.positives;
   if (!positives) return none(`No annotator of ${support.name} has labelled a pair its LLM called positive yet`);
-  return { judgment: { campaign: { id: support.id, name: support.name }, llm: positives.llm, pairs: positives.pairs, levels: positives.levels }, judgmentNote: null };
+  return {
+    judgment: {
+      campaign: { id: support.id, name: support.name },
+      llm: positives.llm,
+      pairs: positives.pairs,
+      levels: positives.levels,
+    },
+    judgmentNote: null,
+  };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -7,7 +7,11 @@ import type { Db } from "../db/client";
  * Maps the raw group value of a counted pair (a query id, a nugget id or a criterion) to the group
  * names it belongs to: the question, the query's tags (several) or collection, "nugget <position>".
  */
-export async function groupNamer(db: Db, studyId: number, group: AgreementQuery["group"]): Promise<(raw: string | null) => string[]> {
+export async function groupNamer(
+  db: Db,
+  studyId: number,
+  group: AgreementQuery["group"],
+): Promise<(raw: string | null) => string[]> {
   switch (group) {
     case "none":
       return () => [];
@@ -21,7 +25,10 @@ export async function groupNamer(db: Db, studyId: number, group: AgreementQuery[
     case "query":
     case "tag":
     case "collection": {
-      const queries = await db.query.findMany({ where: { studyId }, select: { id: true, externalId: true, metadata: true } });
+      const queries = await db.query.findMany({
+        where: { studyId },
+        select: { id: true, externalId: true, metadata: true },
+      });
       const names = new Map(
         queries.map((q) => {
           if (group === "query") return [String(q.id), [q.externalId]];

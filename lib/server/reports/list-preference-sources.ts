@@ -4,12 +4,23 @@ import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
 /** Whose preferences a study can report: judges with preference labels (imported), and its preference campaigns ("campaign:<id>"). */
-export async function listPreferenceSources(user: UserDto, studyId: number): Promise<{ value: string; label: string }[]> {
+export async function listPreferenceSources(
+  user: UserDto,
+  studyId: number,
+): Promise<{ value: string; label: string }[]> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const [judges, campaigns] = await Promise.all([
-    db.judge.findMany({ where: { studyId, labels: { some: { scale: "preference" } } }, orderBy: { name: "asc" }, select: { name: true, kind: true } }),
-    db.campaign.findMany({ where: { studyId, taskType: "preference" }, orderBy: { createdAt: "desc" }, select: { id: true, name: true } }),
+    db.judge.findMany({
+      where: { studyId, labels: { some: { scale: "preference" } } },
+      orderBy: { name: "asc" },
+      select: { name: true, kind: true },
+    }),
+    db.campaign.findMany({
+      where: { studyId, taskType: "preference" },
+      orderBy: { createdAt: "desc" },
+      select: { id: true, name: true },
+    }),
   ]);
   return [
     ...campaigns.map((c) => ({ value: `campaign:${c.id}`, label: `Campaign: ${c.name}` })),

@@ -6,11 +6,26 @@ import { invalid } from "../errors";
 import { isDerivedSource, loadLabelSource } from "./load-label-source";
 
 /** Targets both sources labelled, counted by (group, A's value and scale, B's value and scale). */
-export type PairCount = { group: string | null; a: { value: string; scale: string }; b: { value: string; scale: string }; count: number };
-export type PairCounts = { rows: PairCount[]; sizeA: number; sizeB: number; kinds: { a: "model" | "human"; b: "model" | "human" } };
+export type PairCount = {
+  group: string | null;
+  a: { value: string; scale: string };
+  b: { value: string; scale: string };
+  count: number;
+};
+export type PairCounts = {
+  rows: PairCount[];
+  sizeA: number;
+  sizeB: number;
+  kinds: { a: "model" | "human"; b: "model" | "human" };
+};
 
 const GROUP_COLUMN: Record<AgreementQuery["group"], string> = {
-  none: "NULL", query: 'a."queryId"', tag: 'a."queryId"', collection: 'a."queryId"', nugget_position: 'a."nuggetId"', criterion: 'a."criterion"',
+  none: "NULL",
+  query: 'a."queryId"',
+  tag: 'a."queryId"',
+  collection: 'a."queryId"',
+  nugget_position: 'a."nuggetId"',
+  criterion: 'a."criterion"',
 };
 
 /**
@@ -20,7 +35,10 @@ const GROUP_COLUMN: Record<AgreementQuery["group"], string> = {
  */
 export async function loadPairCounts(db: Db, studyId: number, query: AgreementQuery): Promise<PairCounts> {
   if (isDerivedSource(query.a) || isDerivedSource(query.b)) return countInMemory(db, studyId, query);
-  const judges = await db.judge.findMany({ where: { studyId, name: { in: [query.a, query.b] } }, include: { _count: { select: { labels: true } } } });
+  const judges = await db.judge.findMany({
+    where: { studyId, name: { in: [query.a, query.b] } },
+    include: { _count: { select: { labels: true } } },
+  });
   const judge = (name: string) => {
     const found = judges.find((j) => j.name === name);
     if (!found) throw invalid(`no judge named "${name}" in this study`);
@@ -34,7 +52,12 @@ export async function loadPairCounts(db: Db, studyId: number, query: AgreementQu
     [b.id, a.id],
   );
   return {
-    rows: rows.map((r) => ({ group: r.g === null ? null : String(r.g), a: { value: r.av, scale: r.asc }, b: { value: r.bv, scale: r.bsc }, count: Number(r.n) })),
+    rows: rows.map((r) => ({
+      group: r.g === null ? null : String(r.g),
+      a: { value: r.av, scale: r.asc },
+      b: { value: r.bv, scale: r.bsc },
+      count: Number(r.n),
+    })),
     sizeA: a._count.labels,
     sizeB: b._count.labels,
     kinds: { a: a.kind === "human" ? "human" : "model", b: b.kind === "human" ? "human" : "model" },
@@ -47,9 +70,21 @@ async function countInMemory(db: Db, studyId: number, query: AgreementQuery): Pr
   for (const [key, la] of a.labels) {
     const lb = b.labels.get(key);
     if (!lb) continue;
-    const group = query.group === "none" ? null : query.group === "nugget_position" ? la.nuggetId : query.group === "criterion" ? la.criterion : la.queryId;
+    const group =
+      query.group === "none"
+        ? null
+        : query.group === "nugget_position"
+          ? la.nuggetId
+          : query.group === "criterion"
+            ? la.criterion
+            : la.queryId;
     const id = JSON.stringify([group, la.value, la.scale, lb.value, lb.scale]);
-    const row = counts.get(id) ?? { group: group === null ? null : String(group), a: { value: la.value, scale: la.scale }, b: { value: lb.value, scale: lb.scale }, count: 0 };
+    const row = counts.get(id) ?? {
+      group: group === null ? null : String(group),
+      a: { value: la.value, scale: la.scale },
+      b: { value: lb.value, scale: lb.scale },
+      count: 0,
+    };
     row.count++;
     counts.set(id, row);
   }

@@ -8,7 +8,8 @@ type Quality = NuggetQualityReport["overall"]["micro"];
 export function nuggetQualityCsv(report: NuggetQualityReport): string {
   const rows: (string | number | null)[][] = [["section", "key", "metric", "value", "low", "high", "count"]];
   const quality = (section: string, key: string, q: Quality) => {
-    for (const metric of ["precision", "recall", "groundedness"] as const) rows.push([section, key, metric, q[metric].value, null, null, q.nuggets]);
+    for (const metric of ["precision", "recall", "groundedness"] as const)
+      rows.push([section, key, metric, q[metric].value, null, null, q.nuggets]);
   };
   quality("overall micro", "all", report.overall.micro);
   quality("overall macro", "all", report.overall.macro);
@@ -18,7 +19,8 @@ export function nuggetQualityCsv(report: NuggetQualityReport): string {
   }
   for (const q of report.perQuestion) {
     quality("question", q.question, q.quality);
-    for (const metric of ["hallucinated", "redundant", "missing"] as const) rows.push(["question", q.question, metric, q[metric], null, null, q.reviews]);
+    for (const metric of ["hallucinated", "redundant", "missing"] as const)
+      rows.push(["question", q.question, metric, q[metric], null, null, q.reviews]);
     rows.push(["question", q.question, "nugget list version", q.nuggetVersion, null, null, q.nuggets]);
   }
   for (const p of report.byPosition) {
@@ -27,9 +29,28 @@ export function nuggetQualityCsv(report: NuggetQualityReport): string {
   }
   rows.push(["overall", "all", "last nugget share of redundant", report.lastNuggetShare.value, null, null, null]);
   for (const mark of ["hallucinated", "redundant", "missing"] as const) {
-    for (const s of report.agreement?.[mark] ?? []) rows.push([`agreement on ${mark}`, "all", s.metric, s.value, s.low, s.high, mark === "missing" ? report.agreement!.questions : report.agreement!.nuggets]);
+    for (const s of report.agreement?.[mark] ?? [])
+      rows.push([
+        `agreement on ${mark}`,
+        "all",
+        s.metric,
+        s.value,
+        s.low,
+        s.high,
+        mark === "missing" ? report.agreement!.questions : report.agreement!.nuggets,
+      ]);
   }
-  for (const l of report.judgment?.levels ?? []) rows.push([`annotators over ${report.judgment!.llm} positives`, report.judgment!.campaign.name, l.level, l.share, null, null, l.count]);
-  for (const m of report.missingNuggets) rows.push(["missing nugget", m.question, m.annotator, m.text, null, null, null]);
+  for (const l of report.judgment?.levels ?? [])
+    rows.push([
+      `annotators over ${report.judgment!.llm} positives`,
+      report.judgment!.campaign.name,
+      l.level,
+      l.share,
+      null,
+      null,
+      l.count,
+    ]);
+  for (const m of report.missingNuggets)
+    rows.push(["missing nugget", m.question, m.annotator, m.text, null, null, null]);
   return `${rows.map(csvLine).join("\n")}\n`;
 }

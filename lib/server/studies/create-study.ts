@@ -14,9 +14,13 @@ import type { UserDto } from "../users/user-dto";
  */
 export async function createStudy(input: NewStudy, owner: UserDto | null): Promise<CreatedStudy> {
   const { name, description } = parseOrThrow(newStudySchema, input);
-  if (owner && owner.role === "annotator") throw invalid(`owner: ${owner.email} is an annotator account; a study's researcher must be a researcher or an admin`);
+  if (owner && owner.role === "annotator")
+    throw invalid(
+      `owner: ${owner.email} is an annotator account; a study's researcher must be a researcher or an admin`,
+    );
   const db = await getDb();
-  if (await db.study.findFirst({ where: { name }, select: { id: true } })) throw new AppError("conflict", `name: a study named "${name}" already exists`);
+  if (await db.study.findFirst({ where: { name }, select: { id: true } }))
+    throw new AppError("conflict", `name: a study named "${name}" already exists`);
   const base = slugify(name);
   for (let n = 1; n < 1000; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;

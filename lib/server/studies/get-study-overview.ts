@@ -13,7 +13,19 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
   const study = await db.study.findUnique({ where: { id: studyId } });
   if (!study) throw notFound("Study not found");
   const where = { studyId };
-  const [queries, nuggets, documents, poolEntries, campaignList, systems, responses, members, judges, engineDocument, preferenceLabel] = await Promise.all([
+  const [
+    queries,
+    nuggets,
+    documents,
+    poolEntries,
+    campaignList,
+    systems,
+    responses,
+    members,
+    judges,
+    engineDocument,
+    preferenceLabel,
+  ] = await Promise.all([
     db.query.count({ where }),
     db.nugget.count({ where }),
     db.document.count({ where }),
@@ -32,7 +44,17 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
     slug: study.slug,
     name: study.name,
     description: study.description,
-    counts: { queries, nuggets, documents, poolEntries, llmLabels, campaigns: campaignList.length, systems, responses, members },
+    counts: {
+      queries,
+      nuggets,
+      documents,
+      poolEntries,
+      llmLabels,
+      campaigns: campaignList.length,
+      systems,
+      responses,
+      members,
+    },
     campaigns: campaignList.map((c) => ({
       id: c.id,
       name: c.name,
@@ -41,7 +63,11 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
       status: c.status,
       items: c._count.items,
     })),
-    judges: judges.map((j) => ({ name: j.name, kind: j.kind === "model" ? "model" : "human", labels: j._count.labels })),
+    judges: judges.map((j) => ({
+      name: j.name,
+      kind: j.kind === "model" ? "model" : "human",
+      labels: j._count.labels,
+    })),
     federated: engineDocument !== null,
     preferences: responses > 0 || preferenceLabel !== null,
   };

@@ -18,6 +18,11 @@ export async function listStudies(user: UserDto): Promise<StudySummary[]> {
     name: s.name,
     description: s.description,
     createdAt: s.createdAt.toISOString(),
-    counts: { queries: s._count.queries, documents: s._count.documents, campaigns: s._count.campaigns, members: s._count.members },
+    counts: {
+      queries: s._count.queries,
+      documents: s._count.documents,
+      campaigns: s._count.campaigns,
+      members: s._count.members,
+    },
   }));
 }

@@ -32,7 +32,15 @@ describe("getStudyOverview", () => {
   it("counts the study's content", async () => {
     const overview = await getStudyOverview(world.researcher, world.study.id);
     expect(overview.counts).toEqual({
-      queries: 1, nuggets: 2, documents: 2, poolEntries: 2, llmLabels: 4, campaigns: 2, systems: 0, responses: 0, members: 2,
+      queries: 1,
+      nuggets: 2,
+      documents: 2,
+      poolEntries: 2,
+      llmLabels: 4,
+      campaigns: 2,
+      systems: 0,
+      responses: 0,
+      members: 2,
     });
     expect(overview.judges).toEqual([{ name: "gpt-4o", kind: "model", labels: 4 }]);
   });
@@ -54,7 +62,9 @@ describe("deleting a study", () => {
     const other = await buildWorld(db);
     await db.study.delete({ where: { id: other.study.id } });
     const where = { studyId: other.study.id };
-    expect(await Promise.all([db.query.count({ where }), db.label.count({ where }), db.campaign.count({ where })])).toEqual([0, 0, 0]);
+    expect(
+      await Promise.all([db.query.count({ where }), db.label.count({ where }), db.campaign.count({ where })]),
+    ).toEqual([0, 0, 0]);
     expect(await db.item.count({ where: { campaignId: other.campaign.id } })).toBe(0);
   });
 });

@@ -17,8 +17,14 @@ export async function createAccount(input: NewAccount, now = new Date()): Promis
   const db = await getDb();
   const passwordHash = password === undefined ? "" : await hashPassword(password);
   try {
-    const user = await db.user.create({ data: { email, name: name ?? email.split("@")[0] ?? email, role, passwordHash }, include: adminUserInclude });
-    return { user: toAdminUser(user), link: password === undefined ? await issuePasswordLink(db, user.id, "invite", now) : null };
+    const user = await db.user.create({
+      data: { email, name: name ?? email.split("@")[0] ?? email, role, passwordHash },
+      include: adminUserInclude,
+    });
+    return {
+      user: toAdminUser(user),
+      link: password === undefined ? await issuePasswordLink(db, user.id, "invite", now) : null,
+    };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", `A user with email ${email} already exists`);
     throw error;

@@ -3,7 +3,15 @@ import type { AdminUser } from "@/lib/schemas/users";
 import { getDb } from "../db/client";
 import { awaitsPassword, toUserDto } from "./user-dto";
 
-type Row = { id: number; email: string; name: string; role: string; disabled: boolean; passwordHash: string; _count: { memberships: number } };
+type Row = {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  disabled: boolean;
+  passwordHash: string;
+  _count: { memberships: number };
+};
 
 export const adminUserInclude = { _count: { select: { memberships: true } } } as const;
 

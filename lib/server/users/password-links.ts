@@ -12,7 +12,12 @@ const tokenHash = (token: string) => createHash("sha256").update(token).digest("
  * Issues a one-time link that sets `userId`'s password: 32 random bytes (base64url) of which only
  * the SHA-256 is stored. Earlier unused links of the user stop working.
  */
-export async function issuePasswordLink(db: Db, userId: number, purpose: "invite" | "reset", now = new Date()): Promise<PasswordLink> {
+export async function issuePasswordLink(
+  db: Db,
+  userId: number,
+  purpose: "invite" | "reset",
+  now = new Date(),
+): Promise<PasswordLink> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + PASSWORD_LINK_DAYS * 24 * 60 * 60 * 1000);
   await revokePasswordLinks(db, userId, now);
@@ -27,5 +32,8 @@ export async function revokePasswordLinks(db: Db, userId: number, now: Date): Pr
 
 /** The link a token opens, with its user's email and whether the account is disabled; null for an unknown token. */
 export function findPasswordLink(db: Db, token: string) {
-  return db.passwordLink.findUnique({ where: { tokenHash: tokenHash(token) }, include: { user: { select: { email: true, disabled: true } } } });
+  return db.passwordLink.findUnique({
+    where: { tokenHash: tokenHash(token) },
+    include: { user: { select: { email: true, disabled: true } } },
+  });
 }

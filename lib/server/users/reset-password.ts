@@ -12,11 +12,16 @@ import { issuePasswordLink, revokePasswordLinks } from "./password-links";
  * that lets the user choose it. Either way the old password stops working and every session the
  * user has open ends (their session version moves on).
  */
-export async function resetPassword(userId: number, password: string | undefined, now = new Date()): Promise<{ link: PasswordLink | null }> {
+export async function resetPassword(
+  userId: number,
+  password: string | undefined,
+  now = new Date(),
+): Promise<{ link: PasswordLink | null }> {
   const db = await getDb();
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!user) throw notFound("User not found");
-  const passwordHash = password === undefined ? "" : await hashPassword(parseOrThrow(passwordSchema, password, "password"));
+  const passwordHash =
+    password === undefined ? "" : await hashPassword(parseOrThrow(passwordSchema, password, "password"));
   await db.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
   if (password !== undefined) {
     await revokePasswordLinks(db, userId, now);

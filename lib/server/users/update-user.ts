@@ -17,11 +17,18 @@ export async function updateUser(admin: UserDto, userId: number, change: UserCha
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw notFound("User not found");
   if (userId === admin.id && ((role !== undefined && role !== "admin") || disabled === true)) {
-    throw new AppError("conflict", "You cannot disable your own account or take away your own admin role; ask another admin");
+    throw new AppError(
+      "conflict",
+      "You cannot disable your own account or take away your own admin role; ask another admin",
+    );
   }
   if (role !== undefined && role !== user.role && user.role !== "annotator" && role === "annotator") {
     const researching = await db.studyMember.count({ where: { userId, role: "researcher" } });
-    if (researching > 0) throw new AppError("conflict", `role: ${user.email} is a researcher of ${researching} ${researching === 1 ? "study" : "studies"}; make them an annotator member there (or remove them) first`);
+    if (researching > 0)
+      throw new AppError(
+        "conflict",
+        `role: ${user.email} is a researcher of ${researching} ${researching === 1 ? "study" : "studies"}; make them an annotator member there (or remove them) first`,
+      );
   }
   const updated = await db.user.update({
     where: { id: userId },

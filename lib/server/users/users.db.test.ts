@@ -35,22 +35,36 @@ describe("createUser and verifyCredentials", () => {
   });
 
   it("refuses a second user with the same email as a conflict", async () => {
-    await expect(createUser({ email: email.toLowerCase(), role: "annotator", password: "another passphrase" })).rejects.toMatchObject({
+    await expect(
+      createUser({ email: email.toLowerCase(), role: "annotator", password: "another passphrase" }),
+    ).rejects.toMatchObject({
       code: "conflict",
     });
   });
 
   it("refuses bad input naming the field", async () => {
-    const error = await createUser({ email: "not-an-email", role: "annotator", password: "long enough" }).catch((e: unknown) => e);
+    const error = await createUser({ email: "not-an-email", role: "annotator", password: "long enough" }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).toMatch(/^email: /);
-    await expect(createUser({ email: `x-${unique()}@test.local`, role: "annotator", password: "short" })).rejects.toThrow(/password: /);
+    await expect(
+      createUser({ email: `x-${unique()}@test.local`, role: "annotator", password: "short" }),
+    ).rejects.toThrow(/password: /);
   });
 
   it("lists users without their hashes", async () => {
     const users = await listUsers();
     const me = users.find((u) => u.email === email.toLowerCase());
-    expect(me).toEqual({ id: expect.any(Number), email: email.toLowerCase(), name: expect.any(String), role: "researcher", disabled: false, invited: false, studies: 0 });
+    expect(me).toEqual({
+      id: expect.any(Number),
+      email: email.toLowerCase(),
+      name: expect.any(String),
+      role: "researcher",
+      disabled: false,
+      invited: false,
+      studies: 0,
+    });
   });
 });
 
@@ -65,20 +79,31 @@ describe("accounts an admin manages", () => {
     expect(created.link!.expiresAt).toBe("2026-01-08T00:00:00.000Z");
     expect(await verifyCredentials(address, "")).toBeNull();
     const token = created.link!.path.split("/").pop()!;
-    expect(await describePasswordLink(token, new Date("2026-01-07T00:00:00Z"))).toEqual({ email: address, purpose: "invite" });
+    expect(await describePasswordLink(token, new Date("2026-01-07T00:00:00Z"))).toEqual({
+      email: address,
+      purpose: "invite",
+    });
     expect(await describePasswordLink(token, new Date("2026-01-08T00:00:01Z"))).toBeNull();
-    await expect(redeemPasswordLink(token, "short", new Date("2026-01-02T00:00:00Z"))).rejects.toThrow(/password: Passwords need at least 8 characters/);
-    expect(await redeemPasswordLink(token, "a chosen passphrase", new Date("2026-01-02T00:00:00Z"))).toEqual({ email: address });
+    await expect(redeemPasswordLink(token, "short", new Date("2026-01-02T00:00:00Z"))).rejects.toThrow(
+      /password: Passwords need at least 8 characters/,
+    );
+    expect(await redeemPasswordLink(token, "a chosen passphrase", new Date("2026-01-02T00:00:00Z"))).toEqual({
+      email: address,
+    });
     expect(await verifyCredentials(address, "a chosen passphrase")).toMatchObject({ email: address });
     // used once: never again
-    await expect(redeemPasswordLink(token, "another passphrase", new Date("2026-01-02T00:00:00Z"))).rejects.toThrow(/expired or was already used/);
+    await expect(redeemPasswordLink(token, "another passphrase", new Date("2026-01-02T00:00:00Z"))).rejects.toThrow(
+      /expired or was already used/,
+    );
     expect(await describePasswordLink(token, new Date("2026-01-02T00:00:00Z"))).toBeNull();
   });
 
   it("refuses an invite link after 7 days", async () => {
     const created = await createAccount({ email: email(), role: "researcher" }, new Date("2026-01-01T00:00:00Z"));
     const token = created.link!.path.split("/").pop()!;
-    await expect(redeemPasswordLink(token, "too late now", new Date("2026-01-08T00:00:01Z"))).rejects.toThrow(/expired/);
+    await expect(redeemPasswordLink(token, "too late now", new Date("2026-01-08T00:00:01Z"))).rejects.toThrow(
+      /expired/,
+    );
   });
 
   it("resets a password: the old one stops working and the session version moves on", async () => {
@@ -100,7 +125,10 @@ describe("accounts an admin manages", () => {
     const admin = await createUser({ email: email(), role: "admin", password: "admin passphrase" });
     expect(await updateUser(admin, user.id, { disabled: true })).toMatchObject({ disabled: true });
     expect(await verifyCredentials(address, "still the same")).toBeNull();
-    expect(await updateUser(admin, user.id, { disabled: false, role: "annotator" })).toMatchObject({ disabled: false, role: "annotator" });
+    expect(await updateUser(admin, user.id, { disabled: false, role: "annotator" })).toMatchObject({
+      disabled: false,
+      role: "annotator",
+    });
     expect(await verifyCredentials(address, "still the same")).toMatchObject({ role: "annotator", sessionVersion: 1 });
     await expect(updateUser(admin, admin.id, { disabled: true })).rejects.toThrow(/your own/);
     await expect(updateUser(admin, admin.id, { role: "researcher" })).rejects.toThrow(/your own admin role/);

@@ -11,7 +11,10 @@ let decoyHash: Promise<string> | undefined;
  * for a wrong password, an unknown email, a disabled account or one whose password is not set yet
  * (each costs as long as a wrong password).
  */
-export async function verifyCredentials(email: string, password: string): Promise<(UserDto & { sessionVersion: number }) | null> {
+export async function verifyCredentials(
+  email: string,
+  password: string,
+): Promise<(UserDto & { sessionVersion: number }) | null> {
   const db = await getDb();
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user || user.disabled || awaitsPassword(user)) {
@@ -19,5 +22,7 @@ export async function verifyCredentials(email: string, password: string): Promis
     await verifyPassword(password, await decoyHash);
     return null;
   }
-  return (await verifyPassword(password, user.passwordHash)) ? { ...toUserDto(user), sessionVersion: user.sessionVersion } : null;
+  return (await verifyPassword(password, user.passwordHash))
+    ? { ...toUserDto(user), sessionVersion: user.sessionVersion }
+    : null;
 }

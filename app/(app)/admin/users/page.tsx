@@ -12,8 +12,8 @@ export default async function UsersPage() {
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
       <p className="mb-6 mt-1 max-w-3xl text-sm text-stone-600">
-        Accounts and their roles. Researchers add accounts to their studies on a study&apos;s Members page. Disabling an account or resetting its
-        password signs its user out everywhere at once.
+        Accounts and their roles. Researchers add accounts to their studies on a study&apos;s Members page. Disabling an
+        account or resetting its password signs its user out everywhere at once.
       </p>
       <UserTable users={users} meId={me.id} />
     </>

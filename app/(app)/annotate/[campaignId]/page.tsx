@@ -6,7 +6,13 @@ import { getWorkspace } from "@/lib/server/campaigns/get-workspace";
 
 export const metadata: Metadata = { title: "Annotate" };
 
-export default async function AnnotatePage({ params, searchParams }: { params: Promise<{ campaignId: string }>; searchParams: Promise<{ item?: string }> }) {
+export default async function AnnotatePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ campaignId: string }>;
+  searchParams: Promise<{ item?: string }>;
+}) {
   const user = await requirePageUser();
   const { campaignId } = await pageParams(campaignIdParamsSchema, params);
   const workspace = await orNotFound(getWorkspace(user, campaignId));

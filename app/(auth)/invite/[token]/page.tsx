@@ -17,13 +17,18 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       {link ? (
         <>
           <p className="mb-8 mt-1 text-sm text-stone-600">
-            {link.purpose === "invite" ? "Welcome! Choose a password for" : "Choose a new password for"} <strong>{link.email}</strong>.
+            {link.purpose === "invite" ? "Welcome! Choose a password for" : "Choose a new password for"}{" "}
+            <strong>{link.email}</strong>.
           </p>
           <SetPasswordForm token={token} />
         </>
       ) : (
         <p role="alert" aria-label="Link error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          This link has expired or was already used. Ask an admin for a new one, or <Link href="/signin" className="underline">sign in</Link>.
+          This link has expired or was already used. Ask an admin for a new one, or{" "}
+          <Link href="/signin" className="underline">
+            sign in
+          </Link>
+          .
         </p>
       )}
     </main>

@@ -5,7 +5,12 @@ import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
 import { keepingNuggetVersions, known, writeLabels, type LabelInsert, type Numbered } from "./shared";
 
 export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow>[]): Promise<void> {
-  const queryIds = await idsByExternalId(ctx.tx, "Query", ctx.studyId, batch.map((b) => b.row.queryId));
+  const queryIds = await idsByExternalId(
+    ctx.tx,
+    "Query",
+    ctx.studyId,
+    batch.map((b) => b.row.queryId),
+  );
   const rows: unknown[][] = [];
   for (const { line, row } of batch) {
     if (!ctx.firstTime(`nugget:${row.id}`, line, `nugget id "${row.id}"`)) continue;
@@ -13,33 +18,78 @@ export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow
     if (queryId !== null) rows.push([ctx.studyId, queryId, row.id, row.position, row.text]);
   }
   if (ctx.failed) return;
-  await keepingNuggetVersions(ctx, rows.map((r) => r[1] as number), rows.map((r) => r[2] as string), () =>
-    upsertMany(ctx.tx, { table: "Nugget", columns: ["studyId", "queryId", "externalId", "position", "text"], conflict: ["studyId", "externalId"], update: ["queryId", "position", "text"] }, rows),
+  await keepingNuggetVersions(
+    ctx,
+    rows.map((r) => r[1] as number),
+    rows.map((r) => r[2] as string),
+    () =>
+      upsertMany(
+        ctx.tx,
+        {
+          table: "Nugget",
+          columns: ["studyId", "queryId", "externalId", "position", "text"],
+          conflict: ["studyId", "externalId"],
+          update: ["queryId", "position", "text"],
+        },
+        rows,
+      ),
   );
 }
 
 export async function writePoolRows(ctx: ImportContext, batch: Numbered<PoolRow>[]): Promise<void> {
-  const queryIds = await idsByExternalId(ctx.tx, "Query", ctx.studyId, batch.map((b) => b.row.queryId));
-  const docIds = await idsByExternalId(ctx.tx, "Document", ctx.studyId, batch.map((b) => b.row.docId));
+  const queryIds = await idsByExternalId(
+    ctx.tx,
+    "Query",
+    ctx.studyId,
+    batch.map((b) => b.row.queryId),
+  );
+  const docIds = await idsByExternalId(
+    ctx.tx,
+    "Document",
+    ctx.studyId,
+    batch.map((b) => b.row.docId),
+  );
   const rows: unknown[][] = [];
   for (const { line, row } of batch) {
     const queryId = known(ctx, queryIds, row.queryId, line, "query", "query");
     const documentId = known(ctx, docIds, row.docId, line, "doc", "document");
-    if (queryId !== null && documentId !== null) rows.push([ctx.studyId, queryId, documentId, JSON.stringify(row.sources)]);
+    if (queryId !== null && documentId !== null)
+      rows.push([ctx.studyId, queryId, documentId, JSON.stringify(row.sources)]);
   }
   if (ctx.failed) return;
-  await upsertMany(ctx.tx, { table: "PoolEntry", columns: ["studyId", "queryId", "documentId", "sources"], conflict: ["queryId", "documentId"], update: ["sources"] }, rows);
+  await upsertMany(
+    ctx.tx,
+    {
+      table: "PoolEntry",
+      columns: ["studyId", "queryId", "documentId", "sources"],
+      conflict: ["queryId", "documentId"],
+      update: ["sources"],
+    },
+    rows,
+  );
 }
 
 /** Judges; a human judge is linked to the user with the same email on this server, if any. */
 export async function writeJudges(ctx: ImportContext, batch: Numbered<JudgeRow>[]): Promise<void> {
   const emails = batch.flatMap((b) => (b.row.userEmail ? [b.row.userEmail] : []));
-  const users = new Map((await selectIn(ctx.tx, "User", ["id", "email"], "email", emails)).map((u) => [String(u.email), Number(u.id)]));
+  const users = new Map(
+    (await selectIn(ctx.tx, "User", ["id", "email"], "email", emails)).map((u) => [String(u.email), Number(u.id)]),
+  );
   if (ctx.failed) return;
   await upsertMany(
     ctx.tx,
-    { table: "Judge", columns: ["studyId", "kind", "name", "userId"], conflict: ["studyId", "name"], update: ["kind", "userId"] },
-    batch.map(({ row }) => [ctx.studyId, row.judgeKind, row.name, row.userEmail ? (users.get(row.userEmail) ?? null) : null]),
+    {
+      table: "Judge",
+      columns: ["studyId", "kind", "name", "userId"],
+      conflict: ["studyId", "name"],
+      update: ["kind", "userId"],
+    },
+    batch.map(({ row }) => [
+      ctx.studyId,
+      row.judgeKind,
+      row.name,
+      row.userEmail ? (users.get(row.userEmail) ?? null) : null,
+    ]),
   );
 }
 
@@ -56,16 +106,31 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
     idsByExternalId(ctx.tx, "Nugget", ctx.studyId, pick("nugget")),
     idsByExternalId(ctx.tx, "Document", ctx.studyId, pick("doc")),
   ]);
-  const judges = new Map((await selectIn(ctx.tx, "Judge", ["id", "name"], "name", records.map((r) => r.judge), { studyId: ctx.studyId })).map((j) => [String(j.name), Number(j.id)]));
+  const judges = new Map(
+    (
+      await selectIn(
+        ctx.tx,
+        "Judge",
+        ["id", "name"],
+        "name",
+        records.map((r) => r.judge),
+        { studyId: ctx.studyId },
+      )
+    ).map((j) => [String(j.name), Number(j.id)]),
+  );
   const systems = await ctx.systemIds(records.flatMap((r) => [r.system_a, r.system_b].filter((s): s is string => !!s)));
   const labels: LabelInsert[] = [];
-  for (const { line, row: { record: r } } of batch) {
+  for (const {
+    line,
+    row: { record: r },
+  } of batch) {
     const judgeId = judges.get(r.judge);
     if (judgeId === undefined) {
       ctx.fail({ line, field: "judge", message: `unknown judge "${r.judge}" (judge records come first)` });
       continue;
     }
-    const ref = (ids: Map<string, number>, value: string | null, field: string, what: string) => (value === null ? null : known(ctx, ids, value, line, field, what));
+    const ref = (ids: Map<string, number>, value: string | null, field: string, what: string) =>
+      value === null ? null : known(ctx, ids, value, line, field, what);
     const queryId = ref(queryIds, r.query, "query", "query");
     const nuggetId = ref(nuggetIds, r.nugget, "nugget", "nugget");
     const documentId = ref(docIds, r.doc, "doc", "document");
@@ -79,18 +144,41 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
       system_pair: `sp:${queryId}:${systemAId}:${systemBId}:${r.criterion}`,
     }[r.target];
     if (!ctx.firstTime(`label:${r.judge}:${targetKey}`, line, `label of ${r.judge}`)) continue;
-    labels.push({ judgeId, targetType: r.target, targetKey, queryId, nuggetId, documentId, systemAId, systemBId, criterion: r.criterion, scale: r.scale, value: r.value });
+    labels.push({
+      judgeId,
+      targetType: r.target,
+      targetKey,
+      queryId,
+      nuggetId,
+      documentId,
+      systemAId,
+      systemBId,
+      criterion: r.criterion,
+      scale: r.scale,
+      value: r.value,
+    });
   }
   if (!ctx.failed) await writeLabels(ctx, labels);
 }
 
 export async function writeResponses(ctx: ImportContext, batch: Numbered<ResponseRow>[]): Promise<void> {
-  const queryIds = await idsByExternalId(ctx.tx, "Query", ctx.studyId, batch.map((b) => b.row.queryId));
-  const docIds = await idsByExternalId(ctx.tx, "Document", ctx.studyId, batch.flatMap((b) => b.row.citations.map((c) => c.docId)));
+  const queryIds = await idsByExternalId(
+    ctx.tx,
+    "Query",
+    ctx.studyId,
+    batch.map((b) => b.row.queryId),
+  );
+  const docIds = await idsByExternalId(
+    ctx.tx,
+    "Document",
+    ctx.studyId,
+    batch.flatMap((b) => b.row.citations.map((c) => c.docId)),
+  );
   const systems = await ctx.systemIds(batch.map((b) => b.row.system));
   const valid: { systemId: number; queryId: number; row: ResponseRow }[] = [];
   for (const { line, row } of batch) {
-    if (!ctx.firstTime(`response:${row.system}:${row.queryId}`, line, `response of ${row.system} to ${row.queryId}`)) continue;
+    if (!ctx.firstTime(`response:${row.system}:${row.queryId}`, line, `response of ${row.system} to ${row.queryId}`))
+      continue;
     const queryId = known(ctx, queryIds, row.queryId, line, "query", "query");
     const citedOk = row.citations.every((c) => known(ctx, docIds, c.docId, line, "citations", "document") !== null);
     if (queryId !== null && citedOk) valid.push({ systemId: systems.get(row.system)!, queryId, row });
@@ -98,13 +186,26 @@ export async function writeResponses(ctx: ImportContext, batch: Numbered<Respons
   if (ctx.failed) return;
   const responses = await upsertMany(
     ctx.tx,
-    { table: "Response", columns: ["studyId", "systemId", "queryId", "text"], conflict: ["systemId", "queryId"], update: ["text"], returning: ["id", "systemId", "queryId"] },
+    {
+      table: "Response",
+      columns: ["studyId", "systemId", "queryId", "text"],
+      conflict: ["systemId", "queryId"],
+      update: ["text"],
+      returning: ["id", "systemId", "queryId"],
+    },
     valid.map((v) => [ctx.studyId, v.systemId, v.queryId, v.row.text]),
   );
   const ids = new Map(responses.map((r) => [`${Number(r.systemId)}:${Number(r.queryId)}`, Number(r.id)]));
   await upsertMany(
     ctx.tx,
-    { table: "Citation", columns: ["responseId", "marker", "documentId"], conflict: ["responseId", "marker"], update: ["documentId"] },
-    valid.flatMap((v) => v.row.citations.map((c) => [ids.get(`${v.systemId}:${v.queryId}`)!, c.marker, docIds.get(c.docId)!])),
+    {
+      table: "Citation",
+      columns: ["responseId", "marker", "documentId"],
+      conflict: ["responseId", "marker"],
+      update: ["documentId"],
+    },
+    valid.flatMap((v) =>
+      v.row.citations.map((c) => [ids.get(`${v.systemId}:${v.queryId}`)!, c.marker, docIds.get(c.docId)!]),
+    ),
   );
 }

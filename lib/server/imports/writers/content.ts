@@ -17,14 +17,29 @@ export async function writeDocuments(ctx: ImportContext, batch: Numbered<Documen
       conflict: ["studyId", "externalId"],
       update: ["title", "text", "language", "repo", "path", "metadata"],
     },
-    rows.map(({ row }) => [ctx.studyId, row.id, row.title, row.text, languageFromPath(row.path ?? row.title), row.repo ?? null, row.path ?? null, JSON.stringify(row.metadata)]),
+    rows.map(({ row }) => [
+      ctx.studyId,
+      row.id,
+      row.title,
+      row.text,
+      languageFromPath(row.path ?? row.title),
+      row.repo ?? null,
+      row.path ?? null,
+      JSON.stringify(row.metadata),
+    ]),
   );
 }
 
 export async function upsertQueries(ctx: ImportContext, rows: QueryRow[]): Promise<Map<string, number>> {
   const returned = await upsertMany(
     ctx.tx,
-    { table: "Query", columns: ["studyId", "externalId", "title", "body", "answer", "metadata"], conflict: ["studyId", "externalId"], update: ["title", "body", "answer", "metadata"], returning: ["id", "externalId"] },
+    {
+      table: "Query",
+      columns: ["studyId", "externalId", "title", "body", "answer", "metadata"],
+      conflict: ["studyId", "externalId"],
+      update: ["title", "body", "answer", "metadata"],
+      returning: ["id", "externalId"],
+    },
     rows.map((q) => [ctx.studyId, q.id, q.title, q.body, q.answer ?? null, JSON.stringify(q.metadata)]),
   );
   return new Map(returned.map((r) => [String(r.externalId), Number(r.id)]));
@@ -32,19 +47,33 @@ export async function upsertQueries(ctx: ImportContext, rows: QueryRow[]): Promi
 
 export async function writeQueries(ctx: ImportContext, batch: Numbered<QueryRow>[]): Promise<void> {
   const rows = batch.filter(({ line, row }) => ctx.firstTime(`query:${row.id}`, line, `query id "${row.id}"`));
-  if (!ctx.failed) await upsertQueries(ctx, rows.map((r) => r.row));
+  if (!ctx.failed)
+    await upsertQueries(
+      ctx,
+      rows.map((r) => r.row),
+    );
 }
 
 /** Each named request's group, merged into its metadata as `collection` (the request must exist). */
 export async function writeQueryGroups(ctx: ImportContext, batch: Numbered<QueryGroupRow>[]): Promise<void> {
-  const rows = batch.filter(({ line, row }) => ctx.firstTime(`query-group:${row.queryId}`, line, `group of query "${row.queryId}"`));
-  const ids = await idsByExternalId(ctx.tx, "Query", ctx.studyId, rows.map((r) => r.row.queryId));
+  const rows = batch.filter(({ line, row }) =>
+    ctx.firstTime(`query-group:${row.queryId}`, line, `group of query "${row.queryId}"`),
+  );
+  const ids = await idsByExternalId(
+    ctx.tx,
+    "Query",
+    ctx.studyId,
+    rows.map((r) => r.row.queryId),
+  );
   const found = rows.flatMap(({ line, row }) => {
     const id = known(ctx, ids, row.queryId, line, "rid", "query");
     return id === null ? [] : [{ id, group: row.group }];
   });
   if (ctx.failed) return;
-  const current = await ctx.tx.query<{ id: unknown; metadata: string }>(`SELECT "id", "metadata" FROM "Query" WHERE "studyId" = ?`, [ctx.studyId]);
+  const current = await ctx.tx.query<{ id: unknown; metadata: string }>(
+    `SELECT "id", "metadata" FROM "Query" WHERE "studyId" = ?`,
+    [ctx.studyId],
+  );
   const metadata = new Map(current.map((q) => [Number(q.id), q.metadata]));
   for (const { id, group } of found) {
     const merged = { ...(JSON.parse(metadata.get(id) ?? "{}") as Record<string, unknown>), collection: group };
@@ -53,24 +82,53 @@ export async function writeQueryGroups(ctx: ImportContext, batch: Numbered<Query
 }
 
 /** FreshStack questions: the query, its nuggets in order, and the LLM's support labels. */
-export async function writeNuggetedQueries(ctx: ImportContext, batch: Numbered<NuggetedQueryRow>[], judge: { name: string; scale: string }): Promise<void> {
-  const rows = batch.filter(({ line, row }) => ctx.firstTime(`query:${row.query.id}`, line, `query id "${row.query.id}"`));
-  const docIds = await idsByExternalId(ctx.tx, "Document", ctx.studyId, rows.flatMap(({ row }) => row.nuggets.flatMap((n) => [...n.supportedBy, ...n.notSupportedBy])));
+export async function writeNuggetedQueries(
+  ctx: ImportContext,
+  batch: Numbered<NuggetedQueryRow>[],
+  judge: { name: string; scale: string },
+): Promise<void> {
+  const rows = batch.filter(({ line, row }) =>
+    ctx.firstTime(`query:${row.query.id}`, line, `query id "${row.query.id}"`),
+  );
+  const docIds = await idsByExternalId(
+    ctx.tx,
+    "Document",
+    ctx.studyId,
+    rows.flatMap(({ row }) => row.nuggets.flatMap((n) => [...n.supportedBy, ...n.notSupportedBy])),
+  );
   for (const { line, row } of rows) {
     for (const [i, n] of row.nuggets.entries()) {
-      for (const [field, ids] of [["relevant_corpus_ids", n.supportedBy], ["non_relevant_corpus_ids", n.notSupportedBy]] as const) {
+      for (const [field, ids] of [
+        ["relevant_corpus_ids", n.supportedBy],
+        ["non_relevant_corpus_ids", n.notSupportedBy],
+      ] as const) {
         for (const id of ids) known(ctx, docIds, id, line, `nuggets[${i}].${field}`, "document");
       }
     }
   }
   if (ctx.failed) return;
-  const queryIds = await upsertQueries(ctx, rows.map((r) => r.row.query));
-  const nuggets = await keepingNuggetVersions(ctx, queryIds.values(), rows.flatMap(({ row }) => row.nuggets.map((n) => n.id)), () =>
-    upsertMany(
-      ctx.tx,
-      { table: "Nugget", columns: ["studyId", "queryId", "externalId", "position", "text"], conflict: ["studyId", "externalId"], update: ["queryId", "position", "text"], returning: ["id", "externalId"] },
-      rows.flatMap(({ row }) => row.nuggets.map((n, i) => [ctx.studyId, queryIds.get(row.query.id)!, n.id, i + 1, n.text])),
-    ),
+  const queryIds = await upsertQueries(
+    ctx,
+    rows.map((r) => r.row.query),
+  );
+  const nuggets = await keepingNuggetVersions(
+    ctx,
+    queryIds.values(),
+    rows.flatMap(({ row }) => row.nuggets.map((n) => n.id)),
+    () =>
+      upsertMany(
+        ctx.tx,
+        {
+          table: "Nugget",
+          columns: ["studyId", "queryId", "externalId", "position", "text"],
+          conflict: ["studyId", "externalId"],
+          update: ["queryId", "position", "text"],
+          returning: ["id", "externalId"],
+        },
+        rows.flatMap(({ row }) =>
+          row.nuggets.map((n, i) => [ctx.studyId, queryIds.get(row.query.id)!, n.id, i + 1, n.text]),
+        ),
+      ),
   );
   const nuggetIds = new Map(nuggets.map((r) => [String(r.externalId), Number(r.id)]));
   const judgeId = await ctx.judgeId(judge.name, "model");
@@ -80,11 +138,23 @@ export async function writeNuggetedQueries(ctx: ImportContext, batch: Numbered<N
     const queryId = queryIds.get(row.query.id)!;
     for (const n of row.nuggets) {
       const nuggetId = nuggetIds.get(n.id)!;
-      for (const [ids, value] of [[n.supportedBy, "1"], [n.notSupportedBy, "0"]] as const) {
+      for (const [ids, value] of [
+        [n.supportedBy, "1"],
+        [n.notSupportedBy, "0"],
+      ] as const) {
         for (const id of ids) {
           const documentId = docIds.get(id)!;
           pool.push([queryId, documentId]);
-          labels.push({ judgeId, targetType: "nugget_document", targetKey: nuggetDocumentKey(nuggetId, documentId), queryId, nuggetId, documentId, scale: judge.scale, value });
+          labels.push({
+            judgeId,
+            targetType: "nugget_document",
+            targetKey: nuggetDocumentKey(nuggetId, documentId),
+            queryId,
+            nuggetId,
+            documentId,
+            scale: judge.scale,
+            value,
+          });
         }
       }
     }

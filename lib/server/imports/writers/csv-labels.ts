@@ -12,14 +12,23 @@ import { writeLabels, writePool, type LabelInsert, type Numbered } from "./share
  * Labels named by their target: "<nugget or query id>" or "<nugget or query id>::<doc id>". Every
  * judge named in the file gets labels of the import's judge kind, on the import's scale.
  */
-export async function writeCsvLabels(ctx: ImportContext, batch: Numbered<CsvLabelRow>[], judge: Omit<JudgeSpec, "name">): Promise<void> {
+export async function writeCsvLabels(
+  ctx: ImportContext,
+  batch: Numbered<CsvLabelRow>[],
+  judge: Omit<JudgeSpec, "name">,
+): Promise<void> {
   const scale = builtinScale(judge.scale)!;
   const items = batch.map((b) => splitCsvItem(b.row.item));
   const targets = items.map((i) => i.targetId);
   const [queryIds, nuggetIds, docIds] = await Promise.all([
     idsByExternalId(ctx.tx, "Query", ctx.studyId, targets),
     idsByExternalId(ctx.tx, "Nugget", ctx.studyId, targets),
-    idsByExternalId(ctx.tx, "Document", ctx.studyId, items.flatMap((i) => (i.docId ? [i.docId] : []))),
+    idsByExternalId(
+      ctx.tx,
+      "Document",
+      ctx.studyId,
+      items.flatMap((i) => (i.docId ? [i.docId] : [])),
+    ),
   ]);
   const nuggetQuery = await queryOfNuggets(ctx.tx, nuggetIds.values());
   const labels: LabelInsert[] = [];
@@ -46,16 +55,40 @@ export async function writeCsvLabels(ctx: ImportContext, batch: Numbered<CsvLabe
     const judgeId = await ctx.judgeId(row.judge, judge.kind);
     const q = queryId ?? nuggetQuery.get(nuggetId!)!;
     if (nuggetId !== undefined) {
-      labels.push(documentId === null
-        ? { judgeId, targetType: "nugget", targetKey: `n:${nuggetId}`, queryId: q, nuggetId, scale: scale.id, value }
-        : { judgeId, targetType: "nugget_document", targetKey: nuggetDocumentKey(nuggetId, documentId), queryId: q, nuggetId, documentId, scale: scale.id, value });
+      labels.push(
+        documentId === null
+          ? { judgeId, targetType: "nugget", targetKey: `n:${nuggetId}`, queryId: q, nuggetId, scale: scale.id, value }
+          : {
+              judgeId,
+              targetType: "nugget_document",
+              targetKey: nuggetDocumentKey(nuggetId, documentId),
+              queryId: q,
+              nuggetId,
+              documentId,
+              scale: scale.id,
+              value,
+            },
+      );
     } else {
-      labels.push(documentId === null
-        ? { judgeId, targetType: "query", targetKey: `q:${q}`, queryId: q, scale: scale.id, value }
-        : { judgeId, targetType: "query_document", targetKey: queryDocumentKey(q, documentId), queryId: q, documentId, scale: scale.id, value });
+      labels.push(
+        documentId === null
+          ? { judgeId, targetType: "query", targetKey: `q:${q}`, queryId: q, scale: scale.id, value }
+          : {
+              judgeId,
+              targetType: "query_document",
+              targetKey: queryDocumentKey(q, documentId),
+              queryId: q,
+              documentId,
+              scale: scale.id,
+              value,
+            },
+      );
     }
   }
   if (ctx.failed) return;
-  await writePool(ctx, labels.filter((l) => l.documentId).map((l) => [l.queryId!, l.documentId!] as const));
+  await writePool(
+    ctx,
+    labels.filter((l) => l.documentId).map((l) => [l.queryId!, l.documentId!] as const),
+  );
   await writeLabels(ctx, labels);
 }

@@ -11,14 +11,29 @@ export type JudgeSpec = { name: string; kind: "model" | "human"; scale: string }
 /** The scale's level for a label value, or an error naming the line and field. */
 export function level(ctx: ImportContext, scale: Scale, text: string, line: number, field: string): string | null {
   const value = levelFromText(scale, text);
-  if (value === null) ctx.fail({ line, field, message: `"${text}" is not a level of the scale ${scale.id} (${scale.levels.map((l) => l.value).join(", ")})` });
+  if (value === null)
+    ctx.fail({
+      line,
+      field,
+      message: `"${text}" is not a level of the scale ${scale.id} (${scale.levels.map((l) => l.value).join(", ")})`,
+    });
   return value;
 }
 
 export async function writeQrels(ctx: ImportContext, batch: Numbered<QrelRow>[], judge: JudgeSpec): Promise<void> {
   const scale = builtinScale(judge.scale)!;
-  const queryIds = await idsByExternalId(ctx.tx, "Query", ctx.studyId, batch.map((b) => b.row.queryId));
-  const docIds = await idsByExternalId(ctx.tx, "Document", ctx.studyId, batch.map((b) => b.row.docId));
+  const queryIds = await idsByExternalId(
+    ctx.tx,
+    "Query",
+    ctx.studyId,
+    batch.map((b) => b.row.queryId),
+  );
+  const docIds = await idsByExternalId(
+    ctx.tx,
+    "Document",
+    ctx.studyId,
+    batch.map((b) => b.row.docId),
+  );
   const judgeId = await ctx.judgeId(judge.name, judge.kind);
   const labels: LabelInsert[] = [];
   for (const { line, row } of batch) {
@@ -27,36 +42,83 @@ export async function writeQrels(ctx: ImportContext, batch: Numbered<QrelRow>[],
     const documentId = known(ctx, docIds, row.docId, line, "docid", "document");
     const value = level(ctx, scale, row.value, line, "rel");
     if (queryId === null || documentId === null || value === null) continue;
-    labels.push({ judgeId, targetType: "query_document", targetKey: queryDocumentKey(queryId, documentId), queryId, documentId, scale: scale.id, value });
+    labels.push({
+      judgeId,
+      targetType: "query_document",
+      targetKey: queryDocumentKey(queryId, documentId),
+      queryId,
+      documentId,
+      scale: scale.id,
+      value,
+    });
   }
   if (ctx.failed) return;
-  await writePool(ctx, labels.map((l) => [l.queryId!, l.documentId!] as const));
+  await writePool(
+    ctx,
+    labels.map((l) => [l.queryId!, l.documentId!] as const),
+  );
   await writeLabels(ctx, labels);
 }
 
-export async function writeNuggetQrels(ctx: ImportContext, batch: Numbered<NuggetQrelRow>[], judge: JudgeSpec): Promise<void> {
+export async function writeNuggetQrels(
+  ctx: ImportContext,
+  batch: Numbered<NuggetQrelRow>[],
+  judge: JudgeSpec,
+): Promise<void> {
   const scale = builtinScale(judge.scale)!;
-  const queryIds = await idsByExternalId(ctx.tx, "Query", ctx.studyId, batch.map((b) => b.row.queryId));
-  const nuggetIds = await idsByExternalId(ctx.tx, "Nugget", ctx.studyId, batch.map((b) => b.row.nuggetId));
-  const docIds = await idsByExternalId(ctx.tx, "Document", ctx.studyId, batch.map((b) => b.row.docId));
+  const queryIds = await idsByExternalId(
+    ctx.tx,
+    "Query",
+    ctx.studyId,
+    batch.map((b) => b.row.queryId),
+  );
+  const nuggetIds = await idsByExternalId(
+    ctx.tx,
+    "Nugget",
+    ctx.studyId,
+    batch.map((b) => b.row.nuggetId),
+  );
+  const docIds = await idsByExternalId(
+    ctx.tx,
+    "Document",
+    ctx.studyId,
+    batch.map((b) => b.row.docId),
+  );
   const nuggetQuery = await queryOfNuggets(ctx.tx, nuggetIds.values());
   const judgeId = await ctx.judgeId(judge.name, judge.kind);
   const labels: LabelInsert[] = [];
   for (const { line, row } of batch) {
-    if (!ctx.firstTime(`nqrel:${row.nuggetId}:${row.docId}`, line, `judgment of ${row.nuggetId} / ${row.docId}`)) continue;
+    if (!ctx.firstTime(`nqrel:${row.nuggetId}:${row.docId}`, line, `judgment of ${row.nuggetId} / ${row.docId}`))
+      continue;
     const queryId = known(ctx, queryIds, row.queryId, line, "qid", "query");
     const nuggetId = known(ctx, nuggetIds, row.nuggetId, line, "nugget_id", "nugget");
     const documentId = known(ctx, docIds, row.docId, line, "docid", "document");
     const value = level(ctx, scale, row.value, line, "rel");
     if (queryId === null || nuggetId === null || documentId === null || value === null) continue;
     if (nuggetQuery.get(nuggetId) !== queryId) {
-      ctx.fail({ line, field: "nugget_id", message: `nugget "${row.nuggetId}" belongs to another query than "${row.queryId}"` });
+      ctx.fail({
+        line,
+        field: "nugget_id",
+        message: `nugget "${row.nuggetId}" belongs to another query than "${row.queryId}"`,
+      });
       continue;
     }
-    labels.push({ judgeId, targetType: "nugget_document", targetKey: nuggetDocumentKey(nuggetId, documentId), queryId, nuggetId, documentId, scale: scale.id, value });
+    labels.push({
+      judgeId,
+      targetType: "nugget_document",
+      targetKey: nuggetDocumentKey(nuggetId, documentId),
+      queryId,
+      nuggetId,
+      documentId,
+      scale: scale.id,
+      value,
+    });
   }
   if (ctx.failed) return;
-  await writePool(ctx, labels.map((l) => [l.queryId!, l.documentId!] as const));
+  await writePool(
+    ctx,
+    labels.map((l) => [l.queryId!, l.documentId!] as const),
+  );
   await writeLabels(ctx, labels);
 }
 
@@ -64,13 +126,23 @@ export async function writeNuggetQrels(ctx: ImportContext, batch: Numbered<Nugge
  * FeB4RAG fused labels. The collections' texts are not published, so each labelled document is
  * created as "<engine>/<docid>" with empty text unless it exists already.
  */
-export async function writeEngineLabels(ctx: ImportContext, batch: Numbered<EngineLabelRow>[], judge: JudgeSpec): Promise<void> {
+export async function writeEngineLabels(
+  ctx: ImportContext,
+  batch: Numbered<EngineLabelRow>[],
+  judge: JudgeSpec,
+): Promise<void> {
   const scale = builtinScale(judge.scale)!;
-  const queryIds = await idsByExternalId(ctx.tx, "Query", ctx.studyId, batch.map((b) => b.row.queryId));
+  const queryIds = await idsByExternalId(
+    ctx.tx,
+    "Query",
+    ctx.studyId,
+    batch.map((b) => b.row.queryId),
+  );
   const valid: { queryId: number; externalDoc: string; engine: string; value: string }[] = [];
   for (const { line, row } of batch) {
     const externalDoc = `${row.engine}/${row.docId}`;
-    if (!ctx.firstTime(`engine:${row.queryId}:${externalDoc}`, line, `label of ${row.queryId} / ${externalDoc}`)) continue;
+    if (!ctx.firstTime(`engine:${row.queryId}:${externalDoc}`, line, `label of ${row.queryId} / ${externalDoc}`))
+      continue;
     const queryId = known(ctx, queryIds, row.queryId, line, "rid", "query");
     const value = level(ctx, scale, row.value, line, "label");
     if (queryId !== null && value !== null) valid.push({ queryId, externalDoc, engine: row.engine, value });
@@ -78,34 +150,77 @@ export async function writeEngineLabels(ctx: ImportContext, batch: Numbered<Engi
   if (ctx.failed) return;
   const docs = await upsertMany(
     ctx.tx,
-    { table: "Document", columns: ["studyId", "externalId", "title", "text", "metadata"], conflict: ["studyId", "externalId"], update: ["studyId"], returning: ["id", "externalId"] },
-    [...new Map(valid.map((v) => [v.externalDoc, v])).values()].map((v) => [ctx.studyId, v.externalDoc, "", "", JSON.stringify({ engine: v.engine })]),
+    {
+      table: "Document",
+      columns: ["studyId", "externalId", "title", "text", "metadata"],
+      conflict: ["studyId", "externalId"],
+      update: ["studyId"],
+      returning: ["id", "externalId"],
+    },
+    [...new Map(valid.map((v) => [v.externalDoc, v])).values()].map((v) => [
+      ctx.studyId,
+      v.externalDoc,
+      "",
+      "",
+      JSON.stringify({ engine: v.engine }),
+    ]),
   );
   const docIds = new Map(docs.map((d) => [String(d.externalId), Number(d.id)]));
   const judgeId = await ctx.judgeId(judge.name, judge.kind);
   const labels: LabelInsert[] = valid.map((v) => {
     const documentId = docIds.get(v.externalDoc)!;
-    return { judgeId, targetType: "query_document", targetKey: queryDocumentKey(v.queryId, documentId), queryId: v.queryId, documentId, scale: scale.id, value: v.value };
+    return {
+      judgeId,
+      targetType: "query_document",
+      targetKey: queryDocumentKey(v.queryId, documentId),
+      queryId: v.queryId,
+      documentId,
+      scale: scale.id,
+      value: v.value,
+    };
   });
-  await writePool(ctx, labels.map((l) => [l.queryId!, l.documentId!] as const));
+  await writePool(
+    ctx,
+    labels.map((l) => [l.queryId!, l.documentId!] as const),
+  );
   await writeLabels(ctx, labels);
 }
 
 /** Side-by-side preferences between two systems' answers, one label per criterion. */
-export async function writePreferences(ctx: ImportContext, batch: Numbered<PreferenceRow>[], judge: JudgeSpec): Promise<void> {
-  const queryIds = await idsByExternalId(ctx.tx, "Query", ctx.studyId, batch.map((b) => b.row.queryId));
+export async function writePreferences(
+  ctx: ImportContext,
+  batch: Numbered<PreferenceRow>[],
+  judge: JudgeSpec,
+): Promise<void> {
+  const queryIds = await idsByExternalId(
+    ctx.tx,
+    "Query",
+    ctx.studyId,
+    batch.map((b) => b.row.queryId),
+  );
   const systems = await ctx.systemIds(batch.flatMap((b) => [b.row.systemA, b.row.systemB]));
   const judgeId = await ctx.judgeId(judge.name, judge.kind);
   const labels: LabelInsert[] = [];
   for (const { line, row } of batch) {
-    if (!ctx.firstTime(`pref:${row.queryId}:${row.systemA}:${row.systemB}`, line, `preference for ${row.queryId}`)) continue;
+    if (!ctx.firstTime(`pref:${row.queryId}:${row.systemA}:${row.systemB}`, line, `preference for ${row.queryId}`))
+      continue;
     const queryId = known(ctx, queryIds, row.queryId, line, "qid", "query");
     if (queryId === null) continue;
     const systemAId = systems.get(row.systemA)!;
     const systemBId = systems.get(row.systemB)!;
     for (const c of row.choices) {
       const targetKey = `sp:${queryId}:${systemAId}:${systemBId}:${c.criterion}`;
-      labels.push({ judgeId, targetType: "system_pair", targetKey, queryId, systemAId, systemBId, criterion: c.criterion, scale: PREFERENCE_SCALE_ID, value: c.value });
+      labels.push({
+        judgeId,
+        targetType: "system_pair",
+        targetKey,
+        queryId,
+        systemAId,
+        systemBId,
+        criterion: c.criterion,
+        scale: PREFERENCE_SCALE_ID,
+        value: c.value,
+      });
     }
   }
   if (!ctx.failed) await writeLabels(ctx, labels);

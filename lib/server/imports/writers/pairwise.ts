@@ -7,32 +7,60 @@ import { type Numbered } from "./shared";
 
 /** Requests, their systems' responses, and the cited passages (created when the file gives their text). */
 export async function writePairwise(ctx: ImportContext, batch: Numbered<PairwiseRow>[]): Promise<void> {
-  const rows = batch.filter(({ line, row }) => ctx.firstTime(`query:${row.query.id}`, line, `request id "${row.query.id}"`));
+  const rows = batch.filter(({ line, row }) =>
+    ctx.firstTime(`query:${row.query.id}`, line, `request id "${row.query.id}"`),
+  );
   const cited = rows.flatMap(({ row }) => row.responses.flatMap((r) => r.citations));
   const withText = new Map(cited.filter((c) => c.text !== undefined).map((c) => [c.docId, c.text!]));
-  const existing = await idsByExternalId(ctx.tx, "Document", ctx.studyId, cited.map((c) => c.docId).filter((id) => !withText.has(id)));
+  const existing = await idsByExternalId(
+    ctx.tx,
+    "Document",
+    ctx.studyId,
+    cited.map((c) => c.docId).filter((id) => !withText.has(id)),
+  );
   for (const { line, row } of rows) {
     for (const [i, r] of row.responses.entries()) {
       for (const [j, c] of r.citations.entries()) {
         if (!withText.has(c.docId) && !existing.has(c.docId)) {
-          ctx.fail({ line, field: `responses[${i}].citations[${j}].doc_id`, message: `unknown document "${c.docId}" (give its text, or import the corpus first)` });
+          ctx.fail({
+            line,
+            field: `responses[${i}].citations[${j}].doc_id`,
+            message: `unknown document "${c.docId}" (give its text, or import the corpus first)`,
+          });
         }
       }
     }
   }
   if (ctx.failed) return;
-  const queryIds = await upsertQueries(ctx, rows.map((r) => r.row.query));
+  const queryIds = await upsertQueries(
+    ctx,
+    rows.map((r) => r.row.query),
+  );
   const docs = await upsertMany(
     ctx.tx,
-    { table: "Document", columns: ["studyId", "externalId", "title", "text", "metadata"], conflict: ["studyId", "externalId"], update: ["text"], returning: ["id", "externalId"] },
+    {
+      table: "Document",
+      columns: ["studyId", "externalId", "title", "text", "metadata"],
+      conflict: ["studyId", "externalId"],
+      update: ["text"],
+      returning: ["id", "externalId"],
+    },
     [...withText].map(([id, text]) => [ctx.studyId, id, "", text, "{}"]),
   );
   const docIds = new Map([...existing, ...docs.map((d) => [String(d.externalId), Number(d.id)] as const)]);
   const systems = await ctx.systemIds(rows.flatMap(({ row }) => row.responses.map((r) => r.system)));
   const responses = await upsertMany(
     ctx.tx,
-    { table: "Response", columns: ["studyId", "systemId", "queryId", "text"], conflict: ["systemId", "queryId"], update: ["text"], returning: ["id", "systemId", "queryId"] },
-    rows.flatMap(({ row }) => row.responses.map((r) => [ctx.studyId, systems.get(r.system)!, queryIds.get(row.query.id)!, r.text])),
+    {
+      table: "Response",
+      columns: ["studyId", "systemId", "queryId", "text"],
+      conflict: ["systemId", "queryId"],
+      update: ["text"],
+      returning: ["id", "systemId", "queryId"],
+    },
+    rows.flatMap(({ row }) =>
+      row.responses.map((r) => [ctx.studyId, systems.get(r.system)!, queryIds.get(row.query.id)!, r.text]),
+    ),
   );
   const responseId = new Map(responses.map((r) => [`${Number(r.systemId)}:${Number(r.queryId)}`, Number(r.id)]));
   const citations = rows.flatMap(({ row }) =>
@@ -41,5 +69,14 @@ export async function writePairwise(ctx: ImportContext, batch: Numbered<Pairwise
       return r.citations.map((c) => [id, c.marker, docIds.get(c.docId)!]);
     }),
   );
-  await upsertMany(ctx.tx, { table: "Citation", columns: ["responseId", "marker", "documentId"], conflict: ["responseId", "marker"], update: ["documentId"] }, citations);
+  await upsertMany(
+    ctx.tx,
+    {
+      table: "Citation",
+      columns: ["responseId", "marker", "documentId"],
+      conflict: ["responseId", "marker"],
+      update: ["documentId"],
+    },
+    citations,
+  );
 }

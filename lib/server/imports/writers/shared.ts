@@ -18,7 +18,21 @@ export type LabelInsert = {
   value: string;
 };
 
-const LABEL_COLUMNS = ["studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "systemAId", "systemBId", "criterion", "scale", "value", "createdAt"] as const;
+const LABEL_COLUMNS = [
+  "studyId",
+  "judgeId",
+  "targetType",
+  "targetKey",
+  "queryId",
+  "nuggetId",
+  "documentId",
+  "systemAId",
+  "systemBId",
+  "criterion",
+  "scale",
+  "value",
+  "createdAt",
+] as const;
 
 /** Upserts labels on (judge, target): a re-imported label replaces the judge's earlier value. */
 export async function writeLabels(ctx: ImportContext, labels: LabelInsert[]): Promise<void> {
@@ -26,8 +40,19 @@ export async function writeLabels(ctx: ImportContext, labels: LabelInsert[]): Pr
     ctx.tx,
     { table: "Label", columns: LABEL_COLUMNS, conflict: ["judgeId", "targetKey"], update: ["value", "scale"] },
     labels.map((l) => [
-      ctx.studyId, l.judgeId, l.targetType, l.targetKey, l.queryId ?? null, l.nuggetId ?? null, l.documentId ?? null,
-      l.systemAId ?? null, l.systemBId ?? null, l.criterion ?? null, l.scale, l.value, ctx.tx.timestamp(ctx.now),
+      ctx.studyId,
+      l.judgeId,
+      l.targetType,
+      l.targetKey,
+      l.queryId ?? null,
+      l.nuggetId ?? null,
+      l.documentId ?? null,
+      l.systemAId ?? null,
+      l.systemBId ?? null,
+      l.criterion ?? null,
+      l.scale,
+      l.value,
+      ctx.tx.timestamp(ctx.now),
     ]),
   );
 }
@@ -38,16 +63,32 @@ export async function writePool(ctx: ImportContext, pairs: Iterable<readonly [nu
   for (const p of pairs) unique.set(`${p[0]}:${p[1]}`, p);
   await upsertMany(
     ctx.tx,
-    { table: "PoolEntry", columns: ["studyId", "queryId", "documentId", "sources"], conflict: ["queryId", "documentId"], update: ["studyId"] },
+    {
+      table: "PoolEntry",
+      columns: ["studyId", "queryId", "documentId", "sources"],
+      conflict: ["queryId", "documentId"],
+      update: ["studyId"],
+    },
     [...unique.values()].map(([q, d]) => [ctx.studyId, q, d, "[]"]),
   );
 }
 
 /** Looks up `id` in `ids`, recording "unknown <what>" for the line when it is missing. */
-export function known(ctx: ImportContext, ids: Map<string, number>, id: string, line: number, field: string, what: string): number | null {
+export function known(
+  ctx: ImportContext,
+  ids: Map<string, number>,
+  id: string,
+  line: number,
+  field: string,
+  what: string,
+): number | null {
   const found = ids.get(id);
   if (found === undefined) {
-    ctx.fail({ line, field, message: `unknown ${what} "${id}" (import the ${what === "document" ? "corpus" : "queries"} first)` });
+    ctx.fail({
+      line,
+      field,
+      message: `unknown ${what} "${id}" (import the ${what === "document" ? "corpus" : "queries"} first)`,
+    });
     return null;
   }
   return found;
@@ -58,8 +99,15 @@ export function known(ctx: ImportContext, ids: Map<string, number>, id: string, 
  * (a nugget added, removed, moved, reworded or reordered; see Query.nuggetVersion), so a review
  * of the list as it was can say so. A re-import that changes nothing keeps every version.
  */
-export async function keepingNuggetVersions<T>(ctx: ImportContext, queryIds: Iterable<number>, nuggetExternalIds: Iterable<string>, write: () => Promise<T>): Promise<T> {
-  const previous = await selectIn(ctx.tx, "Nugget", ["queryId"], "externalId", nuggetExternalIds, { studyId: ctx.studyId });
+export async function keepingNuggetVersions<T>(
+  ctx: ImportContext,
+  queryIds: Iterable<number>,
+  nuggetExternalIds: Iterable<string>,
+  write: () => Promise<T>,
+): Promise<T> {
+  const previous = await selectIn(ctx.tx, "Nugget", ["queryId"], "externalId", nuggetExternalIds, {
+    studyId: ctx.studyId,
+  });
   const affected = [...new Set([...queryIds, ...previous.map((r) => Number(r.queryId))])];
   const before = await nuggetLists(ctx, affected);
   const result = await write();
@@ -68,7 +116,10 @@ export async function keepingNuggetVersions<T>(ctx: ImportContext, queryIds: Ite
   const changed = affected.filter((q) => before.has(q) && before.get(q) !== after.get(q));
   for (let i = 0; i < changed.length; i += 500) {
     const chunk = changed.slice(i, i + 500);
-    await ctx.tx.query(`UPDATE "Query" SET "nuggetVersion" = "nuggetVersion" + 1 WHERE "id" IN (${chunk.map(() => "?").join(", ")})`, chunk);
+    await ctx.tx.query(
+      `UPDATE "Query" SET "nuggetVersion" = "nuggetVersion" + 1 WHERE "id" IN (${chunk.map(() => "?").join(", ")})`,
+      chunk,
+    );
   }
   return result;
 }
@@ -77,6 +128,18 @@ export async function keepingNuggetVersions<T>(ctx: ImportContext, queryIds: Ite
 async function nuggetLists(ctx: ImportContext, queryIds: number[]): Promise<Map<number, string>> {
   const rows = await selectIn(ctx.tx, "Nugget", ["queryId", "externalId", "position", "text"], "queryId", queryIds);
   const lists = new Map<number, { position: number; text: string }[]>();
-  for (const r of rows) (lists.get(Number(r.queryId)) ?? lists.set(Number(r.queryId), []).get(Number(r.queryId))!).push({ position: Number(r.position), text: `${String(r.externalId)}\t${String(r.text)}` });
-  return new Map([...lists].map(([q, list]) => [q, list.sort((a, b) => a.position - b.position).map((n) => `${n.position}\t${n.text}`).join("\n")]));
+  for (const r of rows)
+    (lists.get(Number(r.queryId)) ?? lists.set(Number(r.queryId), []).get(Number(r.queryId))!).push({
+      position: Number(r.position),
+      text: `${String(r.externalId)}\t${String(r.text)}`,
+    });
+  return new Map(
+    [...lists].map(([q, list]) => [
+      q,
+      list
+        .sort((a, b) => a.position - b.position)
+        .map((n) => `${n.position}\t${n.text}`)
+        .join("\n"),
+    ]),
+  );
 }

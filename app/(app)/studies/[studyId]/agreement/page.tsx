@@ -14,7 +14,13 @@ import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 export const metadata: Metadata = { title: "Agreement" };
 
 /** ?a=&b=&group= compares two label sources; ?campaign= compares a campaign's annotators. */
-export default async function AgreementPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<Record<string, string>> }) {
+export default async function AgreementPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ studyId: string }>;
+  searchParams: Promise<Record<string, string>>;
+}) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const study = await orNotFound(getStudyOverview(user, studyId));
@@ -25,18 +31,33 @@ export default async function AgreementPage({ params, searchParams }: { params: 
   let error: string | null = null;
   try {
     if (campaignQuery.success) {
-      body = <CampaignAgreementView studyId={study.id} report={await orNotFound(getCampaignAgreement(user, study.id, campaignQuery.data.campaign))} />;
+      body = (
+        <CampaignAgreementView
+          studyId={study.id}
+          report={await orNotFound(getCampaignAgreement(user, study.id, campaignQuery.data.campaign))}
+        />
+      );
     } else if (pairQuery.success) {
       const report = await getAgreementReport(user, study.id, pairQuery.data);
-      body = <PairAgreementView studyId={study.id} report={report} titles={{ a: labelSetTitle(report.sources.a, study), b: labelSetTitle(report.sources.b, study) }} />;
+      body = (
+        <PairAgreementView
+          studyId={study.id}
+          report={report}
+          titles={{ a: labelSetTitle(report.sources.a, study), b: labelSetTitle(report.sources.b, study) }}
+        />
+      );
     }
   } catch (e) {
     if (!(e instanceof AppError) || e.code !== "invalid") throw e;
     error = e.message;
   }
   return (
-    <AgreementView study={study} query={pairQuery.success ? pairQuery.data : { a: search.a ?? "", b: search.b ?? "", group: "none" }}
-      campaignId={campaignQuery.success ? campaignQuery.data.campaign : null} error={error}>
+    <AgreementView
+      study={study}
+      query={pairQuery.success ? pairQuery.data : { a: search.a ?? "", b: search.b ?? "", group: "none" }}
+      campaignId={campaignQuery.success ? campaignQuery.data.campaign : null}
+      error={error}
+    >
       {body}
     </AgreementView>
   );

@@ -7,7 +7,13 @@ import { listDisagreements } from "@/lib/server/explorer/list-disagreements";
 
 export const metadata: Metadata = { title: "Disagreements" };
 
-export default async function DisagreementsPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<Record<string, string>> }) {
+export default async function DisagreementsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ studyId: string }>;
+  searchParams: Promise<Record<string, string>>;
+}) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const { page } = disagreementQuerySchema.catch({ page: 1 }).parse(await searchParams);

@@ -11,7 +11,13 @@ import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 export const metadata: Metadata = { title: "Benchmark impact" };
 
 /** ?a=&b= scores the study's runs under two label sets (judges, fused:x+y, corrected:x, campaign:N). */
-export default async function ImpactPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<Record<string, string>> }) {
+export default async function ImpactPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ studyId: string }>;
+  searchParams: Promise<Record<string, string>>;
+}) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const study = await orNotFound(getStudyOverview(user, studyId));
@@ -28,5 +34,13 @@ export default async function ImpactPage({ params, searchParams }: { params: Pro
       error = e.message;
     }
   }
-  return <ImpactView study={study} sources={sources} query={query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" }} report={report} error={error} />;
+  return (
+    <ImpactView
+      study={study}
+      sources={sources}
+      query={query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" }}
+      report={report}
+      error={error}
+    />
+  );
 }

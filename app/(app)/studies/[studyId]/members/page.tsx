@@ -12,5 +12,11 @@ export default async function MembersPage({ params }: { params: Promise<{ studyI
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const study = await orNotFound(getStudyOverview(user, studyId));
   const members = await listMembers(user, studyId);
-  return <MembersView study={{ id: study.id, name: study.name }} members={members} me={{ id: user.id, admin: user.role === "admin" }} />;
+  return (
+    <MembersView
+      study={{ id: study.id, name: study.name }}
+      members={members}
+      me={{ id: user.id, admin: user.role === "admin" }}
+    />
+  );
 }

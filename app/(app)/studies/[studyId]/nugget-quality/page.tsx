@@ -11,7 +11,13 @@ import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 export const metadata: Metadata = { title: "Nugget quality" };
 
 /** ?campaign=N[&support=M] reports a nugget-quality campaign (with a support campaign for FreshStack's Table 5). */
-export default async function NuggetQualityPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<Record<string, string>> }) {
+export default async function NuggetQualityPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ studyId: string }>;
+  searchParams: Promise<Record<string, string>>;
+}) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const study = await orNotFound(getStudyOverview(user, studyId));
@@ -31,7 +37,10 @@ export default async function NuggetQualityPage({ params, searchParams }: { para
       study={study}
       campaigns={study.campaigns.filter((c) => c.taskType === "nugget_quality")}
       supportCampaigns={study.campaigns.filter((c) => labelsPairs(c.taskType))}
-      chosen={{ campaign: query.success ? query.data.campaign : null, support: query.success ? (query.data.support ?? null) : null }}
+      chosen={{
+        campaign: query.success ? query.data.campaign : null,
+        support: query.success ? (query.data.support ?? null) : null,
+      }}
       report={report}
       error={error}
     />

@@ -11,7 +11,13 @@ import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 export const metadata: Metadata = { title: "Preferences" };
 
 /** ?source=<judge>|campaign:<id> reports side-by-side preferences. */
-export default async function PreferencesPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<Record<string, string>> }) {
+export default async function PreferencesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ studyId: string }>;
+  searchParams: Promise<Record<string, string>>;
+}) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const study = await orNotFound(getStudyOverview(user, studyId));
@@ -26,5 +32,13 @@ export default async function PreferencesPage({ params, searchParams }: { params
       error = e.message;
     }
   }
-  return <PreferenceView study={study} sources={await listPreferenceSources(user, study.id)} source={query.success ? query.data.source : ""} report={report} error={error} />;
+  return (
+    <PreferenceView
+      study={study}
+      sources={await listPreferenceSources(user, study.id)}
+      source={query.success ? query.data.source : ""}
+      report={report}
+      error={error}
+    />
+  );
 }

@@ -7,7 +7,13 @@ import { listQuestions } from "@/lib/server/explorer/list-questions";
 
 export const metadata: Metadata = { title: "Questions" };
 
-export default async function QuestionsPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<Record<string, string>> }) {
+export default async function QuestionsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ studyId: string }>;
+  searchParams: Promise<Record<string, string>>;
+}) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const query = questionListQuerySchema.catch(questionListQuerySchema.parse({})).parse(await searchParams);

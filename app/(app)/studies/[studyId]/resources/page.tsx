@@ -11,7 +11,13 @@ import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 export const metadata: Metadata = { title: "Federated resources" };
 
 /** ?a=&b= scores a federated study's engines per request under two label sets (FeB4RAG). */
-export default async function ResourcesPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<Record<string, string>> }) {
+export default async function ResourcesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ studyId: string }>;
+  searchParams: Promise<Record<string, string>>;
+}) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const study = await orNotFound(getStudyOverview(user, studyId));
@@ -27,5 +33,13 @@ export default async function ResourcesPage({ params, searchParams }: { params: 
       error = e.message;
     }
   }
-  return <ResourceView study={study} sources={labelSetOptions(study)} query={query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" }} report={report} error={error} />;
+  return (
+    <ResourceView
+      study={study}
+      sources={labelSetOptions(study)}
+      query={query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" }}
+      report={report}
+      error={error}
+    />
+  );
 }

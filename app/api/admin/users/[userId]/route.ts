@@ -2,6 +2,7 @@ import { userChangeSchema, userIdParamsSchema } from "@/lib/schemas/users";
 import { route } from "@/lib/server/http/route";
 import { updateUser } from "@/lib/server/users/update-user";
 
-export const PATCH = route({ roles: ["admin"], params: userIdParamsSchema, body: userChangeSchema }, ({ user, params, body }) =>
-  updateUser(user, params.userId, body),
+export const PATCH = route(
+  { roles: ["admin"], params: userIdParamsSchema, body: userChangeSchema },
+  ({ user, params, body }) => updateUser(user, params.userId, body),
 );

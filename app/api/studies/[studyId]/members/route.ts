@@ -8,6 +8,7 @@ export const GET = route({ roles: ["admin", "researcher"], params: studyIdParams
   members: await listMembers(user, params.studyId),
 }));
 
-export const POST = route({ roles: ["admin", "researcher"], params: studyIdParamsSchema, body: addMemberSchema }, ({ user, params, body }) =>
-  addMember(user, params.studyId, body),
+export const POST = route(
+  { roles: ["admin", "researcher"], params: studyIdParamsSchema, body: addMemberSchema },
+  ({ user, params, body }) => addMember(user, params.studyId, body),
 );

@@ -8,15 +8,28 @@ import { getCampaignFormOptions } from "@/lib/server/campaigns/get-campaign-form
 export const metadata: Metadata = { title: "New campaign" };
 
 /** ?targets=nd:1:2&targets=nd:3:4 (or comma-separated) starts the form as a follow-up campaign on those pairs. */
-export default async function NewCampaignPage({ params, searchParams }: { params: Promise<{ studyId: string }>; searchParams: Promise<{ targets?: string | string[] }> }) {
+export default async function NewCampaignPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ studyId: string }>;
+  searchParams: Promise<{ targets?: string | string[] }>;
+}) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const options = await orNotFound(getCampaignFormOptions(user, studyId));
-  const targetKeys = [(await searchParams).targets ?? []].flat().flatMap((t) => t.split(",")).filter(Boolean);
-  const followUp: FollowUp | undefined = targetKeys.length ? { targetKeys, taskType: targetKeys.every((k) => k.startsWith("qd:")) ? "relevance" : "support" } : undefined;
+  const targetKeys = [(await searchParams).targets ?? []]
+    .flat()
+    .flatMap((t) => t.split(","))
+    .filter(Boolean);
+  const followUp: FollowUp | undefined = targetKeys.length
+    ? { targetKeys, taskType: targetKeys.every((k) => k.startsWith("qd:")) ? "relevance" : "support" }
+    : undefined;
   return (
     <>
-      <Link href={`/studies/${options.study.id}`} className="text-sm text-stone-600 hover:underline">← {options.study.name}</Link>
+      <Link href={`/studies/${options.study.id}`} className="text-sm text-stone-600 hover:underline">
+        ← {options.study.name}
+      </Link>
       <h1 className="mb-6 mt-1 text-2xl font-semibold tracking-tight">New campaign</h1>
       <CampaignForm options={options} followUp={followUp} />
     </>

@@ -10,7 +10,10 @@ export const GET = route(
     const report = await getAgreementReport(user, params.studyId, query);
     if (query.format !== "csv") return report;
     return new Response(agreementReportCsv(report), {
-      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="agreement-${params.studyId}.csv"` },
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="agreement-${params.studyId}.csv"`,
+      },
     });
   },
 );

@@ -10,7 +10,10 @@ export const GET = route(
     const report = await getCampaignAgreement(user, params.studyId, query.campaign);
     if (query.format !== "csv") return report;
     return new Response(campaignAgreementCsv(report), {
-      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="campaign-agreement-${query.campaign}.csv"` },
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="campaign-agreement-${query.campaign}.csv"`,
+      },
     });
   },
 );

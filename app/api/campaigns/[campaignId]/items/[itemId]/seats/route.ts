@@ -4,6 +4,7 @@ import { resolveStrandedItem } from "@/lib/server/campaigns/resolve-stranded-ite
 import { route } from "@/lib/server/http/route";
 
 /** A researcher reopens, reassigns or closes an item whose open seats nobody can take. */
-export const POST = route({ roles: ["admin", "researcher"], params: campaignItemParamsSchema, body: strandedActionSchema }, ({ user, params, body }) =>
-  resolveStrandedItem(user, params.campaignId, params.itemId, body),
+export const POST = route(
+  { roles: ["admin", "researcher"], params: campaignItemParamsSchema, body: strandedActionSchema },
+  ({ user, params, body }) => resolveStrandedItem(user, params.campaignId, params.itemId, body),
 );
