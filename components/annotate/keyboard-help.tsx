@@ -1,35 +1,7 @@
-import type { Workspace } from "@/lib/schemas/campaigns";
-
-export function KeyboardHelp({
-  levels,
-  review,
-  compare,
-  onClose,
-}: {
-  levels: Workspace["campaign"]["scale"]["levels"];
-  review: boolean;
-  compare: boolean;
-  onClose: () => void;
-}) {
+/** The workspace's keys: the task's own (`taskKeys`), then those every task shares. */
+export function KeyboardHelp({ taskKeys, onClose }: { taskKeys: [string, string][]; onClose: () => void }) {
   const keys: [string, string][] = [
-    ...levels.map((l): [string, string] => [l.key, l.label]),
-    ...(review
-      ? ([
-          ["↑ / ↓", "Previous / next nugget (also K / J)"],
-          ["A", "Mark the nugget hallucinated, or unmark it"],
-          ["B", "Mark the nugget minor or redundant, or unmark it"],
-          ["0–9", "How many nuggets are missing"],
-          ["M", "Write the missing nuggets"],
-        ] as [string, string][])
-      : []),
-    ...(compare
-      ? ([
-          ["↑ / ↓", "Previous / next criterion (also K / J)"],
-          ["1 / 2", "Prefer Response 1 / Response 2 on this criterion"],
-          ["0 or N", "No preference on this criterion"],
-          ["W", "Write why (Esc leaves the box)"],
-        ] as [string, string][])
-      : []),
+    ...taskKeys,
     ["Enter", "Submit the label"],
     ["S", "Skip this item"],
     ["← / →", "Previous / next of my items"],

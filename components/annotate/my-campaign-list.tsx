@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { PROTOCOL_LABELS, TASK_TYPE_LABELS } from "@/lib/domain/task-types";
+import { PROTOCOL_LABELS } from "@/lib/domain/campaigns/protocol";
+import { taskTypeLabel } from "@/lib/domain/task-types/registry";
 import type { MyCampaign } from "@/lib/schemas/campaigns";
 import { useMyCampaigns } from "@/lib/client/use-my-campaigns";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -27,7 +28,7 @@ export function MyCampaignList({ initial }: { initial: MyCampaign[] }) {
             <span className="text-sm text-stone-500">{c.studyName}</span>
           </div>
           <p className="mt-1 text-xs text-stone-600">
-            {TASK_TYPE_LABELS[c.taskType]} · {PROTOCOL_LABELS[c.protocol]}
+            {taskTypeLabel(c.taskType)} · {PROTOCOL_LABELS[c.protocol]}
           </p>
           <ProgressBar
             className="mt-3"

@@ -4,35 +4,26 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { nextPhase } from "@/lib/domain/campaigns/judgment";
-import { blankReview, reconcileReview, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
 import { campaignApi } from "@/lib/client/campaign-api";
 import { newClientId } from "@/lib/client/client-id";
 import { queryKeys } from "@/lib/client/query-keys";
 import { useAnnotationKeys } from "@/lib/client/use-annotation-keys";
 import { useSaveQueue } from "@/lib/client/use-save-queue";
-import type { Criterion } from "@/lib/domain/preference/criteria";
-import type { SaveAnnotation, Workspace, WorkspaceItem } from "@/lib/schemas/campaigns";
+import type { Workspace, WorkspaceItem } from "@/lib/schemas/campaigns";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { ComparisonView, type PreferenceDraft, type ScreenChoice } from "./comparison-view";
-import { ItemView } from "./item-view";
-import { JudgmentBar } from "./judgment-bar";
 import { KeyboardHelp } from "./keyboard-help";
-import { NuggetReviewView, type ReviewMark } from "./nugget-review-view";
 import { SaveStatus } from "./save-status";
 import { SubmitBar } from "./submit-bar";
+import { draftContext } from "./task-views/task-view";
+import { taskViewOf } from "./task-views/task-views";
 
 /**
- * What the annotator is entering on the item shown: a level (support, relevance), a nugget review
- * with the nugget in focus and the missing nuggets as typed (nugget quality), or a choice per
- * criterion with the criterion in focus (preference); and the comment.
+ * What the annotator is entering on the item shown: the task's own draft (a level, a review, a
+ * choice per criterion: see the task's view) and the comment.
  */
 type Draft = {
   itemId: number;
-  level: string | null;
-  review: NuggetReview | null;
-  preference: PreferenceDraft | null;
-  focus: number;
-  missingText: string;
+  task: unknown;
   comment: string;
   commentOpen: boolean;
   /** Bumped by the C key, so the comment box takes the focus only when asked (never on opening an item). */
@@ -50,9 +41,7 @@ export function AnnotationWorkspace({
   startItem: number | null;
 }) {
   const campaign = initial.campaign;
-  const reviewing = campaign.taskType === "nugget_quality";
-  const comparing = campaign.taskType === "preference";
-  const levels = reviewing || comparing ? [] : campaign.scale.levels;
+  const view = taskViewOf(campaign.taskType);
   const qc = useQueryClient();
   const { data: ws } = useQuery({
     queryKey: queryKeys.campaigns.workspace(campaign.id),
@@ -103,23 +92,16 @@ export function AnnotationWorkspace({
   useEffect(() => {
     if (item && draft?.itemId !== item.itemId) {
       const latest = item.mine.at(-1);
-      const ids = item.nuggets.map((n) => n.id);
-      const review = reviewing ? (latest?.review ? reconcileReview(latest.review, ids) : blankReview(ids)) : null;
-      const preference = comparing ? (latest?.preference ?? { choices: {}, justifications: {} }) : null;
       setDraft({
         itemId: item.itemId,
-        level: latest?.level ?? null,
-        review,
-        preference,
-        focus: 0,
-        missingText: review?.missingNuggets.join("\n") ?? "",
+        task: view.definition.startDraft(latest, draftContext(item, campaign)),
         comment: latest?.comment ?? "",
         commentOpen: Boolean(latest?.comment),
         commentFocus: 0,
         shownAt: Date.now(),
       });
     }
-  }, [item, draft?.itemId, reviewing, comparing]);
+  }, [item, draft?.itemId, view, campaign]);
 
   const position = itemId === null ? -1 : ws.items.findIndex((i) => i.itemId === itemId);
   const move = useCallback(
@@ -132,7 +114,7 @@ export function AnnotationWorkspace({
     [ws.items, position, show, claimNext],
   );
 
-  const payload = draft && item && payloadOf(draft, item, campaign.criteria);
+  const payload = draft && item && view.definition.payloadOf(draft.task, draftContext(item, campaign));
   const submit = useCallback(async () => {
     if (!item || !draft || !payload || !queue || busy) return;
     const phase = nextPhase(
@@ -185,38 +167,14 @@ export function AnnotationWorkspace({
     }
   }, [item, busy, campaign.id, claimNext]);
 
-  const review = draft?.review ?? null;
-  const setReview = (next: Partial<Pick<Draft, "review" | "focus" | "missingText">>) =>
-    draft && setDraft({ ...draft, ...next });
-  const toggle = (index: number, mark: ReviewMark) =>
-    review &&
-    setReview({
-      review: { ...review, nuggets: review.nuggets.map((n, i) => (i === index ? { ...n, [mark]: !n[mark] } : n)) },
-    });
-  // C never falls below the number of missing nuggets written out
-  const setMissing = (count: number) =>
-    review &&
-    draft &&
-    setReview({ review: { ...review, missing: Math.max(count, linesOf(draft.missingText).length) } });
-  const writeMissing = (text: string) =>
-    review &&
-    setReview({ missingText: text, review: { ...review, missing: Math.max(review.missing, linesOf(text).length) } });
-
-  const preference = draft?.preference ?? null;
-  const choose = (criterion: string, choice: ScreenChoice) => {
-    if (!draft?.preference) return;
-    const index = campaign.criteria.findIndex((c) => c.id === criterion);
-    // a choice moves on to the next criterion, so the keys 1 / 2 / 0 alone go down the list
-    setDraft({
-      ...draft,
-      preference: { ...draft.preference, choices: { ...draft.preference.choices, [criterion]: choice } },
-      focus: Math.min(index + 1, campaign.criteria.length - 1),
-    });
-  };
-
+  const setTask = (task: unknown) => draft && setDraft({ ...draft, task });
   useAnnotationKeys({
-    levels,
-    onLevel: (level) => draft && setDraft({ ...draft, level }),
+    onTaskKey: (key) => {
+      const next = draft && view.onKey(key, draft.task, campaign);
+      if (!next) return false;
+      setTask(next);
+      return true;
+    },
     onSubmit: () => (help ? setHelp(false) : void submit()),
     onSkip: () => void skip(),
     onMove: (step) => void move(step),
@@ -224,32 +182,6 @@ export function AnnotationWorkspace({
     onHelp: () => setHelp((h) => !h),
     onEscape: () => setHelp(false),
     onLeaveText: () => root.current?.focus(),
-    review: review
-      ? {
-          onNugget: (step) =>
-            draft &&
-            setReview({ focus: Math.min(Math.max(draft.focus + step, 0), Math.max(review.nuggets.length - 1, 0)) }),
-          onMark: (mark) => draft && toggle(draft.focus, mark),
-          onMissing: setMissing,
-          onWriteMissing: () =>
-            document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Missing nuggets"]')?.focus(),
-        }
-      : undefined,
-    compare: preference
-      ? {
-          onCriterion: (step) =>
-            draft &&
-            setDraft({ ...draft, focus: Math.min(Math.max(draft.focus + step, 0), campaign.criteria.length - 1) }),
-          onChoose: (choice) => draft && choose(campaign.criteria[draft.focus]!.id, choice),
-          onJustify: () =>
-            draft &&
-            document
-              .querySelector<HTMLInputElement>(
-                `input[aria-label="Justification: ${campaign.criteria[draft.focus]!.name}"]`,
-              )
-              ?.focus(),
-        }
-      : undefined,
   });
 
   return (
@@ -304,58 +236,7 @@ export function AnnotationWorkspace({
           <p className="text-xs text-stone-500" data-testid="item-position">
             Item {position + 1} of my {ws.items.length} · {statusText(item)}
           </p>
-          {draft.preference ? (
-            <ComparisonView
-              item={item}
-              criteria={campaign.criteria}
-              draft={draft.preference}
-              focus={draft.focus}
-              busy={busy}
-              onFocus={(focus) => setDraft({ ...draft, focus })}
-              onChoose={choose}
-              onJustify={(criterion, text) =>
-                draft.preference &&
-                setDraft({
-                  ...draft,
-                  preference: {
-                    ...draft.preference,
-                    justifications: { ...draft.preference.justifications, [criterion]: text },
-                  },
-                })
-              }
-            />
-          ) : draft.review ? (
-            <NuggetReviewView
-              item={item}
-              review={draft.review}
-              missingText={draft.missingText}
-              focus={draft.focus}
-              busy={busy}
-              onFocus={(focus) => setReview({ focus })}
-              onToggle={toggle}
-              onMissing={setMissing}
-              onMissingText={writeMissing}
-            />
-          ) : (
-            <>
-              <ItemView item={item} />
-              <JudgmentBar
-                levels={levels}
-                selected={draft.level}
-                busy={busy}
-                reveal={
-                  item.llm
-                    ? {
-                        llm: item.llm,
-                        blindLevel: item.mine.find((m) => m.phase === "blind")?.level ?? null,
-                        assisted: campaign.protocol === "assisted",
-                      }
-                    : null
-                }
-                onSelect={(level) => setDraft({ ...draft, level })}
-              />
-            </>
-          )}
+          <view.Body item={item} campaign={campaign} draft={draft.task} busy={busy} onDraft={setTask} />
           <SubmitBar
             comment={draft.comment}
             commentOpen={draft.commentOpen}
@@ -369,35 +250,10 @@ export function AnnotationWorkspace({
           />
         </>
       )}
-      {help && <KeyboardHelp levels={levels} review={reviewing} compare={comparing} onClose={() => setHelp(false)} />}
+      {help && <KeyboardHelp taskKeys={view.keys(campaign)} onClose={() => setHelp(false)} />}
     </div>
   );
 }
-
-/** What a save sends for the draft: the level, the review, or the preference once every criterion has a choice; null until then. */
-function payloadOf(
-  draft: Draft,
-  item: WorkspaceItem,
-  criteria: readonly Criterion[],
-): SaveAnnotation["payload"] | null {
-  if (draft.preference) {
-    if (!item.comparison || criteria.some((c) => !draft.preference!.choices[c.id])) return null;
-    return {
-      sides: item.comparison.sides,
-      choices: draft.preference.choices,
-      justifications: draft.preference.justifications,
-    };
-  }
-  if (draft.review) return { ...draft.review, missingNuggets: linesOf(draft.missingText) };
-  return draft.level === null ? null : { level: draft.level };
-}
-
-/** The non-empty lines of a text box, trimmed. */
-const linesOf = (text: string) =>
-  text
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean);
 
 function statusText(item: WorkspaceItem): string {
   if (item.status === "skipped") return "skipped";

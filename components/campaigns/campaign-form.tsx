@@ -4,16 +4,11 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import {
-  QUESTION_SAMPLE_LABELS,
-  REQUEST_SAMPLE_LABELS,
-  SAMPLE_KIND_LABELS,
-  type SampleKind,
-  type SampleSpec,
-} from "@/lib/domain/campaigns/sampling";
+import type { SampleKind, SampleSpec } from "@/lib/domain/campaigns/sampling";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preference/criteria";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
-import { defaultScaleId, PROTOCOL_LABELS, type Protocol } from "@/lib/domain/task-types";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
+import { PROTOCOL_LABELS, type Protocol } from "@/lib/domain/campaigns/protocol";
 import { campaignApi } from "@/lib/client/campaign-api";
 import type { CampaignDraft, ScaleChoice } from "@/lib/schemas/campaigns";
 import { Button } from "@/components/ui/button";
@@ -46,13 +41,14 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
   const router = useRouter();
   const [name, setName] = useState(followUp ? `Follow-up of ${followUp.targetKeys.length} disagreements` : "");
   const [taskType, setTaskType] = useState<TaskChoice>(followUp?.taskType ?? "support");
-  const reviewing = taskType === "nugget_quality";
-  const comparing = taskType === "preference";
-  const wholeQuestions = reviewing || comparing;
+  const task = TASK_TYPES[taskType];
+  // a pair task chooses a scale, a protocol and an LLM judge; the others take whole questions (requests), blind
+  const wholeQuestions = task.unit !== "pair";
+  const comparing = task.unit === "request";
   const [systems, setSystems] = useState(options.answeringSystems.slice(0, 2));
   const [criteria, setCriteria] = useState<Criterion[]>(DEFAULT_CRITERIA);
   const [chosenScaleId, setScaleId] = useState<string | null>(null); // null: the task's own default
-  const scaleId = chosenScaleId ?? defaultScaleId(taskType);
+  const scaleId = chosenScaleId ?? TASK_TYPES[taskType].defaultScaleId;
   const [customLevels, setCustomLevels] = useState("wrong, partly right, right");
   const [customFrom, setCustomFrom] = useState("partly right");
   const [protocol, setProtocol] = useState<Protocol>("blind");
@@ -118,12 +114,9 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
       };
   const chooseTask = (next: TaskChoice) => {
     setTaskType(next);
-    if ((next === "nugget_quality" || next === "preference") && !(sampleKind in QUESTION_SAMPLE_LABELS))
-      setSampleKind("random_questions");
+    if (!(sampleKind in TASK_TYPES[next].sampleLabels)) setSampleKind("random_questions");
   };
-  const sampleKinds = Object.entries(
-    reviewing ? QUESTION_SAMPLE_LABELS : comparing ? REQUEST_SAMPLE_LABELS : SAMPLE_KIND_LABELS,
-  ).filter(([value]) => value !== "targets" || followUp);
+  const sampleKinds = Object.entries(task.sampleLabels).filter(([value]) => value !== "targets" || followUp);
   const [previewed, setPreviewed] = useState<string | null>(null);
   const current = JSON.stringify(draft);
 

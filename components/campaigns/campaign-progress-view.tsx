@@ -2,8 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { QUESTION_SAMPLE_LABELS, REQUEST_SAMPLE_LABELS, SAMPLE_KIND_LABELS } from "@/lib/domain/campaigns/sampling";
-import { PROTOCOL_LABELS, TASK_TYPE_LABELS } from "@/lib/domain/task-types";
+import { SAMPLE_KIND_LABELS } from "@/lib/domain/campaigns/sampling";
+import { PROTOCOL_LABELS } from "@/lib/domain/campaigns/protocol";
+import { TASK_TYPES, taskTypeLabel, type AnyTaskType } from "@/lib/domain/task-types/registry";
 import { campaignApi } from "@/lib/client/campaign-api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { CampaignProgress } from "@/lib/schemas/campaigns";
@@ -18,6 +19,25 @@ const th = "py-1 pr-3 font-medium";
 const td = "py-1.5 pr-3";
 
 /** A campaign's progress, refreshed every few seconds while open. */
+/** Where a campaign's results are read, by its task type's report. */
+const REPORT_LINKS: Record<
+  AnyTaskType["report"],
+  (studyId: number, campaignId: number) => { href: string; text: string }
+> = {
+  "campaign-agreement": (study, id) => ({
+    href: `/studies/${study}/agreement?campaign=${id}`,
+    text: "Agreement report",
+  }),
+  "nugget-quality": (study, id) => ({
+    href: `/studies/${study}/nugget-quality?campaign=${id}`,
+    text: "Nugget quality report",
+  }),
+  preferences: (study, id) => ({
+    href: `/studies/${study}/preferences?source=campaign%3A${id}`,
+    text: "Preference report",
+  }),
+};
+
 export function CampaignProgressView({
   initial,
   members,
@@ -32,15 +52,9 @@ export function CampaignProgressView({
     refetchInterval: 5000,
   });
   const minutes = (s: number) => (s < 90 ? `${s} s` : `${Math.round(s / 60)} min`);
-  const reviewing = c.taskType === "nugget_quality";
+  const task = TASK_TYPES[c.taskType];
   const revealing = c.protocol === "blind_then_reveal";
-  const wholeQuestions = reviewing || c.taskType === "preference";
-  const report =
-    c.taskType === "nugget_quality"
-      ? { href: `/studies/${c.studyId}/nugget-quality?campaign=${c.id}`, text: "Nugget quality report" }
-      : c.taskType === "preference"
-        ? { href: `/studies/${c.studyId}/preferences?source=campaign%3A${c.id}`, text: "Preference report" }
-        : { href: `/studies/${c.studyId}/agreement?campaign=${c.id}`, text: "Agreement report" };
+  const report = REPORT_LINKS[task.report](c.studyId, c.id);
   return (
     <>
       <Link href={`/studies/${c.studyId}`} className="text-sm text-stone-600 hover:underline">
@@ -65,14 +79,10 @@ export function CampaignProgressView({
       </div>
       <CampaignControls campaign={c} members={members} />
       <p className="mt-3 text-sm text-stone-600">
-        {TASK_TYPE_LABELS[c.taskType]}
-        {wholeQuestions ? "" : ` · ${c.scaleName}`} · {PROTOCOL_LABELS[c.protocol]}
+        {taskTypeLabel(c.taskType)}
+        {task.unit === "pair" ? ` · ${c.scaleName}` : ""} · {PROTOCOL_LABELS[c.protocol]}
         {c.llmJudge ? ` (${c.llmJudge})` : ""} · overlap {c.overlap} ·{" "}
-        {(reviewing
-          ? QUESTION_SAMPLE_LABELS[c.sample.kind]
-          : c.taskType === "preference"
-            ? REQUEST_SAMPLE_LABELS[c.sample.kind]
-            : undefined) ?? SAMPLE_KIND_LABELS[c.sample.kind]}
+        {task.sampleLabels[c.sample.kind] ?? SAMPLE_KIND_LABELS[c.sample.kind]}
         {"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}, seed {c.seed}
       </p>
       <ProgressBar

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { labelsPairs } from "@/lib/domain/task-types";
+import { labelsPairs } from "@/lib/domain/task-types/registry";
 import type { AgreementQuery } from "@/lib/schemas/reports";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { CampaignSourceForm, SourceForm } from "./source-form";

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { PROTOCOL_LABELS, TASK_TYPE_LABELS } from "@/lib/domain/task-types";
+import { PROTOCOL_LABELS } from "@/lib/domain/campaigns/protocol";
+import { taskTypeLabel } from "@/lib/domain/task-types/registry";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { StatCard } from "@/components/ui/stat-card";
 import { count } from "@/components/ui/wording";
@@ -79,7 +80,7 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
                 {c.name}
               </Link>
               <span className="text-xs text-stone-500">
-                {TASK_TYPE_LABELS[c.taskType]} · {PROTOCOL_LABELS[c.protocol]} · {count(c.items, "item")} · {c.status}
+                {taskTypeLabel(c.taskType)} · {PROTOCOL_LABELS[c.protocol]} · {count(c.items, "item")} · {c.status}
               </span>
             </li>
           ))}

@@ -3,8 +3,6 @@
 import { useEffect, useRef } from "react";
 
 type Handlers = {
-  levels: readonly { value: string; key: string }[];
-  onLevel: (value: string) => void;
   onSubmit: () => void;
   onSkip: () => void;
   onMove: (step: -1 | 1) => void;
@@ -13,19 +11,8 @@ type Handlers = {
   onEscape: () => void;
   /** Gives the keys back to the workspace after a text box is left (Enter in the comment, Esc anywhere). */
   onLeaveText: () => void;
-  /** A nugget review's keys: ↑/↓ (or K/J) move between nuggets, A and B toggle the marks, a digit sets how many are missing, M writes missing nuggets. */
-  review?: {
-    onNugget: (step: -1 | 1) => void;
-    onMark: (mark: "hallucinated" | "redundant") => void;
-    onMissing: (count: number) => void;
-    onWriteMissing: () => void;
-  };
-  /** A side-by-side comparison's keys: ↑/↓ (or K/J) move between criteria, 1 / 2 / 0 choose Response 1, 2 or no preference, W writes a justification. */
-  compare?: {
-    onCriterion: (step: -1 | 1) => void;
-    onChoose: (choice: "1" | "2" | "none") => void;
-    onJustify: () => void;
-  };
+  /** The task's own keys (a level, a mark, a choice...): true when the key was one of them. */
+  onTaskKey: (key: string) => boolean;
 };
 
 /** Marks a text box whose plain Enter leaves it (keeping its text) instead of typing a new line. */
@@ -42,7 +29,7 @@ function isTextField(target: EventTarget | null): target is HTMLElement {
 }
 
 /**
- * The workspace's keys: a level's key picks it, Enter submits, S skips, arrows move between my
+ * The workspace's keys: the task's own first (a level's key picks it...), then Enter submits, S skips, arrows move between my
  * items, C opens the comment, ? toggles the help. They work wherever the focus is (a button clicked
  * with the mouse keeps it, so Enter there still submits) except in a text field, where only
  * Ctrl/Cmd+Enter (submit) and Esc (leave the box) act, and a plain Enter leaves a single-line
@@ -70,13 +57,7 @@ export function useAnnotationKeys(handlers: Handlers) {
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const level = h.levels.find((l) => l.key === e.key);
-      if (level) {
-        e.preventDefault();
-        return h.onLevel(level.value);
-      }
-      if (h.review && reviewKey(h.review, e)) return;
-      if (h.compare && compareKey(h.compare, e)) return;
+      if (h.onTaskKey(e.key)) return e.preventDefault();
       switch (e.key) {
         case "Enter":
           e.preventDefault(); // not the focused button's click: Enter is always "submit" here
@@ -108,66 +89,4 @@ export function useAnnotationKeys(handlers: Handlers) {
 /** Single-line inputs and boxes marked ENTER_LEAVES give the keys back on Enter; other text areas take a new line. */
 function leavesOnEnter(field: HTMLElement): boolean {
   return field.tagName === "INPUT" || field.hasAttribute(ENTER_LEAVES);
-}
-
-/** Handles a comparison's key; true when the key was one. */
-function compareKey(compare: NonNullable<Handlers["compare"]>, e: KeyboardEvent): boolean {
-  const act = (fn: () => void) => {
-    e.preventDefault();
-    fn();
-    return true;
-  };
-  switch (e.key) {
-    case "1":
-    case "2":
-      return act(() => compare.onChoose(e.key as "1" | "2"));
-    case "0":
-    case "n":
-    case "N":
-      return act(() => compare.onChoose("none"));
-    case "ArrowUp":
-    case "k":
-    case "K":
-      return act(() => compare.onCriterion(-1));
-    case "ArrowDown":
-    case "j":
-    case "J":
-      return act(() => compare.onCriterion(1));
-    case "w":
-    case "W":
-      return act(compare.onJustify);
-    default:
-      return false;
-  }
-}
-
-/** Handles a nugget review's key; true when the key was one. */
-function reviewKey(review: NonNullable<Handlers["review"]>, e: KeyboardEvent): boolean {
-  const act = (fn: () => void) => {
-    e.preventDefault();
-    fn();
-    return true;
-  };
-  if (/^[0-9]$/.test(e.key)) return act(() => review.onMissing(Number(e.key)));
-  switch (e.key) {
-    case "ArrowUp":
-    case "k":
-    case "K":
-      return act(() => review.onNugget(-1));
-    case "ArrowDown":
-    case "j":
-    case "J":
-      return act(() => review.onNugget(1));
-    case "a":
-    case "A":
-      return act(() => review.onMark("hallucinated"));
-    case "b":
-    case "B":
-      return act(() => review.onMark("redundant"));
-    case "m":
-    case "M":
-      return act(review.onWriteMissing);
-    default:
-      return false;
-  }
 }

@@ -1,4 +1,5 @@
-import { labelsPairs, type TaskType } from "./task-types";
+import { labelsPairs } from "./task-types/registry";
+import { type TaskType } from "./task-types/task-type";
 
 /**
  * A label set is what reports compare and exports write: one judge's labels by name, or labels

@@ -1,11 +1,14 @@
 import { z } from "zod";
-import { annotationPhaseSchema, levelPayloadSchema } from "@/lib/domain/campaigns/judgment";
+import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
 import { criteriaSchema, criterionSchema } from "@/lib/domain/preference/criteria";
 import { screenPreferenceSchema } from "@/lib/domain/preference/judgment";
+import { annotationPayloadSchema } from "@/lib/domain/task-types/registry";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES, type BuiltinScaleId } from "@/lib/domain/scales";
-import { campaignStatusSchema, protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
+import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
+import { protocolSchema } from "@/lib/domain/campaigns/protocol";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { strandedItemSchema } from "./campaign-admin";
 
 /** A campaign as its annotator sees it on their home page: no LLM labels, no other annotators. */
@@ -231,13 +234,20 @@ export type Workspace = z.infer<typeof workspaceSchema>;
 
 export const claimResultSchema = z.object({ itemId: z.number().nullable() });
 
+const legacyLevelSchema = z.object({ level: z.string().min(1) }).strict();
+
 /** One save of a label: `clientId` names this save, `version` is the version it writes (1 for a new label). */
 export const saveAnnotationSchema = z.object({
   clientId: z.string().uuid(),
   phase: annotationPhaseSchema,
   version: z.number().int().min(1),
-  /** A level (support, relevance), a nugget review (nugget quality) or a preference as seen on screen; the server checks it against the campaign. */
-  payload: z.union([levelPayloadSchema, nuggetReviewSchema, screenPreferenceSchema]),
+  /**
+   * A level (support, relevance), a nugget review (nugget quality) or a preference as seen on
+   * screen, discriminated by its task type; the server checks it against the campaign. A save
+   * queued by a browser before payloads carried their task type (an outbox entry) is taken as the
+   * campaign's type, so no queued label is lost.
+   */
+  payload: annotationPayloadSchema.or(z.union([legacyLevelSchema, nuggetReviewSchema, screenPreferenceSchema])),
   comment: z.string().max(5000).nullable().default(null),
   startedAt: z.string().datetime(),
   durationMs: z.number().int().min(0).max(86_400_000),

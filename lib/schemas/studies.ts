@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
+import { protocolSchema } from "@/lib/domain/campaigns/protocol";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 
 /** A study a researcher or admin creates on the Studies page (or with `assay studies create`). */
 export const newStudySchema = z.object({

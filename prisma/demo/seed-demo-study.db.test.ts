@@ -75,10 +75,11 @@ describe("the demo study seed", () => {
       orderBy: { name: "asc" },
     });
     expect(finished.map((c) => c.taskType)).toEqual(["preference", "support", "nugget_quality"]);
+    const ofType = (taskType: string) => finished.find((c) => c.taskType === taskType)!;
     for (const c of finished)
       expect(await db.assignment.count({ where: { campaignId: c.id, status: { not: "submitted" } } })).toBe(0);
     const admin = { id: 0, email: "cli", name: "cli", role: "admin" as const };
-    const check = finished.find((c) => c.taskType === "support")!;
+    const check = ofType("support");
     const agreement = await getAgreementReport(admin, study.id, {
       a: "gpt-4o",
       b: `campaign:${check.id}`,
@@ -92,12 +93,12 @@ describe("the demo study seed", () => {
       impact.systems.toSorted((x, y) => y.scores["alpha-ndcg@10"]![set] - x.scores["alpha-ndcg@10"]![set])[0]!.name;
     expect([best("a"), best("b")]).toEqual(["dense-e5", "hybrid-rrf"]);
     const review = await getNuggetQualityReport(admin, study.id, {
-      campaign: finished.find((c) => c.taskType === "nugget_quality")!.id,
+      campaign: ofType("nugget_quality").id,
     });
     expect(review).toMatchObject({ reviews: 10, questions: 5 });
     expect(review.overall.micro.precision.value).toBeLessThan(1);
     const preferences = await getPreferenceReport(admin, study.id, {
-      source: `campaign:${finished.find((c) => c.taskType === "preference")!.id}`,
+      source: `campaign:${ofType("preference").id}`,
     });
     expect(preferences).toMatchObject({ judgments: 10, items: 5, annotators: 2 });
   });

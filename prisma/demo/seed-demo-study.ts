@@ -235,7 +235,7 @@ async function seedDemoCampaign(db: Db, studyId: number, llmJudgeId: number, ann
       "Does the chunk **support** the nugget?\n\n- *Supported*: the chunk states the fact (or plainly implies it).\n- *Not supported*: it does not, even when it is about the same topic.",
   });
   for (const userId of annotatorIds) await f.upsertCampaignAnnotator(db, campaign.id, userId);
-  const picked = sampleCandidates(await loadCandidates(studyId, "support", llmJudgeId), sample, seed);
+  const picked = sampleCandidates(await loadCandidates(studyId, "nugget_document", llmJudgeId), sample, seed);
   for (const [i, c] of picked.entries()) {
     await f.upsertItem(db, campaign.id, {
       position: i + 1,

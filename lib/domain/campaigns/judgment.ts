@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Scale } from "../scales";
-import type { Protocol } from "../task-types";
+import type { Protocol } from "../campaigns/protocol";
 
 /**
  * The phase of an annotation: `blind` before the annotator saw any LLM label, `revised` after the
@@ -54,9 +54,6 @@ export function judgmentSchema(scale: Scale) {
   });
 }
 export type Judgment = { level: string };
-
-/** The saved form of a support or relevance judgment (its level checked against the scale by judgmentSchema). */
-export const levelPayloadSchema = z.object({ level: z.string().min(1) }).strict();
 
 /** The level a stored judgment (an annotation's JSON payload) carries; null when it carries none. */
 export function levelOfPayload(payload: string): string | null {

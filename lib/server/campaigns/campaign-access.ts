@@ -3,14 +3,9 @@ import { sampleSpecSchema, type SampleSpec } from "@/lib/domain/campaigns/sampli
 import { z } from "zod";
 import { criterionSchema, type Criterion } from "@/lib/domain/preference/criteria";
 import { scaleSchema, type Scale } from "@/lib/domain/scales";
-import {
-  campaignStatusSchema,
-  protocolSchema,
-  taskTypeSchema,
-  type CampaignStatus,
-  type Protocol,
-  type TaskType,
-} from "@/lib/domain/task-types";
+import { campaignStatusSchema, type CampaignStatus } from "@/lib/domain/campaigns/campaign-status";
+import { protocolSchema, type Protocol } from "@/lib/domain/campaigns/protocol";
+import { taskTypeSchema, type TaskType } from "@/lib/domain/task-types/task-type";
 import { getDb, type Db } from "../db/client";
 import { notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";

@@ -248,6 +248,24 @@ describe("saving labels", () => {
     );
   });
 
+  it("takes a payload of the campaign's task type, refuses another type's, and reads a queued untyped one as the campaign's", async () => {
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ overlap: 1, annotatorIds: [annotators[4]!.id], sample: { kind: "all_pairs", cap: 2 } }),
+    );
+    const a = annotators[4]!;
+    const { itemId } = await claimNextItem(a, id);
+    await expect(
+      saveAnnotation(a, id, itemId!, save({ payload: { taskType: "relevance", level: "relevant" } })),
+    ).rejects.toThrow(/Invalid label: a relevance label for a support campaign/);
+    await saveAnnotation(a, id, itemId!, save({ payload: { taskType: "support", level: "relevant" } }));
+    await saveAnnotation(a, id, itemId!, save({ version: 2, payload: { level: "non_relevant" } }));
+    const db = await getDb();
+    const stored = await db.annotation.findMany({ where: { itemId: itemId!, userId: a.id } });
+    expect(stored.map((s) => [s.version, s.payload])).toEqual([[2, JSON.stringify({ level: "non_relevant" })]]);
+  });
+
   it("keeps the blind label and the revision under blind then reveal, revealing the LLM only after the blind commit", async () => {
     const a = annotators[5]!;
     const { id } = await createCampaign(

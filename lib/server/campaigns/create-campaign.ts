@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { planCampaign } from "./plan-campaign";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 /**
  * Creates and starts a campaign: the campaign, its annotators, the sampled items in order and
@@ -85,7 +86,8 @@ export async function createCampaign(
        SELECT i."campaignId", i."id", i."position", 'open' FROM "Item" i JOIN "seat" s ON TRUE WHERE i."campaignId" = ?`,
       [draft.overlap, id],
     );
-    if (draft.taskType === "preference") await recordSides(sql, id, plan.items.length, draft.overlap, draft.seed);
+    if (TASK_TYPES[draft.taskType].shows.responses)
+      await recordSides(sql, id, plan.items.length, draft.overlap, draft.seed);
     return { id, items: plan.items.length };
   });
 }

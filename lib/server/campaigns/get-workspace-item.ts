@@ -1,9 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { judgmentSchema, LEASE_MS, llmLabelVisible } from "@/lib/domain/campaigns/judgment";
+import { LEASE_MS, llmLabelVisible } from "@/lib/domain/campaigns/judgment";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
-import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
-import { screenChoices, storedPreferenceSchema } from "@/lib/domain/preference/judgment";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
@@ -36,8 +35,7 @@ export async function getWorkspaceItem(
     },
   });
   if (!seat || !seat.item.query) throw notFound("Item not found");
-  const reviewing = campaign.taskType === "nugget_quality";
-  const comparing = campaign.taskType === "preference";
+  const task = TASK_TYPES[campaign.taskType];
   if (seat.status === "leased") {
     await db.assignment.updateMany({
       where: { id: seat.id, userId: user.id, status: "leased" },
@@ -45,21 +43,14 @@ export async function getWorkspaceItem(
     });
   }
   const annotations = await db.annotation.findMany({ where: { itemId, userId: user.id }, orderBy: { id: "asc" } });
-  const level = judgmentSchema(campaign.scale);
-  const mine = annotations.map((a) => {
-    const payload: unknown = JSON.parse(a.payload);
-    const preference = comparing ? storedPreferenceSchema.parse(payload) : null;
-    return {
-      phase: a.phase as WorkspaceItem["mine"][number]["phase"],
-      level: reviewing || comparing ? null : level.parse(payload).level,
-      review: reviewing ? nuggetReviewSchema.parse(payload) : null,
-      preference: preference && { choices: screenChoices(preference), justifications: preference.justifications },
-      comment: a.comment,
-      version: a.version,
-      clientId: a.clientId,
-      submittedAt: a.submittedAt.toISOString(),
-    };
-  });
+  const mine = annotations.map((a) => ({
+    phase: a.phase as WorkspaceItem["mine"][number]["phase"],
+    ...task.savedView(JSON.parse(a.payload), campaign.scale),
+    comment: a.comment,
+    version: a.version,
+    clientId: a.clientId,
+    submittedAt: a.submittedAt.toISOString(),
+  }));
   const hasBlind = mine.some((a) => a.phase === "blind");
   const { item } = seat;
   const llm =
@@ -79,16 +70,16 @@ export async function getWorkspaceItem(
       id: query.externalId,
       title: query.title,
       bodyHtml: await renderMarkdown(query.body),
-      answerHtml: reviewing && query.answer ? await renderMarkdown(query.answer) : null,
+      answerHtml: task.shows.answer && query.answer ? await renderMarkdown(query.answer) : null,
     },
     nugget: item.nugget ? { id: item.nugget.externalId, position: item.nugget.position, text: item.nugget.text } : null,
-    nuggets: reviewing
+    nuggets: task.shows.nuggetList
       ? (parseNuggetList(item.nuggets)?.nuggets ??
         query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })))
       : [],
     document: item.document ? await documentView(item.document) : null,
     comparison:
-      comparing && item.responseAId !== null && item.responseBId !== null
+      task.shows.responses && item.responseAId !== null && item.responseBId !== null
         ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides, await sidesTokenOf(seat))
         : null,
     mine,

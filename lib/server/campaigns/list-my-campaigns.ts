@@ -1,5 +1,6 @@
 import "server-only";
-import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
+import { protocolSchema } from "@/lib/domain/campaigns/protocol";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import type { MyCampaign } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import type { UserDto } from "../users/user-dto";

@@ -23,10 +23,10 @@ type Row = {
  */
 export async function loadCandidates(
   studyId: number,
-  taskType: "support" | "relevance",
+  pairTarget: "nugget_document" | "query_document",
   judgeId: number | null,
 ): Promise<Candidate[]> {
-  const support = taskType === "support";
+  const support = pairTarget === "nugget_document";
   const rows = await readRows<Row>(
     `SELECT q."id" AS "queryId", q."externalId" AS "queryKey", q."metadata" AS "queryMeta",
             ${support ? `n."id" AS "nuggetId", n."position" AS "nuggetPosition"` : `NULL AS "nuggetId", NULL AS "nuggetPosition"`},

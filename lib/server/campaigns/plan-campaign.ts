@@ -4,6 +4,8 @@ import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preference/criteria";
 import { BUILTIN_SCALES, customScale, type Scale } from "@/lib/domain/scales";
 import { responsePairKey } from "@/lib/domain/targets";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
+import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
@@ -48,18 +50,33 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
       return planPreference(db, studyId, draft);
     case "support":
     case "relevance":
-      break;
+      return planPairs(db, studyId, draft, TASK_TYPES[draft.taskType].pairTarget);
+    default:
+      return unreachable(draft.taskType);
   }
+}
 
+const PAIRS = {
+  nugget_document: { pairs: "(nugget, chunk)", needs: "queries, nuggets and a pool" },
+  query_document: { pairs: "(question, chunk)", needs: "queries and a pool" },
+};
+
+/** A support or relevance campaign: (nugget or question, chunk) pairs drawn by the sample design. */
+async function planPairs(
+  db: Db,
+  studyId: number,
+  draft: CampaignDraft,
+  pairTarget: keyof typeof PAIRS,
+): Promise<CampaignPlan> {
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const samplingJudge = sampleJudge(draft.sample);
   const samplingJudgeId = samplingJudge ? await modelJudgeId(db, studyId, samplingJudge, "sample.judge") : llmJudgeId;
-  const candidates = await loadCandidates(studyId, draft.taskType, samplingJudgeId);
+  const candidates = await loadCandidates(studyId, pairTarget, samplingJudgeId);
   const items = sampleCandidates(candidates, draft.sample, draft.seed);
   if (items.length === 0) {
     throw invalid(
       candidates.length === 0
-        ? `sample: the study has no pooled ${draft.taskType === "support" ? "(nugget, chunk)" : "(question, chunk)"} pairs; import queries${draft.taskType === "support" ? ", nuggets" : ""} and a pool first`
+        ? `sample: the study has no pooled ${PAIRS[pairTarget].pairs} pairs; import ${PAIRS[pairTarget].needs} first`
         : "sample: this design selects no pairs (does the LLM judge label any pair of this study?)",
     );
   }

@@ -3,6 +3,7 @@ import { judgmentSchema, llmLabelVisible, phaseAllowed, type Judgment } from "@/
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { nuggetReviewSchema, reviewMismatch } from "@/lib/domain/nuggets/nugget-review";
 import { screenPreferenceSchema, storedPreference } from "@/lib/domain/preference/judgment";
+import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { LlmLabel, SaveAnnotation, SavedAnnotation } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import { withTransaction, type SqlConnection } from "../db/sql-connection";
@@ -85,16 +86,20 @@ export async function saveAnnotation(
 async function checkPayload(
   campaign: CampaignRecord,
   itemId: number,
-  payload: SaveAnnotation["payload"],
+  sent: SaveAnnotation["payload"],
 ): Promise<{ stored: object; judgment: Judgment | null }> {
-  switch (campaign.taskType) {
+  const payload = "taskType" in sent ? sent : { ...sent, taskType: campaign.taskType }; // a save queued before payloads named their type
+  if (payload.taskType !== campaign.taskType)
+    throw new AppError("invalid", `Invalid label: a ${payload.taskType} label for a ${campaign.taskType} campaign`);
+  const { taskType, ...body } = payload;
+  switch (taskType) {
     case "support":
     case "relevance": {
-      const judgment = parseOrThrow(judgmentSchema(campaign.scale), payload, "label");
+      const judgment = parseOrThrow(judgmentSchema(campaign.scale), body, "label");
       return { stored: judgment, judgment };
     }
     case "nugget_quality": {
-      const review = parseOrThrow(nuggetReviewSchema, payload, "review");
+      const review = parseOrThrow(nuggetReviewSchema, body, "review");
       const db = await getDb();
       const item = await db.item.findFirst({
         where: { id: itemId, campaignId: campaign.id },
@@ -112,7 +117,7 @@ async function checkPayload(
       return { stored: review, judgment: null };
     }
     case "preference": {
-      const screen = parseOrThrow(screenPreferenceSchema, payload, "preference");
+      const screen = parseOrThrow(screenPreferenceSchema, body, "preference");
       // the token names the seat whose order the annotator saw (theirs, or one they held before)
       const db = await getDb();
       const seat = await db.assignment.findFirst({
@@ -128,6 +133,8 @@ async function checkPayload(
       if (typeof stored === "string") throw new AppError("invalid", `Invalid preference: ${stored}`);
       return { stored, judgment: null };
     }
+    default:
+      return unreachable(taskType);
   }
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { statusChangeAllowed } from "@/lib/domain/task-types";
+import { statusChangeAllowed } from "@/lib/domain/campaigns/campaign-status";
 import { campaignChangeSchema, type CampaignChange } from "@/lib/schemas/campaign-admin";
 import { getDb } from "../db/client";
 import { withTransaction } from "../db/sql-connection";
@@ -10,6 +10,7 @@ import { researcherCampaign } from "./campaign-access";
 import { checkAnnotators } from "./check-annotators";
 import { releaseHeldSeats } from "./seats";
 import { systemNamedIn } from "./system-names";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 /**
  * A researcher changes a running campaign: pauses it (no new items are handed out; an item in hand
@@ -35,7 +36,7 @@ export async function updateCampaign(
   }
   if ((guidelines !== undefined || annotatorIds !== undefined) && campaign.status === "closed")
     throw new AppError("conflict", "The campaign is closed; it can no longer be edited");
-  if (guidelines !== undefined && campaign.taskType === "preference") {
+  if (guidelines !== undefined && TASK_TYPES[campaign.taskType].shows.responses) {
     const named = await systemNamedIn(db, campaign.id, guidelines);
     if (named)
       throw invalid(

@@ -1,11 +1,12 @@
 import "server-only";
 import { labelSetOptions } from "@/lib/domain/label-sets";
-import { taskTypeSchema } from "@/lib/domain/task-types";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import type { ExportOptions } from "@/lib/schemas/imports";
 import { getDb } from "../db/client";
 import { readRows } from "../db/sql-connection";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 /**
  * What the export panel may offer: only judges with labels of a kind, the derived label sets that
@@ -42,16 +43,16 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
     }))
     .filter((j) => Object.keys(j.targets).length > 0);
   const annotated = (id: number) => Number(annotations.find((a) => Number(a.campaignId) === id)?.annotations ?? 0);
-  const pairTargets = (taskType: string) => (taskType === "support" ? "nugget_document" : "query_document");
   // the label sets the reports offer that can be written as labels: a campaign's majority once it has annotations, an LLM corrected by humans
   const labelSets = labelSetOptions({
     judges: judged,
     campaigns: campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })),
   }).flatMap((o) => {
     const campaign = campaigns.find((c) => o.value === `campaign:${c.id}`);
+    const pairTarget = campaign && TASK_TYPES[taskTypeSchema.parse(campaign.taskType)].pairTarget;
     if (campaign)
-      return annotated(campaign.id) > 0
-        ? [{ ...o, targets: { [pairTargets(campaign.taskType)]: annotated(campaign.id) } }]
+      return pairTarget && annotated(campaign.id) > 0
+        ? [{ ...o, targets: { [pairTarget]: annotated(campaign.id) } }]
         : [];
     const corrected = judged.find((j) => o.value === `corrected:${j.name}`);
     return corrected ? [{ ...o, targets: corrected.targets }] : [];

@@ -5,7 +5,7 @@ import { MULTI_RATER_STATISTICS, multiRaterStatisticsWithIntervals } from "@/lib
 import { pairAgreement } from "@/lib/domain/agreement/pair-statistics";
 import { firstPhase, levelOfPayload } from "@/lib/domain/campaigns/judgment";
 import { binarize, levelIndex, scaleById, type Scale } from "@/lib/domain/scales";
-import { labelsPairs } from "@/lib/domain/task-types";
+import { labelsPairs } from "@/lib/domain/task-types/registry";
 import type { CampaignAgreementReport } from "@/lib/schemas/reports";
 import { researcherCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";

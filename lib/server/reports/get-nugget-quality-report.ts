@@ -10,7 +10,7 @@ import {
 } from "@/lib/domain/nuggets/nugget-quality";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { nuggetReviewSchema, questionReviewOf, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
-import { labelsPairs } from "@/lib/domain/task-types";
+import { labelsPairs } from "@/lib/domain/task-types/registry";
 import type { NuggetQualityQuery, NuggetQualityReport } from "@/lib/schemas/nugget-quality";
 import { researcherCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";
@@ -18,6 +18,7 @@ import { invalid, notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { getCampaignAgreement } from "./get-campaign-agreement";
 import { REPORT_BOOTSTRAP } from "./report-bootstrap";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 type Reviewed = {
   question: string;
@@ -45,7 +46,8 @@ export async function getNuggetQualityReport(
 ): Promise<NuggetQualityReport> {
   const campaign = await researcherCampaign(user, query.campaign);
   if (campaign.studyId !== studyId) throw notFound("Campaign not found");
-  if (campaign.taskType !== "nugget_quality") throw invalid("campaign: this is not a nugget-quality campaign");
+  if (TASK_TYPES[campaign.taskType].report !== "nugget-quality")
+    throw invalid("campaign: this is not a nugget-quality campaign");
   const db = await getDb();
   const annotations = await db.annotation.findMany({
     where: { item: { campaignId: campaign.id } },

@@ -20,6 +20,7 @@ import { invalid, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { REPORT_BOOTSTRAP } from "./report-bootstrap";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 type Source = { criteria: { id: string; name: string }[]; judgments: PreferenceJudgment[] };
 
@@ -155,7 +156,8 @@ async function judgeJudgments(db: Db, studyId: number, name: string): Promise<So
 async function campaignJudgments(user: UserDto, studyId: number, campaignId: number): Promise<Source> {
   const campaign = await researcherCampaign(user, campaignId);
   if (campaign.studyId !== studyId) throw notFound("Campaign not found");
-  if (campaign.taskType !== "preference") throw invalid("source: this is not a preference campaign");
+  if (TASK_TYPES[campaign.taskType].report !== "preferences")
+    throw invalid("source: this is not a preference campaign");
   const db = await getDb();
   const annotations = await db.annotation.findMany({
     where: { item: { campaignId: campaign.id } },

@@ -1,5 +1,6 @@
 import "server-only";
-import { protocolSchema, taskTypeSchema } from "@/lib/domain/task-types";
+import { protocolSchema } from "@/lib/domain/campaigns/protocol";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { NuggetQualityView } from "@/components/reports/nugget-quality-view";
-import { labelsPairs } from "@/lib/domain/task-types";
+import { labelsPairs } from "@/lib/domain/task-types/registry";
 import { nuggetQualityQuerySchema } from "@/lib/schemas/nugget-quality";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { AppError } from "@/lib/server/errors";
 import { getNuggetQualityReport } from "@/lib/server/reports/get-nugget-quality-report";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 export const metadata: Metadata = { title: "Nugget quality" };
 
@@ -35,7 +36,7 @@ export default async function NuggetQualityPage({
   return (
     <NuggetQualityView
       study={study}
-      campaigns={study.campaigns.filter((c) => c.taskType === "nugget_quality")}
+      campaigns={study.campaigns.filter((c) => TASK_TYPES[c.taskType].report === "nugget-quality")}
       supportCampaigns={study.campaigns.filter((c) => labelsPairs(c.taskType))}
       chosen={{
         campaign: query.success ? query.data.campaign : null,

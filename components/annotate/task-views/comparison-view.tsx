@@ -1,8 +1,6 @@
-import type { Criterion } from "@/lib/domain/preference/criteria";
-import type { WorkspaceItem } from "@/lib/schemas/campaigns";
-
-export type ScreenChoice = "1" | "2" | "none";
-export type PreferenceDraft = { choices: Record<string, ScreenChoice>; justifications: Record<string, string> };
+import { choose, focusCriterion, justify, preference, type PreferenceDraft } from "@/lib/domain/task-types/preference";
+import type { ScreenChoice } from "@/lib/domain/task-types/task-type";
+import type { TaskView, TaskViewProps } from "./task-view";
 
 const OPTIONS: { choice: ScreenChoice; key: string; label: string }[] = [
   { choice: "1", key: "1", label: "Response 1" },
@@ -10,24 +8,14 @@ const OPTIONS: { choice: ScreenChoice; key: string; label: string }[] = [
   { choice: "none", key: "0", label: "No preference" },
 ];
 
-type Props = {
-  item: WorkspaceItem;
-  criteria: readonly Criterion[];
-  draft: PreferenceDraft;
-  focus: number;
-  busy: boolean;
-  onFocus: (index: number) => void;
-  onChoose: (criterion: string, choice: ScreenChoice) => void;
-  onJustify: (criterion: string, text: string) => void;
-};
-
 /**
  * A request and two answers side by side as Response 1 and Response 2 (which system is which is
  * never shown: the server sends no name), each with its cited passages to expand; per criterion,
  * a choice between them or no preference, and an optional justification.
  */
-export function ComparisonView(p: Props) {
-  const { item, criteria, draft } = p;
+function ComparisonView(p: TaskViewProps<PreferenceDraft>) {
+  const { item, draft } = p;
+  const { criteria } = p.campaign;
   return (
     <div className="space-y-5">
       <section aria-label="Request">
@@ -68,10 +56,10 @@ export function ComparisonView(p: Props) {
           {criteria.map((c, i) => (
             <li
               key={c.id}
-              aria-current={p.focus === i ? "true" : undefined}
+              aria-current={draft.focus === i ? "true" : undefined}
               data-testid={`criterion-${c.id}`}
-              onClick={() => p.onFocus(i)}
-              className={`rounded-md border bg-white p-3 ${p.focus === i ? "border-sky-600 ring-2 ring-sky-200" : "border-stone-200"}`}
+              onClick={() => p.onDraft({ ...draft, focus: i })}
+              className={`rounded-md border bg-white p-3 ${draft.focus === i ? "border-sky-600 ring-2 ring-sky-200" : "border-stone-200"}`}
             >
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <div className="min-w-0">
@@ -88,8 +76,7 @@ export function ComparisonView(p: Props) {
                       disabled={p.busy}
                       onClick={(e) => {
                         e.stopPropagation();
-                        p.onFocus(i);
-                        p.onChoose(c.id, o.choice);
+                        p.onDraft(choose(draft, criteria, c.id, o.choice));
                       }}
                       className={`rounded-md border px-2.5 py-1 text-sm disabled:opacity-60 ${draft.choices[c.id] === o.choice ? "border-stone-900 bg-stone-900 text-white" : "border-stone-300 bg-white hover:bg-stone-100"}`}
                     >
@@ -103,7 +90,7 @@ export function ComparisonView(p: Props) {
                 aria-label={`Justification: ${c.name}`}
                 value={draft.justifications[c.id] ?? ""}
                 disabled={p.busy}
-                onChange={(e) => p.onJustify(c.id, e.target.value)}
+                onChange={(e) => p.onDraft(justify(draft, c.id, e.target.value))}
                 placeholder="Why (optional; W to write, Esc to leave)"
                 className="mt-2 w-full rounded-md border border-stone-200 px-2 py-1 text-sm"
               />
@@ -114,3 +101,42 @@ export function ComparisonView(p: Props) {
     </div>
   );
 }
+
+/** A comparison's keys: ↑/↓ (or K/J) move between criteria, 1 / 2 / 0 choose Response 1, 2 or no preference, W writes why. */
+export const comparisonTask: TaskView<PreferenceDraft> = {
+  definition: preference,
+  Body: ComparisonView,
+  keys: () => [
+    ["↑ / ↓", "Previous / next criterion (also K / J)"],
+    ["1 / 2", "Prefer Response 1 / Response 2 on this criterion"],
+    ["0 or N", "No preference on this criterion"],
+    ["W", "Write why (Esc leaves the box)"],
+  ],
+  onKey: (key, draft, { criteria }) => {
+    const current = criteria[draft.focus];
+    switch (key) {
+      case "1":
+      case "2":
+        return current ? choose(draft, criteria, current.id, key) : draft;
+      case "0":
+      case "n":
+      case "N":
+        return current ? choose(draft, criteria, current.id, "none") : draft;
+      case "ArrowUp":
+      case "k":
+      case "K":
+        return focusCriterion(draft, -1, criteria.length);
+      case "ArrowDown":
+      case "j":
+      case "J":
+        return focusCriterion(draft, 1, criteria.length);
+      case "w":
+      case "W":
+        if (current)
+          document.querySelector<HTMLInputElement>(`input[aria-label="Justification: ${current.name}"]`)?.focus();
+        return draft;
+      default:
+        return null;
+    }
+  },
+};

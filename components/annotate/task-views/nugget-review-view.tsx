@@ -1,33 +1,27 @@
-import type { NuggetReview } from "@/lib/domain/nuggets/nugget-review";
-import type { WorkspaceItem } from "@/lib/schemas/campaigns";
-
-export type ReviewMark = "hallucinated" | "redundant";
+import {
+  focusNugget,
+  nuggetQuality,
+  setMissing,
+  toggleMark,
+  writeMissing,
+  type ReviewDraft,
+  type ReviewMark,
+} from "@/lib/domain/task-types/nugget-quality";
+import type { TaskView, TaskViewProps } from "./task-view";
 
 const MARKS: { mark: ReviewMark; key: string; label: string; on: string }[] = [
   { mark: "hallucinated", key: "A", label: "Hallucinated", on: "border-red-700 bg-red-700 text-white" },
   { mark: "redundant", key: "B", label: "Minor or redundant", on: "border-amber-600 bg-amber-600 text-white" },
 ];
 
-type Props = {
-  item: WorkspaceItem;
-  review: NuggetReview;
-  /** The missing nuggets as typed (one per line). */
-  missingText: string;
-  focus: number;
-  busy: boolean;
-  onFocus: (index: number) => void;
-  onToggle: (index: number, mark: ReviewMark) => void;
-  onMissing: (count: number) => void;
-  onMissingText: (text: string) => void;
-};
-
 /**
  * A question, its gold answer and the LLM's nuggets in order, each with the two marks A
  * (hallucinated: not supported by the question and answer) and B (minor or redundant), and C: how
  * many more nuggets the question needs, optionally written out one per line.
  */
-export function NuggetReviewView(p: Props) {
-  const { item, review } = p;
+function NuggetReviewView(p: TaskViewProps<ReviewDraft>) {
+  const { item, draft } = p;
+  const { review, focus } = draft;
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <section aria-label="Question and answer" className="space-y-4">
@@ -59,10 +53,10 @@ export function NuggetReviewView(p: Props) {
             return (
               <li
                 key={n.id}
-                aria-current={p.focus === i ? "true" : undefined}
+                aria-current={focus === i ? "true" : undefined}
                 data-testid={`nugget-${n.position}`}
-                onClick={() => p.onFocus(i)}
-                className={`rounded-md border bg-white p-3 ${p.focus === i ? "border-sky-600 ring-2 ring-sky-200" : "border-stone-200"}`}
+                onClick={() => p.onDraft({ ...draft, focus: i })}
+                className={`rounded-md border bg-white p-3 ${focus === i ? "border-sky-600 ring-2 ring-sky-200" : "border-stone-200"}`}
               >
                 <p className="text-[15px] leading-6">
                   <span className="mr-2 font-mono text-xs text-stone-500">{n.position}</span>
@@ -78,8 +72,7 @@ export function NuggetReviewView(p: Props) {
                       disabled={p.busy}
                       onClick={(e) => {
                         e.stopPropagation();
-                        p.onFocus(i);
-                        p.onToggle(i, m.mark);
+                        p.onDraft(toggleMark({ ...draft, focus: i }, i, m.mark));
                       }}
                       className={`rounded border px-2 py-1 text-xs font-medium disabled:opacity-60 ${marks[m.mark] ? m.on : "border-stone-300 bg-white text-stone-700 hover:bg-stone-100"}`}
                     >
@@ -105,7 +98,9 @@ export function NuggetReviewView(p: Props) {
               max={100}
               value={review.missing}
               disabled={p.busy}
-              onChange={(e) => p.onMissing(Math.max(0, Math.min(100, Math.trunc(Number(e.target.value) || 0))))}
+              onChange={(e) =>
+                p.onDraft(setMissing(draft, Math.max(0, Math.min(100, Math.trunc(Number(e.target.value) || 0)))))
+              }
               className="w-20 rounded-md border border-stone-300 px-2 py-1 text-sm"
             />
           </label>
@@ -115,9 +110,9 @@ export function NuggetReviewView(p: Props) {
             </span>
             <textarea
               aria-label="Missing nuggets"
-              value={p.missingText}
+              value={draft.missingText}
               disabled={p.busy}
-              onChange={(e) => p.onMissingText(e.target.value)}
+              onChange={(e) => p.onDraft(writeMissing(draft, e.target.value))}
               rows={2}
               className="mt-1 w-full rounded-md border border-stone-300 p-2 text-sm"
             />
@@ -127,3 +122,41 @@ export function NuggetReviewView(p: Props) {
     </div>
   );
 }
+
+/** A nugget review's keys: ↑/↓ (or K/J) move between nuggets, A and B toggle the marks, a digit sets C, M writes missing nuggets. */
+export const nuggetReviewTask: TaskView<ReviewDraft> = {
+  definition: nuggetQuality,
+  Body: NuggetReviewView,
+  keys: () => [
+    ["↑ / ↓", "Previous / next nugget (also K / J)"],
+    ["A", "Mark the nugget hallucinated, or unmark it"],
+    ["B", "Mark the nugget minor or redundant, or unmark it"],
+    ["0–9", "How many nuggets are missing"],
+    ["M", "Write the missing nuggets"],
+  ],
+  onKey: (key, draft) => {
+    if (/^[0-9]$/.test(key)) return setMissing(draft, Number(key));
+    switch (key) {
+      case "ArrowUp":
+      case "k":
+      case "K":
+        return focusNugget(draft, -1);
+      case "ArrowDown":
+      case "j":
+      case "J":
+        return focusNugget(draft, 1);
+      case "a":
+      case "A":
+        return toggleMark(draft, draft.focus, "hallucinated");
+      case "b":
+      case "B":
+        return toggleMark(draft, draft.focus, "redundant");
+      case "m":
+      case "M":
+        document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Missing nuggets"]')?.focus();
+        return draft;
+      default:
+        return null;
+    }
+  },
+};

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { protocolSchema, showsLlmLabelUpFront, statusChangeAllowed } from "./task-types";
-
-describe("protocols", () => {
-  it("shows the LLM label up front only in assisted mode", () => {
-    expect(protocolSchema.options.filter(showsLlmLabelUpFront)).toEqual(["assisted"]);
-  });
-});
+import { statusChangeAllowed } from "./campaign-status";
 
 describe("campaign status changes", () => {
   it.each([

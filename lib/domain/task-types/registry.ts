@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { nuggetQuality } from "./nugget-quality";
+import { preference } from "./preference";
+import { relevance } from "./relevance";
+import { support } from "./support";
+import type { TaskType, TaskTypeDefinition } from "./task-type";
+
+/**
+ * Every task type by its id. `satisfies` makes a missing or mistyped entry a compile error, and
+ * each entry keeps its own draft and payload types (TASK_TYPES.preference.startDraft gives a PreferenceDraft).
+ */
+export const TASK_TYPES = {
+  support,
+  relevance,
+  nugget_quality: nuggetQuality,
+  preference,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry's draft type is its own
+} satisfies { [Id in TaskType]: TaskTypeDefinition<Id, any, z.ZodType<{ taskType: Id }>> };
+
+/** A task type without its own draft and payload types, for code that only reads its description. */
+export type AnyTaskType = (typeof TASK_TYPES)[TaskType];
+
+/** What a save sends: one task type's payload, discriminated by `taskType`. */
+export const annotationPayloadSchema = z.discriminatedUnion("taskType", [
+  support.payloadSchema,
+  relevance.payloadSchema,
+  nuggetQuality.payloadSchema,
+  preference.payloadSchema,
+]);
+export type AnnotationPayload = z.infer<typeof annotationPayloadSchema>;
+
+export const taskTypeLabel = (taskType: TaskType): string => TASK_TYPES[taskType].label;
+
+/**
+ * Whether a campaign of this type labels pairs on a scale (support, relevance): its annotators'
+ * labels form a label set and have agreement reports. A nugget review or a preference does not.
+ */
+export const labelsPairs = (taskType: TaskType): boolean => TASK_TYPES[taskType].unit === "pair";

@@ -1,0 +1,9 @@
+import { levelTask } from "./level-task";
+
+/** Is the chunk relevant to the question? Three grades by default (relevant, partially, not). */
+export const relevance = levelTask({
+  id: "relevance",
+  label: "Relevance of a chunk to a question",
+  pairTarget: "query_document",
+  defaultScaleId: "relevance-3",
+});
