@@ -1,12 +1,14 @@
-// Lint: TypeScript rules plus the dependency rule of ARCHITECTURE.md (arrows point inward):
-// app -> components, lib/server, lib/client -> lib/schemas, lib/formats -> lib/domain.
+// Lint: TypeScript rules plus the dependency rules of docs/ARCHITECTURE.md (arrows point inward):
+// app -> components, lib/server, lib/client, lib/cli -> lib/schemas, lib/formats -> lib/domain.
+// Each layer lists what it must not import. An import that leaves its layer must use the "@/" path
+// (a relative "../../server/..." is refused), so these rules see every import between layers.
 import tseslint from "typescript-eslint";
 
-const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 const FRAMEWORK = [
   "react",
   "react-dom",
   "react/*",
+  "react-dom/*",
   "next",
   "next/*",
   "next-auth",
@@ -15,7 +17,109 @@ const FRAMEWORK = [
   "@prisma/*",
   "server-only",
 ];
-const NODE_IO = ["node:*", "fs", "path", "child_process"];
+const NODE_IO = ["node:*", "fs", "fs/*", "path", "child_process", "os", "net", "http", "https", "crypto"];
+const UI = ["@/components/*", "@/app/*", "@/lib/client/*"];
+
+/** Whether a rule's files include tests (test files may reach the database through factories). */
+const LAYERS = [
+  {
+    dir: "lib/domain",
+    tests: false,
+    patterns: [
+      { group: [...FRAMEWORK, ...NODE_IO], message: "lib/domain is pure: zod and itself only." },
+      { group: ["@/*", "!@/lib", "@/lib/*", "!@/lib/domain"], message: "lib/domain imports only lib/domain." },
+    ],
+  },
+  {
+    dir: "lib/formats",
+    tests: false,
+    patterns: [
+      { group: [...FRAMEWORK, ...NODE_IO], message: "lib/formats is pure: text in, rows and errors out." },
+      {
+        group: ["@/*", "!@/lib", "@/lib/*", "!@/lib/domain", "!@/lib/formats"],
+        message: "lib/formats depends on lib/domain only.",
+      },
+    ],
+  },
+  {
+    dir: "lib/schemas",
+    tests: true,
+    patterns: [
+      { group: [...FRAMEWORK, ...NODE_IO], message: "lib/schemas holds zod boundary types only." },
+      {
+        group: ["@/*", "!@/lib", "@/lib/*", "!@/lib/domain", "!@/lib/schemas"],
+        message: "lib/schemas depends on lib/domain only.",
+      },
+    ],
+  },
+  {
+    dir: "lib/client",
+    tests: true,
+    patterns: [
+      {
+        group: ["@/lib/server/*", "@/lib/cli/*", "@/prisma/*", "@/app/*", "@/components/*", "@prisma/*", "server-only"],
+        message: "lib/client runs in the browser: no server code, database or UI components.",
+      },
+      { group: NODE_IO, message: "lib/client runs in the browser: no Node I/O." },
+    ],
+  },
+  {
+    dir: "components",
+    tests: true,
+    patterns: [
+      {
+        group: ["@/lib/server/*", "@/lib/cli/*", "@/prisma/*", "@/app/*", "@prisma/*", "server-only"],
+        message: "Components run in the browser: no server code or database.",
+      },
+      { group: NODE_IO, message: "Components run in the browser: no Node I/O." },
+    ],
+  },
+  {
+    dir: "lib/server",
+    tests: false,
+    patterns: [
+      {
+        group: [...UI, "@/lib/cli/*", "@/prisma/*"],
+        message: "lib/server must not depend on the UI, the CLI or prisma/.",
+      },
+    ],
+  },
+  {
+    dir: "lib/cli",
+    tests: false,
+    patterns: [
+      { group: [...UI, "@/prisma/*"], message: "lib/cli calls lib/server, lib/formats and lib/domain only." },
+      {
+        group: ["react", "react/*", "react-dom", "react-dom/*", "next", "next/*", "next-auth", "next-auth/*"],
+        message: "lib/cli is not the web app.",
+      },
+    ],
+  },
+  {
+    dir: "prisma",
+    tests: false,
+    patterns: [
+      {
+        group: [...UI, "@/lib/cli/*"],
+        message: "prisma/ (seed, factories) uses lib/server operations, never the UI or the CLI.",
+      },
+    ],
+  },
+];
+
+/** A relative import climbing `levels` folders from a file `depth` folders below its layer leaves the layer. */
+const leavesLayer = (depth) => ({
+  group: [`${"../".repeat(depth + 1)}*`],
+  message: "An import that leaves its layer uses the @/ path, so the layer rules can check it.",
+});
+
+const layerRules = LAYERS.flatMap(({ dir, tests, patterns }) =>
+  [0, 1, 2, 3].map((depth) => ({
+    files: [`${dir}/${"*/".repeat(depth)}*.{ts,tsx,mts}`],
+    ignores: tests ? [] : ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...patterns, leavesLayer(depth)] }] },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -37,60 +141,26 @@ export default tseslint.config(
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },
-  {
-    files: ["lib/domain/**/*.ts"],
-    ignores: ["**/*.test.ts"],
-    rules: restrict([
-      { group: [...FRAMEWORK, ...NODE_IO], message: "lib/domain is pure: zod and itself only." },
-      {
-        group: ["@/lib/*", "!@/lib/domain", "@/components/*", "@/app/*", "@/prisma/*"],
-        message: "lib/domain imports only lib/domain.",
-      },
-    ]),
-  },
-  {
-    files: ["lib/formats/**/*.ts"],
-    ignores: ["**/*.test.ts"],
-    rules: restrict([
-      { group: [...FRAMEWORK, ...NODE_IO], message: "lib/formats is pure: text in, rows and errors out." },
-      {
-        group: ["@/lib/server/*", "@/lib/client/*", "@/components/*", "@/app/*", "@/prisma/*"],
-        message: "lib/formats depends on lib/domain only.",
-      },
-    ]),
-  },
-  {
-    files: ["lib/schemas/**/*.ts"],
-    rules: restrict([
-      { group: [...FRAMEWORK], message: "lib/schemas holds zod boundary types only." },
-      {
-        group: ["@/lib/server/*", "@/lib/client/*", "@/components/*", "@/app/*"],
-        message: "lib/schemas depends on lib/domain only.",
-      },
-    ]),
-  },
-  {
-    files: ["lib/client/**/*.ts", "components/**/*.tsx", "components/**/*.ts"],
-    rules: restrict([
-      {
-        group: ["@/lib/server/*", "@prisma/*", "server-only", "@/prisma/*"],
-        message: "Client code must not import server code or the database.",
-      },
-    ]),
-  },
+  ...layerRules,
   {
     files: ["components/ui/**/*.tsx"],
-    rules: restrict([
-      {
-        group: ["@/lib/*", "@/components/*", "!@/components/ui"],
-        message: "components/ui are primitives without domain knowledge.",
-      },
-    ]),
-  },
-  {
-    files: ["lib/server/**/*.ts"],
-    rules: restrict([
-      { group: ["@/components/*", "@/app/*", "@/lib/client/*"], message: "lib/server must not depend on the UI." },
-    ]),
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/*", "@/components/*", "!@/components/ui"],
+              message: "components/ui are primitives without domain knowledge.",
+            },
+            {
+              group: ["@/lib/server/*", "@prisma/*", "server-only", ...NODE_IO],
+              message: "Components run in the browser.",
+            },
+            leavesLayer(0),
+          ],
+        },
+      ],
+    },
   },
 );

@@ -71,3 +71,9 @@ test("a change requested from another site is refused before anything is read or
   // the same request from Assay itself reaches validation
   expect((await page.request.post(url, { data: {} })).status()).toBe(400);
 });
+
+test("robots.txt keeps search engines out, and is served to anyone", async ({ request }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain("Disallow: /");
+});

@@ -2,7 +2,7 @@
 // the model's natural key, so running them twice changes nothing.
 import type { MemberRole, UserRole } from "@/lib/domain/roles";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
-import { hashPassword } from "@/lib/server/auth/password";
+import { hashPassword } from "@/lib/server/users/password";
 import type { Db } from "@/lib/server/db/client";
 
 export async function upsertUser(db: Db, input: { email: string; role: UserRole; password: string; name?: string }) {

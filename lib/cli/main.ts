@@ -1,7 +1,9 @@
 // `npm run assay -- <command>`: the Assay command line. Thin: it parses arguments and calls the
 // same lib/server operations as the web app. Errors print one line to stderr and exit 1 (2 for
 // `agreement`, `evaluate`, `compare-rankings`, `graded-precision`, `studies create` and `members`,
-// whose contracts say so). Commands load lazily, so `agreement` never loads Prisma.
+// whose contracts say so). Commands load lazily, so `agreement` never loads Prisma (the client
+// module loads it only when a command opens the database).
+import { closeDb } from "@/lib/server/db/client";
 import { HELP } from "./help";
 import { UsageError } from "./usage-error";
 
@@ -56,5 +58,5 @@ try {
     if (Array.isArray(listed) && listed.length > 1) for (const line of listed) console.error(`  ${String(line)}`);
   }
 } finally {
-  if ((globalThis as { assayDb?: unknown }).assayDb) await (await import("@/lib/server/db/client")).closeDb();
+  await closeDb(); // nothing to close when the command never opened the database
 }

@@ -12,8 +12,6 @@ export const queryKeys = {
   },
   studies: {
     all: ["studies"] as const,
-    list: () => [...queryKeys.studies.all, "list"] as const,
-    overview: (studyId: number) => [...queryKeys.studies.all, studyId, "overview"] as const,
     members: (studyId: number) => [...queryKeys.studies.all, studyId, "members"] as const,
   },
   users: {

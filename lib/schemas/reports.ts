@@ -50,7 +50,6 @@ export const campaignAgreementQuerySchema = z.object({
   campaign: z.coerce.number().int().positive("choose a campaign"),
   format: z.enum(["json", "csv"]).optional(),
 });
-export type CampaignAgreementQuery = z.infer<typeof campaignAgreementQuerySchema>;
 
 const pairAgreement = z.object({
   items: z.number(),

@@ -3,7 +3,6 @@ import { impactQuerySchema } from "./impact";
 
 /** Two label sets to compare a federated study's resources under, and the export format. */
 export const resourceQuerySchema = impactQuerySchema.extend({ format: z.enum(["json", "csv"]).optional() });
-export type ResourceQuery = z.infer<typeof resourceQuerySchema>;
 
 const perSet = <T extends z.ZodType>(t: T) => z.object({ a: t, b: t });
 

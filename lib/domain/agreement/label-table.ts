@@ -135,10 +135,3 @@ function intern(ids: Map<string, number>, key: string): number {
 }
 
 const at = (line: number) => (line ? ` (line ${line})` : "");
-
-/** Codes in-memory rows (see LabelTableBuilder). */
-export function buildLabelTable(rows: readonly LabelRow[], order?: readonly string[]): LabelTable {
-  const builder = new LabelTableBuilder();
-  for (const r of rows) builder.add(r.item, r.judge, r.label, r.line);
-  return builder.finish(order);
-}

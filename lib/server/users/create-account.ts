@@ -1,6 +1,6 @@
 import "server-only";
 import { newAccountSchema, type CreatedAccount, type NewAccount } from "@/lib/schemas/users";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "./password";
 import { getDb } from "../db/client";
 import { isUniqueViolation } from "../db/prisma-errors";
 import { AppError } from "../errors";

@@ -1,6 +1,6 @@
 import "server-only";
 import { passwordSchema } from "@/lib/schemas/users";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "./password";
 import { getDb } from "../db/client";
 import { AppError } from "../errors";
 import { parseOrThrow } from "../validation";

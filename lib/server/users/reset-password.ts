@@ -1,7 +1,7 @@
 import "server-only";
 import type { PasswordLink } from "@/lib/schemas/users";
 import { passwordSchema } from "@/lib/schemas/users";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "./password";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
 import { parseOrThrow } from "../validation";

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "../db/client";
-import { hashPassword, verifyPassword } from "../auth/password";
+import { hashPassword, verifyPassword } from "./password";
 import { awaitsPassword, toUserDto, type UserDto } from "./user-dto";
 
 // Compared against when the email is unknown, so a miss costs as long as a wrong password.
