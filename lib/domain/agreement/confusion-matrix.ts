@@ -8,7 +8,11 @@ export function confusionMatrix({ a, b, categories }: PairedCodes): number[][] {
 }
 
 /** Row and column totals of a confusion matrix (each judge's label distribution). */
-export function marginals(counts: number[][]): { rows: number[]; columns: number[]; total: number } {
+export function marginals(counts: readonly (readonly number[])[]): {
+  rows: number[];
+  columns: number[];
+  total: number;
+} {
   const rows = counts.map((r) => r.reduce((s, v) => s + v, 0));
   const columns = counts[0]?.map((_, j) => counts.reduce((s, r) => s + r[j]!, 0)) ?? [];
   return { rows, columns, total: rows.reduce((s, v) => s + v, 0) };

@@ -27,12 +27,15 @@ export type KappaWeights = "none" | "linear" | "quadratic";
  * pe,w = Σ w_ij p_i. p_.j (Cohen 1968). With weights "none" (w_ij = [i = j]) it is Cohen's kappa.
  */
 export function weightedKappa(pairs: PairedCodes, weights: KappaWeights): Statistic {
-  const n = pairs.a.length;
-  if (n === 0) return undefinedBecause("no items labelled by both judges");
-  const k = pairs.categories;
+  if (pairs.a.length === 0) return undefinedBecause("no items labelled by both judges");
+  return weightedKappaFromCounts(confusionMatrix(pairs), weights);
+}
+
+/** Weighted kappa (see weightedKappa) from a k x k confusion matrix of counts with at least one item. */
+export function weightedKappaFromCounts(counts: readonly (readonly number[])[], weights: KappaWeights): Statistic {
+  const k = counts.length;
   if (k < 2) return undefinedBecause("the scale has fewer than two categories");
-  const counts = confusionMatrix(pairs);
-  const { rows, columns } = marginals(counts);
+  const { rows, columns, total: n } = marginals(counts);
   const weight = (i: number, j: number) =>
     weights === "none"
       ? i === j

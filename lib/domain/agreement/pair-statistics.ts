@@ -1,8 +1,9 @@
 import { bootstrapGroups, type BootstrapOptions, type StatisticWithInterval } from "./bootstrap";
 import { codeLabelPairs, type LabelPair } from "./code-label-pairs";
-import { confusionMatrix } from "./confusion-matrix";
+import { confusionMatrix, marginals } from "./confusion-matrix";
+import { weightedKappaFromCounts } from "./kappa";
 import { alphaFromCoincidences } from "./krippendorff-alpha";
-import { chanceCorrected, defined, undefinedBecause, type PairedCodes, type Statistic } from "./statistic";
+import { defined, undefinedBecause, type PairedCodes, type Statistic } from "./statistic";
 
 export const PAIR_STATISTICS = [
   "percent-agreement",
@@ -24,38 +25,18 @@ export function statisticsFromCounts(
   ordered: boolean,
 ): Record<PairStatistic, Statistic> {
   const k = counts.length;
-  let n = 0;
-  const rows = new Array<number>(k).fill(0);
-  const cols = new Array<number>(k).fill(0);
-  for (let i = 0; i < k; i++)
-    for (let j = 0; j < k; j++) {
-      n += counts[i]![j]!;
-      rows[i]! += counts[i]![j]!;
-      cols[j]! += counts[i]![j]!;
-    }
+  const n = marginals(counts).total;
   const none = undefinedBecause("no items labelled by both sources");
   const unordered = undefinedBecause("the categories have no order");
   if (n === 0) return Object.fromEntries(PAIR_STATISTICS.map((s) => [s, none])) as Record<PairStatistic, Statistic>;
-  const kappa = (weight: (i: number, j: number) => number): Statistic => {
-    if (k < 2) return undefinedBecause("the scale has fewer than two categories");
-    let po = 0;
-    let pe = 0;
-    for (let i = 0; i < k; i++)
-      for (let j = 0; j < k; j++) {
-        const w = weight(i, j);
-        po += (w * counts[i]![j]!) / n;
-        pe += (w * rows[i]! * cols[j]!) / (n * n);
-      }
-    return chanceCorrected(po, pe);
-  };
   let agree = 0;
   for (let i = 0; i < k; i++) agree += counts[i]![i]!;
   const coincidences = counts.map((row, i) => row.map((v, j) => v + counts[j]![i]!));
   return {
     "percent-agreement": defined(agree / n),
-    "cohen-kappa": kappa((i, j) => (i === j ? 1 : 0)),
-    "weighted-kappa-linear": ordered ? kappa((i, j) => 1 - Math.abs(i - j) / (k - 1)) : unordered,
-    "weighted-kappa-quadratic": ordered ? kappa((i, j) => 1 - ((i - j) / (k - 1)) ** 2) : unordered,
+    "cohen-kappa": weightedKappaFromCounts(counts, "none"),
+    "weighted-kappa-linear": ordered ? weightedKappaFromCounts(counts, "linear") : unordered,
+    "weighted-kappa-quadratic": ordered ? weightedKappaFromCounts(counts, "quadratic") : unordered,
     "krippendorff-alpha-nominal": alphaFromCoincidences(coincidences, "nominal"),
     "krippendorff-alpha-ordinal": ordered ? alphaFromCoincidences(coincidences, "ordinal") : unordered,
   };

@@ -6,7 +6,7 @@ import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/sql-connection";
 import { getNuggetQualityReport } from "@/lib/server/reports/get-nugget-quality-report";
 import { addNugget } from "@/lib/server/nuggets/add-nugget";
-import { nuggetQualityCsv } from "@/lib/server/reports/nugget-quality-csv";
+import { nuggetQualityCsv } from "@/lib/formats/reports/nugget-quality-csv";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import * as f from "@/prisma/factories";

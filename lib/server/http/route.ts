@@ -8,12 +8,14 @@ import { parseOrThrow } from "../validation";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-type Spec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+type Spec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R> = {
   /** Roles allowed to call the route; every route requires a signed-in user. */
   roles?: readonly UserRole[];
   params?: P;
   query?: Q;
   body?: B;
+  /** With `?format=csv`, the handler's result is written as a CSV download by `write`, named by `filename`. */
+  csv?: { write: (result: R) => string; filename: (input: Input<P, Q, B>) => string };
 };
 
 type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
@@ -27,14 +29,15 @@ type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
 /**
  * The one wrapper every API route uses: authentication and role, zod parsing of params, query and
  * body, and the mapping of errors to JSON responses. The handler calls one lib/server operation and
- * returns a JSON-serializable DTO (or a Response, for downloads).
+ * returns a JSON-serializable DTO (or a Response, for downloads); a report route names its CSV writer.
  */
 export function route<
   P extends z.ZodType = z.ZodUnknown,
   Q extends z.ZodType = z.ZodUnknown,
   B extends z.ZodType = z.ZodUnknown,
->(spec: Spec<P, Q, B>, handler: (input: Input<P, Q, B>) => Promise<unknown>) {
-  return wrap(spec, () => requireUser(spec.roles), handler as (input: unknown) => Promise<unknown>);
+  R = unknown,
+>(spec: Spec<P, Q, B, R>, handler: (input: Input<P, Q, B>) => Promise<R>) {
+  return wrap(spec as WrapSpec, () => requireUser(spec.roles), handler as (input: unknown) => Promise<unknown>);
 }
 
 /**
@@ -48,9 +51,16 @@ export function publicRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodT
   return wrap(spec, async () => undefined, handler as (input: unknown) => Promise<unknown>);
 }
 
+type WrapSpec = {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  csv?: { write: (result: unknown) => string; filename: (input: unknown) => string };
+};
+
 /** The request's handling for both wrappers: the caller (or none), then params, query and body, then errors as JSON. */
 function wrap(
-  spec: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType },
+  spec: WrapSpec,
   caller: () => Promise<UserDto | undefined>,
   handler: (input: unknown) => Promise<unknown>,
 ) {
@@ -61,7 +71,10 @@ function wrap(
       const params = parse(spec.params, await context.params, "path");
       const query = parse(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query");
       const body = spec.body ? parse(spec.body, await readJson(request), "body") : undefined;
-      const result = await handler({ user, params, query, body, request });
+      const input = { user, params, query, body, request };
+      const result = await handler(input);
+      if (spec.csv && (query as { format?: string } | undefined)?.format === "csv")
+        return csvDownload(spec.csv.write(result), spec.csv.filename(input));
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
       return errorResponse(error);
@@ -81,6 +94,15 @@ function refuseCrossSite(request: Request): void {
   if (request.headers.get("sec-fetch-site") === "cross-site" || (origin !== null && !own.includes(origin))) {
     throw new AppError("forbidden", "Cross-site requests are refused");
   }
+}
+
+function csvDownload(text: string, filename: string): Response {
+  return new Response(text, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+    },
+  });
 }
 
 function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): z.infer<S> | undefined {

@@ -9,7 +9,7 @@ import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { fileInput, SHARED_DATA } from "@/test/import-inputs";
 import { getResourceReport } from "./get-resource-report";
-import { resourceReportCsv } from "./resource-report-csv";
+import { resourcesCsv } from "@/lib/formats/reports/resources-csv";
 
 // FeB4RAG's released slice for the 80 requests people compared: fused LLM labels (16 engine blocks
 // of 800 lines) and the resource scores FeB4RAG computed from them.
@@ -59,7 +59,7 @@ describe("federated resources", () => {
       nq.reduce((x, y) => x + y, 0) / nq.length,
       10,
     );
-    const csv = resourceReportCsv(report).trim().split("\n");
+    const csv = resourcesCsv(report).trim().split("\n");
     expect(csv[0]).toBe(`request,engine,results,${LLM},${LLM}`);
     expect(csv).toHaveLength(1281);
   });

@@ -12,7 +12,7 @@ import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
-import { campaignAgreementCsv } from "./campaign-agreement-csv";
+import { campaignAgreementCsv } from "@/lib/formats/reports/campaign-agreement-csv";
 import { getAgreementReport } from "./get-agreement-report";
 import { getCampaignAgreement } from "./get-campaign-agreement";
 import { loadLabelSource } from "./load-label-source";

@@ -1,10 +1,10 @@
 import "server-only";
-import type { LabelPair } from "@/lib/domain/agreement/code-label-pairs";
-import { coincidencesFromCounts } from "@/lib/domain/agreement/krippendorff-alpha";
-import { MULTI_RATER_STATISTICS, multiRaterStatisticsWithIntervals } from "@/lib/domain/agreement/multi-rater";
-import { pairAgreement } from "@/lib/domain/agreement/pair-statistics";
+import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
+import {
+  buildCampaignAgreementReport,
+  type Profile,
+} from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
 import { firstPhase, levelOfPayload } from "@/lib/domain/campaigns/judgment";
-import { binarize, levelIndex, scaleById, type Scale } from "@/lib/domain/scales";
 import { labelsPairs } from "@/lib/domain/task-types/registry";
 import type { CampaignAgreementReport } from "@/lib/schemas/reports";
 import { researcherCampaign } from "../campaigns/campaign-access";
@@ -13,14 +13,6 @@ import { databaseUrl, providerOf } from "../db/database-url.mjs";
 import { readRows } from "../db/sql-connection";
 import { invalid, notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
-import { REPORT_BOOTSTRAP } from "./report-bootstrap";
-
-/** Items that got the same labels from the same annotators and the same LLM label, counted. */
-type Profile = {
-  labels: { email: string; level: string }[];
-  llm: { value: string; scale: string } | null;
-  items: number;
-};
 
 /**
  * How far a campaign's annotators agree with each other (every annotator at once: pairwise
@@ -40,111 +32,14 @@ export async function getCampaignAgreement(
       "campaign: agreement is reported for support and relevance campaigns (a nugget-quality campaign has its own report)",
     );
   const phase = firstPhase(campaign.protocol);
-  const scale = campaign.scale;
-  const profiles = await loadProfiles(campaign.id, phase, campaign.llmJudge?.id ?? null);
-  const label = (level: string) => ({ value: level, scale: scale.id });
-
-  const perAnnotator = new Map<string, number>();
-  for (const p of profiles)
-    for (const l of p.labels) perAnnotator.set(l.email, (perAnnotator.get(l.email) ?? 0) + p.items);
-  const annotators = [...perAnnotator.keys()].sort();
-
-  const counts = profiles.map((p) => {
-    const tally = new Array<number>(scale.levels.length).fill(0);
-    for (const l of p.labels) {
-      const index = levelIndex(scale, l.level);
-      if (index !== null) tally[index]!++;
-    }
-    return tally;
-  });
-  const weights = profiles.map((p) => p.items);
-  const labelled = (min: number, max = Infinity) =>
-    counts.reduce((sum, c, i) => {
-      const m = c.reduce((s, v) => s + v, 0);
-      return m >= min && m <= max ? sum + weights[i]! : sum;
-    }, 0);
-  const statistics = multiRaterStatisticsWithIntervals(counts, true, { ...REPORT_BOOTSTRAP, weights });
-
-  const byPair = new Map<string, { a: string; b: string; rows: LabelPair[] }>();
-  for (const p of profiles) {
-    p.labels.forEach((x, i) =>
-      p.labels.slice(i + 1).forEach((y) => {
-        const key = `${x.email}\n${y.email}`;
-        const entry = byPair.get(key) ?? byPair.set(key, { a: x.email, b: y.email, rows: [] }).get(key)!;
-        entry.rows.push({ a: label(x.level), b: label(y.level), count: p.items });
-      }),
-    );
-  }
-  const pairs = [...byPair.values()]
-    .sort((x, y) => x.a.localeCompare(y.a) || x.b.localeCompare(y.b))
-    .map(({ a, b, rows }) => ({ a, b, ...pairAgreement(rows, REPORT_BOOTSTRAP) }));
-
-  return {
-    campaign: { id: campaign.id, name: campaign.name, protocol: campaign.protocol, phase },
-    scaleName: scale.name,
-    categories: scale.levels.map((l) => l.label),
-    annotators,
-    items: labelled(2),
-    singlyLabelled: labelled(1, 1),
-    labels: [...perAnnotator.values()].reduce((sum, n) => sum + n, 0),
-    statistics: MULTI_RATER_STATISTICS.map((metric) => ({ metric, ...statistics[metric] })),
+  return buildCampaignAgreementReport({
+    campaign,
+    phase,
+    scale: campaign.scale,
+    llmJudge: campaign.llmJudge?.name ?? null,
+    profiles: await loadProfiles(campaign.id, phase, campaign.llmJudge?.id ?? null),
     bootstrap: REPORT_BOOTSTRAP,
-    coincidences: coincidencesFromCounts(counts, weights),
-    pairs,
-    llm: campaign.llmJudge ? agreementWithLlm(campaign.llmJudge.name, scale, annotators, profiles, label) : null,
-  };
-}
-
-/** Each annotator's labels, and everyone's together, against the LLM's labels of the same targets. */
-function agreementWithLlm(
-  judge: string,
-  scale: Scale,
-  annotators: string[],
-  profiles: Profile[],
-  label: (level: string) => LabelPair["a"],
-): CampaignAgreementReport["llm"] {
-  const pairsOf = (annotator: string | null): LabelPair[] =>
-    profiles.flatMap((p) =>
-      p.llm === null
-        ? []
-        : p.labels
-            .filter((l) => annotator === null || l.email === annotator)
-            .map((l) => ({ a: label(l.level), b: p.llm!, count: p.items })),
-    );
-  const overall = pairAgreement(pairsOf(null), REPORT_BOOTSTRAP);
-  return {
-    judge,
-    comparedOn: overall.comparedOn,
-    overall,
-    annotators: annotators.map((annotator) => ({ annotator, ...pairAgreement(pairsOf(annotator), REPORT_BOOTSTRAP) })),
-    positives: humanLabelsOverLlmPositives(judge, scale, profiles),
-  };
-}
-
-/** FreshStack's table: every annotator label of a target the LLM called positive, by level (highest first). */
-function humanLabelsOverLlmPositives(
-  judge: string,
-  scale: Scale,
-  profiles: Profile[],
-): NonNullable<CampaignAgreementReport["llm"]>["positives"] {
-  const tally = new Map<string, number>();
-  let pairs = 0;
-  for (const p of profiles) {
-    const llmScale = p.llm && scaleById(p.llm.scale);
-    if (!llmScale || !binarize(llmScale, p.llm!.value)) continue;
-    for (const l of p.labels) {
-      tally.set(l.level, (tally.get(l.level) ?? 0) + p.items);
-      pairs += p.items;
-    }
-  }
-  if (pairs === 0) return null;
-  const levels = scale.levels.toReversed().filter((l) => tally.has(l.value));
-  return {
-    llm: judge,
-    human: "the annotators",
-    pairs,
-    levels: levels.map((l) => ({ level: l.label, count: tally.get(l.value)!, share: tally.get(l.value)! / pairs })),
-  };
+  });
 }
 
 /**

@@ -17,7 +17,7 @@ import { getDb } from "../db/client";
 import { invalid, notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { getCampaignAgreement } from "./get-campaign-agreement";
-import { REPORT_BOOTSTRAP } from "./report-bootstrap";
+import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 type Reviewed = {

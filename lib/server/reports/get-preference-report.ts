@@ -19,7 +19,7 @@ import { readRows } from "../db/sql-connection";
 import { invalid, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
-import { REPORT_BOOTSTRAP } from "./report-bootstrap";
+import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 type Source = { criteria: { id: string; name: string }[]; judgments: PreferenceJudgment[] };

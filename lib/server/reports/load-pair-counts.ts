@@ -1,17 +1,11 @@
 import "server-only";
+import type { PairCount } from "@/lib/domain/agreement/build-agreement-report";
 import type { AgreementQuery } from "@/lib/schemas/reports";
 import { readRows } from "../db/sql-connection";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { isDerivedSource, loadLabelSource } from "./load-label-source";
 
-/** Targets both sources labelled, counted by (group, A's value and scale, B's value and scale). */
-export type PairCount = {
-  group: string | null;
-  a: { value: string; scale: string };
-  b: { value: string; scale: string };
-  count: number;
-};
 export type PairCounts = {
   rows: PairCount[];
   sizeA: number;

@@ -1,9 +1,8 @@
-import "server-only";
 import { csvLine } from "@/lib/formats/csv";
 import type { PreferenceReport } from "@/lib/schemas/preference";
 
 /** A preference report as one CSV table: section,name,first,second,first_wins,none,second_wins,first_win_rate,low,high. */
-export function preferenceCsv(report: PreferenceReport): string {
+export function preferencesCsv(report: PreferenceReport): string {
   const rows: (string | number | null)[][] = [
     ["section", "name", "first", "second", "first_wins", "none", "second_wins", "first_win_rate", "low", "high"],
   ];

@@ -1,9 +1,8 @@
-import "server-only";
 import { csvLine } from "@/lib/formats/csv";
 import type { AgreementReport } from "@/lib/schemas/reports";
 
 /** The report as one CSV table: section,name,value,low,high,items. */
-export function agreementReportCsv(report: AgreementReport): string {
+export function agreementCsv(report: AgreementReport): string {
   const rows: (string | number | null)[][] = [["section", "name", "value", "low", "high", "items"]];
   for (const s of report.statistics) rows.push(["statistic", s.metric, s.value, s.low, s.high, report.items]);
   report.confusion.forEach((row, i) =>

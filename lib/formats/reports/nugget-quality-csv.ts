@@ -1,4 +1,3 @@
-import "server-only";
 import { csvLine } from "@/lib/formats/csv";
 import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
 

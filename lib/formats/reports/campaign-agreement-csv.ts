@@ -1,4 +1,3 @@
-import "server-only";
 import { csvLine } from "@/lib/formats/csv";
 import type { CampaignAgreementReport } from "@/lib/schemas/reports";
 

@@ -1,0 +1,76 @@
+import { codeLabelPairs, type LabelPair } from "./code-label-pairs";
+import { confusionMatrix } from "./confusion-matrix";
+import { humanLabelsOverLlmPositives } from "./llm-positives";
+import type { ReportBootstrap } from "./report-bootstrap";
+import { PAIR_STATISTICS, pairAgreement, pairStatisticsWithIntervals } from "./pair-statistics";
+
+/** Targets both sources labelled, counted by (group, A's value and scale, B's value and scale). */
+export type PairCount = LabelPair & { group: string | null; count: number };
+
+export type AgreementInputs<Group extends string = string> = {
+  sources: { a: string; b: string };
+  /** Whether each source is an LLM ("model") or people ("human"). */
+  kinds: { a: "model" | "human"; b: "model" | "human" };
+  rows: readonly PairCount[];
+  /** How many targets each source labelled in all. */
+  sizeA: number;
+  sizeB: number;
+  groupBy: Group;
+  /** The groups a row's group key belongs to (a question's tags, say), by name. */
+  groupNames: (group: string | null) => string[];
+  bootstrap: ReportBootstrap;
+};
+
+const MAX_GROUPS = 40;
+
+/**
+ * How far two label sources agree: every two-judge statistic with its bootstrap interval, the
+ * confusion matrix, agreement and kappa per group (the 40 largest groups), and, for an LLM against
+ * people, the people's labels over the targets the LLM called positive (FreshStack's calibration table).
+ */
+export function buildAgreementReport<Group extends string>(inputs: AgreementInputs<Group>) {
+  const { rows, sources, kinds, bootstrap } = inputs;
+  const coded = codeLabelPairs(rows);
+  const statistics = pairStatisticsWithIntervals(
+    { a: coded.a, b: coded.b, categories: coded.categories.length },
+    coded.ordered,
+    bootstrap,
+  );
+  const byGroup = new Map<string, PairCount[]>();
+  for (const row of rows) {
+    for (const g of inputs.groupNames(row.group)) {
+      const list = byGroup.get(g);
+      if (list) list.push(row);
+      else byGroup.set(g, [row]);
+    }
+  }
+  const groups = [...byGroup.entries()]
+    .map(([group, rows]) => ({ group, rows, size: rows.reduce((s, r) => s + r.count, 0) }))
+    .sort((x, y) => y.size - x.size || x.group.localeCompare(y.group))
+    .slice(0, MAX_GROUPS)
+    .map(({ group, rows }) => ({ group, ...pairAgreement(rows, bootstrap) }))
+    .sort((x, y) => x.group.localeCompare(y.group, "en", { numeric: true }));
+  const llmIsA = kinds.a === "model";
+  const positives =
+    kinds.a === kinds.b
+      ? null
+      : humanLabelsOverLlmPositives(
+          rows.map((r) => ({ llm: llmIsA ? r.a : r.b, human: llmIsA ? r.b : r.a, count: r.count })),
+          { llm: llmIsA ? sources.a : sources.b, human: llmIsA ? sources.b : sources.a },
+        );
+  return {
+    sources,
+    comparedOn: coded.comparedOn,
+    binarized: coded.binarized,
+    categories: coded.categories,
+    items: coded.a.length,
+    onlyA: inputs.sizeA - coded.a.length - coded.skipped,
+    onlyB: inputs.sizeB - coded.a.length - coded.skipped,
+    statistics: PAIR_STATISTICS.map((metric) => ({ metric, ...statistics[metric] })),
+    bootstrap,
+    confusion: confusionMatrix({ a: coded.a, b: coded.b, categories: coded.categories.length }),
+    groupBy: inputs.groupBy,
+    groups,
+    positives,
+  };
+}
