@@ -10,3 +10,9 @@ export const responsePairKey = (queryId: number, systemAId: number, systemBId: n
   `sp:${queryId}:${systemAId}:${systemBId}`;
 /** A question as a whole (a nugget-quality item: its nuggets reviewed together). */
 export const questionKey = (queryId: number) => `q:${queryId}`;
+
+/** The nugget and document ids of an "nd:" key; null for any other key. */
+export function parseNuggetDocumentKey(key: string): { nuggetId: number; documentId: number } | null {
+  const match = /^nd:(\d+):(\d+)$/.exec(key);
+  return match ? { nuggetId: Number(match[1]), documentId: Number(match[2]) } : null;
+}

@@ -1,7 +1,5 @@
 import { z } from "zod";
 
-export const IMPACT_METRICS = ["alpha-ndcg@10", "coverage@20", "recall@50"] as const;
-
 /** Two label sets of a study to score its runs under: judge names, "fused:<x>+<y>" or "corrected:<x>". */
 export const impactQuerySchema = z.object({
   a: z.string().trim().min(1, "choose label set A"),

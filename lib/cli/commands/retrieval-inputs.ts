@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import {
+  FRESHSTACK_METRICS,
   parseRetrievalMetric,
   TopDocuments,
   type QueryJudgments,
@@ -12,7 +13,7 @@ import { forEachLine } from "@/lib/formats/read-lines";
 import { parseNuggetQrelLine, parseRunLine } from "@/lib/formats/trec";
 import { eachRow, inputError } from "./contract-input";
 
-export const DEFAULT_METRICS = "alpha-ndcg@10,coverage@20,recall@50";
+export const DEFAULT_METRICS = FRESHSTACK_METRICS.join(",");
 
 /** The deepest rank a list of metrics reads (the largest k). */
 export const depthOf = (metrics: readonly RetrievalMetric[]) => Math.max(...metrics.map((m) => m.k));

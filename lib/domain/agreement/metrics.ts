@@ -5,6 +5,7 @@ import { krippendorffAlpha } from "./krippendorff-alpha";
 import type { LabelTable } from "./label-table";
 import { LabelTableError } from "./label-table";
 import type { PairedCodes, Statistic } from "./statistic";
+import type { StatisticName } from "./statistic-names";
 
 export const AGREEMENT_METRICS = [
   "percent-agreement",
@@ -15,7 +16,7 @@ export const AGREEMENT_METRICS = [
   "krippendorff-alpha-ordinal",
   "krippendorff-alpha-interval",
   "fleiss-kappa",
-] as const;
+] as const satisfies readonly StatisticName[];
 export type AgreementMetric = (typeof AGREEMENT_METRICS)[number];
 
 export const NEEDS_ORDER: ReadonlySet<AgreementMetric> = new Set([

@@ -2,6 +2,7 @@ import { bootstrapGroups, type BootstrapOptions, type StatisticWithInterval } fr
 import { fleissKappa } from "./fleiss-kappa";
 import { alphaFromCoincidences, coincidencesFromCounts } from "./krippendorff-alpha";
 import { defined, undefinedBecause, type Statistic } from "./statistic";
+import type { StatisticName } from "./statistic-names";
 
 export const MULTI_RATER_STATISTICS = [
   "pairwise-agreement",
@@ -9,7 +10,7 @@ export const MULTI_RATER_STATISTICS = [
   "krippendorff-alpha-nominal",
   "krippendorff-alpha-ordinal",
   "krippendorff-alpha-interval",
-] as const;
+] as const satisfies readonly StatisticName[];
 export type MultiRaterStatistic = (typeof MULTI_RATER_STATISTICS)[number];
 
 /**

@@ -4,6 +4,7 @@ import { confusionMatrix, marginals } from "./confusion-matrix";
 import { weightedKappaFromCounts } from "./kappa";
 import { alphaFromCoincidences } from "./krippendorff-alpha";
 import { defined, undefinedBecause, type PairedCodes, type Statistic } from "./statistic";
+import type { StatisticName } from "./statistic-names";
 
 export const PAIR_STATISTICS = [
   "percent-agreement",
@@ -12,7 +13,7 @@ export const PAIR_STATISTICS = [
   "weighted-kappa-quadratic",
   "krippendorff-alpha-nominal",
   "krippendorff-alpha-ordinal",
-] as const;
+] as const satisfies readonly StatisticName[];
 export type PairStatistic = (typeof PAIR_STATISTICS)[number];
 
 /**

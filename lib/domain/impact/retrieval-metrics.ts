@@ -143,6 +143,9 @@ export function ndcg(ranked: readonly string[], gains: ReadonlyMap<string, numbe
 }
 
 export const RETRIEVAL_METRICS = ["alpha-ndcg", "coverage", "recall"] as const;
+
+/** FreshStack's three measures, the impact report's and the CLI's default: alpha-nDCG@10, Coverage@20, Recall@50. */
+export const FRESHSTACK_METRICS = ["alpha-ndcg@10", "coverage@20", "recall@50"] as const;
 export type RetrievalMetric = { name: (typeof RETRIEVAL_METRICS)[number]; k: number; id: string };
 
 /** "alpha-ndcg@10" -> { name: "alpha-ndcg", k: 10 }; null when it is not one of RETRIEVAL_METRICS at a positive k. */

@@ -4,7 +4,7 @@ import { csvLine, LABEL_CSV_COLUMNS } from "@/lib/formats/csv";
 import { nuggetQrelLine, qrelLine, qrelRel } from "@/lib/formats/trec";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { isDerivedSource } from "../reports/load-label-source";
+import { isDerivedSource } from "@/lib/domain/label-sources";
 import { labelSetLines } from "./export-label-set";
 import { paged } from "./paged";
 

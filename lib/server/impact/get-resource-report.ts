@@ -13,7 +13,8 @@ import type { ResourceReport } from "@/lib/schemas/resources";
 import { getDb } from "../db/client";
 import { readRows } from "../db/sql-connection";
 import { invalid } from "../errors";
-import { loadLabelSource, type SourceLabel } from "../reports/load-label-source";
+import type { SourceLabel } from "@/lib/domain/label-sources";
+import { loadLabelSource } from "../reports/load-label-source";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 

@@ -1,24 +1,14 @@
 import "server-only";
-import { fuseLevels } from "@/lib/domain/agreement/fusion";
-import { levelOfPayload } from "@/lib/domain/campaigns/judgment";
-import { humanMajority, type JudgeLabel } from "@/lib/domain/explorer/consensus";
-import { scaleById, levelIndex } from "@/lib/domain/scales";
+import {
+  campaignMajority,
+  correctedLabels,
+  fusedLabels,
+  type HumanLabel,
+  type LabelSource,
+} from "@/lib/domain/label-sources";
 import { readRows } from "../db/sql-connection";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-
-export type SourceLabel = {
-  targetKey: string;
-  value: string;
-  scale: string;
-  queryId: number | null;
-  nuggetId: number | null;
-  criterion: string | null;
-};
-export type LabelSource = { name: string; kind: "model" | "human"; labels: Map<string, SourceLabel> };
-
-/** Whether a source name is built from other labels ("fused:", "corrected:", "campaign:") rather than one judge's. */
-export const isDerivedSource = (name: string) => /^(fused|corrected|campaign):/.test(name);
 
 /**
  * A label source of a study: one judge's labels by target, "fused:<x>+<y>", two LLMs fused as
@@ -31,42 +21,18 @@ export async function loadLabelSource(db: Db, studyId: number, name: string): Pr
   if (name.startsWith("campaign:")) return loadCampaignMajority(db, studyId, name);
   if (name.startsWith("corrected:")) {
     const base = await loadJudge(db, studyId, name.slice("corrected:".length));
-    const rows = await readRows<{ targetKey: string; value: string; scale: string; judge: string }>(
+    const humans = await readRows<HumanLabel>(
       `SELECT l."targetKey" AS "targetKey", l."value" AS "value", l."scale" AS "scale", j."name" AS "judge"
          FROM "Label" l JOIN "Judge" j ON j."id" = l."judgeId" WHERE l."studyId" = ? AND j."kind" = 'human'`,
       [studyId],
     );
-    const humans = new Map<string, JudgeLabel[]>();
-    for (const r of rows)
-      (humans.get(r.targetKey) ?? humans.set(r.targetKey, []).get(r.targetKey)!).push({
-        judge: r.judge,
-        kind: "human",
-        scale: r.scale,
-        value: r.value,
-      });
-    const labels = new Map(base.labels);
-    for (const [key, judged] of humans) {
-      const majority = humanMajority(judged);
-      const own = labels.get(key);
-      if (majority && own) labels.set(key, { ...own, ...majority });
-    }
-    return { name, kind: "model", labels };
+    return { name, kind: "model", labels: correctedLabels(base.labels, humans) };
   }
   if (name.startsWith("fused:")) {
     const [x, y] = name.slice("fused:".length).split("+");
     if (!x || !y) throw invalid(`a fused source is "fused:<judge>+<judge>", not "${name}"`);
     const [first, second] = [await loadJudge(db, studyId, x), await loadJudge(db, studyId, y)];
-    const labels = new Map<string, SourceLabel>();
-    for (const [key, a] of first.labels) {
-      const b = second.labels.get(key);
-      if (!b || a.scale !== b.scale) continue;
-      const scale = scaleById(a.scale);
-      const ia = scale && levelIndex(scale, a.value);
-      const ib = scale && levelIndex(scale, b.value);
-      if (!scale || ia === null || ib === null) continue;
-      labels.set(key, { ...a, value: scale.levels[fuseLevels(ia!, ib!)]!.value });
-    }
-    return { name, kind: "model", labels };
+    return { name, kind: "model", labels: fusedLabels(first.labels, second.labels) };
   }
   return loadJudge(db, studyId, name);
 }
@@ -108,29 +74,13 @@ async function loadCampaignMajority(db: Db, studyId: number, name: string): Prom
        FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."campaignId" = ?`,
     [campaign.id],
   );
-  const latest = new Map<string, { row: (typeof rows)[number]; value: string }>();
-  for (const row of rows) {
-    const value = levelOfPayload(row.payload);
-    const key = `${row.targetKey}\n${String(row.userId)}`;
-    if (value !== null && (row.phase === "revised" || !latest.has(key))) latest.set(key, { row, value });
-  }
-  const byTarget = new Map<string, { row: (typeof rows)[number]; judged: JudgeLabel[] }>();
-  for (const { row, value } of latest.values()) {
-    const entry = byTarget.get(row.targetKey) ?? byTarget.set(row.targetKey, { row, judged: [] }).get(row.targetKey)!;
-    entry.judged.push({ judge: String(row.userId), kind: "human", scale, value });
-  }
-  const labels = new Map<string, SourceLabel>();
-  for (const [key, { row, judged }] of byTarget) {
-    const majority = humanMajority(judged);
-    if (majority)
-      labels.set(key, {
-        targetKey: key,
-        ...majority,
-        queryId: nullableId(row.queryId),
-        nuggetId: nullableId(row.nuggetId),
-        criterion: null,
-      });
-  }
+  const annotations = rows.map((r) => ({
+    ...r,
+    queryId: nullableId(r.queryId),
+    nuggetId: nullableId(r.nuggetId),
+    userId: Number(r.userId),
+  }));
+  const labels = campaignMajority(annotations, scale);
   return { name, kind: "human", labels };
 }
 

@@ -4,7 +4,8 @@ import type { AgreementQuery } from "@/lib/schemas/reports";
 import { readRows } from "../db/sql-connection";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { isDerivedSource, loadLabelSource } from "./load-label-source";
+import { isDerivedSource } from "@/lib/domain/label-sources";
+import { loadLabelSource } from "./load-label-source";
 
 export type PairCounts = {
   rows: PairCount[];

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { campaignMajority, correctedLabels, fusedLabels, isDerivedSource, type SourceLabel } from "./label-sources";
+
+const label = (targetKey: string, value: string, scale = "feb4rag-0-3"): SourceLabel => ({
+  targetKey,
+  value,
+  scale,
+  queryId: 1,
+  nuggetId: null,
+  criterion: null,
+});
+const source = (...labels: SourceLabel[]) => new Map(labels.map((l) => [l.targetKey, l]));
+
+describe("label sources", () => {
+  it("name derived sources by their prefix", () => {
+    expect(["fused:a+b", "corrected:a", "campaign:3", "gpt-4o"].map(isDerivedSource)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("fuse two LLMs on the targets both labelled on one scale, the mean's closest level with ties down", () => {
+    const fused = fusedLabels(
+      source(label("t1", "0"), label("t2", "3"), label("t3", "1"), label("t4", "1", "binary")),
+      source(label("t1", "1"), label("t2", "2"), label("t4", "1")),
+    );
+    // t1: mean 0.5 ties down to 0; t2: 2.5 ties down to 2; t3: only one LLM; t4: different scales
+    expect([...fused.values()].map((l) => [l.targetKey, l.value])).toEqual([
+      ["t1", "0"],
+      ["t2", "2"],
+    ]);
+  });
+
+  it("correct an LLM with the people's majority, keeping its label on a tie and where people did not judge", () => {
+    const human = (targetKey: string, judge: string, value: string) => ({ targetKey, judge, value, scale: "binary" });
+    const corrected = correctedLabels(
+      source(label("t1", "1", "binary"), label("t2", "1", "binary"), label("t3", "0", "binary")),
+      [
+        human("t1", "ann", "0"),
+        human("t1", "bea", "0"),
+        human("t2", "ann", "0"),
+        human("t2", "bea", "1"),
+        human("t9", "ann", "1"),
+      ],
+    );
+    expect([...corrected.values()].map((l) => [l.targetKey, l.value])).toEqual([
+      ["t1", "0"],
+      ["t2", "1"],
+      ["t3", "0"],
+    ]);
+  });
+
+  it("take a campaign's majority from each annotator's latest label, leaving ties out", () => {
+    const annotation = (targetKey: string, userId: number, phase: string, level: string) => ({
+      targetKey,
+      queryId: 1,
+      nuggetId: 2,
+      userId,
+      phase,
+      payload: JSON.stringify({ level }),
+    });
+    const majority = campaignMajority(
+      [
+        annotation("t1", 1, "blind", "0"),
+        annotation("t1", 1, "revised", "1"), // the revision counts, not the blind label
+        annotation("t1", 2, "blind", "1"),
+        annotation("t2", 1, "blind", "0"),
+        annotation("t2", 2, "blind", "1"), // a tie
+      ],
+      "binary",
+    );
+    expect([...majority.values()]).toEqual([
+      { targetKey: "t1", scale: "binary", value: "1", queryId: 1, nuggetId: 2, criterion: null },
+    ]);
+  });
+});
