@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { QuestionReview } from "./nugget-quality";
+import type { QuestionReview } from "../nugget-quality/nugget-quality";
 
 /**
  * An annotator's review of one question's nuggets (DOMAIN.md section 3.1), as saved: for each of

@@ -1,35 +1,16 @@
 import "server-only";
-import { questionTitle } from "@/lib/domain/question-title";
-import { multiRaterStatisticsWithIntervals } from "@/lib/domain/agreement/multi-rater";
-import {
-  lastNuggetShareOfRedundant,
-  macroQuality,
-  microQuality,
-  qualityByPosition,
-  type QuestionReview,
-} from "@/lib/domain/nuggets/nugget-quality";
+import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
+import { buildNuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
-import { nuggetReviewSchema, questionReviewOf, type NuggetReview } from "@/lib/domain/nuggets/nugget-review";
-import { labelsPairs } from "@/lib/domain/task-types/registry";
+import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
+import { questionTitle } from "@/lib/domain/question-title";
+import { labelsPairs, TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { NuggetQualityQuery, NuggetQualityReport } from "@/lib/schemas/nugget-quality";
 import { researcherCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";
 import { invalid, notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { getCampaignAgreement } from "./get-campaign-agreement";
-import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
-import { TASK_TYPES } from "@/lib/domain/task-types/registry";
-
-type Reviewed = {
-  question: string;
-  title: string;
-  annotator: string;
-  review: NuggetReview;
-  counts: QuestionReview;
-  nuggetByText: Map<string, string>;
-  version: number | null;
-  currentVersion: number;
-};
 
 /**
  * A nugget-quality campaign's numbers (FreshStack section 5.2.1): precision, recall and
@@ -71,99 +52,28 @@ export async function getNuggetQualityReport(
       },
     },
   });
-  const reviewed: Reviewed[] = annotations.flatMap((a) => {
+  const reviews = annotations.flatMap((a) => {
     if (!a.item.query) return [];
-    const review = nuggetReviewSchema.parse(JSON.parse(a.payload));
-    const nuggetByText = new Map(a.item.query.nuggets.map((n) => [n.text.trim(), n.externalId]));
-    const version = parseNuggetList(a.item.nuggets)?.version ?? null;
     return [
       {
         question: a.item.query.externalId,
         title: questionTitle(a.item.query.title, a.item.query.body),
         annotator: a.user.email,
-        review,
-        counts: questionReviewOf(review),
-        nuggetByText,
-        version,
+        review: nuggetReviewSchema.parse(JSON.parse(a.payload)),
+        nuggetByText: new Map(a.item.query.nuggets.map((n) => [n.text.trim(), n.externalId])),
+        version: parseNuggetList(a.item.nuggets)?.version ?? null,
         currentVersion: a.item.query.nuggetVersion,
       },
     ];
   });
-  const all = reviewed.map((r) => r.counts);
-  const questions = groupBy(reviewed, (r) => r.question);
-  const annotators = groupBy(reviewed, (r) => r.annotator);
-  return {
+  return buildNuggetQualityReport({
     campaign: { id: campaign.id, name: campaign.name },
-    reviews: reviewed.length,
-    questions: questions.size,
-    overall: { micro: microQuality(all), macro: macroQuality(all) },
-    perAnnotator: [...annotators]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([annotator, mine]) => ({
-        annotator,
-        reviews: mine.length,
-        micro: microQuality(mine.map((r) => r.counts)),
-        macro: macroQuality(mine.map((r) => r.counts)),
-      })),
-    perQuestion: [...questions]
-      .sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }))
-      .map(([question, theirs]) => ({
-        question,
-        title: theirs[0]!.title,
-        nuggets: theirs[0]!.counts.nuggets.length,
-        nuggetVersion: theirs[0]!.version,
-        currentNuggetVersion: theirs[0]!.currentVersion,
-        reviews: theirs.length,
-        hallucinated: sum(theirs, (r) => r.counts.nuggets.filter((n) => n.hallucinated).length),
-        redundant: sum(theirs, (r) => r.counts.nuggets.filter((n) => n.redundant).length),
-        missing: sum(theirs, (r) => r.counts.missing),
-        quality: microQuality(theirs.map((r) => r.counts)),
-      })),
-    byPosition: qualityByPosition(all),
-    lastNuggetShare: lastNuggetShareOfRedundant(all),
-    agreement: agreementOf(questions),
-    ...(query.support ? await judgmentSide(user, studyId, query.support) : { judgment: null, judgmentNote: null }),
-    missingNuggets: reviewed.flatMap((r) =>
-      r.review.missingNuggets.map((text) => ({
-        question: r.question,
-        annotator: r.annotator,
-        text,
-        nugget: r.nuggetByText.get(text) ?? null,
-      })),
-    ),
-  };
-}
-
-/** Agreement on A and B over nuggets, and on C over questions, among the reviews of the same question (none when no question has two). */
-function agreementOf(questions: Map<string, Reviewed[]>): NuggetQualityReport["agreement"] {
-  const shared = [...questions.values()].filter((r) => r.length >= 2);
-  if (shared.length === 0) return null;
-  const markCounts = (mark: "hallucinated" | "redundant") =>
-    shared.flatMap((reviews) =>
-      reviews[0]!.counts.nuggets.map((_, i) => {
-        const yes = reviews.filter((r) => r.counts.nuggets[i]?.[mark]).length;
-        return [reviews.length - yes, yes];
-      }),
-    );
-  const values = [...new Set(shared.flatMap((reviews) => reviews.map((r) => r.counts.missing)))].sort((a, b) => a - b);
-  const missingCounts = shared.map((reviews) =>
-    values.map((v) => reviews.filter((r) => r.counts.missing === v).length),
-  );
-  const rows = (counts: number[][], ordered: boolean, metrics: readonly string[]) => {
-    const stats = multiRaterStatisticsWithIntervals(counts, ordered, {
-      ...REPORT_BOOTSTRAP,
-      values: ordered ? values : undefined,
-    });
-    return metrics.map((metric) => ({ metric, ...stats[metric as keyof typeof stats] }));
-  };
-  const nominal = ["pairwise-agreement", "fleiss-kappa", "krippendorff-alpha-nominal"] as const;
-  return {
-    nuggets: shared.reduce((s, reviews) => s + reviews[0]!.counts.nuggets.length, 0),
-    questions: shared.length,
-    hallucinated: rows(markCounts("hallucinated"), false, nominal),
-    redundant: rows(markCounts("redundant"), false, nominal),
-    missing: rows(missingCounts, true, ["pairwise-agreement", "krippendorff-alpha-interval"]),
-  };
+    reviews,
+    judgmentSide: query.support
+      ? await judgmentSide(user, studyId, query.support)
+      : { judgment: null, judgmentNote: null },
+    bootstrap: REPORT_BOOTSTRAP,
+  });
 }
 
 /**
@@ -193,11 +103,3 @@ async function judgmentSide(
     judgmentNote: null,
   };
 }
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) (groups.get(key(item)) ?? groups.set(key(item), []).get(key(item))!).push(item);
-  return groups;
-}
-
-const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((s, item) => s + f(item), 0);
