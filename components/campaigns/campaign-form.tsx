@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { SampleKind, SampleSpec } from "@/lib/domain/campaigns/sampling";
-import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preference/criteria";
+import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import { PROTOCOL_LABELS, type Protocol } from "@/lib/domain/campaigns/protocol";

@@ -1,4 +1,4 @@
-import type { Criterion } from "@/lib/domain/preference/criteria";
+import type { Criterion } from "@/lib/domain/preferences/criteria";
 
 const field = "block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
-import { criteriaSchema, criterionSchema } from "@/lib/domain/preference/criteria";
-import { screenPreferenceSchema } from "@/lib/domain/preference/judgment";
+import { criteriaSchema, criterionSchema } from "@/lib/domain/preferences/criteria";
+import { screenPreferenceSchema } from "@/lib/domain/preferences/judgment";
 import { annotationPayloadSchema } from "@/lib/domain/task-types/registry";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES, type BuiltinScaleId } from "@/lib/domain/scales";

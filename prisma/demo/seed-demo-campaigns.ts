@@ -1,7 +1,7 @@
 // The demo's finished campaigns: two experts checked gpt-4o's support labels, reviewed the LLM's
 // nuggets and compared the two RAG systems' answers, so every report has something to say at first
 // sight. Their judgments are simulated from the demo's ground truth, with reproducible mistakes.
-import { DEFAULT_CRITERIA } from "@/lib/domain/preference/criteria";
+import { DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteria";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { questionKey, responsePairKey } from "@/lib/domain/targets";
 import type { Db } from "@/lib/server/db/client";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REQUEST_SAMPLE_LABELS } from "../campaigns/sampling";
-import { screenChoices, screenPreferenceSchema, storedPreferenceSchema } from "../preference/judgment";
+import { screenChoices, screenPreferenceSchema, storedPreferenceSchema } from "../preferences/judgment";
 import type { ScreenChoice, TaskTypeDefinition } from "./task-type";
 
 /** The draft of a comparison: a choice and an optional justification per criterion, and the criterion in focus. */

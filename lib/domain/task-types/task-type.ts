@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SampleKind } from "../campaigns/sampling";
 import type { NuggetReview } from "../nuggets/nugget-review";
-import type { Criterion } from "../preference/criteria";
+import type { Criterion } from "../preferences/criteria";
 import type { BuiltinScaleId, Scale } from "../scales";
 
 /**

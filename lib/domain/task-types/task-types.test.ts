@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CRITERIA } from "../preference/criteria";
+import { DEFAULT_CRITERIA } from "../preferences/criteria";
 import { BUILTIN_SCALES } from "../scales";
 import { setMissing, toggleMark, writeMissing, focusNugget } from "./nugget-quality";
 import { choose, focusCriterion } from "./preference";

@@ -1,7 +1,7 @@
 import "server-only";
 import { sampleSpecSchema, type SampleSpec } from "@/lib/domain/campaigns/sampling";
 import { z } from "zod";
-import { criterionSchema, type Criterion } from "@/lib/domain/preference/criteria";
+import { criterionSchema, type Criterion } from "@/lib/domain/preferences/criteria";
 import { scaleSchema, type Scale } from "@/lib/domain/scales";
 import { campaignStatusSchema, type CampaignStatus } from "@/lib/domain/campaigns/campaign-status";
 import { protocolSchema, type Protocol } from "@/lib/domain/campaigns/protocol";

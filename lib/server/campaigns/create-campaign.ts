@@ -1,5 +1,5 @@
 import "server-only";
-import { seatSides } from "@/lib/domain/preference/sides";
+import { seatSides } from "@/lib/domain/preferences/sides";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import { upsertMany } from "../db/bulk-sql";
 import { getDb } from "../db/client";

@@ -1,7 +1,7 @@
 import "server-only";
 import { sampleCandidates, sampleJudge, targetKeyOf, type Candidate } from "@/lib/domain/campaigns/sampling";
 import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
-import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preference/criteria";
+import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
 import { BUILTIN_SCALES, customScale, type Scale } from "@/lib/domain/scales";
 import { responsePairKey } from "@/lib/domain/targets";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";

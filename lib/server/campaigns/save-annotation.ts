@@ -2,7 +2,7 @@ import "server-only";
 import { judgmentSchema, llmLabelVisible, phaseAllowed, type Judgment } from "@/lib/domain/campaigns/judgment";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { nuggetReviewSchema, reviewMismatch } from "@/lib/domain/nuggets/nugget-review";
-import { screenPreferenceSchema, storedPreference } from "@/lib/domain/preference/judgment";
+import { screenPreferenceSchema, storedPreference } from "@/lib/domain/preferences/judgment";
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { LlmLabel, SaveAnnotation, SavedAnnotation } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";

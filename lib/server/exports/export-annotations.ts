@@ -1,6 +1,6 @@
 import "server-only";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
-import { storedPreferenceSchema } from "@/lib/domain/preference/judgment";
+import { storedPreferenceSchema } from "@/lib/domain/preferences/judgment";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { paged } from "./paged";

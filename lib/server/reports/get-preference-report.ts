@@ -1,16 +1,8 @@
 import "server-only";
-import { multiRaterStatisticsWithIntervals } from "@/lib/domain/agreement/multi-rater";
-import {
-  bradleyTerry,
-  choiceCounts,
-  leftWins,
-  pairTallies,
-  wilsonInterval,
-  type PairTally,
-  type PreferenceJudgment,
-} from "@/lib/domain/preference/aggregate";
-import { choiceSchema, DEFAULT_CRITERIA } from "@/lib/domain/preference/criteria";
-import { storedPreferenceSchema } from "@/lib/domain/preference/judgment";
+import type { PreferenceJudgment } from "@/lib/domain/preferences/aggregate";
+import { buildPreferencesReport } from "@/lib/domain/preferences/build-preferences-report";
+import { choiceSchema, DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteria";
+import { storedPreferenceSchema } from "@/lib/domain/preferences/judgment";
 import type { PreferenceQuery, PreferenceReport } from "@/lib/schemas/preference";
 import { researcherCampaign } from "../campaigns/campaign-access";
 import { collectionOf } from "../campaigns/load-candidates";
@@ -42,69 +34,7 @@ export async function getPreferenceReport(
     ? await campaignJudgments(user, studyId, Number(query.source.slice("campaign:".length)))
     : await judgeJudgments(db, studyId, query.source);
   if (judgments.length === 0) throw invalid(`source: ${query.source} has no preferences yet`);
-  const ids = criteria.map((c) => c.id);
-  const systems = [...new Set(judgments.flatMap((j) => [j.a, j.b]))].sort();
-  const groups = [...new Set(judgments.map((j) => j.group))].sort();
-  const bias = leftWins(judgments, ids);
-  const biasInterval = wilsonInterval(bias.left, bias.decided);
-  const verdicts = pairTallies(judgments, ids, null);
-  const agreement = ids
-    .map((criterion) => ({ criterion, counts: choiceCounts(judgments, criterion) }))
-    .filter((a) => a.counts.length > 0);
-  return {
-    source: query.source,
-    criteria,
-    systems,
-    judgments: judgments.length,
-    items: new Set(judgments.map((j) => `${j.question}\n${j.a}\n${j.b}`)).size,
-    annotators: new Set(judgments.map((j) => j.annotator)).size,
-    perCriterion: criteria.map((c) => {
-      const pairs = pairTallies(judgments, ids, c.id);
-      return { criterion: c.id, name: c.name, pairs, winRates: pairs.map(winRateOf) };
-    }),
-    verdict: { pairs: verdicts, winRates: verdicts.map(winRateOf) },
-    perGroup: groups.map((group) => ({
-      group,
-      pairs: pairTallies(
-        judgments.filter((j) => j.group === group),
-        ids,
-        null,
-      ),
-    })),
-    positionBias: biasInterval ? { ...bias, share: bias.left / bias.decided, ...biasInterval } : null,
-    agreement:
-      agreement.length === 0
-        ? null
-        : agreement.map(({ criterion, counts }) => {
-            const stats = multiRaterStatisticsWithIntervals(counts, false, REPORT_BOOTSTRAP);
-            return {
-              criterion,
-              items: counts.length,
-              statistics: (["pairwise-agreement", "fleiss-kappa", "krippendorff-alpha-nominal"] as const).map(
-                (metric) => ({ metric, ...stats[metric] }),
-              ),
-            };
-          }),
-    bradleyTerry:
-      systems.length > 2
-        ? [...bradleyTerry(verdicts)]
-            .map(([system, strength]) => ({ system, strength }))
-            .sort((x, y) => y.strength - x.strength)
-        : null,
-  };
-}
-
-function winRateOf(t: PairTally) {
-  const decided = t.firstWins + t.secondWins;
-  const ci = wilsonInterval(t.firstWins, decided);
-  return {
-    first: t.first,
-    second: t.second,
-    decided,
-    rate: decided === 0 ? null : t.firstWins / decided,
-    low: ci?.low ?? null,
-    high: ci?.high ?? null,
-  };
+  return buildPreferencesReport({ source: query.source, criteria, judgments, bootstrap: REPORT_BOOTSTRAP });
 }
 
 /** A judge's preference labels, one judgment per request and pair of systems; criteria in FeB4RAG's order, then by name. */
