@@ -1,5 +1,5 @@
-import { gradedPrecision } from "./graded-precision";
-import { kendallTauB } from "./retrieval-metrics";
+import { gradedPrecision } from "../impact/graded-precision";
+import { kendallTauB } from "../impact/retrieval-metrics";
 
 /**
  * One result of a federated search: an engine's document for a request, with its label under two
