@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-export const QUESTION_SORTS = ["id", "nuggets", "pooled", "llmPositive", "humanJudged", "disagreements"] as const;
+import { QUESTION_SORTS } from "@/lib/domain/explorer/build-question-list";
 
 /** The question list's search, filter, sort and page (all from the URL). */
 export const questionListQuerySchema = z.object({

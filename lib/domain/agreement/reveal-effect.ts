@@ -1,3 +1,5 @@
+import { levelOfPayload } from "../campaigns/judgment";
+import { binarize, scaleById, type Scale } from "../scales";
 import { cohenKappa, percentAgreement } from "./kappa";
 import type { Statistic } from "./statistic";
 
@@ -33,4 +35,41 @@ export function revealEffect(items: readonly RevealedItem[]): RevealEffect {
     before: { agreement: percentAgreement(pairs(blind)), kappa: cohenKappa(pairs(blind)) },
     after: { agreement: percentAgreement(pairs(after)), kappa: cohenKappa(pairs(after)) },
   };
+}
+
+/** A blind or revised annotation of a blind-then-reveal campaign, by its annotator's email. */
+export type PhasedAnnotation = { email: string; targetKey: string; phase: string; payload: string };
+
+/**
+ * Each annotator's (and everyone's) agreement with the campaign's LLM before and after the
+ * reveal, on labels binarized by the campaign's scale (the LLM's by its own). Items the LLM did not
+ * label, or labelled off its scale, are left out.
+ */
+export function buildRevealSummary(inputs: {
+  llmJudge: string;
+  scale: Scale;
+  llmLabels: readonly { targetKey: string; value: string; scale: string }[];
+  annotations: readonly PhasedAnnotation[];
+}) {
+  const { llmJudge, scale, llmLabels, annotations } = inputs;
+  const llm = new Map(llmLabels.map((l) => [l.targetKey, binarize(scaleById(l.scale) ?? scale, l.value)]));
+  const byUser = new Map<string, Map<string, { blind?: boolean | null; revised?: boolean | null }>>();
+  for (const a of annotations) {
+    const level = levelOfPayload(a.payload) ?? "";
+    const mine = byUser.get(a.email) ?? byUser.set(a.email, new Map()).get(a.email)!;
+    const entry = mine.get(a.targetKey) ?? {};
+    entry[a.phase as "blind" | "revised"] = binarize(scale, level);
+    mine.set(a.targetKey, entry);
+  }
+  const itemsOf = (entries: Map<string, { blind?: boolean | null; revised?: boolean | null }>): RevealedItem[] =>
+    [...entries].flatMap(([key, e]) => {
+      const l = llm.get(key);
+      return l === undefined || l === null || e.blind === undefined || e.blind === null
+        ? []
+        : [{ llm: l, blind: e.blind, revised: e.revised ?? null }];
+    });
+  const annotators = [...byUser]
+    .map(([email, entries]) => ({ email, ...revealEffect(itemsOf(entries)) }))
+    .sort((x, y) => x.email.localeCompare(y.email));
+  return { llmJudge, overall: revealEffect([...byUser.values()].flatMap(itemsOf)), annotators };
 }

@@ -1,7 +1,5 @@
 import "server-only";
-import { revealEffect, type RevealedItem } from "@/lib/domain/agreement/reveal-effect";
-import { levelOfPayload } from "@/lib/domain/campaigns/judgment";
-import { binarize, scaleById } from "@/lib/domain/scales";
+import { buildRevealSummary } from "@/lib/domain/agreement/reveal-effect";
 import type { RevealSummary } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
 import type { CampaignRecord } from "./campaign-access";
@@ -46,24 +44,15 @@ export async function getRevealEffect(
     where: { judgeId: campaign.llmJudge.id, targetKey: { in: [...new Set(annotations.map((a) => a.item.targetKey))] } },
     select: { targetKey: true, value: true, scale: true },
   });
-  const llm = new Map(llmLabels.map((l) => [l.targetKey, binarize(scaleById(l.scale) ?? campaign.scale, l.value)]));
-  const byUser = new Map<string, Map<string, { blind?: boolean | null; revised?: boolean | null }>>();
-  for (const a of annotations) {
-    const level = levelOfPayload(a.payload) ?? "";
-    const mine = byUser.get(a.user.email) ?? byUser.set(a.user.email, new Map()).get(a.user.email)!;
-    const entry = mine.get(a.item.targetKey) ?? {};
-    entry[a.phase as "blind" | "revised"] = binarize(campaign.scale, level);
-    mine.set(a.item.targetKey, entry);
-  }
-  const itemsOf = (entries: Map<string, { blind?: boolean | null; revised?: boolean | null }>): RevealedItem[] =>
-    [...entries].flatMap(([key, e]) => {
-      const l = llm.get(key);
-      return l === undefined || l === null || e.blind === undefined || e.blind === null
-        ? []
-        : [{ llm: l, blind: e.blind, revised: e.revised ?? null }];
-    });
-  const annotators = [...byUser]
-    .map(([email, entries]) => ({ email, ...revealEffect(itemsOf(entries)) }))
-    .sort((x, y) => x.email.localeCompare(y.email));
-  return { llmJudge: campaign.llmJudge.name, overall: revealEffect([...byUser.values()].flatMap(itemsOf)), annotators };
+  return buildRevealSummary({
+    llmJudge: campaign.llmJudge.name,
+    scale: campaign.scale,
+    llmLabels,
+    annotations: annotations.map((a) => ({
+      email: a.user.email,
+      targetKey: a.item.targetKey,
+      phase: a.phase,
+      payload: a.payload,
+    })),
+  });
 }

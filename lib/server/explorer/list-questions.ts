@@ -1,18 +1,15 @@
 import "server-only";
-import type { QuestionList, QuestionListQuery, QuestionRow } from "@/lib/schemas/explorer";
+import { buildQuestionList } from "@/lib/domain/explorer/build-question-list";
+import type { QuestionList, QuestionListQuery } from "@/lib/schemas/explorer";
 import { getDb } from "../db/client";
 import { readRows } from "../db/sql-connection";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { labelPositionsTable } from "./label-positions";
-import { tagsOf } from "@/lib/domain/query-metadata";
-import { questionTitle } from "@/lib/domain/question-title";
-
-const PAGE_SIZE = 50;
 
 /**
  * A study's questions with what was judged about them, searched (id, title and text), filtered by
- * tag, sorted by any count and cut to one page. The counts are grouped by the database in three
+ * tag, sorted by any count and cut to one page (see buildQuestionList). The counts are grouped by the database in three
  * queries whatever the size of the pool; sorting and paging run over the questions only.
  */
 export async function listQuestions(user: UserDto, studyId: number, query: QuestionListQuery): Promise<QuestionList> {
@@ -31,39 +28,14 @@ export async function listQuestions(user: UserDto, studyId: number, query: Quest
     countsBy(`SELECT "queryId" AS q, COUNT(*) AS n FROM "PoolEntry" WHERE "studyId" = ? GROUP BY "queryId"`, [studyId]),
     judgedCounts(studyId),
   ]);
-  const allTags = new Set<string>();
-  const rows: QuestionRow[] = questions.map((q) => {
-    const id = Number(q.id);
-    const tags = tagsOf(q.metadata);
-    for (const t of tags) allTags.add(t);
-    const j = judged.get(id);
-    return {
-      id,
-      externalId: q.externalId,
-      title: questionTitle(q.title, q.body),
-      tags,
-      nuggets: nuggets.get(id) ?? 0,
-      pooled: pooled.get(id) ?? 0,
-      llmPositive: j?.llmPositive ?? 0,
-      humanJudged: j?.humanJudged ?? 0,
-      disagreements: j?.disagreements ?? 0,
-    };
-  });
-  const filtered = query.tag ? rows.filter((r) => r.tags.includes(query.tag)) : rows;
-  const direction = query.dir === "asc" ? 1 : -1;
-  const byId = (a: QuestionRow, b: QuestionRow) => a.externalId.localeCompare(b.externalId, "en", { numeric: true });
-  filtered.sort((a, b) =>
-    query.sort === "id" ? direction * byId(a, b) : direction * (a[query.sort] - b[query.sort]) || byId(a, b),
-  );
-  const start = (query.page - 1) * PAGE_SIZE;
-  return {
+  return buildQuestionList({
     study,
-    total: filtered.length,
-    page: query.page,
-    pageSize: PAGE_SIZE,
-    tags: [...allTags].sort(),
-    rows: filtered.slice(start, start + PAGE_SIZE),
-  };
+    questions: questions.map((q) => ({ ...q, id: Number(q.id) })),
+    nuggets,
+    pooled,
+    judged,
+    query,
+  });
 }
 
 async function countsBy(sql: string, params: unknown[]): Promise<Map<number, number>> {
