@@ -1,11 +1,11 @@
 import "server-only";
-import { levelOfPayload } from "@/lib/domain/campaigns/judgment";
+import { buildAnnotatorProgress } from "@/lib/domain/campaigns/annotator-progress";
 import type { CampaignProgress } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import { readRows } from "../db/sql-connection";
 import type { UserDto } from "../users/user-dto";
 import { researcherCampaign } from "./campaign-access";
-import { getRevealEffect, revealedAnnotations, type RevealedAnnotation } from "./get-reveal-effect";
+import { getRevealEffect, revealedAnnotations } from "./get-reveal-effect";
 import { listStrandedItems } from "./list-stranded-items";
 
 /**
@@ -35,13 +35,15 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
     revealedAnnotations(db, campaign),
     listStrandedItems(campaign),
   ]);
-  const count = (userId: number, status: string) =>
-    seatCounts.find((s) => s.userId === userId && s.status === status)?._count._all ?? 0;
-  const all = (status: string) => seatCounts.filter((s) => s.status === status).reduce((n, s) => n + s._count._all, 0);
+  const progress = buildAnnotatorProgress({
+    annotators: annotators.map((a) => a.user),
+    seats: seatCounts.map((s) => ({ userId: s.userId, status: s.status, count: s._count._all })),
+    durations: durations.map((d) => ({ userId: d.userId, ms: d._sum.durationMs ?? 0 })),
+    phases,
+  });
   const total = Number(items?.total ?? 0);
   const complete = Number(items?.complete ?? 0);
   const untouched = Number(items?.untouched ?? 0);
-  const afterReveal = revealChoices(phases);
   return {
     id: campaign.id,
     studyId: campaign.studyId,
@@ -57,44 +59,9 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
     seed: campaign.seed,
     sample: campaign.sample,
     items: { total, complete, inProgress: total - complete - untouched, untouched, stranded: stranded.length },
-    labels: { submitted: all("submitted"), target: all("submitted") + all("leased") + all("open") },
+    labels: progress.labels,
     stranded,
     reveal: await getRevealEffect(db, campaign, phases),
-    annotators: annotators.map(({ user: a }) => {
-      const seconds = durations.filter((d) => d.userId === a.id).map((d) => (d._sum.durationMs ?? 0) / 1000);
-      return {
-        userId: a.id,
-        email: a.email,
-        name: a.name,
-        submitted: count(a.id, "submitted"),
-        skipped: count(a.id, "skipped"),
-        leased: count(a.id, "leased"),
-        confirmed: afterReveal.get(a.id)?.confirmed ?? 0,
-        changed: afterReveal.get(a.id)?.changed ?? 0,
-        medianSeconds: median(seconds),
-        totalSeconds: Math.round(seconds.reduce((s, x) => s + x, 0)),
-      };
-    }),
+    annotators: progress.annotators,
   };
-}
-
-/** Per annotator, of their revisions after the reveal: how many kept the blind label and how many changed it. */
-function revealChoices(annotations: RevealedAnnotation[]): Map<number, { confirmed: number; changed: number }> {
-  const blind = new Map(
-    annotations.filter((a) => a.phase === "blind").map((a) => [`${a.userId}:${a.itemId}`, levelOfPayload(a.payload)]),
-  );
-  const out = new Map<number, { confirmed: number; changed: number }>();
-  for (const a of annotations.filter((x) => x.phase === "revised")) {
-    const mine = out.get(a.userId) ?? out.set(a.userId, { confirmed: 0, changed: 0 }).get(a.userId)!;
-    if (blind.get(`${a.userId}:${a.itemId}`) === levelOfPayload(a.payload)) mine.confirmed++;
-    else mine.changed++;
-  }
-  return out;
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = values.toSorted((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return Math.round((sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2) * 10) / 10;
 }
