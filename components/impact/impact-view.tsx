@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
-import { LabelSetForm } from "./label-set-form";
+import { LabelSetForm } from "../reports/label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
 import { count } from "@/components/ui/wording";
 import { Slopegraph } from "./slopegraph";

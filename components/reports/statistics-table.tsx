@@ -1,4 +1,4 @@
-import type { AgreementReport } from "@/lib/schemas/reports";
+import type { AgreementReport } from "@/lib/schemas/agreement";
 import { fixed, interval, STATISTIC_NAMES } from "./format";
 import { ScrollX } from "@/components/ui/scroll-x";
 

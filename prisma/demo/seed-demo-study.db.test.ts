@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
-import { getAgreementReport } from "@/lib/server/reports/get-agreement-report";
-import { getNuggetQualityReport } from "@/lib/server/reports/get-nugget-quality-report";
-import { getPreferenceReport } from "@/lib/server/reports/get-preference-report";
+import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
+import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
+import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
 import { DEMO_STUDY_SLUG, seedDemoStudy } from "./seed-demo-study";
 
 afterAll(closeDb);
@@ -97,7 +97,7 @@ describe("the demo study seed", () => {
     });
     expect(review).toMatchObject({ reviews: 10, questions: 5 });
     expect(review.overall.micro.precision.value).toBeLessThan(1);
-    const preferences = await getPreferenceReport(admin, study.id, {
+    const preferences = await getPreferencesReport(admin, study.id, {
       source: `campaign:${ofType("preference").id}`,
     });
     expect(preferences).toMatchObject({ judgments: 10, items: 5, annotators: 2 });

@@ -4,13 +4,13 @@
 // migrated).
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { withBulkTransaction, closeSharedConnections } from "@/lib/server/db/sql-connection";
-import { getCampaignAgreement } from "@/lib/server/reports/get-campaign-agreement";
+import { getCampaignAgreement } from "@/lib/server/campaign-agreement/get-campaign-agreement";
 import { getDb } from "@/lib/server/db/client";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
 import { closeDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
-import { getAgreementReport } from "@/lib/server/reports/get-agreement-report";
+import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 
 const N = 100_000;

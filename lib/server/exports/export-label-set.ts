@@ -4,7 +4,7 @@ import { csvLine, LABEL_CSV_COLUMNS } from "@/lib/formats/csv";
 import { nuggetQrelLine, qrelLine, qrelRel } from "@/lib/formats/trec";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { loadLabelSource } from "../reports/load-label-source";
+import { loadLabelSource } from "../label-sources/load-label-source";
 import type { LabelExportFormat } from "./export-labels";
 
 const PREFIXES: Record<LabelExportFormat, string[]> = {

@@ -5,7 +5,7 @@ import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
 import { getDb } from "../db/client";
 import { readRows } from "../db/sql-connection";
 import { invalid } from "../errors";
-import { loadLabelSource } from "../reports/load-label-source";
+import { loadLabelSource } from "../label-sources/load-label-source";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 

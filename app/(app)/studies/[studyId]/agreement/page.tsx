@@ -1,14 +1,15 @@
 import type { Metadata } from "next";
-import { AgreementView } from "@/components/reports/agreement-view";
-import { CampaignAgreementView } from "@/components/reports/campaign-agreement-view";
-import { PairAgreementView } from "@/components/reports/pair-agreement-view";
+import { AgreementView } from "@/components/agreement/agreement-view";
+import { CampaignAgreementView } from "@/components/campaign-agreement/campaign-agreement-view";
+import { PairAgreementView } from "@/components/agreement/pair-agreement-view";
 import { labelSetTitle } from "@/lib/domain/label-sets";
-import { agreementQuerySchema, campaignAgreementQuerySchema } from "@/lib/schemas/reports";
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
+import { campaignAgreementQuerySchema } from "@/lib/schemas/campaign-agreement";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { AppError } from "@/lib/server/errors";
-import { getAgreementReport } from "@/lib/server/reports/get-agreement-report";
-import { getCampaignAgreement } from "@/lib/server/reports/get-campaign-agreement";
+import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
+import { getCampaignAgreement } from "@/lib/server/campaign-agreement/get-campaign-agreement";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 
 export const metadata: Metadata = { title: "Agreement" };

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { NuggetQualityView } from "@/components/reports/nugget-quality-view";
+import { NuggetQualityView } from "@/components/nugget-quality/nugget-quality-view";
 import { labelsPairs } from "@/lib/domain/task-types/registry";
 import { nuggetQualityQuerySchema } from "@/lib/schemas/nugget-quality";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { AppError } from "@/lib/server/errors";
-import { getNuggetQualityReport } from "@/lib/server/reports/get-nugget-quality-report";
+import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 

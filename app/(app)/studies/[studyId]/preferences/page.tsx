@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { PreferenceView } from "@/components/reports/preference-view";
-import { preferenceQuerySchema } from "@/lib/schemas/preference";
+import { PreferencesView } from "@/components/preferences/preferences-view";
+import { preferenceQuerySchema } from "@/lib/schemas/preferences";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { AppError } from "@/lib/server/errors";
-import { getPreferenceReport } from "@/lib/server/reports/get-preference-report";
-import { listPreferenceSources } from "@/lib/server/reports/list-preference-sources";
+import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
+import { listPreferenceSources } from "@/lib/server/preferences/list-preference-sources";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 
 export const metadata: Metadata = { title: "Preferences" };
@@ -26,14 +26,14 @@ export default async function PreferencesPage({
   let error: string | null = null;
   if (query.success) {
     try {
-      report = await orNotFound(getPreferenceReport(user, study.id, query.data));
+      report = await orNotFound(getPreferencesReport(user, study.id, query.data));
     } catch (e) {
       if (!(e instanceof AppError) || e.code !== "invalid") throw e;
       error = e.message;
     }
   }
   return (
-    <PreferenceView
+    <PreferencesView
       study={study}
       sources={await listPreferenceSources(user, study.id)}
       source={query.success ? query.data.source : ""}

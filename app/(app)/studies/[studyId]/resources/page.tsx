@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { ResourceView } from "@/components/impact/resource-view";
+import { ResourcesView } from "@/components/resources/resources-view";
 import { impactQuerySchema } from "@/lib/schemas/impact";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { AppError } from "@/lib/server/errors";
-import { getResourceReport } from "@/lib/server/impact/get-resource-report";
+import { getResourcesReport } from "@/lib/server/resources/get-resources-report";
 import { labelSetOptions } from "@/lib/domain/label-sets";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 
@@ -27,14 +27,14 @@ export default async function ResourcesPage({
   let error: string | null = null;
   if (query.success) {
     try {
-      report = await getResourceReport(user, study.id, query.data);
+      report = await getResourcesReport(user, study.id, query.data);
     } catch (e) {
       if (!(e instanceof AppError) || e.code !== "invalid") throw e;
       error = e.message;
     }
   }
   return (
-    <ResourceView
+    <ResourcesView
       study={study}
       sources={labelSetOptions(study)}
       query={query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" }}

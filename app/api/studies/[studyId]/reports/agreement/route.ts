@@ -1,8 +1,8 @@
-import { agreementQuerySchema } from "@/lib/schemas/reports";
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { route } from "@/lib/server/http/route";
 import { agreementCsv } from "@/lib/formats/reports/agreement-csv";
-import { getAgreementReport } from "@/lib/server/reports/get-agreement-report";
+import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 
 export const GET = route(
   {

@@ -1,8 +1,8 @@
-import { campaignAgreementQuerySchema } from "@/lib/schemas/reports";
+import { campaignAgreementQuerySchema } from "@/lib/schemas/campaign-agreement";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { route } from "@/lib/server/http/route";
 import { campaignAgreementCsv } from "@/lib/formats/reports/campaign-agreement-csv";
-import { getCampaignAgreement } from "@/lib/server/reports/get-campaign-agreement";
+import { getCampaignAgreement } from "@/lib/server/campaign-agreement/get-campaign-agreement";
 
 export const GET = route(
   {

@@ -1,7 +1,7 @@
 import { nuggetQualityQuerySchema } from "@/lib/schemas/nugget-quality";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { route } from "@/lib/server/http/route";
-import { getNuggetQualityReport } from "@/lib/server/reports/get-nugget-quality-report";
+import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
 import { nuggetQualityCsv } from "@/lib/formats/reports/nugget-quality-csv";
 
 export const GET = route(

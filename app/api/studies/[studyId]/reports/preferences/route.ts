@@ -1,7 +1,7 @@
-import { preferenceQuerySchema } from "@/lib/schemas/preference";
+import { preferenceQuerySchema } from "@/lib/schemas/preferences";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { route } from "@/lib/server/http/route";
-import { getPreferenceReport } from "@/lib/server/reports/get-preference-report";
+import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
 import { preferencesCsv } from "@/lib/formats/reports/preferences-csv";
 
 export const GET = route(
@@ -11,5 +11,5 @@ export const GET = route(
     query: preferenceQuerySchema,
     csv: { write: preferencesCsv, filename: ({ params }) => `preferences-${params.studyId}.csv` },
   },
-  ({ user, params, query }) => getPreferenceReport(user, params.studyId, query),
+  ({ user, params, query }) => getPreferencesReport(user, params.studyId, query),
 );

@@ -1,7 +1,7 @@
 import { resourceQuerySchema } from "@/lib/schemas/resources";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { route } from "@/lib/server/http/route";
-import { getResourceReport } from "@/lib/server/impact/get-resource-report";
+import { getResourcesReport } from "@/lib/server/resources/get-resources-report";
 import { resourcesCsv } from "@/lib/formats/reports/resources-csv";
 
 export const GET = route(
@@ -11,5 +11,5 @@ export const GET = route(
     query: resourceQuerySchema,
     csv: { write: resourcesCsv, filename: ({ params }) => `resources-${params.studyId}.csv` },
   },
-  ({ user, params, query }) => getResourceReport(user, params.studyId, query),
+  ({ user, params, query }) => getResourcesReport(user, params.studyId, query),
 );

@@ -3,7 +3,7 @@ import type { PreferenceJudgment } from "@/lib/domain/preferences/aggregate";
 import { buildPreferencesReport } from "@/lib/domain/preferences/build-preferences-report";
 import { choiceSchema, DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteria";
 import { storedPreferenceSchema } from "@/lib/domain/preferences/judgment";
-import type { PreferenceQuery, PreferenceReport } from "@/lib/schemas/preference";
+import type { PreferenceQuery, PreferenceReport } from "@/lib/schemas/preferences";
 import { researcherCampaign } from "../campaigns/campaign-access";
 import { collectionOf } from "../campaigns/load-candidates";
 import { getDb, type Db } from "../db/client";
@@ -23,7 +23,7 @@ type Source = { criteria: { id: string; name: string }[]; judgments: PreferenceJ
  * rates and Wilson intervals; verdicts per group; position bias where the sides are known;
  * agreement between annotators per criterion; Bradley-Terry strengths beyond two systems.
  */
-export async function getPreferenceReport(
+export async function getPreferencesReport(
   user: UserDto,
   studyId: number,
   query: PreferenceQuery,

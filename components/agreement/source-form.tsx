@@ -1,4 +1,4 @@
-import type { AgreementQuery } from "@/lib/schemas/reports";
+import type { AgreementQuery } from "@/lib/schemas/agreement";
 import { count } from "@/components/ui/wording";
 
 const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";

@@ -7,18 +7,18 @@ import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/sql-connection";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
-import { getPreferenceReport } from "@/lib/server/reports/get-preference-report";
+import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { fileInput, SHARED_DATA } from "@/test/import-inputs";
-import { claimNextItem } from "./claim-next-item";
-import { createCampaign } from "./create-campaign";
-import { getWorkspace } from "./get-workspace";
-import { getWorkspaceItem } from "./get-workspace-item";
-import { previewCampaign } from "./preview-campaign";
-import { saveAnnotation } from "./save-annotation";
+import { claimNextItem } from "../campaigns/claim-next-item";
+import { createCampaign } from "../campaigns/create-campaign";
+import { getWorkspace } from "../campaigns/get-workspace";
+import { getWorkspaceItem } from "../campaigns/get-workspace-item";
+import { previewCampaign } from "../campaigns/preview-campaign";
+import { saveAnnotation } from "../campaigns/save-annotation";
 
 let studyId: number;
 let researcher: UserDto;
@@ -163,7 +163,7 @@ describe("preference campaigns", () => {
     await expect(saveAnnotation(x!, id, itemId!, save({ level: "relevant" }))).rejects.toThrow(/Invalid preference/);
 
     // the report: left won coverage, right won clarity on every item, so the systems split by side
-    const report = await getPreferenceReport(researcher, studyId, { source: `campaign:${id}` });
+    const report = await getPreferencesReport(researcher, studyId, { source: `campaign:${id}` });
     expect(report).toMatchObject({ judgments: 4, items: 2, annotators: 2, systems: SYSTEMS });
     expect(report.positionBias).toMatchObject({ decided: 8, left: 4, share: 0.5 });
     const coverage = report.perCriterion.find((c) => c.criterion === "coverage")!.pairs[0]!;
@@ -224,7 +224,7 @@ describe("more than two systems", () => {
       const item = await getWorkspaceItem(x!, id, itemId);
       await saveAnnotation(x!, id, itemId, save(screen(item.comparison!.sides, "1111")));
     }
-    const report = await getPreferenceReport(researcher, studyId, { source: `campaign:${id}` });
+    const report = await getPreferencesReport(researcher, studyId, { source: `campaign:${id}` });
     expect(report.systems).toEqual([...SYSTEMS, "rag-third"]);
     expect(report.verdict.pairs).toHaveLength(3);
     expect(report.bradleyTerry!.map((b) => b.system).sort()).toEqual([...SYSTEMS, "rag-third"]);
@@ -240,7 +240,7 @@ describe("FeB4RAG's published preferences", () => {
     await f.upsertMember(db, study.id, researcher.id, "researcher");
     await importIntoStudy(study.id, { format: "beir-queries", files: [fileInput("feb4rag/requests.jsonl")] });
     await importIntoStudy(study.id, { format: "feb4rag-selections", files: [fileInput("feb4rag/selections.jsonl")] });
-    const report = await getPreferenceReport(researcher, study.id, { source: "feb4rag-assessors" });
+    const report = await getPreferencesReport(researcher, study.id, { source: "feb4rag-assessors" });
     expect(report).toMatchObject({
       judgments: 80,
       items: 80,
@@ -286,7 +286,7 @@ describe("FeB4RAG's published preferences", () => {
       format: "feb4rag-request-sources",
       files: [fileInput("feb4rag/rid_mapping.tsv")],
     });
-    const grouped = await getPreferenceReport(researcher, study.id, { source: "feb4rag-assessors" });
+    const grouped = await getPreferencesReport(researcher, study.id, { source: "feb4rag-assessors" });
     const source = new Map(
       fs
         .readFileSync(path.join(SHARED_DATA, "feb4rag/rid_mapping.tsv"), "utf8")

@@ -1,11 +1,11 @@
 import "server-only";
 import type { PairCount } from "@/lib/domain/agreement/build-agreement-report";
-import type { AgreementQuery } from "@/lib/schemas/reports";
+import type { AgreementQuery } from "@/lib/schemas/agreement";
 import { readRows } from "../db/sql-connection";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { isDerivedSource } from "@/lib/domain/label-sources";
-import { loadLabelSource } from "./load-label-source";
+import { loadLabelSource } from "../label-sources/load-label-source";
 
 export type PairCounts = {
   rows: PairCount[];

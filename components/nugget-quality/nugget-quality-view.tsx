@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
 import { AddNuggetButton } from "./add-nugget-button";
-import { fixed, interval, percent, STATISTIC_NAMES } from "./format";
+import { fixed, interval, percent, STATISTIC_NAMES } from "../reports/format";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
 

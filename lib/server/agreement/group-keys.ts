@@ -1,6 +1,6 @@
 import "server-only";
 import { tagsOf } from "@/lib/domain/query-metadata";
-import type { AgreementQuery } from "@/lib/schemas/reports";
+import type { AgreementQuery } from "@/lib/schemas/agreement";
 import type { Db } from "../db/client";
 
 /**

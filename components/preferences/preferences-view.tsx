@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { PreferenceReport } from "@/lib/schemas/preference";
-import { fixed, interval, percent, STATISTIC_NAMES } from "./format";
+import type { PreferenceReport } from "@/lib/schemas/preferences";
+import { fixed, interval, percent, STATISTIC_NAMES } from "../reports/format";
 import { PreferenceBars } from "./preference-bars";
 import { ScrollX } from "@/components/ui/scroll-x";
 
@@ -12,7 +12,7 @@ type Tally = PreferenceReport["verdict"]["pairs"][number];
 type WinRate = PreferenceReport["verdict"]["winRates"][number];
 
 /** The preferences page: whose preferences (a judge's labels or a campaign), an error if the choice failed, and the report. */
-export function PreferenceView({
+export function PreferencesView({
   study,
   sources,
   source,

@@ -10,7 +10,7 @@ import { researcherCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";
 import { invalid, notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
-import { getCampaignAgreement } from "./get-campaign-agreement";
+import { getCampaignAgreement } from "../campaign-agreement/get-campaign-agreement";
 
 /**
  * A nugget-quality campaign's numbers (FreshStack section 5.2.1): precision, recall and

@@ -1,8 +1,8 @@
-import type { AgreementReport } from "@/lib/schemas/reports";
-import { CountHeatmap } from "./count-heatmap";
-import { GroupChart } from "./group-chart";
-import { PositivesTable } from "./positives-table";
-import { StatisticsTable } from "./statistics-table";
+import type { AgreementReport } from "@/lib/schemas/agreement";
+import { CountHeatmap } from "../reports/count-heatmap";
+import { GroupChart } from "../reports/group-chart";
+import { PositivesTable } from "../reports/positives-table";
+import { StatisticsTable } from "../reports/statistics-table";
 
 /** Two label sources compared: statistics, confusion matrix, per-group κ and FreshStack's calibration table. */
 export function PairAgreementView({

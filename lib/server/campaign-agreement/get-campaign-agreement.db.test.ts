@@ -13,9 +13,9 @@ import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { campaignAgreementCsv } from "@/lib/formats/reports/campaign-agreement-csv";
-import { getAgreementReport } from "./get-agreement-report";
+import { getAgreementReport } from "../agreement/get-agreement-report";
 import { getCampaignAgreement } from "./get-campaign-agreement";
-import { loadLabelSource } from "./load-label-source";
+import { loadLabelSource } from "../label-sources/load-label-source";
 
 const LEVELS = ["non_relevant", "partially_relevant", "relevant"] as const;
 // What each of three annotators says about items 0..7 (level index; null = not labelled).

@@ -1,7 +1,7 @@
 import "server-only";
 import { buildAgreementReport } from "@/lib/domain/agreement/build-agreement-report";
 import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
-import type { AgreementQuery, AgreementReport } from "@/lib/schemas/reports";
+import type { AgreementQuery, AgreementReport } from "@/lib/schemas/agreement";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";

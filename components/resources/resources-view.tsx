@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ResourceReport } from "@/lib/schemas/resources";
-import { LabelSetForm } from "./label-set-form";
+import { LabelSetForm } from "../reports/label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
 import { RelevantEnginesChart } from "./relevant-engines-chart";
 import { ScrollX } from "@/components/ui/scroll-x";
@@ -12,7 +12,7 @@ const score = (v: number | null) => (v === null ? "—" : String(v));
 const mean = (v: number | null) => (v === null ? "—" : v.toFixed(1));
 
 /** A federated study's resources (FeB4RAG) under two label sets. */
-export function ResourceView({
+export function ResourcesView({
   study,
   sources,
   query,

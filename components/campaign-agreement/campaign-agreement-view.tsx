@@ -1,9 +1,9 @@
-import type { CampaignAgreementReport } from "@/lib/schemas/reports";
-import { CountHeatmap } from "./count-heatmap";
-import { fixed, interval } from "./format";
-import { GroupChart } from "./group-chart";
-import { PositivesTable } from "./positives-table";
-import { StatisticsTable } from "./statistics-table";
+import type { CampaignAgreementReport } from "@/lib/schemas/campaign-agreement";
+import { CountHeatmap } from "../reports/count-heatmap";
+import { fixed, interval } from "../reports/format";
+import { GroupChart } from "../reports/group-chart";
+import { PositivesTable } from "../reports/positives-table";
+import { StatisticsTable } from "../reports/statistics-table";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
 

@@ -5,7 +5,7 @@ import type { ResourceReport } from "@/lib/schemas/resources";
 import { getDb } from "../db/client";
 import { readRows } from "../db/sql-connection";
 import { invalid } from "../errors";
-import { loadLabelSource } from "../reports/load-label-source";
+import { loadLabelSource } from "../label-sources/load-label-source";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
@@ -14,7 +14,7 @@ import type { UserDto } from "../users/user-dto";
  * results are the request's pooled documents whose metadata names that engine (as the FeB4RAG
  * importer stores them), in import order.
  */
-export async function getResourceReport(user: UserDto, studyId: number, query: ImpactQuery): Promise<ResourceReport> {
+export async function getResourcesReport(user: UserDto, studyId: number, query: ImpactQuery): Promise<ResourceReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const rows = await readRows<{ queryId: unknown; documentId: unknown; metadata: string; request: string }>(

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { labelsPairs } from "@/lib/domain/task-types/registry";
-import type { AgreementQuery } from "@/lib/schemas/reports";
+import type { AgreementQuery } from "@/lib/schemas/agreement";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { CampaignSourceForm, SourceForm } from "./source-form";
 

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+export const REPORT_GROUPS = ["none", "query", "tag", "collection", "nugget_position", "criterion"] as const;
+
+/** Two label sources (a judge's name, or "fused:<judge>+<judge>") and an optional grouping. */
+export const agreementQuerySchema = z.object({
+  a: z.string().trim().min(1, "choose source A"),
+  b: z.string().trim().min(1, "choose source B"),
+  group: z.enum(REPORT_GROUPS).default("none"),
+  format: z.enum(["json", "csv"]).optional(),
+});
+export type AgreementQuery = z.infer<typeof agreementQuerySchema>;
+
+export const intervalSchema = z.object({
+  value: z.number().nullable(),
+  reason: z.string().optional(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
+
+/** FreshStack's calibration table: how the humans labelled the targets the LLM called positive. */
+export const positivesSchema = z.object({
+  llm: z.string(),
+  human: z.string(),
+  pairs: z.number(),
+  levels: z.array(z.object({ level: z.string(), count: z.number(), share: z.number() })),
+});
+
+export const agreementReportSchema = z.object({
+  sources: z.object({ a: z.string(), b: z.string() }),
+  comparedOn: z.string(),
+  binarized: z.boolean(),
+  categories: z.array(z.string()),
+  items: z.number(),
+  onlyA: z.number(),
+  onlyB: z.number(),
+  statistics: z.array(intervalSchema.extend({ metric: z.string() })),
+  bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
+  confusion: z.array(z.array(z.number())),
+  groupBy: z.enum(REPORT_GROUPS),
+  groups: z.array(
+    z.object({ group: z.string(), items: z.number(), agreement: z.number().nullable(), kappa: intervalSchema }),
+  ),
+  positives: positivesSchema.nullable(),
+});
+export type AgreementReport = z.infer<typeof agreementReportSchema>;
