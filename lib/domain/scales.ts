@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * A label scale: ordered levels (lowest first) and a binarization threshold, the lowest level that
- * counts as positive, so labels on different scales can be compared (DOMAIN.md section 3.2).
+ * counts as positive, so labels on different scales can be compared (docs/DOMAIN.md, "Scales").
  */
 export const scaleSchema = z
   .object({

@@ -20,7 +20,7 @@ const BINARY = ["not relevant", "relevant"];
 /**
  * Codes label pairs for agreement statistics. On one shared scale the categories are its levels
  * (ordered); a preference scale is nominal (a, b, none); on different scales each side is reduced to
- * positive / not positive by its own scale's threshold (DOMAIN.md §5: FeB4RAG compares human BEIR
+ * positive / not positive by its own scale's threshold (docs/DOMAIN.md, "Agreement": FeB4RAG compares human BEIR
  * label > 0 with LLM label >= minimal).
  */
 export function codeLabelPairs(pairs: readonly LabelPair[]): CodedPairs {

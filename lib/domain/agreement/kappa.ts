@@ -58,7 +58,7 @@ export function weightedKappaFromCounts(counts: readonly (readonly number[])[], 
 
 /**
  * FeB4RAG's published kappa, kept only to reproduce their numbers: its chance term counts the
- * positive category alone, pe = pA(positive)·pB(positive), which inflates kappa (DOMAIN.md §5).
+ * positive category alone, pe = pA(positive)·pB(positive), which inflates kappa (docs/DOMAIN.md, "Agreement").
  * Labels are binary codes (1 = positive). Use cohenKappa for the standard statistic.
  */
 export function feb4ragLegacyKappa(pairs: PairedCodes): Statistic {

@@ -4,7 +4,7 @@ import { nuggetDocumentKey, queryDocumentKey, questionKey } from "../targets";
 
 /**
  * How a campaign picks its items from the study's pooled pairs, reproducibly from the campaign's
- * seed (DOMAIN.md section 3.2):
+ * seed (docs/DOMAIN.md, "Protocols and campaigns"):
  * - all_pairs: every pooled pair;
  * - random_questions: every pair of N random questions;
  * - llm_positive_per_question: FreshStack's calibration design, N random questions with at least

@@ -1,5 +1,5 @@
 /**
- * Retrieval metrics over nugget qrels (DOMAIN.md section 6), each for one query's ranked document
+ * Retrieval metrics over nugget qrels (docs/DOMAIN.md, "Benchmark impact"), each for one query's ranked document
  * ids. `supports` maps a document to the nuggets (subtopics) it supports; a document is relevant
  * when it supports at least one.
  */

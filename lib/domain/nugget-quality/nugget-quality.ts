@@ -1,6 +1,6 @@
 import { defined, undefinedBecause, type Statistic } from "../agreement/statistic";
 
-/** An expert's review of one question's nuggets (FreshStack §5.2.1, DOMAIN.md §3.1). */
+/** An expert's review of one question's nuggets (FreshStack §5.2.1; docs/DOMAIN.md, "Nugget quality"). */
 export type QuestionReview = {
   /** The LLM's nuggets in their order: A = hallucinated, B = minor or redundant. */
   nuggets: readonly { hallucinated: boolean; redundant: boolean }[];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { QuestionReview } from "../nugget-quality/nugget-quality";
 
 /**
- * An annotator's review of one question's nuggets (DOMAIN.md section 3.1), as saved: for each of
+ * An annotator's review of one question's nuggets (docs/DOMAIN.md, "Tasks"), as saved: for each of
  * the LLM's nuggets in order, A (hallucinated: not supported by the question and answer) and B
  * (minor or redundant); C, how many more nuggets the question needs; and optionally the text of
  * some of those missing nuggets.
