@@ -82,7 +82,7 @@ describe("percent agreement and the confusion matrix", () => {
 });
 
 describe("FeB4RAG's legacy kappa", () => {
-  it("inflates kappa: po 0.8 with both judges 40% positive gives 0.762 against the standard 0.583 (docs/DOMAIN.md, "Agreement")", () => {
+  it("inflates kappa: po 0.8 with both judges 40% positive gives 0.762 against the standard 0.583 (docs/DOMAIN.md, Agreement)", () => {
     // 10 items: both positive on 3, both negative on 5, one each way on 1 and 1.
     const pairs = paired([1, 1, 1, 0, 0, 0, 0, 0, 1, 0], [1, 1, 1, 0, 0, 0, 0, 0, 0, 1], 2);
     expect(percentAgreement(pairs).value).toBeCloseTo(0.8, 12);

@@ -1,11 +1,11 @@
 import "server-only";
-import { withTransaction } from "../db/sql-connection";
+import { claimNextSeat } from "../db/assignments";
+import { withTransaction } from "../db/transactions";
 import type { UserDto } from "../users/user-dto";
 import { annotatorCampaign } from "./campaign-access";
-import { claimNextSeat } from "./seats";
 
 /**
- * Claims the annotator's next item in a campaign (see seats.ts); null when none is left for them.
+ * Claims the annotator's next item in a campaign (see claimNextSeat); null when none is left for them.
  * A paused campaign hands out nothing new, only the item the annotator already holds; a closed one nothing.
  */
 export async function claimNextItem(
@@ -16,8 +16,8 @@ export async function claimNextItem(
   const campaign = await annotatorCampaign(user, campaignId);
   if (campaign.status !== "active" && campaign.status !== "paused") return { itemId: null };
   return {
-    itemId: await withTransaction((sql) =>
-      claimNextSeat(sql, campaign.id, user.id, now, { heldOnly: campaign.status === "paused" }),
+    itemId: await withTransaction((tx) =>
+      claimNextSeat(tx, campaign.id, user.id, now, { heldOnly: campaign.status === "paused" }),
     ),
   };
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { seatSides } from "@/lib/domain/preferences/sides";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
-import { upsertMany } from "../db/bulk-sql";
+import { openSeats, seatPositions, swapSides } from "../db/assignments";
+import { addCampaignAnnotators, insertCampaign, insertItems } from "../db/campaigns";
 import { getDb } from "../db/client";
-import { withBulkTransaction, type SqlConnection } from "../db/sql-connection";
+import { withBulkTransaction, type Tx } from "../db/transactions";
 import { AppError } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
@@ -26,90 +27,39 @@ export async function createCampaign(
     throw new AppError("conflict", `name: this study already has a campaign named "${draft.name}"`);
   }
   const plan = await planCampaign(db, studyId, draft);
-  return withBulkTransaction(async (sql) => {
-    const [campaign] = await sql.query<{ id: number }>(
-      `INSERT INTO "Campaign" ("studyId", "name", "taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status", "llmJudgeId", "createdAt")
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?) RETURNING "id"`,
-      [
-        studyId,
-        draft.name,
-        draft.taskType,
-        JSON.stringify(plan.scale),
-        JSON.stringify(plan.criteria),
-        draft.protocol,
-        draft.overlap,
-        JSON.stringify(draft.sample),
-        draft.seed,
-        draft.guidelines,
-        plan.llmJudgeId,
-        sql.timestamp(now),
-      ],
-    );
-    const id = Number(campaign!.id);
-    await upsertMany(
-      sql,
-      { table: "CampaignAnnotator", columns: ["campaignId", "userId"], conflict: ["campaignId", "userId"] },
-      [...new Set(draft.annotatorIds)].map((u) => [id, u]),
-    );
-    await upsertMany(
-      sql,
-      {
-        table: "Item",
-        columns: [
-          "campaignId",
-          "position",
-          "targetKey",
-          "queryId",
-          "nuggetId",
-          "documentId",
-          "responseAId",
-          "responseBId",
-          "nuggets",
-        ],
-        conflict: ["campaignId", "targetKey"],
-      },
-      plan.items.map((c, i) => [
-        id,
-        i + 1,
-        c.targetKey,
-        c.queryId,
-        c.nuggetId,
-        c.documentId,
-        c.responseAId,
-        c.responseBId,
-        c.nuggets,
-      ]),
-    );
-    await sql.query(
-      `INSERT INTO "Assignment" ("campaignId", "itemId", "position", "status")
-       WITH RECURSIVE "seat"("n") AS (SELECT 1 UNION ALL SELECT "n" + 1 FROM "seat" WHERE "n" < ?)
-       SELECT i."campaignId", i."id", i."position", 'open' FROM "Item" i JOIN "seat" s ON TRUE WHERE i."campaignId" = ?`,
-      [draft.overlap, id],
-    );
+  return withBulkTransaction(async (tx) => {
+    const id = await insertCampaign(tx, {
+      studyId,
+      name: draft.name,
+      taskType: draft.taskType,
+      scale: JSON.stringify(plan.scale),
+      criteria: JSON.stringify(plan.criteria),
+      protocol: draft.protocol,
+      overlap: draft.overlap,
+      sample: JSON.stringify(draft.sample),
+      seed: draft.seed,
+      guidelines: draft.guidelines,
+      llmJudgeId: plan.llmJudgeId,
+      createdAt: now,
+    });
+    await addCampaignAnnotators(tx, id, [...new Set(draft.annotatorIds)]);
+    await insertItems(tx, id, plan.items);
+    await openSeats(tx, id, draft.overlap);
     if (TASK_TYPES[draft.taskType].shows.responses)
-      await recordSides(sql, id, plan.items.length, draft.overlap, draft.seed);
+      await recordSides(tx, id, plan.items.length, draft.overlap, draft.seed);
     return { id, items: plan.items.length };
   });
 }
 
 /** Which seats show system B on the left (seatSides: seeded, balanced), recorded on the seats. */
-async function recordSides(sql: SqlConnection, campaignId: number, items: number, overlap: number, seed: number) {
-  const seats = await sql.query<{ id: unknown; position: unknown }>(
-    `SELECT "id", "position" FROM "Assignment" WHERE "campaignId" = ? ORDER BY "position", "id"`,
-    [campaignId],
-  );
+async function recordSides(tx: Tx, campaignId: number, items: number, overlap: number, seed: number) {
+  const seats = await seatPositions(tx, campaignId);
   const sides = seatSides(items, overlap, seed);
   const swapped: number[] = [];
   let seat = 0;
   seats.forEach((s, i) => {
     seat = i > 0 && seats[i - 1]!.position === s.position ? seat + 1 : 0;
-    if (sides[Number(s.position) - 1]![seat]) swapped.push(Number(s.id));
+    if (sides[s.position - 1]![seat]) swapped.push(s.id);
   });
-  for (let i = 0; i < swapped.length; i += 500) {
-    const chunk = swapped.slice(i, i + 500);
-    await sql.query(
-      `UPDATE "Assignment" SET "swapSides" = TRUE WHERE "id" IN (${chunk.map(() => "?").join(", ")})`,
-      chunk,
-    );
-  }
+  await swapSides(tx, swapped);
 }

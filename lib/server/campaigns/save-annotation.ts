@@ -6,15 +6,15 @@ import { screenPreferenceSchema, storedPreference } from "@/lib/domain/preferenc
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { LlmLabel, SaveAnnotation, SavedAnnotation } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
-import { withTransaction, type SqlConnection } from "../db/sql-connection";
+import { annotationByClientId, hasAnnotation, writeAnnotationVersion } from "../db/annotations";
+import { lockAnnotator, markSubmitted, seatOf, takeOpenSeatAway, takeSeatOfItem } from "../db/assignments";
+import { humanJudgeOf, labelOfItem, upsertItemLabel } from "../db/labels";
+import { withTransaction, type Tx } from "../db/transactions";
 import { AppError } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
 import { annotatorCampaign, type CampaignRecord } from "./campaign-access";
 import { describeLlmLabel } from "./llm-label";
-import { lockAnnotator, seatOf, takeSeatOfItem } from "./seats";
-
-type Stored = { id: number; clientId: string; version: number; itemId: number; userId: number; phase: string };
 
 /**
  * Stores one save of an annotator's label, exactly once:
@@ -39,28 +39,18 @@ export async function saveAnnotation(
   if (campaign.status !== "active" && campaign.status !== "paused")
     throw new AppError("conflict", "This campaign is closed; labels can no longer be changed");
   const { stored, judgment } = await checkPayload(campaign, itemId, save.payload);
-  return withTransaction(async (sql) => {
-    await lockAnnotator(sql, campaign.id, user.id); // two tabs saving at once: the second sees the first
-    const [byClientId] = await sql.query<Stored>(
-      `SELECT "id", "clientId", "version", "itemId", "userId", "phase" FROM "Annotation" WHERE "clientId" = ?`,
-      [save.clientId],
-    );
+  return withTransaction(async (tx) => {
+    await lockAnnotator(tx, campaign.id, user.id); // two tabs saving at once: the second sees the first
+    const byClientId = await annotationByClientId(tx, save.clientId);
     if (byClientId) {
-      if (
-        Number(byClientId.itemId) !== itemId ||
-        Number(byClientId.userId) !== user.id ||
-        byClientId.phase !== save.phase
-      ) {
+      if (byClientId.itemId !== itemId || byClientId.userId !== user.id || byClientId.phase !== save.phase) {
         throw new AppError("invalid", "This save id was already used for another label");
       }
-      return answer(sql, campaign, itemId, save); // a retry of a save that is stored
+      return answer(tx, campaign, itemId, save); // a retry of a save that is stored
     }
-    await holdSeat(sql, campaign, user.id, itemId, now);
-    const [blind] = await sql.query<{ id: number }>(
-      `SELECT "id" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ? AND "phase" = 'blind'`,
-      [itemId, user.id],
-    );
-    if (!phaseAllowed(campaign.protocol, save.phase, blind !== undefined)) {
+    await holdSeat(tx, campaign, user.id, itemId, now);
+    const hasBlind = await hasAnnotation(tx, itemId, user.id, "blind");
+    if (!phaseAllowed(campaign.protocol, save.phase, hasBlind)) {
       throw new AppError(
         "invalid",
         save.phase === "revised"
@@ -68,13 +58,10 @@ export async function saveAnnotation(
           : `A ${save.phase} label does not fit this campaign's protocol`,
       );
     }
-    await writeVersion(sql, user.id, itemId, save, JSON.stringify(stored), now);
-    await sql.query(
-      `UPDATE "Assignment" SET "status" = 'submitted', "leaseExpiresAt" = NULL, "submittedAt" = COALESCE("submittedAt", ?) WHERE "campaignId" = ? AND "itemId" = ? AND "userId" = ?`,
-      [sql.timestamp(now), campaign.id, itemId, user.id],
-    );
-    if (judgment) await writeFinalLabel(sql, campaign, user, itemId, judgment, save.phase, now);
-    return answer(sql, campaign, itemId, save);
+    await writeAnnotationVersion(tx, user.id, itemId, save, JSON.stringify(stored), now);
+    await markSubmitted(tx, campaign.id, itemId, user.id, now);
+    if (judgment) await writeFinalLabel(tx, campaign, user, itemId, judgment, save.phase, now);
+    return answer(tx, campaign, itemId, save);
   });
 }
 
@@ -138,18 +125,13 @@ async function checkPayload(
   }
 }
 
-async function holdSeat(sql: SqlConnection, campaign: CampaignRecord, userId: number, itemId: number, now: Date) {
-  const seat = await seatOf(sql, campaign.id, userId, itemId);
+async function holdSeat(tx: Tx, campaign: CampaignRecord, userId: number, itemId: number, now: Date) {
+  const seat = await seatOf(tx, campaign.id, userId, itemId);
   if (seat?.status === "leased" || seat?.status === "submitted") return;
   if (seat?.status === "skipped") {
     // Labelling an item after skipping it: its replacement seat must still be free.
-    const lock = sql.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
-    const freed = await sql.query(
-      `DELETE FROM "Assignment" WHERE "id" = (SELECT a."id" FROM "Assignment" a WHERE a."itemId" = ? AND a."userId" IS NULL AND a."status" = 'open' LIMIT 1${lock}) RETURNING "id"`,
-      [itemId],
-    );
-    if (freed.length === 1) return;
-  } else if (await takeSeatOfItem(sql, campaign.id, userId, itemId, now)) {
+    if (await takeOpenSeatAway(tx, itemId)) return;
+  } else if (await takeSeatOfItem(tx, campaign.id, userId, itemId, now)) {
     return;
   }
   throw new AppError(
@@ -160,56 +142,9 @@ async function holdSeat(sql: SqlConnection, campaign: CampaignRecord, userId: nu
   );
 }
 
-async function writeVersion(
-  sql: SqlConnection,
-  userId: number,
-  itemId: number,
-  save: SaveAnnotation,
-  payload: string,
-  now: Date,
-) {
-  const [current] = await sql.query<{ id: number; version: number }>(
-    `SELECT "id", "version" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ? AND "phase" = ?`,
-    [itemId, userId, save.phase],
-  );
-  const ts = sql.timestamp(now);
-  if (!current && save.version === 1) {
-    await sql.query(
-      `INSERT INTO "Annotation" ("itemId", "userId", "phase", "payload", "comment", "clientId", "version", "durationMs", "startedAt", "submittedAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
-      [
-        itemId,
-        userId,
-        save.phase,
-        payload,
-        save.comment,
-        save.clientId,
-        save.durationMs,
-        sql.timestamp(new Date(save.startedAt)),
-        ts,
-        ts,
-      ],
-    );
-    return;
-  }
-  if (current && save.version === Number(current.version) + 1) {
-    const updated = await sql.query(
-      `UPDATE "Annotation" SET "payload" = ?, "comment" = ?, "clientId" = ?, "version" = ?, "durationMs" = "durationMs" + ?, "submittedAt" = ?, "updatedAt" = ? WHERE "id" = ? AND "version" = ? RETURNING "id"`,
-      [payload, save.comment, save.clientId, save.version, save.durationMs, ts, ts, current.id, current.version],
-    );
-    if (updated.length === 1) return;
-  }
-  throw new AppError(
-    "conflict",
-    current
-      ? `This label was changed in another tab or window (it is at version ${current.version}); reload the item to see the latest before editing`
-      : "This label no longer exists; reload the item",
-    { version: current ? Number(current.version) : 0 },
-  );
-}
-
 /** The annotator's final label on the item's target: the revision when there is one. */
 async function writeFinalLabel(
-  sql: SqlConnection,
+  tx: Tx,
   campaign: CampaignRecord,
   user: UserDto,
   itemId: number,
@@ -217,44 +152,25 @@ async function writeFinalLabel(
   phase: SaveAnnotation["phase"],
   now: Date,
 ) {
-  if (phase === "blind" && campaign.protocol === "blind_then_reveal") {
-    const [revised] = await sql.query(
-      `SELECT "id" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ? AND "phase" = 'revised'`,
-      [itemId, user.id],
-    );
-    if (revised) return;
-  }
-  const [judge] = await sql.query<{ id: number }>(
-    `INSERT INTO "Judge" ("studyId", "kind", "name", "userId") VALUES (?, 'human', ?, ?) ON CONFLICT ("studyId", "name") DO UPDATE SET "userId" = excluded."userId" RETURNING "id"`,
-    [campaign.studyId, user.email, user.id],
-  );
-  const [item] = await sql.query<{
-    targetKey: string;
-    queryId: number | null;
-    nuggetId: number | null;
-    documentId: number | null;
-  }>(`SELECT "targetKey", "queryId", "nuggetId", "documentId" FROM "Item" WHERE "id" = ?`, [itemId]);
-  if (!judge || !item) throw new Error(`item ${itemId} or its judge vanished inside the transaction`);
-  await sql.query(
-    `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "scale", "value", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value", "scale" = excluded."scale"`,
-    [
-      campaign.studyId,
-      judge.id,
-      item.nuggetId === null ? "query_document" : "nugget_document",
-      item.targetKey,
-      item.queryId,
-      item.nuggetId,
-      item.documentId,
-      campaign.scale.id,
-      judgment.level,
-      sql.timestamp(now),
-    ],
-  );
+  if (
+    phase === "blind" &&
+    campaign.protocol === "blind_then_reveal" &&
+    (await hasAnnotation(tx, itemId, user.id, "revised"))
+  )
+    return;
+  const judgeId = await humanJudgeOf(tx, campaign.studyId, user);
+  await upsertItemLabel(tx, {
+    studyId: campaign.studyId,
+    judgeId,
+    itemId,
+    scale: campaign.scale.id,
+    value: judgment.level,
+    createdAt: now,
+  });
 }
 
 async function answer(
-  sql: SqlConnection,
+  tx: Tx,
   campaign: CampaignRecord,
   itemId: number,
   save: SaveAnnotation,
@@ -265,16 +181,12 @@ async function answer(
     clientId: save.clientId,
     phase: save.phase,
     version: save.version,
-    llm: visible ? await llmLabelOf(sql, campaign, itemId) : null,
+    llm: visible ? await llmLabelOf(tx, campaign, itemId) : null,
   };
 }
 
 /** The campaign's LLM label on an item (only ever called once the protocol allows showing it). */
-async function llmLabelOf(sql: SqlConnection, campaign: CampaignRecord, itemId: number): Promise<LlmLabel | null> {
+async function llmLabelOf(tx: Tx, campaign: CampaignRecord, itemId: number): Promise<LlmLabel | null> {
   if (!campaign.llmJudge) return null;
-  const [row] = await sql.query<{ value: string; scale: string }>(
-    `SELECT l."value", l."scale" FROM "Label" l JOIN "Item" i ON i."targetKey" = l."targetKey" WHERE l."judgeId" = ? AND i."id" = ?`,
-    [campaign.llmJudge.id, itemId],
-  );
-  return describeLlmLabel(campaign.llmJudge.name, row);
+  return describeLlmLabel(campaign.llmJudge.name, (await labelOfItem(tx, campaign.llmJudge.id, itemId)) ?? undefined);
 }

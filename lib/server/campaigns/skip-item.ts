@@ -1,9 +1,9 @@
 import "server-only";
-import { withTransaction } from "../db/sql-connection";
+import { lockAnnotator, markSkipped, replaceSeat, seatOf } from "../db/assignments";
+import { withTransaction } from "../db/transactions";
 import { AppError } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { annotatorCampaign } from "./campaign-access";
-import { lockAnnotator, seatOf } from "./seats";
 
 /**
  * Skips a claimed item: the seat stays as the record that this annotator skipped it (they are not
@@ -16,23 +16,17 @@ export async function skipItem(
   now = new Date(),
 ): Promise<{ skipped: true }> {
   const campaign = await annotatorCampaign(user, campaignId);
-  return withTransaction(async (sql) => {
-    await lockAnnotator(sql, campaign.id, user.id);
-    const seat = await seatOf(sql, campaign.id, user.id, itemId);
+  return withTransaction(async (tx) => {
+    await lockAnnotator(tx, campaign.id, user.id);
+    const seat = await seatOf(tx, campaign.id, user.id, itemId);
     if (seat?.status === "skipped") return { skipped: true };
     if (seat?.status !== "leased")
       throw new AppError(
         "conflict",
         seat ? "This item is already labelled; it cannot be skipped" : "This item is not assigned to you",
       );
-    await sql.query(
-      `UPDATE "Assignment" SET "status" = 'skipped', "leaseExpiresAt" = NULL, "skippedAt" = ? WHERE "id" = ?`,
-      [sql.timestamp(now), seat.id],
-    );
-    await sql.query(
-      `INSERT INTO "Assignment" ("campaignId", "itemId", "position", "status", "swapSides") SELECT "campaignId", "itemId", "position", 'open', "swapSides" FROM "Assignment" WHERE "id" = ?`,
-      [seat.id],
-    );
+    await markSkipped(tx, seat.id, now);
+    await replaceSeat(tx, seat.id);
     return { skipped: true };
   });
 }

@@ -2,13 +2,20 @@ import "server-only";
 import { statusChangeAllowed } from "@/lib/domain/campaigns/campaign-status";
 import { campaignChangeSchema, type CampaignChange } from "@/lib/schemas/campaign-admin";
 import { getDb } from "../db/client";
-import { withTransaction } from "../db/sql-connection";
+import { releaseHeldSeats } from "../db/assignments";
+import {
+  addCampaignAnnotators,
+  campaignAnnotatorIds,
+  removeCampaignAnnotator,
+  setCampaignGuidelines,
+  setCampaignStatus,
+} from "../db/campaigns";
+import { withTransaction } from "../db/transactions";
 import { AppError, invalid } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
 import { researcherCampaign } from "./campaign-access";
 import { checkAnnotators } from "./check-annotators";
-import { releaseHeldSeats } from "./seats";
 import { systemNamedIn } from "./system-names";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
@@ -45,23 +52,20 @@ export async function updateCampaign(
   }
   const annotators = annotatorIds === undefined ? undefined : [...new Set(annotatorIds)];
   if (annotators) await checkAnnotators(db, campaign.studyId, annotators, campaign.overlap, "annotatorIds");
-  await withTransaction(async (sql) => {
-    if (status !== undefined)
-      await sql.query(`UPDATE "Campaign" SET "status" = ? WHERE "id" = ?`, [status, campaign.id]);
-    if (guidelines !== undefined)
-      await sql.query(`UPDATE "Campaign" SET "guidelines" = ? WHERE "id" = ?`, [guidelines, campaign.id]);
+  await withTransaction(async (tx) => {
+    if (status !== undefined) await setCampaignStatus(tx, campaign.id, status);
+    if (guidelines !== undefined) await setCampaignGuidelines(tx, campaign.id, guidelines);
     if (annotators) {
-      const current = (
-        await sql.query<{ userId: unknown }>(`SELECT "userId" FROM "CampaignAnnotator" WHERE "campaignId" = ?`, [
-          campaign.id,
-        ])
-      ).map((r) => Number(r.userId));
+      const current = await campaignAnnotatorIds(tx, campaign.id);
       for (const gone of current.filter((id) => !annotators.includes(id))) {
-        await sql.query(`DELETE FROM "CampaignAnnotator" WHERE "campaignId" = ? AND "userId" = ?`, [campaign.id, gone]);
-        await releaseHeldSeats(sql, gone, { campaignId: campaign.id });
+        await removeCampaignAnnotator(tx, campaign.id, gone);
+        await releaseHeldSeats(tx, gone, { campaignId: campaign.id });
       }
-      for (const added of annotators.filter((id) => !current.includes(id)))
-        await sql.query(`INSERT INTO "CampaignAnnotator" ("campaignId", "userId") VALUES (?, ?)`, [campaign.id, added]);
+      await addCampaignAnnotators(
+        tx,
+        campaign.id,
+        annotators.filter((id) => !current.includes(id)),
+      );
     }
   });
   return { status: status ?? campaign.status };

@@ -1,5 +1,5 @@
 import "server-only";
-import type { SqlConnection } from "./sql-connection";
+import { sqlOf, type Tx } from "./sql-connection";
 
 type Row = readonly unknown[];
 const ident = (name: string) => `"${name}"`;
@@ -10,7 +10,7 @@ const ident = (name: string) => `"${name}"`;
  * or existing. Rows are sent in chunks that stay under both engines' parameter limits.
  */
 export async function upsertMany(
-  db: SqlConnection,
+  tx: Tx,
   spec: {
     table: string;
     columns: readonly string[];
@@ -20,6 +20,7 @@ export async function upsertMany(
   },
   rows: readonly Row[],
 ): Promise<Record<string, unknown>[]> {
+  const db = sqlOf(tx);
   if (rows.length === 0) return [];
   const update = spec.update?.length ? spec.update : [spec.conflict[0]!];
   const tuple = `(${spec.columns.map(() => "?").join(",")})`;
@@ -39,13 +40,14 @@ export async function upsertMany(
 
 /** Selects `columns` of a table's rows whose `column` is one of `values`, in chunks. */
 export async function selectIn(
-  db: SqlConnection,
+  tx: Tx,
   table: string,
   columns: readonly string[],
   column: string,
   values: Iterable<unknown>,
   where: { studyId?: number } = {},
 ) {
+  const db = sqlOf(tx);
   const unique = [...new Set(values)];
   const out: Record<string, unknown>[] = [];
   for (let start = 0; start < unique.length; start += 500) {
@@ -59,17 +61,17 @@ export async function selectIn(
 
 /** Maps external ids to row ids for one study's table (Query, Nugget, Document). */
 export async function idsByExternalId(
-  db: SqlConnection,
+  tx: Tx,
   table: "Query" | "Nugget" | "Document",
   studyId: number,
   externalIds: Iterable<string>,
 ) {
-  const rows = await selectIn(db, table, ["id", "externalId"], "externalId", externalIds, { studyId });
+  const rows = await selectIn(tx, table, ["id", "externalId"], "externalId", externalIds, { studyId });
   return new Map(rows.map((r) => [String(r.externalId), Number(r.id)]));
 }
 
 /** The query of each nugget id. */
-export async function queryOfNuggets(db: SqlConnection, nuggetIds: Iterable<number>): Promise<Map<number, number>> {
-  const rows = await selectIn(db, "Nugget", ["id", "queryId"], "id", nuggetIds);
+export async function queryOfNuggets(tx: Tx, nuggetIds: Iterable<number>): Promise<Map<number, number>> {
+  const rows = await selectIn(tx, "Nugget", ["id", "queryId"], "id", nuggetIds);
   return new Map(rows.map((r) => [Number(r.id), Number(r.queryId)]));
 }

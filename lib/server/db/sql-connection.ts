@@ -245,3 +245,17 @@ export async function readRows<T = Record<string, unknown>>(
     db.close();
   }
 }
+
+declare const transaction: unique symbol;
+
+/**
+ * A transaction as operations hold it: they can only pass it to the query modules of lib/server/db,
+ * the one place that writes SQL (see transactions.ts).
+ */
+export type Tx = { readonly [transaction]: true };
+
+/** The connection behind a transaction handle, for the query modules. */
+export const sqlOf = (tx: Tx): SqlConnection => tx as unknown as SqlConnection;
+
+/** A connection as a handle, for the transactions' callbacks. */
+export const txOf = (connection: SqlConnection): Tx => connection as unknown as Tx;

@@ -1,5 +1,5 @@
 import "server-only";
-import type { SqlConnection } from "../db/sql-connection";
+import type { Tx } from "../db/transactions";
 import type { LineError } from "@/lib/formats/parsed";
 import { describeLineError } from "@/lib/formats/parsed";
 import { upsertMany } from "../db/bulk-sql";
@@ -16,7 +16,7 @@ export class ImportContext {
   private readonly systems = new Map<string, number>();
 
   constructor(
-    readonly tx: SqlConnection,
+    readonly tx: Tx,
     readonly studyId: number,
     readonly now: Date,
   ) {}

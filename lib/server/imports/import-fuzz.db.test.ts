@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "@/lib/domain/random";
 import { IMPORT_FORMATS } from "@/lib/formats/import-formats";
 import { closeDb, getDb } from "@/lib/server/db/client";
-import { withBulkTransaction } from "@/lib/server/db/sql-connection";
+import { withBulkTransaction } from "@/lib/server/db/transactions";
 import { AppError } from "@/lib/server/errors";
 import { upsertNugget, upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { textInput } from "@/test/import-inputs";
 import { importIntoStudy, type ImportRequest } from "./import-into-study";
-import { studyCounts } from "./study-counts";
+import { studyCounts } from "@/lib/server/db/study-counts";
 
 afterAll(closeDb);
 

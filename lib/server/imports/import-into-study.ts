@@ -3,11 +3,11 @@ import { importFormat, IMPORT_FORMAT_IDS } from "@/lib/formats/import-formats";
 import { EncodingError, readLines } from "@/lib/formats/read-lines";
 import type { ImportRow } from "@/lib/formats/rows";
 import type { ImportSummary } from "@/lib/schemas/imports";
-import { withBulkTransaction } from "../db/sql-connection";
+import { withBulkTransaction } from "../db/transactions";
 import { AppError, invalid } from "../errors";
 import { ImportContext, MAX_REPORTED_ERRORS } from "./import-context";
 import { resolveLabelPolicy, type ImportOptions } from "./import-policy";
-import { difference, studyCounts } from "./study-counts";
+import { difference, studyCounts } from "@/lib/server/db/study-counts";
 import { writeBatch, type FileState } from "./write-batch";
 import type { Numbered } from "./writers/shared";
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { getDb } from "../db/client";
-import { releaseHeldSeats } from "../campaigns/seats";
-import { withTransaction } from "../db/sql-connection";
+import { releaseHeldSeats } from "../db/assignments";
+import { removeMembership } from "../db/memberships";
+import { withTransaction } from "../db/transactions";
 import { AppError, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
@@ -20,12 +21,8 @@ export async function removeMember(
   await assertResearcherAccess(db, user, studyId);
   if (userId === user.id && user.role !== "admin")
     throw new AppError("conflict", "You cannot remove yourself from a study; ask another researcher or an admin");
-  return withTransaction(async (sql) => {
-    const removed = await sql.query(
-      `DELETE FROM "StudyMember" WHERE "studyId" = ? AND "userId" = ? RETURNING "userId"`,
-      [studyId, userId],
-    );
-    if (removed.length === 0) throw notFound("This person is not a member of the study");
-    return { removed: true, released: await releaseHeldSeats(sql, userId, { studyId }) };
+  return withTransaction(async (tx) => {
+    if (!(await removeMembership(tx, studyId, userId))) throw notFound("This person is not a member of the study");
+    return { removed: true, released: await releaseHeldSeats(tx, userId, { studyId }) };
   });
 }

@@ -4,6 +4,7 @@ import { languageFromPath } from "@/lib/domain/code-language";
 import type { DocumentRow, NuggetedQueryRow, QueryGroupRow, QueryRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, upsertMany } from "../../db/bulk-sql";
+import { queryMetadataOf, setQueryMetadata } from "../../db/queries";
 import { keepingNuggetVersions, known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
 
 export async function writeDocuments(ctx: ImportContext, batch: Numbered<DocumentRow>[]): Promise<void> {
@@ -70,14 +71,10 @@ export async function writeQueryGroups(ctx: ImportContext, batch: Numbered<Query
     return id === null ? [] : [{ id, group: row.group }];
   });
   if (ctx.failed) return;
-  const current = await ctx.tx.query<{ id: unknown; metadata: string }>(
-    `SELECT "id", "metadata" FROM "Query" WHERE "studyId" = ?`,
-    [ctx.studyId],
-  );
-  const metadata = new Map(current.map((q) => [Number(q.id), q.metadata]));
+  const metadata = await queryMetadataOf(ctx.tx, ctx.studyId);
   for (const { id, group } of found) {
     const merged = { ...(JSON.parse(metadata.get(id) ?? "{}") as Record<string, unknown>), collection: group };
-    await ctx.tx.query(`UPDATE "Query" SET "metadata" = ? WHERE "id" = ?`, [JSON.stringify(merged), id]);
+    await setQueryMetadata(ctx.tx, id, JSON.stringify(merged));
   }
 }
 

@@ -1,6 +1,8 @@
 import "server-only";
 import type { ImportContext } from "../import-context";
 import { selectIn, upsertMany } from "../../db/bulk-sql";
+import { bumpNuggetVersions } from "../../db/queries";
+import { dbTimestamp } from "../../db/transactions";
 
 export type Numbered<R> = { line: number; row: R };
 
@@ -52,7 +54,7 @@ export async function writeLabels(ctx: ImportContext, labels: LabelInsert[]): Pr
       l.criterion ?? null,
       l.scale,
       l.value,
-      ctx.tx.timestamp(ctx.now),
+      dbTimestamp(ctx.tx, ctx.now),
     ]),
   );
 }
@@ -114,13 +116,7 @@ export async function keepingNuggetVersions<T>(
   const after = await nuggetLists(ctx, affected);
   // a question's first list is its version 1; only a list that existed and changed is a new version
   const changed = affected.filter((q) => before.has(q) && before.get(q) !== after.get(q));
-  for (let i = 0; i < changed.length; i += 500) {
-    const chunk = changed.slice(i, i + 500);
-    await ctx.tx.query(
-      `UPDATE "Query" SET "nuggetVersion" = "nuggetVersion" + 1 WHERE "id" IN (${chunk.map(() => "?").join(", ")})`,
-      chunk,
-    );
-  }
+  await bumpNuggetVersions(ctx.tx, changed);
   return result;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { SqlConnection } from "../db/sql-connection";
+import { sqlOf, type Tx } from "./sql-connection";
 
 export type StudyCounts = {
   queries: number;
@@ -14,9 +14,9 @@ export type StudyCounts = {
 };
 
 /** Row counts of everything an import can add to a study. */
-export async function studyCounts(db: SqlConnection, studyId: number): Promise<StudyCounts> {
+export async function studyCounts(tx: Tx, studyId: number): Promise<StudyCounts> {
   const count = (table: string) => `(SELECT COUNT(*) FROM "${table}" WHERE "studyId" = ?)`;
-  const [row] = await db.query(
+  const [row] = await sqlOf(tx).query(
     `SELECT ${count("Query")} AS queries, ${count("Nugget")} AS nuggets, ${count("Document")} AS documents, ${count("PoolEntry")} AS "poolEntries",
       ${count("Label")} AS labels, ${count("System")} AS systems,
       (SELECT COUNT(*) FROM "RunEntry" r JOIN "System" s ON s."id" = r."systemId" WHERE s."studyId" = ?) AS "runEntries",

@@ -1,0 +1,56 @@
+import "server-only";
+import { sqlOf, type Tx } from "./sql-connection";
+
+/** The human judge of a study that is this user (created on their first label); returns its id. */
+export async function humanJudgeOf(tx: Tx, studyId: number, user: { id: number; email: string }): Promise<number> {
+  const [judge] = await sqlOf(tx).query<{ id: number }>(
+    `INSERT INTO "Judge" ("studyId", "kind", "name", "userId") VALUES (?, 'human', ?, ?) ON CONFLICT ("studyId", "name") DO UPDATE SET "userId" = excluded."userId" RETURNING "id"`,
+    [studyId, user.email, user.id],
+  );
+  if (!judge) throw new Error(`the judge of ${user.email} vanished inside the transaction`);
+  return Number(judge.id);
+}
+
+/** Sets a judge's label on a campaign item's target (a support or relevance pair). */
+export async function upsertItemLabel(
+  tx: Tx,
+  label: { studyId: number; judgeId: number; itemId: number; scale: string; value: string; createdAt: Date },
+): Promise<void> {
+  const sql = sqlOf(tx);
+  const [item] = await sql.query<{
+    targetKey: string;
+    queryId: number | null;
+    nuggetId: number | null;
+    documentId: number | null;
+  }>(`SELECT "targetKey", "queryId", "nuggetId", "documentId" FROM "Item" WHERE "id" = ?`, [label.itemId]);
+  if (!item) throw new Error(`item ${label.itemId} vanished inside the transaction`);
+  await sql.query(
+    `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "scale", "value", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value", "scale" = excluded."scale"`,
+    [
+      label.studyId,
+      label.judgeId,
+      item.nuggetId === null ? "query_document" : "nugget_document",
+      item.targetKey,
+      item.queryId,
+      item.nuggetId,
+      item.documentId,
+      label.scale,
+      label.value,
+      sql.timestamp(label.createdAt),
+    ],
+  );
+}
+
+/** A judge's label on a campaign item's target, if any. */
+export async function labelOfItem(
+  tx: Tx,
+  judgeId: number,
+  itemId: number,
+): Promise<{ value: string; scale: string } | null> {
+  const [row] = await sqlOf(tx).query<{ value: string; scale: string }>(
+    `SELECT l."value", l."scale" FROM "Label" l JOIN "Item" i ON i."targetKey" = l."targetKey" WHERE l."judgeId" = ? AND i."id" = ?`,
+    [judgeId, itemId],
+  );
+  return row ?? null;
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import { sqlOf, type Tx } from "./sql-connection";
+
+/** The metadata (JSON text) of every question of a study, by id. */
+export async function queryMetadataOf(tx: Tx, studyId: number): Promise<Map<number, string>> {
+  const rows = await sqlOf(tx).query<{ id: unknown; metadata: string }>(
+    `SELECT "id", "metadata" FROM "Query" WHERE "studyId" = ?`,
+    [studyId],
+  );
+  return new Map(rows.map((q) => [Number(q.id), q.metadata]));
+}
+
+export async function setQueryMetadata(tx: Tx, queryId: number, metadata: string): Promise<void> {
+  await sqlOf(tx).query(`UPDATE "Query" SET "metadata" = ? WHERE "id" = ?`, [metadata, queryId]);
+}
+
+/** A new version of each question's nugget list. */
+export async function bumpNuggetVersions(tx: Tx, queryIds: readonly number[]): Promise<void> {
+  for (let i = 0; i < queryIds.length; i += 500) {
+    const chunk = queryIds.slice(i, i + 500);
+    await sqlOf(tx).query(
+      `UPDATE "Query" SET "nuggetVersion" = "nuggetVersion" + 1 WHERE "id" IN (${chunk.map(() => "?").join(", ")})`,
+      chunk,
+    );
+  }
+}
