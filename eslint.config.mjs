@@ -19,6 +19,11 @@ const FRAMEWORK = [
 ];
 const NODE_IO = ["node:*", "fs", "fs/*", "path", "child_process", "os", "net", "http", "https", "crypto"];
 const UI = ["@/components/*", "@/app/*", "@/lib/client/*"];
+/** Only the query modules of lib/server/db write SQL: everyone else goes through them (or Prisma). */
+const PRIVATE_SQL = {
+  group: ["**/sql-connection", "@/lib/server/db/sql-connection"],
+  message: "SQL lives in lib/server/db: call its query modules (transactions.ts for a transaction), or Prisma.",
+};
 
 /** Whether a rule's files include tests (test files may reach the database through factories). */
 const LAYERS = [
@@ -121,10 +126,11 @@ const leavesLayer = (depth) => ({
 const layerRules = LAYERS.flatMap(({ dir, tests, patterns }) =>
   [0, 1, 2, 3].map((depth) => ({
     files: [`${dir}/${"*/".repeat(depth)}*.{ts,tsx,mts}`],
-    ignores: tests ? [] : ["**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [...patterns, leavesLayer(depth)] }] },
+    ignores: [...(tests ? [] : ["**/*.test.ts"]), "lib/server/db/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...patterns, PRIVATE_SQL, leavesLayer(depth)] }] },
   })),
 );
+const serverPatterns = LAYERS.find((l) => l.dir === "lib/server").patterns;
 
 export default tseslint.config(
   {
@@ -147,6 +153,24 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  {
+    // the query modules: the lib/server rules, and sql-connection is theirs
+    files: ["lib/server/db/*.{ts,mts}"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...serverPatterns, leavesLayer(1)] }] },
+  },
+  {
+    // everything outside the layers (routes, tests, scripts, e2e) reaches the database through lib/server too
+    files: [
+      "app/**/*.{ts,tsx}",
+      "scripts/**/*.{ts,mts,mjs}",
+      "e2e/**/*.ts",
+      "*.ts",
+      ...["lib/domain", "lib/formats", "lib/server", "lib/cli", "prisma"].map((dir) => `${dir}/**/*.test.ts`),
+    ],
+    ignores: ["lib/server/db/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [PRIVATE_SQL] }] },
+  },
   {
     files: ["components/ui/**/*.tsx"],
     rules: {

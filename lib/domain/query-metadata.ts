@@ -7,3 +7,15 @@ export function tagsOf(metadata: string): string[] {
     return [];
   }
 }
+
+/** A question's (or chunk's) group: its collection, search engine or group in its metadata; null without one. */
+export function collectionOf(metadata: string): string | null {
+  if (metadata === "{}" || !metadata) return null;
+  try {
+    const m = JSON.parse(metadata) as Record<string, unknown>;
+    const value = m.collection ?? m.engine ?? m.group;
+    return typeof value === "string" && value ? value : null;
+  } catch {
+    return null;
+  }
+}

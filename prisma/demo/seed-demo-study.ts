@@ -2,7 +2,7 @@
 import { languageFromPath } from "@/lib/domain/code-language";
 import { sampleCandidates, targetKeyOf } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
-import { loadCandidates } from "@/lib/server/campaigns/load-candidates";
+import { loadCandidates } from "@/lib/server/db/candidates";
 import type { Db } from "@/lib/server/db/client";
 import * as f from "../factories";
 import type { DemoChunk } from "./chunk";

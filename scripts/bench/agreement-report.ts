@@ -3,7 +3,8 @@
 // (100,000 labels): the operations behind the report pages and their API, on DATABASE_URL (fresh,
 // migrated).
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
-import { withBulkTransaction, closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { fakeAnnotations } from "@/lib/server/db/bench-fixtures";
+import { withBulkTransaction, closeSharedConnections } from "@/lib/server/db/transactions";
 import { getCampaignAgreement } from "@/lib/server/campaign-agreement/get-campaign-agreement";
 import { getDb } from "@/lib/server/db/client";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
@@ -80,19 +81,13 @@ const campaign = await createCampaign(admin, study.id, {
   sample: { kind: "all_pairs", cap: N / 2 },
   seed: 1,
 });
-const level = (expression: string) =>
-  `CASE ${expression} WHEN 0 THEN '{"level":"non_relevant"}' WHEN 1 THEN '{"level":"partially_relevant"}' ELSE '{"level":"relevant"}' END`;
-await withBulkTransaction(async (sql) => {
-  const now = sql.timestamp(new Date());
-  for (const [k, annotator] of annotators.entries()) {
-    await sql.query(
-      `INSERT INTO "Annotation" ("itemId", "userId", "phase", "payload", "clientId", "version", "durationMs", "startedAt", "submittedAt", "updatedAt")
-       SELECT i."id", ?, 'blind', ${level(k === 0 ? 'i."id" % 3' : '(i."id" * 7 / 5) % 3')}, 'bench-' || i."id" || '-' || ?, 1, 1000, ?, ?, ?
-         FROM "Item" i WHERE i."campaignId" = ?`,
-      [annotator.id, k, now, now, now, campaign.id],
-    );
-  }
-});
+await withBulkTransaction((tx) =>
+  fakeAnnotations(
+    tx,
+    campaign.id,
+    annotators.map((a) => a.id),
+  ),
+);
 await getCampaignAgreement(admin, study.id, campaign.id); // warm
 const t0 = performance.now();
 const campaignReport = await getCampaignAgreement(admin, study.id, campaign.id);

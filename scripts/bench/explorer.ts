@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections, withBulkTransaction } from "@/lib/server/db/sql-connection";
+import { fakeHumanLabels } from "@/lib/server/db/bench-fixtures";
+import { closeSharedConnections, withBulkTransaction } from "@/lib/server/db/transactions";
 import { getQuestionPool } from "@/lib/server/explorer/get-question-pool";
 import { listDisagreements } from "@/lib/server/explorer/list-disagreements";
 import { listQuestions } from "@/lib/server/explorer/list-questions";
@@ -22,15 +23,7 @@ await importIntoStudy(study.id, { format: "freshstack-queries", files: [file("qu
 const db = await getDb();
 const llm = await db.judge.findFirstOrThrow({ where: { studyId: study.id, kind: "model" } });
 const human = await f.upsertJudge(db, study.id, { name: "bench-expert", kind: "human" });
-await withBulkTransaction(async (sql) => {
-  await sql.query(
-    `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "scale", "value", "createdAt")
-     SELECT l."studyId", ?, l."targetType", l."targetKey", l."queryId", l."nuggetId", l."documentId", 'relevance-3',
-            CASE WHEN (l."id" % 4 = 0) = (l."value" = '1') THEN 'non_relevant' ELSE 'relevant' END, ?
-       FROM "Label" l WHERE l."judgeId" = ? AND l."id" % 4 IN (0, 1)`,
-    [human.id, sql.timestamp(new Date()), llm.id],
-  );
-});
+await withBulkTransaction((tx) => fakeHumanLabels(tx, human.id, llm.id));
 const admin = { id: 0, email: "bench", name: "bench", role: "admin" as const };
 const time = async (run: () => Promise<unknown>, times = 5) => {
   await run(); // warm

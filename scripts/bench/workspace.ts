@@ -8,7 +8,7 @@ import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { getCampaignProgress } from "@/lib/server/campaigns/get-campaign-progress";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 import { toUserDto } from "@/lib/server/users/user-dto";

@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/client/fetch-json";
 import { SaveQueue, type PendingSave } from "@/lib/client/save-queue";
 import type { SavedAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { seedRelevanceCampaign, signInOverHttp } from "../lib/annotators-over-http";
 
 const ANNOTATORS = 10;

@@ -2,7 +2,7 @@
 // and signing one of them in over HTTP as a browser would.
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 import { toUserDto } from "@/lib/server/users/user-dto";

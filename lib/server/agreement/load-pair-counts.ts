@@ -1,7 +1,7 @@
 import "server-only";
 import type { PairCount } from "@/lib/domain/agreement/build-agreement-report";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
-import { readRows } from "../db/sql-connection";
+import { countLabelPairs, type LabelGroupKey } from "../db/label-pairs";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { isDerivedSource } from "@/lib/domain/label-sources";
@@ -14,13 +14,14 @@ export type PairCounts = {
   kinds: { a: "model" | "human"; b: "model" | "human" };
 };
 
-const GROUP_COLUMN: Record<AgreementQuery["group"], string> = {
-  none: "NULL",
-  query: 'a."queryId"',
-  tag: 'a."queryId"',
-  collection: 'a."queryId"',
-  nugget_position: 'a."nuggetId"',
-  criterion: 'a."criterion"',
+/** What a report group is keyed by in the labels: the question (for questions, tags and collections), the nugget, the criterion. */
+const GROUP_KEY: Record<AgreementQuery["group"], LabelGroupKey> = {
+  none: "none",
+  query: "query",
+  tag: "query",
+  collection: "query",
+  nugget_position: "nugget",
+  criterion: "criterion",
 };
 
 /**
@@ -40,19 +41,8 @@ export async function loadPairCounts(db: Db, studyId: number, query: AgreementQu
     return found;
   };
   const [a, b] = [judge(query.a), judge(query.b)];
-  const rows = await readRows<{ g: unknown; av: string; asc: string; bv: string; bsc: string; n: unknown }>(
-    `SELECT ${GROUP_COLUMN[query.group]} AS g, a."value" AS av, a."scale" AS asc, b."value" AS bv, b."scale" AS bsc, COUNT(*) AS n
-       FROM "Label" a JOIN "Label" b ON b."judgeId" = ? AND b."targetKey" = a."targetKey"
-      WHERE a."judgeId" = ? GROUP BY 1, 2, 3, 4, 5`,
-    [b.id, a.id],
-  );
   return {
-    rows: rows.map((r) => ({
-      group: r.g === null ? null : String(r.g),
-      a: { value: r.av, scale: r.asc },
-      b: { value: r.bv, scale: r.bsc },
-      count: Number(r.n),
-    })),
+    rows: await countLabelPairs(a.id, b.id, GROUP_KEY[query.group]),
     sizeA: a._count.labels,
     sizeB: b._count.labels,
     kinds: { a: a.kind === "human" ? "human" : "model", b: b.kind === "human" ? "human" : "model" },

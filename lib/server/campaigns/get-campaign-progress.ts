@@ -2,11 +2,11 @@ import "server-only";
 import { buildAnnotatorProgress } from "@/lib/domain/campaigns/annotator-progress";
 import type { CampaignProgress } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
-import { readRows } from "../db/sql-connection";
+import { itemCompletion } from "../db/campaign-progress";
 import type { UserDto } from "../users/user-dto";
 import { researcherCampaign } from "./campaign-access";
 import { getRevealEffect, revealedAnnotations } from "./get-reveal-effect";
-import { listStrandedItems } from "./list-stranded-items";
+import { listStrandedItems } from "../db/stranded-items";
 
 /**
  * A campaign's progress for its researchers: items done (no seat left open or held), in progress,
@@ -17,20 +17,14 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
   const campaign = await researcherCampaign(user, campaignId);
   const db = await getDb();
   const where = { campaignId: campaign.id };
-  const [annotators, seatCounts, [items], durations, phases, stranded] = await Promise.all([
+  const [annotators, seatCounts, items, durations, phases, stranded] = await Promise.all([
     db.campaignAnnotator.findMany({
       where,
       include: { user: { select: { id: true, email: true, name: true } } },
       orderBy: { userId: "asc" },
     }),
     db.assignment.groupBy({ by: ["userId", "status"], where, _count: { _all: true } }),
-    readRows<{ total: unknown; complete: unknown; untouched: unknown }>(
-      `SELECT COUNT(*) AS "total", SUM(CASE WHEN t."pending" = 0 THEN 1 ELSE 0 END) AS "complete", SUM(CASE WHEN t."touched" = 0 THEN 1 ELSE 0 END) AS "untouched"
-         FROM (SELECT "itemId", SUM(CASE WHEN "status" IN ('open', 'leased') THEN 1 ELSE 0 END) AS "pending",
-                      SUM(CASE WHEN "userId" IS NOT NULL OR "status" = 'closed' THEN 1 ELSE 0 END) AS "touched"
-                 FROM "Assignment" WHERE "campaignId" = ? GROUP BY "itemId") t`,
-      [campaign.id],
-    ),
+    itemCompletion(campaign.id),
     db.annotation.groupBy({ by: ["userId", "itemId"], where: { item: where }, _sum: { durationMs: true } }),
     revealedAnnotations(db, campaign),
     listStrandedItems(campaign),
@@ -41,9 +35,7 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
     durations: durations.map((d) => ({ userId: d.userId, ms: d._sum.durationMs ?? 0 })),
     phases,
   });
-  const total = Number(items?.total ?? 0);
-  const complete = Number(items?.complete ?? 0);
-  const untouched = Number(items?.untouched ?? 0);
+  const { total, complete, untouched } = items;
   return {
     id: campaign.id,
     studyId: campaign.studyId,

@@ -10,7 +10,7 @@ import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { checkAnnotators } from "./check-annotators";
-import { loadCandidates, loadQuestionCandidates, loadResponsePairs } from "./load-candidates";
+import { loadCandidates, loadQuestionCandidates, loadResponsePairs } from "../db/candidates";
 import { namedSystem } from "./system-names";
 
 /** One item a campaign will hold: its target, and what the item shows. */

@@ -1,6 +1,8 @@
 import "server-only";
 import { AppError } from "../errors";
-import { sqlOf, type Tx } from "./sql-connection";
+import type { CampaignAnnotation } from "@/lib/domain/label-sources";
+import { nullableId } from "./ids";
+import { readRows, sqlOf, type Tx } from "./sql-connection";
 
 /** A stored save, found by its client id. */
 export type StoredSave = {
@@ -95,4 +97,36 @@ export async function writeAnnotationVersion(
       : "This label no longer exists; reload the item",
     { version: current ? Number(current.version) : 0 },
   );
+}
+
+/** Every annotation of a campaign with its item's target, as the campaign's majority reads them. */
+export async function campaignAnnotations(campaignId: number): Promise<CampaignAnnotation[]> {
+  const rows = await readRows<{
+    targetKey: string;
+    queryId: unknown;
+    nuggetId: unknown;
+    userId: unknown;
+    phase: string;
+    payload: string;
+  }>(
+    `SELECT i."targetKey" AS "targetKey", i."queryId" AS "queryId", i."nuggetId" AS "nuggetId", a."userId" AS "userId", a."phase" AS "phase", a."payload" AS "payload"
+       FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."campaignId" = ?`,
+    [campaignId],
+  );
+  return rows.map((r) => ({
+    ...r,
+    queryId: nullableId(r.queryId),
+    nuggetId: nullableId(r.nuggetId),
+    userId: Number(r.userId),
+  }));
+}
+
+/** How many annotations each campaign of a study has, by campaign id. */
+export async function annotationCountsByCampaign(studyId: number): Promise<Map<number, number>> {
+  const rows = await readRows<{ campaignId: unknown; annotations: unknown }>(
+    `SELECT i."campaignId" AS "campaignId", COUNT(*) AS "annotations" FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId"
+       JOIN "Campaign" c ON c."id" = i."campaignId" WHERE c."studyId" = ? GROUP BY i."campaignId"`,
+    [studyId],
+  );
+  return new Map(rows.map((r) => [Number(r.campaignId), Number(r.annotations)]));
 }

@@ -1,5 +1,7 @@
 import "server-only";
-import { sqlOf, type Tx } from "./sql-connection";
+import type { HumanLabel, SourceLabel } from "@/lib/domain/label-sources";
+import { nullableId } from "./ids";
+import { readRows, sqlOf, type Tx } from "./sql-connection";
 
 /** The human judge of a study that is this user (created on their first label); returns its id. */
 export async function humanJudgeOf(tx: Tx, studyId: number, user: { id: number; email: string }): Promise<number> {
@@ -53,4 +55,28 @@ export async function labelOfItem(
     [judgeId, itemId],
   );
   return row ?? null;
+}
+
+/** Every label of a judge (a read outside any transaction; 100,000 rows through the driver in a fraction of a second). */
+export async function labelsOfJudge(judgeId: number): Promise<SourceLabel[]> {
+  const rows = await readRows<{
+    targetKey: string;
+    value: string;
+    scale: string;
+    queryId: unknown;
+    nuggetId: unknown;
+    criterion: string | null;
+  }>('SELECT "targetKey", "value", "scale", "queryId", "nuggetId", "criterion" FROM "Label" WHERE "judgeId" = ?', [
+    judgeId,
+  ]);
+  return rows.map((r) => ({ ...r, queryId: nullableId(r.queryId), nuggetId: nullableId(r.nuggetId) }));
+}
+
+/** Every label people gave in a study, with their judge's name. */
+export async function humanLabelsOfStudy(studyId: number): Promise<HumanLabel[]> {
+  return readRows<HumanLabel>(
+    `SELECT l."targetKey" AS "targetKey", l."value" AS "value", l."scale" AS "scale", j."name" AS "judge"
+       FROM "Label" l JOIN "Judge" j ON j."id" = l."judgeId" WHERE l."studyId" = ? AND j."kind" = 'human'`,
+    [studyId],
+  );
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disagreement, type JudgeLabel } from "@/lib/domain/explorer/consensus";
 import { questionListQuerySchema } from "@/lib/schemas/explorer";
 import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import * as f from "@/prisma/factories";

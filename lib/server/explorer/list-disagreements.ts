@@ -4,10 +4,9 @@ import { questionTitle } from "@/lib/domain/question-title";
 import { levelText } from "@/lib/domain/scales";
 import type { DisagreementList } from "@/lib/schemas/explorer";
 import { getDb } from "../db/client";
-import { readRows } from "../db/sql-connection";
+import { disagreementPage } from "../db/explorer-counts";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
-import { labelPositionsTable } from "./label-positions";
 
 const PAGE_SIZE = 50;
 
@@ -19,19 +18,9 @@ const PAGE_SIZE = 50;
 export async function listDisagreements(user: UserDto, studyId: number, page: number): Promise<DisagreementList> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const lv = await labelPositionsTable(studyId);
-  const disagreeing = `SELECT l."targetKey" AS k, MAX(lv.pos) - MIN(lv.pos) AS spread, COUNT(*) AS judges
-      FROM "Label" l JOIN lv ON lv.scale = l."scale" AND lv.value = l."value"
-     WHERE l."studyId" = ? AND l."targetType" IN ('nugget_document', 'query_document')
-     GROUP BY l."targetKey" HAVING MIN(lv.positive) <> MAX(lv.positive)`;
-  const params = [...lv.params, studyId];
-  const [study, [count], keys] = await Promise.all([
+  const [study, { total, keys }] = await Promise.all([
     db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
-    readRows<{ n: unknown }>(`WITH ${lv.cte} SELECT COUNT(*) AS n FROM (${disagreeing}) t`, params),
-    readRows<{ k: string; spread: unknown }>(
-      `WITH ${lv.cte} ${disagreeing} ORDER BY spread DESC, judges DESC, k ASC LIMIT ? OFFSET ?`,
-      [...params, PAGE_SIZE, (page - 1) * PAGE_SIZE],
-    ),
+    disagreementPage(studyId, page, PAGE_SIZE),
   ]);
   const labels = await db.label.findMany({
     where: { studyId, targetKey: { in: keys.map((k) => k.k) } },
@@ -53,7 +42,7 @@ export async function listDisagreements(user: UserDto, studyId: number, page: nu
     return [
       {
         targetKey: k,
-        strength: Number(spread),
+        strength: spread,
         question: {
           id: first.query.id,
           externalId: first.query.externalId,
@@ -70,5 +59,5 @@ export async function listDisagreements(user: UserDto, studyId: number, page: nu
       },
     ];
   });
-  return { study, total: Number(count?.n ?? 0), page, pageSize: PAGE_SIZE, rows };
+  return { study, total, page, pageSize: PAGE_SIZE, rows };
 }

@@ -3,7 +3,7 @@ import { labelSetOptions } from "@/lib/domain/label-sets";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import type { ExportOptions } from "@/lib/schemas/imports";
 import { getDb } from "../db/client";
-import { readRows } from "../db/sql-connection";
+import { annotationCountsByCampaign } from "../db/annotations";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
@@ -24,11 +24,7 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
       orderBy: { createdAt: "desc" },
       select: { id: true, name: true, taskType: true },
     }),
-    readRows<{ campaignId: unknown; annotations: unknown }>(
-      `SELECT i."campaignId" AS "campaignId", COUNT(*) AS "annotations" FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId"
-         JOIN "Campaign" c ON c."id" = i."campaignId" WHERE c."studyId" = ? GROUP BY i."campaignId"`,
-      [studyId],
-    ),
+    annotationCountsByCampaign(studyId),
     db.assignment.groupBy({
       by: ["campaignId"],
       where: { campaign: { studyId }, skippedAt: { not: null } },
@@ -42,7 +38,7 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
       targets: Object.fromEntries(counts.filter((c) => c.judgeId === j.id).map((c) => [c.targetType, c._count._all])),
     }))
     .filter((j) => Object.keys(j.targets).length > 0);
-  const annotated = (id: number) => Number(annotations.find((a) => Number(a.campaignId) === id)?.annotations ?? 0);
+  const annotated = (id: number) => annotations.get(id) ?? 0;
   // the label sets the reports offer that can be written as labels: a campaign's majority once it has annotations, an LLM corrected by humans
   const labelSets = labelSetOptions({
     judges: judged,

@@ -1,9 +1,8 @@
 import "server-only";
-import { buildImpactReport, type Run } from "@/lib/domain/impact/build-impact-report";
-import type { RunEntry } from "@/lib/domain/impact/retrieval-metrics";
+import { buildImpactReport } from "@/lib/domain/impact/build-impact-report";
 import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
 import { getDb } from "../db/client";
-import { readRows } from "../db/sql-connection";
+import { runsOfStudy } from "../db/runs";
 import { invalid } from "../errors";
 import { loadLabelSource } from "../label-sources/load-label-source";
 import { assertResearcherAccess } from "../studies/access";
@@ -18,7 +17,7 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     await db.query.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
     await loadLabelSource(db, studyId, query.a),
     await loadLabelSource(db, studyId, query.b),
-    await loadRuns(studyId),
+    await runsOfStudy(studyId),
   ];
   const report = buildImpactReport({
     sets: { a: query.a, b: query.b },
@@ -29,19 +28,4 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
   });
   if (typeof report === "string") throw invalid(report);
   return report;
-}
-
-async function loadRuns(studyId: number): Promise<Map<string, Run>> {
-  const rows = await readRows<{ system: string; queryId: unknown; documentId: unknown; score: unknown }>(
-    `SELECT s."name" AS "system", r."queryId" AS "queryId", r."documentId" AS "documentId", r."score" AS "score"
-       FROM "RunEntry" r JOIN "System" s ON s."id" = r."systemId" WHERE s."studyId" = ?`,
-    [studyId],
-  );
-  const runs = new Map<string, Map<string, RunEntry[]>>();
-  for (const r of rows) {
-    const run = runs.get(r.system) ?? runs.set(r.system, new Map()).get(r.system)!;
-    const key = String(r.queryId);
-    (run.get(key) ?? run.set(key, []).get(key)!).push({ docId: String(r.documentId), score: Number(r.score) });
-  }
-  return runs;
 }

@@ -1,12 +1,7 @@
 import "server-only";
-import {
-  campaignMajority,
-  correctedLabels,
-  fusedLabels,
-  type HumanLabel,
-  type LabelSource,
-} from "@/lib/domain/label-sources";
-import { readRows } from "../db/sql-connection";
+import { campaignMajority, correctedLabels, fusedLabels, type LabelSource } from "@/lib/domain/label-sources";
+import { campaignAnnotations } from "../db/annotations";
+import { humanLabelsOfStudy, labelsOfJudge } from "../db/labels";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 
@@ -21,12 +16,7 @@ export async function loadLabelSource(db: Db, studyId: number, name: string): Pr
   if (name.startsWith("campaign:")) return loadCampaignMajority(db, studyId, name);
   if (name.startsWith("corrected:")) {
     const base = await loadJudge(db, studyId, name.slice("corrected:".length));
-    const humans = await readRows<HumanLabel>(
-      `SELECT l."targetKey" AS "targetKey", l."value" AS "value", l."scale" AS "scale", j."name" AS "judge"
-         FROM "Label" l JOIN "Judge" j ON j."id" = l."judgeId" WHERE l."studyId" = ? AND j."kind" = 'human'`,
-      [studyId],
-    );
-    return { name, kind: "model", labels: correctedLabels(base.labels, humans) };
+    return { name, kind: "model", labels: correctedLabels(base.labels, await humanLabelsOfStudy(studyId)) };
   }
   if (name.startsWith("fused:")) {
     const [x, y] = name.slice("fused:".length).split("+");
@@ -41,19 +31,7 @@ async function loadJudge(db: Db, studyId: number, name: string): Promise<LabelSo
   const judge = await db.judge.findUnique({ where: { studyId_name: { studyId, name } } });
   if (!judge) throw invalid(`no judge named "${name}" in this study`);
   // Through the driver: Prisma's adapter layer triples the time of a 100,000-row read.
-  const rows = await readRows<{
-    targetKey: string;
-    value: string;
-    scale: string;
-    queryId: unknown;
-    nuggetId: unknown;
-    criterion: string | null;
-  }>('SELECT "targetKey", "value", "scale", "queryId", "nuggetId", "criterion" FROM "Label" WHERE "judgeId" = ?', [
-    judge.id,
-  ]);
-  const labels = new Map(
-    rows.map((r) => [r.targetKey, { ...r, queryId: nullableId(r.queryId), nuggetId: nullableId(r.nuggetId) }]),
-  );
+  const labels = new Map((await labelsOfJudge(judge.id)).map((l) => [l.targetKey, l]));
   return { name, kind: judge.kind === "human" ? "human" : "model", labels };
 }
 
@@ -62,27 +40,7 @@ async function loadCampaignMajority(db: Db, studyId: number, name: string): Prom
   const campaign = Number.isInteger(id) && id > 0 ? await db.campaign.findFirst({ where: { id, studyId } }) : null;
   if (!campaign) throw invalid(`no campaign ${name.slice("campaign:".length)} in this study`);
   const scale = (JSON.parse(campaign.scale) as { id: string }).id;
-  const rows = await readRows<{
-    targetKey: string;
-    queryId: unknown;
-    nuggetId: unknown;
-    userId: unknown;
-    phase: string;
-    payload: string;
-  }>(
-    `SELECT i."targetKey" AS "targetKey", i."queryId" AS "queryId", i."nuggetId" AS "nuggetId", a."userId" AS "userId", a."phase" AS "phase", a."payload" AS "payload"
-       FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."campaignId" = ?`,
-    [campaign.id],
-  );
-  const annotations = rows.map((r) => ({
-    ...r,
-    queryId: nullableId(r.queryId),
-    nuggetId: nullableId(r.nuggetId),
-    userId: Number(r.userId),
-  }));
+  const annotations = await campaignAnnotations(campaign.id);
   const labels = campaignMajority(annotations, scale);
   return { name, kind: "human", labels };
 }
-
-/** A database id column read through the driver (a number, a bigint or a string), or null. */
-const nullableId = (v: unknown) => (v === null || v === undefined ? null : Number(v));

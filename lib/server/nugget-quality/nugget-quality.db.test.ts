@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NuggetReview } from "@/lib/domain/nuggets/nugget-review";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
 import { addNugget } from "@/lib/server/nuggets/add-nugget";
 import { nuggetQualityCsv } from "@/lib/formats/reports/nugget-quality-csv";

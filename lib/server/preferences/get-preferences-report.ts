@@ -5,9 +5,9 @@ import { choiceSchema, DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteri
 import { storedPreferenceSchema } from "@/lib/domain/preferences/judgment";
 import type { PreferenceQuery, PreferenceReport } from "@/lib/schemas/preferences";
 import { researcherCampaign } from "../campaigns/campaign-access";
-import { collectionOf } from "../campaigns/load-candidates";
+import { collectionOf } from "@/lib/domain/query-metadata";
 import { getDb, type Db } from "../db/client";
-import { readRows } from "../db/sql-connection";
+import { preferenceLabelsOfJudge } from "../db/preference-labels";
 import { invalid, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
@@ -41,19 +41,7 @@ export async function getPreferencesReport(
 async function judgeJudgments(db: Db, studyId: number, name: string): Promise<Source> {
   const judge = await db.judge.findUnique({ where: { studyId_name: { studyId, name } } });
   if (!judge) throw invalid(`source: the study has no judge named "${name}"`);
-  const rows = await readRows<{
-    question: string;
-    meta: string;
-    a: string;
-    b: string;
-    criterion: string;
-    value: string;
-  }>(
-    `SELECT q."externalId" AS "question", q."metadata" AS "meta", sa."name" AS "a", sb."name" AS "b", l."criterion" AS "criterion", l."value" AS "value"
-       FROM "Label" l JOIN "Query" q ON q."id" = l."queryId" JOIN "System" sa ON sa."id" = l."systemAId" JOIN "System" sb ON sb."id" = l."systemBId"
-      WHERE l."judgeId" = ? AND l."scale" = 'preference' AND l."criterion" IS NOT NULL`,
-    [judge.id],
-  );
+  const rows = await preferenceLabelsOfJudge(judge.id);
   const byItem = new Map<string, PreferenceJudgment & { choices: Record<string, "a" | "b" | "none"> }>();
   for (const r of rows) {
     const key = `${r.question}\n${r.a}\n${r.b}`;

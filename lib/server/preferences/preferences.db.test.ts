@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteria";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/sql-connection";
+import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";

@@ -3,7 +3,7 @@ import { buildResourcesReport, type FederatedEntry } from "@/lib/domain/resource
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ResourceReport } from "@/lib/schemas/resources";
 import { getDb } from "../db/client";
-import { readRows } from "../db/sql-connection";
+import { federatedPool } from "../db/federated-pool";
 import { invalid } from "../errors";
 import { loadLabelSource } from "../label-sources/load-label-source";
 import { assertResearcherAccess } from "../studies/access";
@@ -17,12 +17,7 @@ import type { UserDto } from "../users/user-dto";
 export async function getResourcesReport(user: UserDto, studyId: number, query: ImpactQuery): Promise<ResourceReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const rows = await readRows<{ queryId: unknown; documentId: unknown; metadata: string; request: string }>(
-    `SELECT p."queryId" AS "queryId", p."documentId" AS "documentId", d."metadata" AS "metadata", q."externalId" AS "request"
-       FROM "PoolEntry" p JOIN "Document" d ON d."id" = p."documentId" JOIN "Query" q ON q."id" = p."queryId"
-      WHERE p."studyId" = ? AND d."metadata" LIKE '%"engine"%' ORDER BY p."id"`,
-    [studyId],
-  );
+  const rows = await federatedPool(studyId);
   if (rows.length === 0)
     throw invalid(
       "this study has no federated results: import FeB4RAG's labels (documents named <engine>/<docid>) first",

@@ -1,7 +1,6 @@
 import "server-only";
 import type { StrandedItem } from "@/lib/schemas/campaign-admin";
-import { readRows } from "../db/sql-connection";
-import type { CampaignRecord } from "./campaign-access";
+import { readRows } from "./sql-connection";
 
 const SHOWN = 200;
 
@@ -11,7 +10,7 @@ const SHOWN = 200;
  * two annotators, an item one of them skipped). Without the researcher they would stay in progress
  * forever. The first 200, in campaign order, with who labelled and who skipped each.
  */
-export async function listStrandedItems(campaign: CampaignRecord): Promise<StrandedItem[]> {
+export async function listStrandedItems(campaign: { id: number; studyId: number }): Promise<StrandedItem[]> {
   const [{ active } = { active: 0 }] = await readRows<{ active: unknown }>(
     `SELECT COUNT(*) AS "active" FROM "CampaignAnnotator" ca JOIN "StudyMember" m ON m."userId" = ca."userId" AND m."studyId" = ? WHERE ca."campaignId" = ?`,
     [campaign.studyId, campaign.id],

@@ -1,7 +1,8 @@
 import "server-only";
 import type { Candidate } from "@/lib/domain/campaigns/sampling";
+import { collectionOf } from "@/lib/domain/query-metadata";
 import { binarize, scaleById } from "@/lib/domain/scales";
-import { readRows } from "../db/sql-connection";
+import { readRows } from "./sql-connection";
 
 type Row = {
   queryId: unknown;
@@ -122,15 +123,4 @@ export async function loadResponsePairs(
       })),
     );
   });
-}
-
-export function collectionOf(metadata: string): string | null {
-  if (metadata === "{}" || !metadata) return null;
-  try {
-    const m = JSON.parse(metadata) as Record<string, unknown>;
-    const value = m.collection ?? m.engine ?? m.group;
-    return typeof value === "string" && value ? value : null;
-  } catch {
-    return null;
-  }
 }

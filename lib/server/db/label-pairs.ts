@@ -1,0 +1,32 @@
+import "server-only";
+import type { PairCount } from "@/lib/domain/agreement/build-agreement-report";
+import { readRows } from "./sql-connection";
+
+export type LabelGroupKey = "none" | "query" | "nugget" | "criterion";
+
+const GROUP_COLUMN: Record<LabelGroupKey, string> = {
+  none: "NULL",
+  query: 'a."queryId"',
+  nugget: 'a."nuggetId"',
+  criterion: 'a."criterion"',
+};
+
+/**
+ * Two judges' labels joined on their target and counted by (group, A's value and scale, B's value
+ * and scale): the database does it (an index on (judgeId, targetKey) serves the join), so a report
+ * over 100,000 targets reads a few dozen rows.
+ */
+export async function countLabelPairs(judgeA: number, judgeB: number, group: LabelGroupKey): Promise<PairCount[]> {
+  const rows = await readRows<{ g: unknown; av: string; asc: string; bv: string; bsc: string; n: unknown }>(
+    `SELECT ${GROUP_COLUMN[group]} AS g, a."value" AS av, a."scale" AS asc, b."value" AS bv, b."scale" AS bsc, COUNT(*) AS n
+       FROM "Label" a JOIN "Label" b ON b."judgeId" = ? AND b."targetKey" = a."targetKey"
+      WHERE a."judgeId" = ? GROUP BY 1, 2, 3, 4, 5`,
+    [judgeB, judgeA],
+  );
+  return rows.map((r) => ({
+    group: r.g === null ? null : String(r.g),
+    a: { value: r.av, scale: r.asc },
+    b: { value: r.bv, scale: r.bsc },
+    count: Number(r.n),
+  }));
+}
