@@ -1,8 +1,7 @@
 // Seeds the demo study (idempotent: every write is an upsert on a natural key).
 import { languageFromPath } from "@/lib/domain/code-language";
-import { sampleCandidates, targetKeyOf } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
-import { loadCandidates } from "@/lib/server/db/candidates";
+import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import type { Db } from "@/lib/server/db/client";
 import * as f from "../factories";
 import type { DemoChunk } from "./chunk";
@@ -198,10 +197,7 @@ export async function seedDemoStudy(
     });
   }
 
-  await seedDemoCampaign(db, study.id, judges.get("gpt-4o")!, [
-    users.get("annotator@assay.local")!,
-    users.get("annotator2@assay.local")!,
-  ]);
+  await seedDemoCampaign(db, study.id, [users.get("annotator@assay.local")!, users.get("annotator2@assay.local")!]);
   if (options.finished ?? slug === DEMO_STUDY_SLUG) {
     const experts = [];
     for (const e of DEMO_EXPERTS) {
@@ -218,31 +214,28 @@ export async function seedDemoStudy(
   return { studyId: study.id };
 }
 
-/** FreshStack's calibration design, drawn by the campaign sampler: one LLM-positive (nugget, chunk) pair per question, two annotators each. */
-async function seedDemoCampaign(db: Db, studyId: number, llmJudgeId: number, annotatorIds: number[]) {
-  const sample = { kind: "llm_positive_per_question", questions: DEMO_QUESTIONS.length, judge: "gpt-4o" } as const;
-  const seed = 7;
-  const campaign = await f.upsertCampaign(db, studyId, {
-    name: "Support calibration (demo)",
+/**
+ * FreshStack's calibration design, created as a researcher creates a campaign (the same sampler,
+ * items and seats): one LLM-positive (nugget, chunk) pair per question, two annotators each.
+ * A study that already has the campaign keeps it.
+ */
+async function seedDemoCampaign(db: Db, studyId: number, annotatorIds: number[]) {
+  const name = "Support calibration (demo)";
+  if (await db.campaign.findUnique({ where: { studyId_name: { studyId, name } } })) return;
+  await createCampaign(SEED_OPERATOR, studyId, {
+    name,
     taskType: "support",
+    scale: { kind: "builtin", id: "binary" },
     protocol: "blind_then_reveal",
-    scale: BUILTIN_SCALES.binary,
+    llmJudge: "gpt-4o",
     overlap: 2,
-    seed,
-    llmJudgeId,
-    sample,
+    annotatorIds,
+    sample: { kind: "llm_positive_per_question", questions: DEMO_QUESTIONS.length, judge: "gpt-4o" },
+    seed: 7,
     guidelines:
       "Does the chunk **support** the nugget?\n\n- *Supported*: the chunk states the fact (or plainly implies it).\n- *Not supported*: it does not, even when it is about the same topic.",
   });
-  for (const userId of annotatorIds) await f.upsertCampaignAnnotator(db, campaign.id, userId);
-  const picked = sampleCandidates(await loadCandidates(studyId, "nugget_document", llmJudgeId), sample, seed);
-  for (const [i, c] of picked.entries()) {
-    await f.upsertItem(db, campaign.id, {
-      position: i + 1,
-      targetKey: targetKeyOf(c),
-      queryId: c.queryId,
-      nuggetId: c.nuggetId!,
-      documentId: c.documentId!,
-    });
-  }
 }
+
+/** Who the seed acts as when it goes through the app's operations: an admin. */
+const SEED_OPERATOR = { id: 0, email: "seed", name: "demo seed", role: "admin" as const };
