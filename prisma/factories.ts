@@ -4,6 +4,7 @@ import type { MemberRole, UserRole } from "@/lib/domain/roles";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { hashPassword } from "@/lib/server/users/password";
 import type { Db } from "@/lib/server/db/client";
+import { nuggetDocumentKey } from "@/lib/domain/targets";
 
 export async function upsertUser(db: Db, input: { email: string; role: UserRole; password: string; name?: string }) {
   const existing = await db.user.findUnique({ where: { email: input.email } });
@@ -102,7 +103,7 @@ export function upsertSupportLabel(
   studyId: number,
   l: { judgeId: number; queryId: number; nuggetId: number; documentId: number; scale: string; value: string },
 ) {
-  const targetKey = `nd:${l.nuggetId}:${l.documentId}`;
+  const targetKey = nuggetDocumentKey(l.nuggetId, l.documentId);
   return db.label.upsert({
     where: { judgeId_targetKey: { judgeId: l.judgeId, targetKey } },
     update: { value: l.value, scale: l.scale },

@@ -1,7 +1,7 @@
 import type { UserRole } from "@/lib/domain/roles";
 import type { NewAccount } from "@/lib/schemas/users";
+import { Select, TextInput } from "@/components/ui/field";
 
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
 export const ROLE_NAMES: Record<UserRole, string> = {
   admin: "Admin",
   researcher: "Researcher",
@@ -22,31 +22,31 @@ export function AccountFields({
     <>
       <label className="block text-sm font-medium">
         Email
-        <input name="email" type="email" required autoFocus={autoFocus} disabled={pending} className={field} />
+        <TextInput name="email" type="email" required autoFocus={autoFocus} disabled={pending} className="mt-1" />
       </label>
       <label className="block text-sm font-medium">
         Name <span className="font-normal text-stone-500">(optional)</span>
-        <input name="name" disabled={pending} className={field} />
+        <TextInput name="name" disabled={pending} className="mt-1" />
       </label>
       <label className="block text-sm font-medium">
         Role
-        <select name="role" defaultValue="annotator" disabled={pending} className={field}>
+        <Select name="role" defaultValue="annotator" disabled={pending} className="mt-1">
           {roles.map((r) => (
             <option key={r} value={r}>
               {ROLE_NAMES[r]}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <label className="block text-sm font-medium">
         Password <span className="font-normal text-stone-500">(empty: an invite link; else at least 8 characters)</span>
-        <input
+        <TextInput
           name="password"
           type="password"
           autoComplete="new-password"
           minLength={8}
           disabled={pending}
-          className={field}
+          className="mt-1"
         />
       </label>
     </>

@@ -9,6 +9,7 @@ import type { AdminUser, PasswordLink, UserChange } from "@/lib/schemas/users";
 import { Button } from "@/components/ui/button";
 import { AccountFields, accountOf, ROLE_NAMES } from "./account-fields";
 import { PasswordLinkNotice } from "./password-link-notice";
+import { Alert } from "@/components/ui/alert";
 
 /** The admin's accounts: create (with a password or an invite link), change the role, disable, reset the password. */
 export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: number }) {
@@ -49,9 +50,9 @@ export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: 
         }}
       />
       {problem && (
-        <p role="alert" aria-label="Users error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert label="Users error" className="mt-4">
           {problem}
-        </p>
+        </Alert>
       )}
       {link && <PasswordLinkNotice email={link.email} link={link.link} purpose={link.purpose} />}
       <div className="relative mt-6 overflow-x-auto">
@@ -188,9 +189,9 @@ function NewUserForm({ onCreated }: { onCreated: (email: string, link: PasswordL
     >
       <AccountFields roles={USER_ROLES} pending={create.isPending} autoFocus />
       {create.error && (
-        <p role="alert" aria-label="New account error" className="text-sm text-red-700 sm:col-span-2">
+        <Alert label="New account error" inline className="sm:col-span-2">
           {create.error.message}
-        </p>
+        </Alert>
       )}
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={create.isPending}>

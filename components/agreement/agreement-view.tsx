@@ -1,9 +1,10 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { labelsPairs } from "@/lib/domain/task-types/registry";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { CampaignSourceForm, SourceForm } from "./source-form";
+import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/page-header";
 
 /** The agreement page: the two ways to choose what to compare, an error if the choice failed, and the report. */
 export function AgreementView({
@@ -23,20 +24,22 @@ export function AgreementView({
   const labelCampaigns = study.campaigns.filter((c) => labelsPairs(c.taskType));
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
-        ← {study.name}
-      </Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Agreement</h1>
-      <p className="mt-1 text-sm text-stone-600">
-        How far two label sources agree on the targets both labelled (judges, or two LLMs fused as FeB4RAG does), or how
-        far a campaign&apos;s annotators agree with each other and with its LLM.
-      </p>
+      <PageHeader
+        back={{ href: `/studies/${study.id}`, label: study.name }}
+        title="Agreement"
+        description={
+          <>
+            How far two label sources agree on the targets both labelled (judges, or two LLMs fused as FeB4RAG does), or
+            how far a campaign&apos;s annotators agree with each other and with its LLM.
+          </>
+        }
+      />
       <SourceForm judges={study.judges} campaigns={labelCampaigns} query={query} />
       <CampaignSourceForm campaigns={labelCampaigns} campaignId={campaignId} />
       {error && (
-        <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
+        <Alert label="Report error" className="mt-6">
           {error}
-        </p>
+        </Alert>
       )}
       {children}
     </>

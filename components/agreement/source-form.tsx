@@ -1,7 +1,7 @@
 import type { AgreementQuery } from "@/lib/schemas/agreement";
 import { count } from "@/components/ui/wording";
+import { Select } from "@/components/ui/field";
 
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
 const GROUPS: [AgreementQuery["group"], string][] = [
   ["none", "No grouping"],
   ["query", "Question"],
@@ -51,25 +51,25 @@ export function SourceForm({
     >
       <label className="block text-sm font-medium">
         Source A
-        <select name="a" defaultValue={query.a} className={field} required>
+        <Select name="a" defaultValue={query.a} className="mt-1" required>
           {options}
-        </select>
+        </Select>
       </label>
       <label className="block text-sm font-medium">
         Source B
-        <select name="b" defaultValue={query.b} className={field} required>
+        <Select name="b" defaultValue={query.b} className="mt-1" required>
           {options}
-        </select>
+        </Select>
       </label>
       <label className="block text-sm font-medium">
         Group by
-        <select name="group" defaultValue={query.group} className={field}>
+        <Select name="group" defaultValue={query.group} className="mt-1">
           {GROUPS.map(([v, l]) => (
             <option key={v} value={v}>
               {l}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <button
         type="submit"
@@ -98,14 +98,14 @@ export function CampaignSourceForm({
     >
       <label className="block text-sm font-medium sm:col-span-3">
         Or a campaign&apos;s annotators
-        <select name="campaign" defaultValue={campaignId ?? ""} className={field} required>
+        <Select name="campaign" defaultValue={campaignId ?? ""} className="mt-1" required>
           <option value="">Choose…</option>
           {campaigns.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name} ({count(c.items, "item")})
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <button
         type="submit"

@@ -1,4 +1,5 @@
 import type { QueueState } from "@/lib/client/save-queue";
+import { Alert } from "@/components/ui/alert";
 
 /** Whether every label is stored: pending saves stay visible until the server acknowledged them. */
 export function SaveStatus({ state, onDismiss }: { state: QueueState; onDismiss: () => void }) {
@@ -16,12 +17,12 @@ export function SaveStatus({ state, onDismiss }: { state: QueueState; onDismiss:
         </span>
       )}
       {state.refused && (
-        <p role="alert" className="mt-1 max-w-md text-red-700">
+        <Alert inline className="mt-1 max-w-md">
           Not saved: {state.refused.message}{" "}
           <button type="button" onClick={onDismiss} className="underline">
             Dismiss
           </button>
-        </p>
+        </Alert>
       )}
     </div>
   );

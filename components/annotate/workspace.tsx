@@ -16,6 +16,7 @@ import { SaveStatus } from "./save-status";
 import { SubmitBar } from "./submit-bar";
 import { draftContext } from "./task-views/task-view";
 import { taskViewOf } from "./task-views/task-views";
+import { Alert } from "@/components/ui/alert";
 
 /**
  * What the annotator is entering on the item shown: the task's own draft (a level, a review, a
@@ -212,11 +213,7 @@ export function AnnotationWorkspace({
         <summary className="cursor-pointer font-medium">Guidelines</summary>
         <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: campaign.guidelinesHtml }} />
       </details>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert inline>{error}</Alert>}
       {finished && itemId === null && (
         <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-sm text-stone-600">
           {ws.campaign.status === "paused"

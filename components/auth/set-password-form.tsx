@@ -5,9 +5,8 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { peopleApi } from "@/lib/client/people-api";
 import { Button } from "@/components/ui/button";
-
-const field =
-  "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none";
+import { TextInput } from "@/components/ui/field";
+import { Alert } from "@/components/ui/alert";
 
 /** Sets the password through a one-time link, then points to sign-in. */
 export function SetPasswordForm({ token }: { token: string }) {
@@ -35,7 +34,7 @@ export function SetPasswordForm({ token }: { token: string }) {
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Set your password">
       <label className="block text-sm font-medium">
         New password <span className="font-normal text-stone-500">(at least 8 characters)</span>
-        <input
+        <TextInput
           name="password"
           type="password"
           autoComplete="new-password"
@@ -43,25 +42,23 @@ export function SetPasswordForm({ token }: { token: string }) {
           minLength={8}
           autoFocus
           disabled={save.isPending}
-          className={field}
+          className="mt-1"
         />
       </label>
       <label className="block text-sm font-medium">
         The same again
-        <input
+        <TextInput
           name="again"
           type="password"
           autoComplete="new-password"
           required
           minLength={8}
           disabled={save.isPending}
-          className={field}
+          className="mt-1"
         />
       </label>
       {(mismatch || save.error) && (
-        <p role="alert" aria-label="Password error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {mismatch ? "The two passwords differ." : save.error?.message}
-        </p>
+        <Alert label="Password error">{mismatch ? "The two passwords differ." : save.error?.message}</Alert>
       )}
       <Button type="submit" disabled={save.isPending} className="w-full">
         {save.isPending ? "Saving…" : "Set password"}

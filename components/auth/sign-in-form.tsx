@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { SIGN_IN_RATE_LIMITED } from "@/lib/schemas/auth";
 import { Button } from "@/components/ui/button";
+import { TextInput } from "@/components/ui/field";
 
 export function SignInForm() {
   const router = useRouter();
@@ -38,25 +39,25 @@ export function SignInForm() {
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
       <label className="block text-sm font-medium">
         Email
-        <input
+        <TextInput
           name="email"
           type="email"
           autoComplete="username"
           required
           autoFocus
           disabled={pending}
-          className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none"
+          className="mt-1"
         />
       </label>
       <label className="block text-sm font-medium">
         Password
-        <input
+        <TextInput
           name="password"
           type="password"
           autoComplete="current-password"
           required
           disabled={pending}
-          className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-500 focus:outline-none"
+          className="mt-1"
         />
       </label>
       {error && (

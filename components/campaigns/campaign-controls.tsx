@@ -7,6 +7,7 @@ import { queryKeys } from "@/lib/client/query-keys";
 import type { CampaignChange } from "@/lib/schemas/campaign-admin";
 import type { CampaignProgress } from "@/lib/schemas/campaigns";
 import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/alert";
 
 type Annotator = { id: number; name: string; email: string };
 
@@ -77,9 +78,9 @@ export function CampaignControls({ campaign, members }: { campaign: CampaignProg
         </p>
       )}
       {update.error && (
-        <p role="alert" aria-label="Campaign error" className="mt-2 text-sm text-red-700">
+        <Alert label="Campaign error" inline className="mt-2">
           {update.error.message}
-        </p>
+        </Alert>
       )}
       {editing && (
         <EditForm

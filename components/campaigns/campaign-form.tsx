@@ -14,6 +14,8 @@ import type { CampaignDraft, ScaleChoice } from "@/lib/schemas/campaigns";
 import { Button } from "@/components/ui/button";
 import { CriteriaEditor } from "./criteria-editor";
 import { SamplePreviewView } from "./sample-preview";
+import { Select, TextArea, TextInput } from "@/components/ui/field";
+import { Alert } from "@/components/ui/alert";
 
 type Options = {
   study: { id: number; name: string };
@@ -22,7 +24,6 @@ type Options = {
   answeringSystems: string[];
 };
 
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm";
 const labelText = "block text-sm font-medium";
 
 /** Pairs chosen elsewhere (the disagreement queue) for a follow-up campaign. */
@@ -142,11 +143,11 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
       <fieldset disabled={pending} className="space-y-4">
         <label className={labelText}>
           Name
-          <input className={field} value={name} onChange={(e) => setName(e.target.value)} required />
+          <TextInput className="mt-1" compact value={name} onChange={(e) => setName(e.target.value)} required />
         </label>
         <label className={labelText}>
           Task
-          <select className={field} value={taskType} onChange={(e) => chooseTask(e.target.value as TaskChoice)}>
+          <Select className="mt-1" compact value={taskType} onChange={(e) => chooseTask(e.target.value as TaskChoice)}>
             <option value="support">Support: does the chunk support the nugget?</option>
             <option value="relevance">Relevance: is the chunk relevant to the question?</option>
             {!followUp && (
@@ -159,7 +160,7 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
                 Preference: which of two systems&apos; answers is better, per criterion?
               </option>
             )}
-          </select>
+          </Select>
         </label>
         {comparing && (
           <>
@@ -192,58 +193,84 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
           <>
             <label className={labelText}>
               Scale
-              <select className={field} value={scaleId} onChange={(e) => setScaleId(e.target.value)}>
+              <Select className="mt-1" compact value={scaleId} onChange={(e) => setScaleId(e.target.value)}>
                 {Object.values(BUILTIN_SCALES).map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}
                   </option>
                 ))}
                 <option value="custom">Custom ordered levels…</option>
-              </select>
+              </Select>
             </label>
             {scaleId === "custom" && (
               <div className="grid grid-cols-2 gap-3">
                 <label className={labelText}>
                   Levels, lowest first
-                  <input className={field} value={customLevels} onChange={(e) => setCustomLevels(e.target.value)} />
+                  <TextInput
+                    className="mt-1"
+                    compact
+                    value={customLevels}
+                    onChange={(e) => setCustomLevels(e.target.value)}
+                  />
                 </label>
                 <label className={labelText}>
                   Positive from level
-                  <input className={field} value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} />
+                  <TextInput
+                    className="mt-1"
+                    compact
+                    value={customFrom}
+                    onChange={(e) => setCustomFrom(e.target.value)}
+                  />
                 </label>
               </div>
             )}
             <label className={labelText}>
               Protocol
-              <select className={field} value={protocol} onChange={(e) => setProtocol(e.target.value as Protocol)}>
+              <Select
+                className="mt-1"
+                compact
+                value={protocol}
+                onChange={(e) => setProtocol(e.target.value as Protocol)}
+              >
                 {Object.entries(PROTOCOL_LABELS).map(([value, text]) => (
                   <option key={value} value={value}>
                     {text}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
             <label className={labelText}>
               LLM judge (shown after the blind label, or from the start when assisted; used by LLM-based sampling)
-              <select className={field} value={llmJudge} onChange={(e) => setLlmJudge(e.target.value)}>
+              <Select className="mt-1" compact value={llmJudge} onChange={(e) => setLlmJudge(e.target.value)}>
                 {options.llmJudges.map((j) => (
                   <option key={j} value={j}>
                     {j}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
           </>
         )}
         <label className={labelText}>
           Guidelines (Markdown)
-          <textarea className={field} rows={4} value={guidelines} onChange={(e) => setGuidelines(e.target.value)} />
+          <TextArea
+            className="mt-1"
+            compact
+            rows={4}
+            value={guidelines}
+            onChange={(e) => setGuidelines(e.target.value)}
+          />
         </label>
       </fieldset>
       <fieldset disabled={pending} className="space-y-4">
         <label className={labelText}>
           Sample
-          <select className={field} value={sampleKind} onChange={(e) => setSampleKind(e.target.value as SampleKind)}>
+          <Select
+            className="mt-1"
+            compact
+            value={sampleKind}
+            onChange={(e) => setSampleKind(e.target.value as SampleKind)}
+          >
             {sampleKinds.map(([value, text]) => (
               <option key={value} value={value}>
                 {value === "targets"
@@ -251,16 +278,17 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
                   : text}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <div className="grid grid-cols-3 gap-3">
           {(sampleKind === "random_questions" || sampleKind === "llm_positive_per_question") && (
             <label className={labelText}>
               Questions (N)
-              <input
+              <TextInput
                 type="number"
                 min={1}
-                className={field}
+                className="mt-1"
+                compact
                 value={questions}
                 onChange={(e) => setQuestions(Number(e.target.value))}
               />
@@ -269,10 +297,11 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
           {sampleKind !== "targets" && (
             <label className={labelText}>
               Cap (items)
-              <input
+              <TextInput
                 type="number"
                 min={1}
-                className={field}
+                className="mt-1"
+                compact
                 value={cap}
                 placeholder="none"
                 onChange={(e) => setCap(e.target.value)}
@@ -281,10 +310,11 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
           )}
           <label className={labelText}>
             Seed
-            <input
+            <TextInput
               type="number"
               min={0}
-              className={field}
+              className="mt-1"
+              compact
               value={seed}
               onChange={(e) => setSeed(Number(e.target.value))}
             />
@@ -292,11 +322,12 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
         </div>
         <label className={labelText}>
           Annotators per item (overlap)
-          <input
+          <TextInput
             type="number"
             min={1}
             max={10}
-            className={field}
+            className="mt-1"
+            compact
             value={overlap}
             onChange={(e) => setOverlap(Number(e.target.value))}
           />
@@ -338,9 +369,9 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
           </Button>
         </div>
         {error && (
-          <p role="alert" aria-label="Campaign error" className="text-sm text-red-700">
+          <Alert label="Campaign error" inline>
             {error.message}
-          </p>
+          </Alert>
         )}
         {preview.data && !preview.isPending && previewed === current && <SamplePreviewView preview={preview.data} />}
         {preview.data && previewed !== current && (

@@ -14,6 +14,8 @@ import { StatCard } from "@/components/ui/stat-card";
 import { CampaignControls } from "./campaign-controls";
 import { RevealEffectTable } from "./reveal-effect-table";
 import { StrandedItems } from "./stranded-items";
+import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/button";
 
 const th = "py-1 pr-3 font-medium";
 const td = "py-1.5 pr-3";
@@ -57,26 +59,23 @@ export function CampaignProgressView({
   const report = REPORT_LINKS[task.report](c.studyId, c.id);
   return (
     <>
-      <Link href={`/studies/${c.studyId}`} className="text-sm text-stone-600 hover:underline">
-        ← {c.studyName}
-      </Link>
-      <div className="mt-1 flex flex-wrap items-start justify-between gap-4">
-        <h1 className="text-2xl font-semibold tracking-tight">{c.name}</h1>
-        <div className="flex gap-2">
-          <Link
-            href={report.href}
-            className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
-          >
-            {report.text}
-          </Link>
-          <DownloadButton
-            href={`/api/studies/${c.studyId}/exports?what=annotations&format=jsonl&campaign=${c.id}`}
-            className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
-          >
-            Export annotations (JSONL)
-          </DownloadButton>
-        </div>
-      </div>
+      <PageHeader
+        back={{ href: `/studies/${c.studyId}`, label: c.studyName }}
+        title={c.name}
+        actions={
+          <>
+            <Link href={report.href} className={buttonClass("secondary")}>
+              {report.text}
+            </Link>
+            <DownloadButton
+              href={`/api/studies/${c.studyId}/exports?what=annotations&format=jsonl&campaign=${c.id}`}
+              className={buttonClass("secondary")}
+            >
+              Export annotations (JSONL)
+            </DownloadButton>
+          </>
+        }
+      />
       <CampaignControls campaign={c} members={members} />
       <p className="mt-3 text-sm text-stone-600">
         {taskTypeLabel(c.taskType)}

@@ -1,6 +1,5 @@
 import type { Criterion } from "@/lib/domain/preferences/criteria";
-
-const field = "block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm";
+import { TextInput } from "@/components/ui/field";
 
 /**
  * A preference campaign's criteria: each with a name and the definition annotators read; add or
@@ -31,15 +30,15 @@ export function CriteriaEditor({
       </legend>
       {criteria.map((c, i) => (
         <div key={c.id} className="grid grid-cols-[8rem_1fr_auto] items-start gap-2">
-          <input
+          <TextInput
             aria-label={`Criterion ${i + 1} name`}
-            className={field}
+            compact
             value={c.name}
             onChange={(e) => update(i, { name: e.target.value })}
           />
-          <input
+          <TextInput
             aria-label={`Criterion ${i + 1} definition`}
-            className={field}
+            compact
             value={c.definition}
             onChange={(e) => update(i, { definition: e.target.value })}
           />

@@ -7,6 +7,7 @@ import type { StrandedAction } from "@/lib/schemas/campaign-admin";
 import type { CampaignProgress } from "@/lib/schemas/campaigns";
 import { Button } from "@/components/ui/button";
 import { count } from "@/components/ui/wording";
+import { Alert } from "@/components/ui/alert";
 
 /**
  * Items whose open seats no annotator of the campaign can take (an item one of two annotators
@@ -34,9 +35,9 @@ export function StrandedItems({ campaign }: { campaign: CampaignProgress }) {
         it, to another annotator (add annotators with Edit), or close it with the labels it has.
       </p>
       {resolve.error && (
-        <p role="alert" aria-label="Stranded item error" className="mb-2 text-sm text-red-700">
+        <Alert label="Stranded item error" inline className="mb-2">
           {resolve.error.message}
-        </p>
+        </Alert>
       )}
       <div className="relative overflow-x-auto">
         <table className="w-full min-w-[40rem] text-sm" aria-label="Stranded items">

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { DisagreementList } from "@/lib/schemas/explorer";
 import { Pager } from "./pager";
 import { ScrollX } from "@/components/ui/scroll-x";
+import { PageHeader } from "@/components/ui/page-header";
 
 /**
  * The study's disagreements, strongest first. The list is a plain GET form onto the new-campaign
@@ -12,15 +13,17 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
   const first = (list.page - 1) * list.pageSize;
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
-        ← {study.name}
-      </Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Disagreements</h1>
-      <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        Pooled pairs whose judges disagree (LLMs with humans, or LLMs with each other, each label read through its
-        scale&apos;s threshold), the strongest first: the distance between the highest and the lowest label, each scaled
-        to 0–1 on its own scale.
-      </p>
+      <PageHeader
+        back={{ href: `/studies/${study.id}`, label: study.name }}
+        title="Disagreements"
+        description={
+          <>
+            Pooled pairs whose judges disagree (LLMs with humans, or LLMs with each other, each label read through its
+            scale&apos;s threshold), the strongest first: the distance between the highest and the lowest label, each
+            scaled to 0–1 on its own scale.
+          </>
+        }
+      />
       <p className="mt-3 text-sm" data-testid="disagreement-count">
         {list.total.toLocaleString("en")} pairs
       </p>

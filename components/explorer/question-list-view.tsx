@@ -3,8 +3,9 @@ import type { QuestionList, QuestionListQuery } from "@/lib/schemas/explorer";
 import { Pager } from "./pager";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
+import { Select, TextInput } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
 
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm";
 const COLUMNS: [QuestionListQuery["sort"], string][] = [
   ["nuggets", "Nuggets"],
   ["pooled", "Pooled chunks"],
@@ -32,10 +33,7 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
   };
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
-        ← {study.name}
-      </Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Questions</h1>
+      <PageHeader back={{ href: `/studies/${study.id}`, label: study.name }} title="Questions" />
       <form
         method="get"
         className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto]"
@@ -43,18 +41,18 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
       >
         <label className="block text-sm font-medium">
           Search id and text
-          <input name="q" defaultValue={query.q} className={field} placeholder="e.g. retry" />
+          <TextInput name="q" defaultValue={query.q} className="mt-1" compact placeholder="e.g. retry" />
         </label>
         <label className="block text-sm font-medium">
           Topic (tag)
-          <select name="tag" defaultValue={query.tag} className={field}>
+          <Select name="tag" defaultValue={query.tag} className="mt-1" compact>
             <option value="">All</option>
             {list.tags.map((t) => (
               <option key={t} value={t}>
                 {t}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <input type="hidden" name="sort" value={query.sort} />
         <input type="hidden" name="dir" value={query.dir} />

@@ -3,6 +3,7 @@ import { ChunkView } from "@/components/code/chunk-view";
 import type { QuestionPool } from "@/lib/schemas/explorer";
 import { PoolCellView } from "./pool-cell";
 import { count } from "@/components/ui/wording";
+import { PageHeader } from "@/components/ui/page-header";
 
 /** A question, its nuggets and its pool as a grid of every judge's labels, with a chunk open for reading. */
 export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "all" | "disagreements" }) {
@@ -19,13 +20,15 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
   const nuggets = pool.columns.filter((c) => c.key !== "q");
   return (
     <>
-      <Link href={`/studies/${pool.study.id}/questions`} className="text-sm text-stone-600 hover:underline">
-        ← Questions of {pool.study.name}
-      </Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">
-        <span className="font-mono text-lg text-stone-500">{pool.question.externalId}</span> {pool.question.title}
-      </h1>
-      {pool.question.tags.length > 0 && <p className="text-xs text-stone-500">{pool.question.tags.join(" · ")}</p>}
+      <PageHeader
+        back={{ href: `/studies/${pool.study.id}/questions`, label: `Questions of ${pool.study.name}` }}
+        title={
+          <>
+            <span className="font-mono text-lg text-stone-500">{pool.question.externalId}</span> {pool.question.title}
+          </>
+        }
+        description={pool.question.tags.length > 0 ? pool.question.tags.join(" · ") : undefined}
+      />
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         <section
           aria-label="Question"

@@ -1,10 +1,11 @@
-import Link from "next/link";
 import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
 import { LabelSetForm } from "../reports/label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
 import { count } from "@/components/ui/wording";
 import { Slopegraph } from "./slopegraph";
 import { ScrollX } from "@/components/ui/scroll-x";
+import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/page-header";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
@@ -24,19 +25,21 @@ export function ImpactView({
 }) {
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
-        ← {study.name}
-      </Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Benchmark impact</h1>
-      <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        Do the conclusions change when one label set replaces another? The study&apos;s runs scored under both,
-        FreshStack&apos;s way.
-      </p>
+      <PageHeader
+        back={{ href: `/studies/${study.id}`, label: study.name }}
+        title="Benchmark impact"
+        description={
+          <>
+            Do the conclusions change when one label set replaces another? The study&apos;s runs scored under both,
+            FreshStack&apos;s way.
+          </>
+        }
+      />
       <LabelSetForm sources={sources} query={query} submit="Score the runs" />
       {error && (
-        <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
+        <Alert label="Report error" className="mt-6">
           {error}
-        </p>
+        </Alert>
       )}
       {report && (
         <>

@@ -4,8 +4,7 @@ import { useState } from "react";
 import { EXPORTS, type ExportWhat as What } from "@/lib/formats/export-formats";
 import type { ExportOptions } from "@/lib/schemas/imports";
 import { DownloadButton } from "./download-button";
-
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
+import { Select } from "@/components/ui/field";
 
 /** The label kinds each label format holds (a judge without labels of the kind has nothing to export). */
 const TARGETS: Record<string, string[]> = {
@@ -62,8 +61,8 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
       <div className="mt-4 space-y-4">
         <label className="block text-sm font-medium">
           What
-          <select
-            className={field}
+          <Select
+            className="mt-1"
             value={what}
             onChange={(e) => {
               const w = e.target.value as What;
@@ -74,30 +73,30 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
             <option value="labels">Labels</option>
             <option value="annotations">Campaign annotations</option>
             <option value="study">Whole study (bundle)</option>
-          </select>
+          </Select>
         </label>
         <label className="block text-sm font-medium">
           Format
-          <select className={field} value={format} onChange={(e) => setFormat(e.target.value)}>
+          <Select className="mt-1" value={format} onChange={(e) => setFormat(e.target.value)}>
             {EXPORTS[what].map((f) => (
               <option key={f} value={f}>
                 {f}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         {what === "labels" && judgeChoices.length > 0 && (
           <>
             <label className="block text-sm font-medium">
               Judge or label set{" "}
               {qrels && <span className="font-normal text-stone-500">(qrels hold one judge&apos;s labels)</span>}
-              <select className={field} value={chosenJudge ?? ""} onChange={(e) => setJudge(e.target.value)}>
+              <Select className="mt-1" value={chosenJudge ?? ""} onChange={(e) => setJudge(e.target.value)}>
                 {judgeChoices.map((c) => (
                   <option key={c.value} value={c.value}>
                     {c.label}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={binarized} onChange={(e) => setBinarized(e.target.checked)} /> Binarized
@@ -108,14 +107,14 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
         {what === "annotations" && options.campaigns.length > 0 && (
           <label className="block text-sm font-medium">
             Campaign
-            <select className={field} value={campaign} onChange={(e) => setCampaign(e.target.value)}>
+            <Select className="mt-1" value={campaign} onChange={(e) => setCampaign(e.target.value)}>
               <option value="">Every campaign</option>
               {options.campaigns.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         )}
         {nothing ? (

@@ -11,8 +11,7 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { FilePreview } from "./file-preview";
 import { ImportResult } from "./import-result";
-
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm disabled:bg-stone-100";
+import { Select, TextInput } from "@/components/ui/field";
 
 export function ImportPanel({ studyId }: { studyId: number }) {
   const router = useRouter();
@@ -72,8 +71,8 @@ export function ImportPanel({ studyId }: { studyId: number }) {
         <div>
           <label className="block text-sm font-medium">
             Format
-            <select
-              className={field}
+            <Select
+              className="mt-1"
               value={formatId}
               disabled={pending}
               aria-describedby="import-format-help"
@@ -87,7 +86,7 @@ export function ImportPanel({ studyId }: { studyId: number }) {
                   {f.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <p id="import-format-help" className="mt-1 text-xs text-stone-500">
             {format.description}
@@ -97,8 +96,8 @@ export function ImportPanel({ studyId }: { studyId: number }) {
           <div className="grid grid-cols-2 gap-3">
             <label className="block text-sm font-medium">
               Judge {labels.judge === "required" ? "(required)" : ""}
-              <input
-                className={field}
+              <TextInput
+                className="mt-1"
                 value={judge}
                 disabled={pending}
                 onChange={(e) => setJudge(e.target.value)}
@@ -107,36 +106,36 @@ export function ImportPanel({ studyId }: { studyId: number }) {
             </label>
             <label className="block text-sm font-medium">
               Judge kind
-              <select
-                className={field}
+              <Select
+                className="mt-1"
                 value={judgeKind}
                 disabled={pending}
                 onChange={(e) => setJudgeKind(e.target.value as "model" | "human")}
               >
                 <option value="model">LLM</option>
                 <option value="human">Human</option>
-              </select>
+              </Select>
             </label>
             {labels.scale === "required" && (
               <label className="col-span-2 block text-sm font-medium">
                 Scale (required)
-                <select className={field} value={scale} disabled={pending} onChange={(e) => setScale(e.target.value)}>
+                <Select className="mt-1" value={scale} disabled={pending} onChange={(e) => setScale(e.target.value)}>
                   <option value="">Choose a scale…</option>
                   {Object.values(BUILTIN_SCALES).map((s) => (
                     <option key={s.id} value={s.id}>
                       {s.name}
                     </option>
                   ))}
-                </select>
+                </Select>
               </label>
             )}
           </div>
         )}
         <label className="block text-sm font-medium">
           File
-          <input
+          <TextInput
             type="file"
-            className={field}
+            className="mt-1"
             disabled={pending}
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);

@@ -1,7 +1,7 @@
-import Link from "next/link";
 import type { ExportOptions } from "@/lib/schemas/imports";
 import { ExportPanel } from "./export-panel";
 import { ImportPanel } from "./import-panel";
+import { PageHeader } from "@/components/ui/page-header";
 
 export function StudyDataView({
   study,
@@ -12,10 +12,7 @@ export function StudyDataView({
 }) {
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
-        ← {study.name}
-      </Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Import and export</h1>
+      <PageHeader back={{ href: `/studies/${study.id}`, label: study.name }} title="Import and export" />
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-2">
         <ImportPanel studyId={study.id} />
         <ExportPanel studyId={study.id} options={exportOptions} />

@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import type { MemberRole } from "@/lib/domain/roles";
 import { peopleApi } from "@/lib/client/people-api";
@@ -11,8 +10,9 @@ import type { PasswordLink } from "@/lib/schemas/users";
 import { AccountFields, accountOf } from "@/components/admin/account-fields";
 import { PasswordLinkNotice } from "@/components/admin/password-link-notice";
 import { Button } from "@/components/ui/button";
-
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
+import { Select, TextInput } from "@/components/ui/field";
+import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/page-header";
 
 type Props = { study: { id: number; name: string }; members: Member[]; me: { id: number; admin: boolean } };
 
@@ -48,18 +48,20 @@ export function MembersView({ study, members: initial, me }: Props) {
   const busy = change.isPending || remove.isPending;
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
-        ← {study.name}
-      </Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Members</h1>
-      <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        Researchers open the study, its reports and its LLM labels; annotators see only the campaigns they are given.
-        Taking someone off the study keeps their labels; the items they held go back to the others.
-      </p>
+      <PageHeader
+        back={{ href: `/studies/${study.id}`, label: study.name }}
+        title="Members"
+        description={
+          <>
+            Researchers open the study, its reports and its LLM labels; annotators see only the campaigns they are
+            given. Taking someone off the study keeps their labels; the items they held go back to the others.
+          </>
+        }
+      />
       {problem && (
-        <p role="alert" aria-label="Members error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert label="Members error" className="mt-4">
           {problem}
-        </p>
+        </Alert>
       )}
       <div className="relative mt-4 overflow-x-auto">
         <table className="w-full min-w-[36rem] text-sm" aria-label="Members">
@@ -156,19 +158,19 @@ function AddMemberForm({ studyId, admin, onAdded }: { studyId: number; admin: bo
       </p>
       <label className="block text-sm font-medium">
         Email
-        <input name="email" type="email" required disabled={add.isPending} className={field} />
+        <TextInput name="email" type="email" required disabled={add.isPending} className="mt-1" />
       </label>
       <label className="block text-sm font-medium">
         Role in the study
-        <select name="role" defaultValue="annotator" disabled={add.isPending} className={field}>
+        <Select name="role" defaultValue="annotator" disabled={add.isPending} className="mt-1">
           <option value="annotator">Annotator</option>
           <option value="researcher">Researcher</option>
-        </select>
+        </Select>
       </label>
       {add.error && (
-        <p role="alert" aria-label="Add member error" className="text-sm text-red-700">
+        <Alert label="Add member error" inline>
           {add.error.message}
-        </p>
+        </Alert>
       )}
       <Button type="submit" disabled={add.isPending}>
         {add.isPending ? "Adding…" : "Add to the study"}
@@ -217,9 +219,9 @@ function NewAccountForm({ studyId, onAdded }: { studyId: number; onAdded: () => 
       </p>
       <AccountFields roles={["annotator", "researcher"]} pending={create.isPending} />
       {create.error && (
-        <p role="alert" aria-label="New account error" className="text-sm text-red-700">
+        <Alert label="New account error" inline>
           {create.error.message}
-        </p>
+        </Alert>
       )}
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? "Creating…" : "Create account and add"}

@@ -4,11 +4,13 @@ import { AddNuggetButton } from "./add-nugget-button";
 import { fixed, interval, percent, STATISTIC_NAMES } from "../reports/format";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
+import { Select } from "@/components/ui/field";
+import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/page-header";
 
 type CampaignChoice = { id: number; name: string; items: number };
 type Quality = NuggetQualityReport["overall"]["micro"];
 
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
 const th = "py-1 pr-4 font-medium";
 const num = "py-1 pr-4 text-right font-mono tabular-nums";
 
@@ -30,15 +32,17 @@ export function NuggetQualityView({
 }) {
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
-        ← {study.name}
-      </Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Nugget quality</h1>
-      <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        How good are the LLM&apos;s nuggets? From the experts&apos; reviews (FreshStack section 5.2.1): precision (|N| −
-        ΣB) / |N|, recall (|N| − ΣB) / (|N| − ΣB + C) and groundedness (|N| − ΣA) / |N|, where A marks a hallucinated
-        nugget, B a minor or redundant one, and C counts the missing ones.
-      </p>
+      <PageHeader
+        back={{ href: `/studies/${study.id}`, label: study.name }}
+        title="Nugget quality"
+        description={
+          <>
+            How good are the LLM&apos;s nuggets? From the experts&apos; reviews (FreshStack section 5.2.1): precision
+            (|N| − ΣB) / |N|, recall (|N| − ΣB) / (|N| − ΣB + C) and groundedness (|N| − ΣA) / |N|, where A marks a
+            hallucinated nugget, B a minor or redundant one, and C counts the missing ones.
+          </>
+        }
+      />
       {campaigns.length === 0 ? (
         <p className="mt-4 text-sm text-stone-600">
           This study has no nugget-quality campaign yet:{" "}
@@ -55,25 +59,25 @@ export function NuggetQualityView({
         >
           <label className="block text-sm font-medium">
             Nugget-quality campaign
-            <select name="campaign" defaultValue={chosen.campaign ?? ""} className={field} required>
+            <Select name="campaign" defaultValue={chosen.campaign ?? ""} className="mt-1" required>
               <option value="">Choose…</option>
               {campaigns.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name} ({count(c.items, "question")})
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="block text-sm font-medium">
             Support campaign for the judgment side (optional)
-            <select name="support" defaultValue={chosen.support ?? ""} className={field}>
+            <Select name="support" defaultValue={chosen.support ?? ""} className="mt-1">
               <option value="">None</option>
               {supportCampaigns.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name} ({count(c.items, "item")})
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <button
             type="submit"
@@ -84,9 +88,9 @@ export function NuggetQualityView({
         </form>
       )}
       {error && (
-        <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
+        <Alert label="Report error" className="mt-6">
           {error}
-        </p>
+        </Alert>
       )}
       {report && <NuggetQualityReportView studyId={study.id} support={chosen.support} report={report} />}
     </>

@@ -3,8 +3,10 @@ import type { PreferenceReport } from "@/lib/schemas/preferences";
 import { fixed, interval, percent, STATISTIC_NAMES } from "../reports/format";
 import { PreferenceBars } from "./preference-bars";
 import { ScrollX } from "@/components/ui/scroll-x";
+import { Select } from "@/components/ui/field";
+import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/page-header";
 
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
 const th = "py-1 pr-4 font-medium";
 const num = "py-1 pr-4 text-right font-mono tabular-nums";
 
@@ -27,14 +29,16 @@ export function PreferencesView({
 }) {
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
-        ← {study.name}
-      </Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Preferences</h1>
-      <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        Which system&apos;s answers do people prefer, on each criterion and overall (the verdict: the system preferred
-        on more criteria, a tie being no preference), as FeB4RAG reports them.
-      </p>
+      <PageHeader
+        back={{ href: `/studies/${study.id}`, label: study.name }}
+        title="Preferences"
+        description={
+          <>
+            Which system&apos;s answers do people prefer, on each criterion and overall (the verdict: the system
+            preferred on more criteria, a tie being no preference), as FeB4RAG reports them.
+          </>
+        }
+      />
       {sources.length === 0 ? (
         <p className="mt-4 text-sm text-stone-600">
           No preferences yet: import them (FeB4RAG&apos;s selections) or{" "}
@@ -51,14 +55,14 @@ export function PreferencesView({
         >
           <label className="block text-sm font-medium sm:col-span-2">
             Whose preferences
-            <select name="source" defaultValue={source} className={field} required>
+            <Select name="source" defaultValue={source} className="mt-1" required>
               <option value="">Choose…</option>
               {sources.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <button
             type="submit"
@@ -69,9 +73,9 @@ export function PreferencesView({
         </form>
       )}
       {error && (
-        <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
+        <Alert label="Report error" className="mt-6">
           {error}
-        </p>
+        </Alert>
       )}
       {report && <PreferenceReportView studyId={study.id} report={report} />}
     </>

@@ -1,6 +1,5 @@
 import type { ImpactQuery } from "@/lib/schemas/impact";
-
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
+import { Select } from "@/components/ui/field";
 
 /** A plain GET form choosing label sets A and B among a study's label sets. */
 export function LabelSetForm({
@@ -30,15 +29,15 @@ export function LabelSetForm({
     >
       <label className="block text-sm font-medium">
         Label set A
-        <select name="a" defaultValue={query.a} className={field} required>
+        <Select name="a" defaultValue={query.a} className="mt-1" required>
           {options}
-        </select>
+        </Select>
       </label>
       <label className="block text-sm font-medium">
         Label set B
-        <select name="b" defaultValue={query.b} className={field} required>
+        <Select name="b" defaultValue={query.b} className="mt-1" required>
           {options}
-        </select>
+        </Select>
       </label>
       <button
         type="submit"

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ResourceReport } from "@/lib/schemas/resources";
 import { LabelSetForm } from "../reports/label-set-form";
@@ -6,6 +5,8 @@ import { labelSetTitle } from "@/lib/domain/label-sets";
 import { RelevantEnginesChart } from "./relevant-engines-chart";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
+import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/page-header";
 
 const SHOWN_REQUESTS = 25;
 const score = (v: number | null) => (v === null ? "—" : String(v));
@@ -27,20 +28,22 @@ export function ResourcesView({
 }) {
   return (
     <>
-      <Link href={`/studies/${study.id}`} className="text-sm text-stone-600 hover:underline">
-        ← {study.name}
-      </Link>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">Federated resources</h1>
-      <p className="mt-1 max-w-3xl text-sm text-stone-600">
-        Does resource selection change when one label set replaces another? Each engine&apos;s graded precision per
-        request (FeB4RAG eq. 1: 100 · Σ w / 10 over its ten results, w = 0, 0.25, 0.5, 1 for not relevant, minimal,
-        high, key; rounded up) and how many engines hold relevant results.
-      </p>
+      <PageHeader
+        back={{ href: `/studies/${study.id}`, label: study.name }}
+        title="Federated resources"
+        description={
+          <>
+            Does resource selection change when one label set replaces another? Each engine&apos;s graded precision per
+            request (FeB4RAG eq. 1: 100 · Σ w / 10 over its ten results, w = 0, 0.25, 0.5, 1 for not relevant, minimal,
+            high, key; rounded up) and how many engines hold relevant results.
+          </>
+        }
+      />
       <LabelSetForm sources={sources} query={query} submit="Score the engines" />
       {error && (
-        <p role="alert" aria-label="Report error" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-900">
+        <Alert label="Report error" className="mt-6">
           {error}
-        </p>
+        </Alert>
       )}
       {report && (
         <ResourceReportView

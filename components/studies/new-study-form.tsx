@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { peopleApi } from "@/lib/client/people-api";
 import { Button } from "@/components/ui/button";
-
-const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
+import { TextArea, TextInput } from "@/components/ui/field";
+import { Alert } from "@/components/ui/alert";
 
 /** Creates an empty study (its creator becomes its researcher) and opens it. */
 export function NewStudyForm() {
@@ -35,16 +35,16 @@ export function NewStudyForm() {
     >
       <label className="block text-sm font-medium">
         Name
-        <input name="name" required maxLength={120} autoFocus disabled={create.isPending} className={field} />
+        <TextInput name="name" required maxLength={120} autoFocus disabled={create.isPending} className="mt-1" />
       </label>
       <label className="block text-sm font-medium">
         Description <span className="font-normal text-stone-500">(optional)</span>
-        <textarea name="description" rows={2} maxLength={5000} disabled={create.isPending} className={field} />
+        <TextArea name="description" rows={2} maxLength={5000} disabled={create.isPending} className="mt-1" />
       </label>
       {create.error && (
-        <p role="alert" aria-label="New study error" className="text-sm text-red-700">
+        <Alert label="New study error" inline>
           {create.error.message}
-        </p>
+        </Alert>
       )}
       <div className="flex gap-2">
         <Button type="submit" disabled={create.isPending}>

@@ -5,6 +5,7 @@ import type { StudyOverview } from "@/lib/schemas/studies";
 import { StatCard } from "@/components/ui/stat-card";
 import { count } from "@/components/ui/wording";
 import { ScrollX } from "@/components/ui/scroll-x";
+import { PageHeader } from "@/components/ui/page-header";
 
 export function StudyOverviewView({ study }: { study: StudyOverview }) {
   const c = study.counts;
@@ -31,8 +32,7 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
   ];
   return (
     <>
-      <h1 className="text-2xl font-semibold tracking-tight">{study.name}</h1>
-      {study.description && <p className="mt-1 max-w-3xl text-sm text-stone-600">{study.description}</p>}
+      <PageHeader title={study.name} description={study.description || undefined} />
       <nav aria-label="Study" className="mt-4 flex flex-wrap gap-2">
         {pages.map((p) => (
           <Link

@@ -1,15 +1,40 @@
 /**
- * A label's target as one string, the key labels and campaign items are matched on:
- * "nd:<nuggetId>:<documentId>" (does the chunk support the nugget) or "qd:<queryId>:<documentId>"
- * (is the chunk relevant to the question).
+ * A label's target as one string, the key labels and campaign items are matched on. The format
+ * is defined here only (SQL that builds keys takes TARGET_PREFIX as a parameter):
+ * - "nd:<nuggetId>:<documentId>": does the chunk support the nugget;
+ * - "qd:<queryId>:<documentId>": is the chunk relevant to the question;
+ * - "n:<nuggetId>": a nugget itself; "q:<queryId>": a question as a whole (a nugget review);
+ * - "sp:<queryId>:<systemAId>:<systemBId>": two systems' answers to a question (a preference
+ *   item, system A first); a preference label adds ":<criterion>".
  */
-export const nuggetDocumentKey = (nuggetId: number, documentId: number) => `nd:${nuggetId}:${documentId}`;
-export const queryDocumentKey = (queryId: number, documentId: number) => `qd:${queryId}:${documentId}`;
-/** Two systems' answers to a question (a preference item; system A's id first); a label adds ":<criterion>". */
+export const TARGET_PREFIX = {
+  nugget_document: "nd:",
+  query_document: "qd:",
+  nugget: "n:",
+  query: "q:",
+  system_pair: "sp:",
+} as const;
+export type TargetType = keyof typeof TARGET_PREFIX;
+
+export const nuggetDocumentKey = (nuggetId: number, documentId: number) =>
+  `${TARGET_PREFIX.nugget_document}${nuggetId}:${documentId}`;
+export const queryDocumentKey = (queryId: number, documentId: number) =>
+  `${TARGET_PREFIX.query_document}${queryId}:${documentId}`;
+export const nuggetKey = (nuggetId: number) => `${TARGET_PREFIX.nugget}${nuggetId}`;
+export const questionKey = (queryId: number) => `${TARGET_PREFIX.query}${queryId}`;
 export const responsePairKey = (queryId: number, systemAId: number, systemBId: number) =>
-  `sp:${queryId}:${systemAId}:${systemBId}`;
-/** A question as a whole (a nugget-quality item: its nuggets reviewed together). */
-export const questionKey = (queryId: number) => `q:${queryId}`;
+  `${TARGET_PREFIX.system_pair}${queryId}:${systemAId}:${systemBId}`;
+export const preferenceKey = (queryId: number, systemAId: number, systemBId: number, criterion: string) =>
+  `${responsePairKey(queryId, systemAId, systemBId)}:${criterion}`;
+
+/** The kind of target a key names, by its prefix; null for a key of no known kind. */
+export function targetTypeOfKey(key: string): TargetType | null {
+  const type = (Object.keys(TARGET_PREFIX) as TargetType[]).find((t) => key.startsWith(TARGET_PREFIX[t]));
+  return type ?? null;
+}
+
+/** Whether a key names a (question, chunk) pair: a relevance target. */
+export const isQueryDocumentKey = (key: string) => targetTypeOfKey(key) === "query_document";
 
 /** The nugget and document ids of an "nd:" key; null for any other key. */
 export function parseNuggetDocumentKey(key: string): { nuggetId: number; documentId: number } | null {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { MyCampaignList } from "@/components/annotate/my-campaign-list";
 import { requirePageUser } from "@/lib/server/auth/page-guards";
 import { listMyCampaigns } from "@/lib/server/campaigns/list-my-campaigns";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Annotate" };
 
@@ -10,9 +11,10 @@ export default async function AnnotateHomePage() {
   const campaigns = await listMyCampaigns(user);
   return (
     <>
-      <h1 className="text-2xl font-semibold tracking-tight">Your campaigns</h1>
-      <p className="mb-6 mt-1 text-sm text-stone-600">Campaigns you are assigned to, with your progress.</p>
-      <MyCampaignList initial={campaigns} />
+      <PageHeader title="Your campaigns" description="Campaigns you are assigned to, with your progress." />
+      <div className="mt-6">
+        <MyCampaignList initial={campaigns} />
+      </div>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { levelText } from "../scales";
-import { nuggetDocumentKey, queryDocumentKey } from "../targets";
+import { isQueryDocumentKey, nuggetDocumentKey, queryDocumentKey } from "../targets";
 import { disagreement, fusedLlm, humanMajority, labelPosition, type JudgeLabel } from "./consensus";
 
 type Shown = { scale: string; value: string; text: string; positive: boolean | null };
@@ -49,7 +49,7 @@ export function buildPoolGrid(inputs: {
       value: l.value,
     });
   }
-  const judgedForRelevance = labels.some((l) => l.targetKey.startsWith("qd:"));
+  const judgedForRelevance = labels.some((l) => isQueryDocumentKey(l.targetKey));
   const columns = [
     ...nuggets.map((n) => ({
       key: `n${n.id}`,

@@ -3,6 +3,7 @@ import type { Candidate } from "@/lib/domain/campaigns/sampling";
 import { collectionOf } from "@/lib/domain/query-metadata";
 import { binarize, scaleById } from "@/lib/domain/scales";
 import { readRows } from "./sql-connection";
+import { TARGET_PREFIX } from "@/lib/domain/targets";
 
 type Row = {
   queryId: unknown;
@@ -37,9 +38,9 @@ export async function loadCandidates(
      JOIN "Query" q ON q."id" = p."queryId"
      ${support ? `JOIN "Nugget" n ON n."queryId" = q."id"` : ""}
      JOIN "Document" d ON d."id" = p."documentId"
-     LEFT JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = ${support ? `'nd:' || n."id"` : `'qd:' || q."id"`} || ':' || d."id"
+     LEFT JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = CAST(? AS TEXT) || ${support ? `n."id"` : `q."id"`} || ':' || d."id"
      WHERE p."studyId" = ?`,
-    [judgeId ?? -1, studyId],
+    [judgeId ?? -1, TARGET_PREFIX[pairTarget], studyId],
   );
   const queryGroups = new Map<string, string | null>();
   return rows.map((r) => {

@@ -6,12 +6,13 @@ import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { loadLabelSource } from "../label-sources/load-label-source";
 import type { LabelExportFormat } from "./export-labels";
+import { targetTypeOfKey, type TargetType } from "@/lib/domain/targets";
 
-const PREFIXES: Record<LabelExportFormat, string[]> = {
-  "trec-qrels": ["qd:"],
-  "nugget-qrels": ["nd:"],
-  csv: ["qd:", "nd:"],
-  jsonl: ["qd:", "nd:"],
+const TARGETS: Record<LabelExportFormat, TargetType[]> = {
+  "trec-qrels": ["query_document"],
+  "nugget-qrels": ["nugget_document"],
+  csv: ["query_document", "nugget_document"],
+  jsonl: ["query_document", "nugget_document"],
 };
 
 /**
@@ -27,7 +28,7 @@ export async function* labelSetLines(
   binarized: boolean,
 ): AsyncGenerator<string> {
   const source = await loadLabelSource(db, studyId, name);
-  const labels = [...source.labels.values()].filter((l) => PREFIXES[format].some((p) => l.targetKey.startsWith(p)));
+  const labels = [...source.labels.values()].filter((l) => TARGETS[format].includes(targetTypeOfKey(l.targetKey)!));
   if (labels.length === 0)
     throw invalid(
       `${name} has no ${format === "nugget-qrels" ? "(nugget, chunk)" : format === "trec-qrels" ? "(question, chunk)" : "chunk"} labels to export as ${format}`,

@@ -4,6 +4,7 @@ import { SetPasswordForm } from "@/components/auth/set-password-form";
 import { passwordLinkParamsSchema } from "@/lib/schemas/users";
 import { pageParams } from "@/lib/server/auth/page-guards";
 import { describePasswordLink } from "@/lib/server/users/redeem-password-link";
+import { Alert } from "@/components/ui/alert";
 
 export const metadata: Metadata = { title: "Set your password" };
 
@@ -23,13 +24,13 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
           <SetPasswordForm token={token} />
         </>
       ) : (
-        <p role="alert" aria-label="Link error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert label="Link error" className="mt-4">
           This link has expired or was already used. Ask an admin for a new one, or{" "}
           <Link href="/signin" className="underline">
             sign in
           </Link>
           .
-        </p>
+        </Alert>
       )}
     </main>
   );

@@ -3,6 +3,7 @@ import type { JudgeRow, LabelRow, NuggetRow, PoolRow, ResponseRow, SystemRow } f
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
 import { keepingNuggetVersions, known, writeLabels, type LabelInsert, type Numbered } from "./shared";
+import { nuggetDocumentKey, nuggetKey, preferenceKey, questionKey, queryDocumentKey } from "@/lib/domain/targets";
 
 export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow>[]): Promise<void> {
   const queryIds = await idsByExternalId(
@@ -137,12 +138,12 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
     const systemAId = r.system_a ? (systems.get(r.system_a) ?? null) : null;
     const systemBId = r.system_b ? (systems.get(r.system_b) ?? null) : null;
     const targetKey = {
-      nugget_document: `nd:${nuggetId}:${documentId}`,
-      query_document: `qd:${queryId}:${documentId}`,
-      nugget: `n:${nuggetId}`,
-      query: `q:${queryId}`,
-      system_pair: `sp:${queryId}:${systemAId}:${systemBId}:${r.criterion}`,
-    }[r.target];
+      nugget_document: () => nuggetDocumentKey(nuggetId!, documentId!),
+      query_document: () => queryDocumentKey(queryId!, documentId!),
+      nugget: () => nuggetKey(nuggetId!),
+      query: () => questionKey(queryId!),
+      system_pair: () => preferenceKey(queryId!, systemAId!, systemBId!, String(r.criterion)),
+    }[r.target]();
     if (!ctx.firstTime(`label:${r.judge}:${targetKey}`, line, `label of ${r.judge}`)) continue;
     labels.push({
       judgeId,

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CampaignForm, type FollowUp } from "@/components/campaigns/campaign-form";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { getCampaignFormOptions } from "@/lib/server/campaigns/get-campaign-form-options";
+import { PageHeader } from "@/components/ui/page-header";
+import { isQueryDocumentKey } from "@/lib/domain/targets";
 
 export const metadata: Metadata = { title: "New campaign" };
 
@@ -23,15 +24,14 @@ export default async function NewCampaignPage({
     .flatMap((t) => t.split(","))
     .filter(Boolean);
   const followUp: FollowUp | undefined = targetKeys.length
-    ? { targetKeys, taskType: targetKeys.every((k) => k.startsWith("qd:")) ? "relevance" : "support" }
+    ? { targetKeys, taskType: targetKeys.every(isQueryDocumentKey) ? "relevance" : "support" }
     : undefined;
   return (
     <>
-      <Link href={`/studies/${options.study.id}`} className="text-sm text-stone-600 hover:underline">
-        ← {options.study.name}
-      </Link>
-      <h1 className="mb-6 mt-1 text-2xl font-semibold tracking-tight">New campaign</h1>
-      <CampaignForm options={options} followUp={followUp} />
+      <PageHeader back={{ href: `/studies/${options.study.id}`, label: options.study.name }} title="New campaign" />
+      <div className="mt-6">
+        <CampaignForm options={options} followUp={followUp} />
+      </div>
     </>
   );
 }
