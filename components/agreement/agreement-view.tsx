@@ -3,8 +3,7 @@ import { labelsPairs } from "@/lib/domain/task-types/registry";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { CampaignSourceForm, SourceForm } from "./source-form";
-import { Alert } from "@/components/ui/alert";
-import { PageHeader } from "@/components/ui/page-header";
+import { ReportPage } from "@/components/ui/report-page";
 
 /** The agreement page: the two ways to choose what to compare, an error if the choice failed, and the report. */
 export function AgreementView({
@@ -23,25 +22,24 @@ export function AgreementView({
   // nugget-quality campaigns have their own report: their reviews are not labels on targets
   const labelCampaigns = study.campaigns.filter((c) => labelsPairs(c.taskType));
   return (
-    <>
-      <PageHeader
-        back={{ href: `/studies/${study.id}`, label: study.name }}
-        title="Agreement"
-        description={
-          <>
-            How far two label sources agree on the targets both labelled (judges, or two LLMs fused as FeB4RAG does), or
-            how far a campaign&apos;s annotators agree with each other and with its LLM.
-          </>
-        }
-      />
-      <SourceForm judges={study.judges} campaigns={labelCampaigns} query={query} />
-      <CampaignSourceForm campaigns={labelCampaigns} campaignId={campaignId} />
-      {error && (
-        <Alert label="Report error" className="mt-6">
-          {error}
-        </Alert>
-      )}
+    <ReportPage
+      back={{ href: `/studies/${study.id}`, label: study.name }}
+      title="Agreement"
+      description={
+        <>
+          How far two label sources agree on the targets both labelled (judges, or two LLMs fused as FeB4RAG does), or
+          how far a campaign&apos;s annotators agree with each other and with its LLM.
+        </>
+      }
+      controls={
+        <>
+          <SourceForm judges={study.judges} campaigns={labelCampaigns} query={query} />
+          <CampaignSourceForm campaigns={labelCampaigns} campaignId={campaignId} />
+        </>
+      }
+      error={error}
+    >
       {children}
-    </>
+    </ReportPage>
   );
 }

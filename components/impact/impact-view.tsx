@@ -4,8 +4,7 @@ import { labelSetTitle } from "@/lib/domain/label-sets";
 import { count } from "@/components/ui/wording";
 import { Slopegraph } from "./slopegraph";
 import { ScrollX } from "@/components/ui/scroll-x";
-import { Alert } from "@/components/ui/alert";
-import { PageHeader } from "@/components/ui/page-header";
+import { ReportPage } from "@/components/ui/report-page";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
@@ -24,23 +23,22 @@ export function ImpactView({
   error: string | null;
 }) {
   return (
-    <>
-      <PageHeader
-        back={{ href: `/studies/${study.id}`, label: study.name }}
-        title="Benchmark impact"
-        description={
-          <>
-            Do the conclusions change when one label set replaces another? The study&apos;s runs scored under both,
-            FreshStack&apos;s way.
-          </>
-        }
-      />
-      <LabelSetForm sources={sources} query={query} submit="Score the runs" />
-      {error && (
-        <Alert label="Report error" className="mt-6">
-          {error}
-        </Alert>
-      )}
+    <ReportPage
+      back={{ href: `/studies/${study.id}`, label: study.name }}
+      title="Benchmark impact"
+      description={
+        <>
+          Do the conclusions change when one label set replaces another? The study&apos;s runs scored under both,
+          FreshStack&apos;s way.
+        </>
+      }
+      controls={
+        <>
+          <LabelSetForm sources={sources} query={query} submit="Score the runs" />
+        </>
+      }
+      error={error}
+    >
       {report && (
         <>
           <a
@@ -56,7 +54,7 @@ export function ImpactView({
           />
         </>
       )}
-    </>
+    </ReportPage>
   );
 }
 

@@ -1,12 +1,11 @@
 import Link from "next/link";
 import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
 import { AddNuggetButton } from "./add-nugget-button";
-import { fixed, interval, percent, STATISTIC_NAMES } from "../reports/format";
+import { fixed, interval, percent, statisticLabel } from "../reports/format";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
 import { Select } from "@/components/ui/field";
-import { Alert } from "@/components/ui/alert";
-import { PageHeader } from "@/components/ui/page-header";
+import { ReportPage } from "@/components/ui/report-page";
 
 type CampaignChoice = { id: number; name: string; items: number };
 type Quality = NuggetQualityReport["overall"]["micro"];
@@ -31,69 +30,68 @@ export function NuggetQualityView({
   error: string | null;
 }) {
   return (
-    <>
-      <PageHeader
-        back={{ href: `/studies/${study.id}`, label: study.name }}
-        title="Nugget quality"
-        description={
-          <>
-            How good are the LLM&apos;s nuggets? From the experts&apos; reviews (FreshStack section 5.2.1): precision
-            (|N| − ΣB) / |N|, recall (|N| − ΣB) / (|N| − ΣB + C) and groundedness (|N| − ΣA) / |N|, where A marks a
-            hallucinated nugget, B a minor or redundant one, and C counts the missing ones.
-          </>
-        }
-      />
-      {campaigns.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">
-          This study has no nugget-quality campaign yet:{" "}
-          <Link className="text-sky-700 hover:underline" href={`/studies/${study.id}/campaigns/new`}>
-            create one
-          </Link>{" "}
-          (task “Nugget quality”).
-        </p>
-      ) : (
-        <form
-          method="get"
-          className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
-          aria-label="Nugget-quality campaign"
-        >
-          <label className="block text-sm font-medium">
-            Nugget-quality campaign
-            <Select name="campaign" defaultValue={chosen.campaign ?? ""} className="mt-1" required>
-              <option value="">Choose…</option>
-              {campaigns.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name} ({count(c.items, "question")})
-                </option>
-              ))}
-            </Select>
-          </label>
-          <label className="block text-sm font-medium">
-            Support campaign for the judgment side (optional)
-            <Select name="support" defaultValue={chosen.support ?? ""} className="mt-1">
-              <option value="">None</option>
-              {supportCampaigns.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name} ({count(c.items, "item")})
-                </option>
-              ))}
-            </Select>
-          </label>
-          <button
-            type="submit"
-            className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
-          >
-            Show the report
-          </button>
-        </form>
-      )}
-      {error && (
-        <Alert label="Report error" className="mt-6">
-          {error}
-        </Alert>
-      )}
+    <ReportPage
+      back={{ href: `/studies/${study.id}`, label: study.name }}
+      title="Nugget quality"
+      description={
+        <>
+          How good are the LLM&apos;s nuggets? From the experts&apos; reviews (FreshStack section 5.2.1): precision (|N|
+          − ΣB) / |N|, recall (|N| − ΣB) / (|N| − ΣB + C) and groundedness (|N| − ΣA) / |N|, where A marks a
+          hallucinated nugget, B a minor or redundant one, and C counts the missing ones.
+        </>
+      }
+      controls={
+        <>
+          {campaigns.length === 0 ? (
+            <p className="mt-4 text-sm text-stone-600">
+              This study has no nugget-quality campaign yet:{" "}
+              <Link className="text-sky-700 hover:underline" href={`/studies/${study.id}/campaigns/new`}>
+                create one
+              </Link>{" "}
+              (task “Nugget quality”).
+            </p>
+          ) : (
+            <form
+              method="get"
+              className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
+              aria-label="Nugget-quality campaign"
+            >
+              <label className="block text-sm font-medium">
+                Nugget-quality campaign
+                <Select name="campaign" defaultValue={chosen.campaign ?? ""} className="mt-1" required>
+                  <option value="">Choose…</option>
+                  {campaigns.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name} ({count(c.items, "question")})
+                    </option>
+                  ))}
+                </Select>
+              </label>
+              <label className="block text-sm font-medium">
+                Support campaign for the judgment side (optional)
+                <Select name="support" defaultValue={chosen.support ?? ""} className="mt-1">
+                  <option value="">None</option>
+                  {supportCampaigns.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name} ({count(c.items, "item")})
+                    </option>
+                  ))}
+                </Select>
+              </label>
+              <button
+                type="submit"
+                className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
+              >
+                Show the report
+              </button>
+            </form>
+          )}
+        </>
+      }
+      error={error}
+    >
       {report && <NuggetQualityReportView studyId={study.id} support={chosen.support} report={report} />}
-    </>
+    </ReportPage>
   );
 }
 
@@ -282,7 +280,7 @@ function NuggetQualityReportView({
                                 ? "B: minor or redundant"
                                 : "C: missing (per question)"}
                           </td>
-                          <td className="py-1 pr-4">{STATISTIC_NAMES[s.metric] ?? s.metric}</td>
+                          <td className="py-1 pr-4">{statisticLabel(s.metric)}</td>
                           <td className={num} title={s.reason}>
                             {fixed(s.value)}
                           </td>

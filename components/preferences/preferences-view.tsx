@@ -1,11 +1,10 @@
 import Link from "next/link";
 import type { PreferenceReport } from "@/lib/schemas/preferences";
-import { fixed, interval, percent, STATISTIC_NAMES } from "../reports/format";
+import { fixed, interval, percent, statisticLabel } from "../reports/format";
 import { PreferenceBars } from "./preference-bars";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { Select } from "@/components/ui/field";
-import { Alert } from "@/components/ui/alert";
-import { PageHeader } from "@/components/ui/page-header";
+import { ReportPage } from "@/components/ui/report-page";
 
 const th = "py-1 pr-4 font-medium";
 const num = "py-1 pr-4 text-right font-mono tabular-nums";
@@ -28,57 +27,56 @@ export function PreferencesView({
   error: string | null;
 }) {
   return (
-    <>
-      <PageHeader
-        back={{ href: `/studies/${study.id}`, label: study.name }}
-        title="Preferences"
-        description={
-          <>
-            Which system&apos;s answers do people prefer, on each criterion and overall (the verdict: the system
-            preferred on more criteria, a tie being no preference), as FeB4RAG reports them.
-          </>
-        }
-      />
-      {sources.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">
-          No preferences yet: import them (FeB4RAG&apos;s selections) or{" "}
-          <Link className="text-sky-700 hover:underline" href={`/studies/${study.id}/campaigns/new`}>
-            create a preference campaign
-          </Link>
-          .
-        </p>
-      ) : (
-        <form
-          method="get"
-          className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
-          aria-label="Preference source"
-        >
-          <label className="block text-sm font-medium sm:col-span-2">
-            Whose preferences
-            <Select name="source" defaultValue={source} className="mt-1" required>
-              <option value="">Choose…</option>
-              {sources.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </Select>
-          </label>
-          <button
-            type="submit"
-            className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
-          >
-            Show the report
-          </button>
-        </form>
-      )}
-      {error && (
-        <Alert label="Report error" className="mt-6">
-          {error}
-        </Alert>
-      )}
+    <ReportPage
+      back={{ href: `/studies/${study.id}`, label: study.name }}
+      title="Preferences"
+      description={
+        <>
+          Which system&apos;s answers do people prefer, on each criterion and overall (the verdict: the system preferred
+          on more criteria, a tie being no preference), as FeB4RAG reports them.
+        </>
+      }
+      controls={
+        <>
+          {sources.length === 0 ? (
+            <p className="mt-4 text-sm text-stone-600">
+              No preferences yet: import them (FeB4RAG&apos;s selections) or{" "}
+              <Link className="text-sky-700 hover:underline" href={`/studies/${study.id}/campaigns/new`}>
+                create a preference campaign
+              </Link>
+              .
+            </p>
+          ) : (
+            <form
+              method="get"
+              className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
+              aria-label="Preference source"
+            >
+              <label className="block text-sm font-medium sm:col-span-2">
+                Whose preferences
+                <Select name="source" defaultValue={source} className="mt-1" required>
+                  <option value="">Choose…</option>
+                  {sources.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </Select>
+              </label>
+              <button
+                type="submit"
+                className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
+              >
+                Show the report
+              </button>
+            </form>
+          )}
+        </>
+      }
+      error={error}
+    >
       {report && <PreferenceReportView studyId={study.id} report={report} />}
-    </>
+    </ReportPage>
   );
 }
 
@@ -217,7 +215,7 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
                         {report.criteria.find((c) => c.id === a.criterion)?.name ?? a.criterion}
                       </td>
                       <td className={num}>{a.items}</td>
-                      <td className="py-1 pr-4">{STATISTIC_NAMES[s.metric] ?? s.metric}</td>
+                      <td className="py-1 pr-4">{statisticLabel(s.metric)}</td>
                       <td className={num} title={s.reason}>
                         {fixed(s.value)}
                       </td>

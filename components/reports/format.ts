@@ -1,14 +1,7 @@
-export const STATISTIC_NAMES: Record<string, string> = {
-  "percent-agreement": "Percent agreement",
-  "cohen-kappa": "Cohen's κ",
-  "weighted-kappa-linear": "Weighted κ (linear)",
-  "weighted-kappa-quadratic": "Weighted κ (quadratic)",
-  "krippendorff-alpha-nominal": "Krippendorff's α (nominal)",
-  "krippendorff-alpha-ordinal": "Krippendorff's α (ordinal)",
-  "krippendorff-alpha-interval": "Krippendorff's α (interval)",
-  "pairwise-agreement": "Pairwise agreement",
-  "fleiss-kappa": "Fleiss' κ",
-};
+import { STATISTIC_LABELS, type StatisticName } from "@/lib/domain/agreement/statistic-names";
+
+/** A statistic's name for people ("Cohen's κ"); an unknown name as it is. */
+export const statisticLabel = (metric: string) => STATISTIC_LABELS[metric as StatisticName] ?? metric;
 
 export const fixed = (value: number | null, digits = 3) => (value === null ? "—" : value.toFixed(digits));
 export const interval = (low: number | null, high: number | null) =>

@@ -1,5 +1,5 @@
 import type { AgreementReport } from "@/lib/schemas/agreement";
-import { fixed, interval, STATISTIC_NAMES } from "./format";
+import { fixed, interval, statisticLabel } from "./format";
 import { ScrollX } from "@/components/ui/scroll-x";
 
 export function StatisticsTable({ statistics }: { statistics: AgreementReport["statistics"] }) {
@@ -20,7 +20,7 @@ export function StatisticsTable({ statistics }: { statistics: AgreementReport["s
           <tbody>
             {statistics.map((s) => (
               <tr key={s.metric} className="border-t border-stone-200" data-testid={`statistic-${s.metric}`}>
-                <td className="py-1.5">{STATISTIC_NAMES[s.metric] ?? s.metric}</td>
+                <td className="py-1.5">{statisticLabel(s.metric)}</td>
                 <td className="py-1.5 text-right font-mono tabular-nums" title={s.reason}>
                   {fixed(s.value)}
                 </td>

@@ -5,8 +5,7 @@ import { labelSetTitle } from "@/lib/domain/label-sets";
 import { RelevantEnginesChart } from "./relevant-engines-chart";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
-import { Alert } from "@/components/ui/alert";
-import { PageHeader } from "@/components/ui/page-header";
+import { ReportPage } from "@/components/ui/report-page";
 
 const SHOWN_REQUESTS = 25;
 const score = (v: number | null) => (v === null ? "—" : String(v));
@@ -27,24 +26,23 @@ export function ResourcesView({
   error: string | null;
 }) {
   return (
-    <>
-      <PageHeader
-        back={{ href: `/studies/${study.id}`, label: study.name }}
-        title="Federated resources"
-        description={
-          <>
-            Does resource selection change when one label set replaces another? Each engine&apos;s graded precision per
-            request (FeB4RAG eq. 1: 100 · Σ w / 10 over its ten results, w = 0, 0.25, 0.5, 1 for not relevant, minimal,
-            high, key; rounded up) and how many engines hold relevant results.
-          </>
-        }
-      />
-      <LabelSetForm sources={sources} query={query} submit="Score the engines" />
-      {error && (
-        <Alert label="Report error" className="mt-6">
-          {error}
-        </Alert>
-      )}
+    <ReportPage
+      back={{ href: `/studies/${study.id}`, label: study.name }}
+      title="Federated resources"
+      description={
+        <>
+          Does resource selection change when one label set replaces another? Each engine&apos;s graded precision per
+          request (FeB4RAG eq. 1: 100 · Σ w / 10 over its ten results, w = 0, 0.25, 0.5, 1 for not relevant, minimal,
+          high, key; rounded up) and how many engines hold relevant results.
+        </>
+      }
+      controls={
+        <>
+          <LabelSetForm sources={sources} query={query} submit="Score the engines" />
+        </>
+      }
+      error={error}
+    >
       {report && (
         <ResourceReportView
           studyId={study.id}
@@ -52,7 +50,7 @@ export function ResourcesView({
           titles={{ a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) }}
         />
       )}
-    </>
+    </ReportPage>
   );
 }
 

@@ -15,3 +15,16 @@ export const STATISTIC_NAMES = [
   "krippendorff-alpha-interval",
 ] as const;
 export type StatisticName = (typeof STATISTIC_NAMES)[number];
+
+/** Each statistic's name for people. */
+export const STATISTIC_LABELS: Record<StatisticName, string> = {
+  "percent-agreement": "Percent agreement",
+  "pairwise-agreement": "Pairwise agreement",
+  "cohen-kappa": "Cohen's κ",
+  "weighted-kappa-linear": "Weighted κ (linear)",
+  "weighted-kappa-quadratic": "Weighted κ (quadratic)",
+  "fleiss-kappa": "Fleiss' κ",
+  "krippendorff-alpha-nominal": "Krippendorff's α (nominal)",
+  "krippendorff-alpha-ordinal": "Krippendorff's α (ordinal)",
+  "krippendorff-alpha-interval": "Krippendorff's α (interval)",
+};

@@ -1,12 +1,9 @@
 import type { Metadata } from "next";
+import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
 import { NuggetQualityView } from "@/components/nugget-quality/nugget-quality-view";
 import { labelsPairs } from "@/lib/domain/task-types/registry";
 import { nuggetQualityQuerySchema } from "@/lib/schemas/nugget-quality";
-import { studyIdParamsSchema } from "@/lib/schemas/studies";
-import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
-import { AppError } from "@/lib/server/errors";
 import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
-import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 export const metadata: Metadata = { title: "Nugget quality" };
@@ -19,20 +16,11 @@ export default async function NuggetQualityPage({
   params: Promise<{ studyId: string }>;
   searchParams: Promise<Record<string, string>>;
 }) {
-  const user = await requirePageUser(["admin", "researcher"]);
-  const { studyId } = await pageParams(studyIdParamsSchema, params);
-  const study = await orNotFound(getStudyOverview(user, studyId));
-  const query = nuggetQualityQuerySchema.safeParse(await searchParams);
-  let report = null;
-  let error: string | null = null;
-  if (query.success) {
-    try {
-      report = await orNotFound(getNuggetQualityReport(user, study.id, query.data));
-    } catch (e) {
-      if (!(e instanceof AppError) || e.code !== "invalid") throw e;
-      error = e.message;
-    }
-  }
+  const { user, study, search } = await reportPageContext(params, searchParams);
+  const query = nuggetQualityQuerySchema.safeParse(search);
+  const { report, error } = await reportOrRefusal(
+    query.success ? () => getNuggetQualityReport(user, study.id, query.data) : null,
+  );
   return (
     <NuggetQualityView
       study={study}

@@ -1,12 +1,9 @@
 import type { Metadata } from "next";
+import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
 import { PreferencesView } from "@/components/preferences/preferences-view";
 import { preferenceQuerySchema } from "@/lib/schemas/preferences";
-import { studyIdParamsSchema } from "@/lib/schemas/studies";
-import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
-import { AppError } from "@/lib/server/errors";
 import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
 import { listPreferenceSources } from "@/lib/server/preferences/list-preference-sources";
-import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 
 export const metadata: Metadata = { title: "Preferences" };
 
@@ -18,20 +15,11 @@ export default async function PreferencesPage({
   params: Promise<{ studyId: string }>;
   searchParams: Promise<Record<string, string>>;
 }) {
-  const user = await requirePageUser(["admin", "researcher"]);
-  const { studyId } = await pageParams(studyIdParamsSchema, params);
-  const study = await orNotFound(getStudyOverview(user, studyId));
-  const query = preferenceQuerySchema.safeParse(await searchParams);
-  let report = null;
-  let error: string | null = null;
-  if (query.success) {
-    try {
-      report = await orNotFound(getPreferencesReport(user, study.id, query.data));
-    } catch (e) {
-      if (!(e instanceof AppError) || e.code !== "invalid") throw e;
-      error = e.message;
-    }
-  }
+  const { user, study, search } = await reportPageContext(params, searchParams);
+  const query = preferenceQuerySchema.safeParse(search);
+  const { report, error } = await reportOrRefusal(
+    query.success ? () => getPreferencesReport(user, study.id, query.data) : null,
+  );
   return (
     <PreferencesView
       study={study}

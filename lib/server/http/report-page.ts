@@ -1,0 +1,36 @@
+import "server-only";
+import { studyIdParamsSchema } from "@/lib/schemas/studies";
+import { orNotFound, pageParams, requirePageUser } from "../auth/page-guards";
+import { AppError } from "../errors";
+import { getStudyOverview } from "../studies/get-study-overview";
+
+/**
+ * A report page's start: the caller must be an admin or a researcher of the study (anyone else
+ * gets the not-found page), then the study's overview (what its forms offer) and the search params.
+ */
+export async function reportPageContext(
+  params: Promise<{ studyId: string }>,
+  searchParams: Promise<Record<string, string>>,
+) {
+  const user = await requirePageUser(["admin", "researcher"]);
+  const { studyId } = await pageParams(studyIdParamsSchema, params);
+  const study = await orNotFound(getStudyOverview(user, studyId));
+  return { user, study, search: await searchParams };
+}
+
+/**
+ * Runs a report for a page: the report, or the refusal's message when the choice is invalid (the
+ * page shows it beside its form); nothing to run (no choice made yet) gives neither. Not-found
+ * becomes the not-found page; any other error is one.
+ */
+export async function reportOrRefusal<R>(
+  run: (() => Promise<R>) | null,
+): Promise<{ report: R | null; error: string | null }> {
+  if (!run) return { report: null, error: null };
+  try {
+    return { report: await orNotFound(run()), error: null };
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== "invalid") throw e;
+    return { report: null, error: e.message };
+  }
+}
