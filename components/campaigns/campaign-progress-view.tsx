@@ -16,9 +16,9 @@ import { RevealEffectTable } from "./reveal-effect-table";
 import { StrandedItems } from "./stranded-items";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 
-const th = "py-1 pr-3 font-medium";
-const td = "py-1.5 pr-3";
+type Annotator = CampaignProgress["annotators"][number];
 
 /** A campaign's progress, refreshed every few seconds while open. */
 /** Where a campaign's results are read, by its task type's report. */
@@ -102,46 +102,37 @@ export function CampaignProgressView({
       </dl>
       <StrandedItems campaign={c} />
       <h2 className="mb-2 mt-8 text-lg font-semibold">Annotators</h2>
-      <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[40rem] max-w-4xl text-sm" aria-label="Annotators">
-          <thead className="text-left text-stone-500">
-            <tr>
-              <th className={th}>Annotator</th>
-              <th className={`${th} text-right`}>Labelled</th>
-              <th className={`${th} text-right`}>Skipped</th>
-              <th className={`${th} text-right`}>Open</th>
-              {revealing && (
-                <>
-                  <th className={`${th} text-right`}>Kept after reveal</th>
-                  <th className={`${th} text-right`}>Changed after reveal</th>
-                </>
-              )}
-              <th className={`${th} text-right`}>Median per item</th>
-              <th className={`${th} text-right`}>Time spent</th>
-            </tr>
-          </thead>
-          <tbody>
-            {c.annotators.map((a) => (
-              <tr key={a.userId} className="border-t border-stone-200 tabular-nums">
-                <td className={td}>
-                  {a.name} <span className="text-xs text-stone-500">{a.email}</span>
-                </td>
-                <td className={`${td} text-right`}>{a.submitted}</td>
-                <td className={`${td} text-right`}>{a.skipped}</td>
-                <td className={`${td} text-right`}>{a.leased}</td>
-                {revealing && (
-                  <>
-                    <td className={`${td} text-right`}>{a.confirmed}</td>
-                    <td className={`${td} text-right`}>{a.changed}</td>
-                  </>
-                )}
-                <td className={`${td} text-right`}>{a.medianSeconds === null ? "–" : `${a.medianSeconds} s`}</td>
-                <td className={`${td} text-right`}>{minutes(a.totalSeconds)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Annotators"
+        minWidth="min-w-[40rem] max-w-4xl"
+        rows={c.annotators}
+        rowKey={(a) => a.userId}
+        columns={[
+          {
+            header: "Annotator",
+            cell: (a) => (
+              <>
+                {a.name} <span className="text-xs text-stone-500">{a.email}</span>
+              </>
+            ),
+          },
+          { header: "Labelled", numeric: true, cell: (a) => a.submitted },
+          { header: "Skipped", numeric: true, cell: (a) => a.skipped },
+          { header: "Open", numeric: true, cell: (a) => a.leased },
+          ...(revealing
+            ? [
+                { header: "Kept after reveal", numeric: true, cell: (a: Annotator) => a.confirmed },
+                { header: "Changed after reveal", numeric: true, cell: (a: Annotator) => a.changed },
+              ]
+            : []),
+          {
+            header: "Median per item",
+            numeric: true,
+            cell: (a) => (a.medianSeconds === null ? "–" : `${a.medianSeconds} s`),
+          },
+          { header: "Time spent", numeric: true, cell: (a) => minutes(a.totalSeconds) },
+        ]}
+      />
       {c.reveal && <RevealEffectTable reveal={c.reveal} />}
     </>
   );

@@ -1,6 +1,6 @@
 import type { RevealSummary } from "@/lib/schemas/campaigns";
 import { fixed, percent } from "@/components/reports/format";
-import { ScrollX } from "@/components/ui/scroll-x";
+import { DataTable } from "@/components/ui/data-table";
 
 type Stat = { value: number | null; reason?: string };
 const pct = (s: Stat) => (s.value === null ? "—" : percent(s.value));
@@ -19,40 +19,26 @@ export function RevealEffectTable({ reveal }: { reveal: RevealSummary }) {
         Agreement with <span className="font-mono text-xs">{reveal.llmJudge}</span> on binarized labels: the blind
         label, then the label after the LLM&apos;s was shown.
       </p>
-      <ScrollX>
-        <table className="w-full max-w-4xl text-sm">
-          <thead className="text-left text-stone-500">
-            <tr>
-              <th className="py-1 font-medium">Annotator</th>
-              <th className="py-1 text-right font-medium">Items</th>
-              <th className="py-1 text-right font-medium">Agreement before</th>
-              <th className="py-1 text-right font-medium">after</th>
-              <th className="py-1 text-right font-medium">Kappa before</th>
-              <th className="py-1 text-right font-medium">after</th>
-              <th className="py-1 text-right font-medium">Changed (toward the LLM)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ who, e }) => (
-              <tr key={who} className="border-t border-stone-200 tabular-nums">
-                <td className="py-1.5">{who}</td>
-                <td className="py-1.5 text-right">{e.items}</td>
-                <td className="py-1.5 text-right">{pct(e.before.agreement)}</td>
-                <td className="py-1.5 text-right">{pct(e.after.agreement)}</td>
-                <td className="py-1.5 text-right" title={e.before.kappa.reason}>
-                  {num(e.before.kappa)}
-                </td>
-                <td className="py-1.5 text-right" title={e.after.kappa.reason}>
-                  {num(e.after.kappa)}
-                </td>
-                <td className="py-1.5 text-right">
-                  {e.changed} ({e.towardLlm})
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollX>
+      <DataTable
+        label="Reveal effect"
+        minWidth="max-w-4xl"
+        rows={rows}
+        rowKey={(r) => r.who}
+        columns={[
+          { header: "Annotator", cell: (r) => r.who },
+          { header: "Items", numeric: true, cell: (r) => r.e.items },
+          { header: "Agreement before", numeric: true, cell: (r) => pct(r.e.before.agreement) },
+          { header: "after", numeric: true, cell: (r) => pct(r.e.after.agreement) },
+          {
+            header: "Kappa before",
+            numeric: true,
+            title: (r) => r.e.before.kappa.reason,
+            cell: (r) => num(r.e.before.kappa),
+          },
+          { header: "after", numeric: true, title: (r) => r.e.after.kappa.reason, cell: (r) => num(r.e.after.kappa) },
+          { header: "Changed (toward the LLM)", numeric: true, cell: (r) => `${r.e.changed} (${r.e.towardLlm})` },
+        ]}
+      />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Select, TextInput } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
+import { DataTable } from "@/components/ui/data-table";
 
 type Props = { study: { id: number; name: string }; members: Member[]; me: { id: number; admin: boolean } };
 
@@ -63,66 +64,65 @@ export function MembersView({ study, members: initial, me }: Props) {
           {problem}
         </Alert>
       )}
-      <div className="relative mt-4 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm" aria-label="Members">
-          <thead className="text-left text-stone-500">
-            <tr>
-              <th className="py-1 pr-4 font-medium">Member</th>
-              <th className="py-1 pr-4 font-medium">Role in the study</th>
-              <th className="py-1 pr-4 text-right font-medium">Campaigns</th>
-              <th className="py-1 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.members.map((m) => (
-              <tr key={m.userId} className="border-t border-stone-200" data-testid={`member-${m.email}`}>
-                <td className="py-1.5 pr-4">
-                  <span className="font-medium">{m.name}</span>{" "}
-                  <span className="text-xs text-stone-500">{m.email}</span>
-                  {m.invited && (
-                    <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">invited</span>
-                  )}
-                  {m.disabled && <span className="ml-2 rounded bg-stone-200 px-1.5 text-xs">disabled</span>}
-                </td>
-                <td className="py-1.5 pr-4">
-                  <select
-                    aria-label={`Role of ${m.email}`}
-                    value={m.role}
-                    disabled={busy || (m.userId === me.id && !me.admin)}
-                    onChange={(e) => change.mutate({ userId: m.userId, role: e.target.value as MemberRole })}
-                    className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm"
-                  >
-                    <option value="researcher">Researcher</option>
-                    <option value="annotator">Annotator</option>
-                  </select>
-                </td>
-                <td className="py-1.5 pr-4 text-right tabular-nums">{m.campaigns}</td>
-                <td className="py-1.5 text-right">
-                  {(m.userId !== me.id || me.admin) && (
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      className="px-2 py-1 text-xs"
-                      disabled={busy}
-                      onClick={() => remove.mutate(m.userId)}
-                      aria-label={`Remove ${m.email}`}
-                    >
-                      Remove
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {data.members.length === 0 && (
-          <p className="py-3 text-sm text-stone-500">
-            Nobody yet: add the study&apos;s researchers and annotators below.
-          </p>
-        )}
-      </div>
+      <DataTable
+        className="mt-4"
+        label="Members"
+        minWidth="min-w-[36rem]"
+        rows={data.members}
+        rowKey={(m) => m.userId}
+        rowProps={(m) => ({ "data-testid": `member-${m.email}` })}
+        columns={[
+          {
+            header: "Member",
+            cell: (m) => (
+              <>
+                <span className="font-medium">{m.name}</span> <span className="text-xs text-stone-500">{m.email}</span>
+                {m.invited && <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">invited</span>}
+                {m.disabled && <span className="ml-2 rounded bg-stone-200 px-1.5 text-xs">disabled</span>}
+              </>
+            ),
+          },
+          {
+            header: "Role in the study",
+            cell: (m) => (
+              <Select
+                compact
+                className="w-auto"
+                aria-label={`Role of ${m.email}`}
+                value={m.role}
+                disabled={busy || (m.userId === me.id && !me.admin)}
+                onChange={(e) => change.mutate({ userId: m.userId, role: e.target.value as MemberRole })}
+              >
+                <option value="researcher">Researcher</option>
+                <option value="annotator">Annotator</option>
+              </Select>
+            ),
+          },
+          { header: "Campaigns", numeric: true, cell: (m) => m.campaigns },
+          {
+            header: <span className="sr-only">Actions</span>,
+            alignRight: true,
+            cell: (m) =>
+              (m.userId !== me.id || me.admin) && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  className="px-2 py-1 text-xs"
+                  disabled={busy}
+                  onClick={() => remove.mutate(m.userId)}
+                  aria-label={`Remove ${m.email}`}
+                >
+                  Remove
+                </Button>
+              ),
+          },
+        ]}
+      />
+      {data.members.length === 0 && (
+        <p className="py-3 text-sm text-stone-500">
+          Nobody yet: add the study&apos;s researchers and annotators below.
+        </p>
+      )}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
         <AddMemberForm studyId={study.id} admin={me.admin} onAdded={refresh} />
         {me.admin && <NewAccountForm studyId={study.id} onAdded={refresh} />}

@@ -4,8 +4,8 @@ import { taskTypeLabel } from "@/lib/domain/task-types/registry";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { StatCard } from "@/components/ui/stat-card";
 import { count } from "@/components/ui/wording";
-import { ScrollX } from "@/components/ui/scroll-x";
 import { PageHeader } from "@/components/ui/page-header";
+import { DataTable } from "@/components/ui/data-table";
 
 export function StudyOverviewView({ study }: { study: StudyOverview }) {
   const c = study.counts;
@@ -87,26 +87,17 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
         </ul>
       )}
       <h2 className="mb-2 mt-8 text-lg font-semibold">Judges</h2>
-      <ScrollX>
-        <table className="w-full max-w-xl text-sm">
-          <thead className="text-left text-stone-500">
-            <tr>
-              <th className="py-1 font-medium">Judge</th>
-              <th className="py-1 font-medium">Kind</th>
-              <th className="py-1 text-right font-medium">Labels</th>
-            </tr>
-          </thead>
-          <tbody>
-            {study.judges.map((j) => (
-              <tr key={j.name} className="border-t border-stone-200">
-                <td className="py-1.5 font-mono text-xs">{j.name}</td>
-                <td className="py-1.5">{j.kind === "model" ? "LLM" : "Human"}</td>
-                <td className="py-1.5 text-right tabular-nums">{j.labels.toLocaleString("en")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollX>
+      <DataTable
+        label="Judges"
+        minWidth="max-w-xl"
+        rows={study.judges}
+        rowKey={(j) => j.name}
+        columns={[
+          { header: "Judge", className: "font-mono text-xs", cell: (j) => j.name },
+          { header: "Kind", cell: (j) => (j.kind === "model" ? "LLM" : "Human") },
+          { header: "Labels", numeric: true, cell: (j) => j.labels.toLocaleString("en") },
+        ]}
+      />
     </>
   );
 }
