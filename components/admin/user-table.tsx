@@ -10,6 +10,8 @@ import { Button } from "@/components/ui/button";
 import { AccountFields, accountOf, ROLE_NAMES } from "./account-fields";
 import { PasswordLinkNotice } from "./password-link-notice";
 import { Alert } from "@/components/ui/alert";
+import { DataTable } from "@/components/ui/data-table";
+import { Select } from "@/components/ui/field";
 
 /** The admin's accounts: create (with a password or an invite link), change the role, disable, reset the password. */
 export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: number }) {
@@ -55,77 +57,80 @@ export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: 
         </Alert>
       )}
       {link && <PasswordLinkNotice email={link.email} link={link.link} purpose={link.purpose} />}
-      <div className="relative mt-6 overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-sm" aria-label="Users">
-          <thead className="text-left text-stone-500">
-            <tr>
-              <th className="py-1 pr-4 font-medium">User</th>
-              <th className="py-1 pr-4 font-medium">Role</th>
-              <th className="py-1 pr-4 font-medium">Status</th>
-              <th className="py-1 pr-4 text-right font-medium">Studies</th>
-              <th className="py-1 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.users.map((u) => (
-              <tr key={u.id} className="border-t border-stone-200 align-top" data-testid={`user-${u.email}`}>
-                <td className="py-1.5 pr-4">
-                  <span className="font-medium">{u.name}</span>{" "}
-                  <span className="text-xs text-stone-500">{u.email}</span>
-                </td>
-                <td className="py-1.5 pr-4">
-                  <select
-                    aria-label={`Role of ${u.email}`}
-                    value={u.role}
-                    disabled={busy || u.id === meId}
-                    onChange={(e) => update.mutate({ userId: u.id, change: { role: e.target.value as UserRole } })}
-                    className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm"
-                  >
-                    {USER_ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {ROLE_NAMES[r]}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className="py-1.5 pr-4">
-                  {u.disabled ? "Disabled" : u.invited ? "Invited (no password yet)" : "Active"}
-                </td>
-                <td className="py-1.5 pr-4 text-right tabular-nums">{u.studies}</td>
-                <td className="py-1.5">
-                  <div className="flex flex-wrap justify-end gap-2">
-                    {u.id !== meId && (
-                      <Button
-                        type="button"
-                        variant="secondary"
-                        className="px-2 py-1 text-xs"
-                        disabled={busy}
-                        onClick={() => update.mutate({ userId: u.id, change: { disabled: !u.disabled } })}
-                      >
-                        {u.disabled ? "Enable" : "Disable"}
-                      </Button>
-                    )}
+      <DataTable
+        className="mt-6"
+        label="Users"
+        minWidth="min-w-[40rem]"
+        rows={data.users}
+        rowKey={(u) => u.id}
+        rowProps={(u) => ({ className: "align-top", "data-testid": `user-${u.email}` })}
+        columns={[
+          {
+            header: "User",
+            cell: (u) => (
+              <>
+                <span className="font-medium">{u.name}</span> <span className="text-xs text-stone-500">{u.email}</span>
+              </>
+            ),
+          },
+          {
+            header: "Role",
+            cell: (u) => (
+              <Select
+                compact
+                className="w-auto"
+                aria-label={`Role of ${u.email}`}
+                value={u.role}
+                disabled={busy || u.id === meId}
+                onChange={(e) => update.mutate({ userId: u.id, change: { role: e.target.value as UserRole } })}
+              >
+                {USER_ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_NAMES[r]}
+                  </option>
+                ))}
+              </Select>
+            ),
+          },
+          {
+            header: "Status",
+            cell: (u) => (u.disabled ? "Disabled" : u.invited ? "Invited (no password yet)" : "Active"),
+          },
+          { header: "Studies", numeric: true, cell: (u) => u.studies },
+          {
+            header: <span className="sr-only">Actions</span>,
+            cell: (u) => (
+              <>
+                <div className="flex flex-wrap justify-end gap-2">
+                  {u.id !== meId && (
                     <Button
                       type="button"
                       variant="secondary"
                       className="px-2 py-1 text-xs"
                       disabled={busy}
-                      onClick={() => setResetting(resetting === u.id ? null : u.id)}
+                      onClick={() => update.mutate({ userId: u.id, change: { disabled: !u.disabled } })}
                     >
-                      Reset password
+                      {u.disabled ? "Enable" : "Disable"}
                     </Button>
-                  </div>
-                  {resetting === u.id && (
-                    <ResetForm user={u} busy={busy} onReset={(password) => reset.mutate({ user: u, password })} />
                   )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    className="px-2 py-1 text-xs"
+                    disabled={busy}
+                    onClick={() => setResetting(resetting === u.id ? null : u.id)}
+                  >
+                    Reset password
+                  </Button>
+                </div>
+                {resetting === u.id && (
+                  <ResetForm user={u} busy={busy} onReset={(password) => reset.mutate({ user: u, password })} />
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -8,6 +8,8 @@ import type { CampaignProgress } from "@/lib/schemas/campaigns";
 import { Button } from "@/components/ui/button";
 import { count } from "@/components/ui/wording";
 import { Alert } from "@/components/ui/alert";
+import { DataTable } from "@/components/ui/data-table";
+import { Select } from "@/components/ui/field";
 
 /**
  * Items whose open seats no annotator of the campaign can take (an item one of two annotators
@@ -39,87 +41,81 @@ export function StrandedItems({ campaign }: { campaign: CampaignProgress }) {
           {resolve.error.message}
         </Alert>
       )}
-      <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-sm" aria-label="Stranded items">
-          <thead className="text-left text-stone-500">
-            <tr>
-              <th className="py-1 pr-4 font-medium">Item</th>
-              <th className="py-1 pr-4 font-medium">Labelled by</th>
-              <th className="py-1 pr-4 font-medium">Skipped by</th>
-              <th className="py-1 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {campaign.stranded.map((item) => {
+      <DataTable
+        label="Stranded items"
+        minWidth="min-w-[40rem]"
+        rows={campaign.stranded}
+        rowKey={(item) => item.itemId}
+        rowProps={(item) => ({ className: "align-top", "data-testid": `stranded-${item.position}` })}
+        columns={[
+          {
+            header: "Item",
+            cell: (item) => (
+              <>
+                <span className="tabular-nums">#{item.position}</span>{" "}
+                <span className="text-xs text-stone-600">{item.target}</span>
+              </>
+            ),
+          },
+          { header: "Labelled by", className: "text-xs", cell: (item) => item.labelledBy.join(", ") || "—" },
+          { header: "Skipped by", className: "text-xs", cell: (item) => item.skippedBy.join(", ") || "—" },
+          {
+            header: <span className="sr-only">Actions</span>,
+            cell: (item) => {
               const others = campaign.annotators.filter(
                 (a) => !item.labelledBy.includes(a.email) && !item.skippedBy.includes(a.email),
               );
               return (
-                <tr
-                  key={item.itemId}
-                  className="border-t border-stone-200 align-top"
-                  data-testid={`stranded-${item.position}`}
-                >
-                  <td className="py-1.5 pr-4">
-                    <span className="tabular-nums">#{item.position}</span>{" "}
-                    <span className="text-xs text-stone-600">{item.target}</span>
-                  </td>
-                  <td className="py-1.5 pr-4 text-xs">{item.labelledBy.join(", ") || "—"}</td>
-                  <td className="py-1.5 pr-4 text-xs">{item.skippedBy.join(", ") || "—"}</td>
-                  <td className="py-1.5">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      {item.skippedBy.length > 0 && (
-                        <Button
-                          type="button"
-                          variant="secondary"
-                          className="px-2 py-1 text-xs"
-                          disabled={closed || resolve.isPending}
-                          onClick={() => resolve.mutate({ itemId: item.itemId, action: { action: "reopen" } })}
-                        >
-                          Give back to {item.skippedBy.length === 1 ? item.skippedBy[0] : "who skipped it"}
-                        </Button>
-                      )}
-                      {others.length > 0 && (
-                        <select
-                          aria-label={`Reassign item ${item.position}`}
-                          defaultValue=""
-                          disabled={closed || resolve.isPending}
-                          className="rounded-md border border-stone-300 bg-white px-2 py-1 text-xs"
-                          onChange={(e) =>
-                            e.target.value &&
-                            resolve.mutate({
-                              itemId: item.itemId,
-                              action: { action: "reassign", userId: Number(e.target.value) },
-                            })
-                          }
-                        >
-                          <option value="">Reassign to…</option>
-                          {others.map((a) => (
-                            <option key={a.userId} value={a.userId}>
-                              {a.email}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                      <Button
-                        type="button"
-                        variant="secondary"
-                        className="px-2 py-1 text-xs"
-                        disabled={closed || resolve.isPending}
-                        onClick={() => resolve.mutate({ itemId: item.itemId, action: { action: "close" } })}
-                      >
-                        Close with {count(item.labelledBy.length, "label")}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
+                <div className="flex flex-wrap justify-end gap-2">
+                  {item.skippedBy.length > 0 && (
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      className="px-2 py-1 text-xs"
+                      disabled={closed || resolve.isPending}
+                      onClick={() => resolve.mutate({ itemId: item.itemId, action: { action: "reopen" } })}
+                    >
+                      Give back to {item.skippedBy.length === 1 ? item.skippedBy[0] : "who skipped it"}
+                    </Button>
+                  )}
+                  {others.length > 0 && (
+                    <Select
+                      compact
+                      className="w-auto text-xs"
+                      aria-label={`Reassign item ${item.position}`}
+                      defaultValue=""
+                      disabled={closed || resolve.isPending}
+                      onChange={(e) =>
+                        e.target.value &&
+                        resolve.mutate({
+                          itemId: item.itemId,
+                          action: { action: "reassign", userId: Number(e.target.value) },
+                        })
+                      }
+                    >
+                      <option value="">Reassign to…</option>
+                      {others.map((a) => (
+                        <option key={a.userId} value={a.userId}>
+                          {a.email}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    className="px-2 py-1 text-xs"
+                    disabled={closed || resolve.isPending}
+                    onClick={() => resolve.mutate({ itemId: item.itemId, action: { action: "close" } })}
+                  >
+                    Close with {count(item.labelledBy.length, "label")}
+                  </Button>
+                </div>
               );
-            })}
-          </tbody>
-        </table>
-      </div>
+            },
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import type { DisagreementList } from "@/lib/schemas/explorer";
 import { Pager } from "./pager";
-import { ScrollX } from "@/components/ui/scroll-x";
 import { PageHeader } from "@/components/ui/page-header";
+import { DataTable } from "@/components/ui/data-table";
 
 /**
  * The study's disagreements, strongest first. The list is a plain GET form onto the new-campaign
@@ -35,64 +35,71 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
           >
             Create follow-up campaign from the checked pairs
           </button>
-          <ScrollX>
-            <table className="mt-3 w-full text-sm" aria-label="Disagreeing pairs">
-              <thead className="text-left text-stone-500">
-                <tr>
-                  <th className="py-1 font-medium">#</th>
-                  <th className="py-1 font-medium">Strength</th>
-                  <th className="py-1 font-medium">Question · nugget</th>
-                  <th className="py-1 font-medium">Chunk</th>
-                  <th className="py-1 font-medium">Labels</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((r, i) => (
-                  <tr key={r.targetKey} className="border-t border-stone-200 align-top">
-                    <td className="py-1.5 pr-2">
-                      <label className="flex items-center gap-1">
-                        <input
-                          type="checkbox"
-                          name="targets"
-                          value={r.targetKey}
-                          defaultChecked
-                          aria-label={`Include ${r.question.externalId} / ${r.chunk.externalId}`}
-                        />
-                        {first + i + 1}
-                      </label>
-                    </td>
-                    <td className="py-1.5 pr-2 font-mono tabular-nums">{r.strength.toFixed(2)}</td>
-                    <td className="py-1.5 pr-2">
-                      <Link
-                        href={`/studies/${study.id}/questions/${r.question.id}?chunk=${r.chunk.id}&only=disagreements`}
-                        className="font-medium text-sky-800 hover:underline"
-                      >
-                        {r.question.externalId}
-                      </Link>{" "}
-                      {r.question.title}
-                      {r.nugget && (
-                        <div className="text-xs text-stone-600">
-                          N{r.nugget.position}: {r.nugget.text}
-                        </div>
-                      )}
-                    </td>
-                    <td className="py-1.5 pr-2 font-mono text-xs">
-                      {r.chunk.externalId}
-                      {r.chunk.path && <div className="text-stone-500">{r.chunk.path}</div>}
-                    </td>
-                    <td className="py-1.5 text-xs">
-                      {r.labels.map((l) => (
-                        <div key={l.judge} className="whitespace-nowrap">
-                          <span className="font-mono">{l.positive === null ? "?" : l.positive ? "✓" : "✗"}</span>{" "}
-                          {l.judge}: {l.text}
-                        </div>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollX>
+          <DataTable
+            className="mt-3"
+            label="Disagreeing pairs"
+            rows={list.rows}
+            rowKey={(r) => r.targetKey}
+            rowProps={() => ({ className: "align-top" })}
+            columns={[
+              {
+                header: "#",
+                cell: (r, i) => (
+                  <label className="flex items-center gap-1">
+                    <input
+                      type="checkbox"
+                      name="targets"
+                      value={r.targetKey}
+                      defaultChecked
+                      aria-label={`Include ${r.question.externalId} / ${r.chunk.externalId}`}
+                    />
+                    {first + i + 1}
+                  </label>
+                ),
+              },
+              { header: "Strength", className: "font-mono tabular-nums", cell: (r) => r.strength.toFixed(2) },
+              {
+                header: "Question · nugget",
+                cell: (r) => (
+                  <>
+                    <Link
+                      href={`/studies/${study.id}/questions/${r.question.id}?chunk=${r.chunk.id}&only=disagreements`}
+                      className="font-medium text-sky-800 hover:underline"
+                    >
+                      {r.question.externalId}
+                    </Link>{" "}
+                    {r.question.title}
+                    {r.nugget && (
+                      <div className="text-xs text-stone-600">
+                        N{r.nugget.position}: {r.nugget.text}
+                      </div>
+                    )}
+                  </>
+                ),
+              },
+              {
+                header: "Chunk",
+                className: "font-mono text-xs",
+                cell: (r) => (
+                  <>
+                    {r.chunk.externalId}
+                    {r.chunk.path && <div className="text-stone-500">{r.chunk.path}</div>}
+                  </>
+                ),
+              },
+              {
+                header: "Labels",
+                className: "text-xs",
+                cell: (r) =>
+                  r.labels.map((l) => (
+                    <div key={l.judge} className="whitespace-nowrap">
+                      <span className="font-mono">{l.positive === null ? "?" : l.positive ? "✓" : "✗"}</span> {l.judge}:{" "}
+                      {l.text}
+                    </div>
+                  )),
+              },
+            ]}
+          />
         </form>
       )}
       <Pager

@@ -1,10 +1,10 @@
 import Link from "next/link";
 import type { QuestionList, QuestionListQuery } from "@/lib/schemas/explorer";
 import { Pager } from "./pager";
-import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
 import { Select, TextInput } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
+import { DataTable } from "@/components/ui/data-table";
 
 const COLUMNS: [QuestionListQuery["sort"], string][] = [
   ["nuggets", "Nuggets"],
@@ -67,45 +67,40 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
         {count(list.total, "question")}
         {query.q || query.tag ? (list.total === 1 ? " matches" : " match") : ""}
       </p>
-      <ScrollX>
-        <table className="mt-2 w-full text-sm" aria-label="Questions">
-          <thead className="text-left text-stone-500">
-            <tr>
-              <th className="py-1 font-medium">{sortLink("id", "Question")}</th>
-              {COLUMNS.map(([sort, label]) => (
-                <th key={sort} className="py-1 text-right font-medium">
-                  {sortLink(sort, label)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((r) => (
-              <tr key={r.id} className="border-t border-stone-200 align-top">
-                <td className="py-1.5 pr-4">
-                  <Link
-                    href={`/studies/${study.id}/questions/${r.id}`}
-                    className="font-medium text-sky-800 hover:underline"
-                  >
-                    {r.externalId}
-                  </Link>{" "}
-                  <span>{r.title}</span>
-                  {r.tags.length > 0 && <span className="ml-2 text-xs text-stone-500">{r.tags.join(" · ")}</span>}
-                </td>
-                <td className="py-1.5 text-right tabular-nums">{r.nuggets}</td>
-                <td className="py-1.5 text-right tabular-nums">{r.pooled}</td>
-                <td className="py-1.5 text-right tabular-nums">{r.llmPositive}</td>
-                <td className="py-1.5 text-right tabular-nums">{r.humanJudged}</td>
-                <td
-                  className={`py-1.5 text-right tabular-nums ${r.disagreements > 0 ? "font-semibold text-amber-800" : ""}`}
+      <DataTable
+        className="mt-2"
+        label="Questions"
+        rows={list.rows}
+        rowKey={(r) => r.id}
+        rowProps={() => ({ className: "align-top" })}
+        columns={[
+          {
+            header: sortLink("id", "Question"),
+            cell: (r) => (
+              <>
+                <Link
+                  href={`/studies/${study.id}/questions/${r.id}`}
+                  className="font-medium text-sky-800 hover:underline"
                 >
-                  {r.disagreements}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollX>
+                  {r.externalId}
+                </Link>{" "}
+                <span>{r.title}</span>
+                {r.tags.length > 0 && <span className="ml-2 text-xs text-stone-500">{r.tags.join(" · ")}</span>}
+              </>
+            ),
+          },
+          ...COLUMNS.map(([sort, label]) => ({
+            header: sortLink(sort, label),
+            numeric: true,
+            cell: (r: (typeof list.rows)[number]) =>
+              sort === "disagreements" && r.disagreements > 0 ? (
+                <span className="font-semibold text-amber-800">{r.disagreements}</span>
+              ) : (
+                r[sort]
+              ),
+          })),
+        ]}
+      />
       <Pager page={list.page} pageSize={list.pageSize} total={list.total} href={(page) => href({ page })} />
     </>
   );

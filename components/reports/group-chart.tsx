@@ -13,7 +13,7 @@ import {
 } from "recharts";
 import type { StatisticWithInterval } from "@/lib/domain/agreement/bootstrap";
 import { fixed, interval } from "./format";
-import { ScrollX } from "@/components/ui/scroll-x";
+import { DataTable } from "@/components/ui/data-table";
 
 type GroupRow = { group: string; items: number; agreement: number | null; kappa: StatisticWithInterval };
 
@@ -69,32 +69,25 @@ export function GroupChart({
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <ScrollX>
-        <table className="mt-2 w-full max-w-2xl text-sm" aria-label={tableLabel}>
-          <thead className="text-left text-stone-500">
-            <tr>
-              <th className="py-1 font-medium">{groupLabel}</th>
-              <th className="py-1 text-right font-medium">Targets</th>
-              <th className="py-1 text-right font-medium">Agreement</th>
-              <th className="py-1 text-right font-medium">κ</th>
-              <th className="py-1 text-right font-medium">95% interval</th>
-            </tr>
-          </thead>
-          <tbody>
-            {groups.map((g) => (
-              <tr key={g.group} className="border-t border-stone-200">
-                <td className="py-1">{g.group}</td>
-                <td className="py-1 text-right tabular-nums">{g.items}</td>
-                <td className="py-1 text-right font-mono tabular-nums">{fixed(g.agreement)}</td>
-                <td className="py-1 text-right font-mono tabular-nums">{fixed(g.kappa.value)}</td>
-                <td className="py-1 text-right font-mono tabular-nums text-stone-600">
-                  {interval(g.kappa.low, g.kappa.high)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollX>
+      <DataTable
+        className="mt-2"
+        label={tableLabel}
+        minWidth="max-w-2xl"
+        rows={groups}
+        rowKey={(g) => g.group}
+        columns={[
+          { header: groupLabel, cell: (g) => g.group },
+          { header: "Targets", numeric: true, cell: (g) => g.items },
+          { header: "Agreement", numeric: true, className: "font-mono", cell: (g) => fixed(g.agreement) },
+          { header: "κ", numeric: true, className: "font-mono", cell: (g) => fixed(g.kappa.value) },
+          {
+            header: "95% interval",
+            numeric: true,
+            className: "font-mono text-stone-600",
+            cell: (g) => interval(g.kappa.low, g.kappa.high),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -16,7 +16,7 @@ export type Column<Row> = {
 
 /**
  * A table of rows, one column per field, in a box that scrolls sideways on a narrow screen. `label`
- * names it for screen readers (and tests); `rowProps` adds attributes to a row (a test id).
+ * names it for screen readers (and tests); `rowProps` adds attributes to a row (a test id, a class).
  */
 export function DataTable<Row>({
   label,
@@ -50,19 +50,22 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, r) => (
-            <tr key={rowKey(row, r)} className="border-t border-stone-200" {...rowProps?.(row)}>
-              {columns.map((c, i) => (
-                <td
-                  key={i}
-                  title={c.title?.(row)}
-                  className={`py-1.5 ${align(c)} ${c.numeric ? "tabular-nums" : ""} ${c.className ?? ""}`}
-                >
-                  {c.cell(row, r)}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {rows.map((row, r) => {
+            const extra = rowProps?.(row);
+            return (
+              <tr key={rowKey(row, r)} {...extra} className={`border-t border-stone-200 ${extra?.className ?? ""}`}>
+                {columns.map((c, i) => (
+                  <td
+                    key={i}
+                    title={c.title?.(row)}
+                    className={`py-1.5 ${align(c)} ${c.numeric ? "tabular-nums" : ""} ${c.className ?? ""}`}
+                  >
+                    {c.cell(row, r)}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </ScrollX>
