@@ -5,6 +5,7 @@ import { count } from "@/components/ui/wording";
 import { Slopegraph } from "./slopegraph";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { ReportPage } from "@/components/ui/report-page";
+import { DataTable } from "@/components/ui/data-table";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
@@ -83,32 +84,27 @@ function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { 
         <h2 id="tau-heading" className="mb-2 text-lg font-semibold">
           Ranking agreement
         </h2>
-        <ScrollX>
-          <table className="text-sm" aria-label="Kendall's tau-b">
-            <thead className="text-left text-stone-500">
-              <tr>
-                <th className="py-1 pr-6 font-medium">Metric</th>
-                <th className="py-1 pr-6 text-right font-medium">Kendall&apos;s τ-b</th>
-                <th className="py-1 font-medium">Systems that swap places</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.metrics.map((m) => (
-                <tr key={m} className="border-t border-stone-200" data-testid={`tau-${m}`}>
-                  <td className="py-1 pr-6">{m}</td>
-                  <td className="py-1 pr-6 text-right font-mono tabular-nums">
-                    {fixed(report.kendallTauB[m] ?? null)}
-                  </td>
-                  <td className="py-1">
-                    {report.swaps[m]!.length === 0
-                      ? "none"
-                      : report.swaps[m]!.map(([x, y]) => `${x} ↔ ${y}`).join(", ")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollX>
+        <DataTable
+          narrow
+          label="Kendall's tau-b"
+          rows={report.metrics}
+          rowKey={(m) => m}
+          rowProps={(m) => ({ "data-testid": `tau-${m}` })}
+          columns={[
+            { header: "Metric", cell: (m) => m },
+            {
+              header: "Kendall's τ-b",
+              numeric: true,
+              className: "font-mono",
+              cell: (m) => fixed(report.kendallTauB[m] ?? null),
+            },
+            {
+              header: "Systems that swap places",
+              cell: (m) =>
+                report.swaps[m]!.length === 0 ? "none" : report.swaps[m]!.map(([x, y]) => `${x} ↔ ${y}`).join(", "),
+            },
+          ]}
+        />
       </section>
       <section aria-labelledby="scores-heading">
         <h2 id="scores-heading" className="mb-2 text-lg font-semibold">
@@ -159,58 +155,48 @@ function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { 
           <h2 id="questions-heading" className="mb-2 text-lg font-semibold">
             Questions that move most ({report.metrics[0]}, mean over systems)
           </h2>
-          <ScrollX>
-            <table className="text-sm" aria-label="Per-question differences">
-              <thead className="text-left text-stone-500">
-                <tr>
-                  <th className="py-1 pr-6 font-medium">Question</th>
-                  <th className="py-1 pr-4 text-right font-medium">A</th>
-                  <th className="py-1 pr-4 text-right font-medium">B</th>
-                  <th className="py-1 text-right font-medium">B − A</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.perQuestion.map((q) => (
-                  <tr key={q.question} className="border-t border-stone-200">
-                    <td className="py-1 pr-6 font-mono text-xs">{q.question}</td>
-                    <td className="py-1 pr-4 text-right font-mono tabular-nums">{fixed(q.a)}</td>
-                    <td className="py-1 pr-4 text-right font-mono tabular-nums">{fixed(q.b)}</td>
-                    <td className="py-1 text-right font-mono tabular-nums">
-                      {(q.b - q.a >= 0 ? "+" : "") + (q.b - q.a).toFixed(3)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollX>
+          <DataTable
+            narrow
+            label="Per-question differences"
+            rows={report.perQuestion}
+            rowKey={(q) => q.question}
+            columns={[
+              { header: "Question", className: "font-mono text-xs", cell: (q) => q.question },
+              { header: "A", numeric: true, className: "font-mono", cell: (q) => fixed(q.a) },
+              { header: "B", numeric: true, className: "font-mono", cell: (q) => fixed(q.b) },
+              {
+                header: "B − A",
+                numeric: true,
+                className: "font-mono",
+                cell: (q) => (q.b - q.a >= 0 ? "+" : "") + (q.b - q.a).toFixed(3),
+              },
+            ]}
+          />
         </section>
         <section aria-labelledby="filters-heading">
           <h2 id="filters-heading" className="mb-2 text-lg font-semibold">
             FreshStack&apos;s filters
           </h2>
-          <ScrollX>
-            <table className="text-sm" aria-label="FreshStack filters">
-              <thead className="text-left text-stone-500">
-                <tr>
-                  <th className="py-1 pr-6 font-medium"></th>
-                  <th className="py-1 pr-4 text-right font-medium">A</th>
-                  <th className="py-1 text-right font-medium">B</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr className="border-t border-stone-200">
-                  <td className="py-1 pr-6">Questions with no supported nugget (of {report.questions})</td>
-                  <td className="py-1 pr-4 text-right tabular-nums">{report.filters.unsupportedQuestions.a}</td>
-                  <td className="py-1 text-right tabular-nums">{report.filters.unsupportedQuestions.b}</td>
-                </tr>
-                <tr className="border-t border-stone-200">
-                  <td className="py-1 pr-6">Nuggets no chunk supports (of {report.filters.nuggets})</td>
-                  <td className="py-1 pr-4 text-right tabular-nums">{report.filters.unsupportedNuggets.a}</td>
-                  <td className="py-1 text-right tabular-nums">{report.filters.unsupportedNuggets.b}</td>
-                </tr>
-              </tbody>
-            </table>
-          </ScrollX>
+          <DataTable
+            narrow
+            label="FreshStack filters"
+            rows={[
+              {
+                what: `Questions with no supported nugget (of ${report.questions})`,
+                counts: report.filters.unsupportedQuestions,
+              },
+              {
+                what: `Nuggets no chunk supports (of ${report.filters.nuggets})`,
+                counts: report.filters.unsupportedNuggets,
+              },
+            ]}
+            rowKey={(r) => r.what}
+            columns={[
+              { header: "", cell: (r) => r.what },
+              { header: "A", numeric: true, cell: (r) => r.counts.a },
+              { header: "B", numeric: true, cell: (r) => r.counts.b },
+            ]}
+          />
         </section>
       </div>
     </div>

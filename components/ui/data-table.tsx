@@ -25,6 +25,7 @@ export function DataTable<Row>({
   rowKey,
   rowProps,
   minWidth,
+  narrow = false,
   className = "",
 }: {
   label: string;
@@ -34,12 +35,14 @@ export function DataTable<Row>({
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
   /** The width below which the table scrolls instead of squeezing (a Tailwind min-w-* class). */
   minWidth?: string;
+  /** As wide as its content instead of the page (a short table of a few numbers). */
+  narrow?: boolean;
   className?: string;
 }) {
   const align = (c: Column<Row>) => (c.numeric || c.alignRight ? "text-right" : "");
   return (
     <ScrollX className={className}>
-      <table className={`w-full text-sm ${minWidth ?? ""}`} aria-label={label}>
+      <table className={`${narrow ? "" : "w-full"} text-sm ${minWidth ?? ""}`} aria-label={label}>
         <thead className="text-left text-stone-500">
           <tr>
             {columns.map((c, i) => (
