@@ -78,7 +78,7 @@ export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: 
             cell: (u) => (
               <Select
                 compact
-                className="w-auto"
+                fit
                 aria-label={`Role of ${u.email}`}
                 value={u.role}
                 disabled={busy || u.id === meId}

@@ -4,8 +4,8 @@ import { fixed, interval } from "../reports/format";
 import { GroupChart } from "../reports/group-chart";
 import { PositivesTable } from "../reports/positives-table";
 import { StatisticsTable } from "../reports/statistics-table";
-import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
+import { DataTable } from "@/components/ui/data-table";
 
 const PHASES: Record<string, string> = {
   blind: "each annotator's blind label (before any reveal)",
@@ -69,36 +69,37 @@ function CampaignAgreementBody({ report }: { report: CampaignAgreementReport }) 
         {report.pairs.length === 0 ? (
           <p className="text-sm text-stone-600">No two annotators have labelled the same item yet.</p>
         ) : (
-          <ScrollX>
-            <table className="w-full max-w-3xl text-sm" aria-label="Agreement between annotator pairs">
-              <thead className="text-left text-stone-500">
-                <tr>
-                  <th className="py-1 font-medium">Annotators</th>
-                  <th className="py-1 text-right font-medium">Items</th>
-                  <th className="py-1 text-right font-medium">Agreement</th>
-                  <th className="py-1 text-right font-medium">Cohen&apos;s κ</th>
-                  <th className="py-1 text-right font-medium">95% interval</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.pairs.map((p) => (
-                  <tr key={`${p.a}|${p.b}`} className="border-t border-stone-200">
-                    <td className="py-1">
-                      {p.a} · {p.b}
-                    </td>
-                    <td className="py-1 text-right tabular-nums">{p.items}</td>
-                    <td className="py-1 text-right font-mono tabular-nums">{fixed(p.agreement)}</td>
-                    <td className="py-1 text-right font-mono tabular-nums" title={p.kappa.reason}>
-                      {fixed(p.kappa.value)}
-                    </td>
-                    <td className="py-1 text-right font-mono tabular-nums text-stone-600">
-                      {interval(p.kappa.low, p.kappa.high)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollX>
+          <DataTable
+            label="Agreement between annotator pairs"
+            minWidth="max-w-3xl"
+            rows={report.pairs}
+            rowKey={(p) => `${p.a}|${p.b}`}
+            columns={[
+              {
+                header: "Annotators",
+                cell: (p) => (
+                  <>
+                    {p.a} · {p.b}
+                  </>
+                ),
+              },
+              { header: "Items", numeric: true, cell: (p) => p.items },
+              { header: "Agreement", numeric: true, className: "font-mono", cell: (p) => fixed(p.agreement) },
+              {
+                header: "Cohen's κ",
+                numeric: true,
+                className: "font-mono",
+                title: (p) => p.kappa.reason,
+                cell: (p) => fixed(p.kappa.value),
+              },
+              {
+                header: "95% interval",
+                numeric: true,
+                className: "font-mono text-stone-600",
+                cell: (p) => interval(p.kappa.low, p.kappa.high),
+              },
+            ]}
+          />
         )}
       </section>
       {report.llm && report.llm.overall.items === 0 && (

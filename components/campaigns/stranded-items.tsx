@@ -81,7 +81,8 @@ export function StrandedItems({ campaign }: { campaign: CampaignProgress }) {
                   {others.length > 0 && (
                     <Select
                       compact
-                      className="w-auto text-xs"
+                      fit
+                      className="text-xs"
                       aria-label={`Reassign item ${item.position}`}
                       defaultValue=""
                       disabled={closed || resolve.isPending}

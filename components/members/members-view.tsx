@@ -87,7 +87,7 @@ export function MembersView({ study, members: initial, me }: Props) {
             cell: (m) => (
               <Select
                 compact
-                className="w-auto"
+                fit
                 aria-label={`Role of ${m.email}`}
                 value={m.role}
                 disabled={busy || (m.userId === me.id && !me.admin)}

@@ -3,9 +3,9 @@ import type { ResourceReport } from "@/lib/schemas/resources";
 import { LabelSetForm } from "../reports/label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
 import { RelevantEnginesChart } from "./relevant-engines-chart";
-import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
 import { ReportPage } from "@/components/ui/report-page";
+import { DataTable } from "@/components/ui/data-table";
 
 const SHOWN_REQUESTS = 25;
 const score = (v: number | null) => (v === null ? "—" : String(v));
@@ -99,30 +99,19 @@ function ResourceReportView({
         <h2 id="engines-heading" className="mb-2 text-lg font-semibold">
           Engines
         </h2>
-        <ScrollX>
-          <table className="text-sm" aria-label="Engines under both label sets">
-            <thead className="text-left text-stone-500">
-              <tr>
-                <th className="py-1 pr-6 font-medium">Engine</th>
-                <th className="py-1 pr-2 text-right font-medium">Mean precision A</th>
-                <th className="py-1 pr-6 text-right font-medium">B</th>
-                <th className="py-1 pr-2 text-right font-medium">Best for requests A</th>
-                <th className="py-1 text-right font-medium">B</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.perEngine.map((e) => (
-                <tr key={e.engine} className="border-t border-stone-200">
-                  <td className="py-1 pr-6 font-mono text-xs">{e.engine}</td>
-                  <td className="py-1 pr-2 text-right font-mono tabular-nums">{mean(e.mean.a)}</td>
-                  <td className="py-1 pr-6 text-right font-mono tabular-nums">{mean(e.mean.b)}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{e.best.a}</td>
-                  <td className="py-1 text-right tabular-nums">{e.best.b}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollX>
+        <DataTable
+          narrow
+          label="Engines under both label sets"
+          rows={report.perEngine}
+          rowKey={(e) => e.engine}
+          columns={[
+            { header: "Engine", className: "font-mono text-xs", cell: (e) => e.engine },
+            { header: "Mean precision A", numeric: true, className: "font-mono", cell: (e) => mean(e.mean.a) },
+            { header: "B", numeric: true, className: "font-mono", cell: (e) => mean(e.mean.b) },
+            { header: "Best for requests A", numeric: true, cell: (e) => e.best.a },
+            { header: "B", numeric: true, cell: (e) => e.best.b },
+          ]}
+        />
       </section>
       <section aria-labelledby="relevant-heading">
         <h2 id="relevant-heading" className="mb-2 text-lg font-semibold">
@@ -144,44 +133,44 @@ function ResourceReportView({
                 : `The ${moved.length} ${moved.length === 1 ? "request" : "requests"}`}{" "}
               whose engine scores change most (the sum of |B − A| over engines); every request is in the export.
             </p>
-            <ScrollX>
-              <table className="w-full text-sm" aria-label="Requests that move most">
-                <thead className="text-left text-stone-500">
-                  <tr>
-                    <th className="py-1 pr-4 font-medium">Request</th>
-                    <th className="py-1 pr-4 text-right font-medium">Relevant engines A · B</th>
-                    <th className="py-1 pr-4 text-right font-medium">τ-b</th>
-                    <th className="py-1 font-medium">Engines that change (A → B)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {moved.slice(0, SHOWN_REQUESTS).map((r) => (
-                    <tr
-                      key={r.request}
-                      className="border-t border-stone-200 align-top"
-                      data-testid={`request-${r.request}`}
-                    >
-                      <td className="max-w-md py-1 pr-4">
-                        <span className="font-mono text-xs">{r.request}</span>{" "}
-                        <span className="text-stone-600">{r.text}</span>
-                      </td>
-                      <td className="py-1 pr-4 text-right tabular-nums">
-                        {r.relevantEngines.a} · {r.relevantEngines.b}
-                      </td>
-                      <td className="py-1 pr-4 text-right font-mono tabular-nums">
-                        {r.tauB === null ? "—" : r.tauB.toFixed(2)}
-                      </td>
-                      <td className="py-1 font-mono text-xs">
-                        {(scores.get(r.request) ?? [])
-                          .filter((s) => s.a !== s.b)
-                          .map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`)
-                          .join(", ") || "—"}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollX>
+            <DataTable
+              label="Requests that move most"
+              rows={moved.slice(0, SHOWN_REQUESTS)}
+              rowKey={(r) => r.request}
+              rowProps={(r) => ({ className: "align-top", "data-testid": `request-${r.request}` })}
+              columns={[
+                {
+                  header: "Request",
+                  className: "max-w-md",
+                  cell: (r) => (
+                    <>
+                      <span className="font-mono text-xs">{r.request}</span>{" "}
+                      <span className="text-stone-600">{r.text}</span>
+                    </>
+                  ),
+                },
+                {
+                  header: "Relevant engines A · B",
+                  numeric: true,
+                  cell: (r) => `${r.relevantEngines.a} · ${r.relevantEngines.b}`,
+                },
+                {
+                  header: "τ-b",
+                  numeric: true,
+                  className: "font-mono",
+                  cell: (r) => (r.tauB === null ? "—" : r.tauB.toFixed(2)),
+                },
+                {
+                  header: "Engines that change (A → B)",
+                  className: "font-mono text-xs",
+                  cell: (r) =>
+                    (scores.get(r.request) ?? [])
+                      .filter((s) => s.a !== s.b)
+                      .map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`)
+                      .join(", ") || "—",
+                },
+              ]}
+            />
           </>
         )}
       </section>

@@ -1,8 +1,11 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-/** The one look of a text box, a select or a text area. `compact` for dense forms (campaigns, the explorer). */
-export const inputClass = (compact = false) =>
-  `block w-full rounded-md border border-stone-300 bg-white text-sm disabled:bg-stone-100 ${compact ? "px-2 py-1.5" : "px-3 py-2"}`;
+/**
+ * The one look of a text box, a select or a text area: as wide as its column, or as its content
+ * (`fit`, in a table row); `compact` for dense forms (campaigns, the explorer, tables).
+ */
+export const inputClass = ({ compact = false, fit = false }: Size = {}) =>
+  `rounded-md border border-stone-300 bg-white text-sm disabled:bg-stone-100 ${fit ? "inline-block w-auto" : "block w-full"} ${compact ? "px-2 py-1.5" : "px-3 py-2"}`;
 
 /** A labelled control: the label's text above it (and a hint under it). */
 export function Field({
@@ -25,16 +28,21 @@ export function Field({
   );
 }
 
-type Compact = { compact?: boolean };
+type Size = { compact?: boolean; fit?: boolean };
 
-export function TextInput({ compact, className = "", ...props }: InputHTMLAttributes<HTMLInputElement> & Compact) {
-  return <input {...props} className={`${inputClass(compact)} ${className}`} />;
+export function TextInput({ compact, fit, className = "", ...props }: InputHTMLAttributes<HTMLInputElement> & Size) {
+  return <input {...props} className={`${inputClass({ compact, fit })} ${className}`} />;
 }
 
-export function Select({ compact, className = "", ...props }: SelectHTMLAttributes<HTMLSelectElement> & Compact) {
-  return <select {...props} className={`${inputClass(compact)} ${className}`} />;
+export function Select({ compact, fit, className = "", ...props }: SelectHTMLAttributes<HTMLSelectElement> & Size) {
+  return <select {...props} className={`${inputClass({ compact, fit })} ${className}`} />;
 }
 
-export function TextArea({ compact, className = "", ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & Compact) {
-  return <textarea {...props} className={`${inputClass(compact)} ${className}`} />;
+export function TextArea({
+  compact,
+  fit,
+  className = "",
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & Size) {
+  return <textarea {...props} className={`${inputClass({ compact, fit })} ${className}`} />;
 }
