@@ -3,6 +3,7 @@ import { CountHeatmap } from "../reports/count-heatmap";
 import { GroupChart } from "../reports/group-chart";
 import { PositivesTable } from "../reports/positives-table";
 import { StatisticsTable } from "../reports/statistics-table";
+import { ReportExports } from "@/components/reports/report-exports";
 
 /** Two label sources compared: statistics, confusion matrix, per-group κ and FreshStack's calibration table. */
 export function PairAgreementView({
@@ -32,22 +33,7 @@ export function PairAgreementView({
           95% intervals from {report.bootstrap.resamples} bootstrap resamples of the targets (seed{" "}
           {report.bootstrap.seed}).
         </p>
-        <div className="mt-3 flex gap-2 text-sm">
-          <a
-            className="rounded-md border border-stone-300 bg-white px-3 py-1.5 hover:bg-stone-100"
-            href={exportUrl("csv")}
-            download
-          >
-            Export CSV
-          </a>
-          <a
-            className="rounded-md border border-stone-300 bg-white px-3 py-1.5 hover:bg-stone-100"
-            href={exportUrl("json")}
-            download
-          >
-            Export JSON
-          </a>
-        </div>
+        <ReportExports className="mt-3" href={exportUrl} />
       </section>
       <div className="grid gap-8 lg:grid-cols-2">
         <StatisticsTable statistics={report.statistics} />

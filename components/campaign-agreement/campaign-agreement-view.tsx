@@ -6,6 +6,7 @@ import { PositivesTable } from "../reports/positives-table";
 import { StatisticsTable } from "../reports/statistics-table";
 import { count } from "@/components/ui/wording";
 import { DataTable } from "@/components/ui/data-table";
+import { ReportExports } from "@/components/reports/report-exports";
 
 const PHASES: Record<string, string> = {
   blind: "each annotator's blind label (before any reveal)",
@@ -16,7 +17,6 @@ const PHASES: Record<string, string> = {
 export function CampaignAgreementView({ studyId, report }: { studyId: number; report: CampaignAgreementReport }) {
   const exportUrl = (format: "csv" | "json") =>
     `/api/studies/${studyId}/reports/campaign-agreement?${new URLSearchParams({ campaign: String(report.campaign.id), format })}`;
-  const button = "rounded-md border border-stone-300 bg-white px-3 py-1.5 hover:bg-stone-100";
   return (
     <div className="mt-6 space-y-8" data-testid="campaign-agreement-report">
       <section aria-labelledby="summary-heading">
@@ -30,14 +30,7 @@ export function CampaignAgreementView({ studyId, report }: { studyId: number; re
           {report.scaleName}. Compares {PHASES[report.campaign.phase] ?? report.campaign.phase}. 95% intervals from{" "}
           {report.bootstrap.resamples} bootstrap resamples of the items (seed {report.bootstrap.seed}).
         </p>
-        <div className="mt-3 flex gap-2 text-sm">
-          <a className={button} href={exportUrl("csv")} download>
-            Export CSV
-          </a>
-          <a className={button} href={exportUrl("json")} download>
-            Export JSON
-          </a>
-        </div>
+        <ReportExports className="mt-3" href={exportUrl} />
       </section>
       {report.labels === 0 ? (
         <p className="text-sm text-stone-600">Nobody has labelled an item of this campaign yet.</p>

@@ -6,6 +6,7 @@ import { Slopegraph } from "./slopegraph";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { ReportPage } from "@/components/ui/report-page";
 import { DataTable } from "@/components/ui/data-table";
+import { ReportExports } from "@/components/reports/report-exports";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
@@ -42,13 +43,13 @@ export function ImpactView({
     >
       {report && (
         <>
-          <a
-            className="mt-4 inline-block rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
-            download
-            href={`/api/studies/${study.id}/reports/impact?${new URLSearchParams({ a: report.sets.a, b: report.sets.b })}`}
-          >
-            Export JSON
-          </a>
+          <ReportExports
+            className="mt-4"
+            formats={["json"]}
+            href={() =>
+              `/api/studies/${study.id}/reports/impact?${new URLSearchParams({ a: report.sets.a, b: report.sets.b })}`
+            }
+          />
           <ImpactReportView
             report={report}
             titles={{ a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) }}

@@ -6,6 +6,7 @@ import { ScrollX } from "@/components/ui/scroll-x";
 import { count } from "@/components/ui/wording";
 import { Select } from "@/components/ui/field";
 import { ReportPage } from "@/components/ui/report-page";
+import { ReportExports } from "@/components/reports/report-exports";
 
 type CampaignChoice = { id: number; name: string; items: number };
 type Quality = NuggetQualityReport["overall"]["micro"];
@@ -109,22 +110,7 @@ function NuggetQualityReportView({
   const levels = report.judgment?.levels ?? [];
   return (
     <div className="mt-6 space-y-8" data-testid="nugget-quality-report">
-      <div className="flex flex-wrap items-center gap-3">
-        <a
-          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
-          download
-          href={exportHref("csv")}
-        >
-          Export CSV
-        </a>
-        <a
-          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
-          download
-          href={exportHref("json")}
-        >
-          Export JSON
-        </a>
-      </div>
+      <ReportExports href={exportHref} />
       <p className="text-sm text-stone-600" data-testid="nugget-quality-summary">
         {report.reviews} {report.reviews === 1 ? "review" : "reviews"} of {report.questions}{" "}
         {report.questions === 1 ? "question" : "questions"} by {report.perAnnotator.length}{" "}

@@ -5,6 +5,7 @@ import { PreferenceBars } from "./preference-bars";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { Select } from "@/components/ui/field";
 import { ReportPage } from "@/components/ui/report-page";
+import { ReportExports } from "@/components/reports/report-exports";
 
 const th = "py-1 pr-4 font-medium";
 const num = "py-1 pr-4 text-right font-mono tabular-nums";
@@ -85,22 +86,7 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
     `/api/studies/${studyId}/reports/preferences?${new URLSearchParams({ source: report.source, format })}`;
   return (
     <div className="mt-6 space-y-8" data-testid="preference-report">
-      <div className="flex flex-wrap items-center gap-3">
-        <a
-          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
-          download
-          href={exportHref("csv")}
-        >
-          Export CSV
-        </a>
-        <a
-          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
-          download
-          href={exportHref("json")}
-        >
-          Export JSON
-        </a>
-      </div>
+      <ReportExports href={exportHref} />
       <p className="text-sm text-stone-600" data-testid="preference-summary">
         {report.judgments} {report.judgments === 1 ? "judgment" : "judgments"} of {report.items}{" "}
         {report.items === 1 ? "comparison" : "comparisons"} by {report.annotators}{" "}

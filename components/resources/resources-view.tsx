@@ -6,6 +6,7 @@ import { RelevantEnginesChart } from "./relevant-engines-chart";
 import { count } from "@/components/ui/wording";
 import { ReportPage } from "@/components/ui/report-page";
 import { DataTable } from "@/components/ui/data-table";
+import { ReportExports } from "@/components/reports/report-exports";
 
 const SHOWN_REQUESTS = 25;
 const score = (v: number | null) => (v === null ? "—" : String(v));
@@ -71,22 +72,7 @@ function ResourceReportView({
   const moved = report.perRequest.filter((r) => r.change > 0 || r.relevantEngines.a !== r.relevantEngines.b);
   return (
     <div className="mt-6 space-y-8" data-testid="resource-report">
-      <div className="flex flex-wrap items-center gap-3">
-        <a
-          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
-          download
-          href={exportHref("csv")}
-        >
-          Export CSV
-        </a>
-        <a
-          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
-          download
-          href={exportHref("json")}
-        >
-          Export JSON
-        </a>
-      </div>
+      <ReportExports href={exportHref} />
       <p className="text-sm text-stone-600" data-testid="resource-summary">
         {count(report.engines.length, "engine")} over {count(report.requests, "request")}; A = {titles.a}, B ={" "}
         {titles.b}. Mean Kendall&apos;s τ-b between the engines&apos; scores per request:{" "}

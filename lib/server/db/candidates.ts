@@ -4,6 +4,7 @@ import { collectionOf } from "@/lib/domain/query-metadata";
 import { binarize, scaleById } from "@/lib/domain/scales";
 import { readRows } from "./sql-connection";
 import { TARGET_PREFIX } from "@/lib/domain/targets";
+import { nullableId } from "./ids";
 
 type Row = {
   queryId: unknown;
@@ -49,8 +50,8 @@ export async function loadCandidates(
     return {
       queryKey: r.queryKey,
       queryId: Number(r.queryId),
-      nuggetId: r.nuggetId === null ? null : Number(r.nuggetId),
-      nuggetPosition: r.nuggetPosition === null ? null : Number(r.nuggetPosition),
+      nuggetId: nullableId(r.nuggetId),
+      nuggetPosition: nullableId(r.nuggetPosition),
       documentKey: r.documentKey,
       documentId: Number(r.documentId),
       group: collectionOf(r.documentMeta) ?? queryGroups.get(r.queryMeta) ?? "all",

@@ -40,12 +40,10 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
     .filter((j) => Object.keys(j.targets).length > 0);
   const annotated = (id: number) => annotations.get(id) ?? 0;
   // the label sets the reports offer that can be written as labels: a campaign's majority once it has annotations, an LLM corrected by humans
-  const labelSets = labelSetOptions({
-    judges: judged,
-    campaigns: campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })),
-  }).flatMap((o) => {
-    const campaign = campaigns.find((c) => o.value === `campaign:${c.id}`);
-    const pairTarget = campaign && TASK_TYPES[taskTypeSchema.parse(campaign.taskType)].pairTarget;
+  const typed = campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) }));
+  const labelSets = labelSetOptions({ judges: judged, campaigns: typed }).flatMap((o) => {
+    const campaign = typed.find((c) => o.value === `campaign:${c.id}`);
+    const pairTarget = campaign && TASK_TYPES[campaign.taskType].pairTarget;
     if (campaign)
       return pairTarget && annotated(campaign.id) > 0
         ? [{ ...o, targets: { [pairTarget]: annotated(campaign.id) } }]
