@@ -1,6 +1,6 @@
 import "server-only";
 import type { StrandedAction } from "@/lib/schemas/campaign-admin";
-import { closeOpenSeats, giveSeatBack, leaseOpenSeatTo, seatOnItem, skippedSeatsOfAnnotators } from "../db/assignments";
+import { closeOpenSeats, giveSeatBack, leaseOpenSeatTo, seatOf, skippedSeatsOfAnnotators } from "../db/assignments";
 import { annotatesCampaign, isItemOf } from "../db/campaigns";
 import { withTransaction } from "../db/transactions";
 import { AppError, notFound } from "../errors";
@@ -46,7 +46,7 @@ export async function resolveStrandedItem(
             "invalid",
             "userId: this person does not annotate this campaign; add them to its annotators first",
           );
-        const held = await seatOnItem(tx, itemId, action.userId);
+        const held = await seatOf(tx, campaign.id, action.userId, itemId);
         if (held && held.status !== "skipped")
           throw new AppError(
             "conflict",

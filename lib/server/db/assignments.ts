@@ -167,14 +167,14 @@ export async function markSubmitted(tx: Tx, campaignId: number, itemId: number, 
 }
 
 /**
- * Removes one of the item's open seats (the one a skipped annotator takes back by labelling it
- * after all, so the overlap holds); false when none is free. SKIP LOCKED on PostgreSQL.
+ * Removes one of the item's open seats (the oldest), for a skipped annotator who takes the item
+ * back, so the overlap holds; false when none is free. SKIP LOCKED on PostgreSQL.
  */
 export async function takeOpenSeatAway(tx: Tx, itemId: number): Promise<boolean> {
   const sql = sqlOf(tx);
   const lock = sql.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
   const freed = await sql.query(
-    `DELETE FROM "Assignment" WHERE "id" = (SELECT a."id" FROM "Assignment" a WHERE a."itemId" = ? AND a."userId" IS NULL AND a."status" = 'open' LIMIT 1${lock}) RETURNING "id"`,
+    `DELETE FROM "Assignment" WHERE "id" = (SELECT a."id" FROM "Assignment" a WHERE a."itemId" = ? AND a."userId" IS NULL AND a."status" = 'open' ORDER BY a."id" LIMIT 1${lock}) RETURNING "id"`,
     [itemId],
   );
   return freed.length === 1;
@@ -229,27 +229,10 @@ export async function skippedSeatsOfAnnotators(tx: Tx, itemId: number): Promise<
   return rows.map((r) => Number(r.id));
 }
 
-/** A user's seat on an item, whatever its status. */
-export async function seatOnItem(
-  tx: Tx,
-  itemId: number,
-  userId: number,
-): Promise<{ id: number; status: string } | null> {
-  const [row] = await sqlOf(tx).query<{ id: unknown; status: string }>(
-    `SELECT "id", "status" FROM "Assignment" WHERE "itemId" = ? AND "userId" = ?`,
-    [itemId, userId],
-  );
-  return row ? { id: Number(row.id), status: row.status } : null;
-}
-
 /** A skipped seat leased to its annotator again, in place of one of the item's open seats (so the overlap holds). */
 export async function giveSeatBack(tx: Tx, itemId: number, seatId: number, now: Date): Promise<boolean> {
+  if (!(await takeOpenSeatAway(tx, itemId))) return false;
   const sql = sqlOf(tx);
-  const freed = await sql.query(
-    `DELETE FROM "Assignment" WHERE "id" = (SELECT "id" FROM "Assignment" WHERE "itemId" = ? AND "status" = 'open' ORDER BY "id" LIMIT 1) RETURNING "id"`,
-    [itemId],
-  );
-  if (freed.length === 0) return false;
   await sql.query(`UPDATE "Assignment" SET "status" = 'leased', "leaseExpiresAt" = ?, "claimedAt" = ? WHERE "id" = ?`, [
     sql.timestamp(new Date(now.getTime() + LEASE_MS)),
     sql.timestamp(now),
