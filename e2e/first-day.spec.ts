@@ -176,6 +176,10 @@ test("a new team's first day, from an empty database to an agreement report", as
     await expect(researcher.getByTestId(`member-${person.email}`)).toContainText(person.name);
   }
   await expect(researcher.getByRole("table", { name: "Members" }).getByRole("row")).toHaveCount(4);
+  // the study's navigation counts them at once
+  await expect(
+    researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Members (3)" }),
+  ).toHaveAttribute("aria-current", "page");
 
   // a relevance campaign, two annotators per item
   await researcher.goto(studyUrl);

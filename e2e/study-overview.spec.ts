@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./fixtures/session";
+import { signIn, studyIdByName } from "./fixtures/session";
 import { USERS } from "./fixtures/world";
 
 test("a researcher opens the demo study and sees its counts and judges", async ({ page }) => {
@@ -38,4 +38,19 @@ test("a researcher opens the demo study and sees its counts and judges", async (
   const judges = page.getByRole("table");
   await expect(judges).toContainText("gpt-4o");
   await expect(judges).toContainText("solar-11b");
+});
+
+test("every page of a study names it and links its sections, marking the open one", async ({ page }) => {
+  await signIn(page, USERS.researcher.email);
+  const studyId = await studyIdByName(page.request, "Harbor job queue (demo)");
+  await page.goto(`/studies/${studyId}/impact`);
+  const nav = page.getByRole("navigation", { name: "Study" });
+  await expect(nav.getByRole("link", { name: "Impact", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Agreement", exact: true })).not.toHaveAttribute("aria-current");
+  await nav.getByRole("link", { name: "Agreement", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Agreement" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Agreement", exact: true })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Harbor job queue (demo)" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Harbor job queue (demo)" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/studies/${studyId}$`));
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { labelsPairs } from "@/lib/domain/task-types/registry";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
-import type { StudyOverview } from "@/lib/schemas/studies";
+import type { StudyHeader } from "@/lib/schemas/studies";
 import { CampaignSourceForm, SourceForm } from "./source-form";
 import { ReportPage } from "@/components/ui/report-page";
 
@@ -13,7 +13,7 @@ export function AgreementView({
   error,
   children,
 }: {
-  study: StudyOverview;
+  study: StudyHeader;
   query: AgreementQuery;
   campaignId: number | null;
   error: string | null;
@@ -23,7 +23,6 @@ export function AgreementView({
   const labelCampaigns = study.campaigns.filter((c) => labelsPairs(c.taskType));
   return (
     <ReportPage
-      back={{ href: `/studies/${study.id}`, label: study.name }}
       title="Agreement"
       description={
         <>

@@ -60,7 +60,6 @@ export function CampaignProgressView({
   return (
     <>
       <PageHeader
-        back={{ href: `/studies/${c.studyId}`, label: c.studyName }}
         title={c.name}
         actions={
           <>

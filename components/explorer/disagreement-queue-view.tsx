@@ -14,7 +14,6 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
   return (
     <>
       <PageHeader
-        back={{ href: `/studies/${study.id}`, label: study.name }}
         title="Disagreements"
         description={
           <>

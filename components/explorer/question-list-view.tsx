@@ -33,7 +33,7 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
   };
   return (
     <>
-      <PageHeader back={{ href: `/studies/${study.id}`, label: study.name }} title="Questions" />
+      <PageHeader title="Questions" />
       <form
         method="get"
         className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto]"

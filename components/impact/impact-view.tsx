@@ -26,7 +26,6 @@ export function ImpactView({
 }) {
   return (
     <ReportPage
-      back={{ href: `/studies/${study.id}`, label: study.name }}
       title="Benchmark impact"
       description={
         <>

@@ -12,7 +12,7 @@ export function StudyDataView({
 }) {
   return (
     <>
-      <PageHeader back={{ href: `/studies/${study.id}`, label: study.name }} title="Import and export" />
+      <PageHeader title="Import and export" />
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-2">
         <ImportPanel studyId={study.id} />
         <ExportPanel studyId={study.id} options={exportOptions} />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { MemberRole } from "@/lib/domain/roles";
 import { peopleApi } from "@/lib/client/people-api";
@@ -24,6 +25,7 @@ type Props = { study: { id: number; name: string }; members: Member[]; me: { id:
  */
 export function MembersView({ study, members: initial, me }: Props) {
   const qc = useQueryClient();
+  const router = useRouter();
   const key = queryKeys.studies.members(study.id);
   const { data } = useQuery({
     queryKey: key,
@@ -31,7 +33,11 @@ export function MembersView({ study, members: initial, me }: Props) {
     initialData: { members: initial },
   });
   const [problem, setProblem] = useState<string | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  // the study's navigation above the page counts the members: render it again too
+  const refresh = () => {
+    router.refresh();
+    return qc.invalidateQueries({ queryKey: key });
+  };
   const onError = (e: Error) => setProblem(e.message);
   const change = useMutation({
     mutationFn: ({ userId, role }: { userId: number; role: MemberRole }) =>
@@ -50,7 +56,6 @@ export function MembersView({ study, members: initial, me }: Props) {
   return (
     <>
       <PageHeader
-        back={{ href: `/studies/${study.id}`, label: study.name }}
         title="Members"
         description={
           <>

@@ -32,7 +32,6 @@ export function NuggetQualityView({
 }) {
   return (
     <ReportPage
-      back={{ href: `/studies/${study.id}`, label: study.name }}
       title="Nugget quality"
       description={
         <>

@@ -29,7 +29,6 @@ export function PreferencesView({
 }) {
   return (
     <ReportPage
-      back={{ href: `/studies/${study.id}`, label: study.name }}
       title="Preferences"
       description={
         <>

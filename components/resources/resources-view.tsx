@@ -28,7 +28,6 @@ export function ResourcesView({
 }) {
   return (
     <ReportPage
-      back={{ href: `/studies/${study.id}`, label: study.name }}
       title="Federated resources"
       description={
         <>

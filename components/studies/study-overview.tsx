@@ -19,31 +19,9 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
     { label: "Systems", value: c.systems },
     { label: "RAG responses", value: c.responses },
   ];
-  const pages = [
-    { href: "questions", label: "Questions" },
-    { href: "disagreements", label: "Disagreements" },
-    { href: "agreement", label: "Agreement" },
-    { href: "impact", label: "Impact" },
-    { href: "nugget-quality", label: "Nugget quality" },
-    { href: "preferences", label: "Preferences" },
-    { href: "resources", label: "Resources" },
-    { href: "members", label: `Members (${c.members})` },
-    { href: "data", label: "Import and export" },
-  ];
   return (
     <>
       <PageHeader title={study.name} description={study.description || undefined} />
-      <nav aria-label="Study" className="mt-4 flex flex-wrap gap-2">
-        {pages.map((p) => (
-          <Link
-            key={p.href}
-            href={`/studies/${study.id}/${p.href}`}
-            className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
-          >
-            {p.label}
-          </Link>
-        ))}
-      </nav>
       {c.members === 0 && (
         <p
           role="note"

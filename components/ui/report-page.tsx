@@ -14,7 +14,7 @@ export function ReportPage({
   error,
   children,
 }: {
-  back: { href: string; label: string };
+  back?: { href: string; label: string };
   title: string;
   description: ReactNode;
   controls: ReactNode;

@@ -24,6 +24,20 @@ export const studySummarySchema = z.object({
 });
 export type StudySummary = z.infer<typeof studySummarySchema>;
 
+/**
+ * What every page of a study shows or chooses from: its name, the members count for the study's
+ * navigation, its judges and campaigns (with their item counts) for the reports' forms. Four small queries.
+ */
+export const studyHeaderSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  members: z.number(),
+  judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]) })),
+  campaigns: z.array(z.object({ id: z.number(), name: z.string(), taskType: taskTypeSchema, items: z.number() })),
+});
+export type StudyHeader = z.infer<typeof studyHeaderSchema>;
+
 export const studyOverviewSchema = z.object({
   id: z.number(),
   slug: z.string(),

@@ -2,11 +2,11 @@ import "server-only";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "../auth/page-guards";
 import { AppError } from "../errors";
-import { getStudyOverview } from "../studies/get-study-overview";
+import { getStudyHeader } from "../studies/get-study-header";
 
 /**
  * A report page's start: the caller must be an admin or a researcher of the study (anyone else
- * gets the not-found page), then the study's overview (what its forms offer) and the search params.
+ * gets the not-found page), then the study's header (the judges and campaigns its forms offer) and the search params.
  */
 export async function reportPageContext(
   params: Promise<{ studyId: string }>,
@@ -14,7 +14,7 @@ export async function reportPageContext(
 ) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
-  const study = await orNotFound(getStudyOverview(user, studyId));
+  const study = await orNotFound(getStudyHeader(user, studyId));
   return { user, study, search: await searchParams };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { buildWorld } from "@/test/db-world";
+import { getStudyHeader } from "./get-study-header";
 import { getStudyOverview } from "./get-study-overview";
 import { listStudies } from "./list-studies";
 
@@ -53,6 +54,25 @@ describe("getStudyOverview", () => {
 
   it("lets an admin open any study", async () => {
     expect((await getStudyOverview(world.admin, world.otherStudy.id)).slug).toBe(`other-${world.id}`);
+  });
+});
+
+describe("getStudyHeader", () => {
+  it("names the study, counts its members and lists the judges and campaigns its reports choose from", async () => {
+    const header = await getStudyHeader(world.researcher, world.study.id);
+    expect(header).toMatchObject({ id: world.study.id, slug: `study-${world.id}`, members: 2 });
+    expect(header.judges).toEqual([{ name: "gpt-4o", kind: "model" }]);
+    expect(header.campaigns.map((c) => [c.name, c.taskType, c.items]).sort()).toEqual([
+      ["Active", "support", 2],
+      ["Draft", "support", 0],
+    ]);
+  });
+
+  it("checks the caller on every call, so a cached header is never shown to someone who may not see it", async () => {
+    await getStudyHeader(world.researcher, world.study.id);
+    await expect(getStudyHeader(world.otherResearcher, world.study.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getStudyHeader(world.annotator, world.study.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getStudyHeader(world.admin, 987_654_321)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 

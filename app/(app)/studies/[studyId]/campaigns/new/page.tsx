@@ -28,7 +28,7 @@ export default async function NewCampaignPage({
     : undefined;
   return (
     <>
-      <PageHeader back={{ href: `/studies/${options.study.id}`, label: options.study.name }} title="New campaign" />
+      <PageHeader title="New campaign" />
       <div className="mt-6">
         <CampaignForm options={options} followUp={followUp} />
       </div>

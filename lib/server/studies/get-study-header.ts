@@ -1,0 +1,49 @@
+import "server-only";
+import { cache } from "react";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
+import type { StudyHeader } from "@/lib/schemas/studies";
+import { getDb } from "../db/client";
+import { notFound } from "../errors";
+import type { UserDto } from "../users/user-dto";
+import { assertResearcherAccess } from "./access";
+
+/**
+ * A study's header (name, members count, judges, campaigns), for researchers of the study and
+ * admins. The study layout and its page both ask for it while rendering one request; the data is
+ * loaded once per request, the caller's access is checked on every call.
+ */
+export async function getStudyHeader(user: UserDto, studyId: number): Promise<StudyHeader> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const header = await loadStudyHeader(studyId);
+  if (!header) throw notFound("Study not found");
+  return header;
+}
+
+/** Data only, no authorization: cached for the length of one server render (React's cache). */
+const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | null> => {
+  const db = await getDb();
+  const where = { studyId };
+  const [study, members, judges, campaigns] = await Promise.all([
+    db.study.findUnique({ where: { id: studyId }, select: { id: true, slug: true, name: true } }),
+    db.studyMember.count({ where }),
+    db.judge.findMany({ where, orderBy: { name: "asc" }, select: { name: true, kind: true } }),
+    db.campaign.findMany({
+      where,
+      orderBy: { createdAt: "desc" },
+      select: { id: true, name: true, taskType: true, _count: { select: { items: true } } },
+    }),
+  ]);
+  if (!study) return null;
+  return {
+    ...study,
+    members,
+    judges: judges.map((j) => ({ name: j.name, kind: j.kind === "model" ? "model" : "human" })),
+    campaigns: campaigns.map((c) => ({
+      id: c.id,
+      name: c.name,
+      taskType: taskTypeSchema.parse(c.taskType),
+      items: c._count.items,
+    })),
+  };
+});
