@@ -3,9 +3,8 @@ import { LabelSetForm } from "../reports/label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
 import { count } from "@/components/ui/wording";
 import { Slopegraph } from "./slopegraph";
-import { ScrollX } from "@/components/ui/scroll-x";
 import { ReportPage } from "@/components/ui/report-page";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { ReportExports } from "@/components/reports/report-exports";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
@@ -110,35 +109,24 @@ function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { 
         <h2 id="scores-heading" className="mb-2 text-lg font-semibold">
           Scores
         </h2>
-        <ScrollX>
-          <table className="text-sm" aria-label="Scores under both label sets">
-            <thead className="text-left text-stone-500">
-              <tr>
-                <th className="py-1 pr-6 font-medium">System</th>
-                {report.metrics.map((m) => (
-                  <th key={m} colSpan={2} className="py-1 pr-6 text-center font-medium">
-                    {m} (A · B)
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {report.systems.map((s) => (
-                <tr key={s.name} className="border-t border-stone-200">
-                  <td className="py-1 pr-6 font-mono text-xs">{s.name}</td>
-                  {report.metrics.map((m) => [
-                    <td key={`${m}a`} className="py-1 pr-2 text-right font-mono tabular-nums">
-                      {fixed(s.scores[m]!.a)}
-                    </td>,
-                    <td key={`${m}b`} className="py-1 pr-6 text-right font-mono tabular-nums">
-                      {fixed(s.scores[m]!.b)}
-                    </td>,
-                  ])}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollX>
+        <DataTable
+          narrow
+          label="Scores under both label sets"
+          rows={report.systems}
+          rowKey={(s) => s.name}
+          columns={[
+            { header: "System", className: "font-mono text-xs", cell: (s) => s.name },
+            ...report.metrics.flatMap((m) =>
+              (["a", "b"] as const).map((set): Column<(typeof report.systems)[number]> => ({
+                group: m,
+                header: set.toUpperCase(),
+                numeric: true,
+                className: "font-mono",
+                cell: (s) => fixed(s.scores[m]![set]),
+              })),
+            ),
+          ]}
+        />
       </section>
       <div className="grid gap-6 lg:grid-cols-3">
         {report.metrics.map((m) => (

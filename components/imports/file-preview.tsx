@@ -1,5 +1,5 @@
 import type { Preview } from "@/lib/client/preview-file";
-import { ScrollX } from "@/components/ui/scroll-x";
+import { DataTable, type Column } from "@/components/ui/data-table";
 
 const show = (value: unknown) => {
   const text = typeof value === "string" ? value : JSON.stringify(value);
@@ -15,31 +15,18 @@ export function FilePreview({ preview, fileName }: { preview: Preview; fileName:
         Preview of {fileName}: first {preview.rows.length} rows{preview.truncated ? " (of the first 64 KB)" : ""}
       </p>
       {preview.rows.length > 0 && (
-        <div className="max-h-64 overflow-auto">
-          <ScrollX>
-            <table className="w-full text-left font-mono text-xs">
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c} className="px-2 py-1 font-medium text-stone-500">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((row, i) => (
-                  <tr key={i} className="border-t border-stone-100">
-                    {columns.map((c) => (
-                      <td key={c} className="px-2 py-1 align-top">
-                        {show(row[c])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollX>
+        <div className="max-h-64 overflow-auto px-2">
+          <DataTable
+            label={`Rows of ${fileName}`}
+            dense
+            rows={preview.rows}
+            rowKey={(_, i) => i}
+            columns={columns.map((c): Column<Preview["rows"][number]> => ({
+              header: c,
+              className: "align-top",
+              cell: (row) => show(row[c]),
+            }))}
+          />
         </div>
       )}
       {preview.errors.length > 0 && (

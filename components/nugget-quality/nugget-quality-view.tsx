@@ -1,8 +1,10 @@
 import Link from "next/link";
+import type { Statistic } from "@/lib/schemas/agreement";
 import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
 import { AddNuggetButton } from "./add-nugget-button";
-import { fixed, interval, percent, statisticLabel } from "../reports/format";
-import { ScrollX } from "@/components/ui/scroll-x";
+import { fixed, percent } from "../reports/format";
+import { statisticColumns } from "../reports/statistics-table";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { count } from "@/components/ui/wording";
 import { Select } from "@/components/ui/field";
 import { ReportPage } from "@/components/ui/report-page";
@@ -11,8 +13,14 @@ import { ReportExports } from "@/components/reports/report-exports";
 type CampaignChoice = { id: number; name: string; items: number };
 type Quality = NuggetQualityReport["overall"]["micro"];
 
-const th = "py-1 pr-4 font-medium";
-const num = "py-1 pr-4 text-right font-mono tabular-nums";
+const mono = "font-mono";
+const QUALITY_METRICS = ["precision", "recall", "groundedness"] as const;
+const QUALITY_HEADERS = { precision: "Precision", recall: "Recall", groundedness: "Groundedness" } as const;
+const MARK_LABELS = {
+  hallucinated: "A: hallucinated",
+  redundant: "B: minor or redundant",
+  missing: "C: missing (per question)",
+} as const;
 
 /** The nugget-quality page: which campaign (and support campaign for Table 5), an error if the choice failed, and the report. */
 export function NuggetQualityView({
@@ -131,73 +139,72 @@ function NuggetQualityReportView({
                 : ` (${report.judgmentNote ?? "choose a support campaign above"})`}
               .
             </p>
-            <ScrollX>
-              <table className="text-sm" aria-label="Nugget and judgment quality">
-                <thead className="text-left text-stone-500">
-                  <tr>
-                    <th className={th}>Precision</th>
-                    <th className={th}>Recall</th>
-                    <th className={th}>Groundedness</th>
-                    {levels.map((l) => (
-                      <th key={l.level} className={th}>
-                        LLM-positive judged {l.level}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr className="border-t border-stone-200">
-                    <td className={num}>{fixed(report.overall.macro.precision.value)}</td>
-                    <td className={num}>{fixed(report.overall.macro.recall.value)}</td>
-                    <td className={num}>{fixed(report.overall.macro.groundedness.value)}</td>
-                    {levels.map((l) => (
-                      <td key={l.level} className={num}>
-                        {percent(l.share)} ({l.count})
-                      </td>
-                    ))}
-                  </tr>
-                </tbody>
-              </table>
-            </ScrollX>
+            <DataTable
+              label="Nugget and judgment quality"
+              narrow
+              rows={[report]}
+              rowKey={() => "overall"}
+              columns={[
+                {
+                  header: "Precision",
+                  numeric: true,
+                  className: mono,
+                  cell: (r) => fixed(r.overall.macro.precision.value),
+                },
+                { header: "Recall", numeric: true, className: mono, cell: (r) => fixed(r.overall.macro.recall.value) },
+                {
+                  header: "Groundedness",
+                  numeric: true,
+                  className: mono,
+                  cell: (r) => fixed(r.overall.macro.groundedness.value),
+                },
+                ...levels.map((l): Column<NuggetQualityReport> => ({
+                  header: `LLM-positive judged ${l.level}`,
+                  numeric: true,
+                  className: mono,
+                  cell: () => `${percent(l.share)} (${l.count})`,
+                })),
+              ]}
+            />
           </section>
           <section aria-labelledby="overall-heading">
             <h2 id="overall-heading" className="mb-2 text-lg font-semibold">
               Overall and per annotator
             </h2>
-            <ScrollX>
-              <table className="text-sm" aria-label="Nugget quality overall and per annotator">
-                <thead className="text-left text-stone-500">
-                  <tr>
-                    <th className={th}>Who</th>
-                    <th className={th}>Averaging</th>
-                    <th className={`${th} text-right`}>Reviews</th>
-                    <th className={`${th} text-right`}>Nuggets</th>
-                    <th className={`${th} text-right`}>Precision</th>
-                    <th className={`${th} text-right`}>Recall</th>
-                    <th className={`${th} text-right`}>Groundedness</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <QualityRows
-                    who="All annotators"
-                    reviews={report.reviews}
-                    micro={report.overall.micro}
-                    macro={report.overall.macro}
-                    testId="overall"
-                  />
-                  {report.perAnnotator.map((a) => (
-                    <QualityRows
-                      key={a.annotator}
-                      who={a.annotator}
-                      reviews={a.reviews}
-                      micro={a.micro}
-                      macro={a.macro}
-                      testId={`annotator-${a.annotator}`}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </ScrollX>
+            <DataTable
+              label="Nugget quality overall and per annotator"
+              narrow
+              rows={[
+                { who: "All annotators", reviews: report.reviews, ...report.overall, testId: "overall" },
+                ...report.perAnnotator.map((a) => ({ who: a.annotator, ...a, testId: `annotator-${a.annotator}` })),
+              ].flatMap((a) => (["micro", "macro"] as const).map((kind) => ({ ...a, kind, q: a[kind] })))}
+              rowKey={(r) => `${r.testId}-${r.kind}`}
+              rowProps={(r) => ({ "data-testid": `${r.testId}-${r.kind}` })}
+              separator={(r) => r.kind === "micro"}
+              columns={[
+                { header: "Who", cell: (r) => (r.kind === "micro" ? r.who : "") },
+                { header: "Averaging", className: "text-stone-600", cell: (r) => r.kind },
+                {
+                  header: "Reviews",
+                  numeric: true,
+                  className: mono,
+                  cell: (r) => (r.kind === "micro" ? r.reviews : ""),
+                },
+                {
+                  header: "Nuggets",
+                  numeric: true,
+                  className: mono,
+                  cell: (r) => (r.kind === "micro" ? r.q.nuggets : ""),
+                },
+                ...QUALITY_METRICS.map((m): Column<{ q: Quality }> => ({
+                  header: QUALITY_HEADERS[m],
+                  numeric: true,
+                  className: mono,
+                  title: (r) => r.q[m].reason,
+                  cell: (r) => fixed(r.q[m].value),
+                })),
+              ]}
+            />
             <p className="mt-1 text-xs text-stone-500">
               Micro counts every nugget once over all reviews; macro is the mean of each review&apos;s value (one
               annotator&apos;s review of one question), over the reviews where it is defined.
@@ -212,28 +219,18 @@ function NuggetQualityReportView({
                 ? "No nugget is marked minor or redundant."
                 : `${percent(report.lastNuggetShare.value)} of the nuggets marked minor or redundant are their question's last (FreshStack: about half).`}
             </p>
-            <ScrollX>
-              <table className="text-sm" aria-label="Nugget quality by position">
-                <thead className="text-left text-stone-500">
-                  <tr>
-                    <th className={th}>Position</th>
-                    <th className={`${th} text-right`}>Nuggets</th>
-                    <th className={`${th} text-right`}>Precision</th>
-                    <th className={`${th} text-right`}>Groundedness</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.byPosition.map((p) => (
-                    <tr key={p.position} className="border-t border-stone-200">
-                      <td className="py-1 pr-4">{p.position}</td>
-                      <td className={num}>{p.nuggets}</td>
-                      <td className={num}>{fixed(p.precision)}</td>
-                      <td className={num}>{fixed(p.groundedness)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollX>
+            <DataTable
+              label="Nugget quality by position"
+              narrow
+              rows={report.byPosition}
+              rowKey={(p) => p.position}
+              columns={[
+                { header: "Position", cell: (p) => p.position },
+                { header: "Nuggets", numeric: true, className: mono, cell: (p) => p.nuggets },
+                { header: "Precision", numeric: true, className: mono, cell: (p) => fixed(p.precision) },
+                { header: "Groundedness", numeric: true, className: mono, cell: (p) => fixed(p.groundedness) },
+              ]}
+            />
           </section>
           {report.agreement && (
             <section aria-labelledby="review-agreement-heading">
@@ -244,87 +241,68 @@ function NuggetQualityReportView({
                 Over the {report.agreement.nuggets} nuggets of the {report.agreement.questions} questions reviewed by
                 two or more annotators; 95% bootstrap intervals.
               </p>
-              <ScrollX>
-                <table className="text-sm" aria-label="Agreement between annotators on A, B and C">
-                  <thead className="text-left text-stone-500">
-                    <tr>
-                      <th className={th}>Mark</th>
-                      <th className={th}>Statistic</th>
-                      <th className={`${th} text-right`}>Value</th>
-                      <th className={`${th} text-right`}>95% interval</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {(["hallucinated", "redundant", "missing"] as const).flatMap((mark) =>
-                      report.agreement![mark].map((s) => (
-                        <tr key={`${mark}-${s.metric}`} className="border-t border-stone-200">
-                          <td className="py-1 pr-4">
-                            {mark === "hallucinated"
-                              ? "A: hallucinated"
-                              : mark === "redundant"
-                                ? "B: minor or redundant"
-                                : "C: missing (per question)"}
-                          </td>
-                          <td className="py-1 pr-4">{statisticLabel(s.metric)}</td>
-                          <td className={num} title={s.reason}>
-                            {fixed(s.value)}
-                          </td>
-                          <td className={num}>{interval(s.low, s.high)}</td>
-                        </tr>
-                      )),
-                    )}
-                  </tbody>
-                </table>
-              </ScrollX>
+              <DataTable
+                label="Agreement between annotators on A, B and C"
+                narrow
+                rows={(["hallucinated", "redundant", "missing"] as const).flatMap((mark) =>
+                  report.agreement![mark].map((statistic) => ({ mark, statistic })),
+                )}
+                rowKey={(r) => `${r.mark}-${r.statistic.metric}`}
+                columns={[
+                  { header: "Mark", cell: (r) => MARK_LABELS[r.mark] },
+                  ...statisticColumns((r: { statistic: Statistic }) => r.statistic),
+                ]}
+              />
             </section>
           )}
           <section aria-labelledby="questions-heading">
             <h2 id="questions-heading" className="mb-2 text-lg font-semibold">
               Per question
             </h2>
-            <ScrollX>
-              <table className="w-full text-sm" aria-label="Nugget quality per question">
-                <thead className="text-left text-stone-500">
-                  <tr>
-                    <th className={th}>Question</th>
-                    <th className={`${th} text-right`}>Nuggets</th>
-                    <th className={`${th} text-right`}>Reviews</th>
-                    <th className={`${th} text-right`}>ΣA</th>
-                    <th className={`${th} text-right`}>ΣB</th>
-                    <th className={`${th} text-right`}>ΣC</th>
-                    <th className={`${th} text-right`}>Precision</th>
-                    <th className={`${th} text-right`}>Recall</th>
-                    <th className={`${th} text-right`}>Groundedness</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.perQuestion.map((q) => (
-                    <tr key={q.question} className="border-t border-stone-200" data-testid={`question-${q.question}`}>
-                      <td className="max-w-sm py-1 pr-4">
-                        <span className="font-mono text-xs">{q.question}</span>{" "}
-                        <span className="text-stone-600">{q.title}</span>
-                      </td>
-                      <td className={num} data-testid="nugget-list">
-                        {q.nuggets}
-                        {q.nuggetVersion !== null && (
-                          <span className="block text-xs text-stone-500">
-                            list v{q.nuggetVersion}
-                            {q.currentNuggetVersion !== q.nuggetVersion ? ` (now v${q.currentNuggetVersion})` : ""}
-                          </span>
-                        )}
-                      </td>
-                      <td className={num}>{q.reviews}</td>
-                      <td className={num}>{q.hallucinated}</td>
-                      <td className={num}>{q.redundant}</td>
-                      <td className={num}>{q.missing}</td>
-                      <td className={num}>{fixed(q.quality.precision.value)}</td>
-                      <td className={num}>{fixed(q.quality.recall.value)}</td>
-                      <td className={num}>{fixed(q.quality.groundedness.value)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollX>
+            <DataTable
+              label="Nugget quality per question"
+              rows={report.perQuestion}
+              rowKey={(q) => q.question}
+              rowProps={(q) => ({ "data-testid": `question-${q.question}` })}
+              columns={[
+                {
+                  header: "Question",
+                  className: "max-w-sm",
+                  cell: (q) => (
+                    <>
+                      <span className="font-mono text-xs">{q.question}</span>{" "}
+                      <span className="text-stone-600">{q.title}</span>
+                    </>
+                  ),
+                },
+                {
+                  header: "Nuggets",
+                  numeric: true,
+                  className: mono,
+                  cell: (q) => (
+                    <span data-testid="nugget-list">
+                      {q.nuggets}
+                      {q.nuggetVersion !== null && (
+                        <span className="block text-xs text-stone-500">
+                          list v{q.nuggetVersion}
+                          {q.currentNuggetVersion !== q.nuggetVersion ? ` (now v${q.currentNuggetVersion})` : ""}
+                        </span>
+                      )}
+                    </span>
+                  ),
+                },
+                { header: "Reviews", numeric: true, className: mono, cell: (q) => q.reviews },
+                { header: "ΣA", numeric: true, className: mono, cell: (q) => q.hallucinated },
+                { header: "ΣB", numeric: true, className: mono, cell: (q) => q.redundant },
+                { header: "ΣC", numeric: true, className: mono, cell: (q) => q.missing },
+                ...QUALITY_METRICS.map((m): Column<(typeof report.perQuestion)[number]> => ({
+                  header: QUALITY_HEADERS[m],
+                  numeric: true,
+                  className: mono,
+                  cell: (q) => fixed(q.quality[m].value),
+                })),
+              ]}
+            />
             <p className="mt-1 text-xs text-stone-500">
               A question&apos;s values pool its reviewers: marks and C summed, the metrics from the sums. Every review
               covers the nugget list the campaign started with (its version is shown; &quot;now&quot; when nuggets were
@@ -354,50 +332,5 @@ function NuggetQualityReportView({
         </>
       )}
     </div>
-  );
-}
-
-function QualityRows({
-  who,
-  reviews,
-  micro,
-  macro,
-  testId,
-}: {
-  who: string;
-  reviews: number;
-  micro: Quality;
-  macro: Quality;
-  testId: string;
-}) {
-  return (
-    <>
-      {(
-        [
-          ["micro", micro],
-          ["macro", macro],
-        ] as const
-      ).map(([kind, q]) => (
-        <tr
-          key={kind}
-          className={kind === "micro" ? "border-t border-stone-200" : ""}
-          data-testid={`${testId}-${kind}`}
-        >
-          <td className="py-1 pr-4">{kind === "micro" ? who : ""}</td>
-          <td className="py-1 pr-4 text-stone-600">{kind}</td>
-          <td className={num}>{kind === "micro" ? reviews : ""}</td>
-          <td className={num}>{kind === "micro" ? q.nuggets : ""}</td>
-          <td className={num} title={q.precision.reason}>
-            {fixed(q.precision.value)}
-          </td>
-          <td className={num} title={q.recall.reason}>
-            {fixed(q.recall.value)}
-          </td>
-          <td className={num} title={q.groundedness.reason}>
-            {fixed(q.groundedness.value)}
-          </td>
-        </tr>
-      ))}
-    </>
   );
 }

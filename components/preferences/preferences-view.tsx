@@ -1,14 +1,13 @@
 import Link from "next/link";
+import type { Statistic } from "@/lib/schemas/agreement";
 import type { PreferenceReport } from "@/lib/schemas/preferences";
-import { fixed, interval, percent, statisticLabel } from "../reports/format";
+import { fixed, interval, percent } from "../reports/format";
+import { statisticColumns } from "../reports/statistics-table";
 import { PreferenceBars } from "./preference-bars";
-import { ScrollX } from "@/components/ui/scroll-x";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { Select } from "@/components/ui/field";
 import { ReportPage } from "@/components/ui/report-page";
 import { ReportExports } from "@/components/reports/report-exports";
-
-const th = "py-1 pr-4 font-medium";
-const num = "py-1 pr-4 text-right font-mono tabular-nums";
 
 type Tally = PreferenceReport["verdict"]["pairs"][number];
 type WinRate = PreferenceReport["verdict"]["winRates"][number];
@@ -114,39 +113,26 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
                 second={pair.second}
                 rows={[...report.perCriterion.map((c) => rowsOf(c.name, find(c.pairs))), rowsOf("Verdict", pair)]}
               />
-              <ScrollX>
-                <table
-                  className="mt-2 text-sm"
-                  aria-label={`Preferences per criterion: ${pair.first} versus ${pair.second}`}
-                >
-                  <thead className="text-left text-stone-500">
-                    <tr>
-                      <th className={th}>Criterion</th>
-                      <th className={`${th} text-right`}>{pair.first}</th>
-                      <th className={`${th} text-right`}>No preference</th>
-                      <th className={`${th} text-right`}>{pair.second}</th>
-                      <th className={`${th} text-right`}>{pair.first} win rate</th>
-                      <th className={`${th} text-right`}>95% interval</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[
-                      ...report.perCriterion.map((c) => ({
-                        name: c.name,
-                        t: find(c.pairs),
-                        w: c.winRates.find((w) => w.first === pair.first && w.second === pair.second),
-                      })),
-                      {
-                        name: "Verdict",
-                        t: pair,
-                        w: report.verdict.winRates.find((w) => w.first === pair.first && w.second === pair.second),
-                      },
-                    ].map(({ name, t, w }) => (
-                      <TallyRow key={name} name={name} tally={t} winRate={w} />
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollX>
+              <DataTable
+                label={`Preferences per criterion: ${pair.first} versus ${pair.second}`}
+                narrow
+                className="mt-2"
+                rows={[
+                  ...report.perCriterion.map((c) => ({
+                    name: c.name,
+                    tally: find(c.pairs),
+                    winRate: c.winRates.find((w) => w.first === pair.first && w.second === pair.second),
+                  })),
+                  {
+                    name: "Verdict",
+                    tally: pair,
+                    winRate: report.verdict.winRates.find((w) => w.first === pair.first && w.second === pair.second),
+                  },
+                ]}
+                rowKey={(r) => r.name}
+                rowProps={(r) => ({ "data-testid": `tally-${r.name}` })}
+                columns={tallyColumns(pair.first, pair.second)}
+              />
               <p className="mt-1 text-xs text-stone-500">
                 Win rate: of the judgments preferring one of the two, the share preferring {pair.first} (no-preferences
                 left out), with Wilson&apos;s interval.
@@ -181,36 +167,20 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
           <h2 id="pref-agreement-heading" className="mb-2 text-lg font-semibold">
             Agreement between annotators
           </h2>
-          <ScrollX>
-            <table className="text-sm" aria-label="Agreement between annotators per criterion">
-              <thead className="text-left text-stone-500">
-                <tr>
-                  <th className={th}>Criterion</th>
-                  <th className={`${th} text-right`}>Items</th>
-                  <th className={th}>Statistic</th>
-                  <th className={`${th} text-right`}>Value</th>
-                  <th className={`${th} text-right`}>95% interval</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.agreement.flatMap((a) =>
-                  a.statistics.map((s) => (
-                    <tr key={`${a.criterion}-${s.metric}`} className="border-t border-stone-200">
-                      <td className="py-1 pr-4">
-                        {report.criteria.find((c) => c.id === a.criterion)?.name ?? a.criterion}
-                      </td>
-                      <td className={num}>{a.items}</td>
-                      <td className="py-1 pr-4">{statisticLabel(s.metric)}</td>
-                      <td className={num} title={s.reason}>
-                        {fixed(s.value)}
-                      </td>
-                      <td className={num}>{interval(s.low, s.high)}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          </ScrollX>
+          <DataTable
+            label="Agreement between annotators per criterion"
+            narrow
+            rows={report.agreement.flatMap((a) => a.statistics.map((statistic) => ({ ...a, statistic })))}
+            rowKey={(r) => `${r.criterion}-${r.statistic.metric}`}
+            columns={[
+              {
+                header: "Criterion",
+                cell: (r) => report.criteria.find((c) => c.id === r.criterion)?.name ?? r.criterion,
+              },
+              { header: "Items", numeric: true, className: "font-mono", cell: (r) => r.items },
+              ...statisticColumns((r: { statistic: Statistic }) => r.statistic),
+            ]}
+          />
         </section>
       )}
       {report.bradleyTerry && (
@@ -218,41 +188,49 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
           <h2 id="bt-heading" className="mb-2 text-lg font-semibold">
             Bradley-Terry strengths
           </h2>
-          <ScrollX>
-            <table className="text-sm" aria-label="Bradley-Terry strengths">
-              <thead className="text-left text-stone-500">
-                <tr>
-                  <th className={th}>System</th>
-                  <th className={`${th} text-right`}>Strength (verdicts; sums to 1)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.bradleyTerry.map((b) => (
-                  <tr key={b.system} className="border-t border-stone-200">
-                    <td className="py-1 pr-4 font-mono text-xs">{b.system}</td>
-                    <td className={num}>{fixed(b.strength)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollX>
+          <DataTable
+            label="Bradley-Terry strengths"
+            narrow
+            rows={report.bradleyTerry}
+            rowKey={(b) => b.system}
+            columns={[
+              { header: "System", className: "font-mono text-xs", cell: (b) => b.system },
+              {
+                header: "Strength (verdicts; sums to 1)",
+                numeric: true,
+                className: "font-mono",
+                cell: (b) => fixed(b.strength),
+              },
+            ]}
+          />
         </section>
       )}
     </div>
   );
 }
 
-function TallyRow({ name, tally, winRate }: { name: string; tally: Tally | undefined; winRate: WinRate | undefined }) {
-  const n = tally ? tally.firstWins + tally.none + tally.secondWins : 0;
-  const cell = (count: number) => `${count} (${n === 0 ? "—" : percent(count / n)})`;
-  return (
-    <tr className="border-t border-stone-200" data-testid={`tally-${name}`}>
-      <td className="py-1 pr-4">{name}</td>
-      <td className={num}>{cell(tally?.firstWins ?? 0)}</td>
-      <td className={num}>{cell(tally?.none ?? 0)}</td>
-      <td className={num}>{cell(tally?.secondWins ?? 0)}</td>
-      <td className={num}>{fixed(winRate?.rate ?? null)}</td>
-      <td className={num}>{interval(winRate?.low ?? null, winRate?.high ?? null)}</td>
-    </tr>
-  );
+/** A pair's tallies per criterion: each side's wins and the no-preferences (count and share), and the first's win rate. */
+function tallyColumns(
+  first: string,
+  second: string,
+): Column<{ name: string; tally: Tally | undefined; winRate: WinRate | undefined }>[] {
+  const cell = (tally: Tally | undefined, count: (t: Tally) => number) => {
+    const n = tally ? tally.firstWins + tally.none + tally.secondWins : 0;
+    const c = tally ? count(tally) : 0;
+    return `${c} (${n === 0 ? "—" : percent(c / n)})`;
+  };
+  const mono = "font-mono";
+  return [
+    { header: "Criterion", cell: (r) => r.name },
+    { header: first, numeric: true, className: mono, cell: (r) => cell(r.tally, (t) => t.firstWins) },
+    { header: "No preference", numeric: true, className: mono, cell: (r) => cell(r.tally, (t) => t.none) },
+    { header: second, numeric: true, className: mono, cell: (r) => cell(r.tally, (t) => t.secondWins) },
+    { header: `${first} win rate`, numeric: true, className: mono, cell: (r) => fixed(r.winRate?.rate ?? null) },
+    {
+      header: "95% interval",
+      numeric: true,
+      className: mono,
+      cell: (r) => interval(r.winRate?.low ?? null, r.winRate?.high ?? null),
+    },
+  ];
 }

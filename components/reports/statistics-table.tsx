@@ -1,8 +1,28 @@
-import type { AgreementReport } from "@/lib/schemas/agreement";
+import type { Statistic } from "@/lib/schemas/agreement";
 import { fixed, interval, statisticLabel } from "./format";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, type Column } from "@/components/ui/data-table";
 
-export function StatisticsTable({ statistics }: { statistics: AgreementReport["statistics"] }) {
+/** A statistic's three columns (its name, value and 95% interval), for any table whose rows hold one. */
+export function statisticColumns<Row>(statisticOf: (row: Row) => Statistic): Column<Row>[] {
+  return [
+    { header: "Statistic", cell: (r) => statisticLabel(statisticOf(r).metric) },
+    {
+      header: "Value",
+      numeric: true,
+      className: "font-mono",
+      title: (r) => statisticOf(r).reason,
+      cell: (r) => fixed(statisticOf(r).value),
+    },
+    {
+      header: "95% interval",
+      numeric: true,
+      className: "font-mono text-stone-600",
+      cell: (r) => interval(statisticOf(r).low, statisticOf(r).high),
+    },
+  ];
+}
+
+export function StatisticsTable({ statistics }: { statistics: readonly Statistic[] }) {
   return (
     <section aria-labelledby="statistics-heading">
       <h3 id="statistics-heading" className="mb-2 font-semibold">
@@ -13,22 +33,7 @@ export function StatisticsTable({ statistics }: { statistics: AgreementReport["s
         rows={statistics}
         rowKey={(s) => s.metric}
         rowProps={(s) => ({ "data-testid": `statistic-${s.metric}` })}
-        columns={[
-          { header: "Statistic", cell: (s) => statisticLabel(s.metric) },
-          {
-            header: "Value",
-            numeric: true,
-            className: "font-mono",
-            title: (s) => s.reason,
-            cell: (s) => fixed(s.value),
-          },
-          {
-            header: "95% interval",
-            numeric: true,
-            className: "font-mono text-stone-600",
-            cell: (s) => interval(s.low, s.high),
-          },
-        ]}
+        columns={statisticColumns((s: Statistic) => s)}
       />
     </section>
   );

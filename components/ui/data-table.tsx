@@ -3,6 +3,8 @@ import { ScrollX } from "./scroll-x";
 
 export type Column<Row> = {
   header: ReactNode;
+  /** A heading over this column and its neighbours of the same group (a metric over its A and B). */
+  group?: string;
   cell: (row: Row, index: number) => ReactNode;
   /** A number: right-aligned, in figures of one width. */
   numeric?: boolean;
@@ -24,8 +26,10 @@ export function DataTable<Row>({
   rows,
   rowKey,
   rowProps,
+  separator,
   minWidth,
   narrow = false,
+  dense = false,
   className = "",
 }: {
   label: string;
@@ -33,20 +37,44 @@ export function DataTable<Row>({
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string | number;
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
+  /** Whether a line sits above the row (default: above every row); rows of one group go without. */
+  separator?: (row: Row, index: number) => boolean;
   /** The width below which the table scrolls instead of squeezing (a Tailwind min-w-* class). */
   minWidth?: string;
   /** As wide as its content instead of the page (a short table of a few numbers). */
   narrow?: boolean;
+  /** Small type in figures of one width (a file's raw rows). */
+  dense?: boolean;
   className?: string;
 }) {
-  const align = (c: Column<Row>) => (c.numeric || c.alignRight ? "text-right" : "");
+  // a column group ends with a wider gap, in the headings and the cells alike
+  const align = (c: Column<Row>, i: number) =>
+    `${c.numeric || c.alignRight ? "text-right" : ""} ${c.group && columns[i + 1]?.group !== c.group ? "pr-6" : ""}`;
+  const groups = columnGroups(columns);
   return (
     <ScrollX className={className}>
-      <table className={`${narrow ? "" : "w-full"} text-sm ${minWidth ?? ""}`} aria-label={label}>
+      <table
+        className={`${narrow ? "" : "w-full"} ${dense ? "font-mono text-xs" : "text-sm"} ${minWidth ?? ""}`}
+        aria-label={label}
+      >
         <thead className="text-left text-stone-500">
+          {groups && (
+            <tr>
+              {groups.map((g, i) => (
+                <th
+                  key={i}
+                  colSpan={g.span}
+                  scope={g.name ? "colgroup" : undefined}
+                  className={`pt-1 text-center font-medium ${g.name ? "pr-6" : ""}`}
+                >
+                  {g.name}
+                </th>
+              ))}
+            </tr>
+          )}
           <tr>
             {columns.map((c, i) => (
-              <th key={i} className={`py-1 font-medium ${align(c)}`}>
+              <th key={i} className={`py-1 font-medium ${align(c, i)}`}>
                 {c.header}
               </th>
             ))}
@@ -56,12 +84,16 @@ export function DataTable<Row>({
           {rows.map((row, r) => {
             const extra = rowProps?.(row);
             return (
-              <tr key={rowKey(row, r)} {...extra} className={`border-t border-stone-200 ${extra?.className ?? ""}`}>
+              <tr
+                key={rowKey(row, r)}
+                {...extra}
+                className={`${separator && !separator(row, r) ? "" : "border-t border-stone-200"} ${extra?.className ?? ""}`}
+              >
                 {columns.map((c, i) => (
                   <td
                     key={i}
                     title={c.title?.(row)}
-                    className={`py-1.5 ${align(c)} ${c.numeric ? "tabular-nums" : ""} ${c.className ?? ""}`}
+                    className={`py-1.5 ${align(c, i)} ${c.numeric ? "tabular-nums" : ""} ${c.className ?? ""}`}
                   >
                     {c.cell(row, r)}
                   </td>
@@ -73,4 +105,16 @@ export function DataTable<Row>({
       </table>
     </ScrollX>
   );
+}
+
+/** The header row above the columns' own when any column has a group: adjacent equal groups merge. */
+function columnGroups<Row>(columns: readonly Column<Row>[]): { name: string; span: number }[] | null {
+  if (!columns.some((c) => c.group)) return null;
+  const groups: { name: string; span: number }[] = [];
+  for (const c of columns) {
+    const last = groups.at(-1);
+    if (last && c.group && last.name === c.group) last.span += 1;
+    else groups.push({ name: c.group ?? "", span: 1 });
+  }
+  return groups;
 }

@@ -18,6 +18,10 @@ export const intervalSchema = z.object({
   high: z.number().nullable(),
 });
 
+/** One named agreement statistic with its interval, as every report's statistics tables list them. */
+export const statisticSchema = intervalSchema.extend({ metric: z.string() });
+export type Statistic = z.infer<typeof statisticSchema>;
+
 /** FreshStack's calibration table: how the humans labelled the targets the LLM called positive. */
 export const positivesSchema = z.object({
   llm: z.string(),
@@ -34,7 +38,7 @@ export const agreementReportSchema = z.object({
   items: z.number(),
   onlyA: z.number(),
   onlyB: z.number(),
-  statistics: z.array(intervalSchema.extend({ metric: z.string() })),
+  statistics: z.array(statisticSchema),
   bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
   confusion: z.array(z.array(z.number())),
   groupBy: z.enum(REPORT_GROUPS),

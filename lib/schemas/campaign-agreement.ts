@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { intervalSchema, positivesSchema } from "./agreement";
+import { intervalSchema, positivesSchema, statisticSchema } from "./agreement";
 
 /** The annotators of one campaign compared with each other and with the campaign's LLM. */
 export const campaignAgreementQuerySchema = z.object({
@@ -23,7 +23,7 @@ export const campaignAgreementReportSchema = z.object({
   items: z.number(),
   singlyLabelled: z.number(),
   labels: z.number(),
-  statistics: z.array(intervalSchema.extend({ metric: z.string() })),
+  statistics: z.array(statisticSchema),
   bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
   coincidences: z.array(z.array(z.number())),
   pairs: z.array(pairAgreement.extend({ a: z.string(), b: z.string() })),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { statisticSchema } from "./agreement";
 
 /** A nugget-quality campaign's report, with an optional support campaign of the same study for the judgment side of FreshStack's Table 5. */
 export const nuggetQualityQuerySchema = z.object({
@@ -9,7 +10,6 @@ export const nuggetQualityQuerySchema = z.object({
 export type NuggetQualityQuery = z.infer<typeof nuggetQualityQuerySchema>;
 
 const statistic = z.object({ value: z.number().nullable(), reason: z.string().optional() });
-const withInterval = statistic.extend({ metric: z.string(), low: z.number().nullable(), high: z.number().nullable() });
 const quality = z.object({ nuggets: z.number(), precision: statistic, recall: statistic, groundedness: statistic });
 
 export const nuggetQualityReportSchema = z.object({
@@ -47,9 +47,9 @@ export const nuggetQualityReportSchema = z.object({
     .object({
       nuggets: z.number(),
       questions: z.number(),
-      hallucinated: z.array(withInterval),
-      redundant: z.array(withInterval),
-      missing: z.array(withInterval),
+      hallucinated: z.array(statisticSchema),
+      redundant: z.array(statisticSchema),
+      missing: z.array(statisticSchema),
     })
     .nullable(),
   /** FreshStack's Table 5, judgment side: how a support campaign's annotators labelled the pairs its LLM called positive. */

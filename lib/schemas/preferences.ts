@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { statisticSchema } from "./agreement";
 
 /** Whose preferences to report: a judge's imported labels (e.g. FeB4RAG's assessors) or a preference campaign ("campaign:<id>"). */
 export const preferenceQuerySchema = z.object({
@@ -23,13 +24,6 @@ const winRate = z.object({
   low: z.number().nullable(),
   high: z.number().nullable(),
 });
-const withInterval = z.object({
-  metric: z.string(),
-  value: z.number().nullable(),
-  reason: z.string().optional(),
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-});
 
 export const preferenceReportSchema = z.object({
   source: z.string(),
@@ -51,7 +45,7 @@ export const preferenceReportSchema = z.object({
     .nullable(),
   /** Agreement between annotators per criterion over the items two or more judged (null: none). */
   agreement: z
-    .array(z.object({ criterion: z.string(), items: z.number(), statistics: z.array(withInterval) }))
+    .array(z.object({ criterion: z.string(), items: z.number(), statistics: z.array(statisticSchema) }))
     .nullable(),
   /** Bradley-Terry strengths from the verdicts, when more than two systems are compared. */
   bradleyTerry: z.array(z.object({ system: z.string(), strength: z.number() })).nullable(),
