@@ -23,40 +23,60 @@ async function fitsTheScreen(page: Page, path: string) {
   }
 }
 
-test("a researcher's pages fit a phone", async ({ page, playwright, baseURL }) => {
-  const admin = await playwright.request.newContext({ baseURL });
-  await signInViaApi(admin, USERS.admin.email);
-  const demo = await studyIdByName(admin, DEMO);
-  const federated = await studyIdByName(admin, FEDERATED_STUDY.name);
-  const nuggets = await studyIdByName(admin, NUGGET_STUDY.name);
-  const campaign = await campaignIdByName(admin, demo, "Support calibration (demo)");
-  await admin.dispose();
-  await signIn(page, USERS.researcher.email);
-  await page.goto(`/studies/${demo}/questions`);
-  const question = await page.getByRole("table", { name: "Questions" }).getByRole("link").nth(6).getAttribute("href");
-  const paths = [
-    "/studies",
-    `/studies/${demo}`,
-    `/studies/${demo}/questions`,
-    `${question!}`,
-    `/studies/${demo}/disagreements`,
-    `/studies/${demo}/agreement?a=gpt-4o&b=solar-11b&group=query`,
-    `/studies/${demo}/agreement?campaign=${campaign}`,
-    `/studies/${demo}/impact?a=gpt-4o&b=corrected%3Agpt-4o`,
-    `/studies/${demo}/preferences`,
-    `/studies/${demo}/data`,
-    `/studies/${demo}/members`,
-    `/studies/${demo}/campaigns/new`,
-    `/studies/${demo}/campaigns/${campaign}`,
-    `/studies/${federated}/resources`,
-    `/studies/${nuggets}/nugget-quality`,
+// One test per page, each with its own page: seventeen pages in one test would race its timeout on
+// a busy machine.
+test.describe("a researcher's pages fit a phone", () => {
+  const ids = { demo: 0, federated: 0, nuggets: 0, campaign: 0, question: "" };
+  test.beforeAll(async ({ browser, playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    await signInViaApi(admin, USERS.admin.email);
+    ids.demo = await studyIdByName(admin, DEMO);
+    ids.federated = await studyIdByName(admin, FEDERATED_STUDY.name);
+    ids.nuggets = await studyIdByName(admin, NUGGET_STUDY.name);
+    ids.campaign = await campaignIdByName(admin, ids.demo, "Support calibration (demo)");
+    await admin.dispose();
+    const page = await browser.newPage({ baseURL });
+    await signIn(page, USERS.researcher.email);
+    await page.goto(`/studies/${ids.demo}/questions`);
+    ids.question = (await page
+      .getByRole("table", { name: "Questions" })
+      .getByRole("link")
+      .nth(6)
+      .getAttribute("href"))!;
+    await page.close();
+  });
+
+  const pages: [string, () => string][] = [
+    ["studies", () => "/studies"],
+    ["study overview", () => `/studies/${ids.demo}`],
+    ["questions", () => `/studies/${ids.demo}/questions`],
+    ["a question's pool", () => ids.question],
+    ["disagreements", () => `/studies/${ids.demo}/disagreements`],
+    ["agreement by question", () => `/studies/${ids.demo}/agreement?a=gpt-4o&b=solar-11b&group=query`],
+    ["campaign agreement", () => `/studies/${ids.demo}/agreement?campaign=${ids.campaign}`],
+    ["impact", () => `/studies/${ids.demo}/impact?a=gpt-4o&b=corrected%3Agpt-4o`],
+    ["preferences", () => `/studies/${ids.demo}/preferences`],
+    ["import and export", () => `/studies/${ids.demo}/data`],
+    ["members", () => `/studies/${ids.demo}/members`],
+    ["new campaign", () => `/studies/${ids.demo}/campaigns/new`],
+    ["campaign progress", () => `/studies/${ids.demo}/campaigns/${ids.campaign}`],
+    ["resources", () => `/studies/${ids.federated}/resources`],
+    ["nugget quality", () => `/studies/${ids.nuggets}/nugget-quality`],
   ];
-  for (const path of paths) await fitsTheScreen(page, path);
-  // a question with a chunk open for reading
-  await page.goto(question!);
-  await page.getByRole("table", { name: "Pool grid" }).getByRole("link").first().click();
-  await expect(page.getByRole("region", { name: "Chunk viewer" })).toBeVisible();
-  await fitsTheScreen(page, page.url().replace(/^https?:\/\/[^/]+/, ""));
+  for (const [name, path] of pages) {
+    test(name, async ({ page }) => {
+      await signIn(page, USERS.researcher.email);
+      await fitsTheScreen(page, path());
+    });
+  }
+
+  test("a question with a chunk open for reading", async ({ page }) => {
+    await signIn(page, USERS.researcher.email);
+    await page.goto(ids.question);
+    await page.getByRole("table", { name: "Pool grid" }).getByRole("link").first().click();
+    await expect(page.getByRole("region", { name: "Chunk viewer" })).toBeVisible();
+    await fitsTheScreen(page, page.url().replace(/^https?:\/\/[^/]+/, ""));
+  });
 });
 
 test("an annotator's pages and the workspace fit a phone", async ({ page }) => {

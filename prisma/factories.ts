@@ -151,6 +151,10 @@ export async function upsertResponse(
   return response;
 }
 
+/**
+ * A campaign written as a row, for a state the app never makes itself (a draft: the app starts
+ * every campaign it creates). Every other campaign comes from createCampaign, as a researcher's does.
+ */
 export function upsertCampaign(
   db: Db,
   studyId: number,
@@ -192,111 +196,5 @@ export function upsertCampaignAnnotator(db: Db, campaignId: number, userId: numb
     where: { campaignId_userId: { campaignId, userId } },
     update: {},
     create: { campaignId, userId },
-  });
-}
-
-/** An item of a campaign with its `overlap` open seats (see the Assignment model). */
-export async function upsertItem(
-  db: Db,
-  campaignId: number,
-  i: {
-    position: number;
-    targetKey: string;
-    queryId?: number;
-    nuggetId?: number;
-    documentId?: number;
-    responseAId?: number;
-    responseBId?: number;
-    nuggets?: string;
-  },
-) {
-  const item = await db.item.upsert({
-    where: { campaignId_targetKey: { campaignId, targetKey: i.targetKey } },
-    update: {},
-    create: { campaignId, ...i },
-  });
-  const { overlap } = await db.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { overlap: true } });
-  const seats = await db.assignment.count({ where: { itemId: item.id, status: { not: "skipped" } } });
-  for (let n = seats; n < overlap; n++)
-    await db.assignment.create({ data: { campaignId, itemId: item.id, position: item.position, status: "open" } });
-  return item;
-}
-
-/**
- * A finished human judgment of a campaign item, written as the annotation workspace writes it: one
- * of the item's open seats submitted by the user, the annotation (blind phase) and, for a level on a
- * (nugget, chunk) or (question, chunk) pair, the user's Label on the target. Idempotent.
- */
-export async function upsertHumanJudgment(
-  db: Db,
-  j: {
-    studyId: number;
-    campaignId: number;
-    itemId: number;
-    userId: number;
-    email: string;
-    payload: object;
-    level?: { scale: string; value: string };
-    comment?: string;
-    startedAt: Date;
-    durationMs: number;
-    swapSides?: boolean;
-  },
-) {
-  const submittedAt = new Date(j.startedAt.getTime() + j.durationMs);
-  const mine = await db.assignment.findFirst({ where: { itemId: j.itemId, userId: j.userId } });
-  if (!mine) {
-    const open = await db.assignment.findFirstOrThrow({
-      where: { itemId: j.itemId, status: "open" },
-      orderBy: { id: "asc" },
-    });
-    await db.assignment.update({
-      where: { id: open.id },
-      data: {
-        userId: j.userId,
-        status: "submitted",
-        claimedAt: j.startedAt,
-        submittedAt,
-        swapSides: j.swapSides ?? open.swapSides,
-      },
-    });
-  }
-  await db.annotation.upsert({
-    where: { itemId_userId_phase: { itemId: j.itemId, userId: j.userId, phase: "blind" } },
-    update: {},
-    create: {
-      itemId: j.itemId,
-      userId: j.userId,
-      phase: "blind",
-      payload: JSON.stringify(j.payload),
-      comment: j.comment ?? null,
-      clientId: `seed-${j.itemId}-${j.userId}`,
-      durationMs: j.durationMs,
-      startedAt: j.startedAt,
-      submittedAt,
-    },
-  });
-  if (!j.level) return;
-  const item = await db.item.findUniqueOrThrow({ where: { id: j.itemId } });
-  const judge = await db.judge.upsert({
-    where: { studyId_name: { studyId: j.studyId, name: j.email } },
-    update: {},
-    create: { studyId: j.studyId, kind: "human", name: j.email, userId: j.userId },
-  });
-  await db.label.upsert({
-    where: { judgeId_targetKey: { judgeId: judge.id, targetKey: item.targetKey } },
-    update: {},
-    create: {
-      studyId: j.studyId,
-      judgeId: judge.id,
-      targetType: item.nuggetId === null ? "query_document" : "nugget_document",
-      targetKey: item.targetKey,
-      queryId: item.queryId,
-      nuggetId: item.nuggetId,
-      documentId: item.documentId,
-      scale: j.level.scale,
-      value: j.level.value,
-      createdAt: submittedAt,
-    },
   });
 }

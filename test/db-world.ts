@@ -1,7 +1,9 @@
-// A small world for database tests, built with the shared factories: two studies, users of every
-// role, memberships and a campaign. Every natural key carries a unique suffix.
+// A small world for database tests, built with the shared factories and the app's own
+// createCampaign: two studies, users of every role, memberships and two campaigns. Every natural key carries a unique suffix.
 import * as f from "@/prisma/factories";
 import type { Db } from "@/lib/server/db/client";
+import { nuggetDocumentKey } from "@/lib/domain/targets";
+import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { toUserDto } from "@/lib/server/users/user-dto";
 import { unique } from "./db-tier";
 
@@ -46,28 +48,29 @@ export async function buildWorld(db: Db) {
       });
     }
   }
-  const campaign = await f.upsertCampaign(db, study.id, { name: "Active", taskType: "support", protocol: "blind" });
+  // the active campaign is created as a researcher creates one: two chosen pairs, one annotator
+  const created = await createCampaign(admin, study.id, {
+    name: "Active",
+    taskType: "support",
+    scale: { kind: "builtin", id: "relevance-3" },
+    guidelines: "",
+    protocol: "blind",
+    llmJudge: null,
+    overlap: 1,
+    annotatorIds: [annotator.id],
+    sample: { kind: "targets", targetKeys: [0, 1].map((i) => nuggetDocumentKey(nuggets[i]!.id, docs[i]!.id)) },
+    seed: 0,
+  });
+  const campaign = await db.campaign.findUniqueOrThrow({ where: { id: created.id } });
+  const items = await db.item.findMany({ where: { campaignId: campaign.id }, orderBy: { position: "asc" } });
+  // the app starts every campaign it creates; a draft comes from elsewhere, so it is written as such
   const draft = await f.upsertCampaign(db, study.id, {
     name: "Draft",
     taskType: "support",
     protocol: "blind",
     status: "draft",
   });
-  for (const c of [campaign, draft]) await f.upsertCampaignAnnotator(db, c.id, annotator.id);
-  const items = [
-    await f.upsertItem(db, campaign.id, {
-      position: 1,
-      targetKey: `nd:${nuggets[0]!.id}:${docs[0]!.id}`,
-      nuggetId: nuggets[0]!.id,
-      documentId: docs[0]!.id,
-    }),
-    await f.upsertItem(db, campaign.id, {
-      position: 2,
-      targetKey: `nd:${nuggets[1]!.id}:${docs[1]!.id}`,
-      nuggetId: nuggets[1]!.id,
-      documentId: docs[1]!.id,
-    }),
-  ];
+  await f.upsertCampaignAnnotator(db, draft.id, annotator.id);
   return {
     id,
     password,

@@ -1,13 +1,21 @@
 // The demo's finished campaigns: two experts checked gpt-4o's support labels, reviewed the LLM's
 // nuggets and compared the two RAG systems' answers, so every report has something to say at first
-// sight. Their judgments are simulated from the demo's ground truth, with reproducible mistakes.
+// sight. Each goes the way a team's campaign goes: created as a researcher creates one (the same
+// sampler, items and seats), labelled by the experts through the workspace's own claim and save,
+// then closed. Only the experts' minds are simulated: from the demo's ground truth, with
+// reproducible mistakes.
+import { randomUUID } from "node:crypto";
 import { DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteria";
-import { BUILTIN_SCALES } from "@/lib/domain/scales";
-import { questionKey, responsePairKey } from "@/lib/domain/targets";
+import type { CampaignDraft, SaveAnnotation, WorkspaceItem } from "@/lib/schemas/campaigns";
+import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
+import { createCampaign } from "@/lib/server/campaigns/create-campaign";
+import { getWorkspaceItem } from "@/lib/server/campaigns/get-workspace-item";
+import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
+import { updateCampaign } from "@/lib/server/campaigns/update-campaign";
 import type { Db } from "@/lib/server/db/client";
-import * as f from "../factories";
+import type { UserDto } from "@/lib/server/users/user-dto";
 import type { DemoChunk } from "./chunk";
-import { DEMO_QUESTIONS } from "./questions";
+import { DEMO_RESPONSES } from "./responses";
 
 export const DEMO_EXPERTS = [
   { email: "expert@assay.local", role: "annotator", name: "Eve Expert" },
@@ -16,16 +24,24 @@ export const DEMO_EXPERTS = [
 
 type Context = {
   studyId: number;
-  experts: { id: number; email: string }[];
+  experts: UserDto[];
   gptId: number;
-  chunks: Map<number, DemoChunk>; // by document id
+  chunks: Map<string, DemoChunk>; // by the chunk's external id
   hash: (text: string) => number;
 };
+
+/** Who the seed acts as when it creates and closes campaigns: an admin. */
+export const SEED_OPERATOR: UserDto = { id: 0, email: "seed", name: "demo seed", role: "admin" };
 
 const START = new Date("2026-11-02T09:00:00.000Z");
 
 /** The fact an expert found missing from a question's nuggets, written out (the report offers to add it). */
 const MISSING: Record<string, string> = {
+  "hq-101": "Only the exceptions listed in retry_on are retried; any other fails the job at once.",
+  "hq-102": "The server refuses payloads above max_payload_bytes, whatever the client's timeout.",
+  "hq-103": "A schedule's cron expression is read in UTC unless a timezone is given.",
+  "hq-104": "The concurrency limit counts running jobs across all workers of the queue.",
+  "hq-105": "Eager mode runs a job inline, so its retries happen inside the test.",
   "hq-106": "A cancelled job is marked cancelled only once its worker checks the cancellation token.",
   "hq-107": "A requeued dead job keeps its original id and attempt history.",
   "hq-108": "Workers can read secrets from their own environment variables instead.",
@@ -34,173 +50,191 @@ const MISSING: Record<string, string> = {
 };
 const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000);
 
-/** The support check: every (nugget, chunk) pair gpt-4o called supported, judged by both experts (FreshStack's calibration of LLM positives). */
-export async function seedSupportCheck(db: Db, c: Context): Promise<void> {
-  const questions = DEMO_QUESTIONS.map((q) => q.id);
-  const positives = await db.label.findMany({
-    where: { judgeId: c.gptId, value: "1", query: { externalId: { in: questions } } },
-    include: { nugget: true, query: true },
-    orderBy: [{ queryId: "asc" }, { nuggetId: "asc" }, { documentId: "asc" }],
-  });
-  const campaign = await f.upsertCampaign(db, c.studyId, {
-    name: "Expert check of gpt-4o (demo, finished)",
-    taskType: "support",
-    protocol: "blind",
-    scale: BUILTIN_SCALES.binary,
-    overlap: 2,
-    seed: 1,
-    status: "closed",
-    sample: { kind: "targets", targetKeys: positives.map((l) => l.targetKey) },
-    guidelines:
-      "Does the chunk **support** the nugget? *Supported* only when the chunk states the fact, not when it is merely about the same topic.",
-  });
-  for (const e of c.experts) await f.upsertCampaignAnnotator(db, campaign.id, e.id);
-  for (const [i, l] of positives.entries()) {
-    const item = await f.upsertItem(db, campaign.id, {
-      position: i + 1,
-      targetKey: l.targetKey,
-      queryId: l.queryId!,
-      nuggetId: l.nuggetId!,
-      documentId: l.documentId!,
-    });
-    const chunk = c.chunks.get(l.documentId!)!;
-    const truth = chunk.question === l.query!.externalId && chunk.supports.includes(l.nugget!.position);
-    for (const [k, e] of c.experts.entries()) {
-      // Eve follows the ground truth; Max lets a third of the topical-but-silent chunks pass
-      const lenient =
-        k === 1 && !truth && chunk.question === l.query!.externalId && c.hash(`${e.email}|${l.targetKey}`) % 3 === 0;
-      const value = truth || lenient ? "1" : "0";
-      await f.upsertHumanJudgment(db, {
-        studyId: c.studyId,
-        campaignId: campaign.id,
-        itemId: item.id,
-        userId: e.id,
-        email: e.email,
-        payload: { level: value },
-        level: { scale: "binary", value },
-        startedAt: at(i * 2 + k),
-        durationMs: 15_000 + (c.hash(`${e.email}|${i}`) % 40) * 1000,
-        ...(value === "0" && k === 0
-          ? { comment: "About the question's topic, but it does not state this fact." }
-          : {}),
-      });
+/** An expert's judgment of one item: what their browser would send, and when they started and for how long. */
+type Judged = { payload: SaveAnnotation["payload"]; comment?: string; startedAt: Date; durationMs: number };
+
+/**
+ * Creates a campaign as a researcher does, has each expert claim and label every item through the
+ * workspace's operations (`judge` is the expert's mind: item in, label out), then closes it. A study
+ * that already has the campaign keeps it.
+ */
+async function runFinishedCampaign(
+  db: Db,
+  c: Context,
+  draft: Omit<CampaignDraft, "annotatorIds" | "overlap" | "protocol" | "llmJudge">,
+  judge: (expert: UserDto, k: number, item: WorkspaceItem, index: number) => Judged,
+): Promise<number> {
+  const existing = await db.campaign.findUnique({ where: { studyId_name: { studyId: c.studyId, name: draft.name } } });
+  if (existing) return existing.id;
+  const { id } = await createCampaign(
+    SEED_OPERATOR,
+    c.studyId,
+    {
+      ...draft,
+      protocol: "blind",
+      llmJudge: null,
+      overlap: c.experts.length,
+      annotatorIds: c.experts.map((e) => e.id),
+    },
+    START,
+  );
+  for (const [k, expert] of c.experts.entries()) {
+    for (let index = 0; ; index++) {
+      const { itemId } = await claimNextItem(expert, id, START);
+      if (itemId === null) break;
+      const judged = judge(expert, k, await getWorkspaceItem(expert, id, itemId, START), index);
+      await saveAnnotation(
+        expert,
+        id,
+        itemId,
+        {
+          clientId: randomUUID(),
+          phase: "blind",
+          version: 1,
+          payload: judged.payload,
+          comment: judged.comment ?? null,
+          startedAt: judged.startedAt.toISOString(),
+          durationMs: judged.durationMs,
+        },
+        new Date(judged.startedAt.getTime() + judged.durationMs),
+      );
     }
   }
+  await updateCampaign(SEED_OPERATOR, id, { status: "closed" });
+  return id;
 }
 
-/** The nugget review: the experts marked the LLM's nuggets of the last five questions (A hallucinated, B minor or redundant, C missing). */
-export async function seedNuggetReview(db: Db, c: Context): Promise<void> {
-  const reviewed = DEMO_QUESTIONS.slice(5);
-  const campaign = await f.upsertCampaign(db, c.studyId, {
-    name: "Nugget review (demo, finished)",
-    taskType: "nugget_quality",
-    protocol: "blind",
-    scale: BUILTIN_SCALES.binary,
-    overlap: 2,
-    seed: 2,
-    status: "closed",
-    sample: { kind: "all_pairs" },
-    guidelines:
-      "Mark each nugget **A** when the question and its answer do not support it, **B** when it is minor or repeats another; count what is missing.",
+/** The support check: every (nugget, chunk) pair gpt-4o called supported, judged by both experts (FreshStack's calibration of LLM positives). */
+export async function seedSupportCheck(db: Db, c: Context): Promise<void> {
+  const positives = await db.label.findMany({
+    where: { judgeId: c.gptId, value: "1", nuggetId: { not: null } },
+    select: { targetKey: true },
   });
-  for (const e of c.experts) await f.upsertCampaignAnnotator(db, campaign.id, e.id);
-  for (const [i, q] of reviewed.entries()) {
-    const query = await db.query.findFirstOrThrow({
-      where: { studyId: c.studyId, externalId: q.id },
-      include: { nuggets: { orderBy: { position: "asc" } } },
-    });
-    const list = {
-      version: query.nuggetVersion,
-      nuggets: query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })),
-    };
-    const item = await f.upsertItem(db, campaign.id, {
-      position: i + 1,
-      targetKey: questionKey(query.id),
-      queryId: query.id,
-      nuggets: JSON.stringify(list),
-    });
-    for (const [k, e] of c.experts.entries()) {
+  await runFinishedCampaign(
+    db,
+    c,
+    {
+      name: "Expert check of gpt-4o (demo, finished)",
+      taskType: "support",
+      scale: { kind: "builtin", id: "binary" },
+      seed: 1,
+      sample: { kind: "targets", targetKeys: positives.map((l) => l.targetKey) },
+      guidelines:
+        "Does the chunk **support** the nugget? *Supported* only when the chunk states the fact, not when it is merely about the same topic.",
+    },
+    (expert, k, item, i) => {
+      const chunk = c.chunks.get(item.document!.id)!;
+      const onTopic = chunk.question === item.question.id;
+      const truth = onTopic && chunk.supports.includes(item.nugget!.position);
+      // Eve follows the ground truth; Max lets a third of the topical-but-silent chunks pass
+      const lenient =
+        k === 1 && !truth && onTopic && c.hash(`${expert.email}|${item.nugget!.id}|${chunk.id}`) % 3 === 0;
+      const level = truth || lenient ? "1" : "0";
+      return {
+        payload: { taskType: "support", level },
+        ...(level === "0" && k === 0
+          ? { comment: "About the question's topic, but it does not state this fact." }
+          : {}),
+        startedAt: at(i * 2 + k),
+        durationMs: 15_000 + (c.hash(`${expert.email}|${i}`) % 40) * 1000,
+      };
+    },
+  );
+}
+
+/** The nugget review: the experts marked the LLM's nuggets of five random questions (A hallucinated, B minor or redundant, C missing). */
+export async function seedNuggetReview(db: Db, c: Context): Promise<void> {
+  await runFinishedCampaign(
+    db,
+    c,
+    {
+      name: "Nugget review (demo, finished)",
+      taskType: "nugget_quality",
+      scale: { kind: "builtin", id: "binary" },
+      seed: 2,
+      sample: { kind: "random_questions", questions: 5 },
+      guidelines:
+        "Mark each nugget **A** when the question and its answer do not support it, **B** when it is minor or repeats another; count what is missing.",
+    },
+    (expert, k, item, i) => {
+      const q = item.question.id;
       const mark = (n: number, what: string) =>
-        c.hash(`${e.email}|${q.id}|${n}|${what}`) % (what === "a" ? 9 : 4) === 0;
-      const nuggets = query.nuggets.map((n) => ({
-        nugget: n.externalId,
+        c.hash(`${expert.email}|${q}|${n}|${what}`) % (what === "a" ? 9 : 4) === 0;
+      const last = item.nuggets.length;
+      const nuggets = item.nuggets.map((n) => ({
+        nugget: n.id,
         hallucinated: mark(n.position, "a"),
-        redundant: n.position === query.nuggets.length ? k === 0 || mark(n.position, "b") : mark(n.position, "b"),
+        redundant: n.position === last ? k === 0 || mark(n.position, "b") : mark(n.position, "b"),
       }));
-      const missing = c.hash(`${e.email}|${q.id}|c`) % 3;
-      const missingNuggets = missing > 0 && k === 0 && MISSING[q.id] ? [MISSING[q.id]!] : [];
-      await f.upsertHumanJudgment(db, {
-        studyId: c.studyId,
-        campaignId: campaign.id,
-        itemId: item.id,
-        userId: e.id,
-        email: e.email,
-        payload: { nuggets, missing, missingNuggets },
+      const missing = c.hash(`${expert.email}|${q}|c`) % 3;
+      return {
+        payload: {
+          taskType: "nugget_quality",
+          nuggets,
+          missing,
+          missingNuggets: missing > 0 && k === 0 && MISSING[q] ? [MISSING[q]] : [],
+        },
         startedAt: at(200 + i * 5 + k),
-        durationMs: 60_000 + (c.hash(`${e.email}|review|${i}`) % 60) * 1000,
-      });
-    }
-  }
+        durationMs: 60_000 + (c.hash(`${expert.email}|review|${i}`) % 60) * 1000,
+      };
+    },
+  );
 }
 
 /** The side-by-side comparison: the experts chose between the two RAG systems' answers on FeB4RAG's four criteria. */
-export async function seedAnswerComparison(db: Db, c: Context, systems: { a: number; b: number }): Promise<void> {
-  const campaign = await f.upsertCampaign(db, c.studyId, {
-    name: "Answer comparison (demo, finished)",
-    taskType: "preference",
-    protocol: "blind",
-    scale: BUILTIN_SCALES.binary,
-    criteria: DEFAULT_CRITERIA,
-    overlap: 2,
-    seed: 3,
-    status: "closed",
-    sample: { kind: "all_pairs" },
-    guidelines: "Read both answers and the passages they cite; choose per criterion, or no preference.",
-  });
-  for (const e of c.experts) await f.upsertCampaignAnnotator(db, campaign.id, e.id);
-  const pairs = await db.response.findMany({
-    where: { studyId: c.studyId, systemId: systems.a },
-    orderBy: { queryId: "asc" },
-  });
-  for (const [i, a] of pairs.entries()) {
-    const b = await db.response.findUnique({
-      where: { systemId_queryId: { systemId: systems.b, queryId: a.queryId } },
-    });
-    if (!b) continue;
-    const item = await f.upsertItem(db, campaign.id, {
-      position: i + 1,
-      targetKey: responsePairKey(a.queryId, systems.a, systems.b),
-      queryId: a.queryId,
-      responseAId: a.id,
-      responseBId: b.id,
-    });
-    for (const [k, e] of c.experts.entries()) {
-      // the reranked system's answers cover more and cite better; clarity is often a draw
+export async function seedAnswerComparison(db: Db, c: Context, systems: { a: string; b: string }): Promise<void> {
+  await runFinishedCampaign(
+    db,
+    c,
+    {
+      name: "Answer comparison (demo, finished)",
+      taskType: "preference",
+      systems: [systems.a, systems.b],
+      criteria: DEFAULT_CRITERIA,
+      scale: { kind: "builtin", id: "binary" },
+      seed: 3,
+      sample: { kind: "all_pairs" },
+      guidelines: "Read both answers and the passages they cite; choose per criterion, or no preference.",
+    },
+    (expert, k, item, i) => {
+      // the expert reads the answers: the reranked system's cover more and cite better; clarity is often a draw
+      const better = item.comparison!.responses.findIndex((r) => writtenBy(r.html, item.question.id) === systems.b);
+      if (better < 0) throw new Error(`the demo cannot tell ${systems.b}'s answer to ${item.question.id}`);
       const choices = Object.fromEntries(
         DEFAULT_CRITERIA.map((cr) => {
-          const h = c.hash(`${e.email}|${a.queryId}|${cr.id}`) % 10;
-          return [
-            cr.id,
-            cr.id === "clarity" ? (h < 5 ? "none" : h < 8 ? "b" : "a") : h < 7 ? "b" : h < 9 ? "none" : "a",
-          ];
+          const h = c.hash(`${expert.email}|${item.question.id}|${cr.id}`) % 10;
+          const choice =
+            cr.id === "clarity" ? (h < 5 ? "none" : h < 8 ? "b" : "a") : h < 7 ? "b" : h < 9 ? "none" : "a";
+          const side = better === 0 ? ({ b: "1", a: "2" } as const) : ({ b: "2", a: "1" } as const);
+          return [cr.id, choice === "none" ? ("none" as const) : side[choice]];
         }),
       );
-      const left = (i + k) % 2 === 0 ? "a" : "b";
-      await f.upsertHumanJudgment(db, {
-        studyId: c.studyId,
-        campaignId: campaign.id,
-        itemId: item.id,
-        userId: e.id,
-        email: e.email,
-        swapSides: left === "b",
+      return {
         payload: {
+          taskType: "preference",
           choices,
-          left,
-          justifications: k === 0 && i === 0 ? { coverage: "The second answer also names retry_on." } : {},
+          justifications: (k === 0 && i === 0 ? { coverage: "The better answer also names retry_on." } : {}) as Record<
+            string,
+            string
+          >,
+          sides: item.comparison!.sides,
         },
         startedAt: at(400 + i * 6 + k),
-        durationMs: 90_000 + (c.hash(`${e.email}|pair|${i}`) % 60) * 1000,
-      });
-    }
-  }
+        durationMs: 90_000 + (c.hash(`${expert.email}|pair|${i}`) % 60) * 1000,
+      };
+    },
+  );
+}
+
+/** Which system wrote an answer, known by its words (what an expert reading it would recognize). */
+function writtenBy(html: string, question: string): string | undefined {
+  const words = (text: string) =>
+    text
+      .replace(/<[^>]+>|&#?\w+;/g, " ")
+      .replace(/[^a-z0-9]+/gi, " ")
+      .trim()
+      .split(/\s+/)
+      .slice(0, 8)
+      .join(" ");
+  return DEMO_RESPONSES.find((r) => r.question === question && words(html).startsWith(words(r.text)))?.system;
 }

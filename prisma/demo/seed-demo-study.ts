@@ -9,7 +9,14 @@ import { CHUNKS_1 } from "./chunks-1";
 import { CHUNKS_2 } from "./chunks-2";
 import { DEMO_QUESTIONS } from "./questions";
 import { DEMO_RESPONSES } from "./responses";
-import { DEMO_EXPERTS, seedAnswerComparison, seedNuggetReview, seedSupportCheck } from "./seed-demo-campaigns";
+import {
+  DEMO_EXPERTS,
+  SEED_OPERATOR,
+  seedAnswerComparison,
+  seedNuggetReview,
+  seedSupportCheck,
+} from "./seed-demo-campaigns";
+import { toUserDto } from "@/lib/server/users/user-dto";
 
 export const DEMO_STUDY_SLUG = "harbor-demo";
 export const DEMO_PASSWORD = "assay-demo";
@@ -203,13 +210,13 @@ export async function seedDemoStudy(
     for (const e of DEMO_EXPERTS) {
       const user = await f.upsertUser(db, { ...e, password: DEMO_PASSWORD });
       await f.upsertMember(db, study.id, user.id, "annotator");
-      experts.push({ id: user.id, email: user.email });
+      experts.push(toUserDto(user));
     }
-    const chunks = new Map(DEMO_CHUNKS.map((c) => [documents.get(c.id)!, c]));
+    const chunks = new Map(DEMO_CHUNKS.map((c) => [c.id, c]));
     const context = { studyId: study.id, experts, gptId: judges.get("gpt-4o")!, chunks, hash: demoHash };
     await seedSupportCheck(db, context);
     await seedNuggetReview(db, context);
-    await seedAnswerComparison(db, context, { a: systems.get("rag-baseline")!, b: systems.get("rag-rerank")! });
+    await seedAnswerComparison(db, context, { a: "rag-baseline", b: "rag-rerank" });
   }
   return { studyId: study.id };
 }
@@ -236,6 +243,3 @@ async function seedDemoCampaign(db: Db, studyId: number, annotatorIds: number[])
       "Does the chunk **support** the nugget?\n\n- *Supported*: the chunk states the fact (or plainly implies it).\n- *Not supported*: it does not, even when it is about the same topic.",
   });
 }
-
-/** Who the seed acts as when it goes through the app's operations: an admin. */
-const SEED_OPERATOR = { id: 0, email: "seed", name: "demo seed", role: "admin" as const };

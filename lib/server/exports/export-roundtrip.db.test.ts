@@ -139,7 +139,7 @@ describe("annotation export", () => {
         campaign: "Active",
         task: "support",
         item: 1,
-        query: null,
+        query: "q1", // a support item names its question too, as every campaign the app creates
         nugget: "q1_1",
         doc: "d1",
         annotator: world.annotator.email,
