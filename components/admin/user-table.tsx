@@ -11,7 +11,7 @@ import { AccountFields, accountOf, ROLE_NAMES } from "./account-fields";
 import { PasswordLinkNotice } from "./password-link-notice";
 import { Alert } from "@/components/ui/alert";
 import { DataTable } from "@/components/ui/data-table";
-import { Select } from "@/components/ui/field";
+import { Select, TextInput } from "@/components/ui/field";
 
 /** The admin's accounts: create (with a password or an invite link), change the role, disable, reset the password. */
 export function UserTable({ users: initial, meId }: { users: AdminUser[]; meId: number }) {
@@ -149,13 +149,14 @@ function ResetForm({ user, busy, onReset }: { user: AdminUser; busy: boolean; on
     >
       <label className="text-xs">
         New password <span className="text-stone-500">(empty: a reset link)</span>
-        <input
+        <TextInput
+          compact
           name="password"
           type="password"
           autoComplete="new-password"
           minLength={8}
           disabled={busy}
-          className="mt-0.5 block w-48 rounded border border-stone-300 px-2 py-1 text-sm"
+          className="mt-0.5 max-w-48"
         />
       </label>
       <Button type="submit" className="px-2 py-1 text-xs" disabled={busy}>

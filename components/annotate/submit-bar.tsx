@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { ENTER_LEAVES } from "@/lib/client/use-annotation-keys";
+import { TextArea } from "@/components/ui/field";
 
 type Props = {
   comment: string;
@@ -34,7 +35,8 @@ export function SubmitBar(p: Props) {
       {p.commentOpen && (
         <label className="block text-sm">
           <span className="text-stone-600">Comment (optional)</span>
-          <textarea
+          <TextArea
+            compact
             ref={box}
             aria-label="Comment (optional)"
             {...{ [ENTER_LEAVES]: "" }}
@@ -43,7 +45,7 @@ export function SubmitBar(p: Props) {
             onChange={(e) => p.onComment(e.target.value)}
             rows={2}
             placeholder="Enter keeps the comment and returns to the keys · Shift+Enter new line · Ctrl+Enter submits"
-            className="mt-1 w-full rounded-md border border-stone-300 p-2 text-sm"
+            className="mt-1"
           />
         </label>
       )}

@@ -8,6 +8,7 @@ import type { CampaignChange } from "@/lib/schemas/campaign-admin";
 import type { CampaignProgress } from "@/lib/schemas/campaigns";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
+import { TextArea } from "@/components/ui/field";
 
 type Annotator = { id: number; name: string; email: string };
 
@@ -125,12 +126,13 @@ function EditForm({
     >
       <label className="block text-sm font-medium">
         Guidelines (Markdown)
-        <textarea
+        <TextArea
+          compact
           name="guidelines"
           rows={5}
           defaultValue={campaign.guidelines}
           disabled={pending}
-          className="mt-1 block w-full rounded-md border border-stone-300 px-2 py-1.5 text-sm"
+          className="mt-1"
         />
       </label>
       <fieldset>

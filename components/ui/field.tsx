@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 /**
  * The one look of a text box, a select or a text area: as wide as its column, or as its content
@@ -30,19 +30,14 @@ export function Field({
 
 type Size = { compact?: boolean; fit?: boolean };
 
-export function TextInput({ compact, fit, className = "", ...props }: InputHTMLAttributes<HTMLInputElement> & Size) {
+export function TextInput({ compact, fit, className = "", ...props }: ComponentProps<"input"> & Size) {
   return <input {...props} className={`${inputClass({ compact, fit })} ${className}`} />;
 }
 
-export function Select({ compact, fit, className = "", ...props }: SelectHTMLAttributes<HTMLSelectElement> & Size) {
+export function Select({ compact, fit, className = "", ...props }: ComponentProps<"select"> & Size) {
   return <select {...props} className={`${inputClass({ compact, fit })} ${className}`} />;
 }
 
-export function TextArea({
-  compact,
-  fit,
-  className = "",
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & Size) {
+export function TextArea({ compact, fit, className = "", ...props }: ComponentProps<"textarea"> & Size) {
   return <textarea {...props} className={`${inputClass({ compact, fit })} ${className}`} />;
 }

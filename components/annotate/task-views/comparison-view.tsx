@@ -1,6 +1,7 @@
 import { choose, focusCriterion, justify, preference, type PreferenceDraft } from "@/lib/domain/task-types/preference";
 import type { ScreenChoice } from "@/lib/domain/task-types/task-type";
 import type { TaskView, TaskViewProps } from "./task-view";
+import { TextInput } from "@/components/ui/field";
 
 const OPTIONS: { choice: ScreenChoice; key: string; label: string }[] = [
   { choice: "1", key: "1", label: "Response 1" },
@@ -86,13 +87,14 @@ function ComparisonView(p: TaskViewProps<PreferenceDraft>) {
                   ))}
                 </div>
               </div>
-              <input
+              <TextInput
+                compact
                 aria-label={`Justification: ${c.name}`}
                 value={draft.justifications[c.id] ?? ""}
                 disabled={p.busy}
                 onChange={(e) => p.onDraft(justify(draft, c.id, e.target.value))}
                 placeholder="Why (optional; W to write, Esc to leave)"
-                className="mt-2 w-full rounded-md border border-stone-200 px-2 py-1 text-sm"
+                className="mt-2"
               />
             </li>
           ))}

@@ -8,6 +8,7 @@ import {
   type ReviewMark,
 } from "@/lib/domain/task-types/nugget-quality";
 import type { TaskView, TaskViewProps } from "./task-view";
+import { TextArea, TextInput } from "@/components/ui/field";
 
 const MARKS: { mark: ReviewMark; key: string; label: string; on: string }[] = [
   { mark: "hallucinated", key: "A", label: "Hallucinated", on: "border-red-700 bg-red-700 text-white" },
@@ -92,7 +93,8 @@ function NuggetReviewView(p: TaskViewProps<ReviewDraft>) {
             <span>
               Nuggets missing to cover every key idea <span className="font-normal text-stone-500">(keys 0–9)</span>
             </span>
-            <input
+            <TextInput
+              compact
               type="number"
               min={0}
               max={100}
@@ -101,20 +103,21 @@ function NuggetReviewView(p: TaskViewProps<ReviewDraft>) {
               onChange={(e) =>
                 p.onDraft(setMissing(draft, Math.max(0, Math.min(100, Math.trunc(Number(e.target.value) || 0)))))
               }
-              className="w-20 rounded-md border border-stone-300 px-2 py-1 text-sm"
+              className="max-w-20"
             />
           </label>
           <label className="mt-2 block text-sm">
             <span className="text-stone-600">
               Missing nuggets, one per line (optional; they can be added to the study)
             </span>
-            <textarea
+            <TextArea
+              compact
               aria-label="Missing nuggets"
               value={draft.missingText}
               disabled={p.busy}
               onChange={(e) => p.onDraft(writeMissing(draft, e.target.value))}
               rows={2}
-              className="mt-1 w-full rounded-md border border-stone-300 p-2 text-sm"
+              className="mt-1"
             />
           </label>
         </div>

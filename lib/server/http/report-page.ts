@@ -6,7 +6,8 @@ import { getStudyHeader } from "../studies/get-study-header";
 
 /**
  * A report page's start: the caller must be an admin or a researcher of the study (anyone else
- * gets the not-found page), then the study's header (the judges and campaigns its forms offer) and the search params.
+ * gets the not-found page), then the study's header (the judges and campaigns its forms offer)
+ * and the search params.
  */
 export async function reportPageContext(
   params: Promise<{ studyId: string }>,
