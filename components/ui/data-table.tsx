@@ -48,7 +48,7 @@ export function DataTable<Row>({
   className?: string;
 }) {
   // a column group ends with a wider gap, in the headings and the cells alike
-  const align = (c: Column<Row>, i: number) =>
+  const placement = (c: Column<Row>, i: number) =>
     `${c.numeric || c.alignRight ? "text-right" : ""} ${c.group && columns[i + 1]?.group !== c.group ? "pr-6" : ""}`;
   const groups = columnGroups(columns);
   return (
@@ -74,7 +74,7 @@ export function DataTable<Row>({
           )}
           <tr>
             {columns.map((c, i) => (
-              <th key={i} className={`py-1 font-medium ${align(c, i)}`}>
+              <th key={i} className={`py-1 font-medium ${placement(c, i)}`}>
                 {c.header}
               </th>
             ))}
@@ -93,7 +93,7 @@ export function DataTable<Row>({
                   <td
                     key={i}
                     title={c.title?.(row)}
-                    className={`py-1.5 ${align(c, i)} ${c.numeric ? "tabular-nums" : ""} ${c.className ?? ""}`}
+                    className={`py-1.5 ${placement(c, i)} ${c.numeric ? "tabular-nums" : ""} ${c.className ?? ""}`}
                   >
                     {c.cell(row, r)}
                   </td>
