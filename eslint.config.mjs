@@ -138,6 +138,7 @@ export default tseslint.config(
       "node_modules/",
       ".next/",
       ".next-*/",
+      ".assay/",
       "data/",
       "lib/server/db/generated/",
       "test-results/",

@@ -2,9 +2,11 @@ import { defineConfig, devices } from "@playwright/test";
 
 // scripts/test.mjs builds into .next-test, migrates and seeds the e2e database, migrates an empty
 // database for the first-day test, then runs this. Two servers on one build: the seeded world
-// (most specs), and an empty database where a new team starts from nothing (e2e/first-day.spec.ts).
+// (most specs), and an empty database where a new team starts from nothing (e2e/first-day.spec.ts)
+// and a researcher brings LLMJudge's qrels-only files (e2e/llmjudge*.spec.ts).
+// scripts/test.mjs passes ports the system says are free (E2E_PORT, E2E_FIRST_DAY_PORT)
 const port = Number(process.env.E2E_PORT ?? 3100);
-const firstDayPort = port + 1;
+const firstDayPort = Number(process.env.E2E_FIRST_DAY_PORT ?? port + 1);
 const baseURL = `http://localhost:${port}`;
 const firstDayURL = `http://localhost:${firstDayPort}`;
 
@@ -53,7 +55,7 @@ export default defineConfig({
   projects: [
     {
       name: "debian-chromium",
-      testIgnore: [/first-day\.spec\.ts/, /phone\.spec\.ts/],
+      testIgnore: [/first-day\.spec\.ts/, /llmjudge.*\.spec\.ts/, /phone\.spec\.ts/],
       use: { ...devices["Desktop Chrome"], baseURL, launchOptions: chromium },
     },
     {
@@ -71,7 +73,9 @@ export default defineConfig({
     },
     {
       name: "first-day",
-      testMatch: /first-day\.spec\.ts/,
+      // specs on the database that starts empty: first-day runs first (files run in name order) and
+      // expects it empty; the llmjudge specs make their own users and studies after it
+      testMatch: [/first-day\.spec\.ts/, /llmjudge.*\.spec\.ts/],
       use: { ...devices["Desktop Chrome"], baseURL: firstDayURL, launchOptions: chromium },
     },
   ],

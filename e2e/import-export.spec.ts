@@ -52,7 +52,7 @@ test("a researcher previews and imports a file, re-imports it, and sees a bad fi
   const errors = page.getByTestId("import-errors");
   await expect(errors).toContainText("Nothing was imported: 2 errors.");
   await expect(errors).toContainText(
-    'bad.qrels line 1, field docid: unknown document "nowhere" (import the corpus first)',
+    'bad.qrels line 1, field docid: unknown document "nowhere" (import the corpus first, or import with --create-missing ("Create missing queries and documents"))',
   );
   await expect(errors).toContainText("bad.qrels line 2: expected 4 columns (qid 0 docid rel), found 2");
 

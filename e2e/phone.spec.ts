@@ -55,6 +55,11 @@ test.describe("a researcher's pages fit a phone", () => {
     ["agreement by question", () => `/studies/${ids.demo}/agreement?a=gpt-4o&b=solar-11b&group=query`],
     ["campaign agreement", () => `/studies/${ids.demo}/agreement?campaign=${ids.campaign}`],
     ["impact", () => `/studies/${ids.demo}/impact?a=gpt-4o&b=corrected%3Agpt-4o`],
+    ["every judge against one", () => `/studies/${ids.demo}/agreement?reference=gpt-4o`],
+    [
+      "corrected estimates",
+      () => `/studies/${ids.demo}/corrected-estimates?llm=gpt-4o&human=campaign%3A${ids.campaign}`,
+    ],
     ["preferences", () => `/studies/${ids.demo}/preferences`],
     ["import and export", () => `/studies/${ids.demo}/data`],
     ["members", () => `/studies/${ids.demo}/members`],

@@ -26,6 +26,7 @@ test("a researcher opens the demo study and sees its counts and judges", async (
     "Disagreements",
     "Agreement",
     "Impact",
+    "Corrected estimates",
     "Nugget quality",
     "Preferences",
     "Resources",

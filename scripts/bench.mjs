@@ -8,6 +8,7 @@ import path from "node:path";
 import { bin, capture, fail, root } from "./lib/run.mjs";
 import {
   createPostgresDatabase,
+  ensureCli,
   ensureDependencies,
   ensurePrismaClients,
   postgresBaseUrl,
@@ -18,6 +19,26 @@ const BENCHMARKS = {
   seed: {
     script: "scripts/bench/seed-demo.ts",
     what: "seed the demo study (6 users, 80 chunks, 640 LLM and 318 expert labels, 180 run entries, a live and three finished campaigns), then re-seed it",
+  },
+  cli: {
+    what: "the command line's start cost against bare node, and LLMJudge's judge table in one call",
+    run: () => {
+      const result = capture("node", [
+        "scripts/bench/cli-start.mjs",
+        path.join(root, "data", "bench"),
+        path.join(root, "..", "shared", "data", "llmjudge"),
+      ]);
+      if (result.status !== 0) fail(`the cli benchmark failed:\n${result.output}`);
+      process.stdout.write(result.stdout);
+    },
+  },
+  ppi: {
+    what: "`ppi-mean` through the CLI on 1,000,000 items with 10,000 human labels (goal: under 1 s)",
+    run: () => {
+      const result = capture("node", ["scripts/bench/ppi-cli.mjs", path.join(root, "data", "bench", "ppi-1m.csv")]);
+      if (result.status !== 0) fail(`the ppi benchmark failed:\n${result.output}`);
+      process.stdout.write(result.stdout);
+    },
   },
   agreement: {
     what: "each agreement metric over 1,000,000 labels (two judges, 500,000 items, four levels) through the CLI (goal: under 2 s each)",
@@ -41,6 +62,10 @@ const BENCHMARKS = {
   "agreement-report": {
     script: "scripts/bench/agreement-report.ts",
     what: "the agreement report for two judges over 100,000 shared targets, and for a campaign's two annotators over 100,000 labels (goal: under 1 s each)",
+  },
+  "corrected-estimates": {
+    script: "scripts/bench/corrected-estimates.ts",
+    what: "the Corrected estimates page's server time on 50,000 LLM-labelled pairs with a campaign of 2,000 random pairs labelled by two annotators (goal: under 300 ms)",
   },
   workspace: {
     script: "scripts/bench/workspace.ts",
@@ -69,6 +94,7 @@ for (const n of names)
   if (!BENCHMARKS[n]) fail(`unknown benchmark "${n}" (available: ${Object.keys(BENCHMARKS).join(", ")})`);
 ensureDependencies();
 ensurePrismaClients();
+await ensureCli();
 
 for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
   const bench = BENCHMARKS[name];

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { bin, fail, root, run, start, step } from "./lib/run.mjs";
 import {
+  ensureCli,
   ensureDependencies,
   ensureNodeVersion,
   ensurePrismaClients,
@@ -40,6 +41,7 @@ const publicUrl =
   (production ? fail("NEXTAUTH_URL must be set in production mode (the URL users open)") : `http://localhost:${port}`);
 
 ensurePrismaClients();
+await ensureCli();
 await requireReachableDatabase(url, describeUrl);
 step(`Migrating ${describeUrl(url)}`);
 migrate(url);

@@ -8,8 +8,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { bin, capture, fail, root, run, runStatus, step } from "./lib/run.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
+import { freePorts } from "./lib/free-ports.mjs";
 import {
   createPostgresDatabase,
+  ensureCli,
   ensureDependencies,
   ensureNodeVersion,
   ensurePrismaClients,
@@ -34,6 +36,7 @@ const timed = async (name, fn) => {
 ensureNodeVersion();
 ensureDependencies();
 ensurePrismaClients();
+await ensureCli();
 const testData = path.join(root, "data", "test");
 fs.mkdirSync(testData, { recursive: true });
 
@@ -67,7 +70,7 @@ if (wants("db")) {
 }
 
 if (wants("e2e")) {
-  await timed("e2e", () => {
+  await timed("e2e", async () => {
     step("End-to-end tests in Chromium");
     const chromium = ensureChromium();
     const dbFile = path.join(testData, "e2e.db");
@@ -83,8 +86,11 @@ if (wants("e2e")) {
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${firstDayFile}${suffix}`, { force: true });
     migrate(`file:${firstDayFile}`);
     run(bin("next"), ["build"], { env: { ASSAY_DIST_DIR: ".next-test" }, quiet: true, what: "next build (for e2e)" });
+    const [port, firstDayPort] = await freePorts(2);
     run(bin("playwright"), ["test"], {
       env: {
+        E2E_PORT: String(port),
+        E2E_FIRST_DAY_PORT: String(firstDayPort),
         E2E_DATABASE_URL: url,
         E2E_FIRST_DAY_DATABASE_URL: `file:${firstDayFile}`,
         CHROMIUM_PATH: chromium,

@@ -4,18 +4,21 @@ import type { AgreementQuery } from "@/lib/schemas/agreement";
 import type { StudyHeader } from "@/lib/schemas/studies";
 import { CampaignSourceForm, SourceForm } from "./source-form";
 import { ReportPage } from "@/components/ui/report-page";
+import { ReferenceForm } from "@/components/judge-agreement/reference-form";
 
 /** The agreement page: the two ways to choose what to compare, an error if the choice failed, and the report. */
 export function AgreementView({
   study,
   query,
   campaignId,
+  reference,
   error,
   children,
 }: {
   study: StudyHeader;
   query: AgreementQuery;
   campaignId: number | null;
+  reference: { name: string; measure: string };
   error: string | null;
   children: ReactNode;
 }) {
@@ -27,13 +30,15 @@ export function AgreementView({
       description={
         <>
           How far two label sources agree on the targets both labelled (judges, or two LLMs fused as FeB4RAG does), or
-          how far a campaign&apos;s annotators agree with each other and with its LLM.
+          how far a campaign&apos;s annotators agree with each other and with its LLM, or every judge against one (with
+          the systems each one&apos;s labels rank).
         </>
       }
       controls={
         <>
           <SourceForm judges={study.judges} campaigns={labelCampaigns} query={query} />
           <CampaignSourceForm campaigns={labelCampaigns} campaignId={campaignId} />
+          <ReferenceForm judges={study.judges} reference={reference.name} measure={reference.measure} />
         </>
       }
       error={error}

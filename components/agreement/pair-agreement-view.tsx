@@ -4,6 +4,8 @@ import { GroupChart } from "../reports/group-chart";
 import { PositivesTable } from "../reports/positives-table";
 import { StatisticsTable } from "../reports/statistics-table";
 import { ReportExports } from "@/components/reports/report-exports";
+import { fixed, interval, percent } from "@/components/reports/format";
+import { DataTable } from "@/components/ui/data-table";
 
 /** Two label sources compared: statistics, confusion matrix, per-group κ and FreshStack's calibration table. */
 export function PairAgreementView({
@@ -55,6 +57,7 @@ export function PairAgreementView({
           overall={overall}
         />
       )}
+      {report.bias && <BiasView bias={report.bias} title={titleOf(report.bias.llm)} />}
       {report.positives && (
         <PositivesTable
           positives={{
@@ -65,5 +68,58 @@ export function PairAgreementView({
         />
       )}
     </div>
+  );
+}
+
+/** How the LLM leans against people: leniency, over- and under-calling per level, agreement by chunk length. */
+function BiasView({ bias, title }: { bias: NonNullable<AgreementReport["bias"]>; title: string }) {
+  const signed = (v: number) => `${v > 0 ? "+" : ""}${(v * 100).toFixed(1)} pts`;
+  const lean = bias.leniency.value;
+  return (
+    <section aria-labelledby="bias-heading" className="space-y-4" data-testid="judge-bias">
+      <h3 id="bias-heading" className="font-semibold">
+        How {title} leans
+      </h3>
+      <p className="text-sm" data-testid="leniency">
+        Leniency: {title} calls {lean === null ? "—" : signed(lean)} more targets positive than people do (95% interval{" "}
+        {interval(bias.leniency.low, bias.leniency.high)}
+        {lean === null ? "" : lean > 0 ? "; it is lenient" : lean < 0 ? "; it is strict" : ""}).
+      </p>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <DataTable
+          label="Over- and under-calling per level"
+          rows={bias.levels}
+          rowKey={(l) => l.level}
+          columns={[
+            { header: "Level", cell: (l) => l.level },
+            { header: title, numeric: true, cell: (l) => percent(l.llm) },
+            { header: "People", numeric: true, cell: (l) => percent(l.people) },
+            { header: "Difference", numeric: true, className: "font-mono", cell: (l) => signed(l.difference) },
+          ]}
+        />
+        {bias.byLength.length > 0 && (
+          <DataTable
+            label="Agreement by chunk length"
+            rows={bias.byLength}
+            rowKey={(q) => q.quartile}
+            columns={[
+              {
+                header: "Chunk length (characters)",
+                cell: (q) => `${q.from.toLocaleString("en")}–${q.to.toLocaleString("en")}`,
+              },
+              { header: "Targets", numeric: true, cell: (q) => q.items.toLocaleString("en") },
+              { header: "Agreement", numeric: true, className: "font-mono", cell: (q) => fixed(q.agreement) },
+              { header: "κ", numeric: true, className: "font-mono", cell: (q) => fixed(q.kappa.value) },
+              {
+                header: "95% interval",
+                numeric: true,
+                className: "font-mono text-stone-600",
+                cell: (q) => interval(q.kappa.low, q.kappa.high),
+              },
+            ]}
+          />
+        )}
+      </div>
+    </section>
   );
 }

@@ -29,6 +29,9 @@ const labelText = "block text-sm font-medium";
 /** Pairs chosen elsewhere (the disagreement queue) for a follow-up campaign. */
 export type FollowUp = { targetKeys: string[]; taskType: "support" | "relevance" };
 
+/** A campaign the Corrected estimates page asks for: N more pairs drawn uniformly at random. */
+export type RandomPairsStart = { pairs: number; taskType: "support" | "relevance" };
+
 type TaskChoice = CampaignDraft["taskType"];
 
 /**
@@ -38,10 +41,24 @@ type TaskChoice = CampaignDraft["taskType"];
  * reveal), so they have no scale, protocol or LLM judge to choose; a preference campaign chooses
  * its systems and criteria instead.
  */
-export function CampaignForm({ options, followUp }: { options: Options; followUp?: FollowUp }) {
+export function CampaignForm({
+  options,
+  followUp,
+  randomPairs,
+}: {
+  options: Options;
+  followUp?: FollowUp;
+  randomPairs?: RandomPairsStart;
+}) {
   const router = useRouter();
-  const [name, setName] = useState(followUp ? `Follow-up of ${followUp.targetKeys.length} disagreements` : "");
-  const [taskType, setTaskType] = useState<TaskChoice>(followUp?.taskType ?? "support");
+  const [name, setName] = useState(
+    followUp
+      ? `Follow-up of ${followUp.targetKeys.length} disagreements`
+      : randomPairs
+        ? `Corrected estimates: ${randomPairs.pairs} random pairs`
+        : "",
+  );
+  const [taskType, setTaskType] = useState<TaskChoice>(followUp?.taskType ?? randomPairs?.taskType ?? "support");
   const task = TASK_TYPES[taskType];
   // a pair task chooses a scale, a protocol and an LLM judge; the others take whole questions (requests), blind
   const wholeQuestions = task.unit !== "pair";
@@ -58,9 +75,16 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
   const [annotatorIds, setAnnotatorIds] = useState(options.annotators.map((a) => a.id));
   // LLM-based designs need an LLM judge: a study with human qrels only starts from random questions
   const [sampleKind, setSampleKind] = useState<SampleKind>(
-    followUp ? "targets" : options.llmJudges.length > 0 ? "llm_positive_per_question" : "random_questions",
+    followUp
+      ? "targets"
+      : randomPairs
+        ? "random_pairs"
+        : options.llmJudges.length > 0
+          ? "llm_positive_per_question"
+          : "random_questions",
   );
   const [questions, setQuestions] = useState(10);
+  const [pairs, setPairs] = useState(randomPairs?.pairs ?? 300);
   const [cap, setCap] = useState("");
   const [seed, setSeed] = useState(1);
   const [guidelines, setGuidelines] = useState("");
@@ -80,13 +104,15 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
   const sample: SampleSpec =
     sampleKind === "all_pairs"
       ? { kind: "all_pairs", cap: capValue }
-      : sampleKind === "random_questions"
-        ? { kind: "random_questions", questions, cap: capValue }
-        : sampleKind === "feb4rag"
-          ? { kind: "feb4rag", judge: llmJudge, cap: capValue }
-          : sampleKind === "targets"
-            ? { kind: "targets", targetKeys: followUp?.targetKeys ?? [] }
-            : { kind: "llm_positive_per_question", questions, judge: llmJudge, cap: capValue };
+      : sampleKind === "random_pairs"
+        ? { kind: "random_pairs", pairs }
+        : sampleKind === "random_questions"
+          ? { kind: "random_questions", questions, cap: capValue }
+          : sampleKind === "feb4rag"
+            ? { kind: "feb4rag", judge: llmJudge, cap: capValue }
+            : sampleKind === "targets"
+              ? { kind: "targets", targetKeys: followUp?.targetKeys ?? [] }
+              : { kind: "llm_positive_per_question", questions, judge: llmJudge, cap: capValue };
   const draft: CampaignDraft = wholeQuestions
     ? {
         name,
@@ -294,7 +320,20 @@ export function CampaignForm({ options, followUp }: { options: Options; followUp
               />
             </label>
           )}
-          {sampleKind !== "targets" && (
+          {sampleKind === "random_pairs" && (
+            <label className={labelText}>
+              Pairs (N)
+              <TextInput
+                type="number"
+                min={1}
+                className="mt-1"
+                compact
+                value={pairs}
+                onChange={(e) => setPairs(Number(e.target.value))}
+              />
+            </label>
+          )}
+          {sampleKind !== "targets" && sampleKind !== "random_pairs" && (
             <label className={labelText}>
               Cap (items)
               <TextInput

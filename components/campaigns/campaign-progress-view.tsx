@@ -81,7 +81,8 @@ export function CampaignProgressView({
         {task.unit === "pair" ? ` · ${c.scaleName}` : ""} · {PROTOCOL_LABELS[c.protocol]}
         {c.llmJudge ? ` (${c.llmJudge})` : ""} · overlap {c.overlap} ·{" "}
         {task.sampleLabels[c.sample.kind] ?? SAMPLE_KIND_LABELS[c.sample.kind]}
-        {"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}, seed {c.seed}
+        {"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}
+        {"pairs" in c.sample ? ` (N = ${c.sample.pairs})` : ""}, seed {c.seed}
       </p>
       <ProgressBar
         className="mt-4 max-w-xl"

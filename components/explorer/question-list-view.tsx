@@ -5,6 +5,7 @@ import { count } from "@/components/ui/wording";
 import { Select, TextInput } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/data-table";
+import { NoText } from "./no-text";
 
 const COLUMNS: [QuestionListQuery["sort"], string][] = [
   ["nuggets", "Nuggets"],
@@ -84,7 +85,7 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
                 >
                   {r.externalId}
                 </Link>{" "}
-                <span>{r.title}</span>
+                {r.title ? <span>{r.title}</span> : <NoText what="question" />}
                 {r.tags.length > 0 && <span className="ml-2 text-xs text-stone-500">{r.tags.join(" · ")}</span>}
               </>
             ),

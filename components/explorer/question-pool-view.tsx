@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ChunkView } from "@/components/code/chunk-view";
+import { NoText } from "./no-text";
 import type { QuestionPool } from "@/lib/schemas/explorer";
 import { PoolCellView } from "./pool-cell";
 import { count } from "@/components/ui/wording";
@@ -25,16 +26,19 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
         title={
           <>
             <span className="font-mono text-lg text-stone-500">{pool.question.externalId}</span> {pool.question.title}
+            {!pool.question.hasText && <NoText what="question" />}
           </>
         }
         description={pool.question.tags.length > 0 ? pool.question.tags.join(" · ") : undefined}
       />
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <section
-          aria-label="Question"
-          className="prose-chunk rounded-md border border-stone-200 bg-white p-3 text-sm"
-          dangerouslySetInnerHTML={{ __html: pool.question.bodyHtml }}
-        />
+        {pool.question.hasText && (
+          <section
+            aria-label="Question"
+            className="prose-chunk rounded-md border border-stone-200 bg-white p-3 text-sm"
+            dangerouslySetInnerHTML={{ __html: pool.question.bodyHtml }}
+          />
+        )}
         {pool.question.answerHtml && (
           <section
             aria-label="Gold answer"
@@ -133,7 +137,13 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
               {[pool.chunk.repo, pool.chunk.path, pool.chunk.language].filter(Boolean).join(" · ")}
               {pool.chunk.title ? ` · ${pool.chunk.title}` : ""}
             </p>
-            <ChunkView html={pool.chunk.html} lines={pool.chunk.lines} label={`Chunk ${pool.chunk.externalId}`} />
+            {pool.chunk.hasText ? (
+              <ChunkView html={pool.chunk.html} lines={pool.chunk.lines} label={`Chunk ${pool.chunk.externalId}`} />
+            ) : (
+              <p className="text-sm">
+                <NoText what="chunk" />
+              </p>
+            )}
           </section>
         )}
       </div>

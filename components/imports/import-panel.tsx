@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
-import { IMPORT_FORMATS } from "@/lib/formats/import-formats";
+import { IMPORT_FORMATS, type ImportFormat } from "@/lib/formats/import-formats";
 import { previewFile, type Preview } from "@/lib/client/preview-file";
 import { ImportFailedError, uploadImport } from "@/lib/client/upload-import";
 import { Button } from "@/components/ui/button";
@@ -20,9 +20,10 @@ export function ImportPanel({ studyId }: { studyId: number }) {
   const [judge, setJudge] = useState("");
   const [judgeKind, setJudgeKind] = useState<"model" | "human">("model");
   const [scale, setScale] = useState("");
+  const [createMissing, setCreateMissing] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [progress, setProgress] = useState(0);
-  const format = IMPORT_FORMATS.find((f) => f.id === formatId)!;
+  const format: ImportFormat = IMPORT_FORMATS.find((f) => f.id === formatId)!;
   const labels = format.labels;
 
   useEffect(() => {
@@ -44,6 +45,7 @@ export function ImportPanel({ studyId }: { studyId: number }) {
           judge: judge || undefined,
           judgeKind: labels && labels.judgeKind !== judgeKind ? judgeKind : undefined,
           scale: scale || undefined,
+          createMissing: format.createsMissing && createMissing,
         },
         setProgress,
       ),
@@ -130,6 +132,24 @@ export function ImportPanel({ studyId }: { studyId: number }) {
               </label>
             )}
           </div>
+        )}
+        {format.createsMissing && (
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5"
+              checked={createMissing}
+              disabled={pending}
+              onChange={(e) => setCreateMissing(e.target.checked)}
+            />
+            <span>
+              <span className="font-medium">Create missing queries and documents</span>
+              <span className="block text-xs text-stone-500">
+                For qrels or runs without texts: ids the study does not have become queries and documents with no text
+                yet. Importing the queries or the corpus later fills them in.
+              </span>
+            </span>
+          </label>
         )}
         <label className="block text-sm font-medium">
           File

@@ -17,6 +17,7 @@ export function StudyNav({ study }: { study: { id: number; name: string; members
     { href: "disagreements", label: "Disagreements" },
     { href: "agreement", label: "Agreement" },
     { href: "impact", label: "Impact" },
+    { href: "corrected-estimates", label: "Corrected estimates" },
     { href: "nugget-quality", label: "Nugget quality" },
     { href: "preferences", label: "Preferences" },
     { href: "resources", label: "Resources" },

@@ -14,6 +14,8 @@ export type Column<Row> = {
   className?: string;
   /** A tooltip on the cell (why a statistic is undefined, say). */
   title?: (row: Row) => string | undefined;
+  /** How the rows are sorted by this column, for a table whose headers sort it (their header is a button). */
+  sorted?: "ascending" | "descending" | "none";
 };
 
 /**
@@ -74,7 +76,7 @@ export function DataTable<Row>({
           )}
           <tr>
             {columns.map((c, i) => (
-              <th key={i} className={`py-1 font-medium ${placement(c, i)}`}>
+              <th key={i} aria-sort={c.sorted} className={`py-1 font-medium ${placement(c, i)}`}>
                 {c.header}
               </th>
             ))}

@@ -106,7 +106,7 @@ describe("assay agreement", () => {
       [["--input", "/nope.csv", "--metric", "cohen-kappa"], "assay: no such file: /nope.csv"],
       [
         ["--input", umbrela, "--metric", "kappa"],
-        "assay: --metric must be one of percent-agreement, cohen-kappa, weighted-kappa-linear, weighted-kappa-quadratic, krippendorff-alpha-nominal, krippendorff-alpha-ordinal, krippendorff-alpha-interval, fleiss-kappa",
+        'assay: --metric must be one of percent-agreement, cohen-kappa, weighted-kappa-linear, weighted-kappa-quadratic, krippendorff-alpha-nominal, krippendorff-alpha-ordinal, krippendorff-alpha-interval, fleiss-kappa, not "kappa"',
       ],
       [["--metric", "cohen-kappa"], "assay: --input is required"],
     ];

@@ -2,7 +2,8 @@ import { AGREEMENT_METRICS } from "@/lib/domain/agreement/metrics";
 import { EXPORTS } from "@/lib/formats/export-formats";
 import { IMPORT_FORMATS } from "@/lib/formats/import-formats";
 
-export const HELP = `Usage: npm run assay -- <command> [options]
+export const HELP = `Usage: assay <command> [options]
+       (node_modules/.bin/assay, npx assay, or npm run --silent assay -- <command> ...)
 
 Commands:
   help                                   Show this help.
@@ -18,10 +19,12 @@ Commands:
   members list --study S [--format json|table]
   members remove --study S --email E     Manage a study's members (S: its slug, name or id).
                                          Removing keeps the member's labels; errors exit 2.
-  import --study NAME --format FORMAT [--judge NAME] [--judge-kind model|human] [--scale SCALE] [--owner EMAIL] FILE...
+  import --study NAME --format FORMAT [--judge NAME] [--judge-kind model|human] [--scale SCALE] [--owner EMAIL] [--create-missing] FILE...
                                          Import files into a study (created when NAME is new, with
                                          --owner as its researcher), all or nothing. Formats:
                                          ${IMPORT_FORMATS.map((f) => f.id).join(", ")}.
+                                         --create-missing (trec-qrels, trec-run): queries and
+                                         documents the study lacks are created with no text yet.
   export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--campaign ID] [--out FILE]
                                          Export ${Object.entries(EXPORTS)
                                            .map(([w, f]) => `${w} (${f.join(", ")})`)
@@ -32,15 +35,30 @@ Commands:
                                          Agreement between judges of a CSV item,judge,label. Metrics:
                                          ${AGREEMENT_METRICS.join(", ")}.
                                          Prints {"metric", "value", "items", "judges"}; errors exit 2.
+  agreement --input LABELS.csv --reference JUDGE --metrics M1,M2,... [--binarize T1,T2,...] [--order ...]
+                                         Every other judge against JUDGE: one JSON line per judge x
+                                         metric x threshold {"judge", "metric", "threshold", "value",
+                                         "items"}; --binarize adds labels recoded to label >= T.
+  ppi-mean --input F.csv [--confidence 0.95] [--lambda auto|L]
+                                         The prediction-powered (PPI++) mean of F.csv (item,llm,human;
+                                         human empty where unlabelled) with its interval, beside the
+                                         humans alone and the LLM alone; errors exit 2.
   graded-precision --feb4rag-labels BEIR-QRELS-RM.txt
                                          FeB4RAG's graded precision of each engine per request (eq. 1),
                                          printed as "rid 0 engine score" lines; errors exit 2.
-  evaluate --nugget-qrels QRELS --run RUN [--run RUN ...] [--metrics alpha-ndcg@10,coverage@20,recall@50]
-                                         Each run's metrics over every query of the nugget qrels.
-                                         Prints {"runs": {"<tag>": {"<metric>": x}}}; errors exit 2.
-  compare-rankings --nugget-qrels-a A --nugget-qrels-b B --run RUN [--run RUN ...] [--metrics ...]
+  evaluate (--qrels Q | --nugget-qrels Q) --run RUN [--run RUN ...] [--metrics M1,M2,...]
+                                         Each run's metrics: trec_eval's under graded qrels (ndcg@K,
+                                         map, p@K, recall@K, rprec, mrr, judged@K), FreshStack's
+                                         under nugget qrels (alpha-ndcg@K, coverage@K, recall@K,
+                                         ndcg@K). Prints {"runs": {"<tag>": {"<metric>": x}}}.
+  compare-rankings (--qrels-a A --qrels-b B | --nugget-qrels-a A --nugget-qrels-b B)
+                   (--run RUN ... | --run-a RUN ... --run-b RUN ...) [--metrics ...]
                                          The runs ranked under two label sets, with Kendall's tau-b
-                                         per metric; errors exit 2.
+                                         and Spearman's rho per metric; errors exit 2.
+  compare-leaderboards --a A.csv --b B.csv
+                                         Two published score tables (system,metric,score): Kendall's
+                                         tau-b and Spearman's rho per metric over the systems both
+                                         list, and the unmatched ones; errors exit 2.
 
 The database is DATABASE_URL (file:... for SQLite, postgres://... for PostgreSQL), or the
 embedded SQLite file data/assay.db when it is not set.`;

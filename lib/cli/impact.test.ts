@@ -45,8 +45,9 @@ describe("assay evaluate", () => {
     const scores = r.json!.runs as Record<string, Record<string, number>>;
     expect(Object.keys(scores)).toEqual(["cfirst", "vector", "xfirst"]);
     expect(Object.keys(scores.vector!)).toEqual(["alpha-ndcg@10", "coverage@20", "recall@50"]);
-    // vector: q1 is ndeval's vector (0.786896), q2 missing -> 0; coverage q1 2/3, q2 0 -> 1/3; recall q1 3/4 -> 0.375
-    expect(scores.vector!["alpha-ndcg@10"]).toBeCloseTo(0.786896 / 2, 5);
+    // vector: q1 is ndeval's vector (0.786896), q2 missing -> 0 (ndeval -c prints 0.393448); coverage q1 2/3,
+    // q2 0 -> 1/3; recall q1 3/4 -> 0.375
+    expect(scores.vector!["alpha-ndcg@10"]!.toFixed(6)).toBe("0.393448");
     expect(scores.vector!["coverage@20"]).toBeCloseTo(1 / 3, 12);
     expect(scores.vector!["recall@50"]).toBeCloseTo(0.375, 12);
     // xfirst: q1 finds only A (1 of 4 relevant, 1 of 3 nuggets); q2 finds N (1 of 1 relevant, 1 of 2 nuggets)
@@ -82,11 +83,19 @@ describe("assay evaluate", () => {
       ),
     ).toEqual(["recall@1"]);
     const cases: [string[], string][] = [
-      [["evaluate", "--run", runs], "assay: --nugget-qrels is required"],
+      [["evaluate", "--run", runs], "assay: give exactly one of --qrels or --nugget-qrels"],
       [["evaluate", "--nugget-qrels", llm], "assay: --run is required (one or more)"],
       [
-        ["evaluate", "--nugget-qrels", llm, "--run", runs, "--metrics", "ndcg@10"],
-        'assay: --metrics: "ndcg@10" is not alpha-ndcg@K, coverage@K or recall@K',
+        ["evaluate", "--nugget-qrels", llm, "--run", runs, "--metrics", "map"],
+        'assay: --metrics: "map" is not a --nugget-qrels metric (alpha-ndcg@K, coverage@K, recall@K, ndcg@K)',
+      ],
+      [
+        ["evaluate", "--nugget-qrels", file("twice.qrels", ["q1 a A 1", "q1 b A 1", "q1 a A 0"]), "--run", runs],
+        `assay: ${dir}/twice.qrels line 3: document "A" for nugget "a" of query "q1" is listed twice (first on line 1)`,
+      ],
+      [
+        ["evaluate", "--nugget-qrels", llm, "--run", file("twice.run", ["q1 Q0 A 1 2 r", "q1 Q0 A 2 1 r"])],
+        `assay: ${dir}/twice.run line 2: document "A" of query "q1" in run "r" is listed twice (first on line 1)`,
       ],
       [
         ["evaluate", "--nugget-qrels", file("bad.qrels", ["q1 a A 1", "q1 b B"]), "--run", runs],
@@ -117,8 +126,15 @@ describe("assay compare-rankings", () => {
       "recall@50",
     );
     expect(r.stderr).toBe("");
-    const { kendall_tau_b: tau, rankings } = r.json as {
+    const {
+      kendall_tau_b: tau,
+      spearman_rho: rho,
+      rankings,
+      unmatched,
+    } = r.json as {
       kendall_tau_b: Record<string, number>;
+      spearman_rho: Record<string, number>;
+      unmatched: Record<"a" | "b", string[]>;
       rankings: Record<"a" | "b", Record<string, { run: string; score: number }[]>>;
     };
     // recall@50 under llm: vector (3/4 + 0) / 2 = 0.375, xfirst (1/4 + 1) / 2 = 0.625, cfirst (2/4 + 0) / 2 = 0.25
@@ -135,5 +151,8 @@ describe("assay compare-rankings", () => {
     ]);
     // pairs (c,v,x sorted): a = (0.25, 0.375, 0.625), b = (0.25, 0.25, 0.75): concordant 2, discordant 0, ties in b 1 -> 2 / sqrt(3 * 2)
     expect(tau["recall@50"]).toBeCloseTo(2 / Math.sqrt(6), 12);
+    // average ranks a = (1, 2, 3), b = (1.5, 1.5, 3): scipy.stats.spearmanr gives 0.8660254037844387
+    expect(rho["recall@50"]).toBeCloseTo(0.8660254037844387, 15);
+    expect(unmatched).toEqual({ a: [], b: [] });
   });
 });

@@ -8,6 +8,7 @@ export type UploadInput = {
   judge?: string;
   judgeKind?: "model" | "human";
   scale?: string;
+  createMissing?: boolean;
 };
 
 /** A rejected import: the message, the first errors with file, line and field, and their count. */
@@ -32,6 +33,7 @@ export function uploadImport(input: UploadInput, onProgress: (fraction: number) 
   if (input.judge) params.set("judge", input.judge);
   if (input.judgeKind) params.set("judgeKind", input.judgeKind);
   if (input.scale) params.set("scale", input.scale);
+  if (input.createMissing) params.set("createMissing", "1");
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/studies/${input.studyId}/imports?${params}`);

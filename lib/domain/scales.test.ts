@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  labelLevel,
+  labelPositive,
   BUILTIN_SCALES,
   binarize,
   builtinScale,
@@ -92,5 +94,16 @@ describe("built-in scales", () => {
       for (const l of scale.levels) expect(l.label, `${scale.id} ${l.value}`).not.toBe(l.key);
       for (const l of scale.levels) expect(l.label, `${scale.id} ${l.value}`).toMatch(/[a-z]/i);
     }
+  });
+});
+
+describe("a label on its own scale", () => {
+  it("gives its level's position and whether it is positive, null when the scale or level is unknown", () => {
+    expect(labelLevel({ value: "partially_relevant", scale: "relevance-3" })).toBe(1);
+    expect(labelLevel({ value: "3", scale: "trec-dl-0-3" })).toBe(3);
+    expect(labelPositive({ value: "1", scale: "trec-dl-0-3" })).toBe(false); // TREC DL counts 2 and 3
+    expect(labelPositive({ value: "2", scale: "trec-dl-0-3" })).toBe(true);
+    expect(labelLevel({ value: "7", scale: "graded-0-2" })).toBeNull();
+    expect(labelPositive({ value: "1", scale: "no-such-scale" })).toBeNull();
   });
 });

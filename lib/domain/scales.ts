@@ -52,6 +52,18 @@ export const BUILTIN_SCALES = {
     ],
     positiveFrom: "1",
   },
+  "trec-dl-0-3": {
+    id: "trec-dl-0-3",
+    name: "Perfectly / highly relevant / related / irrelevant",
+    // TREC Deep Learning's passage grades (also UMBRELA's and LLMJudge's); 2 and 3 count as relevant
+    levels: [
+      level("0", "Irrelevant", "0"),
+      level("1", "Related", "1"),
+      level("2", "Highly relevant", "2"),
+      level("3", "Perfectly relevant", "3"),
+    ],
+    positiveFrom: "2",
+  },
   binary: {
     id: "binary",
     name: "Supported / not supported",
@@ -113,6 +125,18 @@ export function binarize(scale: Scale, value: string): boolean | null {
   const threshold = levelIndex(scale, scale.positiveFrom);
   if (index === null || threshold === null) return null;
   return index >= threshold;
+}
+
+/** A label's level position on its own scale (0 for the lowest); null when the scale or level is unknown. */
+export function labelLevel(label: { value: string; scale: string }): number | null {
+  const scale = scaleById(label.scale);
+  return scale ? levelIndex(scale, label.value) : null;
+}
+
+/** Whether a label is at or above its own scale's threshold; null when the scale or level is unknown. */
+export function labelPositive(label: { value: string; scale: string }): boolean | null {
+  const scale = scaleById(label.scale);
+  return scale ? binarize(scale, label.value) : null;
 }
 
 /**

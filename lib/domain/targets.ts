@@ -36,6 +36,12 @@ export function targetTypeOfKey(key: string): TargetType | null {
 /** Whether a key names a (question, chunk) pair: a relevance target. */
 export const isQueryDocumentKey = (key: string) => targetTypeOfKey(key) === "query_document";
 
+/** The question and document ids of a "qd:" key; null for any other key. */
+export function parseQueryDocumentKey(key: string): { queryId: number; documentId: number } | null {
+  const match = /^qd:(\d+):(\d+)$/.exec(key);
+  return match ? { queryId: Number(match[1]), documentId: Number(match[2]) } : null;
+}
+
 /** The nugget and document ids of an "nd:" key; null for any other key. */
 export function parseNuggetDocumentKey(key: string): { nuggetId: number; documentId: number } | null {
   const match = /^nd:(\d+):(\d+)$/.exec(key);

@@ -46,38 +46,42 @@ export function csvLine(fields: readonly (string | number | null | undefined)[])
 
 export const LABEL_CSV_COLUMNS = ["item", "judge", "label"] as const;
 
-/** A parser for `item,judge,label` files: the first line is the header (columns in any order). */
-export function labelsCsvParser() {
-  let index: Record<(typeof LABEL_CSV_COLUMNS)[number], number> | null = null;
+/**
+ * A parser for CSV files whose first line is a header naming `columns` (in any order, among
+ * others): each later line's fields by column name, trimmed, go to `row`. Blank lines are skipped;
+ * a missing column, an unclosed quote or a line of another width is an error naming the line.
+ */
+export function headedCsvParser<C extends string, R>(
+  columns: readonly C[],
+  row: (fields: Record<C, string>, line: number) => Parsed<R>,
+) {
+  let index: Record<C, number> | null = null;
   let width = 0;
-  return (text: string, line: number): Parsed<CsvLabelRow> => {
+  const named = `${columns.slice(0, -1).join(", ")} and ${columns.at(-1)}`;
+  return (text: string, line: number): Parsed<R> => {
     if (text.trim() === "") return null;
     const fields = splitCsvLine(text);
     if (!fields) return bad(line, "a quoted field is not closed on this line");
     if (!index) {
       const names = fields.map((f) => f.trim().toLowerCase());
-      const missing = LABEL_CSV_COLUMNS.filter((c) => !names.includes(c));
-      if (missing.length)
-        return bad(line, `the header must name the columns item, judge and label (missing ${missing.join(", ")})`);
-      index = { item: names.indexOf("item"), judge: names.indexOf("judge"), label: names.indexOf("label") };
+      const missing = columns.filter((c) => !names.includes(c));
+      if (missing.length) return bad(line, `the header must name the columns ${named} (missing ${missing.join(", ")})`);
+      index = Object.fromEntries(columns.map((c) => [c, names.indexOf(c)])) as Record<C, number>;
       width = fields.length;
       return null;
     }
     if (fields.length !== width) return bad(line, `expected ${width} fields like the header, found ${fields.length}`);
-    const row = {
-      item: fields[index.item]!.trim(),
-      judge: fields[index.judge]!.trim(),
-      value: fields[index.label]!.trim(),
-    };
-    for (const [key, value] of [
-      ["item", row.item],
-      ["judge", row.judge],
-      ["label", row.value],
-    ] as const) {
-      if (value === "") return bad(line, "is empty", key);
-    }
-    return ok({ kind: "csv-label", ...row });
+    const at = index;
+    return row(Object.fromEntries(columns.map((c) => [c, fields[at[c]]!.trim()])) as Record<C, string>, line);
   };
+}
+
+/** A parser for `item,judge,label` files: the first line is the header (columns in any order). */
+export function labelsCsvParser() {
+  return headedCsvParser(LABEL_CSV_COLUMNS, (f, line): Parsed<CsvLabelRow> => {
+    for (const key of LABEL_CSV_COLUMNS) if (f[key] === "") return bad(line, "is empty", key);
+    return ok({ kind: "csv-label", item: f.item, judge: f.judge, value: f.label });
+  });
 }
 
 /** The target of a CSV label item: "<id>" or "<id>::<doc id>". */

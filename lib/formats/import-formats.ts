@@ -30,6 +30,8 @@ export type ImportFormat = {
   description: string;
   createParser: (options: ParserOptions) => LineParser;
   labels: LabelPolicy;
+  /** Whether the import may create the queries and documents it names but the study lacks (qrels-only studies). */
+  createsMissing?: true;
 };
 
 const byExtension =
@@ -73,6 +75,7 @@ export const IMPORT_FORMATS = [
     description: "qid 0 docid rel: labels of a named judge on a named scale.",
     createParser: () => parseQrelLine,
     labels: { judge: "required", judgeKind: "model", scale: "required" },
+    createsMissing: true,
   },
   {
     id: "nugget-qrels",
@@ -87,6 +90,7 @@ export const IMPORT_FORMATS = [
     description: "qid Q0 docid rank score tag: one system's ranked lists; the system is the tag.",
     createParser: () => parseRunLine,
     labels: null,
+    createsMissing: true,
   },
   {
     id: "feb4rag-labels",

@@ -46,5 +46,24 @@ export const agreementReportSchema = z.object({
     z.object({ group: z.string(), items: z.number(), agreement: z.number().nullable(), kappa: intervalSchema }),
   ),
   positives: positivesSchema.nullable(),
+  /** How the LLM leans against people, when one source is an LLM and the other people. */
+  bias: z
+    .object({
+      llm: z.string(),
+      leniency: intervalSchema,
+      levels: z.array(z.object({ level: z.string(), llm: z.number(), people: z.number(), difference: z.number() })),
+      byLength: z.array(
+        z.object({
+          quartile: z.number(),
+          from: z.number(),
+          to: z.number(),
+          items: z.number(),
+          comparedOn: z.string(),
+          agreement: z.number().nullable(),
+          kappa: intervalSchema,
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type AgreementReport = z.infer<typeof agreementReportSchema>;

@@ -64,6 +64,8 @@ export const questionPoolSchema = z.object({
     id: z.number(),
     externalId: z.string(),
     title: z.string(),
+    /** False for a question a qrels-only import created: it has an id and no text yet. */
+    hasText: z.boolean(),
     bodyHtml: z.string(),
     answerHtml: z.string().nullable(),
     tags: z.array(z.string()),
@@ -91,6 +93,8 @@ export const questionPoolSchema = z.object({
       repo: z.string().nullable(),
       path: z.string().nullable(),
       language: z.string().nullable(),
+      /** False for a chunk a qrels-only import created: it has an id and no text yet. */
+      hasText: z.boolean(),
       html: z.string(),
       lines: z.number(),
     })

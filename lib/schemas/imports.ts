@@ -41,6 +41,11 @@ export const importUploadQuerySchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /** "1": create the queries and documents the file names but the study lacks (qrels and runs). */
+  createMissing: z
+    .enum(["1"])
+    .optional()
+    .transform((v) => v === "1"),
 });
 
 export const exportQuerySchema = z.object({

@@ -9,7 +9,10 @@ const dir = process.argv[2];
 const QUERIES = 200;
 const DOCS = 1000;
 const RUNS = 10;
-if (!fs.existsSync(path.join(dir, `run-${RUNS - 1}.txt`))) {
+// Each run's step through the 5,000 documents is prime to 5,000, so no document repeats within a query
+// (evaluate refuses a repeated document, as trec_eval and ndeval do).
+const STEPS = [3, 7, 9, 11, 13, 17, 19, 21, 23, 27];
+if (!fs.existsSync(path.join(dir, `run-${RUNS - 1}.v2.txt`))) {
   fs.mkdirSync(dir, { recursive: true });
   let seed = 3;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -34,13 +37,13 @@ if (!fs.existsSync(path.join(dir, `run-${RUNS - 1}.txt`))) {
       const start = Math.floor(random() * 5000);
       for (let rank = 1; rank <= DOCS; rank++)
         lines.push(
-          `q${q} Q0 d${(start + rank * (r + 3)) % 5000} ${rank} ${(DOCS - rank + random()).toFixed(4)} run-${r}`,
+          `q${q} Q0 d${(start + rank * STEPS[r]) % 5000} ${rank} ${(DOCS - rank + random()).toFixed(4)} run-${r}`,
         );
     }
-    fs.writeFileSync(path.join(dir, `run-${r}.txt`), `${lines.join("\n")}\n`);
+    fs.writeFileSync(path.join(dir, `run-${r}.v2.txt`), `${lines.join("\n")}\n`);
   }
 }
-const runs = Array.from({ length: RUNS }, (_, r) => ["--run", path.join(dir, `run-${r}.txt`)]).flat();
+const runs = Array.from({ length: RUNS }, (_, r) => ["--run", path.join(dir, `run-${r}.v2.txt`)]).flat();
 for (const [label, args] of [
   ["evaluate", ["evaluate", "--nugget-qrels", path.join(dir, "qrels-a.txt"), ...runs]],
   [

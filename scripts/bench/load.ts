@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { seedRelevanceCampaign, signInOverHttp } from "../lib/annotators-over-http";
+import { freePorts } from "../lib/free-ports.mjs";
 
 const ANNOTATORS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -21,8 +22,8 @@ const PASSWORD = "bench-load-password";
 // BENCH_LOAD_OVERLAP seats: the scale-out test runs two servers with overlap 2.
 const SERVERS = Number(process.env.BENCH_LOAD_SERVERS ?? 1);
 const OVERLAP = Number(process.env.BENCH_LOAD_OVERLAP ?? 1);
-const FIRST_PORT = 3200 + Math.floor(Math.random() * 500);
-const BASES = Array.from({ length: SERVERS }, (_, k) => `http://127.0.0.1:${FIRST_PORT + k}`);
+const PORTS = await freePorts(SERVERS);
+const BASES = PORTS.map((port) => `http://127.0.0.1:${port}`);
 const distDir = process.argv[2] ?? ".next-bench";
 const log = (m: string) => process.stderr.write(`[${Math.round(performance.now())} ms] ${m}\n`);
 
@@ -46,7 +47,7 @@ const profile = process.env.BENCH_LOAD_PROFILE
 const servers = BASES.map((base, k) =>
   spawn(
     process.execPath,
-    [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(FIRST_PORT + k), "-H", "127.0.0.1"],
+    [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(PORTS[k]), "-H", "127.0.0.1"],
     {
       env: {
         ...process.env,
@@ -61,8 +62,9 @@ const servers = BASES.map((base, k) =>
   ),
 );
 try {
-  for (const base of BASES) {
+  for (const [k, base] of BASES.entries()) {
     for (let i = 0; ; i++) {
+      if (servers[k]!.exitCode !== null) throw new Error(`the server at ${base} exited before it was up`);
       if (
         await fetch(`${base}/api/health`).then(
           (r) => r.ok,

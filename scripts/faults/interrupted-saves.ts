@@ -10,10 +10,11 @@ import type { SavedAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { seedRelevanceCampaign, signInOverHttp } from "../lib/annotators-over-http";
+import { freePorts } from "../lib/free-ports.mjs";
 
 const ANNOTATORS = 10;
 const PASSWORD = "fault-test-password";
-const PORT = 3700 + Math.floor(Math.random() * 200);
+const [PORT] = await freePorts(1);
 const BASE = `http://127.0.0.1:${PORT}`;
 const distDir = process.argv[2] ?? ".next-test";
 const restartPostgres = process.env.FAULT_RESTART_POSTGRES === "1";
@@ -55,6 +56,7 @@ async function startServer() {
     ));
     i++
   ) {
+    if (server.exitCode !== null) throw new Error(`the server on port ${PORT} exited before it was up`);
     if (i > 600) throw new Error("the server did not start");
     await sleep(100);
   }

@@ -26,6 +26,19 @@ export function ensurePrismaClients() {
   }
 }
 
+/**
+ * Bundles the command line (scripts/build-cli.mjs) when the bundle is missing or older than its
+ * sources, and links node_modules/.bin/assay.
+ */
+export async function ensureCli() {
+  const { buildCli, cliIsStale, linkBin } = await import("../build-cli.mjs");
+  if (cliIsStale()) {
+    step("Bundling the command line (esbuild)");
+    await buildCli();
+  }
+  linkBin();
+}
+
 /** Applies pending migrations to the database at `url` (creating the SQLite file's folder). */
 export function migrate(url) {
   if (url.startsWith("file:")) fs.mkdirSync(path.dirname(path.resolve(root, url.slice(5))), { recursive: true });

@@ -1,30 +1,84 @@
 import fs from "node:fs";
-import { LabelTableBuilder, LabelTableError } from "@/lib/domain/agreement/label-table";
+import { againstReference } from "@/lib/domain/agreement/against-reference";
+import { LabelTableBuilder, LabelTableError, type LabelTable } from "@/lib/domain/agreement/label-table";
 import { AGREEMENT_METRICS, computeMetric, type AgreementMetric } from "@/lib/domain/agreement/metrics";
 import { labelsCsvParser } from "@/lib/formats/csv";
 import { EncodingError, forEachLine } from "@/lib/formats/read-lines";
 import { describeLineError } from "@/lib/formats/parsed";
 import { inputError, parseContractArgs } from "./contract-input";
 
-/** The stable `agreement` contract: one JSON object on stdout; any problem exits 2 with one line. */
+const metricOf = (id: string, option: string): AgreementMetric => {
+  if (!AGREEMENT_METRICS.includes(id as AgreementMetric))
+    throw inputError(`${option} must be one of ${AGREEMENT_METRICS.join(", ")}${id ? `, not "${id}"` : ""}`);
+  return id as AgreementMetric;
+};
+
+/**
+ * The stable `agreement` contract, in two forms; any problem exits 2 with one line.
+ * - `--metric M`: one statistic over all judges, printed as one JSON object.
+ * - `--reference J --metrics M1,M2 [--binarize t1,t2]`: every other judge against J, one JSON
+ *   line per judge x metric x threshold (judge, then metric, then threshold; null first).
+ */
 export async function agreementCommand(args: string[]): Promise<void> {
   const values = parseContractArgs(args, {
     input: { type: "string" },
     metric: { type: "string" },
+    reference: { type: "string" },
+    metrics: { type: "string" },
+    binarize: { type: "string" },
     order: { type: "string" },
   });
   if (!values.input) throw inputError("--input is required");
-  if (!values.metric || !AGREEMENT_METRICS.includes(values.metric as AgreementMetric)) {
-    throw inputError(`--metric must be one of ${AGREEMENT_METRICS.join(", ")}`);
-  }
-  if (!fs.existsSync(values.input)) throw inputError(`no such file: ${values.input}`);
+  const perJudge = values.reference !== undefined;
+  if (perJudge && values.metric !== undefined) throw inputError("--reference takes --metrics M1,M2,..., not --metric");
+  if (!perJudge && (values.metrics !== undefined || values.binarize !== undefined))
+    throw inputError("--metrics and --binarize go with --reference JUDGE");
+  const metrics = perJudge
+    ? (values.metrics ?? "").split(",").map((m) => metricOf(m.trim(), "--metrics"))
+    : [metricOf(values.metric ?? "", "--metric")];
+  const thresholds = (values.binarize ?? "")
+    .split(",")
+    .filter((t) => t.trim() !== "")
+    .map((t) => {
+      if (!/^-?\d+(\.\d+)?$/.test(t.trim()))
+        throw inputError(`--binarize takes numbers separated by commas, not "${t}"`);
+      return Number(t);
+    });
+  if (new Set(thresholds).size !== thresholds.length) throw inputError("--binarize lists a threshold twice");
   const order = values.order?.split(",").map((l) => l.trim());
   if (order && (order.some((l) => l === "") || new Set(order).size !== order.length))
     throw inputError("--order must list distinct labels separated by commas");
 
+  try {
+    const table = await readLabelTable(values.input, order);
+    if (perJudge) {
+      const rows = againstReference(table, values.reference!, metrics, thresholds);
+      const lines = rows.map(({ reason, ...row }) => {
+        if (reason)
+          console.error(
+            `assay: ${row.judge} ${row.metric}${row.threshold === null ? "" : ` >=${row.threshold}`} is undefined: ${reason}`,
+          );
+        return JSON.stringify(row);
+      });
+      process.stdout.write(lines.length ? `${lines.join("\n")}\n` : "");
+      return;
+    }
+    const result = computeMetric(table, metrics[0]!);
+    if (result.value === null) console.error(`assay: ${metrics[0]} is undefined: ${result.reason}`);
+    console.log(
+      JSON.stringify({ metric: metrics[0], value: result.value, items: result.items, judges: table.judges.length }),
+    );
+  } catch (error) {
+    if (error instanceof LabelTableError) throw inputError(error.message);
+    throw error;
+  }
+}
+
+/** LABELS.csv (`item,judge,label`) as a coded label table; a bad line is an input error naming it. */
+async function readLabelTable(input: string, order: string[] | undefined): Promise<LabelTable> {
+  if (!fs.existsSync(input)) throw inputError(`no such file: ${input}`);
   const parse = labelsCsvParser();
   const builder = new LabelTableBuilder();
-  const input = values.input;
   let header: string | null = null;
   const viaParser = (text: string, line: number) => {
     const parsed = parse(text, line);
@@ -63,18 +117,8 @@ export async function agreementCommand(args: string[]): Promise<void> {
       builder.add(item, judge, label, line);
     });
   } catch (error) {
-    if (error instanceof EncodingError) throw inputError(describeLineError(values.input, error.lineError));
+    if (error instanceof EncodingError) throw inputError(describeLineError(input, error.lineError));
     throw error;
   }
-  try {
-    const table = builder.finish(order);
-    const result = computeMetric(table, values.metric as AgreementMetric);
-    if (result.value === null) console.error(`assay: ${values.metric} is undefined: ${result.reason}`);
-    console.log(
-      JSON.stringify({ metric: values.metric, value: result.value, items: result.items, judges: table.judges.length }),
-    );
-  } catch (error) {
-    if (error instanceof LabelTableError) throw inputError(error.message);
-    throw error;
-  }
+  return builder.finish(order);
 }

@@ -1,50 +1,87 @@
-import { evaluateRun, kendallTauB } from "@/lib/domain/impact/retrieval-metrics";
+import { kendallTauB, spearmanRho } from "@/lib/domain/impact/rank-correlation";
 import { inputError, parseContractArgs } from "./contract-input";
-import { DEFAULT_METRICS, depthOf, parseMetrics, readNuggetQrels, readRuns } from "./retrieval-inputs";
+import { labelsOption, readRuns, readScorer, type Run } from "./retrieval-inputs";
+
+const byTag = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The stable `compare-rankings` contract: the runs scored under two nugget qrels (say LLM and human
- * labels, or two corpus snapshots), and per metric Kendall's tau-b between the two scorings.
- * Prints {"kendall_tau_b": {"<metric>": x}, "rankings": {"a": {"<metric>": [{"run", "score"}, ...]}, "b": {...}}},
- * each ranking best first (ties by run tag); tau is null when a scoring ties every run. Bad input exits 2.
+ * The stable `compare-rankings` contract: runs scored under two label sets (say LLM and human
+ * labels, or two corpus snapshots), and per metric Kendall's tau-b and Spearman's rho between the
+ * two scorings of the runs both sides have (matched by tag). `--run` scores the same runs on both
+ * sides; `--run-a` and `--run-b` give each side its own. Prints {"kendall_tau_b", "spearman_rho",
+ * "rankings": {"a", "b"}, "unmatched": {"a", "b"}}; each ranking lists its side's runs best first
+ * (ties by tag). A statistic is null when a side gives every matched run the same score. Bad input,
+ * or fewer than two matched runs, exits 2.
  */
 export async function compareRankingsCommand(args: string[]): Promise<void> {
   const values = parseContractArgs(args, {
+    "qrels-a": { type: "string" },
+    "qrels-b": { type: "string" },
     "nugget-qrels-a": { type: "string" },
     "nugget-qrels-b": { type: "string" },
     run: { type: "string", multiple: true },
+    "run-a": { type: "string", multiple: true },
+    "run-b": { type: "string", multiple: true },
     metrics: { type: "string" },
   });
-  if (!values["nugget-qrels-a"] || !values["nugget-qrels-b"])
-    throw inputError("--nugget-qrels-a and --nugget-qrels-b are required");
-  if (!values.run?.length) throw inputError("--run is required (one or more)");
-  const metrics = parseMetrics(values.metrics ?? DEFAULT_METRICS);
-  const [qrelsA, qrelsB, runs] = [
-    await readNuggetQrels(values["nugget-qrels-a"]),
-    await readNuggetQrels(values["nugget-qrels-b"]),
-    await readRuns(values.run, depthOf(metrics)),
-  ];
-  const tags = [...runs.keys()].sort();
-  const scoresA = tags.map((tag) => evaluateRun(qrelsA, runs.get(tag)!, metrics));
-  const scoresB = tags.map((tag) => evaluateRun(qrelsB, runs.get(tag)!, metrics));
-  const ranking = (scores: Record<string, number>[], metric: string) =>
-    tags
-      .map((run, i) => ({ run, score: scores[i]![metric]! }))
-      .sort((x, y) => y.score - x.score || x.run.localeCompare(y.run));
+  const a = labelsOption(values, { qrels: "qrels-a", "nugget-qrels": "nugget-qrels-a" });
+  const b = labelsOption(values, { qrels: "qrels-b", "nugget-qrels": "nugget-qrels-b" });
+  if (a.kind !== b.kind)
+    throw inputError("--qrels-a/--qrels-b or --nugget-qrels-a/--nugget-qrels-b: both sides of one kind");
+  const shared = values.run ?? [];
+  const own = { a: values["run-a"] ?? [], b: values["run-b"] ?? [] };
+  if (shared.length > 0 === (own.a.length > 0 || own.b.length > 0))
+    throw inputError("give --run (one or more), or --run-a and --run-b (one or more each)");
+  if (shared.length === 0 && (own.a.length === 0 || own.b.length === 0))
+    throw inputError("--run-a and --run-b are both required (one or more each)");
+
+  const scorerA = await readScorer(a.kind, a.file, values.metrics);
+  const scorerB = await readScorer(b.kind, b.file, values.metrics);
+  const runsA = await readRuns(shared.length > 0 ? shared : own.a);
+  const runsB = shared.length > 0 ? runsA : await readRuns(own.b);
+  const metrics = scorerA.metrics;
+  const score = (runs: Map<string, Run>, scorer: typeof scorerA, side: string) =>
+    new Map(
+      [...runs].map(([tag, run]) => {
+        const scores = scorer.score(run);
+        if (metrics.some((m) => scores[m] === null))
+          throw inputError(`run "${tag}" shares no query with the labels of side ${side}`);
+        return [tag, scores as Record<string, number>];
+      }),
+    );
+  const scoresA = score(runsA, scorerA, "a");
+  const scoresB = score(runsB, scorerB, "b");
+  const matched = [...scoresA.keys()].filter((tag) => scoresB.has(tag)).sort(byTag);
+  if (matched.length < 2)
+    throw inputError(
+      `compare-rankings needs two or more runs that both sides score (matched by tag): found ${matched.length}`,
+    );
+
+  const statistic = (f: (x: number[], y: number[]) => number | null) =>
+    Object.fromEntries(
+      metrics.map((m) => [
+        m,
+        f(
+          matched.map((tag) => scoresA.get(tag)![m]!),
+          matched.map((tag) => scoresB.get(tag)![m]!),
+        ),
+      ]),
+    );
+  const ranking = (scores: Map<string, Record<string, number>>) =>
+    Object.fromEntries(
+      metrics.map((m) => [
+        m,
+        [...scores].map(([run, s]) => ({ run, score: s[m]! })).sort((x, y) => y.score - x.score || byTag(x.run, y.run)),
+      ]),
+    );
   console.log(
     JSON.stringify({
-      kendall_tau_b: Object.fromEntries(
-        metrics.map((m) => [
-          m.id,
-          kendallTauB(
-            scoresA.map((s) => s[m.id]!),
-            scoresB.map((s) => s[m.id]!),
-          ),
-        ]),
-      ),
-      rankings: {
-        a: Object.fromEntries(metrics.map((m) => [m.id, ranking(scoresA, m.id)])),
-        b: Object.fromEntries(metrics.map((m) => [m.id, ranking(scoresB, m.id)])),
+      kendall_tau_b: statistic(kendallTauB),
+      spearman_rho: statistic(spearmanRho),
+      rankings: { a: ranking(scoresA), b: ranking(scoresB) },
+      unmatched: {
+        a: [...scoresA.keys()].filter((tag) => !scoresB.has(tag)).sort(byTag),
+        b: [...scoresB.keys()].filter((tag) => !scoresA.has(tag)).sort(byTag),
       },
     }),
   );

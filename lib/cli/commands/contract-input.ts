@@ -7,6 +7,12 @@ import { UsageError } from "../usage-error";
 /** The stable commands' errors (agreement, evaluate, compare-rankings, graded-precision): one line, exit code 2. */
 export const inputError = (message: string) => new UsageError(message, 2);
 
+/** A line repeating what an earlier line gave: "<file> line N[, field F]: <what> is listed twice (first on line M)". */
+export function repeated(file: string, line: number, what: string, first: number, field?: string): UsageError {
+  const message = `${what} is listed twice (first on line ${first})`;
+  return inputError(describeLineError(file, field === undefined ? { line, message } : { line, field, message }));
+}
+
 /** node:util's parseArgs in strict mode, its complaints turned into input errors. */
 export function parseContractArgs<O extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: O) {
   try {

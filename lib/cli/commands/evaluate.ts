@@ -1,24 +1,24 @@
-import { evaluateRun } from "@/lib/domain/impact/retrieval-metrics";
 import { inputError, parseContractArgs } from "./contract-input";
-import { DEFAULT_METRICS, depthOf, parseMetrics, readNuggetQrels, readRuns } from "./retrieval-inputs";
+import { labelsOption, readRuns, readScorer } from "./retrieval-inputs";
 
 /**
- * The stable `evaluate` contract: each run's FreshStack metrics against nugget qrels, averaged over
- * every query of the qrels. Prints {"runs": {"<tag>": {"<metric>": x}}}; bad input exits 2.
+ * The stable `evaluate` contract: each run's metrics under graded TREC qrels (trec_eval's
+ * semantics) or nugget qrels (FreshStack's). Prints {"runs": {"<tag>": {"<metric>": x}}}, runs by
+ * tag; bad input exits 2.
  */
 export async function evaluateCommand(args: string[]): Promise<void> {
   const values = parseContractArgs(args, {
+    qrels: { type: "string" },
     "nugget-qrels": { type: "string" },
     run: { type: "string", multiple: true },
     metrics: { type: "string" },
   });
-  if (!values["nugget-qrels"]) throw inputError("--nugget-qrels is required");
+  const labels = labelsOption(values, { qrels: "qrels", "nugget-qrels": "nugget-qrels" });
   if (!values.run?.length) throw inputError("--run is required (one or more)");
-  const metrics = parseMetrics(values.metrics ?? DEFAULT_METRICS);
-  const qrels = await readNuggetQrels(values["nugget-qrels"]);
-  const runs = await readRuns(values.run, depthOf(metrics));
+  const scorer = await readScorer(labels.kind, labels.file, values.metrics);
+  const runs = await readRuns(values.run);
   const scores = Object.fromEntries(
-    [...runs].sort(([a], [b]) => a.localeCompare(b)).map(([tag, run]) => [tag, evaluateRun(qrels, run, metrics)]),
+    [...runs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([tag, run]) => [tag, scorer.score(run)]),
   );
   console.log(JSON.stringify({ runs: scores }));
 }

@@ -21,6 +21,7 @@ export async function importCommand(args: string[]): Promise<void> {
       scale: { type: "string" },
       "block-lines": { type: "string" },
       owner: { type: "string" },
+      "create-missing": { type: "boolean" },
     },
   });
   if (!values.study) throw new UsageError("--study is required");
@@ -54,6 +55,7 @@ export async function importCommand(args: string[]): Promise<void> {
       judgeKind,
       scale: values.scale,
       blockLines,
+      createMissing: values["create-missing"] ?? false,
       files: positionals.map((file) => ({ name: path.basename(file), chunks: fs.createReadStream(file) })),
     },
     { onProgress: progress },

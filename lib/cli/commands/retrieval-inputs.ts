@@ -1,44 +1,127 @@
 import fs from "node:fs";
 import {
+  evaluateNuggetRun,
   FRESHSTACK_METRICS,
-  parseRetrievalMetric,
-  TopDocuments,
+  NUGGET_METRICS,
+  parseNuggetMetric,
+  type NuggetMetric,
   type QueryJudgments,
-  type RetrievalMetric,
-  type RunEntry,
-} from "@/lib/domain/impact/retrieval-metrics";
-import { describeLineError } from "@/lib/formats/parsed";
+} from "@/lib/domain/impact/nugget-metrics";
+import type { RunEntry } from "@/lib/domain/impact/run-ranking";
+import {
+  evaluateTrecRun,
+  parseTrecMeasure,
+  TREC_MEASURES,
+  type GradedJudgments,
+  type TrecMeasure,
+} from "@/lib/domain/impact/trec-measures";
 import { decimalAt } from "@/lib/formats/decimal";
+import { describeLineError } from "@/lib/formats/parsed";
 import { forEachLine } from "@/lib/formats/read-lines";
-import { parseNuggetQrelLine, parseRunLine } from "@/lib/formats/trec";
-import { eachRow, inputError } from "./contract-input";
+import { parseNuggetQrelLine, parseQrelLine, parseRunLine } from "@/lib/formats/trec";
+import { eachRow, inputError, repeated } from "./contract-input";
 
-export const DEFAULT_METRICS = FRESHSTACK_METRICS.join(",");
+/** A run as read from a file: per query, its entries (each document once). */
+export type Run = ReadonlyMap<string, readonly RunEntry[]>;
 
-/** The deepest rank a list of metrics reads (the largest k). */
-export const depthOf = (metrics: readonly RetrievalMetric[]) => Math.max(...metrics.map((m) => m.k));
+/** Which labels score the runs: graded TREC qrels (trec_eval's measures) or nugget qrels (FreshStack's). */
+export type LabelKind = "qrels" | "nugget-qrels";
 
-export function parseMetrics(list: string): RetrievalMetric[] {
-  return list.split(",").map((id) => {
-    const metric = parseRetrievalMetric(id.trim());
-    if (!metric) throw inputError(`--metrics: "${id.trim()}" is not alpha-ndcg@K, coverage@K or recall@K`);
+/** Scores a run on the chosen metrics; a metric is null when the run and the labels share no query. */
+export type Scorer = { metrics: string[]; score: (run: Run) => Record<string, number | null> };
+
+const DEFAULT_METRICS: Record<LabelKind, string> = {
+  qrels: "ndcg@10,map,p@10,recall@100,rprec,mrr,judged@10",
+  "nugget-qrels": FRESHSTACK_METRICS.join(","),
+};
+const METRIC_NAMES: Record<LabelKind, string> = {
+  qrels: TREC_MEASURES.map((m) => (["map", "rprec", "mrr"].includes(m) ? m : `${m}@K`)).join(", "),
+  "nugget-qrels": NUGGET_METRICS.map((m) => `${m}@K`).join(", "),
+};
+
+/** Exactly one of the options names the labels; its name says their kind. */
+export function labelsOption<K extends string>(values: Partial<Record<K, string>>, options: Record<LabelKind, K>) {
+  const given = (Object.entries(options) as [LabelKind, K][]).filter(([, option]) => values[option] !== undefined);
+  if (given.length !== 1)
+    throw inputError(
+      `give exactly one of ${Object.values(options)
+        .map((o) => `--${o}`)
+        .join(" or ")}`,
+    );
+  const [kind, option] = given[0]!;
+  return { kind, file: values[option]! };
+}
+
+/** The metrics of `--metrics` (or the kind's default), each checked against what the kind knows. */
+function parseMetrics<M>(kind: LabelKind, list: string | undefined, parse: (id: string) => M | null): M[] {
+  return (list ?? DEFAULT_METRICS[kind]).split(",").map((raw) => {
+    const id = raw.trim();
+    const metric = parse(id);
+    if (!metric) throw inputError(`--metrics: "${id}" is not a --${kind} metric (${METRIC_NAMES[kind]})`);
     return metric;
   });
 }
 
+/** Reads a label file of the given kind and returns what scores runs against it. */
+export async function readScorer(kind: LabelKind, file: string, metricList: string | undefined): Promise<Scorer> {
+  if (kind === "qrels") {
+    const measures = parseMetrics<TrecMeasure>(kind, metricList, parseTrecMeasure);
+    const qrels = await readGradedQrels(file);
+    return { metrics: measures.map((m) => m.id), score: (run) => evaluateTrecRun(qrels, run, measures) };
+  }
+  const metrics = parseMetrics<NuggetMetric>(kind, metricList, parseNuggetMetric);
+  const qrels = await readNuggetQrels(file);
+  return { metrics: metrics.map((m) => m.id), score: (run) => evaluateNuggetRun(qrels, run, metrics) };
+}
+
+/**
+ * TREC qrels (`qid iter docid rel`, rel an integer, trec_eval's relevance level) by query. A
+ * document judged twice for one query is refused with both lines.
+ */
+export async function readGradedQrels(file: string): Promise<Map<string, GradedJudgments>> {
+  const queries = new Map<string, Map<string, number>>();
+  const lines = new Map<string, number>();
+  await eachRow(file, parseQrelLine, (row, line) => {
+    const rel = Number(row.value);
+    if (!/^[+-]?\d+$/.test(row.value) || !Number.isSafeInteger(rel))
+      throw inputError(
+        describeLineError(file, { line, field: "rel", message: `expected an integer, got "${row.value}"` }),
+      );
+    const judgments = queries.get(row.queryId) ?? queries.set(row.queryId, new Map()).get(row.queryId)!;
+    const key = `${row.queryId} ${row.docId}`;
+    if (judgments.has(row.docId))
+      throw repeated(file, line, `document "${row.docId}" of query "${row.queryId}"`, lines.get(key)!);
+    judgments.set(row.docId, rel);
+    lines.set(key, line);
+  });
+  return queries;
+}
+
 /**
  * Nugget qrels (`qid nugget_id docid rel`, rel > 0: the document supports the nugget) by query: the
- * documents supporting each nugget, and every nugget the file names for the query (supported or not).
- * A nugget belongs to the query on its line, matched exactly.
+ * documents supporting each nugget, and every nugget the file names for the query (supported or
+ * not). A nugget belongs to the query on its line, matched exactly. A (query, nugget, document)
+ * judged twice is refused with both lines.
  */
 export async function readNuggetQrels(file: string): Promise<Map<string, QueryJudgments>> {
   const queries = new Map<string, { supports: Map<string, Set<string>>; nuggets: Set<string> }>();
+  const lines = new Map<string, number>();
   await eachRow(file, parseNuggetQrelLine, (row, line) => {
     const rel = Number(row.value);
     if (!Number.isFinite(rel))
       throw inputError(
         describeLineError(file, { line, field: "rel", message: `expected a number, got "${row.value}"` }),
       );
+    const key = `${row.queryId}\u0000${row.nuggetId}\u0000${row.docId}`;
+    const first = lines.get(key);
+    if (first !== undefined)
+      throw repeated(
+        file,
+        line,
+        `document "${row.docId}" for nugget "${row.nuggetId}" of query "${row.queryId}"`,
+        first,
+      );
+    lines.set(key, line);
     const q =
       queries.get(row.queryId) ??
       queries.set(row.queryId, { supports: new Map(), nuggets: new Set() }).get(row.queryId)!;
@@ -48,29 +131,46 @@ export async function readNuggetQrels(file: string): Promise<Map<string, QueryJu
   return queries;
 }
 
+/** One query of one run while it is read: its entries, and the line each document came from. */
+type QueryEntries = { entries: RunEntry[]; lines: Map<string, number> };
+
 /**
- * TREC run files by run tag (6th column; a file may hold several), then by query: the first `depth`
- * documents in rank order (TopDocuments), all that metrics at k <= depth read. Every line is checked.
+ * TREC run files by run tag (6th column; a file may hold several), then by query: every entry. A
+ * document listed twice for one query of one run is refused with both lines, as trec_eval and
+ * ndeval refuse it. Every line is checked.
  */
-export async function readRuns(files: readonly string[], depth: number): Promise<Map<string, Map<string, RunEntry[]>>> {
-  const runs = new Map<string, Map<string, TopDocuments>>();
+export async function readRuns(files: readonly string[]): Promise<Map<string, Run>> {
+  const runs = new Map<string, Map<string, QueryEntries>>();
   // Run files list a run's documents query by query: the last (tag, query) is matched in place, without slicing the line.
-  let last: { system: string; queryId: string; top: TopDocuments } | null = null;
-  const topOf = (system: string, queryId: string) => {
+  let last: { system: string; queryId: string; query: QueryEntries } | null = null;
+  const queryOf = (system: string, queryId: string) => {
     if (last === null || last.queryId !== queryId || last.system !== system) {
       const run = runs.get(system) ?? runs.set(system, new Map()).get(system)!;
-      last = { system, queryId, top: run.get(queryId) ?? run.set(queryId, new TopDocuments(depth)).get(queryId)! };
+      const query = run.get(queryId) ?? run.set(queryId, { entries: [], lines: new Map() }).get(queryId)!;
+      last = { system, queryId, query };
     }
-    return last.top;
-  };
-  const viaParser = (file: string, text: string, line: number) => {
-    const parsed = parseRunLine(text, line);
-    if (!parsed) return;
-    if ("error" in parsed) throw inputError(describeLineError(file, parsed.error));
-    topOf(parsed.row.system, parsed.row.queryId).offer(parsed.row.docId, parsed.row.score);
+    return last;
   };
   for (const file of files) {
     if (!fs.existsSync(file)) throw inputError(`no such file: ${file}`);
+    const add = (current: NonNullable<typeof last>, docId: string, score: number, line: number) => {
+      const first = current.query.lines.get(docId);
+      if (first !== undefined)
+        throw repeated(
+          file,
+          line,
+          `document "${docId}" of query "${current.queryId}" in run "${current.system}"`,
+          first,
+        );
+      current.query.lines.set(docId, line);
+      current.query.entries.push({ docId, score });
+    };
+    const viaParser = (text: string, line: number) => {
+      const parsed = parseRunLine(text, line);
+      if (!parsed) return;
+      if ("error" in parsed) throw inputError(describeLineError(file, parsed.error));
+      add(queryOf(parsed.row.system, parsed.row.queryId), parsed.row.docId, parsed.row.score, line);
+    };
     await forEachLine(fs.createReadStream(file, { highWaterMark: 1 << 20 }), (text, line) => {
       // Fast path for the usual `qid Q0 docid rank score tag` with single spaces (runs are millions
       // of lines); anything else, including every malformed line, goes through the parser.
@@ -91,12 +191,12 @@ export async function readRuns(files: readonly string[], depth: number): Promise
         text.includes("\r") ||
         !isDigits(text, c + 1, d)
       ) {
-        viaParser(file, text, line);
+        viaParser(text, line);
         return;
       }
       const score = decimalAt(text, d + 1, e);
       if (!Number.isFinite(score)) {
-        viaParser(file, text, line);
+        viaParser(text, line);
         return;
       }
       const current = last;
@@ -106,11 +206,12 @@ export async function readRuns(files: readonly string[], depth: number): Promise
         text.length - e - 1 === current.system.length &&
         text.startsWith(current.queryId) &&
         text.endsWith(current.system);
-      const top = same ? current.top : topOf(text.slice(e + 1), text.slice(0, a));
-      if (top.admits(score)) top.offer(text.slice(b + 1, c), score);
+      add(same ? current : queryOf(text.slice(e + 1), text.slice(0, a)), text.slice(b + 1, c), score, line);
     });
   }
-  return new Map([...runs].map(([tag, queries]) => [tag, new Map([...queries].map(([q, top]) => [q, top.entries]))]));
+  return new Map(
+    [...runs].map(([tag, queries]) => [tag, new Map([...queries].map(([q, query]) => [q, query.entries]))]),
+  );
 }
 
 function isDigits(text: string, from: number, to: number): boolean {

@@ -2,6 +2,7 @@ import { codeLabelPairs, type LabelPair } from "./code-label-pairs";
 import { confusionMatrix } from "./confusion-matrix";
 import { humanLabelsOverLlmPositives } from "./llm-positives";
 import type { ReportBootstrap } from "./report-bootstrap";
+import { agreementByLength, leniency, levelCalling } from "./judge-bias";
 import { PAIR_STATISTICS, pairAgreement, pairStatisticsWithIntervals } from "./pair-statistics";
 
 /** Targets both sources labelled, counted by (group, A's value and scale, B's value and scale). */
@@ -19,6 +20,8 @@ export type AgreementInputs<Group extends string = string> = {
   /** The groups a row's group key belongs to (a question's tags, say), by name. */
   groupNames: (group: string | null) => string[];
   bootstrap: ReportBootstrap;
+  /** The pairs grouped by chunk length (an LLM against people), for the bias diagnostics. */
+  lengthRows?: readonly PairCount[] | null;
 };
 
 const MAX_GROUPS = 40;
@@ -58,6 +61,13 @@ export function buildAgreementReport<Group extends string>(inputs: AgreementInpu
           rows.map((r) => ({ llm: llmIsA ? r.a : r.b, human: llmIsA ? r.b : r.a, count: r.count })),
           { llm: llmIsA ? sources.a : sources.b, human: llmIsA ? sources.b : sources.a },
         );
+  const llm = kinds.a === kinds.b ? null : kinds.a === "model" ? ("a" as const) : ("b" as const);
+  const bias = llm && {
+    llm: sources[llm],
+    leniency: leniency(rows, llm, bootstrap),
+    levels: levelCalling(rows, llm),
+    byLength: inputs.lengthRows ? agreementByLength(inputs.lengthRows, bootstrap) : [],
+  };
   return {
     sources,
     comparedOn: coded.comparedOn,
@@ -72,5 +82,6 @@ export function buildAgreementReport<Group extends string>(inputs: AgreementInpu
     groupBy: inputs.groupBy,
     groups,
     positives,
+    bias,
   };
 }

@@ -44,6 +44,20 @@ describe("sampling", () => {
     expect(questionOrder).not.toEqual(["q1", "q2", "q3", "q4", "q5", "q6"]);
   });
 
+  it("draws N pairs uniformly at random for corrected estimates: every pair equally likely", () => {
+    const picked = sampleCandidates(pool(), { kind: "random_pairs", pairs: 10 }, 5);
+    expect(picked).toHaveLength(10);
+    expect(new Set(picked.map(key)).size).toBe(10);
+    expect(sampleCandidates(pool(), { kind: "random_pairs", pairs: 100 }, 5)).toHaveLength(36);
+    // over 3,000 seeds each of the 36 pairs is drawn about 3,000 · 10/36 = 833 times (binomial sd ≈ 24)
+    const counts = new Map<string, number>();
+    for (let seed = 1; seed <= 3000; seed++)
+      for (const c of sampleCandidates(pool(), { kind: "random_pairs", pairs: 10 }, seed))
+        counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
+    expect(counts.size).toBe(36);
+    for (const n of counts.values()) expect(Math.abs(n - 833)).toBeLessThan(110); // beyond 4.5 sd
+  });
+
   it("follows FreshStack: N questions with an LLM-positive pair, one such pair each", () => {
     const picked = sampleCandidates(pool(), { kind: "llm_positive_per_question", questions: 4, judge: "gpt-4o" }, 7);
     expect(picked).toHaveLength(4);

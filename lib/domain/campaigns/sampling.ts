@@ -6,7 +6,10 @@ import { nuggetDocumentKey, queryDocumentKey, questionKey } from "../targets";
  * How a campaign picks its items from the study's pooled pairs, reproducibly from the campaign's
  * seed (docs/DOMAIN.md, "Protocols and campaigns"):
  * - all_pairs: every pooled pair;
- * - random_questions: every pair of N random questions;
+ * - random_pairs: N pairs uniformly at random, the sample prediction-powered estimates of a
+ *   share or mean over pairs need (docs/DOMAIN.md, "Corrected estimates");
+ * - random_questions: every pair of N random questions (whole pools, what a per-question
+ *   estimate such as a run's metric needs);
  * - llm_positive_per_question: FreshStack's calibration design, N random questions with at least
  *   one pair the LLM judged positive, one such pair each;
  * - feb4rag: FeB4RAG's design, for every question and group (collection or engine), one pair the
@@ -20,6 +23,7 @@ const judge = z.string().min(1);
 
 export const sampleSpecSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("all_pairs"), cap }),
+  z.object({ kind: z.literal("random_pairs"), pairs: z.number().int().positive().max(1_000_000) }),
   z.object({ kind: z.literal("random_questions"), questions, cap }),
   z.object({ kind: z.literal("llm_positive_per_question"), questions, judge, cap }),
   z.object({ kind: z.literal("feb4rag"), judge, cap }),
@@ -36,7 +40,8 @@ export type SampleKind = SampleSpec["kind"];
 
 export const SAMPLE_KIND_LABELS: Record<SampleKind, string> = {
   all_pairs: "All pooled pairs",
-  random_questions: "N random questions, all their pairs",
+  random_pairs: "Corrected estimates: N pairs uniformly at random",
+  random_questions: "N random questions, all their pairs (whole pools)",
   llm_positive_per_question: "FreshStack calibration: N random questions, one LLM-positive pair each",
   feb4rag: "FeB4RAG: per question and group, one LLM-positive and one LLM-negative pair",
   targets: "The chosen pairs (from the disagreement queue)",
@@ -58,6 +63,7 @@ export const REQUEST_SAMPLE_LABELS: Partial<Record<SampleKind, string>> = {
 export function sampleJudge(spec: SampleSpec): string | null {
   switch (spec.kind) {
     case "all_pairs":
+    case "random_pairs":
     case "random_questions":
     case "targets":
       return null;
@@ -97,6 +103,13 @@ export function sampleCandidates(candidates: readonly Candidate[], spec: SampleS
     case "all_pairs":
       picked = queryOrder.flatMap((q) => byQuery.get(q)!);
       break;
+    case "random_pairs":
+      // every pair equally likely, whatever its question: a uniform subset, kept in question order
+      return keepRandom(
+        queryOrder.flatMap((q) => byQuery.get(q)!),
+        spec.pairs,
+        random,
+      );
     case "random_questions":
       picked = queryOrder.slice(0, spec.questions).flatMap((q) => byQuery.get(q)!);
       break;

@@ -9,7 +9,8 @@ const labels = (...entries: [nugget: number, doc: number, value: string, query?:
       { targetKey: `nd:${nugget}:${doc}`, value, scale: "binary", queryId: query, nuggetId: nugget, criterion: null },
     ]),
   );
-const run = (docs: number[]) => new Map([["1", docs.map((d, i) => ({ docId: String(d), score: 10 - i }))]]);
+// runs name chunks by their external ids (c10 for chunk 10)
+const run = (docs: number[]) => new Map([["1", docs.map((d, i) => ({ docId: `c${d}`, score: 10 - i }))]]);
 
 // question 1 has nuggets 1 and 2. Set A: chunk 10 supports nugget 1, chunk 11 nugget 2. Set B: chunk
 // 12 supports nugget 1 (not 10), chunk 11 nugget 2. Question 2 (nugget 3) is judged by A only.
@@ -32,6 +33,7 @@ const inputs: ImpactInputs = {
     ["1", "hq-1"],
     ["2", "hq-2"],
   ]),
+  documentNames: new Map([10, 11, 12, 13].map((d) => [d, `c${d}`])),
 };
 
 describe("buildImpactReport", () => {

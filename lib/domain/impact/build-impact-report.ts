@@ -1,17 +1,17 @@
 import type { SourceLabel } from "../label-sources";
-import { binarize, scaleById } from "../scales";
+import { labelPositive } from "../scales";
 import { parseNuggetDocumentKey } from "../targets";
 import {
-  evaluateRun,
+  evaluateNuggetRun,
   FRESHSTACK_METRICS,
-  kendallTauB,
-  parseRetrievalMetric,
+  parseNuggetMetric,
+  type NuggetMetric,
   type QueryJudgments,
-  type RetrievalMetric,
-  type RunEntry,
-} from "./retrieval-metrics";
+} from "./nugget-metrics";
+import { kendallTauB } from "./rank-correlation";
+import type { RunEntry } from "./run-ranking";
 
-const METRICS = FRESHSTACK_METRICS.map((id) => parseRetrievalMetric(id)!);
+const METRICS = FRESHSTACK_METRICS.map((id) => parseNuggetMetric(id)!);
 
 /** A run: per question id, its ranked entries. */
 export type Run = ReadonlyMap<string, readonly RunEntry[]>;
@@ -26,6 +26,8 @@ export type ImpactInputs = {
   runs: ReadonlyMap<string, Run>;
   /** Question ids (as strings) to their external ids. */
   questionNames: ReadonlyMap<string, string>;
+  /** Document ids to their external ids, which the runs name documents by (ties in score go to the larger). */
+  documentNames: ReadonlyMap<number, string>;
 };
 
 type Judgments = Map<string, QueryJudgments & { judged: boolean }>;
@@ -39,8 +41,8 @@ type Judgments = Map<string, QueryJudgments & { judged: boolean }>;
  * others would score as unsupported. A string says why there is nothing to compare.
  */
 export function buildImpactReport(inputs: ImpactInputs) {
-  const allA = judgmentsOf(inputs.labels.a, inputs.nuggets);
-  const allB = judgmentsOf(inputs.labels.b, inputs.nuggets);
+  const allA = judgmentsOf(inputs.labels.a, inputs.nuggets, inputs.documentNames);
+  const allB = judgmentsOf(inputs.labels.b, inputs.nuggets, inputs.documentNames);
   const shared = [...allA.keys()].filter((q) => allA.get(q)!.judged && allB.get(q)?.judged);
   if (shared.length === 0)
     return `${inputs.sets.a} and ${inputs.sets.b} judged no question in common: nothing to compare`;
@@ -50,16 +52,18 @@ export function buildImpactReport(inputs: ImpactInputs) {
   const [a, b] = partial ? [onShared(allA), onShared(allB)] : [allA, allB];
   const names = [...inputs.runs.keys()].sort();
   const runOf = (name: string) => inputs.runs.get(name)!;
-  const scoresA = names.map((n) => evaluateRun(a, runOf(n), METRICS));
-  const scoresB = names.map((n) => evaluateRun(b, runOf(n), METRICS));
+  const scoresA = names.map((n) => evaluateNuggetRun(a, runOf(n), METRICS));
+  const scoresB = names.map((n) => evaluateNuggetRun(b, runOf(n), METRICS));
 
   const first = METRICS[0]!;
   const perQuestion = [...a.keys()]
     .filter((q) => inputs.questionNames.has(q))
     .map((q) => {
       const mean = (judgments: Judgments) =>
-        names.reduce((s, n) => s + evaluateRun(new Map([[q, judgments.get(q)!]]), runOf(n), [first])[first.id]!, 0) /
-        names.length;
+        names.reduce(
+          (s, n) => s + evaluateNuggetRun(new Map([[q, judgments.get(q)!]]), runOf(n), [first])[first.id]!,
+          0,
+        ) / names.length;
       return { question: inputs.questionNames.get(q)!, a: mean(a), b: mean(b) };
     })
     .sort(
@@ -107,6 +111,7 @@ export function buildImpactReport(inputs: ImpactInputs) {
 function judgmentsOf(
   labels: ReadonlyMap<string, SourceLabel>,
   nuggets: readonly { id: number; queryId: number }[],
+  documentNames: ReadonlyMap<number, string>,
 ): Judgments {
   const queries = new Map<string, { supports: Map<string, Set<string>>; nuggets: Set<string>; judged: boolean }>();
   for (const n of nuggets) {
@@ -120,9 +125,8 @@ function judgmentsOf(
     if (!target || label.queryId === null || label.nuggetId === null) continue;
     const q = queries.get(String(label.queryId));
     if (q) q.judged = true;
-    const scale = scaleById(label.scale);
-    if (!q || !scale || !binarize(scale, label.value)) continue;
-    const documentId = String(target.documentId);
+    if (!q || !labelPositive(label)) continue;
+    const documentId = documentNames.get(target.documentId) ?? String(target.documentId);
     q.supports.set(documentId, (q.supports.get(documentId) ?? new Set()).add(String(label.nuggetId)));
   }
   return queries;
@@ -133,7 +137,7 @@ function swapsOf(
   names: string[],
   a: Record<string, number>[],
   b: Record<string, number>[],
-  m: RetrievalMetric,
+  m: NuggetMetric,
 ): [string, string][] {
   const swaps: [string, string][] = [];
   for (let i = 0; i < names.length; i++) {

@@ -1,5 +1,5 @@
 import { gradedPrecision } from "../impact/graded-precision";
-import { kendallTauB } from "../impact/retrieval-metrics";
+import { kendallTauB } from "../impact/rank-correlation";
 
 /**
  * One result of a federated search: an engine's document for a request, with its label under two

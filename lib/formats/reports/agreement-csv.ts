@@ -28,5 +28,27 @@ export function agreementCsv(report: AgreementReport): string {
       null,
       l.count,
     ]);
+  const bias = report.bias;
+  if (bias) {
+    rows.push([
+      `bias:${bias.llm}`,
+      "leniency",
+      bias.leniency.value,
+      bias.leniency.low,
+      bias.leniency.high,
+      report.items,
+    ]);
+    for (const l of bias.levels)
+      rows.push([`bias:${bias.llm}`, `over-calls ${l.level}`, l.difference, null, null, null]);
+    for (const q of bias.byLength)
+      rows.push([
+        `bias:${bias.llm}`,
+        `kappa, chunk length ${q.from}-${q.to}`,
+        q.kappa.value,
+        q.kappa.low,
+        q.kappa.high,
+        q.items,
+      ]);
+  }
   return `${rows.map(csvLine).join("\n")}\n`;
 }

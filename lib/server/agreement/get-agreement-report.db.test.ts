@@ -103,6 +103,19 @@ describe("agreement report", () => {
       [1, 0],
       [1, 3],
     ]); // gpt-4o negative: expert non-relevant; positive: one non-relevant, three at least partially
+    // how gpt-4o leans: 4 of 5 positive against the expert's 3 of 5
+    expect(report.bias!.llm).toBe("gpt-4o");
+    expect(report.bias!.leniency.value).toBeCloseTo(0.2, 15);
+    expect(report.bias!.levels.map((l) => Number(l.difference.toFixed(10)))).toEqual([-0.2, 0.2]);
+    // the five pairs by their chunks' lengths, read from the database
+    const lengths = [...positives, negative].map((l) => l.document!.text.length).sort((x, y) => x - y);
+    expect(report.bias!.byLength.reduce((s, q) => s + q.items, 0)).toBe(5);
+    expect(report.bias!.byLength[0]!.from).toBe(lengths[0]);
+    expect(report.bias!.byLength.at(-1)!.to).toBe(lengths[4]);
+    // two LLMs: no bias section
+    expect(
+      (await getAgreementReport(admin(), studyId, { a: "gpt-4o", b: "solar-11b", group: "none" })).bias,
+    ).toBeNull();
   });
 
   it("fuses two LLMs and groups by nugget position", async () => {

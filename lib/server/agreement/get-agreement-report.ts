@@ -26,5 +26,6 @@ export async function getAgreementReport(
     groupBy: query.group,
     groupNames: await groupNamer(db, studyId, query.group),
     bootstrap: REPORT_BOOTSTRAP,
+    lengthRows: counts.lengthRows,
   });
 }

@@ -1,7 +1,9 @@
 import "server-only";
 import type { PairCount } from "@/lib/domain/agreement/build-agreement-report";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
-import { countLabelPairs, type LabelGroupKey } from "../db/label-pairs";
+import { countLabelPairs, countLabelPairsByChunkLength, type LabelGroupKey } from "../db/label-pairs";
+import { documentLengths } from "../db/document-lengths";
+import { parseNuggetDocumentKey, parseQueryDocumentKey } from "@/lib/domain/targets";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { isDerivedSource } from "@/lib/domain/label-sources";
@@ -9,6 +11,8 @@ import { loadLabelSource } from "../label-sources/load-label-source";
 
 export type PairCounts = {
   rows: PairCount[];
+  /** The same pairs grouped by their chunk's length in characters, when an LLM meets people (the bias diagnostics). */
+  lengthRows: PairCount[] | null;
   sizeA: number;
   sizeB: number;
   kinds: { a: "model" | "human"; b: "model" | "human" };
@@ -43,6 +47,7 @@ export async function loadPairCounts(db: Db, studyId: number, query: AgreementQu
   const [a, b] = [judge(query.a), judge(query.b)];
   return {
     rows: await countLabelPairs(a.id, b.id, GROUP_KEY[query.group]),
+    lengthRows: a.kind !== b.kind ? await countLabelPairsByChunkLength(a.id, b.id) : null,
     sizeA: a._count.labels,
     sizeB: b._count.labels,
     kinds: { a: a.kind === "human" ? "human" : "model", b: b.kind === "human" ? "human" : "model" },
@@ -52,6 +57,9 @@ export async function loadPairCounts(db: Db, studyId: number, query: AgreementQu
 async function countInMemory(db: Db, studyId: number, query: AgreementQuery): Promise<PairCounts> {
   const [a, b] = [await loadLabelSource(db, studyId, query.a), await loadLabelSource(db, studyId, query.b)];
   const counts = new Map<string, PairCount>();
+  const mixed = a.kind !== b.kind;
+  const lengths = mixed ? await documentLengths(studyId) : null;
+  const byLength = new Map<string, PairCount>();
   for (const [key, la] of a.labels) {
     const lb = b.labels.get(key);
     if (!lb) continue;
@@ -72,6 +80,20 @@ async function countInMemory(db: Db, studyId: number, query: AgreementQuery): Pr
     };
     row.count++;
     counts.set(id, row);
+    const documentId = (parseNuggetDocumentKey(key) ?? parseQueryDocumentKey(key))?.documentId;
+    const length = documentId === undefined ? undefined : lengths?.get(documentId);
+    if (length !== undefined) {
+      const lengthId = JSON.stringify([length, la.value, la.scale, lb.value, lb.scale]);
+      const lengthRow = byLength.get(lengthId) ?? { ...row, group: String(length), count: 0 };
+      lengthRow.count++;
+      byLength.set(lengthId, lengthRow);
+    }
   }
-  return { rows: [...counts.values()], sizeA: a.labels.size, sizeB: b.labels.size, kinds: { a: a.kind, b: b.kind } };
+  return {
+    rows: [...counts.values()],
+    lengthRows: mixed ? [...byLength.values()] : null,
+    sizeA: a.labels.size,
+    sizeB: b.labels.size,
+    kinds: { a: a.kind, b: b.kind },
+  };
 }

@@ -30,3 +30,23 @@ export async function countLabelPairs(judgeA: number, judgeB: number, group: Lab
     count: Number(r.n),
   }));
 }
+
+/**
+ * As countLabelPairs, grouped by the length in characters of the pair's chunk (pairs without a
+ * chunk are left out): what the agreement-by-length diagnostic reads.
+ */
+export async function countLabelPairsByChunkLength(judgeA: number, judgeB: number): Promise<PairCount[]> {
+  const rows = await readRows<{ g: unknown; av: string; asc: string; bv: string; bsc: string; n: unknown }>(
+    `SELECT LENGTH(d."text") AS g, a."value" AS av, a."scale" AS asc, b."value" AS bv, b."scale" AS bsc, COUNT(*) AS n
+       FROM "Label" a JOIN "Label" b ON b."judgeId" = ? AND b."targetKey" = a."targetKey"
+       JOIN "Document" d ON d."id" = a."documentId"
+      WHERE a."judgeId" = ? GROUP BY 1, 2, 3, 4, 5`,
+    [judgeB, judgeA],
+  );
+  return rows.map((r) => ({
+    group: String(r.g),
+    a: { value: r.av, scale: r.asc },
+    b: { value: r.bv, scale: r.bsc },
+    count: Number(r.n),
+  }));
+}

@@ -56,6 +56,7 @@ export async function getQuestionPool(
       id: question.id,
       externalId: question.externalId,
       title: questionTitle(question.title, question.body),
+      hasText: question.body.trim() !== "" || question.title.trim() !== "",
       tags: tagsOf(question.metadata),
       bodyHtml: await renderMarkdown(question.body),
       answerHtml: question.answer ? await renderMarkdown(question.answer) : null,
@@ -77,6 +78,7 @@ async function chunkView(studyId: number, documentId: number): Promise<QuestionP
     repo: d.repo,
     path: d.path,
     language: d.language,
+    hasText: d.text.trim() !== "",
     ...rendered,
   };
 }

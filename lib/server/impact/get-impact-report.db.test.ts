@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluateRun, parseRetrievalMetric } from "@/lib/domain/impact/retrieval-metrics";
+import { evaluateNuggetRun, parseNuggetMetric } from "@/lib/domain/impact/nugget-metrics";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
@@ -21,7 +21,10 @@ afterAll(async () => {
   await closeDb();
 });
 
-/** gpt-4o's positive labels as nugget qrels, with `rejected` target keys taken away: the reference computation. */
+/**
+ * gpt-4o's positive labels as nugget qrels, with `rejected` target keys taken away, and the runs,
+ * chunks named by their external ids as in the files: the reference computation.
+ */
 async function reference(rejected: Set<string>) {
   const db = await getDb();
   const nuggets = await db.nugget.findMany({ where: { studyId } });
@@ -33,21 +36,26 @@ async function reference(rejected: Set<string>) {
     ).nuggets.add(String(n.id));
   for (const l of await db.label.findMany({
     where: { studyId, judge: { name: "gpt-4o" }, value: "1", nuggetId: { not: null } },
+    include: { document: true },
   })) {
     if (rejected.has(l.targetKey)) continue;
     const q = qrels.get(String(l.queryId))!;
-    q.supports.set(String(l.documentId), (q.supports.get(String(l.documentId)) ?? new Set()).add(String(l.nuggetId)));
+    const doc = l.document!.externalId;
+    q.supports.set(doc, (q.supports.get(doc) ?? new Set()).add(String(l.nuggetId)));
   }
   const runs = new Map<string, Map<string, { docId: string; score: number }[]>>();
-  for (const r of await db.runEntry.findMany({ where: { system: { studyId } }, include: { system: true } })) {
+  for (const r of await db.runEntry.findMany({
+    where: { system: { studyId } },
+    include: { system: true, document: true },
+  })) {
     const run = runs.get(r.system.name) ?? runs.set(r.system.name, new Map()).get(r.system.name)!;
     (run.get(String(r.queryId)) ?? run.set(String(r.queryId), []).get(String(r.queryId))!).push({
-      docId: String(r.documentId),
+      docId: r.document.externalId,
       score: r.score,
     });
   }
-  const metric = parseRetrievalMetric("alpha-ndcg@10")!;
-  return new Map([...runs].map(([name, run]) => [name, evaluateRun(qrels, run, [metric])[metric.id]!]));
+  const metric = parseNuggetMetric("alpha-ndcg@10")!;
+  return new Map([...runs].map(([name, run]) => [name, evaluateNuggetRun(qrels, run, [metric])[metric.id]!]));
 }
 
 describe("benchmark impact", () => {

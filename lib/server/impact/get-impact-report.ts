@@ -12,9 +12,10 @@ import type { UserDto } from "../users/user-dto";
 export async function getImpactReport(user: UserDto, studyId: number, query: ImpactQuery): Promise<ImpactReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [nuggets, questions, a, b, runs] = [
+  const [nuggets, questions, documents, a, b, runs] = [
     await db.nugget.findMany({ where: { studyId }, select: { id: true, queryId: true } }),
     await db.query.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
+    await db.document.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
     await loadLabelSource(db, studyId, query.a),
     await loadLabelSource(db, studyId, query.b),
     await runsOfStudy(studyId),
@@ -25,6 +26,7 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     nuggets,
     runs,
     questionNames: new Map(questions.map((q) => [String(q.id), q.externalId])),
+    documentNames: new Map(documents.map((d) => [d.id, d.externalId])),
   });
   if (typeof report === "string") throw invalid(report);
   return report;

@@ -19,6 +19,11 @@ export class ImportContext {
     readonly tx: Tx,
     readonly studyId: number,
     readonly now: Date,
+    /**
+     * What an unknown query or document id of qrels or a run does: "create" makes one with no text
+     * yet (a qrels-only study); "refuse" is an error, which names the option when the format offers it.
+     */
+    readonly missing: { create: boolean; offered: boolean } = { create: false, offered: false },
   ) {}
 
   /** Records an error of the current file; the import will be rolled back. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { importFormat, IMPORT_FORMAT_IDS } from "@/lib/formats/import-formats";
+import { importFormat, IMPORT_FORMAT_IDS, IMPORT_FORMATS, type ImportFormat } from "@/lib/formats/import-formats";
 import { EncodingError, readLines } from "@/lib/formats/read-lines";
 import type { ImportRow } from "@/lib/formats/rows";
 import type { ImportSummary } from "@/lib/schemas/imports";
@@ -12,7 +12,13 @@ import { writeBatch, type FileState } from "./write-batch";
 import type { Numbered } from "./writers/shared";
 
 export type ImportFile = { name: string; chunks: AsyncIterable<Uint8Array | string> };
-export type ImportRequest = ImportOptions & { format: string; files: ImportFile[]; blockLines?: number };
+export type ImportRequest = ImportOptions & {
+  format: string;
+  files: ImportFile[];
+  blockLines?: number;
+  /** Create the queries and documents that qrels or a run name but the study lacks, with no text yet. */
+  createMissing?: boolean;
+};
 export type ImportProgress = { file: string; line: number };
 
 const BATCH_ROWS = 2000;
@@ -33,11 +39,20 @@ export async function importIntoStudy(
   if (!format) throw invalid(`unknown format "${request.format}" (one of ${IMPORT_FORMAT_IDS.join(", ")})`);
   const policy = resolveLabelPolicy(format, request);
   if (request.files.length === 0) throw invalid("no file to import");
+  if (request.createMissing && !format.createsMissing)
+    throw invalid(
+      `only ${IMPORT_FORMATS.filter((f: ImportFormat) => f.createsMissing)
+        .map((f) => f.id)
+        .join(" and ")} imports create missing queries and documents`,
+    );
   const started = Date.now();
   let context: ImportContext | undefined;
   try {
     return await withBulkTransaction(async (tx) => {
-      const ctx = (context = new ImportContext(tx, studyId, now));
+      const ctx = (context = new ImportContext(tx, studyId, now, {
+        create: request.createMissing ?? false,
+        offered: format.createsMissing ?? false,
+      }));
       const before = await studyCounts(tx, studyId);
       const files: ImportSummary["files"] = [];
       for (const file of request.files) {

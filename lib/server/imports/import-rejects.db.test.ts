@@ -51,8 +51,8 @@ describe("rejected imports change nothing", () => {
   it("unknown query and document ids, with the field", async () => {
     const r = await rejected(qrels("q1 0 d1 1\nq9 0 d1 1\nq1 0 d9 1\n"));
     expect(r.errors).toEqual([
-      'x.qrels line 2, field qid: unknown query "q9" (import the queries first)',
-      'x.qrels line 3, field docid: unknown document "d9" (import the corpus first)',
+      'x.qrels line 2, field qid: unknown query "q9" (import the queries first, or import with --create-missing ("Create missing queries and documents"))',
+      'x.qrels line 3, field docid: unknown document "d9" (import the corpus first, or import with --create-missing ("Create missing queries and documents"))',
     ]);
   });
 

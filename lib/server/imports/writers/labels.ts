@@ -4,7 +4,7 @@ import { PREFERENCE_SCALE_ID, builtinScale, levelFromText, type Scale } from "@/
 import type { EngineLabelRow, NuggetQrelRow, PreferenceRow, QrelRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, queryOfNuggets, upsertMany } from "../../db/bulk-sql";
-import { known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
+import { contentIds, known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
 
 export type JudgeSpec = { name: string; kind: "model" | "human"; scale: string };
 
@@ -22,16 +22,14 @@ export function level(ctx: ImportContext, scale: Scale, text: string, line: numb
 
 export async function writeQrels(ctx: ImportContext, batch: Numbered<QrelRow>[], judge: JudgeSpec): Promise<void> {
   const scale = builtinScale(judge.scale)!;
-  const queryIds = await idsByExternalId(
-    ctx.tx,
+  const queryIds = await contentIds(
+    ctx,
     "Query",
-    ctx.studyId,
     batch.map((b) => b.row.queryId),
   );
-  const docIds = await idsByExternalId(
-    ctx.tx,
+  const docIds = await contentIds(
+    ctx,
     "Document",
-    ctx.studyId,
     batch.map((b) => b.row.docId),
   );
   const judgeId = await ctx.judgeId(judge.name, judge.kind);

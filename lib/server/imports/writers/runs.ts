@@ -1,8 +1,8 @@
 import "server-only";
 import type { RunRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
-import { idsByExternalId, upsertMany } from "../../db/bulk-sql";
-import { known, type Numbered } from "./shared";
+import { upsertMany } from "../../db/bulk-sql";
+import { contentIds, known, type Numbered } from "./shared";
 
 /**
  * Ranked documents of systems. A TREC run file holds one system, the tag of its first line
@@ -13,16 +13,14 @@ export async function writeRunEntries(
   batch: Numbered<RunRow>[],
   fileSystem: { name?: string } | null,
 ): Promise<void> {
-  const queryIds = await idsByExternalId(
-    ctx.tx,
+  const queryIds = await contentIds(
+    ctx,
     "Query",
-    ctx.studyId,
     batch.map((b) => b.row.queryId),
   );
-  const docIds = await idsByExternalId(
-    ctx.tx,
+  const docIds = await contentIds(
+    ctx,
     "Document",
-    ctx.studyId,
     batch.map((b) => b.row.docId),
   );
   const entries: { system: string; queryId: number; documentId: number; rank: number; score: number }[] = [];

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ImportContext } from "../import-context";
-import { selectIn, upsertMany } from "../../db/bulk-sql";
+import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
 import { bumpNuggetVersions } from "../../db/queries";
 import { dbTimestamp } from "../../db/transactions";
 
@@ -75,6 +75,34 @@ export async function writePool(ctx: ImportContext, pairs: Iterable<readonly [nu
   );
 }
 
+/**
+ * The ids of queries or documents by external id. When the import creates missing ones, an id the study
+ * does not have becomes a query or document with no text yet (empty body or text), which a later
+ * import of the queries or the corpus fills in.
+ */
+export async function contentIds(
+  ctx: ImportContext,
+  table: "Query" | "Document",
+  externalIds: readonly string[],
+): Promise<Map<string, number>> {
+  const ids = await idsByExternalId(ctx.tx, table, ctx.studyId, externalIds);
+  const missing = [...new Set(externalIds)].filter((id) => !ids.has(id));
+  if (!ctx.missing.create || missing.length === 0) return ids;
+  const rows = await upsertMany(
+    ctx.tx,
+    {
+      table,
+      columns: ["studyId", "externalId", table === "Query" ? "body" : "text"],
+      conflict: ["studyId", "externalId"],
+      update: ["studyId"],
+      returning: ["id", "externalId"],
+    },
+    missing.map((id) => [ctx.studyId, id, ""]),
+  );
+  for (const r of rows) ids.set(String(r.externalId), Number(r.id));
+  return ids;
+}
+
 /** Looks up `id` in `ids`, recording "unknown <what>" for the line when it is missing. */
 export function known(
   ctx: ImportContext,
@@ -89,7 +117,7 @@ export function known(
     ctx.fail({
       line,
       field,
-      message: `unknown ${what} "${id}" (import the ${what === "document" ? "corpus" : "queries"} first)`,
+      message: `unknown ${what} "${id}" (import the ${what === "document" ? "corpus" : "queries"} first${ctx.missing.offered ? `, or import with --create-missing ("Create missing queries and documents")` : ""})`,
     });
     return null;
   }

@@ -8,10 +8,16 @@ import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { campaignAgreementQuerySchema } from "@/lib/schemas/campaign-agreement";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 import { getCampaignAgreement } from "@/lib/server/campaign-agreement/get-campaign-agreement";
+import { JudgeAgreementView } from "@/components/judge-agreement/judge-agreement-view";
+import { judgeAgreementQuerySchema } from "@/lib/schemas/judge-agreement";
+import { getJudgeAgreement } from "@/lib/server/judge-agreement/get-judge-agreement";
 
 export const metadata: Metadata = { title: "Agreement" };
 
-/** ?a=&b=&group= compares two label sources; ?campaign= compares a campaign's annotators. */
+/**
+ * ?a=&b=&group= compares two label sources; ?campaign= compares a campaign's annotators;
+ * ?reference=&measure= compares every judge with one.
+ */
 export default async function AgreementPage({
   params,
   searchParams,
@@ -22,21 +28,34 @@ export default async function AgreementPage({
   const { user, study, search } = await reportPageContext(params, searchParams);
   const pairQuery = agreementQuerySchema.safeParse(search);
   const campaignQuery = campaignAgreementQuerySchema.safeParse(search);
-  // ?campaign= wins over ?a=&b=
+  const referenceQuery = judgeAgreementQuerySchema.safeParse(search);
+  // ?campaign= wins over ?reference=, which wins over ?a=&b=
   const campaign = await reportOrRefusal(
     campaignQuery.success ? () => getCampaignAgreement(user, study.id, campaignQuery.data.campaign) : null,
   );
+  const judges = await reportOrRefusal(
+    !campaignQuery.success && referenceQuery.success
+      ? () => getJudgeAgreement(user, study.id, referenceQuery.data)
+      : null,
+  );
   const pair = await reportOrRefusal(
-    !campaignQuery.success && pairQuery.success ? () => getAgreementReport(user, study.id, pairQuery.data) : null,
+    !campaignQuery.success && !referenceQuery.success && pairQuery.success
+      ? () => getAgreementReport(user, study.id, pairQuery.data)
+      : null,
   );
   return (
     <AgreementView
       study={study}
       query={pairQuery.success ? pairQuery.data : { a: search.a ?? "", b: search.b ?? "", group: "none" }}
       campaignId={campaignQuery.success ? campaignQuery.data.campaign : null}
-      error={campaign.error ?? pair.error}
+      reference={{
+        name: search.reference ?? "",
+        measure: referenceQuery.success ? referenceQuery.data.measure : "ndcg@10",
+      }}
+      error={campaign.error ?? judges.error ?? pair.error}
     >
       {campaign.report && <CampaignAgreementView studyId={study.id} report={campaign.report} />}
+      {judges.report && <JudgeAgreementView studyId={study.id} report={judges.report} />}
       {pair.report && (
         <PairAgreementView
           studyId={study.id}

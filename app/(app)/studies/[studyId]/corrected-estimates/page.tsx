@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
+import { CorrectedEstimatesView } from "@/components/corrected-estimates/corrected-estimates-view";
+import { labelSetOptions, labelSetTitle } from "@/lib/domain/label-sets";
+import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
+import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
+
+export const metadata: Metadata = { title: "Corrected estimates" };
+
+/** ?llm=&human=&confidence= corrects an LLM label set with people's labels (a human judge or campaign:N). */
+export default async function CorrectedEstimatesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ studyId: string }>;
+  searchParams: Promise<Record<string, string>>;
+}) {
+  const { user, study, search } = await reportPageContext(params, searchParams);
+  const query = correctedEstimatesQuerySchema.safeParse(search);
+  const { report, error } = await reportOrRefusal(
+    query.success ? () => getCorrectedEstimates(user, study.id, query.data) : null,
+  );
+  const sources = labelSetOptions(study);
+  return (
+    <CorrectedEstimatesView
+      studyId={study.id}
+      llmSources={sources.filter((s) => !s.value.startsWith("campaign:"))}
+      humanSources={[
+        ...study.judges.filter((j) => j.kind === "human").map((j) => ({ value: j.name, label: `${j.name} (human)` })),
+        ...sources.filter((s) => s.value.startsWith("campaign:")),
+      ]}
+      query={query.success ? query.data : { llm: search.llm ?? "", human: search.human ?? "", confidence: 0.95 }}
+      report={report}
+      titles={report && { llm: labelSetTitle(report.llm, study), human: labelSetTitle(report.human, study) }}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,164 @@
+// Corrected estimates (docs/DOMAIN.md, "Corrected estimates"): a study's quantities over its
+// pairs, from an LLM's labels on every pair and people's labels on a sample, as the LLM alone
+// says, as the people alone say, and prediction-powered (PPI++), with a planner of how many more
+// human labels give a chosen precision. PPI is valid only when the people's pairs were drawn
+// uniformly at random; otherwise its interval is withheld and the page says why.
+import type { SourceLabel } from "../label-sources";
+import { halfWidth, halfWidthCurve, labelsForHalfWidth, pilotStatistics } from "../ppi/plan-labels";
+import { classicalMean, ppiMean, type Interval } from "../ppi/ppi-mean";
+import { labelPositive, levelIndex, scaleById } from "../scales";
+
+/** One person's label of a target. */
+export type HumanValue = { value: string; scale: string };
+
+/** Where the people's labels come from, and whether they are a uniform random sample of the pairs. */
+export type HumanSample = { uniform: boolean; why: string };
+
+export type CorrectedInputs = {
+  llm: { name: string; labels: ReadonlyMap<string, SourceLabel> };
+  human: { name: string; labels: ReadonlyMap<string, readonly HumanValue[]>; sample: HumanSample };
+  confidence: number;
+};
+
+/** The half-widths the planner answers for. */
+export const PLANNED_HALF_WIDTHS = [0.05, 0.03, 0.02, 0.01] as const;
+
+type Quantity = { id: "share" | "mean-level"; label: string; value: (label: HumanValue) => number | null };
+
+const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+/** The quantities of the pairs' kind: the share positive (at each scale's threshold), and the mean level on one shared scale. */
+function quantitiesOf(kind: "support" | "relevance", scales: ReadonlySet<string>): Quantity[] {
+  const positive = (l: HumanValue) => {
+    const b = labelPositive(l);
+    return b === null ? null : b ? 1 : 0;
+  };
+  const quantities: Quantity[] = [
+    {
+      id: "share",
+      label:
+        kind === "support"
+          ? "Nugget support rate: share of (nugget, chunk) pairs supported"
+          : "Share of (question, chunk) pairs relevant (at the scale's threshold)",
+      value: positive,
+    },
+  ];
+  const [only] = scales;
+  const scale = scales.size === 1 ? scaleById(only!) : null;
+  if (scale && scale.levels.length > 2)
+    quantities.push({
+      id: "mean-level",
+      label: `Mean level on ${scale.name} (0 = ${scale.levels[0]!.label})`,
+      value: (l) => levelIndex(scale, l.value),
+    });
+  return quantities;
+}
+
+export function buildCorrectedEstimates(inputs: CorrectedInputs) {
+  const { llm, human, confidence } = inputs;
+  // the population: every (nugget or question, chunk) pair the LLM labelled, of the kind it labelled most
+  const pairs = [...llm.labels.values()].filter((l) => /^(nd|qd):/.test(l.targetKey));
+  const support = pairs.filter((l) => l.targetKey.startsWith("nd:")).length;
+  const kind: "support" | "relevance" = support * 2 >= pairs.length ? "support" : "relevance";
+  const population = pairs.filter((l) => l.targetKey.startsWith(kind === "support" ? "nd:" : "qd:"));
+  const scales = new Set<string>(population.map((l) => l.scale));
+  for (const l of population) for (const h of human.labels.get(l.targetKey) ?? []) scales.add(h.scale);
+  const labelled = population.filter((l) => (human.labels.get(l.targetKey)?.length ?? 0) > 0);
+
+  const quantities = quantitiesOf(kind, scales).map((q) => {
+    // Ŷ on every pair; Y on the labelled ones: the mean of its people's values (the share, for binary ones)
+    const y: number[] = [];
+    const yhat: number[] = [];
+    const yhatUnlabelled: number[] = [];
+    for (const l of population) {
+      const predicted = q.value(l);
+      if (predicted === null) continue;
+      const values = (human.labels.get(l.targetKey) ?? []).map(q.value).filter((v): v is number => v !== null);
+      if (values.length === 0) yhatUnlabelled.push(predicted);
+      else {
+        y.push(mean(values));
+        yhat.push(predicted);
+      }
+    }
+    const all = [...yhat, ...yhatUnlabelled];
+    const llmOnly = all.length > 0 ? mean(all) : null;
+    const classical: Interval | null = y.length >= 2 ? classicalMean(y, confidence) : null;
+    const withheld =
+      y.length < 2
+        ? `${y.length === 0 ? "no" : "one"} pair labelled by people: PPI needs at least two`
+        : yhatUnlabelled.length === 0
+          ? "people labelled every pair: their mean is the answer, there is nothing to correct"
+          : human.sample.uniform
+            ? null
+            : human.sample.why;
+    const ppi = withheld === null ? ppiMean({ y, yhat, yhatUnlabelled, confidence }) : null;
+    const total = all.length;
+    const pilot = y.length >= 2 ? pilotStatistics(y, yhat) : null;
+    return {
+      id: q.id,
+      label: q.label,
+      pairs: total,
+      labelled: y.length,
+      llmOnly,
+      classical,
+      ppi: ppi && { estimate: ppi.estimate, low: ppi.low, high: ppi.high, lambda: ppi.lambda },
+      withheld,
+      plan:
+        pilot && total >= 2
+          ? {
+              pilot,
+              now: y.length < total ? halfWidth(pilot, y.length, total, confidence) : 0,
+              targets: PLANNED_HALF_WIDTHS.map((h) => {
+                const n = labelsForHalfWidth(pilot, h, total, confidence);
+                // labels not drawn at random only inform the plan: a valid sample starts afresh
+                const more = n === null ? null : human.sample.uniform ? Math.max(0, n - y.length) : n;
+                return { halfWidth: h, labels: n, more };
+              }),
+              curve: halfWidthCurve(pilot, total, confidence),
+            }
+          : null,
+    };
+  });
+  return {
+    llm: llm.name,
+    human: human.name,
+    kind,
+    confidence,
+    pairs: population.length,
+    labelled: labelled.length,
+    sample: human.sample,
+    quantities,
+  };
+}
+
+/**
+ * Why a label set's labels are or are not a uniform random sample of the units an estimate
+ * averages over: pairs (a campaign of N random pairs) or questions with their whole pools (a
+ * campaign of N random questions, not capped), in words for the page.
+ * `name` is a human judge's when `campaign` is null.
+ */
+export function describeSample(
+  name: string,
+  campaign: { name: string; sample: { kind: string; cap?: number } } | null,
+  unit: "pairs" | "questions",
+): HumanSample {
+  const uniform =
+    unit === "pairs"
+      ? campaign?.sample.kind === "random_pairs"
+      : campaign?.sample.kind === "random_questions" && campaign.sample.cap === undefined;
+  const design =
+    unit === "pairs"
+      ? '"Corrected estimates: N pairs uniformly at random"'
+      : '"N random questions, all their pairs (whole pools)", without a cap';
+  if (campaign && uniform)
+    return { uniform: true, why: `${campaign.name} drew its ${unit} uniformly at random (seeded)` };
+  if (campaign)
+    return {
+      uniform: false,
+      why: `the ${unit} of ${campaign.name} were not drawn uniformly at random (its sample: ${campaign.sample.kind.replaceAll("_", " ")}${campaign.sample.cap === undefined ? "" : `, capped`}), so the PPI interval would not be valid: it is withheld. Label a campaign with the sample ${design}.`,
+    };
+  return {
+    uniform: false,
+    why: `${name}'s labels were not drawn by a campaign of ${unit} uniformly at random (they may come from an import, the disagreement queue or a chosen design), so the PPI interval would not be valid: it is withheld.`,
+  };
+}

@@ -1,0 +1,56 @@
+/** One line of a TREC run for one query: a document and its score. */
+export type RunEntry = { docId: string; score: number };
+
+/**
+ * How the evaluation tools read a score: ndeval (`%lf`) keeps a C double, trec_eval 9.0.8 stores
+ * `atof`'s double in a C `float`, so scores equal in 32 bits tie there.
+ */
+export type ScorePrecision = "float64" | "float32";
+
+/** C's strcmp on the UTF-8 bytes: negative, 0 or positive. JavaScript's `<` compares UTF-16 code units instead. */
+export function compareBytes(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Below the surrogates UTF-16 and UTF-8 agree on the order; above, compare code points.
+    if (x < 0xd800 && y < 0xd800) return x - y;
+    return (a.codePointAt(i) ?? 0) - (b.codePointAt(i) ?? 0) || x - y;
+  }
+  return a.length - b.length;
+}
+
+/** Negative when x ranks above y: score descending, then document id descending, byte by byte. */
+const byRank = (x: RunEntry, y: RunEntry) => y.score - x.score || compareBytes(y.docId, x.docId);
+
+/**
+ * A run's documents for one query in rank order, as trec_eval and `ndeval -traditional` order them:
+ * score descending (read at the given precision), ties by document id descending, byte by byte.
+ * Each document is listed once (the CLI refuses a repeated one, the database holds one per query).
+ * With a limit, only the first `limit` documents, all a metric at k <= limit reads.
+ */
+export function rankDocuments(
+  entries: readonly RunEntry[],
+  precision: ScorePrecision = "float64",
+  limit = Infinity,
+): string[] {
+  const scored =
+    precision === "float32" ? entries.map((e) => ({ docId: e.docId, score: Math.fround(e.score) })) : entries;
+  if (limit >= scored.length) return scored.toSorted(byRank).map((e) => e.docId);
+  // The best `limit` entries, kept in order: most entries of a long run fall below the last one at once.
+  const top: RunEntry[] = [];
+  for (const entry of scored) {
+    if (top.length === limit && byRank(entry, top[limit - 1]!) >= 0) continue;
+    let low = 0;
+    let high = top.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (byRank(entry, top[middle]!) < 0) high = middle;
+      else low = middle + 1;
+    }
+    top.splice(low, 0, entry);
+    if (top.length > limit) top.pop();
+  }
+  return top.map((e) => e.docId);
+}

@@ -1,0 +1,156 @@
+import "server-only";
+import {
+  buildCorrectedEstimates,
+  describeSample,
+  type HumanValue,
+} from "@/lib/domain/corrected-estimates/build-corrected-estimates";
+import { levelOfPayload } from "@/lib/domain/campaigns/judgment";
+import {
+  alphaNdcgMetric,
+  correctRuns,
+  gradedMetric,
+  type NuggetJudgments,
+} from "@/lib/domain/corrected-estimates/correct-runs";
+import type { SourceLabel } from "@/lib/domain/label-sources";
+import { parseTrecMeasure } from "@/lib/domain/impact/trec-measures";
+import { labelLevel, labelPositive } from "@/lib/domain/scales";
+import { parseNuggetDocumentKey, parseQueryDocumentKey } from "@/lib/domain/targets";
+import { isDerivedSource } from "@/lib/domain/label-sources";
+import type { CorrectedEstimates, CorrectedEstimatesQuery } from "@/lib/schemas/corrected-estimates";
+import { campaignAnnotations } from "../db/annotations";
+import { getDb, type Db } from "../db/client";
+import { labelsOfJudge } from "../db/labels";
+import { questionExternalIds, runsByExternalIds } from "../db/runs";
+import { invalid } from "../errors";
+import { loadLabelSource } from "../label-sources/load-label-source";
+import { assertResearcherAccess } from "../studies/access";
+import type { UserDto } from "../users/user-dto";
+
+/** An LLM's labels corrected by people's (see buildCorrectedEstimates). */
+export async function getCorrectedEstimates(
+  user: UserDto,
+  studyId: number,
+  query: CorrectedEstimatesQuery,
+): Promise<CorrectedEstimates> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const llm = await loadLabelSource(db, studyId, query.llm);
+  const human = await humanLabels(db, studyId, query.human);
+  const report = buildCorrectedEstimates({
+    llm: { name: query.llm, labels: llm.labels },
+    human: {
+      name: query.human,
+      labels: human.labels,
+      sample: describeSample(query.human, human.campaign, "pairs"),
+    },
+    confidence: query.confidence,
+  });
+  // the runs and the labels named as the run files name things: questions and chunks by their external ids
+  const questions = await questionExternalIds(studyId);
+  const runs = await runsByExternalIds(studyId, questions);
+  if (runs.size === 0) return { ...report, runs: null };
+  const documents = new Map(
+    (await db.document.findMany({ where: { studyId }, select: { id: true, externalId: true } })).map((d) => [
+      d.id,
+      d.externalId,
+    ]),
+  );
+  const llmValues = [...llm.labels].map(([key, l]): [string, readonly HumanValue[]] => [key, [l]]);
+  const sample = describeSample(query.human, human.campaign, "questions");
+  const corrected =
+    report.kind === "relevance"
+      ? correctRuns({
+          runs,
+          llm: gradedQrels(llmValues, questions, documents),
+          human: gradedQrels(human.labels, questions, documents),
+          metric: gradedMetric(parseTrecMeasure("ndcg@10")!),
+          confidence: query.confidence,
+          sample,
+        })
+      : correctRuns({
+          runs,
+          llm: nuggetJudgments(llmValues, llm.labels, questions, documents),
+          human: nuggetJudgments(human.labels, llm.labels, questions, documents),
+          metric: alphaNdcgMetric(10),
+          confidence: query.confidence,
+          sample,
+        });
+  return { ...report, runs: corrected };
+}
+
+type Names = ReadonlyMap<number, string>;
+
+/** (question, chunk) labels as graded qrels: each pair's gain the mean level position of its labels. */
+function gradedQrels(labels: Iterable<[string, readonly HumanValue[]]>, questions: Names, documents: Names) {
+  const out = new Map<string, Map<string, number>>();
+  for (const [key, values] of labels) {
+    const target = parseQueryDocumentKey(key);
+    const gains = values.map(labelLevel).filter((g): g is number => g !== null); // a level's position is its gain
+    if (!target || gains.length === 0) continue;
+    const [q, d] = [questions.get(target.queryId), documents.get(target.documentId)];
+    if (q === undefined || d === undefined) continue;
+    (out.get(q) ?? out.set(q, new Map()).get(q)!).set(d, gains.reduce((s, g) => s + g, 0) / gains.length);
+  }
+  return out;
+}
+
+/**
+ * (nugget, chunk) labels as nugget judgments per question: a chunk supports a nugget when most of
+ * its labels say so (at the scale's threshold). The question of a nugget comes from the LLM's labels.
+ */
+function nuggetJudgments(
+  labels: Iterable<[string, readonly HumanValue[]]>,
+  questionsOf: ReadonlyMap<string, SourceLabel>,
+  questions: Names,
+  documents: Names,
+): Map<string, NuggetJudgments> {
+  const out = new Map<string, { supports: Map<string, Set<string>>; nuggets: Set<string>; judged: Set<string> }>();
+  for (const [key, values] of labels) {
+    const target = parseNuggetDocumentKey(key);
+    const queryId = questionsOf.get(key)?.queryId;
+    const verdicts = values.map(labelPositive).filter((b): b is boolean => b !== null);
+    if (!target || queryId === undefined || queryId === null || verdicts.length === 0) continue;
+    const [q, d] = [questions.get(queryId), documents.get(target.documentId)];
+    if (q === undefined || d === undefined) continue;
+    const entry = out.get(q) ?? out.set(q, { supports: new Map(), nuggets: new Set(), judged: new Set() }).get(q)!;
+    const nugget = String(target.nuggetId);
+    entry.nuggets.add(nugget);
+    entry.judged.add(`${nugget} ${d}`);
+    if (verdicts.filter(Boolean).length * 2 > verdicts.length)
+      entry.supports.set(d, (entry.supports.get(d) ?? new Set()).add(nugget));
+  }
+  return out;
+}
+
+/**
+ * Each target's human values: every annotator's latest label of a campaign (with the campaign's
+ * sample), or one human judge's labels.
+ */
+async function humanLabels(db: Db, studyId: number, name: string) {
+  const labels = new Map<string, HumanValue[]>();
+  const campaignId = /^campaign:(\d+)$/.exec(name)?.[1];
+  if (campaignId) {
+    const campaign = await db.campaign.findFirst({ where: { id: Number(campaignId), studyId } });
+    if (!campaign) throw invalid(`no campaign ${campaignId} in this study`);
+    const scale = (JSON.parse(campaign.scale) as { id: string }).id;
+    const latest = new Map<string, { targetKey: string; value: string }>();
+    for (const row of await campaignAnnotations(campaign.id)) {
+      const value = levelOfPayload(row.payload);
+      const key = `${row.targetKey}\n${row.userId}`;
+      if (value !== null && (row.phase === "revised" || !latest.has(key)))
+        latest.set(key, { targetKey: row.targetKey, value });
+    }
+    for (const { targetKey, value } of latest.values())
+      (labels.get(targetKey) ?? labels.set(targetKey, []).get(targetKey)!).push({ value, scale });
+    return {
+      labels,
+      campaign: { name: campaign.name, sample: JSON.parse(campaign.sample) as { kind: string; cap?: number } },
+    };
+  }
+  if (isDerivedSource(name)) throw invalid(`the people's labels are a human judge or a campaign, not "${name}"`);
+  const judge = await db.judge.findUnique({ where: { studyId_name: { studyId, name } } });
+  if (!judge) throw invalid(`no judge named "${name}" in this study`);
+  if (judge.kind !== "human") throw invalid(`${name} is an LLM: choose people's labels (a human judge or a campaign)`);
+  for (const l of await labelsOfJudge(judge.id)) labels.set(l.targetKey, [{ value: l.value, scale: l.scale }]);
+  return { labels, campaign: null };
+}
