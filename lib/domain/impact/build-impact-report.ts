@@ -5,10 +5,9 @@ import {
   evaluateNuggetRun,
   FRESHSTACK_METRICS,
   parseNuggetMetric,
-  type NuggetMetric,
   type QueryJudgments,
 } from "./nugget-metrics";
-import { kendallTauB } from "./rank-correlation";
+import { kendallTauB, swappedPairs } from "./rank-correlation";
 import type { RunEntry } from "./run-ranking";
 
 const METRICS = FRESHSTACK_METRICS.map((id) => parseNuggetMetric(id)!);
@@ -94,7 +93,16 @@ export function buildImpactReport(inputs: ImpactInputs) {
         ),
       ]),
     ),
-    swaps: Object.fromEntries(METRICS.map((m) => [m.id, swapsOf(names, scoresA, scoresB, m)])),
+    swaps: Object.fromEntries(
+      METRICS.map((m) => [
+        m.id,
+        swappedPairs(
+          names,
+          scoresA.map((s) => s[m.id]!),
+          scoresB.map((s) => s[m.id]!),
+        ),
+      ]),
+    ),
     perQuestion,
     filters: {
       unsupportedQuestions: { a: unsupportedQuestions(a), b: unsupportedQuestions(b) },
@@ -130,24 +138,6 @@ function judgmentsOf(
     q.supports.set(documentId, (q.supports.get(documentId) ?? new Set()).add(String(label.nuggetId)));
   }
   return queries;
-}
-
-/** The pairs of systems the two label sets order differently on a metric (a tie under either is no swap). */
-function swapsOf(
-  names: string[],
-  a: Record<string, number>[],
-  b: Record<string, number>[],
-  m: NuggetMetric,
-): [string, string][] {
-  const swaps: [string, string][] = [];
-  for (let i = 0; i < names.length; i++) {
-    for (let j = i + 1; j < names.length; j++) {
-      const da = Math.sign(a[i]![m.id]! - a[j]![m.id]!);
-      const db = Math.sign(b[i]![m.id]! - b[j]![m.id]!);
-      if (da !== 0 && db !== 0 && da !== db) swaps.push([names[i]!, names[j]!]);
-    }
-  }
-  return swaps;
 }
 
 const unsupportedQuestions = (judgments: Judgments) =>

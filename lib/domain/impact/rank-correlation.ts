@@ -62,3 +62,16 @@ export function spearmanRho(x: readonly number[], y: readonly number[]): number 
   if (sxx === 0 || syy === 0) return null;
   return Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
 }
+
+/** The pairs of systems two scorings order differently (a tie under either is no swap), each in `names`' order. */
+export function swappedPairs(names: readonly string[], x: readonly number[], y: readonly number[]): [string, string][] {
+  const swaps: [string, string][] = [];
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      const dx = Math.sign(x[i]! - x[j]!);
+      const dy = Math.sign(y[i]! - y[j]!);
+      if (dx !== 0 && dy !== 0 && dx !== dy) swaps.push([names[i]!, names[j]!]);
+    }
+  }
+  return swaps;
+}
