@@ -1,12 +1,7 @@
 import type { SourceLabel } from "../label-sources";
 import { labelPositive } from "../scales";
 import { parseNuggetDocumentKey } from "../targets";
-import {
-  evaluateNuggetRun,
-  FRESHSTACK_METRICS,
-  parseNuggetMetric,
-  type QueryJudgments,
-} from "./nugget-metrics";
+import { evaluateNuggetRun, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
 import { kendallTauB, swappedPairs } from "./rank-correlation";
 import type { RunEntry } from "./run-ranking";
 

@@ -10,6 +10,7 @@ import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { textInput } from "@/test/import-inputs";
+import { driftCsv } from "@/lib/formats/reports/drift-csv";
 import { getDriftReport } from "./get-drift-report";
 import { listSnapshotStudies } from "./list-snapshot-studies";
 
@@ -250,6 +251,15 @@ describe("the drift report on two snapshots imported from files", () => {
       const column = (side: "a" | "b") => report.leaderboards.systems.map((s) => s.scores[metric]![side]);
       expect(report.leaderboards.kendallTauB[metric]).toBe(kendallTauB(column("a"), column("b")));
     }
+  });
+
+  it("writes the same report as CSV", async () => {
+    const csv = driftCsv(await getDriftReport(researcher, studies.a, query())).split("\n");
+    expect(csv[0]).toBe("part,question,item,measure,a,b");
+    expect(csv).toContain(`nugget,${QUESTIONS[2]},${QUESTIONS[2]}_2,supported,1,0`);
+    expect(csv).toContain("run,,bge,present,1,0");
+    expect(csv).toContain("run,,voyage,present,0,1");
+    expect(csv.filter((l) => l.startsWith("leaderboard,"))).toHaveLength(5 * 3);
   });
 
   it("is refused to a researcher of one of the two studies, and for the study itself", async () => {
