@@ -3,12 +3,14 @@
 // just reports whether the demo accounts exist.
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoStudy } from "./demo/seed-demo-study";
+import { seedDemoSnapshot } from "./demo/seed-demo-snapshot";
 
 const started = performance.now();
 const db = await getDb();
 const onlyIfEmpty = process.argv.includes("--if-empty");
 if (!onlyIfEmpty || (await db.user.count()) === 0) {
   const { studyId } = await seedDemoStudy(db);
+  await seedDemoSnapshot(db); // the same questions a year later, for the Drift page
   const [queries, documents, llmLabels, humanLabels] = await Promise.all([
     db.query.count({ where: { studyId } }),
     db.document.count({ where: { studyId } }),

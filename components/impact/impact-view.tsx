@@ -2,7 +2,7 @@ import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
 import { LabelSetForm } from "../reports/label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
 import { count } from "@/components/ui/wording";
-import { Slopegraph } from "./slopegraph";
+import { Slopegraph } from "@/components/reports/slopegraph";
 import { ReportPage } from "@/components/ui/report-page";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ReportExports } from "@/components/reports/report-exports";

@@ -18,6 +18,7 @@ export function StudyNav({ study }: { study: { id: number; name: string; members
     { href: "agreement", label: "Agreement" },
     { href: "impact", label: "Impact" },
     { href: "corrected-estimates", label: "Corrected estimates" },
+    { href: "drift", label: "Drift" },
     { href: "nugget-quality", label: "Nugget quality" },
     { href: "preferences", label: "Preferences" },
     { href: "resources", label: "Resources" },

@@ -70,7 +70,7 @@ export function simulatedSupport(model: string, nuggetId: string, chunk: DemoChu
 }
 
 /** How many chunks each demo run retrieves per question: fewer than the pool, so Coverage@20 and Recall@50 differ between systems. */
-const RUN_DEPTH = 6;
+export const RUN_DEPTH = 6;
 
 /**
  * A demo system's score for a pooled chunk: bm25 matches words (facts and noise alike), dense-e5
@@ -78,7 +78,7 @@ const RUN_DEPTH = 6;
  * the chunks that state the facts. Under gpt-4o's labels (which count topical chunks as support)
  * dense-e5 looks best; under the experts' it does not.
  */
-function runScore(system: (typeof DEMO_RUN_SYSTEMS)[number], question: string, c: DemoChunk): number {
+export function runScore(system: (typeof DEMO_RUN_SYSTEMS)[number], question: string, c: DemoChunk): number {
   const own = c.question === question;
   const facts = own ? c.supports.length : 0;
   const noise = (demoHash(`${system}|${c.id}`) % 100) / 100;
