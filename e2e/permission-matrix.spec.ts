@@ -95,6 +95,8 @@ const ROUTES: {
     path: () => `/api/studies/${s()}/reports/corrected-estimates?llm=gpt-4o&human=campaign:${c()}`,
     expect: STAFF,
   },
+  // compared with itself: refused by validation (400) for a caller who passes the checks
+  { method: "GET", path: () => `/api/studies/${s()}/reports/drift?snapshot=${s()}`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/reports/resources?a=gpt-4o&b=solar-11b`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/reports/nugget-quality?campaign=${c()}`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/reports/preferences?source=gpt-4o`, expect: STAFF },
@@ -129,6 +131,7 @@ const PAGES: { path: () => string; expect: Record<Actor, Cell> }[] = [
     "/agreement",
     "/impact",
     "/corrected-estimates",
+    "/drift",
     "/resources",
     "/questions",
     "/disagreements",

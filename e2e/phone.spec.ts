@@ -60,6 +60,7 @@ test.describe("a researcher's pages fit a phone", () => {
       "corrected estimates",
       () => `/studies/${ids.demo}/corrected-estimates?llm=gpt-4o&human=campaign%3A${ids.campaign}`,
     ],
+    ["drift", () => `/studies/${ids.demo}/drift`],
     ["preferences", () => `/studies/${ids.demo}/preferences`],
     ["import and export", () => `/studies/${ids.demo}/data`],
     ["members", () => `/studies/${ids.demo}/members`],

@@ -27,6 +27,7 @@ test("a researcher opens the demo study and sees its counts and judges", async (
     "Agreement",
     "Impact",
     "Corrected estimates",
+    "Drift",
     "Nugget quality",
     "Preferences",
     "Resources",
