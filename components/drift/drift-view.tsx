@@ -151,7 +151,7 @@ function DriftForm({
 
 const nuggetColumns: Column<{ question: string; nugget: string; text: string }>[] = [
   { header: "Question", className: "font-mono text-xs", cell: (n) => n.question },
-  { header: "Nugget", className: "font-mono text-xs", cell: (n) => n.nugget },
+  { header: "Nugget", className: "whitespace-nowrap font-mono text-xs", cell: (n) => n.nugget },
   { header: "Text", cell: (n) => n.text },
 ];
 
@@ -182,6 +182,10 @@ function DriftReportView({ report }: { report: DriftReport }) {
   const { grounding, sources, leaderboards, snapshots, questions } = report;
   const colours = sourceColours(sources.bySource.map((s) => s.source));
   const moved = sources.perQuestion.filter((q) => q.shift !== null).slice(0, MOVED_BARS);
+  const undefinedCorrelation = (metric: string) =>
+    leaderboards.kendallTauB[metric] === null
+      ? "undefined: a snapshot scores every system the same, or fewer than two systems are in both"
+      : undefined;
   return (
     <div className="mt-6 space-y-10" data-testid="drift-report">
       <p className="text-sm text-stone-600" data-testid="drift-summary">
@@ -258,7 +262,7 @@ function DriftReportView({ report }: { report: DriftReport }) {
           rows={sources.bySource}
           rowKey={(s) => s.source}
           columns={[
-            { header: "Source", className: "font-mono text-xs", cell: (s) => s.source },
+            { header: "Source", className: "whitespace-nowrap font-mono text-xs", cell: (s) => s.source },
             ...(["a", "b"] as const).flatMap((side): Column<(typeof sources.bySource)[number]>[] => [
               { group: side.toUpperCase(), header: "Documents", numeric: true, cell: (s) => s[side].documents },
               { group: side.toUpperCase(), header: "Share", numeric: true, cell: (s) => percent(s[side].share) },
@@ -320,12 +324,14 @@ function DriftReportView({ report }: { report: DriftReport }) {
               numeric: true,
               className: "font-mono",
               cell: (m) => fixed(leaderboards.kendallTauB[m] ?? null),
+              title: undefinedCorrelation,
             },
             {
               header: "Spearman's ρ",
               numeric: true,
               className: "font-mono",
               cell: (m) => fixed(leaderboards.spearmanRho[m] ?? null),
+              title: undefinedCorrelation,
             },
             {
               header: "Systems that swap places",
