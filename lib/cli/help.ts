@@ -12,6 +12,10 @@ Commands:
                                          The password is read from standard input when it is
                                          piped, otherwise asked for at a prompt.
   studies list [--format json|table]     List studies with their counts.
+  db copy --to URL                       Copy this whole instance (DATABASE_URL) into the migrated,
+                                         empty database at URL, SQLite or PostgreSQL: users with
+                                         their passwords, every study and label. Read from one
+                                         snapshot, verified by row counts and checksums, all or nothing.
   studies create --name N [--description D] [--owner EMAIL]
                                          Create an empty study, with the owner as its researcher.
                                          Prints {"id", "slug", "name"}; errors exit 2.

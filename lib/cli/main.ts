@@ -21,6 +21,7 @@ const USES_DATABASE = new Set([
   "members remove",
   "import",
   "export",
+  "db copy",
 ]);
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -38,6 +39,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   "compare-rankings": async () => (await import("./commands/compare-rankings")).compareRankingsCommand,
   "ppi-mean": async () => (await import("./commands/ppi-mean")).ppiMeanCommand,
   "compare-leaderboards": async () => (await import("./commands/compare-leaderboards")).compareLeaderboardsCommand,
+  "db copy": async () => (await import("./commands/db-copy")).dbCopy,
 };
 
 async function main(argv: string[]): Promise<number> {

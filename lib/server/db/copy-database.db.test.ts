@@ -1,0 +1,129 @@
+// `assay db copy` across engines: the demo instance (seeded as `npm start` seeds it) on the engine
+// under test, copied into an empty database of the other engine (or of this one when no PostgreSQL
+// is reachable), then signed in to and exported from, as a team moving off SQLite would.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "@/lib/server/users/password";
+import { engineUnderTest, prismaCli, scratchDatabase, type Scratch } from "@/test/db-tier";
+import { runCli } from "@/test/run-cli";
+import { closeSharedConnections, readRows } from "./sql-connection";
+
+const scratches: Scratch[] = [];
+let source: string;
+let target: string;
+
+/** An empty database of the other engine: SQLite when testing PostgreSQL, PostgreSQL (when one answers) when testing SQLite. */
+async function otherEngine(): Promise<Scratch> {
+  if (engineUnderTest === "postgres") {
+    const file = path.join(os.tmpdir(), `assay-copy-${randomUUID()}.db`);
+    fs.writeFileSync(file, "");
+    return { url: `file:${file}`, drop: async () => fs.rmSync(file, { force: true }) };
+  }
+  const base = process.env.DATABASE_URL_POSTGRES ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `assay_copy_${randomUUID().replaceAll("-", "")}`;
+  const admin = await import("pg").then(({ default: pg }) => new pg.Client({ connectionString: base }));
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } catch {
+    return scratchDatabase(); // no PostgreSQL here: a second SQLite file
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+const migrate = (url: string) => expect(prismaCli(["migrate", "deploy"], url).status).toBe(0);
+
+beforeAll(async () => {
+  const from = await scratchDatabase();
+  const to = await otherEngine();
+  scratches.push(from, to);
+  [source, target] = [from.url, to.url];
+  migrate(source);
+  migrate(target);
+  const seeded = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "prisma/seed.ts"], {
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: source },
+  });
+  expect(seeded.status, seeded.stderr).toBe(0);
+}, 240_000);
+
+afterAll(async () => {
+  await closeSharedConnections();
+  for (const s of scratches) await s.drop();
+});
+
+const count = async (url: string, table: string) =>
+  Number((await readRows<{ n: unknown }>(`SELECT COUNT(*) AS n FROM "${table}"`, [], url))[0]!.n);
+
+describe("assay db copy", () => {
+  it("refuses a target that is not migrated, and writes nothing", async () => {
+    const bare = await scratchDatabase();
+    scratches.push(bare);
+    const refused = runCli(["db", "copy", "--to", bare.url], { env: { DATABASE_URL: source } });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/lacks table "[A-Za-z]+": migrate it first/);
+  });
+
+  it("copies the whole demo instance into the other engine: passwords, studies, campaigns, annotations with their times", async () => {
+    const copied = runCli(["db", "copy", "--to", target], { env: { DATABASE_URL: source } });
+    expect(copied.status, copied.stderr).toBe(0);
+    const summary = JSON.parse(copied.stdout) as { rows: number; tables: Record<string, { rows: number }> };
+    for (const table of ["User", "Study", "Label", "Campaign", "Item", "Assignment", "Annotation", "RunEntry"]) {
+      expect(summary.tables[table]!.rows, table).toBe(await count(source, table));
+      expect(await count(target, table), table).toBe(summary.tables[table]!.rows);
+    }
+    expect(summary.tables.Annotation!.rows).toBeGreaterThan(100);
+
+    // the demo researcher signs in to the copy with the demo password
+    const [user] = await readRows<{ passwordHash: string }>(
+      `SELECT "passwordHash" AS "passwordHash" FROM "User" WHERE "email" = ?`,
+      ["researcher@assay.local"],
+      target,
+    );
+    expect(await verifyPassword("assay-demo", user!.passwordHash)).toBe(true);
+
+    // the same study bundle and the same annotations (every version, phase, comment and time) come back
+    for (const what of [
+      ["--what", "study", "--format", "bundle"],
+      ["--what", "annotations", "--format", "jsonl"],
+      ["--what", "labels", "--format", "nugget-qrels", "--judge", "gpt-4o"],
+    ]) {
+      const exported = (url: string) =>
+        runCli(["export", "--study", "harbor-demo", ...what], { env: { DATABASE_URL: url } });
+      const [a, b] = [exported(source), exported(target)];
+      expect(a.status, a.stderr).toBe(0);
+      expect(b.stdout.length).toBeGreaterThan(1000);
+      expect(b.stdout, what.join(" ")).toBe(a.stdout);
+    }
+
+    // the copy takes new rows: ids continue past the copied ones
+    const created = runCli(["studies", "create", "--name", "After the move"], { env: { DATABASE_URL: target } });
+    expect(created.status, created.stderr).toBe(0);
+    expect((JSON.parse(created.stdout) as { id: number }).id).toBeGreaterThan(summary.tables.Study!.rows);
+  }, 240_000);
+
+  it("refuses a target that already holds rows, and changes nothing", async () => {
+    const before = await count(target, "Study");
+    const refused = runCli(["db", "copy", "--to", target], { env: { DATABASE_URL: source } });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/is not empty: table "[A-Za-z]+" has rows/);
+    expect(await count(target, "Study")).toBe(before);
+  }, 120_000);
+});
