@@ -4,11 +4,13 @@
 // every acknowledged label is checked to be stored exactly once. argv[2]: the production build's
 // folder (ASSAY_DIST_DIR).
 import { spawn } from "node:child_process";
+import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { seedRelevanceCampaign, signInOverHttp } from "../lib/annotators-over-http";
 import { freePorts } from "../lib/free-ports.mjs";
+import { processTreeCpuMs } from "../lib/process-cpu";
 
 const ANNOTATORS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -82,6 +84,10 @@ try {
   const latencies = { claim: [] as number[], save: [] as number[] };
   const acknowledged: string[] = [];
   const errors: string[] = [];
+  // everyone signs in first, so the measured window holds claims and saves only
+  const cookies = await Promise.all(emails.map((email, n) => signInOverHttp(BASES[n % SERVERS]!, email, PASSWORD)));
+  const serverCpu = () => servers.reduce((sum, server) => sum + (processTreeCpuMs(server.pid!) ?? NaN), 0);
+  const [serverCpu0, generatorCpu0, wall0] = [serverCpu(), process.cpuUsage(), performance.now()];
   const deadline = performance.now() + SECONDS * 1000;
   const timed = async (kind: "claim" | "save", request: () => Promise<Response>) => {
     const t = performance.now();
@@ -90,9 +96,8 @@ try {
     return response;
   };
   await Promise.all(
-    emails.map(async (email, n) => {
+    cookies.map(async (cookie, n) => {
       const BASE = BASES[n % SERVERS]!;
-      const cookie = await signInOverHttp(BASE, email, PASSWORD);
       const headers = { cookie, "content-type": "application/json" };
       const levels = ["non_relevant", "partially_relevant", "relevant"];
       while (performance.now() < deadline) {
@@ -126,6 +131,10 @@ try {
       }
     }),
   );
+  const wallMs = performance.now() - wall0;
+  const serverCpuMs = serverCpu() - serverCpu0;
+  const generator = process.cpuUsage(generatorCpu0);
+  const generatorCpuMs = (generator.user + generator.system) / 1000;
   await Promise.all(
     servers.map(
       (server) =>
@@ -170,7 +179,12 @@ try {
       seconds: SECONDS,
       thinkMs: THINK_MS,
       cycles: acknowledged.length,
+      cores: os.cpus().length,
       requestsPerSecond: Math.round(all.length / SECONDS),
+      // CPU over the measured window: the app servers' processes, and this load generator's
+      serverCpuMsPerRequest: Math.round((serverCpuMs / all.length) * 100) / 100,
+      generatorCpuMsPerRequest: Math.round((generatorCpuMs / all.length) * 100) / 100,
+      serverCoresBusy: Math.round((serverCpuMs / wallMs) * 100) / 100,
       labelsPerSecond: Math.round(acknowledged.length / SECONDS),
       claimMs: {
         p50: quantile(latencies.claim, 0.5),
