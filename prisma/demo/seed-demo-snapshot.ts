@@ -1,12 +1,19 @@
 // The demo's second snapshot: the same ten questions a year later, after harbor split its code
 // and documentation into more repositories, so the Drift page has something to show at first sight.
-import { languageFromPath } from "@/lib/domain/code-language";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import type { Db } from "@/lib/server/db/client";
 import * as f from "../factories";
 import type { DemoChunk } from "./chunk";
 import { DEMO_QUESTIONS } from "./questions";
-import { DEMO_ACCOUNTS, demoHash, demoPool, RUN_DEPTH, runScore, simulatedSupport } from "./seed-demo-study";
+import {
+  DEMO_ACCOUNTS,
+  demoHash,
+  demoPool,
+  runScore,
+  simulatedSupport,
+  upsertDemoChunk,
+  upsertDemoRun,
+} from "./seed-demo-study";
 
 export const DEMO_SNAPSHOT_SLUG = "harbor-demo-2025";
 
@@ -83,15 +90,7 @@ export async function seedDemoSnapshot(db: Db): Promise<{ studyId: number }> {
       }));
     const documents = new Map<string, number>();
     for (const c of [...pool, ...guide]) {
-      const doc = await f.upsertDocument(db, study.id, {
-        externalId: c.id,
-        text: c.text,
-        title: c.path.split("/").pop(),
-        language: languageFromPath(c.path),
-        repo: c.repo,
-        path: c.path,
-        metadata: { url: `https://example.invalid/${c.repo}/blob/main/${c.path}` },
-      });
+      const doc = await upsertDemoChunk(db, study.id, c);
       documents.set(c.id, doc.id);
       await f.upsertPoolEntry(db, study.id, query.id, doc.id);
     }
@@ -115,22 +114,14 @@ export async function seedDemoSnapshot(db: Db): Promise<{ studyId: number }> {
         });
       }
     }
-    for (const system of SYSTEMS) {
-      // the cookbook's copies score a little above their originals
-      const scored = [...pool, ...guide]
-        .map((c) => ({ c, score: snapshotScore(system, q.id, c) + (c.repo === COOKBOOK ? 0.25 : 0) }))
-        .sort((x, y) => y.score - x.score)
-        .slice(0, RUN_DEPTH);
-      for (const [rank, { c, score }] of scored.entries()) {
-        await f.upsertRunEntry(db, {
-          systemId: systems.get(system)!,
-          queryId: query.id,
-          documentId: documents.get(c.id)!,
-          rank: rank + 1,
-          score: Number(score.toFixed(3)),
-        });
-      }
-    }
+    // the cookbook's copies score a little above their originals
+    for (const system of SYSTEMS)
+      await upsertDemoRun(
+        db,
+        { systemId: systems.get(system)!, queryId: query.id, documents },
+        [...pool, ...guide],
+        (c) => snapshotScore(system, q.id, c) + (c.repo === COOKBOOK ? 0.25 : 0),
+      );
   }
   return { studyId: study.id };
 }

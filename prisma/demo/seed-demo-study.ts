@@ -69,8 +69,43 @@ export function simulatedSupport(model: string, nuggetId: string, chunk: DemoChu
   return chunk.question === nuggetId.slice(0, nuggetId.lastIndexOf("_")) && h % 4 === 0;
 }
 
+/** A demo chunk as a document of a study, its repository and path as FreshStack's corpus gives them. */
+export function upsertDemoChunk(db: Db, studyId: number, c: DemoChunk) {
+  return f.upsertDocument(db, studyId, {
+    externalId: c.id,
+    text: c.text,
+    title: c.path.split("/").pop(),
+    language: languageFromPath(c.path),
+    repo: c.repo,
+    path: c.path,
+    metadata: { url: `https://example.invalid/${c.repo}/blob/main/${c.path}` },
+  });
+}
+
+/** A demo system's run for one question: the RUN_DEPTH chunks of the pool it scores highest. */
+export async function upsertDemoRun(
+  db: Db,
+  at: { systemId: number; queryId: number; documents: ReadonlyMap<string, number> },
+  pool: readonly DemoChunk[],
+  score: (c: DemoChunk) => number,
+) {
+  const scored = pool
+    .map((c) => ({ c, score: score(c) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, RUN_DEPTH);
+  for (const [rank, { c, score }] of scored.entries()) {
+    await f.upsertRunEntry(db, {
+      systemId: at.systemId,
+      queryId: at.queryId,
+      documentId: at.documents.get(c.id)!,
+      rank: rank + 1,
+      score: Number(score.toFixed(3)),
+    });
+  }
+}
+
 /** How many chunks each demo run retrieves per question: fewer than the pool, so Coverage@20 and Recall@50 differ between systems. */
-export const RUN_DEPTH = 6;
+const RUN_DEPTH = 6;
 
 /**
  * A demo system's score for a pooled chunk: bm25 matches words (facts and noise alike), dense-e5
@@ -118,18 +153,7 @@ export async function seedDemoStudy(
   await f.upsertMember(db, study.id, users.get("annotator2@assay.local")!, "annotator");
 
   const documents = new Map<string, number>();
-  for (const c of DEMO_CHUNKS) {
-    const doc = await f.upsertDocument(db, study.id, {
-      externalId: c.id,
-      text: c.text,
-      title: c.path.split("/").pop(),
-      language: languageFromPath(c.path),
-      repo: c.repo,
-      path: c.path,
-      metadata: { url: `https://example.invalid/${c.repo}/blob/main/${c.path}` },
-    });
-    documents.set(c.id, doc.id);
-  }
+  for (const c of DEMO_CHUNKS) documents.set(c.id, (await upsertDemoChunk(db, study.id, c)).id);
 
   const judges = new Map<string, number>();
   for (const model of DEMO_MODELS)
@@ -172,21 +196,10 @@ export async function seedDemoStudy(
         }
       }
     }
-    for (const system of DEMO_RUN_SYSTEMS) {
-      const scored = pool
-        .map((c) => ({ c, score: runScore(system, q.id, c) }))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, RUN_DEPTH);
-      for (const [rank, { c, score }] of scored.entries()) {
-        await f.upsertRunEntry(db, {
-          systemId: systems.get(system)!,
-          queryId: query.id,
-          documentId: documents.get(c.id)!,
-          rank: rank + 1,
-          score: Number(score.toFixed(3)),
-        });
-      }
-    }
+    for (const system of DEMO_RUN_SYSTEMS)
+      await upsertDemoRun(db, { systemId: systems.get(system)!, queryId: query.id, documents }, pool, (c) =>
+        runScore(system, q.id, c),
+      );
   }
 
   for (const r of DEMO_RESPONSES) {
