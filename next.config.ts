@@ -7,8 +7,20 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@libsql/client", "libsql", "@prisma/adapter-libsql", "@prisma/adapter-pg", "pg"],
   // `npm test` builds into its own folder so it never replaces the build `npm start` serves.
   distDir: process.env.ASSAY_DIST_DIR || ".next",
-  // The usual security headers on every response; the Content Security Policy (with a nonce per request) is set in proxy.ts.
+  // The usual security headers on every response. Pages get their Content Security Policy (with a
+  // nonce per request) in proxy.ts; API routes get this fixed one: no script runs in an API answer
+  // (next-auth's own pages under /api/auth are styled inline, and post their forms here).
   headers: async () => [
+    {
+      source: "/api/:path*",
+      headers: [
+        {
+          key: "Content-Security-Policy",
+          value:
+            "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        },
+      ],
+    },
     {
       source: "/:path*",
       headers: [

@@ -1,6 +1,8 @@
-// Runs before every page and API route: redirects signed-out visitors of app pages to /signin, and
-// sets a strict Content Security Policy with a fresh nonce per request (Next.js puts the nonce on
-// its own scripts). Nothing else: pages and API routes check roles and study membership themselves.
+// Runs before every page: redirects signed-out visitors of app pages to /signin, and sets a strict
+// Content Security Policy with a fresh nonce per request (Next.js puts the nonce on its own
+// scripts). Nothing else: pages and API routes check roles and study membership themselves. API
+// routes do not pass through here (a JSON answer needs no nonce, and the annotation hot path should
+// not pay for one): next.config.ts gives them a fixed policy that allows no script at all.
 import { withAuth, type NextRequestWithAuth } from "next-auth/middleware";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 
@@ -45,4 +47,4 @@ export default async function proxy(request: NextRequest, event: NextFetchEvent)
   return response;
 }
 
-export const config = { matcher: ["/((?!_next/static|_next/image|icon.svg).*)"] };
+export const config = { matcher: ["/((?!api/|_next/static|_next/image|icon.svg).*)"] };

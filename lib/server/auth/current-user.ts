@@ -1,28 +1,32 @@
 import "server-only";
-import { getServerSession } from "next-auth";
+import { getToken } from "next-auth/jwt";
+import { cookies } from "next/headers";
 import type { UserRole } from "@/lib/domain/roles";
-import { getDb } from "../db/client";
+import { authSecret } from "../config";
+import { sessionUserById } from "../db/users";
 import { AppError } from "../errors";
 import { toUserDto, type UserDto } from "../users/user-dto";
-import { authOptions } from "./auth-options";
 
 /**
  * The signed-in user, read fresh from the database on every request (so a changed role or a
  * deleted account takes effect at once), or null. A disabled account, or a session signed before
  * the user's password was reset (its session version is older than the user's), is signed out.
+ *
+ * The session cookie is decrypted and checked (signature, expiry) with next-auth's own `getToken`,
+ * from the cookies alone: next-auth's `getServerSession` would also build its whole request
+ * context and encrypt a refreshed token that a page or route handler cannot send back (the
+ * session's expiry slides when the browser asks /api/auth/session, as before).
  */
 export async function currentUser(): Promise<UserDto | null> {
-  const session = await getServerSession(authOptions());
-  const claims = session?.user as { id?: unknown; sessionVersion?: unknown } | undefined;
-  if (typeof claims?.id !== "number") return null;
-  const db = await getDb();
-  const user = await db.user.findUnique({ where: { id: claims.id } });
-  if (
-    !user ||
-    user.disabled ||
-    user.sessionVersion !== (typeof claims.sessionVersion === "number" ? claims.sessionVersion : 0)
-  )
-    return null;
+  const token = await getToken({
+    // only the cookies: a bearer header is not a session here
+    req: { cookies: await cookies(), headers: {} } as unknown as Parameters<typeof getToken>[0]["req"],
+    secret: authSecret(),
+  });
+  const claims = token as { uid?: unknown; sv?: unknown } | null;
+  if (typeof claims?.uid !== "number") return null;
+  const user = await sessionUserById(claims.uid);
+  if (!user || user.disabled || user.sessionVersion !== (typeof claims.sv === "number" ? claims.sv : 0)) return null;
   return toUserDto(user);
 }
 

@@ -6,7 +6,8 @@ import { scaleSchema, type Scale } from "@/lib/domain/scales";
 import { campaignStatusSchema, type CampaignStatus } from "@/lib/domain/campaigns/campaign-status";
 import { protocolSchema, type Protocol } from "@/lib/domain/campaigns/protocol";
 import { taskTypeSchema, type TaskType } from "@/lib/domain/task-types/task-type";
-import { getDb, type Db } from "../db/client";
+import { campaignById, startedCampaignOfAnnotator, type CampaignRow } from "../db/campaigns";
+import { getDb } from "../db/client";
 import { notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
@@ -29,18 +30,11 @@ export type CampaignRecord = {
   llmJudge: { id: number; name: string } | null;
 };
 
-const include = { llmJudge: { select: { id: true, name: true } }, study: { select: { name: true } } } as const;
-
-type CampaignRow = NonNullable<Awaited<ReturnType<Db["campaign"]["findFirst"]>>> & {
-  llmJudge: { id: number; name: string } | null;
-  study: { name: string };
-};
-
 function toRecord(c: CampaignRow): CampaignRecord {
   return {
     id: c.id,
     studyId: c.studyId,
-    studyName: c.study.name,
+    studyName: c.studyName,
     name: c.name,
     taskType: taskTypeSchema.parse(c.taskType),
     protocol: protocolSchema.parse(c.protocol),
@@ -60,26 +54,16 @@ function toRecord(c: CampaignRow): CampaignRecord {
  * and it has started. Anything else is not-found, so other campaigns are not revealed.
  */
 export async function annotatorCampaign(user: UserDto, campaignId: number): Promise<CampaignRecord> {
-  const db = await getDb();
-  const campaign = await db.campaign.findFirst({
-    where: {
-      id: campaignId,
-      status: { not: "draft" },
-      annotators: { some: { userId: user.id } },
-      study: { members: { some: { userId: user.id } } },
-    },
-    include,
-  });
+  const campaign = await startedCampaignOfAnnotator(campaignId, user.id);
   if (!campaign) throw notFound("Campaign not found");
   return toRecord(campaign);
 }
 
 /** A campaign of a study the user is a researcher of (or any, for admins). */
 export async function researcherCampaign(user: UserDto, campaignId: number): Promise<CampaignRecord> {
-  const db = await getDb();
-  const campaign = await db.campaign.findUnique({ where: { id: campaignId }, include });
+  const campaign = await campaignById(campaignId);
   if (!campaign) throw notFound("Campaign not found");
-  await assertResearcherAccess(db, user, campaign.studyId).catch(() => {
+  await assertResearcherAccess(await getDb(), user, campaign.studyId).catch(() => {
     throw notFound("Campaign not found");
   });
   return toRecord(campaign);

@@ -1,6 +1,6 @@
 import "server-only";
 import { upsertMany } from "./bulk-sql";
-import { sqlOf, type Tx } from "./sql-connection";
+import { readRows, sqlOf, type Tx } from "./sql-connection";
 
 /** A new active campaign; returns its id. `scale`, `criteria` and `sample` are JSON text. */
 export async function insertCampaign(
@@ -133,4 +133,66 @@ export async function annotatesCampaign(tx: Tx, campaignId: number, userId: numb
     [campaignId, userId],
   );
   return row !== undefined;
+}
+
+/** A campaign's columns with its study's name and its LLM judge's (see campaign-access.ts). */
+export type CampaignRow = {
+  id: number;
+  studyId: number;
+  studyName: string;
+  name: string;
+  taskType: string;
+  protocol: string;
+  scale: string;
+  criteria: string;
+  sample: string;
+  seed: number;
+  overlap: number;
+  status: string;
+  guidelines: string;
+  llmJudge: { id: number; name: string } | null;
+};
+
+const CAMPAIGN_ROW = `SELECT c."id" AS "id", c."studyId" AS "studyId", s."name" AS "studyName", c."name" AS "name",
+    c."taskType" AS "taskType", c."protocol" AS "protocol", c."scale" AS "scale", c."criteria" AS "criteria",
+    c."sample" AS "sample", c."seed" AS "seed", c."overlap" AS "overlap", c."status" AS "status",
+    c."guidelines" AS "guidelines", j."id" AS "llmJudgeId", j."name" AS "llmJudgeName"
+  FROM "Campaign" c JOIN "Study" s ON s."id" = c."studyId" LEFT JOIN "Judge" j ON j."id" = c."llmJudgeId"`;
+
+type RawCampaignRow = Omit<CampaignRow, "id" | "studyId" | "seed" | "overlap" | "llmJudge"> & {
+  id: unknown;
+  studyId: unknown;
+  seed: unknown;
+  overlap: unknown;
+  llmJudgeId: unknown;
+  llmJudgeName: string | null;
+};
+
+const toCampaignRow = ({ llmJudgeId, llmJudgeName, ...c }: RawCampaignRow): CampaignRow => ({
+  ...c,
+  id: Number(c.id),
+  studyId: Number(c.studyId),
+  seed: Number(c.seed),
+  overlap: Number(c.overlap),
+  llmJudge: llmJudgeId === null ? null : { id: Number(llmJudgeId), name: llmJudgeName! },
+});
+
+/** The campaign, or null. */
+export async function campaignById(campaignId: number): Promise<CampaignRow | null> {
+  const [row] = await readRows<RawCampaignRow>(`${CAMPAIGN_ROW} WHERE c."id" = ?`, [campaignId]);
+  return row ? toCampaignRow(row) : null;
+}
+
+/**
+ * The campaign if it has started, the user is one of its annotators and still a member of its
+ * study; null otherwise (one read: every claim and save checks it).
+ */
+export async function startedCampaignOfAnnotator(campaignId: number, userId: number): Promise<CampaignRow | null> {
+  const [row] = await readRows<RawCampaignRow>(
+    `${CAMPAIGN_ROW} WHERE c."id" = ? AND c."status" <> 'draft'
+       AND EXISTS (SELECT 1 FROM "CampaignAnnotator" a WHERE a."campaignId" = c."id" AND a."userId" = ?)
+       AND EXISTS (SELECT 1 FROM "StudyMember" m WHERE m."studyId" = c."studyId" AND m."userId" = ?)`,
+    [campaignId, userId, userId],
+  );
+  return row ? toCampaignRow(row) : null;
 }
