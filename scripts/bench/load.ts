@@ -100,6 +100,10 @@ try {
       const BASE = BASES[n % SERVERS]!;
       const headers = { cookie, "content-type": "application/json" };
       const levels = ["non_relevant", "partially_relevant", "relevant"];
+      // people do not all press "start" in the same millisecond: each annotator opens the campaign
+      // somewhere within the first reading pause (50 claims at once on a process that has not yet
+      // run the route queue behind its first, cold, request: about 300 ms each)
+      if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * Math.random()));
       while (performance.now() < deadline) {
         try {
           const claim = await timed("claim", () =>

@@ -1,6 +1,6 @@
 import "server-only";
 import { claimNextSeat } from "../db/assignments";
-import { withTransaction } from "../db/transactions";
+import { withLeaseTransaction } from "../db/transactions";
 import type { UserDto } from "../users/user-dto";
 import { annotatorCampaign } from "./campaign-access";
 
@@ -16,7 +16,7 @@ export async function claimNextItem(
   const campaign = await annotatorCampaign(user, campaignId);
   if (campaign.status !== "active" && campaign.status !== "paused") return { itemId: null };
   return {
-    itemId: await withTransaction((tx) =>
+    itemId: await withLeaseTransaction((tx) =>
       claimNextSeat(tx, campaign.id, user.id, now, { heldOnly: campaign.status === "paused" }),
     ),
   };

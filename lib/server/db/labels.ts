@@ -5,6 +5,12 @@ import { readRows, sqlOf, type Tx } from "./sql-connection";
 
 /** The human judge of a study that is this user (created on their first label); returns its id. */
 export async function humanJudgeOf(tx: Tx, studyId: number, user: { id: number; email: string }): Promise<number> {
+  // read first: every save asks, and the judge exists after the annotator's first label
+  const [known] = await sqlOf(tx).query<{ id: number; userId: number | null }>(
+    `SELECT "id", "userId" FROM "Judge" WHERE "studyId" = ? AND "name" = ?`,
+    [studyId, user.email],
+  );
+  if (known && Number(known.userId) === user.id) return Number(known.id);
   const [judge] = await sqlOf(tx).query<{ id: number }>(
     `INSERT INTO "Judge" ("studyId", "kind", "name", "userId") VALUES (?, 'human', ?, ?) ON CONFLICT ("studyId", "name") DO UPDATE SET "userId" = excluded."userId" RETURNING "id"`,
     [studyId, user.email, user.id],

@@ -33,24 +33,32 @@ export async function withBulkTransaction<T>(
 
 /**
  * Runs `work` in one short transaction on the process's shared SQLite connection or PostgreSQL
- * pool (the annotation hot path: claims and saves).
+ * pool (the annotation hot path: claims and saves). A durable transaction returns once its commit
+ * is on disk (SQLite's synchronous = FULL, PostgreSQL's synchronous_commit as configured); a
+ * non-durable one as soon as it is committed: safe against a crash of the process, and a power cut
+ * may forget it (and only it) until the next durable commit, which writes both.
  */
 export async function withTransaction<T>(
   work: (connection: SqlConnection) => Promise<T>,
-  url = databaseUrl(),
+  { durable = true, url = databaseUrl() }: { durable?: boolean; url?: string } = {},
 ): Promise<T> {
   if (providerOf(url) === "postgres") {
     const client = await sharedPool(url).connect();
     try {
-      return await inPostgresTransaction(client, work);
+      return await inPostgresTransaction(client, work, durable);
     } finally {
       client.release();
     }
   }
-  return queueSqliteWrite(() => inSharedSqliteTransaction(sharedSqliteConnection(url), work));
+  return queueSqliteWrite(() => inSharedSqliteTransaction(sharedSqliteConnection(url), work, durable));
 }
 
-type SqliteConnection = { db: Database.Database; statements: Map<string, Database.Statement> };
+type SqliteConnection = {
+  db: Database.Database;
+  statements: Map<string, Database.Statement>;
+  /** The connection's synchronous setting now (the shared writer switches it per transaction). */
+  synchronous?: "FULL" | "NORMAL";
+};
 
 /**
  * The process's one SQLite connection for short write transactions, with its prepared statements
@@ -83,8 +91,14 @@ const preparedOn =
 async function inSharedSqliteTransaction<T>(
   connection: SqliteConnection,
   work: (connection: SqlConnection) => Promise<T>,
+  durable: boolean,
 ): Promise<T> {
   const { db } = connection;
+  const synchronous = durable ? "FULL" : "NORMAL"; // in WAL mode NORMAL syncs at checkpoints, not at each commit
+  if (connection.synchronous !== synchronous) {
+    db.exec(`PRAGMA synchronous = ${synchronous}`);
+    connection.synchronous = synchronous;
+  }
   const prepared = preparedOn(connection);
   const sql: SqlConnection = {
     dialect: "sqlite",
@@ -203,6 +217,7 @@ async function withPostgres<T>(url: string, work: (connection: SqlConnection) =>
 async function inPostgresTransaction<T>(
   client: pg.ClientBase,
   work: (connection: SqlConnection) => Promise<T>,
+  durable = true,
 ): Promise<T> {
   const connection: SqlConnection = {
     dialect: "postgres",
@@ -212,7 +227,7 @@ async function inPostgresTransaction<T>(
     timestamp: (date) => date,
   };
   try {
-    await client.query("BEGIN");
+    await client.query(durable ? "BEGIN" : "BEGIN; SET LOCAL synchronous_commit = off");
     const result = await work(connection);
     await client.query("COMMIT");
     return result;
