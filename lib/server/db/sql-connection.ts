@@ -61,32 +61,33 @@ type SqliteConnection = {
 };
 
 /**
- * The process's one SQLite connection for short write transactions, with its prepared statements
- * kept. (@libsql/client opens a new connection for every transaction: under load, opening and
- * preparing cost as much as the work itself.)
+ * The process's one SQLite connection to `url` for short write transactions (or, `readonly`, for
+ * reads outside them), opened on first use, with its prepared statements kept. (@libsql/client
+ * opens a new connection for every transaction: under load, opening and preparing cost as much as
+ * the work itself.)
  */
-function sharedSqliteConnection(url: string): SqliteConnection {
-  shared.assaySqliteConnections ??= new Map();
-  let connection = shared.assaySqliteConnections.get(url);
+function sharedSqliteConnection(url: string, { readonly = false } = {}): SqliteConnection {
+  const connections = readonly
+    ? (shared.assaySqliteReaders ??= new Map())
+    : (shared.assaySqliteConnections ??= new Map());
+  let connection = connections.get(url);
   if (!connection)
-    shared.assaySqliteConnections.set(
+    connections.set(
       url,
-      (connection = { db: new Database(sqliteFileOf(url), { timeout: 5000 }), statements: new Map() }),
+      (connection = { db: new Database(sqliteFileOf(url), { readonly, timeout: 5000 }), statements: new Map() }),
     );
   return connection;
 }
 
-/** A statement prepared on `connection` once and kept (at most 500: statements built for varying IN lists must not pile up). */
-const preparedOn =
-  ({ db, statements }: SqliteConnection) =>
-  (sql: string): Database.Statement => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      if (statements.size >= 500) statements.clear();
-      statements.set(sql, (statement = db.prepare(sql)));
-    }
-    return statement;
-  };
+/** `sql` prepared on `connection` once and kept (at most 500: statements built for varying IN lists must not pile up). */
+function prepared({ db, statements }: SqliteConnection, sql: string): Database.Statement {
+  let statement = statements.get(sql);
+  if (!statement) {
+    if (statements.size >= 500) statements.clear();
+    statements.set(sql, (statement = db.prepare(sql)));
+  }
+  return statement;
+}
 
 async function inSharedSqliteTransaction<T>(
   connection: SqliteConnection,
@@ -99,11 +100,10 @@ async function inSharedSqliteTransaction<T>(
     db.exec(`PRAGMA synchronous = ${synchronous}`);
     connection.synchronous = synchronous;
   }
-  const prepared = preparedOn(connection);
   const sql: SqlConnection = {
     dialect: "sqlite",
     async query<R>(text: string, params: readonly unknown[] = []) {
-      const statement = prepared(text);
+      const statement = prepared(connection, text);
       if (statement.reader) return statement.all(...params) as R[];
       statement.run(...params);
       return [];
@@ -265,21 +265,7 @@ export async function readRows<T = Record<string, unknown>>(
 ): Promise<T[]> {
   if (providerOf(url) === "postgres")
     return (await sharedPool(url).query(numberedPlaceholders(sql), params as unknown[])).rows as T[];
-  return sharedSqliteReader(url)
-    .prepared(sql)
-    .all(...params) as T[];
-}
-
-/** The process's read-only SQLite connection for `url`, opened on first use. */
-function sharedSqliteReader(url: string): { prepared: (sql: string) => Database.Statement } {
-  shared.assaySqliteReaders ??= new Map();
-  let reader = shared.assaySqliteReaders.get(url);
-  if (!reader) {
-    const db = new Database(sqliteFileOf(url), { readonly: true, timeout: 5000 });
-    reader = { db, statements: new Map() };
-    shared.assaySqliteReaders.set(url, reader);
-  }
-  return { prepared: preparedOn(reader) };
+  return prepared(sharedSqliteConnection(url, { readonly: true }), sql).all(...params) as T[];
 }
 
 declare const transaction: unique symbol;
