@@ -5,6 +5,7 @@ import type { UserRole } from "@/lib/domain/roles";
 import { authSecret } from "../config";
 import { sessionUserById } from "../db/users";
 import { AppError } from "../errors";
+import { decodeSession } from "./session-token";
 import { toUserDto, type UserDto } from "../users/user-dto";
 
 /**
@@ -15,13 +16,15 @@ import { toUserDto, type UserDto } from "../users/user-dto";
  * The session cookie is decrypted and checked (signature, expiry) with next-auth's own `getToken`,
  * from the cookies alone: next-auth's `getServerSession` would also build its whole request
  * context and encrypt a refreshed token that a page or route handler cannot send back (the
- * session's expiry slides when the browser asks /api/auth/session, as before).
+ * session's expiry slides when the browser asks /api/auth/session, as before). Its key is derived
+ * once per secret (`decodeSession`), not on every request.
  */
 export async function currentUser(): Promise<UserDto | null> {
   const token = await getToken({
     // only the cookies: a bearer header is not a session here
     req: { cookies: await cookies(), headers: {} } as unknown as Parameters<typeof getToken>[0]["req"],
     secret: authSecret(),
+    decode: decodeSession,
   });
   const claims = token as { uid?: unknown; sv?: unknown } | null;
   if (typeof claims?.uid !== "number") return null;

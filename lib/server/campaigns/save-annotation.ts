@@ -6,8 +6,8 @@ import { screenPreferenceSchema, storedPreference } from "@/lib/domain/preferenc
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { LlmLabel, SaveAnnotation, SavedAnnotation } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
-import { annotationByClientId, hasAnnotation, writeAnnotationVersion } from "../db/annotations";
-import { lockAnnotator, markSubmitted, seatOf, takeOpenSeatAway, takeSeatOfItem } from "../db/assignments";
+import { annotatorItemState, writeAnnotationVersion } from "../db/annotations";
+import { lockAnnotator, markSubmitted, takeOpenSeatAway, takeSeatOfItem, type Seat } from "../db/assignments";
 import { humanJudgeOf, labelOfItem, upsertItemLabel } from "../db/labels";
 import { withTransaction, type Tx } from "../db/transactions";
 import { AppError } from "../errors";
@@ -41,16 +41,21 @@ export async function saveAnnotation(
   const { stored, judgment } = await checkPayload(campaign, itemId, save.payload);
   return withTransaction(async (tx) => {
     await lockAnnotator(tx, campaign.id, user.id); // two tabs saving at once: the second sees the first
-    const byClientId = await annotationByClientId(tx, save.clientId);
+    const state = await annotatorItemState(tx, {
+      clientId: save.clientId,
+      campaignId: campaign.id,
+      userId: user.id,
+      itemId,
+    });
+    const { byClientId } = state;
     if (byClientId) {
       if (byClientId.itemId !== itemId || byClientId.userId !== user.id || byClientId.phase !== save.phase) {
         throw new AppError("invalid", "This save id was already used for another label");
       }
       return answer(tx, campaign, itemId, save); // a retry of a save that is stored
     }
-    await holdSeat(tx, campaign, user.id, itemId, now);
-    const hasBlind = await hasAnnotation(tx, itemId, user.id, "blind");
-    if (!phaseAllowed(campaign.protocol, save.phase, hasBlind)) {
+    await holdSeat(tx, campaign, user.id, itemId, state.seat, now);
+    if (!phaseAllowed(campaign.protocol, save.phase, state.labels.has("blind"))) {
       throw new AppError(
         "invalid",
         save.phase === "revised"
@@ -58,9 +63,11 @@ export async function saveAnnotation(
           : `A ${save.phase} label does not fit this campaign's protocol`,
       );
     }
-    await writeAnnotationVersion(tx, user.id, itemId, save, JSON.stringify(stored), now);
+    await writeAnnotationVersion(tx, user.id, itemId, save, JSON.stringify(stored), state.labels.get(save.phase), now);
     await markSubmitted(tx, campaign.id, itemId, user.id, now);
-    if (judgment) await writeFinalLabel(tx, campaign, user, itemId, judgment, save.phase, now);
+    const revised = state.labels.has("revised");
+    if (judgment && !(save.phase === "blind" && campaign.protocol === "blind_then_reveal" && revised))
+      await writeFinalLabel(tx, campaign, user, itemId, judgment, now);
     return answer(tx, campaign, itemId, save);
   });
 }
@@ -125,8 +132,15 @@ async function checkPayload(
   }
 }
 
-async function holdSeat(tx: Tx, campaign: CampaignRecord, userId: number, itemId: number, now: Date) {
-  const seat = await seatOf(tx, campaign.id, userId, itemId);
+/** The annotator's seat on the item (`seat`, as read under their lock), or a free one taken for them. */
+async function holdSeat(
+  tx: Tx,
+  campaign: CampaignRecord,
+  userId: number,
+  itemId: number,
+  seat: Seat | null,
+  now: Date,
+) {
   if (seat?.status === "leased" || seat?.status === "submitted") return;
   if (seat?.status === "skipped") {
     // Labelling an item after skipping it: its replacement seat must still be free.
@@ -142,22 +156,18 @@ async function holdSeat(tx: Tx, campaign: CampaignRecord, userId: number, itemId
   );
 }
 
-/** The annotator's final label on the item's target: the revision when there is one. */
+/**
+ * The annotator's final label on the item's target (the caller skips a blind label that a revision
+ * already replaced: the revision is final).
+ */
 async function writeFinalLabel(
   tx: Tx,
   campaign: CampaignRecord,
   user: UserDto,
   itemId: number,
   judgment: Judgment,
-  phase: SaveAnnotation["phase"],
   now: Date,
 ) {
-  if (
-    phase === "blind" &&
-    campaign.protocol === "blind_then_reveal" &&
-    (await hasAnnotation(tx, itemId, user.id, "revised"))
-  )
-    return;
   const judgeId = await humanJudgeOf(tx, campaign.studyId, user);
   await upsertItemLabel(tx, {
     studyId: campaign.studyId,

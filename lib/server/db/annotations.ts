@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "../errors";
 import type { CampaignAnnotation } from "@/lib/domain/label-sources";
+import type { Seat } from "./assignments";
 import { nullableId } from "./ids";
 import { readRows, sqlOf, type Tx } from "./sql-connection";
 
@@ -14,35 +15,62 @@ export type StoredSave = {
   phase: string;
 };
 
-export async function annotationByClientId(tx: Tx, clientId: string): Promise<StoredSave | null> {
-  const [row] = await sqlOf(tx).query<StoredSave>(
-    `SELECT "id", "clientId", "version", "itemId", "userId", "phase" FROM "Annotation" WHERE "clientId" = ?`,
-    [clientId],
+/** The annotator's label of one phase on an item: which row, at which version. */
+export type StoredLabel = { id: number; version: number };
+
+/**
+ * What a save must know before it writes, read in one statement (it runs on every save, under the
+ * annotator's lock): the stored save its client id names, if any; the annotator's seat on the item;
+ * and their labels on the item by phase.
+ */
+export type AnnotatorItemState = {
+  byClientId: StoredSave | null;
+  seat: Seat | null;
+  labels: Map<string, StoredLabel>;
+};
+
+export async function annotatorItemState(
+  tx: Tx,
+  o: { clientId: string; campaignId: number; userId: number; itemId: number },
+): Promise<AnnotatorItemState> {
+  const rows = await sqlOf(tx).query<{
+    kind: "save" | "seat" | "label";
+    id: number;
+    version: number | null;
+    itemId: number;
+    userId: number;
+    state: string;
+  }>(
+    `SELECT 'save' AS "kind", "id", "version", "itemId", "userId", "phase" AS "state" FROM "Annotation" WHERE "clientId" = ?
+     UNION ALL
+     SELECT 'seat', "id", NULL, "itemId", "userId", "status" FROM "Assignment" WHERE "campaignId" = ? AND "userId" = ? AND "itemId" = ?
+     UNION ALL
+     SELECT 'label', "id", "version", "itemId", "userId", "phase" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ?`,
+    [o.clientId, o.campaignId, o.userId, o.itemId, o.itemId, o.userId],
   );
-  return row
-    ? {
-        ...row,
-        id: Number(row.id),
+  const state: AnnotatorItemState = { byClientId: null, seat: null, labels: new Map() };
+  for (const row of rows) {
+    const id = Number(row.id);
+    if (row.kind === "save")
+      state.byClientId = {
+        id,
+        clientId: o.clientId,
         version: Number(row.version),
         itemId: Number(row.itemId),
         userId: Number(row.userId),
-      }
-    : null;
-}
-
-/** Whether the annotator has a label of this phase on the item. */
-export async function hasAnnotation(tx: Tx, itemId: number, userId: number, phase: string): Promise<boolean> {
-  const [row] = await sqlOf(tx).query(
-    `SELECT "id" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ? AND "phase" = ?`,
-    [itemId, userId, phase],
-  );
-  return row !== undefined;
+        phase: row.state,
+      };
+    else if (row.kind === "seat") state.seat = { id, status: row.state as Seat["status"] };
+    else state.labels.set(row.state, { id, version: Number(row.version) });
+  }
+  return state;
 }
 
 /**
  * Writes version `save.version` of the annotator's label of this phase: 1 creates it, n + 1
  * replaces version n (the time spent adds up); anything else is a stale save, refused with a
- * conflict that says the version stored.
+ * conflict that says the version stored. `current` is the annotator's label of this phase as read
+ * under their lock (annotatorItemState); the update checks its version again.
  */
 export async function writeAnnotationVersion(
   tx: Tx,
@@ -57,13 +85,10 @@ export async function writeAnnotationVersion(
     durationMs: number;
   },
   payload: string,
+  current: StoredLabel | undefined,
   now: Date,
 ): Promise<void> {
   const sql = sqlOf(tx);
-  const [current] = await sql.query<{ id: number; version: number }>(
-    `SELECT "id", "version" FROM "Annotation" WHERE "itemId" = ? AND "userId" = ? AND "phase" = ?`,
-    [itemId, userId, save.phase],
-  );
   const ts = sql.timestamp(now);
   if (!current && save.version === 1) {
     await sql.query(

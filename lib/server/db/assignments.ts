@@ -33,20 +33,23 @@ export async function claimNextSeat(
   const sql = sqlOf(tx);
   await lockAnnotator(tx, campaignId, userId);
   const until = sql.timestamp(new Date(now.getTime() + LEASE_MS));
-  const [held] = await sql.query<{ id: number; itemId: number }>(
-    `SELECT "id", "itemId" FROM "Assignment" WHERE "campaignId" = ? AND "userId" = ? AND "status" = 'leased' ORDER BY "position" LIMIT 1`,
+  // one read for both questions (a claim is mostly "no lease held, take the next seat")
+  const [seats] = await sql.query<{ held: number | null; last: number | null }>(
+    `SELECT MIN(CASE WHEN "status" = 'leased' THEN "position" END) AS "held", MAX("position") AS "last"
+       FROM "Assignment" WHERE "campaignId" = ? AND "userId" = ?`,
     [campaignId, userId],
   );
-  if (held) {
-    await sql.query(`UPDATE "Assignment" SET "leaseExpiresAt" = ? WHERE "id" = ?`, [until, held.id]);
-    return Number(held.itemId);
+  if (seats?.held !== null && seats?.held !== undefined) {
+    const [held] = await sql.query<{ itemId: number }>(
+      `UPDATE "Assignment" SET "leaseExpiresAt" = ? WHERE "id" = (
+         SELECT "id" FROM "Assignment" WHERE "campaignId" = ? AND "userId" = ? AND "status" = 'leased' ORDER BY "position" LIMIT 1)
+       RETURNING "itemId"`,
+      [until, campaignId, userId],
+    );
+    if (held) return Number(held.itemId);
   }
   if (options.heldOnly) return null;
-  const [last] = await sql.query<{ position: number | null }>(
-    `SELECT MAX("position") AS "position" FROM "Assignment" WHERE "campaignId" = ? AND "userId" = ?`,
-    [campaignId, userId],
-  );
-  const from = last?.position === null || last?.position === undefined ? 0 : Number(last.position);
+  const from = seats?.last === null || seats?.last === undefined ? 0 : Number(seats.last);
   return (
     (await takeSeat(tx, { campaignId, userId, now, until, free: FREE_OPEN, fromPosition: from })) ??
     (from > 0 ? await takeSeat(tx, { campaignId, userId, now, until, free: FREE_OPEN, fromPosition: 0 }) : null) ??

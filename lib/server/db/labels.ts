@@ -25,29 +25,16 @@ export async function upsertItemLabel(
   label: { studyId: number; judgeId: number; itemId: number; scale: string; value: string; createdAt: Date },
 ): Promise<void> {
   const sql = sqlOf(tx);
-  const [item] = await sql.query<{
-    targetKey: string;
-    queryId: number | null;
-    nuggetId: number | null;
-    documentId: number | null;
-  }>(`SELECT "targetKey", "queryId", "nuggetId", "documentId" FROM "Item" WHERE "id" = ?`, [label.itemId]);
-  if (!item) throw new Error(`item ${label.itemId} vanished inside the transaction`);
-  await sql.query(
-    `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "scale", "value", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value", "scale" = excluded."scale"`,
-    [
-      label.studyId,
-      label.judgeId,
-      item.nuggetId === null ? "query_document" : "nugget_document",
-      item.targetKey,
-      item.queryId,
-      item.nuggetId,
-      item.documentId,
-      label.scale,
-      label.value,
-      sql.timestamp(label.createdAt),
-    ],
+  // the item's target read by the insert itself (one statement on every save)
+  const written = await sql.query(
+    `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "scale", "value", "createdAt")
+     SELECT ?, ?, CASE WHEN i."nuggetId" IS NULL THEN 'query_document' ELSE 'nugget_document' END, i."targetKey", i."queryId", i."nuggetId", i."documentId", ?, ?, ?
+       FROM "Item" i WHERE i."id" = ?
+     ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value", "scale" = excluded."scale"
+     RETURNING "id"`,
+    [label.studyId, label.judgeId, label.scale, label.value, sql.timestamp(label.createdAt), label.itemId],
   );
+  if (written.length !== 1) throw new Error(`item ${label.itemId} vanished inside the transaction`);
 }
 
 /** A judge's label on a campaign item's target, if any. */
