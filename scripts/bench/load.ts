@@ -1,7 +1,9 @@
 // Benchmark: 50 simulated annotators (HTTP clients with their own sessions) doing claim-and-save
 // cycles (a pause of about BENCH_LOAD_THINK_MS, 1 s, to read each item) against `next start` on
 // DATABASE_URL (fresh, migrated) for BENCH_LOAD_SECONDS (60); then
-// every acknowledged label is checked to be stored exactly once. argv[2]: the production build's
+// every acknowledged label is checked to be stored exactly once. The server's CPU per request is
+// set beside the framework's floor at the same rate (a request Next.js answers without Assay's
+// code). argv[2]: the production build's
 // folder (ASSAY_DIST_DIR).
 import { spawn } from "node:child_process";
 import os from "node:os";
@@ -17,6 +19,8 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 // Each annotator reads an item before labelling it: a pause between claim and save (people take
 // seconds; 1 s is many times faster than any human). BENCH_LOAD_THINK_MS=0 measures saturation.
 const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 1000);
+// then, for BENCH_LOAD_FLOOR_SECONDS (30; 0: none), the framework's own cost per request at the same rate (see below)
+const FLOOR_SECONDS = Number(process.env.BENCH_LOAD_FLOOR_SECONDS ?? 30);
 const QUESTIONS = 400;
 const POOL = 100; // 40,000 items: more than 50 annotators label in a minute
 const PASSWORD = "bench-load-password";
@@ -149,6 +153,29 @@ try {
   const serverCpuMs = serverUserMs + serverSystemMs;
   const generator = process.cpuUsage(generatorCpu0);
   const generatorCpuMs = (generator.user + generator.system) / 1000;
+
+  // The framework's floor at the same rate: the same clients, each request then about half a
+  // reading pause (two requests per cycle, as above), asking the claim route for a method it does
+  // not have: Next.js routes the request and answers 405 without running any of Assay's code.
+  const floorRequests = { count: 0, status: new Set<number>() };
+  const [floorCpu0, floorDeadline] = [serverCpu(), performance.now() + FLOOR_SECONDS * 1000];
+  await Promise.all(
+    cookies.map(async (cookie, n) => {
+      const url = `${BASES[n % SERVERS]!}/api/campaigns/${campaign.id}/claim`;
+      if (THINK_MS > 0) await new Promise((r) => setTimeout(r, (THINK_MS / 2) * Math.random()));
+      while (performance.now() < floorDeadline) {
+        const response = await fetch(url, { headers: { cookie } });
+        await response.arrayBuffer();
+        floorRequests.status.add(response.status);
+        floorRequests.count++;
+        if (THINK_MS > 0) await new Promise((r) => setTimeout(r, (THINK_MS / 2) * (0.5 + Math.random())));
+      }
+    }),
+  );
+  const floorCpu1 = serverCpu();
+  const floorCpuMs = floorCpu1.userMs + floorCpu1.systemMs - floorCpu0.userMs - floorCpu0.systemMs;
+  if ([...floorRequests.status].some((status) => status !== 405))
+    throw new Error(`the floor's requests were answered ${[...floorRequests.status].join(", ")}, not 405`);
   await Promise.all(
     servers.map(
       (server) =>
@@ -200,6 +227,12 @@ try {
       // of which in the kernel (system calls: sockets, the disk's fsync)
       serverSystemCpuMsPerRequest: Math.round((serverSystemMs / all.length) * 100) / 100,
       generatorCpuMsPerRequest: Math.round((generatorCpuMs / all.length) * 100) / 100,
+      frameworkFloor: floorRequests.count
+        ? {
+            requestsPerSecond: Math.round(floorRequests.count / FLOOR_SECONDS),
+            serverCpuMsPerRequest: Math.round((floorCpuMs / floorRequests.count) * 100) / 100,
+          }
+        : null,
       serverCoresBusy: Math.round((serverCpuMs / wallMs) * 100) / 100,
       labelsPerSecond: Math.round(acknowledged.length / SECONDS),
       claimMs: {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 import { exportStudy } from "@/lib/server/exports/export-study";
+import { textChunks } from "@/lib/server/exports/text-chunks";
 import { findStudy } from "@/lib/server/studies/find-or-create-study";
 import { UsageError } from "../usage-error";
 
@@ -40,9 +41,10 @@ export async function exportCommand(args: string[]): Promise<void> {
     binarized: values.binarized,
     campaign,
   });
-  const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
-  for await (const line of lines) {
-    if (!out.write(`${line}\n`)) await once(out, "drain");
+  // a buffer of a few blocks: the next page is read while the last ones are written
+  const out = values.out ? fs.createWriteStream(values.out, { highWaterMark: 1 << 20 }) : process.stdout;
+  for await (const chunk of textChunks(lines)) {
+    if (!out.write(chunk)) await once(out, "drain");
   }
   if (values.out) {
     (out as fs.WriteStream).end();

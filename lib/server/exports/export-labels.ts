@@ -5,8 +5,16 @@ import { nuggetQrelLine, qrelLine, qrelRel } from "@/lib/formats/trec";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { isDerivedSource } from "@/lib/domain/label-sources";
+import {
+  exportedLabelPage,
+  exportedLabelScales,
+  hasExportedLabels,
+  labelIdBeforeStudy,
+  type ExportedLabel,
+  type LabelExportFilter,
+} from "../db/label-export";
 import { labelSetLines } from "./export-label-set";
-import { paged } from "./paged";
+import { pages } from "./paged";
 
 export type LabelExportFormat = "trec-qrels" | "nugget-qrels" | "csv" | "jsonl";
 export type LabelExportOptions = { judges?: string[]; scale?: string; binarized?: boolean };
@@ -17,6 +25,12 @@ const TARGETS: Record<LabelExportFormat, string[]> = {
   csv: ["query_document", "nugget_document", "query", "nugget"],
   jsonl: ["query_document", "nugget_document", "query", "nugget", "system_pair"],
 };
+
+/**
+ * Labels read per statement (500 statements for a million labels): larger pages cost more memory
+ * than they save in statements (npm run bench -- export).
+ */
+const LABEL_PAGE = 2000;
 
 const TARGET_WORDS: Record<LabelExportFormat, string> = {
   "trec-qrels": "(question, chunk)",
@@ -49,21 +63,20 @@ export async function* labelLines(
   if (unknown.length) throw invalid(`unknown judge ${unknown.map((n) => `"${n}"`).join(", ")} in this study`);
   if (judges.length === 0)
     throw invalid("this study has no human labels yet (name a judge to export another judge's labels)");
-  const where = {
+  const filter: LabelExportFilter = {
     studyId,
-    judgeId: { in: judges.map((j) => j.id) },
-    targetType: { in: TARGETS[format] },
+    judgeIds: judges.map((j) => j.id),
+    targetTypes: TARGETS[format],
     ...(options.scale ? { scale: options.scale } : {}),
   };
   const qrels = format === "trec-qrels" || format === "nugget-qrels";
   if (qrels || options.binarized) {
     if (qrels && judges.length > 1)
       throw invalid(`qrels hold one judge's labels: choose one of ${judges.map((j) => j.name).join(", ")}`);
-    const scales = await db.label.findMany({ where, distinct: ["scale"], select: { scale: true } });
-    if (scales.length > 1)
-      throw invalid(`the labels use several scales (${scales.map((s) => s.scale).join(", ")}): choose one`);
+    const scales = await exportedLabelScales(filter);
+    if (scales.length > 1) throw invalid(`the labels use several scales (${scales.join(", ")}): choose one`);
   }
-  if (!(await db.label.findFirst({ where, select: { id: true } }))) {
+  if (!(await hasExportedLabels(filter))) {
     const who = options.judges?.length ? judges.map((j) => j.name).join(", ") : "the study's human judges";
     throw invalid(
       `${who} ${options.judges?.length === 1 ? "has" : "have"} no ${TARGET_WORDS[format]} labels${options.scale ? ` on the scale ${options.scale}` : ""} to export as ${format}`,
@@ -72,50 +85,55 @@ export async function* labelLines(
   const scaleCache = new Map<string, Scale | null>();
   const scaleOf = (id: string) =>
     scaleCache.has(id) ? scaleCache.get(id)! : scaleCache.set(id, scaleById(id)).get(id)!;
-  const include = {
-    judge: { select: { name: true, kind: true } },
-    query: { select: { externalId: true } },
-    nugget: { select: { externalId: true } },
-    document: { select: { externalId: true } },
-    systemA: { select: { name: true } },
-    systemB: { select: { name: true } },
-  };
-  if (format === "csv") yield csvLine(LABEL_CSV_COLUMNS);
-  for await (const l of paged((a, t) =>
-    db.label.findMany({ where: { ...where, id: { gt: a } }, orderBy: { id: "asc" }, take: t, include }),
-  )) {
+  const valueOf = (l: ExportedLabel) => {
     const scale = scaleOf(l.scale);
-    const value = options.binarized && scale ? (binarize(scale, l.value) ? "1" : "0") : l.value;
-    const q = l.query?.externalId ?? "";
-    const d = l.document?.externalId ?? "";
+    return options.binarized && scale ? (binarize(scale, l.value) ? "1" : "0") : l.value;
+  };
+  // a page of lines at a time (one string): a million labels are 500 yields, not a million
+  const walk = { take: LABEL_PAGE, from: await labelIdBeforeStudy(studyId) };
+  if (format === "jsonl") {
+    for await (const page of pages((afterId, take) => exportedLabelPage(filter, afterId, take, true), walk))
+      yield page
+        .map((l) =>
+          JSON.stringify({
+            judge: l.judge,
+            judge_kind: l.judgeKind,
+            target: l.targetType,
+            query: l.query,
+            nugget: l.nugget,
+            doc: l.doc,
+            system_a: l.systemA,
+            system_b: l.systemB,
+            criterion: l.criterion,
+            scale: l.scale,
+            value: valueOf(l),
+            created_at: l.createdAt,
+          }),
+        )
+        .join("\n");
+    return;
+  }
+  const lineOf = (l: ExportedLabel): string | null => {
+    const scale = scaleOf(l.scale);
+    const q = l.query ?? "";
+    const d = l.doc ?? "";
     switch (format) {
       case "trec-qrels":
-        if (scale) yield qrelLine(q, d, qrelRel(scale, l.value, !!options.binarized));
-        break;
+        return scale && qrelLine(q, d, qrelRel(scale, l.value, !!options.binarized));
       case "nugget-qrels":
-        if (scale) yield nuggetQrelLine(q, l.nugget?.externalId ?? "", d, qrelRel(scale, l.value, !!options.binarized));
-        break;
+        return scale && nuggetQrelLine(q, l.nugget ?? "", d, qrelRel(scale, l.value, !!options.binarized));
       case "csv": {
-        const target = l.nugget?.externalId ?? q;
-        yield csvLine([l.document ? `${target}::${d}` : target, l.judge.name, value]);
-        break;
+        const target = l.nugget ?? q;
+        return csvLine([l.doc !== null ? `${target}::${d}` : target, l.judge, valueOf(l)]);
       }
-      case "jsonl":
-        yield JSON.stringify({
-          judge: l.judge.name,
-          judge_kind: l.judge.kind,
-          target: l.targetType,
-          query: l.query?.externalId ?? null,
-          nugget: l.nugget?.externalId ?? null,
-          doc: l.document?.externalId ?? null,
-          system_a: l.systemA?.name ?? null,
-          system_b: l.systemB?.name ?? null,
-          criterion: l.criterion,
-          scale: l.scale,
-          value,
-          created_at: l.createdAt.toISOString(),
-        });
-        break;
     }
+  };
+  if (format === "csv") yield csvLine(LABEL_CSV_COLUMNS);
+  for await (const page of pages((afterId, take) => exportedLabelPage(filter, afterId, take), walk)) {
+    const text = page
+      .map(lineOf)
+      .filter((line) => line !== null)
+      .join("\n");
+    if (text) yield text;
   }
 }

@@ -13,7 +13,7 @@ afterAll(closeDb);
 async function exported(studyId: number, request: ExportRequest): Promise<string[]> {
   const { lines } = await exportStudy(studyId, request);
   const out: string[] = [];
-  for await (const line of lines) out.push(line);
+  for await (const text of lines) out.push(...text.split("\n")); // an item may hold several lines
   return out;
 }
 

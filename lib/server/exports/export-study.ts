@@ -15,6 +15,10 @@ export type ExportRequest = {
   binarized?: boolean;
   campaign?: number;
 };
+/**
+ * An export's file name, type and text: `lines` yields one or more whole lines at a time, without
+ * the last one's newline (a page of labels is one string; write them with textChunks).
+ */
 export type ExportStream = { fileName: string; contentType: string; lines: AsyncGenerator<string> };
 
 const EXTENSIONS: Record<string, string> = {

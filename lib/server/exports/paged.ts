@@ -6,11 +6,19 @@ const PAGE = 1000;
 export async function* paged<T extends { id: number }>(
   fetch: (afterId: number, take: number) => Promise<T[]>,
 ): AsyncGenerator<T> {
-  let afterId = 0;
+  for await (const rows of pages(fetch)) yield* rows;
+}
+
+/** The pages themselves: `take` (1,000) rows at a time, from after id `from` (0). */
+export async function* pages<T extends { id: number }>(
+  fetch: (afterId: number, take: number) => Promise<T[]>,
+  { take = PAGE, from = 0 }: { take?: number; from?: number } = {},
+): AsyncGenerator<T[]> {
+  let afterId = from;
   for (;;) {
-    const rows = await fetch(afterId, PAGE);
-    yield* rows;
-    if (rows.length < PAGE) return;
+    const rows = await fetch(afterId, take);
+    if (rows.length) yield rows;
+    if (rows.length < take) return;
     afterId = rows[rows.length - 1]!.id;
   }
 }
