@@ -4,7 +4,7 @@
 // end). Wall time from the command (or the request) to the last byte, and peak resident memory
 // (VmHWM) of the command's process and of the server. On DATABASE_URL (fresh, migrated); argv[2]:
 // the production build's folder. Goal: under 5 s and under 300 MB each.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +15,7 @@ import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 import * as f from "@/prisma/factories";
 import { signInOverHttp } from "../lib/annotators-over-http";
 import { freePorts } from "../lib/free-ports.mjs";
+import { startNextServer, waitUntilUp } from "../lib/next-server";
 
 const QUESTIONS = 1000;
 const CHUNKS = 1000; // per question
@@ -57,22 +58,11 @@ log(`${LABELS} labels imported`);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-export-bench-"));
 const results: Record<string, unknown> = {};
 const [port] = await freePorts(1);
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(
-  process.execPath,
-  ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
-  {
-    env: {
-      ...process.env,
-      ASSAY_DIST_DIR: distDir,
-      NEXTAUTH_URL: base,
-      NEXTAUTH_SECRET: "export-benchmark-secret-0123456789abcdef",
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  },
-);
+const { server, base } = startNextServer({
+  port: port!,
+  distDir,
+  secret: "export-benchmark-secret-0123456789abcdef",
+});
 try {
   await waitUntilUp(server, base);
   const cookie = await signInOverHttp(base, researcher.email, PASSWORD);
@@ -112,21 +102,6 @@ try {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 console.log(JSON.stringify({ labels: LABELS, ...results, goalMs: 5000, goalPeakMb: 300 }));
-
-async function waitUntilUp(child: ChildProcess, url: string) {
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error("the server exited before it was up");
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    if (i > 600) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Runs `node <script> <args>` to its end: wall time, and its peak memory (VmHWM) as the process reported it on exit. */
 async function timedProcess(script: string[], args: string[]): Promise<{ ms: number; peakMb: number }> {

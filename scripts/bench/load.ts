@@ -5,13 +5,13 @@
 // set beside the framework's floor at the same rate (a request Next.js answers without Assay's
 // code). argv[2]: the production build's
 // folder (ASSAY_DIST_DIR).
-import { spawn } from "node:child_process";
 import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { seedRelevanceCampaign, signInOverHttp } from "../lib/annotators-over-http";
 import { freePorts } from "../lib/free-ports.mjs";
+import { startNextServer, waitUntilUp } from "../lib/next-server";
 import { processTreeCpuMs } from "../lib/process-cpu";
 
 const ANNOTATORS = 50;
@@ -50,38 +50,12 @@ log(`campaign of ${campaign.items} items ready`);
 const profile = process.env.BENCH_LOAD_PROFILE
   ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_LOAD_PROFILE}`]
   : [];
-const servers = BASES.map((base, k) =>
-  spawn(
-    process.execPath,
-    [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(PORTS[k]), "-H", "127.0.0.1"],
-    {
-      env: {
-        ...process.env,
-        ASSAY_DIST_DIR: distDir,
-        NEXTAUTH_URL: base,
-        NEXTAUTH_SECRET: "load-benchmark-secret-0123456789abcdef",
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  ),
+const servers = PORTS.map(
+  (port) =>
+    startNextServer({ port, distDir, secret: "load-benchmark-secret-0123456789abcdef", nodeArgs: profile }).server,
 );
 try {
-  for (const [k, base] of BASES.entries()) {
-    for (let i = 0; ; i++) {
-      if (servers[k]!.exitCode !== null) throw new Error(`the server at ${base} exited before it was up`);
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 600) throw new Error(`the server at ${base} did not start`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  for (const [k, base] of BASES.entries()) await waitUntilUp(servers[k]!, base);
   log(`${SERVERS} server(s) up`);
 
   // Each client: its own session cookie, then claim and save until the time is up.
