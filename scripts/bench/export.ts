@@ -105,8 +105,8 @@ console.log(JSON.stringify({ labels: LABELS, ...results, goalMs: 5000, goalPeakM
 
 /** Runs `node <script> <args>` to its end: wall time, and its peak memory (VmHWM) as the process reported it on exit. */
 async function timedProcess(script: string[], args: string[]): Promise<{ ms: number; peakMb: number }> {
-  const report = path.join(dir, "max-rss.json");
-  const preload = path.join(dir, "report-max-rss.cjs");
+  const report = path.join(dir, "peak-memory-kb");
+  const preload = path.join(dir, "report-peak-memory.cjs");
   fs.writeFileSync(
     preload,
     // VmHWM, not getrusage's maxRSS: that one starts from the parent's size (this process holds the import)
