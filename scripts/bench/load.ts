@@ -3,8 +3,7 @@
 // DATABASE_URL (fresh, migrated) for BENCH_LOAD_SECONDS (60); then
 // every acknowledged label is checked to be stored exactly once. The server's CPU per request is
 // set beside the framework's floor at the same rate (a request Next.js answers without Assay's
-// code). argv[2]: the production build's
-// folder (ASSAY_DIST_DIR).
+// code). argv[2]: the production build's folder (ASSAY_DIST_DIR).
 import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { closeDb, getDb } from "@/lib/server/db/client";
@@ -72,6 +71,11 @@ try {
       },
       { userMs: 0, systemMs: 0 },
     );
+  /** The servers' CPU since `before` (a serverCpu() reading). */
+  const serverCpuSince = (before: { userMs: number; systemMs: number }) => {
+    const now = serverCpu();
+    return { userMs: now.userMs - before.userMs, systemMs: now.systemMs - before.systemMs };
+  };
   const [serverCpu0, generatorCpu0, wall0] = [serverCpu(), process.cpuUsage(), performance.now()];
   const deadline = performance.now() + SECONDS * 1000;
   const timed = async (kind: "claim" | "save", request: () => Promise<Response>) => {
@@ -121,9 +125,7 @@ try {
     }),
   );
   const wallMs = performance.now() - wall0;
-  const serverCpu1 = serverCpu();
-  const serverUserMs = serverCpu1.userMs - serverCpu0.userMs;
-  const serverSystemMs = serverCpu1.systemMs - serverCpu0.systemMs;
+  const { userMs: serverUserMs, systemMs: serverSystemMs } = serverCpuSince(serverCpu0);
   const serverCpuMs = serverUserMs + serverSystemMs;
   const generator = process.cpuUsage(generatorCpu0);
   const generatorCpuMs = (generator.user + generator.system) / 1000;
@@ -146,8 +148,8 @@ try {
       }
     }),
   );
-  const floorCpu1 = serverCpu();
-  const floorCpuMs = floorCpu1.userMs + floorCpu1.systemMs - floorCpu0.userMs - floorCpu0.systemMs;
+  const floorCpu = serverCpuSince(floorCpu0);
+  const floorCpuMs = floorCpu.userMs + floorCpu.systemMs;
   if ([...floorRequests.status].some((status) => status !== 405))
     throw new Error(`the floor's requests were answered ${[...floorRequests.status].join(", ")}, not 405`);
   await Promise.all(
