@@ -11,6 +11,11 @@ const NAMES: Record<keyof ImportSummary["added"], [string, string]> = {
   runEntries: ["run entry", "run entries"],
   responses: ["response", "responses"],
   citations: ["citation", "citations"],
+  members: ["member", "members"],
+  campaigns: ["campaign", "campaigns"],
+  items: ["campaign item", "campaign items"],
+  seats: ["seat", "seats"],
+  annotations: ["annotation", "annotations"],
 };
 
 export function ImportResult({ summary }: { summary: ImportSummary }) {
@@ -32,6 +37,13 @@ export function ImportResult({ summary }: { summary: ImportSummary }) {
           : `Added ${added.map(([k, n]) => count(n, ...NAMES[k as keyof typeof NAMES])).join(", ")}.`}
         {summary.judge ? ` Labels by ${summary.judge} on the scale ${summary.scale}.` : ""}
       </p>
+      {summary.createdAccounts.length > 0 && (
+        <p className="mt-1" data-testid="created-accounts">
+          New {summary.createdAccounts.length === 1 ? "account" : "accounts"}, disabled with no password until an admin
+          enables {summary.createdAccounts.length === 1 ? "it" : "them"} and sends an invite link:{" "}
+          {summary.createdAccounts.join(", ")}.
+        </p>
+      )}
     </div>
   );
 }

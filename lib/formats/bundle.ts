@@ -1,18 +1,58 @@
 // The Assay study bundle: one JSON record per line, each with a "type", in an order where every
 // reference points at an earlier record. Export a study as a bundle and import it elsewhere to get
-// the same benchmark content and labels.
+// the same study: content, judges and labels, systems, runs and responses, and (from format
+// version 2) the people and their work: accounts and memberships by email, campaigns with their
+// items and seats, and every annotation with its times. Leases are not carried: a seat held when
+// the bundle was written is open in it.
 import { z } from "zod";
+import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
+import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
+import { protocolSchema } from "@/lib/domain/campaigns/protocol";
+import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
+import { nuggetListSchema } from "@/lib/domain/nuggets/nugget-list";
+import { criterionSchema } from "@/lib/domain/preferences/criteria";
+import { memberRoleSchema, userRoleSchema } from "@/lib/domain/roles";
+import { scaleSchema } from "@/lib/domain/scales";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { isFail, jsonObject } from "./fields";
 import { bad, ok, type Parsed } from "./parsed";
 import type { DocumentRow, QueryRow, RunRow } from "./rows";
 
+/** The format version this Assay writes; it reads every version up to it. */
+export const BUNDLE_VERSION = 2;
+
 const id = z.string().min(1);
 const json = z.record(z.string(), z.unknown());
+const time = z.iso.datetime();
+const email = z
+  .string()
+  .min(3)
+  .max(320)
+  .regex(/^[^\s@]+@[^\s@]+$/, "expected an email address");
+
+/**
+ * A campaign's sample as a bundle holds it: as the campaign's, except that a sample of chosen
+ * targets names them by external ids (the campaign's own keys hold row ids of its database).
+ */
+export const bundleSampleSchema = z.union([
+  z.object({
+    kind: z.literal("targets"),
+    targets: z
+      .array(z.object({ query: id.nullable(), nugget: id.nullable(), doc: id }))
+      .min(1)
+      .max(10_000),
+  }),
+  sampleSpecSchema.refine((s) => s.kind !== "targets", { message: "a targets sample names its targets" }),
+]);
+export type BundleSample = z.infer<typeof bundleSampleSchema>;
+
+/** Where an item or a seat belongs: its campaign by name, the item by its position there. */
+const itemRef = { campaign: id, item: z.number().int().min(0) };
 
 export const bundleRecordSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("bundle"),
-    version: z.literal(1),
+    version: z.number().int().min(1),
     study: z.object({ name: z.string(), description: z.string() }),
   }),
   z.object({
@@ -22,6 +62,7 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     body: z.string(),
     answer: z.string().nullable(),
     metadata: json,
+    nugget_version: z.number().int().min(1).optional(), // version 2
   }),
   z.object({
     type: z.literal("document"),
@@ -47,6 +88,7 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     criterion: z.string().nullable(),
     scale: id,
     value: z.string(),
+    created_at: time.optional(), // version 2
   }),
   z.object({ type: z.literal("system"), name: id }),
   z.object({ type: z.literal("run"), system: id, query: id, doc: id, rank: z.number().int(), score: z.number() }),
@@ -56,6 +98,63 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     query: id,
     text: z.string(),
     citations: z.array(z.object({ marker: z.number().int().min(1), doc: id })),
+  }),
+  // version 2: the people, and their work
+  z.object({ type: z.literal("user"), email, name: z.string(), role: userRoleSchema }),
+  z.object({ type: z.literal("member"), user: email, role: memberRoleSchema }),
+  z.object({
+    type: z.literal("campaign"),
+    name: id,
+    task_type: taskTypeSchema,
+    scale: scaleSchema,
+    criteria: z.array(criterionSchema),
+    protocol: protocolSchema,
+    overlap: z.number().int().min(1),
+    sample: bundleSampleSchema,
+    seed: z.number().int(),
+    guidelines: z.string(),
+    status: campaignStatusSchema,
+    llm_judge: id.nullable(),
+    created_at: time,
+    annotators: z.array(email),
+  }),
+  z.object({
+    type: z.literal("item"),
+    campaign: id,
+    position: z.number().int().min(0),
+    query: id.nullable(),
+    nugget: id.nullable(),
+    doc: id.nullable(),
+    /** A preference item: the systems whose answers to the query it compares, A first. */
+    systems: z.tuple([id, id]).nullable(),
+    nuggets: nuggetListSchema.nullable(),
+  }),
+  z.object({
+    type: z.literal("seat"),
+    ...itemRef,
+    user: email.nullable(),
+    status: z.enum(["open", "submitted", "skipped", "closed"], {
+      message: "a seat is open, submitted, skipped or closed (leases are not carried)",
+    }),
+    swap_sides: z.boolean(),
+    sides_token: z.string().nullable(),
+    claimed_at: time.nullable(),
+    submitted_at: time.nullable(),
+    skipped_at: time.nullable(),
+  }),
+  z.object({
+    type: z.literal("annotation"),
+    ...itemRef,
+    user: email,
+    phase: annotationPhaseSchema,
+    payload: json,
+    comment: z.string().nullable(),
+    client_id: id,
+    version: z.number().int().min(1),
+    duration_ms: z.number().int().min(0),
+    started_at: time,
+    submitted_at: time,
+    updated_at: time,
   }),
 ]);
 export type BundleRecord = z.infer<typeof bundleRecordSchema>;
@@ -72,8 +171,30 @@ export type ResponseRow = {
   text: string;
   citations: { marker: number; docId: string }[];
 };
+/** A record of the people and their work, written as it is read. */
+type Record_<K extends string> = { kind: K; record: Extract<BundleRecord, { type: K }> };
+export type UserRow = Record_<"user">;
+export type MemberRow = Record_<"member">;
+export type CampaignRow = Record_<"campaign">;
+export type ItemRow = Record_<"item">;
+export type SeatRow = Record_<"seat">;
+export type AnnotationRow = Record_<"annotation">;
 export type BundleRow =
-  QueryRow | DocumentRow | NuggetRow | PoolRow | JudgeRow | LabelRow | SystemRow | RunRow | ResponseRow;
+  | QueryRow
+  | DocumentRow
+  | NuggetRow
+  | PoolRow
+  | JudgeRow
+  | LabelRow
+  | SystemRow
+  | RunRow
+  | ResponseRow
+  | UserRow
+  | MemberRow
+  | CampaignRow
+  | ItemRow
+  | SeatRow
+  | AnnotationRow;
 
 /** Parses one bundle line into the row the importer writes (the header record yields nothing). */
 export function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
@@ -88,7 +209,13 @@ export function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
   const r = result.data;
   switch (r.type) {
     case "bundle":
-      return null;
+      return r.version > BUNDLE_VERSION
+        ? bad(
+            line,
+            `this bundle is format version ${r.version}, newer than this Assay reads (1 to ${BUNDLE_VERSION}): upgrade Assay to import it`,
+            "version",
+          )
+        : null;
     case "query":
       return ok({
         kind: "query",
@@ -97,6 +224,7 @@ export function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
         body: r.body,
         answer: r.answer ?? undefined,
         metadata: r.metadata,
+        nuggetVersion: r.nugget_version,
       });
     case "document":
       return ok({
@@ -128,6 +256,18 @@ export function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
         text: r.text,
         citations: r.citations.map((c) => ({ marker: c.marker, docId: c.doc })),
       });
+    case "user":
+      return ok({ kind: "user", record: r });
+    case "member":
+      return ok({ kind: "member", record: r });
+    case "campaign":
+      return ok({ kind: "campaign", record: r });
+    case "item":
+      return ok({ kind: "item", record: r });
+    case "seat":
+      return ok({ kind: "seat", record: r });
+    case "annotation":
+      return ok({ kind: "annotation", record: r });
   }
 }
 

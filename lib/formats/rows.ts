@@ -9,6 +9,8 @@ export type QueryRow = {
   body: string;
   answer?: string;
   metadata: Record<string, unknown>;
+  /** The version of the question's nugget list (a study bundle carries it; other files leave it alone). */
+  nuggetVersion?: number;
 };
 
 export type DocumentRow = {

@@ -10,6 +10,11 @@ export const importCountsSchema = z.object({
   runEntries: z.number(),
   responses: z.number(),
   citations: z.number(),
+  members: z.number(),
+  campaigns: z.number(),
+  items: z.number(),
+  seats: z.number(),
+  annotations: z.number(),
 });
 
 /** What an import did: rows read per file and rows added per kind (0 everywhere on a re-import). */
@@ -19,6 +24,8 @@ export const importSummarySchema = z.object({
   scale: z.string().nullable(),
   files: z.array(z.object({ name: z.string(), lines: z.number(), rows: z.number() })),
   added: importCountsSchema,
+  /** The emails of the accounts a study bundle created: disabled, with no password, until an admin lets them in. */
+  createdAccounts: z.array(z.string()),
   durationMs: z.number(),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;

@@ -256,3 +256,14 @@ export async function leaseOpenSeatTo(tx: Tx, itemId: number, userId: number, no
   );
   return taken.length === 1;
 }
+
+/** Deletes the open seats that no one holds of these items (a study bundle's import puts its own in their place). */
+export async function deleteFreeSeats(tx: Tx, itemIds: readonly number[]): Promise<void> {
+  for (let i = 0; i < itemIds.length; i += 500) {
+    const chunk = itemIds.slice(i, i + 500);
+    await sqlOf(tx).query(
+      `DELETE FROM "Assignment" WHERE "status" = 'open' AND "userId" IS NULL AND "itemId" IN (${chunk.map(() => "?").join(",")})`,
+      chunk,
+    );
+  }
+}

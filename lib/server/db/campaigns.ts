@@ -196,3 +196,36 @@ export async function startedCampaignOfAnnotator(campaignId: number, userId: num
   );
   return row ? toCampaignRow(row) : null;
 }
+
+/** The ids of the items at these positions of these campaigns, by "<campaignId>:<position>". */
+export async function itemIdsAt(
+  tx: Tx,
+  at: readonly { campaignId: number; position: number }[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const campaigns = [...new Set(at.map((a) => a.campaignId))];
+  for (const campaignId of campaigns) {
+    const positions = [...new Set(at.filter((a) => a.campaignId === campaignId).map((a) => a.position))];
+    for (let i = 0; i < positions.length; i += 1000) {
+      const chunk = positions.slice(i, i + 1000);
+      const rows = await sqlOf(tx).query<{ id: unknown; position: unknown }>(
+        `SELECT "id", "position" FROM "Item" WHERE "campaignId" = ? AND "position" IN (${chunk.map(() => "?").join(",")})`,
+        [campaignId, ...chunk],
+      );
+      for (const r of rows) ids.set(`${campaignId}:${Number(r.position)}`, Number(r.id));
+    }
+  }
+  return ids;
+}
+
+/** Which of these users annotate a running (active or paused) blind or blind-then-reveal campaign of the study. */
+export async function blindAnnotatorsAmong(tx: Tx, studyId: number, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await sqlOf(tx).query<{ userId: unknown }>(
+    `SELECT DISTINCT ca."userId" AS "userId" FROM "CampaignAnnotator" ca JOIN "Campaign" c ON c."id" = ca."campaignId"
+      WHERE c."studyId" = ? AND c."status" IN ('active', 'paused') AND c."protocol" IN ('blind', 'blind_then_reveal')
+        AND ca."userId" IN (${userIds.map(() => "?").join(",")})`,
+    [studyId, ...userIds],
+  );
+  return new Set(rows.map((r) => Number(r.userId)));
+}

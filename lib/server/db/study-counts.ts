@@ -11,6 +11,11 @@ export type StudyCounts = {
   runEntries: number;
   responses: number;
   citations: number;
+  members: number;
+  campaigns: number;
+  items: number;
+  seats: number;
+  annotations: number;
 };
 
 /** Row counts of everything an import can add to a study. */
@@ -21,8 +26,13 @@ export async function studyCounts(tx: Tx, studyId: number): Promise<StudyCounts>
       ${count("Label")} AS labels, ${count("System")} AS systems,
       (SELECT COUNT(*) FROM "RunEntry" r JOIN "System" s ON s."id" = r."systemId" WHERE s."studyId" = ?) AS "runEntries",
       ${count("Response")} AS responses,
-      (SELECT COUNT(*) FROM "Citation" c JOIN "Response" p ON p."id" = c."responseId" WHERE p."studyId" = ?) AS citations`,
-    Array(9).fill(studyId),
+      (SELECT COUNT(*) FROM "Citation" c JOIN "Response" p ON p."id" = c."responseId" WHERE p."studyId" = ?) AS citations,
+      ${count("StudyMember")} AS members, ${count("Campaign")} AS campaigns,
+      (SELECT COUNT(*) FROM "Item" i JOIN "Campaign" c ON c."id" = i."campaignId" WHERE c."studyId" = ?) AS items,
+      (SELECT COUNT(*) FROM "Assignment" a JOIN "Campaign" c ON c."id" = a."campaignId" WHERE c."studyId" = ?) AS seats,
+      (SELECT COUNT(*) FROM "Annotation" n JOIN "Item" i ON i."id" = n."itemId" JOIN "Campaign" c ON c."id" = i."campaignId"
+        WHERE c."studyId" = ?) AS annotations`,
+    Array(14).fill(studyId),
   );
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as StudyCounts;
 }

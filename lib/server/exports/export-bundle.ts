@@ -1,6 +1,7 @@
 import "server-only";
-import { bundleLine } from "@/lib/formats/bundle";
+import { BUNDLE_VERSION, bundleLine } from "@/lib/formats/bundle";
 import type { Db } from "../db/client";
+import { studyPeopleLines, studyWorkLines } from "./export-bundle-work";
 import { paged } from "./paged";
 
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
@@ -10,10 +11,17 @@ const after = (afterId: number, take: number) => ({
   take,
 });
 
-/** A study as bundle lines: every record after the records it refers to (see lib/formats/bundle.ts). */
+/**
+ * A study as bundle lines, every record after the records it refers to (see lib/formats/bundle.ts):
+ * content, systems, people, judges and labels, runs and responses, then the campaigns' work.
+ */
 export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator<string> {
   const study = await db.study.findUniqueOrThrow({ where: { id: studyId } });
-  yield bundleLine({ type: "bundle", version: 1, study: { name: study.name, description: study.description } });
+  yield bundleLine({
+    type: "bundle",
+    version: BUNDLE_VERSION,
+    study: { name: study.name, description: study.description },
+  });
   const inStudy = (afterId: number, take: number) => ({
     ...after(afterId, take),
     where: { studyId, id: { gt: afterId } },
@@ -27,6 +35,7 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
       body: q.body,
       answer: q.answer,
       metadata: json(q.metadata),
+      nugget_version: q.nuggetVersion,
     });
   }
   for await (const d of paged((a, t) => db.document.findMany(inStudy(a, t)))) {
@@ -62,6 +71,7 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
   }
   for (const s of await db.system.findMany({ where: { studyId }, orderBy: { id: "asc" } }))
     yield bundleLine({ type: "system", name: s.name });
+  yield* studyPeopleLines(db, studyId);
   for (const j of await db.judge.findMany({
     where: { studyId },
     orderBy: { id: "asc" },
@@ -95,6 +105,7 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
       criterion: l.criterion,
       scale: l.scale,
       value: l.value,
+      created_at: l.createdAt.toISOString(),
     });
   }
   const runWhere = (a: number, t: number) => ({
@@ -121,4 +132,5 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
     const citations = r.citations.map((c) => ({ marker: c.marker, doc: c.document.externalId }));
     yield bundleLine({ type: "response", system: r.system.name, query: r.query.externalId, text: r.text, citations });
   }
+  yield* studyWorkLines(db, studyId);
 }

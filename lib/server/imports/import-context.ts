@@ -11,6 +11,10 @@ export class ImportContext {
   readonly errors: string[] = [];
   errorCount = 0;
   file = "";
+  /** The emails of the accounts this import created (a study bundle's people this server did not know). */
+  readonly createdAccounts: string[] = [];
+  /** The items whose free seats this import has replaced with a bundle's (once per item, whatever the batches). */
+  readonly seatsReplaced = new Set<number>();
   private readonly seen = new Map<string, string>();
   private readonly judges = new Map<string, number>();
   private readonly systems = new Map<string, number>();

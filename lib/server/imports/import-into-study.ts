@@ -101,6 +101,7 @@ export async function importIntoStudy(
         scale: policy?.scale ?? null,
         files,
         added,
+        createdAccounts: ctx.createdAccounts,
         durationMs: Date.now() - started,
       };
     });

@@ -11,9 +11,11 @@ import {
   writeSystems,
 } from "./writers/bundle";
 import { writeDocuments, writeNuggetedQueries, writeQueries, writeQueryGroups } from "./writers/content";
+import { writeAnnotations, writeCampaigns, writeItems, writeSeats } from "./writers/campaigns";
 import { writeCsvLabels } from "./writers/csv-labels";
 import { writeEngineLabels, writeNuggetQrels, writePreferences, writeQrels } from "./writers/labels";
 import { writePairwise } from "./writers/pairwise";
+import { writeMembers, writeUsers } from "./writers/people";
 import { writeRunEntries } from "./writers/runs";
 import type { Numbered } from "./writers/shared";
 
@@ -74,6 +76,18 @@ export async function writeBatch(
       return writeSystems(ctx, rows("system"));
     case "response":
       return writeResponses(ctx, rows("response"));
+    case "user":
+      return writeUsers(ctx, rows("user"));
+    case "member":
+      return writeMembers(ctx, rows("member"));
+    case "campaign":
+      return writeCampaigns(ctx, rows("campaign"));
+    case "item":
+      return writeItems(ctx, rows("item"));
+    case "seat":
+      return writeSeats(ctx, rows("seat"));
+    case "annotation":
+      return writeAnnotations(ctx, rows("annotation"));
     default: {
       const unreachable: never = kind;
       throw new Error(`no writer for ${String(unreachable)}`);

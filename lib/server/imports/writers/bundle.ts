@@ -157,6 +157,7 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
       criterion: r.criterion,
       scale: r.scale,
       value: r.value,
+      createdAt: r.created_at === undefined ? undefined : new Date(r.created_at),
     });
   }
   if (!ctx.failed) await writeLabels(ctx, labels);

@@ -32,16 +32,34 @@ export async function writeDocuments(ctx: ImportContext, batch: Numbered<Documen
 }
 
 export async function upsertQueries(ctx: ImportContext, rows: QueryRow[]): Promise<Map<string, number>> {
+  // a study bundle's nugget version is set on a new question only: a question's list moves on here
+  const versioned = rows.some((q) => q.nuggetVersion !== undefined);
   const returned = await upsertMany(
     ctx.tx,
     {
       table: "Query",
-      columns: ["studyId", "externalId", "title", "body", "answer", "metadata"],
+      columns: [
+        "studyId",
+        "externalId",
+        "title",
+        "body",
+        "answer",
+        "metadata",
+        ...(versioned ? ["nuggetVersion"] : []),
+      ],
       conflict: ["studyId", "externalId"],
       update: ["title", "body", "answer", "metadata"],
       returning: ["id", "externalId"],
     },
-    rows.map((q) => [ctx.studyId, q.id, q.title, q.body, q.answer ?? null, JSON.stringify(q.metadata)]),
+    rows.map((q) => [
+      ctx.studyId,
+      q.id,
+      q.title,
+      q.body,
+      q.answer ?? null,
+      JSON.stringify(q.metadata),
+      ...(versioned ? [q.nuggetVersion ?? 1] : []),
+    ]),
   );
   return new Map(returned.map((r) => [String(r.externalId), Number(r.id)]));
 }

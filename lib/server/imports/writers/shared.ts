@@ -18,6 +18,8 @@ export type LabelInsert = {
   criterion?: string | null;
   scale: string;
   value: string;
+  /** When the label was made (a study bundle carries it); the import's time otherwise. */
+  createdAt?: Date;
 };
 
 const LABEL_COLUMNS = [
@@ -54,7 +56,7 @@ export async function writeLabels(ctx: ImportContext, labels: LabelInsert[]): Pr
       l.criterion ?? null,
       l.scale,
       l.value,
-      dbTimestamp(ctx.tx, ctx.now),
+      dbTimestamp(ctx.tx, l.createdAt ?? ctx.now),
     ]),
   );
 }

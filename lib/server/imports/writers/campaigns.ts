@@ -1,0 +1,419 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { SampleSpec } from "@/lib/domain/campaigns/sampling";
+import { nuggetDocumentKey, queryDocumentKey, questionKey, responsePairKey } from "@/lib/domain/targets";
+import type { AnnotationRow, BundleSample, CampaignRow, ItemRow, SeatRow } from "@/lib/formats/bundle";
+import type { ImportContext } from "../import-context";
+import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
+import { deleteFreeSeats } from "../../db/assignments";
+import { itemIdsAt } from "../../db/campaigns";
+import { dbTimestamp } from "../../db/transactions";
+import { accountsByEmail } from "./people";
+import { known, type Numbered } from "./shared";
+
+const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : dbTimestamp(ctx.tx, new Date(iso)));
+
+async function campaignIds(ctx: ImportContext, names: Iterable<string>): Promise<Map<string, number>> {
+  const rows = await selectIn(ctx.tx, "Campaign", ["id", "name"], "name", names, { studyId: ctx.studyId });
+  return new Map(rows.map((c) => [String(c.name), Number(c.id)]));
+}
+
+/** The campaign of a record, or an error on its line. */
+function campaignOf(ctx: ImportContext, ids: Map<string, number>, name: string, line: number): number | null {
+  const id = ids.get(name);
+  if (id === undefined)
+    ctx.fail({ line, field: "campaign", message: `unknown campaign "${name}" (campaign records come first)` });
+  return id ?? null;
+}
+
+/** Each record's item: its campaign's id and the item's id, by the item's position. */
+async function itemsOf(ctx: ImportContext, batch: Numbered<{ record: { campaign: string; item: number } }>[]) {
+  const campaigns = await campaignIds(
+    ctx,
+    batch.map((b) => b.row.record.campaign),
+  );
+  const at = batch.flatMap(({ row: { record: r } }) =>
+    campaigns.has(r.campaign) ? [{ campaignId: campaigns.get(r.campaign)!, position: r.item }] : [],
+  );
+  const items = await itemIdsAt(ctx.tx, at);
+  return (line: number, r: { campaign: string; item: number }) => {
+    const campaignId = campaignOf(ctx, campaigns, r.campaign, line);
+    if (campaignId === null) return null;
+    const itemId = items.get(`${campaignId}:${r.item}`);
+    if (itemId === undefined) {
+      ctx.fail({
+        line,
+        field: "item",
+        message: `campaign "${r.campaign}" has no item ${r.item} (item records come first)`,
+      });
+      return null;
+    }
+    return { campaignId, itemId };
+  };
+}
+
+/** A bundle's sample as the campaign stores it: chosen targets by this study's row ids. */
+async function storedSample(ctx: ImportContext, sample: BundleSample, line: number): Promise<SampleSpec | null> {
+  if (!("targets" in sample)) return sample;
+  const pick = (key: "query" | "nugget" | "doc") => sample.targets.flatMap((t) => (t[key] ? [t[key]] : []));
+  const [queries, nuggets, docs] = await Promise.all([
+    idsByExternalId(ctx.tx, "Query", ctx.studyId, pick("query")),
+    idsByExternalId(ctx.tx, "Nugget", ctx.studyId, pick("nugget")),
+    idsByExternalId(ctx.tx, "Document", ctx.studyId, pick("doc")),
+  ]);
+  const targetKeys: string[] = [];
+  for (const t of sample.targets) {
+    const doc = known(ctx, docs, t.doc, line, "sample", "document");
+    const target = t.nugget
+      ? known(ctx, nuggets, t.nugget, line, "sample", "nugget")
+      : t.query
+        ? known(ctx, queries, t.query, line, "sample", "query")
+        : null;
+    if (target === null || doc === null) {
+      if (!t.nugget && !t.query)
+        ctx.fail({ line, field: "sample", message: "a chosen target names a nugget or a query" });
+      return null;
+    }
+    targetKeys.push(t.nugget ? nuggetDocumentKey(target, doc) : queryDocumentKey(target, doc));
+  }
+  return { kind: "targets", targetKeys };
+}
+
+/**
+ * Campaigns with their settings and annotators, by name: a campaign the study has already is
+ * updated. The LLM judge must be a model judge of the study, and every annotator one of its
+ * annotator members (member records come first), as when a researcher creates the campaign.
+ */
+export async function writeCampaigns(ctx: ImportContext, batch: Numbered<CampaignRow>[]): Promise<void> {
+  const records = batch.map((b) => b.row.record);
+  const judges = new Map(
+    (
+      await selectIn(
+        ctx.tx,
+        "Judge",
+        ["id", "name", "kind"],
+        "name",
+        records.flatMap((r) => (r.llm_judge ? [r.llm_judge] : [])),
+        { studyId: ctx.studyId },
+      )
+    ).map((j) => [String(j.name), { id: Number(j.id), kind: String(j.kind) }]),
+  );
+  const accounts = await accountsByEmail(
+    ctx,
+    records.flatMap((r) => r.annotators),
+  );
+  const annotatorMembers = new Set(
+    (
+      await selectIn(
+        ctx.tx,
+        "StudyMember",
+        ["userId", "role"],
+        "userId",
+        [...accounts.values()].map((a) => a.id),
+        { studyId: ctx.studyId },
+      )
+    )
+      .filter((m) => m.role === "annotator")
+      .map((m) => Number(m.userId)),
+  );
+  const campaigns: unknown[][] = [];
+  const annotators: { name: string; userIds: number[] }[] = [];
+  for (const { line, row } of batch) {
+    const r = row.record;
+    if (!ctx.firstTime(`campaign:${r.name}`, line, `campaign "${r.name}"`)) continue;
+    const judge = r.llm_judge === null ? null : judges.get(r.llm_judge);
+    if (judge === undefined || (judge && judge.kind !== "model")) {
+      ctx.fail({
+        line,
+        field: "llm_judge",
+        message: `the study has no LLM judge named "${r.llm_judge}" (judge records come first)`,
+      });
+      continue;
+    }
+    const userIds: number[] = [];
+    for (const email of r.annotators) {
+      const account = accounts.get(email);
+      if (account && annotatorMembers.has(account.id)) userIds.push(account.id);
+      else
+        ctx.fail({
+          line,
+          field: "annotators",
+          message: `${email} is not an annotator member of the study (member records come first)`,
+        });
+    }
+    const sample = await storedSample(ctx, r.sample, line);
+    if (sample === null || userIds.length !== r.annotators.length) continue;
+    annotators.push({ name: r.name, userIds });
+    campaigns.push([
+      ctx.studyId,
+      r.name,
+      r.task_type,
+      JSON.stringify(r.scale),
+      JSON.stringify(r.criteria),
+      r.protocol,
+      r.overlap,
+      JSON.stringify(sample),
+      r.seed,
+      r.guidelines,
+      r.status,
+      judge?.id ?? null,
+      time(ctx, r.created_at),
+    ]);
+  }
+  if (ctx.failed) return;
+  const settings = ["taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status"];
+  const written = await upsertMany(
+    ctx.tx,
+    {
+      table: "Campaign",
+      columns: ["studyId", "name", ...settings, "llmJudgeId", "createdAt"],
+      conflict: ["studyId", "name"],
+      update: [...settings, "llmJudgeId"],
+      returning: ["id", "name"],
+    },
+    campaigns,
+  );
+  const ids = new Map(written.map((c) => [String(c.name), Number(c.id)]));
+  await upsertMany(
+    ctx.tx,
+    { table: "CampaignAnnotator", columns: ["campaignId", "userId"], conflict: ["campaignId", "userId"] },
+    annotators.flatMap((a) => a.userIds.map((u) => [ids.get(a.name)!, u])),
+  );
+}
+
+/**
+ * Campaign items at their positions, their targets resolved in this study: a (nugget or
+ * question, chunk) pair, a question, or a question's answers by two systems.
+ */
+export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[]): Promise<void> {
+  const records = batch.map((b) => b.row.record);
+  const pick = (key: "query" | "nugget" | "doc") => records.flatMap((r) => (r[key] ? [r[key]] : []));
+  const [campaigns, queryIds, nuggetIds, docIds] = await Promise.all([
+    campaignIds(
+      ctx,
+      records.map((r) => r.campaign),
+    ),
+    idsByExternalId(ctx.tx, "Query", ctx.studyId, pick("query")),
+    idsByExternalId(ctx.tx, "Nugget", ctx.studyId, pick("nugget")),
+    idsByExternalId(ctx.tx, "Document", ctx.studyId, pick("doc")),
+  ]);
+  const systems = new Map(
+    (
+      await selectIn(
+        ctx.tx,
+        "System",
+        ["id", "name"],
+        "name",
+        records.flatMap((r) => r.systems ?? []),
+        { studyId: ctx.studyId },
+      )
+    ).map((s) => [String(s.name), Number(s.id)]),
+  );
+  const responses = new Map(
+    (
+      await selectIn(ctx.tx, "Response", ["id", "systemId", "queryId"], "queryId", [...queryIds.values()], {
+        studyId: ctx.studyId,
+      })
+    ).map((r) => [`${Number(r.systemId)}:${Number(r.queryId)}`, Number(r.id)]),
+  );
+  const rows: unknown[][] = [];
+  for (const { line, row } of batch) {
+    const r = row.record;
+    const campaignId = campaignOf(ctx, campaigns, r.campaign, line);
+    if (
+      campaignId === null ||
+      !ctx.firstTime(`item:${r.campaign}:${r.position}`, line, `item ${r.position} of "${r.campaign}"`)
+    )
+      continue;
+    const ref = (ids: Map<string, number>, value: string | null, field: string, what: string) =>
+      value === null ? null : known(ctx, ids, value, line, field, what);
+    const queryId = ref(queryIds, r.query, "query", "query");
+    const nuggetId = ref(nuggetIds, r.nugget, "nugget", "nugget");
+    const documentId = ref(docIds, r.doc, "doc", "document");
+    if ((r.query && queryId === null) || (r.nugget && nuggetId === null) || (r.doc && documentId === null)) continue;
+    let responseIds: [number, number] | null = null;
+    if (r.systems) {
+      const answers = r.systems.map((name) => {
+        const systemId = systems.get(name);
+        const responseId =
+          systemId === undefined || queryId === null ? undefined : responses.get(`${systemId}:${queryId}`);
+        if (responseId === undefined)
+          ctx.fail({
+            line,
+            field: "systems",
+            message: `the study has no answer of system "${name}" to query "${r.query}"`,
+          });
+        return responseId;
+      });
+      if (answers[0] === undefined || answers[1] === undefined) continue;
+      responseIds = [answers[0], answers[1]];
+    }
+    const targetKey =
+      responseIds && queryId !== null && !r.doc && !r.nugget
+        ? responsePairKey(queryId, systems.get(r.systems![0])!, systems.get(r.systems![1])!)
+        : nuggetId !== null && documentId !== null
+          ? nuggetDocumentKey(nuggetId, documentId)
+          : queryId !== null && documentId !== null && nuggetId === null
+            ? queryDocumentKey(queryId, documentId)
+            : queryId !== null && documentId === null && nuggetId === null
+              ? questionKey(queryId)
+              : null;
+    if (targetKey === null) {
+      ctx.fail({
+        line,
+        field: "query",
+        message: "an item is a (nugget or query, doc) pair, a query, or a query with two systems' answers",
+      });
+      continue;
+    }
+    rows.push([
+      campaignId,
+      r.position,
+      targetKey,
+      queryId,
+      nuggetId,
+      documentId,
+      responseIds?.[0] ?? null,
+      responseIds?.[1] ?? null,
+      r.nuggets === null ? null : JSON.stringify(r.nuggets),
+    ]);
+  }
+  if (ctx.failed) return;
+  const target = ["queryId", "nuggetId", "documentId", "responseAId", "responseBId"];
+  await upsertMany(
+    ctx.tx,
+    {
+      table: "Item",
+      columns: ["campaignId", "position", "targetKey", ...target, "nuggets"],
+      conflict: ["campaignId", "targetKey"],
+      update: ["position", ...target, "nuggets"],
+    },
+    rows,
+  );
+}
+
+/**
+ * An item's seats. A seat someone holds is matched by (item, annotator); the free seats of an item
+ * replace the ones it had, so a re-import changes nothing.
+ */
+export async function writeSeats(ctx: ImportContext, batch: Numbered<SeatRow>[]): Promise<void> {
+  const itemOf = await itemsOf(ctx, batch);
+  const accounts = await accountsByEmail(
+    ctx,
+    batch.flatMap((b) => (b.row.record.user ? [b.row.record.user] : [])),
+  );
+  const rows: unknown[][] = [];
+  for (const { line, row } of batch) {
+    const r = row.record;
+    const item = itemOf(line, r);
+    if (item === null) continue;
+    let userId: number | null = null;
+    if (r.user !== null) {
+      if (!ctx.firstTime(`seat:${r.campaign}:${r.item}:${r.user}`, line, `seat of ${r.user}`)) continue;
+      const account = accounts.get(r.user);
+      if (!account) {
+        ctx.fail({ line, field: "user", message: `unknown user ${r.user} (user records come first)` });
+        continue;
+      }
+      userId = account.id;
+    } else if (r.status === "submitted" || r.status === "skipped") {
+      ctx.fail({ line, field: "user", message: `a ${r.status} seat names its annotator` });
+      continue;
+    }
+    rows.push([
+      item.campaignId,
+      item.itemId,
+      r.item,
+      userId,
+      r.status,
+      r.swap_sides ? 1 : 0,
+      r.sides_token,
+      time(ctx, r.claimed_at),
+      time(ctx, r.submitted_at),
+      time(ctx, r.skipped_at),
+    ]);
+  }
+  if (ctx.failed) return;
+  const fresh = [...new Set(rows.map((r) => r[1] as number))].filter((id) => !ctx.seatsReplaced.has(id));
+  await deleteFreeSeats(ctx.tx, fresh);
+  for (const id of fresh) ctx.seatsReplaced.add(id);
+  const state = ["status", "swapSides", "sidesToken", "claimedAt", "submittedAt", "skippedAt"];
+  await upsertMany(
+    ctx.tx,
+    {
+      table: "Assignment",
+      columns: ["campaignId", "itemId", "position", "userId", ...state],
+      conflict: ["itemId", "userId"],
+      update: state,
+    },
+    rows,
+  );
+}
+
+/**
+ * Every annotation version with its phase, payload, comment and times, matched by (item,
+ * annotator, phase). A client id another annotation of this server already has gets a new one.
+ */
+export async function writeAnnotations(ctx: ImportContext, batch: Numbered<AnnotationRow>[]): Promise<void> {
+  const itemOf = await itemsOf(ctx, batch);
+  const accounts = await accountsByEmail(
+    ctx,
+    batch.map((b) => b.row.record.user),
+  );
+  const taken = new Map(
+    (
+      await selectIn(
+        ctx.tx,
+        "Annotation",
+        ["clientId", "itemId", "userId", "phase"],
+        "clientId",
+        batch.map((b) => b.row.record.client_id),
+      )
+    ).map((a) => [String(a.clientId), `${Number(a.itemId)}:${Number(a.userId)}:${String(a.phase)}`]),
+  );
+  const rows: unknown[][] = [];
+  for (const { line, row } of batch) {
+    const r = row.record;
+    if (
+      !ctx.firstTime(
+        `annotation:${r.campaign}:${r.item}:${r.user}:${r.phase}`,
+        line,
+        `${r.phase} annotation of ${r.user}`,
+      ) ||
+      !ctx.firstTime(`client:${r.client_id}`, line, `annotation client_id "${r.client_id}"`)
+    )
+      continue;
+    const item = itemOf(line, r);
+    const account = accounts.get(r.user);
+    if (!account) ctx.fail({ line, field: "user", message: `unknown user ${r.user} (user records come first)` });
+    if (item === null || !account) continue;
+    const owner = taken.get(r.client_id);
+    const clientId =
+      owner === undefined || owner === `${item.itemId}:${account.id}:${r.phase}` ? r.client_id : randomUUID();
+    rows.push([
+      item.itemId,
+      account.id,
+      r.phase,
+      JSON.stringify(r.payload),
+      r.comment,
+      clientId,
+      r.version,
+      r.duration_ms,
+      time(ctx, r.started_at),
+      time(ctx, r.submitted_at),
+      time(ctx, r.updated_at),
+    ]);
+  }
+  if (ctx.failed) return;
+  const values = ["payload", "comment", "clientId", "version", "durationMs", "startedAt", "submittedAt", "updatedAt"];
+  await upsertMany(
+    ctx.tx,
+    {
+      table: "Annotation",
+      columns: ["itemId", "userId", "phase", ...values],
+      conflict: ["itemId", "userId", "phase"],
+      update: values,
+    },
+    rows,
+  );
+}
