@@ -52,3 +52,28 @@ export async function adminQuery(sql: string, url = databaseUrlUnderTest) {
 
 /** A short unique suffix so tests sharing one database never collide on natural keys. */
 export const unique = () => randomUUID().slice(0, 8);
+
+/**
+ * An empty database of the other engine: SQLite when testing PostgreSQL, PostgreSQL (when one
+ * answers) when testing SQLite, or a second SQLite file when none does.
+ */
+export async function otherEngineDatabase(): Promise<Scratch> {
+  if (engineUnderTest === "postgres") {
+    const file = path.join(os.tmpdir(), `assay-other-${randomUUID()}.db`);
+    fs.writeFileSync(file, "");
+    return { url: `file:${file}`, drop: async () => fs.rmSync(file, { force: true }) };
+  }
+  const base = process.env.DATABASE_URL_POSTGRES ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `assay_other_${randomUUID().replaceAll("-", "")}`;
+  try {
+    await adminQuery(`CREATE DATABASE "${name}"`, base);
+  } catch {
+    return scratchDatabase(); // no PostgreSQL here
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, base).then(() => undefined),
+  };
+}

@@ -65,7 +65,7 @@ export async function importCommand(args: string[]): Promise<void> {
   console.log(
     JSON.stringify({ study: { slug: study.slug, name: study.name, created: study.created }, ...summary }, null, 2),
   );
-  if (study.created && !owner) {
+  if (study.created && !owner && summary.added.members === 0) {
     console.error(
       `assay: study "${study.name}" has no members yet; add its researcher with\n  npm run assay -- members add --study ${study.slug} --email EMAIL --role researcher\n(or pass --owner EMAIL to the import)`,
     );

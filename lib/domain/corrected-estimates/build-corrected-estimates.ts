@@ -67,19 +67,21 @@ export function buildCorrectedEstimates(inputs: CorrectedInputs) {
 
   const quantities = quantitiesOf(kind, scales).map((q) => {
     // Ŷ on every pair; Y on the labelled ones: the mean of its people's values (the share, for binary ones)
-    const y: number[] = [];
-    const yhat: number[] = [];
+    const labelledPairs: [y: number, yhat: number][] = [];
     const yhatUnlabelled: number[] = [];
     for (const l of population) {
       const predicted = q.value(l);
       if (predicted === null) continue;
       const values = (human.labels.get(l.targetKey) ?? []).map(q.value).filter((v): v is number => v !== null);
       if (values.length === 0) yhatUnlabelled.push(predicted);
-      else {
-        y.push(mean(values));
-        yhat.push(predicted);
-      }
+      else labelledPairs.push([mean(values), predicted]);
     }
+    // the values in an order of their own, not the labels' (the database's): the same labels give
+    // the same estimates, to the last digit, on every server
+    labelledPairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    yhatUnlabelled.sort((a, b) => a - b);
+    const y = labelledPairs.map((p) => p[0]);
+    const yhat = labelledPairs.map((p) => p[1]);
     const all = [...yhat, ...yhatUnlabelled];
     const llmOnly = all.length > 0 ? mean(all) : null;
     const classical: Interval | null = y.length >= 2 ? classicalMean(y, confidence) : null;

@@ -42,7 +42,8 @@ export async function getCampaignAgreement(
 }
 
 /**
- * The campaign's label profiles (see labelProfiles) with each annotator by email, in email order.
+ * The campaign's label profiles (see labelProfiles) with each annotator by email, in email order,
+ * and the profiles in the order of what they hold.
  */
 async function loadProfiles(campaignId: number, phase: string, llmJudgeId: number | null): Promise<Profile[]> {
   const parsed = await labelProfiles(campaignId, phase, llmJudgeId);
@@ -52,10 +53,15 @@ async function loadProfiles(campaignId: number, phase: string, llmJudgeId: numbe
     select: { id: true, email: true },
   });
   const email = new Map(users.map((u) => [u.id, u.email]));
-  return parsed.map((p) => ({
+  const profiles = parsed.map((p) => ({
     ...p,
     labels: p.labels
       .map((l) => ({ email: email.get(l.userId)!, level: l.level }))
       .sort((x, y) => x.email.localeCompare(y.email)),
   }));
+  // in an order of their own (the database's grouping order is not one), so the bootstrap's seeded
+  // resamples, and its intervals, are the same on every engine and after a move
+  const key = (p: Profile) =>
+    `${p.labels.map((l) => `${l.email}=${l.level}`).join("|")}#${p.llm ? `${p.llm.scale}:${p.llm.value}` : ""}`;
+  return profiles.sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
 }

@@ -2,13 +2,9 @@
 // under test, copied into an empty database of the other engine (or of this one when no PostgreSQL
 // is reachable), then signed in to and exported from, as a team moving off SQLite would.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/server/users/password";
-import { engineUnderTest, prismaCli, scratchDatabase, type Scratch } from "@/test/db-tier";
+import { otherEngineDatabase, prismaCli, scratchDatabase, type Scratch } from "@/test/db-tier";
 import { runCli } from "@/test/run-cli";
 import { closeSharedConnections, readRows } from "./sql-connection";
 
@@ -16,43 +12,11 @@ const scratches: Scratch[] = [];
 let source: string;
 let target: string;
 
-/** An empty database of the other engine: SQLite when testing PostgreSQL, PostgreSQL (when one answers) when testing SQLite. */
-async function otherEngine(): Promise<Scratch> {
-  if (engineUnderTest === "postgres") {
-    const file = path.join(os.tmpdir(), `assay-copy-${randomUUID()}.db`);
-    fs.writeFileSync(file, "");
-    return { url: `file:${file}`, drop: async () => fs.rmSync(file, { force: true }) };
-  }
-  const base = process.env.DATABASE_URL_POSTGRES ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `assay_copy_${randomUUID().replaceAll("-", "")}`;
-  const admin = await import("pg").then(({ default: pg }) => new pg.Client({ connectionString: base }));
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } catch {
-    return scratchDatabase(); // no PostgreSQL here: a second SQLite file
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const { default: pg } = await import("pg");
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 const migrate = (url: string) => expect(prismaCli(["migrate", "deploy"], url).status).toBe(0);
 
 beforeAll(async () => {
   const from = await scratchDatabase();
-  const to = await otherEngine();
+  const to = await otherEngineDatabase();
   scratches.push(from, to);
   [source, target] = [from.url, to.url];
   migrate(source);

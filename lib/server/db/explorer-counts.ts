@@ -58,15 +58,20 @@ export async function judgedCounts(
  */
 export async function disagreementPage(studyId: number, page: number, pageSize: number) {
   const lv = await labelPositionsTable(studyId);
-  const disagreeing = `SELECT l."targetKey" AS k, MAX(lv.pos) - MIN(lv.pos) AS spread, COUNT(*) AS judges
+  // ties go by the question's id, the nugget's position and the chunk's id, not by row ids, so
+  // the page reads the same on every server that holds the study
+  const disagreeing = `SELECT l."targetKey" AS k, MAX(lv.pos) - MIN(lv.pos) AS spread, COUNT(*) AS judges,
+       MIN(q."externalId") AS qx, MIN(n."position") AS np, MIN(d."externalId") AS dx
       FROM "Label" l JOIN lv ON lv.scale = l."scale" AND lv.value = l."value"
+      LEFT JOIN "Query" q ON q."id" = l."queryId" LEFT JOIN "Nugget" n ON n."id" = l."nuggetId"
+      LEFT JOIN "Document" d ON d."id" = l."documentId"
      WHERE l."studyId" = ? AND l."targetType" IN ('nugget_document', 'query_document')
      GROUP BY l."targetKey" HAVING MIN(lv.positive) <> MAX(lv.positive)`;
   const params = [...lv.params, studyId];
   const [[count], keys] = await Promise.all([
     readRows<{ n: unknown }>(`WITH ${lv.cte} SELECT COUNT(*) AS n FROM (${disagreeing}) t`, params),
     readRows<{ k: string; spread: unknown }>(
-      `WITH ${lv.cte} ${disagreeing} ORDER BY spread DESC, judges DESC, k ASC LIMIT ? OFFSET ?`,
+      `WITH ${lv.cte} ${disagreeing} ORDER BY spread DESC, judges DESC, qx, np, dx, k LIMIT ? OFFSET ?`,
       [...params, pageSize, (page - 1) * pageSize],
     ),
   ]);

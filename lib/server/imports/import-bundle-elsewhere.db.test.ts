@@ -1,0 +1,166 @@
+// A study moved to another server as a bundle: the demo study with all four kinds of campaign
+// (support blind then reveal, with revisions, comments and a skip; a finished support check, a
+// nugget review and an answer comparison), exported on the engine under test and imported through
+// the command line into an empty database of the other engine. Every report comes back the same.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
+import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
+import { skipItem } from "@/lib/server/campaigns/skip-item";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { closeSharedConnections, readRows } from "@/lib/server/db/sql-connection";
+import { exportStudy } from "@/lib/server/exports/export-study";
+import { findUserByEmail } from "@/lib/server/users/find-user";
+import type { UserDto } from "@/lib/server/users/user-dto";
+import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
+import { databaseUrlUnderTest, otherEngineDatabase, prismaCli, unique, type Scratch } from "@/test/db-tier";
+import { runCli } from "@/test/run-cli";
+import { spawnSync } from "node:child_process";
+
+let target: Scratch;
+const slug = `moved-${unique()}`;
+const bundleFile = path.join(os.tmpdir(), `${slug}.assay.jsonl`);
+
+beforeAll(async () => {
+  target = await otherEngineDatabase();
+  expect(prismaCli(["migrate", "deploy"], target.url).status).toBe(0);
+}, 120_000);
+
+afterAll(async () => {
+  await closeSharedConnections();
+  await closeDb();
+  await target.drop();
+  fs.rmSync(bundleFile, { force: true });
+});
+
+const reportsOf = (url: string, study: string) => {
+  const r = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "test/report-snapshot.ts", study], {
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+    env: { ...process.env, DATABASE_URL: url },
+  });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+};
+
+/** An annotator's save, as the workspace sends it. */
+const save = (
+  user: UserDto,
+  campaignId: number,
+  itemId: number,
+  phase: "blind" | "revised",
+  level: string,
+  comment: string | null,
+  at: string,
+) =>
+  saveAnnotation(
+    user,
+    campaignId,
+    itemId,
+    {
+      clientId: randomUUID(),
+      phase,
+      version: 1,
+      payload: { taskType: "support", level },
+      comment,
+      startedAt: at,
+      durationMs: 12_345,
+    },
+    new Date(Date.parse(at) + 12_345),
+  );
+
+describe("a study bundle moved to the other engine", () => {
+  it("brings every report back equal, every annotation with its times, and its people disabled until let in", async () => {
+    const db = await getDb();
+    const { studyId } = await seedDemoStudy(db, slug, { finished: true });
+    const calibration = await db.campaign.findFirstOrThrow({
+      where: { studyId, protocol: "blind_then_reveal" },
+    });
+    const [ann, ann2] = await Promise.all(
+      ["annotator@assay.local", "annotator2@assay.local"].map(async (e) => (await findUserByEmail(e))!),
+    );
+    // Ann labels blind, sees the LLM, and changes her mind once and keeps it once; she skips one item
+    const first = (await claimNextItem(ann!, calibration.id)).itemId!;
+    await save(ann!, calibration.id, first, "blind", "0", "not in this chunk", "2026-11-20T09:00:00.000Z");
+    await save(
+      ann!,
+      calibration.id,
+      first,
+      "revised",
+      "1",
+      "the LLM is right: line 3 says it",
+      "2026-11-20T09:01:00.000Z",
+    );
+    const second = (await claimNextItem(ann!, calibration.id)).itemId!;
+    await save(ann!, calibration.id, second, "blind", "1", null, "2026-11-20T09:02:00.000Z");
+    await save(ann!, calibration.id, second, "revised", "1", null, "2026-11-20T09:03:00.000Z");
+    const third = (await claimNextItem(ann!, calibration.id)).itemId!;
+    await skipItem(ann!, calibration.id, third, new Date("2026-11-20T09:04:00.000Z"));
+    // Noor labels the first item blind only
+    const noorsItem = (await claimNextItem(ann2!, calibration.id)).itemId!;
+    await save(ann2!, calibration.id, noorsItem, "blind", "1", null, "2026-11-20T09:05:00.000Z");
+
+    const { lines } = await exportStudy(studyId, { what: "study", format: "bundle" });
+    const out = fs.createWriteStream(bundleFile);
+    for await (const text of lines) out.write(`${text}\n`);
+    await new Promise((resolve) => out.end(resolve));
+
+    // the other server has none of these people: they arrive disabled, without a password
+    const { name } = await db.study.findUniqueOrThrow({ where: { id: studyId } });
+    const imported = runCli(["import", "--study", name, "--format", "assay-bundle", bundleFile], {
+      env: { DATABASE_URL: target.url },
+    });
+    expect(imported.status, imported.stderr).toBe(0);
+    const summary = JSON.parse(imported.stdout) as {
+      study: { slug: string };
+      added: Record<string, number>;
+      createdAccounts: string[];
+    };
+    expect(imported.stderr).not.toMatch(/has no members yet/);
+    expect(summary.added).toMatchObject({ campaigns: 4, members: 5 });
+    expect(summary.createdAccounts.sort()).toEqual([
+      "annotator2@assay.local",
+      "annotator@assay.local",
+      "expert2@assay.local",
+      "expert@assay.local",
+      "researcher@assay.local",
+    ]);
+    const accounts = await readRows<{ email: string; disabled: unknown; passwordHash: string; role: string }>(
+      `SELECT "email", "disabled", "passwordHash" AS "passwordHash", "role" FROM "User" ORDER BY "email"`,
+      [],
+      target.url,
+    );
+    expect(accounts.every((a) => Boolean(a.disabled) && a.passwordHash === "")).toBe(true);
+    expect(accounts.find((a) => a.email === "researcher@assay.local")?.role).toBe("researcher");
+
+    // every report, the same JSON (row ids aside); the reveal effect has something to say
+    const before = reportsOf(databaseUrlUnderTest, slug);
+    const after = reportsOf(target.url, summary.study.slug);
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    for (const key of Object.keys(before)) expect(after[key], key).toEqual(before[key]);
+    const progress = before[`progress ${calibration.name}`] as { reveal: { changed: number } | null };
+    expect(JSON.stringify(progress)).toContain("reveal");
+    expect(Object.keys(before).length).toBeGreaterThan(40);
+
+    // every annotation, with phase, comment, times and skips
+    const annotations = (url: string, study: string) =>
+      runCli(["export", "--study", study, "--what", "annotations", "--format", "jsonl"], {
+        env: { DATABASE_URL: url },
+      });
+    const [here, there] = [annotations(databaseUrlUnderTest, slug), annotations(target.url, summary.study.slug)];
+    expect(there.status, there.stderr).toBe(0);
+    expect(there.stdout.split("\n").length).toBeGreaterThan(340);
+    expect(there.stdout).toBe(here.stdout);
+    expect(there.stdout).toContain("the LLM is right: line 3 says it");
+    expect(there.stdout).toContain('"skipped_at":"2026-11-20T09:04:00.000Z"');
+
+    // the moved bundle exports again as it came (the header names the other study)
+    const again = runCli(["export", "--study", summary.study.slug, "--what", "study", "--format", "bundle"], {
+      env: { DATABASE_URL: target.url },
+    });
+    expect(again.stdout.split("\n").slice(1)).toEqual(fs.readFileSync(bundleFile, "utf8").split("\n").slice(1));
+  }, 300_000);
+});
