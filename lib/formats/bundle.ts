@@ -15,7 +15,7 @@ import { memberRoleSchema, userRoleSchema } from "@/lib/domain/roles";
 import { scaleSchema } from "@/lib/domain/scales";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { isFail, jsonObject } from "./fields";
-import { bad, ok, type Parsed } from "./parsed";
+import { bad, ok, type LineError, type Parsed } from "./parsed";
 import type { DocumentRow, QueryRow, RunRow } from "./rows";
 
 /** The format version this Assay writes; it reads every version up to it. */
@@ -196,8 +196,25 @@ export type BundleRow =
   | SeatRow
   | AnnotationRow;
 
+/** The refusals of headers of a newer format version. */
+const newerHeaders = new WeakSet<LineError>();
+
+/**
+ * A parser of one bundle file's lines. After a header of a newer format version it reads nothing
+ * more: its records would be misread, and their errors would hide the one that matters.
+ */
+export function bundleParser(): (text: string, line: number) => Parsed<BundleRow> {
+  let unreadable = false;
+  return (text, line) => {
+    if (unreadable) return null;
+    const parsed = parseBundleLine(text, line);
+    if (parsed && "error" in parsed && newerHeaders.has(parsed.error)) unreadable = true;
+    return parsed;
+  };
+}
+
 /** Parses one bundle line into the row the importer writes (the header record yields nothing). */
-export function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
+function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
   if (text.trim() === "") return null;
   const obj = jsonObject(text, line);
   if (isFail(obj)) return obj;
@@ -208,14 +225,16 @@ export function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
   }
   const r = result.data;
   switch (r.type) {
-    case "bundle":
-      return r.version > BUNDLE_VERSION
-        ? bad(
-            line,
-            `this bundle is format version ${r.version}, newer than this Assay reads (1 to ${BUNDLE_VERSION}): upgrade Assay to import it`,
-            "version",
-          )
-        : null;
+    case "bundle": {
+      if (r.version <= BUNDLE_VERSION) return null;
+      const refusal = bad(
+        line,
+        `this bundle is format version ${r.version}, newer than this Assay reads (1 to ${BUNDLE_VERSION}): upgrade Assay to import it`,
+        "version",
+      );
+      newerHeaders.add(refusal.error);
+      return refusal;
+    }
     case "query":
       return ok({
         kind: "query",

@@ -1,6 +1,6 @@
 // The import formats: how each file is parsed and which judge and scale its labels get.
 import { parseCorpusJsonlLine, parseCorpusTsvLine, parseQueriesJsonlLine, parseQueriesTsvLine } from "./beir";
-import { parseBundleLine } from "./bundle";
+import { bundleParser } from "./bundle";
 import { labelsCsvParser } from "./csv";
 import {
   FEB4RAG_BLOCK_LINES,
@@ -132,8 +132,9 @@ export const IMPORT_FORMATS = [
   {
     id: "assay-bundle",
     label: "Assay study bundle (JSONL)",
-    description: "A whole study exported by Assay: content, judges, labels, systems, runs and responses.",
-    createParser: () => parseBundleLine,
+    description:
+      "A whole study exported by Assay: content, judges, labels, systems, runs and responses, members, campaigns and every annotation.",
+    createParser: () => bundleParser(),
     labels: null,
   },
 ] as const satisfies readonly ImportFormat[];

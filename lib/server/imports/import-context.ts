@@ -51,6 +51,11 @@ export class ImportContext {
     return false;
   }
 
+  /** Where a key was first seen in this import ("file line N"), if it was. */
+  seenAt(key: string): string | undefined {
+    return this.seen.get(key);
+  }
+
   async judgeId(name: string, kind: "model" | "human"): Promise<number> {
     const cached = this.judges.get(name);
     if (cached !== undefined) return cached;

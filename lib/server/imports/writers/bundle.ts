@@ -18,7 +18,6 @@ export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow
     const queryId = known(ctx, queryIds, row.queryId, line, "query", "query");
     if (queryId !== null) rows.push([ctx.studyId, queryId, row.id, row.position, row.text]);
   }
-  if (ctx.failed) return;
   await keepingNuggetVersions(
     ctx,
     rows.map((r) => r[1] as number),
@@ -57,7 +56,6 @@ export async function writePoolRows(ctx: ImportContext, batch: Numbered<PoolRow>
     if (queryId !== null && documentId !== null)
       rows.push([ctx.studyId, queryId, documentId, JSON.stringify(row.sources)]);
   }
-  if (ctx.failed) return;
   await upsertMany(
     ctx.tx,
     {
@@ -76,7 +74,6 @@ export async function writeJudges(ctx: ImportContext, batch: Numbered<JudgeRow>[
   const users = new Map(
     (await selectIn(ctx.tx, "User", ["id", "email"], "email", emails)).map((u) => [String(u.email), Number(u.id)]),
   );
-  if (ctx.failed) return;
   await upsertMany(
     ctx.tx,
     {
@@ -95,8 +92,17 @@ export async function writeJudges(ctx: ImportContext, batch: Numbered<JudgeRow>[
 }
 
 export async function writeSystems(ctx: ImportContext, batch: Numbered<SystemRow>[]): Promise<void> {
-  if (!ctx.failed) await ctx.systemIds(batch.map((b) => b.row.name));
+  await ctx.systemIds(batch.map((b) => b.row.name));
 }
+
+/** The fields a label of each target names. */
+const TARGET_FIELDS = {
+  nugget_document: ["nugget", "doc"],
+  query_document: ["query", "doc"],
+  nugget: ["nugget"],
+  query: ["query"],
+  system_pair: ["query", "system_a", "system_b", "criterion"],
+} as const;
 
 /** Labels of any target, resolved by external ids; every judge must appear in an earlier judge record. */
 export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<LabelRow>[]): Promise<void> {
@@ -130,11 +136,18 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
       ctx.fail({ line, field: "judge", message: `unknown judge "${r.judge}" (judge records come first)` });
       continue;
     }
+    const missing = TARGET_FIELDS[r.target].find((field) => r[field] === null);
+    if (missing) {
+      ctx.fail({ line, field: missing, message: `a ${r.target} label names its ${missing}` });
+      continue;
+    }
+    const errors = ctx.errorCount;
     const ref = (ids: Map<string, number>, value: string | null, field: string, what: string) =>
       value === null ? null : known(ctx, ids, value, line, field, what);
     const queryId = ref(queryIds, r.query, "query", "query");
     const nuggetId = ref(nuggetIds, r.nugget, "nugget", "nugget");
     const documentId = ref(docIds, r.doc, "doc", "document");
+    if (ctx.errorCount > errors) continue;
     const systemAId = r.system_a ? (systems.get(r.system_a) ?? null) : null;
     const systemBId = r.system_b ? (systems.get(r.system_b) ?? null) : null;
     const targetKey = {
@@ -160,7 +173,7 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
       createdAt: r.created_at === undefined ? undefined : new Date(r.created_at),
     });
   }
-  if (!ctx.failed) await writeLabels(ctx, labels);
+  await writeLabels(ctx, labels);
 }
 
 export async function writeResponses(ctx: ImportContext, batch: Numbered<ResponseRow>[]): Promise<void> {
@@ -185,7 +198,6 @@ export async function writeResponses(ctx: ImportContext, batch: Numbered<Respons
     const citedOk = row.citations.every((c) => known(ctx, docIds, c.docId, line, "citations", "document") !== null);
     if (queryId !== null && citedOk) valid.push({ systemId: systems.get(row.system)!, queryId, row });
   }
-  if (ctx.failed) return;
   const responses = await upsertMany(
     ctx.tx,
     {

@@ -21,8 +21,13 @@ async function campaignIds(ctx: ImportContext, names: Iterable<string>): Promise
 /** The campaign of a record, or an error on its line. */
 function campaignOf(ctx: ImportContext, ids: Map<string, number>, name: string, line: number): number | null {
   const id = ids.get(name);
-  if (id === undefined)
-    ctx.fail({ line, field: "campaign", message: `unknown campaign "${name}" (campaign records come first)` });
+  if (id === undefined) {
+    const at = ctx.seenAt(`campaign:${name}`);
+    const message = at
+      ? `campaign "${name}" (${at}) was not imported`
+      : `unknown campaign "${name}" (campaign records come first)`;
+    ctx.fail({ line, field: "campaign", message });
+  }
   return id ?? null;
 }
 
@@ -133,12 +138,15 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
     const userIds: number[] = [];
     for (const email of r.annotators) {
       const account = accounts.get(email);
+      const membership = ctx.seenAt(`member:${email}`);
       if (account && annotatorMembers.has(account.id)) userIds.push(account.id);
       else
         ctx.fail({
           line,
           field: "annotators",
-          message: `${email} is not an annotator member of the study (member records come first)`,
+          message: membership
+            ? `the membership of ${email} (${membership}) was not imported`
+            : `${email} is not an annotator member of the study (member records come first)`,
         });
     }
     const sample = await storedSample(ctx, r.sample, line);
@@ -160,7 +168,6 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
       time(ctx, r.created_at),
     ]);
   }
-  if (ctx.failed) return;
   const settings = ["taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status"];
   const written = await upsertMany(
     ctx.tx,
@@ -278,7 +285,6 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
       r.nuggets === null ? null : JSON.stringify(r.nuggets),
     ]);
   }
-  if (ctx.failed) return;
   const target = ["queryId", "nuggetId", "documentId", "responseAId", "responseBId"];
   await upsertMany(
     ctx.tx,
@@ -333,7 +339,6 @@ export async function writeSeats(ctx: ImportContext, batch: Numbered<SeatRow>[])
       time(ctx, r.skipped_at),
     ]);
   }
-  if (ctx.failed) return;
   const fresh = [...new Set(rows.map((r) => r[1] as number))].filter((id) => !ctx.seatsReplaced.has(id));
   await deleteFreeSeats(ctx.tx, fresh);
   for (const id of fresh) ctx.seatsReplaced.add(id);
@@ -404,7 +409,6 @@ export async function writeAnnotations(ctx: ImportContext, batch: Numbered<Annot
       time(ctx, r.updated_at),
     ]);
   }
-  if (ctx.failed) return;
   const values = ["payload", "comment", "clientId", "version", "durationMs", "startedAt", "submittedAt", "updatedAt"];
   await upsertMany(
     ctx.tx,

@@ -9,7 +9,6 @@ import { keepingNuggetVersions, known, writeLabels, writePool, type LabelInsert,
 
 export async function writeDocuments(ctx: ImportContext, batch: Numbered<DocumentRow>[]): Promise<void> {
   const rows = batch.filter(({ line, row }) => ctx.firstTime(`document:${row.id}`, line, `document id "${row.id}"`));
-  if (ctx.failed) return;
   await upsertMany(
     ctx.tx,
     {
@@ -66,11 +65,10 @@ export async function upsertQueries(ctx: ImportContext, rows: QueryRow[]): Promi
 
 export async function writeQueries(ctx: ImportContext, batch: Numbered<QueryRow>[]): Promise<void> {
   const rows = batch.filter(({ line, row }) => ctx.firstTime(`query:${row.id}`, line, `query id "${row.id}"`));
-  if (!ctx.failed)
-    await upsertQueries(
-      ctx,
-      rows.map((r) => r.row),
-    );
+  await upsertQueries(
+    ctx,
+    rows.map((r) => r.row),
+  );
 }
 
 /** Each named request's group, merged into its metadata as `collection` (the request must exist). */

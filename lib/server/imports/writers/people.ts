@@ -28,7 +28,6 @@ export async function writeUsers(ctx: ImportContext, batch: Numbered<UserRow>[])
     ctx,
     rows.map((r) => r.row.record.email),
   );
-  if (ctx.failed) return;
   const created = rows.map((r) => r.row.record).filter((u) => !known.has(u.email));
   await upsertMany(
     ctx.tx,
@@ -76,7 +75,6 @@ export async function writeMembers(ctx: ImportContext, batch: Numbered<MemberRow
     }
     rows.push([ctx.studyId, account.id, role]);
   }
-  if (ctx.failed) return;
   await upsertMany(
     ctx.tx,
     { table: "StudyMember", columns: ["studyId", "userId", "role"], conflict: ["studyId", "userId"], update: ["role"] },
