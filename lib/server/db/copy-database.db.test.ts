@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/server/users/password";
 import { otherEngineDatabase, prismaCli, scratchDatabase, type Scratch } from "@/test/db-tier";
+import { PRISMA_MODELS } from "@/test/prisma-models";
 import { runCli } from "@/test/run-cli";
 import { closeSharedConnections, readRows } from "./sql-connection";
 
@@ -54,6 +55,7 @@ describe("assay db copy", () => {
       expect(await count(target, table), table).toBe(summary.tables[table]!.rows);
     }
     expect(summary.tables.Annotation!.rows).toBeGreaterThan(100);
+    expect(Object.keys(summary.tables).sort(), "every model is copied").toEqual([...PRISMA_MODELS].sort());
 
     // the demo researcher signs in to the copy with the demo password
     const [user] = await readRows<{ passwordHash: string }>(

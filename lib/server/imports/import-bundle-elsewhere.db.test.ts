@@ -17,6 +17,7 @@ import { findUserByEmail } from "@/lib/server/users/find-user";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import { databaseUrlUnderTest, otherEngineDatabase, prismaCli, unique, type Scratch } from "@/test/db-tier";
+import { NOT_IN_BUNDLES, PRISMA_MODELS } from "@/test/prisma-models";
 import { runCli } from "@/test/run-cli";
 import { spawnSync } from "node:child_process";
 
@@ -135,6 +136,12 @@ describe("a study bundle moved to the other engine", () => {
     );
     expect(accounts.every((a) => Boolean(a.disabled) && a.passwordHash === "")).toBe(true);
     expect(accounts.find((a) => a.email === "researcher@assay.local")?.role).toBe("researcher");
+
+    // every model but the listed exceptions travelled in the bundle: the other server holds rows of each
+    for (const model of PRISMA_MODELS.filter((m) => !(m in NOT_IN_BUNDLES))) {
+      const [row] = await readRows<{ n: unknown }>(`SELECT COUNT(*) AS n FROM "${model}"`, [], target.url);
+      expect(Number(row!.n), `${model} rows after the import`).toBeGreaterThan(0);
+    }
 
     // every report, the same JSON (row ids aside); the reveal effect has something to say
     const before = reportsOf(databaseUrlUnderTest, slug);

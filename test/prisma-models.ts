@@ -1,0 +1,15 @@
+// Every model of prisma/models.prisma, read from the file itself, so a model added there is in
+// every test that goes through the list (what a study bundle and `assay db copy` carry).
+import fs from "node:fs";
+
+export const PRISMA_MODELS: readonly string[] = [
+  ...fs.readFileSync("prisma/models.prisma", "utf8").matchAll(/^model (\w+) \{/gm),
+].map((m) => m[1]!);
+
+/**
+ * The models a study bundle does not carry, and why. Everything else a study holds travels in its
+ * bundle; `assay db copy` carries every model.
+ */
+export const NOT_IN_BUNDLES: Readonly<Record<string, string>> = {
+  PasswordLink: "a one-time link to set a password is a secret of the server that issued it",
+};
