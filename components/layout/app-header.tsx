@@ -9,6 +9,7 @@ export function AppHeader({ user }: { user: HeaderUser }) {
     ...(canResearch(user.role) ? [{ href: "/studies", label: "Studies" }] : []),
     { href: "/annotate", label: "Annotate" },
     ...(user.role === "admin" ? [{ href: "/admin/users", label: "Users" }] : []),
+    { href: "/account", label: "Account" },
   ];
   return (
     <header className="border-b border-stone-200 bg-white">

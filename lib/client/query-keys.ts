@@ -3,6 +3,7 @@ export const queryKeys = {
   me: {
     all: ["me"] as const,
     campaigns: () => [...queryKeys.me.all, "campaigns"] as const,
+    tokens: () => [...queryKeys.me.all, "tokens"] as const,
   },
   campaigns: {
     all: ["campaigns"] as const,

@@ -71,3 +71,22 @@ export const studyOverviewSchema = z.object({
   ),
 });
 export type StudyOverview = z.infer<typeof studyOverviewSchema>;
+
+/** A study's judges with their labels by target type and scale: what a pipeline exports or compares. */
+export const studyJudgesSchema = z.object({
+  judges: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(["human", "model"]),
+      labels: z.number(),
+      sets: z.array(z.object({ targetType: z.string(), scale: z.string(), labels: z.number() })),
+    }),
+  ),
+});
+export type StudyJudges = z.infer<typeof studyJudgesSchema>;
+
+/** A study's systems: their ranked runs and RAG answers. */
+export const studyRunsSchema = z.object({
+  runs: z.array(z.object({ system: z.string(), queries: z.number(), entries: z.number(), responses: z.number() })),
+});
+export type StudyRuns = z.infer<typeof studyRunsSchema>;

@@ -2,7 +2,8 @@
  * Typed application errors. `message` is safe to show a user; `cause` is for the log only.
  * lib/server/http/route.ts maps codes to HTTP statuses in one place.
  */
-export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "invalid" | "conflict" | "unavailable";
+export type ErrorCode =
+  "unauthenticated" | "forbidden" | "not_found" | "invalid" | "conflict" | "rate_limited" | "unavailable";
 
 export class AppError extends Error {
   constructor(
@@ -25,5 +26,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   invalid: 400,
   conflict: 409,
+  rate_limited: 429,
   unavailable: 503,
 };

@@ -8,6 +8,6 @@ export const GET = route({ roles: ["admin", "researcher"] }, async ({ user }) =>
 }));
 
 /** A researcher's new study has them as its researcher; an admin's has none (admins see every study). */
-export const POST = route({ roles: ["admin", "researcher"], body: newStudySchema }, ({ user, body }) =>
+export const POST = route({ roles: ["admin", "researcher"], tokens: false, body: newStudySchema }, ({ user, body }) =>
   createStudy(body, user.role === "researcher" ? user : null),
 );

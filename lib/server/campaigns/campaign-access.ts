@@ -9,7 +9,7 @@ import { taskTypeSchema, type TaskType } from "@/lib/domain/task-types/task-type
 import { campaignById, startedCampaignOfAnnotator, type CampaignRow } from "../db/campaigns";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
-import { assertResearcherAccess } from "../studies/access";
+import { assertResearcherAccess, tokenReaches } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
 export type CampaignRecord = {
@@ -87,7 +87,7 @@ function deepFreeze<T>(value: T): T {
  */
 export async function annotatorCampaign(user: UserDto, campaignId: number): Promise<CampaignRecord> {
   const campaign = await startedCampaignOfAnnotator(campaignId, user.id);
-  if (!campaign) throw notFound("Campaign not found");
+  if (!campaign || !tokenReaches(user, campaign.studyId)) throw notFound("Campaign not found");
   return toRecord(campaign);
 }
 

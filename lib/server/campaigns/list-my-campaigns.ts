@@ -16,6 +16,7 @@ export async function listMyCampaigns(user: UserDto): Promise<MyCampaign[]> {
       status: { not: "draft" },
       annotators: { some: { userId: user.id } },
       study: { members: { some: { userId: user.id } } },
+      ...(user.token ? { studyId: { in: [...user.token.studies] } } : {}),
     },
     orderBy: { createdAt: "desc" },
     include: { study: { select: { name: true } }, _count: { select: { items: true } } },

@@ -1,6 +1,7 @@
 import "server-only";
 import { databaseUrl, providerOf } from "./database-url.mjs";
 import { readRows } from "./sql-connection";
+import { isoTimeSql } from "./sql-time";
 
 /** Which labels an export writes: some judges' labels of a study on some targets, on one scale or any. */
 export type LabelExportFilter = {
@@ -95,10 +96,7 @@ export async function exportedLabelPage(
 ): Promise<ExportedLabel[]> {
   const w = where(filter);
   const postgres = providerOf(databaseUrl()) === "postgres";
-  // both engines give the time as the same text: Prisma keeps SQLite's as ISO with +00:00
-  const createdAt = postgres
-    ? `to_char(l."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-    : `replace(l."createdAt", '+00:00', 'Z')`;
+  const createdAt = isoTimeSql(`l."createdAt"`);
   // only what the format writes: reading a row costs the driver about a microsecond per column
   const more = full
     ? `, j."kind" AS "judgeKind", l."targetType" AS "targetType", sa."name" AS "systemA", sb."name" AS "systemB",

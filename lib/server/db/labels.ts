@@ -73,3 +73,20 @@ export async function humanLabelsOfStudy(studyId: number): Promise<HumanLabel[]>
     [studyId],
   );
 }
+
+/** Each judge of a study with its labels counted by target type and scale, judges by name. */
+export async function judgeLabelCounts(studyId: number) {
+  const rows = await readRows<{
+    name: string;
+    kind: string;
+    targetType: string | null;
+    scale: string | null;
+    n: unknown;
+  }>(
+    `SELECT j."name" AS "name", j."kind" AS "kind", l."targetType" AS "targetType", l."scale" AS "scale", COUNT(l."id") AS "n"
+       FROM "Judge" j LEFT JOIN "Label" l ON l."judgeId" = j."id"
+      WHERE j."studyId" = ? GROUP BY j."name", j."kind", l."targetType", l."scale"`,
+    [studyId],
+  );
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}

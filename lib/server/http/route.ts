@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { UserRole } from "@/lib/domain/roles";
+import { bearerToken, tokenUser } from "../auth/api-token";
 import { requireUser } from "../auth/current-user";
 import { AppError, HTTP_STATUS } from "../errors";
 import type { UserDto } from "../users/user-dto";
@@ -11,6 +12,11 @@ type RouteContext = { params: Promise<Record<string, string | string[] | undefin
 type Spec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R> = {
   /** Roles allowed to call the route; every route requires a signed-in user. */
   roles?: readonly UserRole[];
+  /**
+   * Whether an API token may call the route (the default): false for what only a person at the
+   * browser may do (accounts, tokens, creating studies).
+   */
+  tokens?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -37,8 +43,29 @@ export function route<
   B extends z.ZodType = z.ZodUnknown,
   R = unknown,
 >(spec: Spec<P, Q, B, R>, handler: (input: Input<P, Q, B>) => Promise<R>) {
-  return wrap(spec as WrapSpec, () => requireUser(spec.roles), handler as (input: unknown) => Promise<unknown>);
+  return wrap(
+    spec as WrapSpec,
+    (request) => callerOf(request, spec.roles, spec.tokens ?? true),
+    handler as (input: unknown) => Promise<unknown>,
+  );
 }
+
+/**
+ * Who calls: with `Authorization: Bearer <token>`, the token's owner narrowed to the token (the
+ * request's cookies are not read); otherwise the signed-in user of the session cookie.
+ */
+async function callerOf(request: Request, roles: readonly UserRole[] | undefined, tokens: boolean): Promise<UserDto> {
+  const token = bearerToken(request);
+  if (token === null) return requireUser(roles);
+  if (!tokens) throw new AppError("forbidden", "An API token cannot do this: sign in to Assay in a browser");
+  const user = await tokenUser(token);
+  if (!user.token!.write && !READS.has(request.method))
+    throw new AppError("forbidden", "This API token may only read (GET); create a read-write token to change things");
+  if (roles && !roles.includes(user.role)) throw new AppError("forbidden", "You do not have access to this");
+  return user;
+}
+
+const READS = new Set(["GET", "HEAD"]);
 
 /**
  * The wrapper for the few routes a signed-out visitor may call (setting a password through an
@@ -61,13 +88,13 @@ type WrapSpec = {
 /** The request's handling for both wrappers: the caller (or none), then params, query and body, then errors as JSON. */
 function wrap(
   spec: WrapSpec,
-  caller: () => Promise<UserDto | undefined>,
+  caller: (request: Request) => Promise<UserDto | undefined>,
   handler: (input: unknown) => Promise<unknown>,
 ) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       refuseCrossSite(request);
-      const user = await caller();
+      const user = await caller(request);
       const params = parse(spec.params, await context.params, "path");
       const query = parse(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query");
       const body = spec.body ? parse(spec.body, await readJson(request), "body") : undefined;
@@ -85,10 +112,12 @@ function wrap(
 /**
  * Mutations must come from Assay's own pages: a request the browser marks cross-site
  * (Sec-Fetch-Site), or whose Origin is neither this server's nor NEXTAUTH_URL's, is refused before
- * anything is read or written (the session cookie alone never authorizes a change).
+ * anything is read or written (the session cookie alone never authorizes a change). A request with
+ * an API token is exempt: it is authenticated by the token alone, which no other site can send.
  */
 function refuseCrossSite(request: Request): void {
-  if (request.method === "GET" || request.method === "HEAD") return;
+  if (READS.has(request.method)) return;
+  if (bearerToken(request) !== null) return; // a token is sent on purpose, never by a browser on its own
   const origin = request.headers.get("origin");
   const own = [new URL(request.url).origin, process.env.NEXTAUTH_URL && new URL(process.env.NEXTAUTH_URL).origin];
   if (request.headers.get("sec-fetch-site") === "cross-site" || (origin !== null && !own.includes(origin))) {
@@ -119,9 +148,10 @@ async function readJson(request: Request): Promise<unknown> {
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
+    const retry = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
     return Response.json(
       { error: { code: error.code, message: error.message, details: error.details } },
-      { status: HTTP_STATUS[error.code] },
+      { status: HTTP_STATUS[error.code], headers: retry === undefined ? undefined : { "retry-after": String(retry) } },
     );
   }
   console.error("[assay] unexpected error", error);

@@ -3,6 +3,6 @@ import { route } from "@/lib/server/http/route";
 import { updateUser } from "@/lib/server/users/update-user";
 
 export const PATCH = route(
-  { roles: ["admin"], params: userIdParamsSchema, body: userChangeSchema },
+  { roles: ["admin"], tokens: false, params: userIdParamsSchema, body: userChangeSchema },
   ({ user, params, body }) => updateUser(user, params.userId, body),
 );
