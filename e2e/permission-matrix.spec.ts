@@ -2,17 +2,34 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { campaignIdByName } from "./fixtures/annotate-api";
 import { signInViaApi, studyIdByName } from "./fixtures/session";
-import { OUTSIDER, USERS } from "./fixtures/world";
+import { EXPIRED_TOKEN, IMPORT_STUDY, OUTSIDER, USERS } from "./fixtures/world";
 
 // Every API route (but skipping an item, which the campaign spec covers, and next-auth's own) and
 // every page against every kind of caller. A cell is "allow" (the request passes the
 // role and membership checks: 2xx, or 400 for a deliberately empty body) or "deny" (401 / 403 / 404
 // from the API; the sign-in redirect or 404 for pages). Mutations are sent with empty bodies or
 // to targets that do not change state, so the matrix leaves the data as it was.
-const ACTORS = ["anonymous", "outsider", "annotator", "researcher", "admin"] as const;
+//
+// The callers with an API token (`Authorization: Bearer`) come after the five with a session. A
+// token acts as its owner (the researcher, or the annotator) narrowed to the token: its studies,
+// GET only for a read token, never the routes only a person at the browser may call (`tokens:
+// false`). Their API contexts also carry the admin's session cookie, which must change nothing: a
+// token request is authenticated by the token alone. Pages never take a token.
+const SESSION_ACTORS = ["anonymous", "outsider", "annotator", "researcher", "admin"] as const;
+const TOKEN_ACTORS = [
+  "read token",
+  "read-write token",
+  "token of another study",
+  "expired token",
+  "revoked token",
+  "annotator's token",
+] as const;
+const ACTORS = [...SESSION_ACTORS, ...TOKEN_ACTORS] as const;
+type SessionActor = (typeof SESSION_ACTORS)[number];
+type TokenActor = (typeof TOKEN_ACTORS)[number];
 type Actor = (typeof ACTORS)[number];
 type Cell = "allow" | "deny";
-const EMAIL: Record<Exclude<Actor, "anonymous">, string> = {
+const EMAIL: Record<Exclude<SessionActor, "anonymous">, string> = {
   outsider: OUTSIDER.email,
   annotator: USERS.annotator.email,
   researcher: USERS.researcher.email,
@@ -20,8 +37,11 @@ const EMAIL: Record<Exclude<Actor, "anonymous">, string> = {
 };
 
 /** anonymous, annotator of another study, annotator, researcher, admin */
-const row = (cells: string): Record<Actor, Cell> =>
-  Object.fromEntries(ACTORS.map((a, i) => [a, cells[i] === "Y" ? "allow" : "deny"])) as Record<Actor, Cell>;
+const row = (cells: string): Record<SessionActor, Cell> =>
+  Object.fromEntries(SESSION_ACTORS.map((a, i) => [a, cells[i] === "Y" ? "allow" : "deny"])) as Record<
+    SessionActor,
+    Cell
+  >;
 const STAFF = row("---YY");
 const SIGNED_IN = row("-YYYY");
 const ANNOTATOR_OF_CAMPAIGN = row("--Y--");
@@ -50,33 +70,90 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const item =
     workspace.items[0]?.itemId ??
     ((await (await annotator.post(`/api/campaigns/${campaign}/claim`)).json()) as { itemId: number }).itemId;
-  await annotator.dispose();
+  // the tokens: the researcher's on the demo study (read; read-write; one revoked), on the import
+  // playground only, and the annotator's; the expired one is seeded
+  const newToken = async (who: APIRequestContext, studies: number[], access: "read" | "read-write") => {
+    const response = await who.post("/api/me/tokens", {
+      data: { name: `matrix ${access}`, studies, access, expiresInDays: 1 },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as { token: { id: number }; secret: string };
+  };
+  const researcher = await playwright.request.newContext({ baseURL });
+  await signInViaApi(researcher, USERS.researcher.email);
+  const playground = await studyIdByName(researcher, IMPORT_STUDY.name);
+  const revoked = await newToken(researcher, [study], "read-write");
+  expect((await researcher.delete(`/api/me/tokens/${revoked.token.id}`)).status()).toBe(200);
+  tokens = {
+    "read token": (await newToken(researcher, [study], "read")).secret,
+    "read-write token": (await newToken(researcher, [study], "read-write")).secret,
+    "token of another study": (await newToken(researcher, [playground], "read-write")).secret,
+    "expired token": EXPIRED_TOKEN,
+    "revoked token": revoked.secret,
+  };
+  await researcher.dispose();
+  const annotatorAgain = await playwright.request.newContext({ baseURL });
+  await signInViaApi(annotatorAgain, USERS.annotator.email);
+  tokens["annotator's token"] = (await newToken(annotatorAgain, [study], "read-write")).secret;
+  await annotatorAgain.dispose();
   ids = { study, campaign, item };
 });
+
+let tokens: Partial<Record<TokenActor, string>> = {};
 
 const s = () => ids.study;
 const c = () => ids.campaign;
 
-const ROUTES: {
+type Route = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: () => string;
-  expect: Record<Actor, Cell>;
+  expect: Record<SessionActor, Cell>;
   data?: unknown;
-}[] = [
+  /** False for the routes an API token may not call (the server's `tokens: false`). */
+  tokens?: false;
+};
+
+/** A token caller's cell: its owner's, narrowed to the token (see the top of this file). */
+function tokenCell(actor: TokenActor, r: Route): Cell {
+  // a public route (an invite link is its own credential) takes no notice of a token
+  if (r.expect.anonymous === "allow") return "allow";
+  if (actor === "expired token" || actor === "revoked token") return "deny";
+  if (r.tokens === false) return r.expect.anonymous;
+  const owner = actor === "annotator's token" ? r.expect.annotator : r.expect.researcher;
+  if (owner === "deny") return "deny";
+  if (actor === "read token" && r.method !== "GET") return "deny";
+  const demo = r.path().startsWith(`/api/studies/${s()}`) || r.path().startsWith(`/api/campaigns/${c()}`);
+  if (actor === "token of another study" && demo) return "deny";
+  return "allow";
+}
+const cellOf = (actor: Actor, r: Route): Cell =>
+  (SESSION_ACTORS as readonly string[]).includes(actor)
+    ? r.expect[actor as SessionActor]
+    : tokenCell(actor as TokenActor, r);
+
+const ROUTES: Route[] = [
   { method: "GET", path: () => "/api/studies", expect: STAFF },
-  { method: "POST", path: () => "/api/studies", expect: STAFF },
+  { method: "POST", path: () => "/api/studies", expect: STAFF, tokens: false },
   { method: "GET", path: () => `/api/studies/${s()}/members`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/members`, expect: STAFF },
   // member 0 does not exist: a caller who passes the role check meets validation (400), nobody is changed
   { method: "PATCH", path: () => `/api/studies/${s()}/members/0`, expect: STAFF },
   { method: "DELETE", path: () => `/api/studies/${s()}/members/0`, expect: STAFF },
-  { method: "POST", path: () => "/api/admin/users", expect: ADMIN },
-  { method: "PATCH", path: () => "/api/admin/users/0", expect: ADMIN },
+  { method: "POST", path: () => "/api/admin/users", expect: ADMIN, tokens: false },
+  { method: "PATCH", path: () => "/api/admin/users/0", expect: ADMIN, tokens: false },
   // a password too short: refused by validation, never a reset
-  { method: "POST", path: () => "/api/admin/users/0/password", expect: ADMIN, data: { password: "short" } },
+  {
+    method: "POST",
+    path: () => "/api/admin/users/0/password",
+    expect: ADMIN,
+    data: { password: "short" },
+    tokens: false,
+  },
   // the invite link is the credential (signed out is fine); a password too short changes nothing
   { method: "POST", path: () => `/api/invites/${"x".repeat(43)}`, expect: EVERYONE, data: { password: "short" } },
   { method: "GET", path: () => `/api/studies/${s()}`, expect: STAFF },
+  { method: "GET", path: () => `/api/studies/${s()}/judges`, expect: STAFF },
+  { method: "GET", path: () => `/api/studies/${s()}/runs`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/campaigns`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/campaigns/preview`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/imports`, expect: STAFF },
@@ -104,8 +181,12 @@ const ROUTES: {
   // empty bodies: no status, guidelines, annotators or action, so validation refuses them and nothing changes
   { method: "PATCH", path: () => `/api/campaigns/${c()}`, expect: STAFF },
   { method: "POST", path: () => `/api/campaigns/${c()}/items/${ids.item}/seats`, expect: STAFF },
-  { method: "GET", path: () => "/api/admin/users", expect: ADMIN },
+  { method: "GET", path: () => "/api/admin/users", expect: ADMIN, tokens: false },
   { method: "GET", path: () => "/api/me/campaigns", expect: SIGNED_IN },
+  { method: "GET", path: () => "/api/me/tokens", expect: SIGNED_IN, tokens: false },
+  { method: "POST", path: () => "/api/me/tokens", expect: SIGNED_IN, tokens: false },
+  // token 0 does not exist: refused by validation (400), nothing is revoked
+  { method: "DELETE", path: () => "/api/me/tokens/0", expect: SIGNED_IN, tokens: false },
   { method: "GET", path: () => `/api/campaigns/${c()}/workspace`, expect: ANNOTATOR_OF_CAMPAIGN },
   { method: "GET", path: () => `/api/campaigns/${c()}/items/${ids.item}`, expect: ANNOTATOR_OF_CAMPAIGN },
   { method: "POST", path: () => `/api/campaigns/${c()}/claim`, expect: ANNOTATOR_OF_CAMPAIGN },
@@ -123,8 +204,9 @@ const STALE_SAVE = {
   durationMs: 1,
 };
 
-const PAGES: { path: () => string; expect: Record<Actor, Cell> }[] = [
+const PAGES: { path: () => string; expect: Record<SessionActor, Cell> }[] = [
   { path: () => "/", expect: SIGNED_IN },
+  { path: () => "/account", expect: SIGNED_IN },
   { path: () => "/studies", expect: STAFF },
   ...[
     "",
@@ -158,11 +240,15 @@ for (const actor of ACTORS) {
     let api: APIRequestContext;
     let browserContext: BrowserContext;
     test.beforeAll(async ({ playwright, browser, baseURL }) => {
-      api = await playwright.request.newContext({ baseURL });
-      browserContext = await browser.newContext({ baseURL });
-      if (actor !== "anonymous") {
-        await signInViaApi(api, EMAIL[actor]);
-        await signInViaApi(browserContext.request, EMAIL[actor]);
+      const token = tokens[actor as TokenActor];
+      const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+      api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
+      browserContext = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+      if (token)
+        await signInViaApi(api, USERS.admin.email); // a cookie the token request must ignore
+      else if (actor !== "anonymous") {
+        await signInViaApi(api, EMAIL[actor as Exclude<SessionActor, "anonymous">]);
+        await signInViaApi(browserContext.request, EMAIL[actor as Exclude<SessionActor, "anonymous">]);
       }
     });
     test.afterAll(async () => {
@@ -171,7 +257,7 @@ for (const actor of ACTORS) {
     });
 
     for (const [index, r] of ROUTES.entries()) {
-      test(`${r.method} ${r.path()} (API route ${index + 1}): ${r.expect[actor]}`, async () => {
+      test(`${r.method} ${r.path()} (API route ${index + 1}): ${cellOf(actor, r)}`, async () => {
         // empty bodies: a caller who passes the checks meets validation (400), never a change
         const data =
           r.data ??
@@ -183,20 +269,19 @@ for (const actor of ACTORS) {
         const response =
           r.method === "GET" ? await api.get(r.path()) : await api.fetch(r.path(), { method: r.method, data });
         const got: Cell = [401, 403, 404].includes(response.status()) ? "deny" : "allow";
-        expect(got, `${actor} ${r.method} ${r.path()}: ${response.status()}`).toBe(r.expect[actor]);
+        expect(got, `${actor} ${r.method} ${r.path()}: ${response.status()}`).toBe(cellOf(actor, r));
         if (got === "deny" && actor !== "admin") expect(await response.text()).not.toContain("Harbor");
       });
     }
 
     for (const p of PAGES) {
-      test(`page ${p.path()}: ${p.expect[actor]}`, async () => {
+      const expected = cellOf(actor, { method: "GET", path: p.path, expect: p.expect, tokens: false }); // pages take no token
+      test(`page ${p.path()}: ${expected}`, async () => {
         const page = await browserContext.newPage();
         const response = await page.goto(p.path());
         const denied = response?.status() === 404 || new URL(page.url()).pathname === "/signin";
         const got: Cell = denied ? "deny" : "allow";
-        expect(got, `${actor} ${p.path()}: ${response?.status()} at ${new URL(page.url()).pathname}`).toBe(
-          p.expect[actor],
-        );
+        expect(got, `${actor} ${p.path()}: ${response?.status()} at ${new URL(page.url()).pathname}`).toBe(expected);
         await page.close();
       });
     }

@@ -2,6 +2,7 @@
 // the model's natural key, so running them twice changes nothing.
 import type { MemberRole, UserRole } from "@/lib/domain/roles";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
+import { hashToken } from "@/lib/server/auth/api-token";
 import { hashPassword } from "@/lib/server/users/password";
 import type { Db } from "@/lib/server/db/client";
 import { nuggetDocumentKey } from "@/lib/domain/targets";
@@ -13,6 +14,22 @@ export async function upsertUser(db: Db, input: { email: string; role: UserRole;
   return db.user.create({
     data: { email: input.email, name, role: input.role, passwordHash: await hashPassword(input.password) },
   });
+}
+
+/** An API token with a known secret (tests only: the app makes its own secrets), by its hash. */
+export function upsertApiToken(
+  db: Db,
+  input: { userId: number; secret: string; studies: number[]; access: "read" | "read-write"; expiresAt: Date },
+) {
+  const data = {
+    userId: input.userId,
+    name: "seeded",
+    access: input.access,
+    studies: JSON.stringify(input.studies),
+    expiresAt: input.expiresAt,
+  };
+  const tokenHash = hashToken(input.secret);
+  return db.apiToken.upsert({ where: { tokenHash }, update: data, create: { ...data, tokenHash } });
 }
 
 export function upsertStudy(db: Db, input: { slug: string; name: string; description?: string }) {

@@ -3,7 +3,9 @@ import type { z } from "zod";
 import type { UserRole } from "@/lib/domain/roles";
 import { bearerToken, tokenUser } from "../auth/api-token";
 import { requireUser } from "../auth/current-user";
-import { AppError, HTTP_STATUS } from "../errors";
+import { campaignById } from "../db/campaigns";
+import { AppError, HTTP_STATUS, notFound } from "../errors";
+import { tokenReaches } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
 
@@ -68,6 +70,21 @@ async function callerOf(request: Request, roles: readonly UserRole[] | undefined
 const READS = new Set(["GET", "HEAD"]);
 
 /**
+ * A token request for a study or a campaign its token does not name is not-found at once, before
+ * its path, query or body is validated (every operation checks again, with the session's rules).
+ */
+async function assertTokenReaches(user: UserDto, params: Record<string, unknown>): Promise<void> {
+  const id = (value: unknown) => (typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : null);
+  const [studyId, campaignId] = [id(params.studyId), id(params.campaignId)];
+  if (params.studyId !== undefined && (studyId === null || !tokenReaches(user, studyId)))
+    throw notFound("Study not found");
+  if (params.campaignId !== undefined) {
+    const campaign = campaignId === null ? null : await campaignById(campaignId);
+    if (!campaign || !tokenReaches(user, campaign.studyId)) throw notFound("Campaign not found");
+  }
+}
+
+/**
  * The wrapper for the few routes a signed-out visitor may call (setting a password through an
  * invite link): the same cross-site refusal, parsing and error mapping, and no user.
  */
@@ -95,7 +112,9 @@ function wrap(
     try {
       refuseCrossSite(request);
       const user = await caller(request);
-      const params = parse(spec.params, await context.params, "path");
+      const raw = await context.params;
+      if (user?.token) await assertTokenReaches(user, raw ?? {});
+      const params = parse(spec.params, raw, "path");
       const query = parse(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query");
       const body = spec.body ? parse(spec.body, await readJson(request), "body") : undefined;
       const input = { user, params, query, body, request };
