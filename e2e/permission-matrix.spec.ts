@@ -132,6 +132,7 @@ const cellOf = (actor: Actor, r: Route): Cell =>
     : tokenCell(actor as TokenActor, r);
 
 const ROUTES: Route[] = [
+  { method: "GET", path: () => "/api/openapi.json", expect: EVERYONE },
   { method: "GET", path: () => "/api/studies", expect: STAFF },
   { method: "POST", path: () => "/api/studies", expect: STAFF, tokens: false },
   { method: "GET", path: () => `/api/studies/${s()}/members`, expect: STAFF },

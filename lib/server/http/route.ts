@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { UserRole } from "@/lib/domain/roles";
 import { bearerToken, tokenUser } from "../auth/api-token";
+import type { Endpoint } from "./api-catalog";
 import { requireUser } from "../auth/current-user";
 import { campaignById } from "../db/campaigns";
 import { AppError, HTTP_STATUS, notFound } from "../errors";
@@ -11,7 +12,10 @@ import { parseOrThrow } from "../validation";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-type Spec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R> = {
+/** What the OpenAPI document says of a route (its catalog entry, spread into the spec; see api-catalog.ts). */
+type Documented = Partial<Pick<Endpoint, "summary" | "tag" | "response" | "public" | "upload" | "csvReport">>;
+
+type Spec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R> = Documented & {
   /** Roles allowed to call the route; every route requires a signed-in user. */
   roles?: readonly UserRole[];
   /**
@@ -89,7 +93,7 @@ async function assertTokenReaches(user: UserDto, params: Record<string, unknown>
  * invite link): the same cross-site refusal, parsing and error mapping, and no user.
  */
 export function publicRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown>(
-  spec: { params?: P; body?: B },
+  spec: Documented & { params?: P; body?: B },
   handler: (input: Omit<Input<P, z.ZodUnknown, B>, "user" | "query">) => Promise<unknown>,
 ) {
   return wrap(spec, async () => undefined, handler as (input: unknown) => Promise<unknown>);

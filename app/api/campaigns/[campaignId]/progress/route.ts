@@ -1,7 +1,7 @@
-import { campaignIdParamsSchema } from "@/lib/schemas/campaigns";
 import { getCampaignProgress } from "@/lib/server/campaigns/get-campaign-progress";
+import { API } from "@/lib/server/http/api-catalog";
 import { route } from "@/lib/server/http/route";
 
-export const GET = route({ roles: ["admin", "researcher"], params: campaignIdParamsSchema }, ({ user, params }) =>
+export const GET = route(API["GET /api/campaigns/{campaignId}/progress"], ({ user, params }) =>
   getCampaignProgress(user, params.campaignId),
 );

@@ -1,7 +1,7 @@
 import { revokeApiToken } from "@/lib/server/api-tokens/revoke-api-token";
+import { API } from "@/lib/server/http/api-catalog";
 import { route } from "@/lib/server/http/route";
-import { apiTokenParamsSchema } from "@/lib/schemas/api-tokens";
 
-export const DELETE = route({ tokens: false, params: apiTokenParamsSchema }, ({ user, params }) =>
+export const DELETE = route(API["DELETE /api/me/tokens/{tokenId}"], ({ user, params }) =>
   revokeApiToken(user, params.tokenId),
 );

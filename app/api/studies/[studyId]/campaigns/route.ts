@@ -1,9 +1,7 @@
-import { campaignDraftSchema } from "@/lib/schemas/campaigns";
-import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
+import { API } from "@/lib/server/http/api-catalog";
 import { route } from "@/lib/server/http/route";
 
-export const POST = route(
-  { roles: ["admin", "researcher"], params: studyIdParamsSchema, body: campaignDraftSchema },
-  ({ user, params, body }) => createCampaign(user, params.studyId, body),
+export const POST = route(API["POST /api/studies/{studyId}/campaigns"], ({ user, params, body }) =>
+  createCampaign(user, params.studyId, body),
 );

@@ -1,9 +1,7 @@
-import { impactQuerySchema } from "@/lib/schemas/impact";
-import { studyIdParamsSchema } from "@/lib/schemas/studies";
+import { API } from "@/lib/server/http/api-catalog";
 import { route } from "@/lib/server/http/route";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 
-export const GET = route(
-  { roles: ["admin", "researcher"], params: studyIdParamsSchema, query: impactQuerySchema },
-  ({ user, params, query }) => getImpactReport(user, params.studyId, query),
+export const GET = route(API["GET /api/studies/{studyId}/reports/impact"], ({ user, params, query }) =>
+  getImpactReport(user, params.studyId, query),
 );

@@ -1,7 +1,7 @@
-import { campaignItemParamsSchema } from "@/lib/schemas/campaigns";
 import { skipItem } from "@/lib/server/campaigns/skip-item";
+import { API } from "@/lib/server/http/api-catalog";
 import { route } from "@/lib/server/http/route";
 
-export const POST = route({ params: campaignItemParamsSchema }, ({ user, params }) =>
+export const POST = route(API["POST /api/campaigns/{campaignId}/items/{itemId}/skip"], ({ user, params }) =>
   skipItem(user, params.campaignId, params.itemId),
 );
