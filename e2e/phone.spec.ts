@@ -5,7 +5,7 @@ import { FEDERATED_STUDY, NUGGET_STUDY, USERS } from "./fixtures/world";
 
 // The "phone" project (390 x 844): every main page fits the screen's width. Wide tables and
 // charts scroll inside their own box; the page itself never scrolls sideways, and the header's
-// links and sign-out stay on screen.
+// links stay on screen (on a phone, sign out is on the Account page, and stays on screen there).
 const DEMO = "Harbor job queue (demo)";
 
 async function fitsTheScreen(page: Page, path: string) {
@@ -93,9 +93,14 @@ test("an annotator's pages and the workspace fit a phone", async ({ page }) => {
   await fitsTheScreen(page, page.url().replace(/^https?:\/\/[^/]+/, ""));
 });
 
-test("the admin's user list, sign-in and an invite link fit a phone", async ({ page, browser }) => {
+test("the admin's user list, the account page (with sign out), sign-in and an invite link fit a phone", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, USERS.admin.email);
   await fitsTheScreen(page, "/admin/users");
+  await fitsTheScreen(page, "/account");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   const anonymous = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await fitsTheScreen(anonymous, "/signin");
   await fitsTheScreen(anonymous, `/invite/${"x".repeat(43)}`);

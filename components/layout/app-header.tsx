@@ -36,7 +36,10 @@ export function AppHeader({ user }: { user: HeaderUser }) {
           >
             {user.role}
           </span>
-          <SignOutButton />
+          {/* on a phone the header has room for its links only: sign out is on the Account page */}
+          <span className="hidden sm:inline-flex">
+            <SignOutButton />
+          </span>
         </div>
       </div>
     </header>
