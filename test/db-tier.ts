@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { closeSharedConnections, readRows } from "@/lib/server/db/sql-connection";
 
 export const databaseUrlUnderTest = process.env.DATABASE_URL ?? "";
 export const engineUnderTest = /^postgres(ql)?:\/\//.test(databaseUrlUnderTest) ? "postgres" : "sqlite";
@@ -77,3 +78,10 @@ export async function otherEngineDatabase(): Promise<Scratch> {
     drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, base).then(() => undefined),
   };
 }
+
+/** Rows of any database by URL (another engine's too), for tests that check a copy or a move. */
+export const rowsAt = <T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []) =>
+  readRows<T>(sql, params, url);
+
+/** Closes the connections rowsAt (and the operations) opened. */
+export const closeConnections = () => closeSharedConnections();

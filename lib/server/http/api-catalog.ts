@@ -27,12 +27,7 @@ import {
 import { correctedEstimatesQuerySchema, correctedEstimatesSchema } from "@/lib/schemas/corrected-estimates";
 import { driftQuerySchema, driftReportSchema } from "@/lib/schemas/drift";
 import { impactQuerySchema, impactReportSchema } from "@/lib/schemas/impact";
-import {
-  exportOptionsSchema,
-  exportQuerySchema,
-  importSummarySchema,
-  importUploadQuerySchema,
-} from "@/lib/schemas/imports";
+import { exportQuerySchema, importSummarySchema, importUploadQuerySchema } from "@/lib/schemas/imports";
 import { judgeAgreementQuerySchema, judgeAgreementSchema } from "@/lib/schemas/judge-agreement";
 import { addMemberSchema, memberChangeSchema, memberParamsSchema, membersSchema } from "@/lib/schemas/members";
 import { nuggetQualityQuerySchema, nuggetQualityReportSchema } from "@/lib/schemas/nugget-quality";

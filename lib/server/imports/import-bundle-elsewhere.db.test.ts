@@ -11,12 +11,19 @@ import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { skipItem } from "@/lib/server/campaigns/skip-item";
 import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections, readRows } from "@/lib/server/db/sql-connection";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { findUserByEmail } from "@/lib/server/users/find-user";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
-import { databaseUrlUnderTest, otherEngineDatabase, prismaCli, unique, type Scratch } from "@/test/db-tier";
+import {
+  closeConnections,
+  databaseUrlUnderTest,
+  otherEngineDatabase,
+  prismaCli,
+  rowsAt,
+  unique,
+  type Scratch,
+} from "@/test/db-tier";
 import { NOT_IN_BUNDLES, PRISMA_MODELS } from "@/test/prisma-models";
 import { runCli } from "@/test/run-cli";
 import { spawnSync } from "node:child_process";
@@ -31,7 +38,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await closeSharedConnections();
+  await closeConnections();
   await closeDb();
   await target.drop();
   fs.rmSync(bundleFile, { force: true });
@@ -129,17 +136,16 @@ describe("a study bundle moved to the other engine", () => {
       "expert@assay.local",
       "researcher@assay.local",
     ]);
-    const accounts = await readRows<{ email: string; disabled: unknown; passwordHash: string; role: string }>(
-      `SELECT "email", "disabled", "passwordHash" AS "passwordHash", "role" FROM "User" ORDER BY "email"`,
-      [],
+    const accounts = await rowsAt<{ email: string; disabled: unknown; passwordHash: string; role: string }>(
       target.url,
+      `SELECT "email", "disabled", "passwordHash" AS "passwordHash", "role" FROM "User" ORDER BY "email"`,
     );
     expect(accounts.every((a) => Boolean(a.disabled) && a.passwordHash === "")).toBe(true);
     expect(accounts.find((a) => a.email === "researcher@assay.local")?.role).toBe("researcher");
 
     // every model but the listed exceptions travelled in the bundle: the other server holds rows of each
     for (const model of PRISMA_MODELS.filter((m) => !(m in NOT_IN_BUNDLES))) {
-      const [row] = await readRows<{ n: unknown }>(`SELECT COUNT(*) AS n FROM "${model}"`, [], target.url);
+      const [row] = await rowsAt<{ n: unknown }>(target.url, `SELECT COUNT(*) AS n FROM "${model}"`);
       expect(Number(row!.n), `${model} rows after the import`).toBeGreaterThan(0);
     }
 
