@@ -2,7 +2,7 @@ import "server-only";
 import type { JudgeRow, LabelRow, NuggetRow, PoolRow, ResponseRow, SystemRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
-import { keepingNuggetVersions, known, writeLabels, type LabelInsert, type Numbered } from "./shared";
+import { contentIdsOf, keepingNuggetVersions, known, writeLabels, type LabelInsert, type Numbered } from "./shared";
 import { nuggetDocumentKey, nuggetKey, preferenceKey, questionKey, queryDocumentKey } from "@/lib/domain/targets";
 
 export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow>[]): Promise<void> {
@@ -108,11 +108,8 @@ const TARGET_FIELDS = {
 export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<LabelRow>[]): Promise<void> {
   const records = batch.map((b) => b.row.record);
   const pick = (key: "query" | "nugget" | "doc") => records.flatMap((r) => (r[key] ? [r[key]!] : []));
-  const [queryIds, nuggetIds, docIds] = await Promise.all([
-    idsByExternalId(ctx.tx, "Query", ctx.studyId, pick("query")),
-    idsByExternalId(ctx.tx, "Nugget", ctx.studyId, pick("nugget")),
-    idsByExternalId(ctx.tx, "Document", ctx.studyId, pick("doc")),
-  ]);
+  const content = await contentIdsOf(ctx, { queries: pick("query"), nuggets: pick("nugget"), docs: pick("doc") });
+  const [queryIds, nuggetIds, docIds] = [content.queries, content.nuggets, content.docs];
   const judges = new Map(
     (
       await selectIn(

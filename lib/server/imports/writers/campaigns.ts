@@ -4,12 +4,12 @@ import type { SampleSpec } from "@/lib/domain/campaigns/sampling";
 import { nuggetDocumentKey, queryDocumentKey, questionKey, responsePairKey } from "@/lib/domain/targets";
 import type { AnnotationRow, BundleSample, CampaignRow, ItemRow, SeatRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
-import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
+import { selectIn, upsertMany } from "../../db/bulk-sql";
 import { deleteFreeSeats } from "../../db/assignments";
 import { itemIdsAt } from "../../db/campaigns";
 import { dbTimestamp } from "../../db/transactions";
 import { accountsByEmail } from "./people";
-import { known, type Numbered } from "./shared";
+import { contentIdsOf, known, type Numbered } from "./shared";
 
 const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : dbTimestamp(ctx.tx, new Date(iso)));
 
@@ -61,11 +61,11 @@ async function itemsOf(ctx: ImportContext, batch: Numbered<{ record: { campaign:
 async function storedSample(ctx: ImportContext, sample: BundleSample, line: number): Promise<SampleSpec | null> {
   if (!("targets" in sample)) return sample;
   const pick = (key: "query" | "nugget" | "doc") => sample.targets.flatMap((t) => (t[key] ? [t[key]] : []));
-  const [queries, nuggets, docs] = await Promise.all([
-    idsByExternalId(ctx.tx, "Query", ctx.studyId, pick("query")),
-    idsByExternalId(ctx.tx, "Nugget", ctx.studyId, pick("nugget")),
-    idsByExternalId(ctx.tx, "Document", ctx.studyId, pick("doc")),
-  ]);
+  const { queries, nuggets, docs } = await contentIdsOf(ctx, {
+    queries: pick("query"),
+    nuggets: pick("nugget"),
+    docs: pick("doc"),
+  });
   const targetKeys: string[] = [];
   for (const t of sample.targets) {
     const doc = known(ctx, docs, t.doc, line, "sample", "document");
@@ -195,15 +195,12 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
 export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[]): Promise<void> {
   const records = batch.map((b) => b.row.record);
   const pick = (key: "query" | "nugget" | "doc") => records.flatMap((r) => (r[key] ? [r[key]] : []));
-  const [campaigns, queryIds, nuggetIds, docIds] = await Promise.all([
-    campaignIds(
-      ctx,
-      records.map((r) => r.campaign),
-    ),
-    idsByExternalId(ctx.tx, "Query", ctx.studyId, pick("query")),
-    idsByExternalId(ctx.tx, "Nugget", ctx.studyId, pick("nugget")),
-    idsByExternalId(ctx.tx, "Document", ctx.studyId, pick("doc")),
-  ]);
+  const campaigns = await campaignIds(
+    ctx,
+    records.map((r) => r.campaign),
+  );
+  const content = await contentIdsOf(ctx, { queries: pick("query"), nuggets: pick("nugget"), docs: pick("doc") });
+  const [queryIds, nuggetIds, docIds] = [content.queries, content.nuggets, content.docs];
   const systems = new Map(
     (
       await selectIn(

@@ -4,9 +4,9 @@ import { builtinScale } from "@/lib/domain/scales";
 import { splitCsvItem } from "@/lib/formats/csv";
 import type { CsvLabelRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
-import { idsByExternalId, queryOfNuggets } from "../../db/bulk-sql";
+import { queryOfNuggets } from "../../db/bulk-sql";
 import { level, type JudgeSpec } from "./labels";
-import { writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
+import { contentIdsOf, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
 
 /**
  * Labels named by their target: "<nugget or query id>" or "<nugget or query id>::<doc id>". Every
@@ -20,16 +20,12 @@ export async function writeCsvLabels(
   const scale = builtinScale(judge.scale)!;
   const items = batch.map((b) => splitCsvItem(b.row.item));
   const targets = items.map((i) => i.targetId);
-  const [queryIds, nuggetIds, docIds] = await Promise.all([
-    idsByExternalId(ctx.tx, "Query", ctx.studyId, targets),
-    idsByExternalId(ctx.tx, "Nugget", ctx.studyId, targets),
-    idsByExternalId(
-      ctx.tx,
-      "Document",
-      ctx.studyId,
-      items.flatMap((i) => (i.docId ? [i.docId] : [])),
-    ),
-  ]);
+  const content = await contentIdsOf(ctx, {
+    queries: targets,
+    nuggets: targets,
+    docs: items.flatMap((i) => (i.docId ? [i.docId] : [])),
+  });
+  const [queryIds, nuggetIds, docIds] = [content.queries, content.nuggets, content.docs];
   const nuggetQuery = await queryOfNuggets(ctx.tx, nuggetIds.values());
   const labels: LabelInsert[] = [];
   for (const [i, { line, row }] of batch.entries()) {

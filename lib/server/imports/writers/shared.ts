@@ -105,6 +105,20 @@ export async function contentIds(
   return ids;
 }
 
+/**
+ * The row ids of these queries, nuggets and documents of the study, by external id: one lookup
+ * after another, since a transaction's connection runs one statement at a time.
+ */
+export async function contentIdsOf(
+  ctx: ImportContext,
+  ids: { queries: Iterable<string>; nuggets: Iterable<string>; docs: Iterable<string> },
+) {
+  const queries = await idsByExternalId(ctx.tx, "Query", ctx.studyId, ids.queries);
+  const nuggets = await idsByExternalId(ctx.tx, "Nugget", ctx.studyId, ids.nuggets);
+  const docs = await idsByExternalId(ctx.tx, "Document", ctx.studyId, ids.docs);
+  return { queries, nuggets, docs };
+}
+
 /** Looks up `id` in `ids`, recording "unknown <what>" for the line when it is missing. */
 export function known(
   ctx: ImportContext,
