@@ -61,7 +61,11 @@ test("a researcher makes a token on the account page, a script pushes labels and
       `/api/studies/${playground}/imports?format=trec-qrels&file=llm.qrels&judge=pipeline-llm&scale=graded-0-2`,
       { data: body, headers: { "content-type": "text/plain" } },
     );
-  const pushed = await upload("seed-q 0 seed-d 2\n");
+  // a script is no browser: a token request from another origin is not refused as cross-site
+  const pushed = await script.post(
+    `/api/studies/${playground}/imports?format=trec-qrels&file=llm.qrels&judge=pipeline-llm&scale=graded-0-2`,
+    { data: "seed-q 0 seed-d 2\n", headers: { "content-type": "text/plain", origin: "https://notebooks.example" } },
+  );
   expect(pushed.status(), await pushed.text()).toBe(200);
   expect(await pushed.json()).toMatchObject({ format: "trec-qrels", judge: "pipeline-llm", added: { labels: 1 } });
   expect((await (await upload("seed-q 0 seed-d 2\n")).json()) as unknown).toMatchObject({ added: { labels: 0 } });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/server/users/password";
 import { otherEngineDatabase, prismaCli, scratchDatabase, type Scratch } from "@/test/db-tier";
 import { PRISMA_MODELS } from "@/test/prisma-models";
+import { reportsOf } from "@/test/reports-of";
 import { runCli } from "@/test/run-cli";
 import { closeSharedConnections, readRows } from "./sql-connection";
 
@@ -78,6 +79,11 @@ describe("assay db copy", () => {
       expect(b.stdout.length).toBeGreaterThan(1000);
       expect(b.stdout, what.join(" ")).toBe(a.stdout);
     }
+
+    // and every report, the same JSON
+    const [before, after] = [reportsOf(source, "harbor-demo"), reportsOf(target, "harbor-demo")];
+    expect(Object.keys(before).length).toBeGreaterThan(40);
+    for (const key of Object.keys(before)) expect(after[key], key).toEqual(before[key]);
 
     // the copy takes new rows: ids continue past the copied ones
     const created = runCli(["studies", "create", "--name", "After the move"], { env: { DATABASE_URL: target } });

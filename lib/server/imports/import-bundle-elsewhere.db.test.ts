@@ -25,8 +25,8 @@ import {
   type Scratch,
 } from "@/test/db-tier";
 import { NOT_IN_BUNDLES, PRISMA_MODELS } from "@/test/prisma-models";
+import { reportsOf } from "@/test/reports-of";
 import { runCli } from "@/test/run-cli";
-import { spawnSync } from "node:child_process";
 
 let target: Scratch;
 const slug = `moved-${unique()}`;
@@ -43,16 +43,6 @@ afterAll(async () => {
   await target.drop();
   fs.rmSync(bundleFile, { force: true });
 });
-
-const reportsOf = (url: string, study: string) => {
-  const r = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "test/report-snapshot.ts", study], {
-    encoding: "utf8",
-    maxBuffer: 1 << 28,
-    env: { ...process.env, DATABASE_URL: url },
-  });
-  expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as Record<string, unknown>;
-};
 
 /** An annotator's save, as the workspace sends it. */
 const save = (
