@@ -2,6 +2,7 @@ import { codeLabelPairs, type LabelPair } from "./code-label-pairs";
 import { confusionMatrix } from "./confusion-matrix";
 import { humanLabelsOverLlmPositives } from "./llm-positives";
 import type { ReportBootstrap } from "./report-bootstrap";
+import { inCanonicalOrder } from "./canonical-order";
 import { agreementByLength, leniency, levelCalling } from "./judge-bias";
 import { PAIR_STATISTICS, pairAgreement, pairStatisticsWithIntervals } from "./pair-statistics";
 
@@ -32,7 +33,8 @@ const MAX_GROUPS = 40;
  * people, the people's labels over the targets the LLM called positive (FreshStack's calibration table).
  */
 export function buildAgreementReport<Group extends string>(inputs: AgreementInputs<Group>) {
-  const { rows, sources, kinds, bootstrap } = inputs;
+  const { sources, kinds, bootstrap } = inputs;
+  const rows = inCanonicalOrder(inputs.rows);
   const coded = codeLabelPairs(rows);
   const statistics = pairStatisticsWithIntervals(
     { a: coded.a, b: coded.b, categories: coded.categories.length },

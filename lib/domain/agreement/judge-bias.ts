@@ -3,6 +3,7 @@
 // by the length of the chunk (quartiles), which shows a verbosity effect.
 import { bootstrapGroups, type BootstrapOptions, type StatisticWithInterval } from "./bootstrap";
 import type { PairCount } from "./build-agreement-report";
+import { inCanonicalOrder } from "./canonical-order";
 import { codeLabelPairs } from "./code-label-pairs";
 import { confusionMatrix } from "./confusion-matrix";
 import { pairAgreement, type PairAgreement } from "./pair-statistics";
@@ -57,15 +58,21 @@ export function agreementByLength(
   rows: readonly PairCount[],
   bootstrap: BootstrapOptions,
 ): ({ quartile: number; from: number; to: number } & PairAgreement)[] {
-  const sorted = rows.map((r) => ({ ...r, length: Number(r.group) })).sort((x, y) => x.length - y.length);
+  const sorted = inCanonicalOrder(rows)
+    .map((r) => ({ ...r, length: Number(r.group) }))
+    .sort((x, y) => x.length - y.length);
   const total = sorted.reduce((s, r) => s + r.count, 0);
   if (total === 0) return [];
   const quartiles: (typeof sorted)[] = [[], [], [], []];
   let seen = 0;
-  for (const r of sorted) {
-    // a length's rows go to the quartile its first target falls in, so one length is never split
-    quartiles[Math.min(3, Math.floor((seen / total) * 4))]!.push(r);
-    seen += r.count;
+  for (let i = 0; i < sorted.length;) {
+    // a length's rows all go to the quartile its first target falls in, so one length is never split
+    const quartile = quartiles[Math.min(3, Math.floor((seen / total) * 4))]!;
+    const length = sorted[i]!.length;
+    for (; i < sorted.length && sorted[i]!.length === length; i++) {
+      quartile.push(sorted[i]!);
+      seen += sorted[i]!.count;
+    }
   }
   return quartiles
     .map((group, i) => ({ group, quartile: i + 1 }))
