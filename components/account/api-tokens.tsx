@@ -6,6 +6,7 @@ import { queryKeys } from "@/lib/client/query-keys";
 import { tokenApi } from "@/lib/client/token-api";
 import { TOKEN_ACCESS, type ApiTokenDto, type ApiTokenList, type TokenAccess } from "@/lib/schemas/api-tokens";
 import { Alert } from "@/components/ui/alert";
+import { FormActions } from "@/components/ui/form-actions";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Field, Select, TextInput } from "@/components/ui/field";
@@ -177,19 +178,14 @@ function NewTokenForm({
           ))}
         </div>
       </fieldset>
-      {create.error && (
-        <Alert label="New token error" inline className="sm:col-span-2">
-          {create.error.message}
-        </Alert>
-      )}
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create token"}
-        </Button>
-        <Button type="button" variant="secondary" disabled={create.isPending} onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        submit="Create token"
+        pending={create.isPending}
+        error={create.error}
+        errorLabel="New token error"
+        onCancel={() => setOpen(false)}
+        className="sm:col-span-2"
+      />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { AccountFields, accountOf, ROLE_NAMES } from "./account-fields";
 import { PasswordLinkNotice } from "./password-link-notice";
 import { Alert } from "@/components/ui/alert";
+import { FormActions } from "@/components/ui/form-actions";
 import { DataTable } from "@/components/ui/data-table";
 import { Select, TextInput } from "@/components/ui/field";
 
@@ -194,19 +195,14 @@ function NewUserForm({ onCreated }: { onCreated: (email: string, link: PasswordL
       className="grid max-w-2xl gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-2"
     >
       <AccountFields roles={USER_ROLES} pending={create.isPending} autoFocus />
-      {create.error && (
-        <Alert label="New account error" inline className="sm:col-span-2">
-          {create.error.message}
-        </Alert>
-      )}
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create account"}
-        </Button>
-        <Button type="button" variant="secondary" disabled={create.isPending} onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        submit="Create account"
+        pending={create.isPending}
+        error={create.error}
+        errorLabel="New account error"
+        onCancel={() => setOpen(false)}
+        className="sm:col-span-2"
+      />
     </form>
   );
 }

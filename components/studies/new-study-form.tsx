@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { peopleApi } from "@/lib/client/people-api";
 import { Button } from "@/components/ui/button";
 import { TextArea, TextInput } from "@/components/ui/field";
-import { Alert } from "@/components/ui/alert";
+import { FormActions } from "@/components/ui/form-actions";
 
 /** Creates an empty study (its creator becomes its researcher) and opens it. */
 export function NewStudyForm() {
@@ -41,19 +41,13 @@ export function NewStudyForm() {
         Description <span className="font-normal text-stone-500">(optional)</span>
         <TextArea name="description" rows={2} maxLength={5000} disabled={create.isPending} className="mt-1" />
       </label>
-      {create.error && (
-        <Alert label="New study error" inline>
-          {create.error.message}
-        </Alert>
-      )}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create study"}
-        </Button>
-        <Button type="button" variant="secondary" disabled={create.isPending} onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        submit="Create study"
+        pending={create.isPending}
+        error={create.error}
+        errorLabel="New study error"
+        onCancel={() => setOpen(false)}
+      />
     </form>
   );
 }
