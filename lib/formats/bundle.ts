@@ -24,11 +24,14 @@ export const BUNDLE_VERSION = 2;
 const id = z.string().min(1);
 const json = z.record(z.string(), z.unknown());
 const time = z.iso.datetime();
+/** An account's email, as Assay keeps them (lower case): people are matched by it. */
 const email = z
   .string()
+  .trim()
   .min(3)
   .max(320)
-  .regex(/^[^\s@]+@[^\s@]+$/, "expected an email address");
+  .regex(/^[^\s@]+@[^\s@]+$/, "expected an email address")
+  .transform((e) => e.toLowerCase());
 
 /**
  * A campaign's sample as a bundle holds it: as the campaign's, except that a sample of chosen
