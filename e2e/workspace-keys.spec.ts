@@ -173,3 +173,28 @@ test("Enter submits even when a button clicked with the mouse holds the focus", 
   await expect(page.getByTestId("item-position")).toHaveText("Item 1 of my 2 · labelled (blind, version 1)");
   await expect(page.getByRole("radio", { name: /Partially relevant/ })).toHaveAttribute("aria-checked", "true");
 });
+
+test("a level's key and Enter in one burst save the level just chosen, faster than the page can redraw", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  const { users } = (await (await admin.get("/api/admin/users")).json()) as { users: { id: number; email: string }[] };
+  const campaignId = await createCampaign(admin, TASKS[1]!, users.find((u) => u.email === USERS.annotator.email)!.id);
+  await admin.dispose();
+
+  await signIn(page, USERS.annotator.email);
+  await page.goto(`/annotate/${campaignId}`);
+  await expect(page.getByTestId("item-position")).toHaveText(/not labelled yet/);
+  await page.keyboard.press("1"); // non-relevant on screen, then relevant and Enter before any redraw
+  await expect(page.getByRole("radio", { name: /Non-relevant/ })).toHaveAttribute("aria-checked", "true");
+  await page.evaluate(() => {
+    for (const key of ["3", "Enter"]) window.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+  });
+  await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of my 2 · not labelled yet/);
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("item-position")).toHaveText("Item 1 of my 2 · labelled (blind, version 1)");
+  await expect(page.getByRole("radio", { name: /Relevant/ })).toHaveAttribute("aria-checked", "true");
+});

@@ -54,7 +54,14 @@ export function AnnotationWorkspace({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraftState] = useState<Draft | null>(null);
+  // The draft as the last key left it: keys can come faster than React renders (a level's key then
+  // Enter), and Enter must save the level just chosen, not the one on screen a moment before.
+  const latestDraft = useRef<Draft | null>(null);
+  const setDraft = useCallback((next: Draft | null) => {
+    latestDraft.current = next;
+    setDraftState(next);
+  }, []);
   const root = useRef<HTMLDivElement>(null);
   const { queue, state } = useSaveQueue(campaign.id, userId);
   const itemQuery = useQuery({
@@ -64,12 +71,15 @@ export function AnnotationWorkspace({
   });
   const item = itemQuery.data && itemQuery.data.itemId === itemId ? itemQuery.data : null;
 
-  const show = useCallback((id: number | null) => {
-    setItemId(id);
-    setDraft(null); // an item shown again starts from its latest saved label, never from a draft left behind
-    setError(null);
-    window.history.replaceState(null, "", id === null ? window.location.pathname : `?item=${id}`);
-  }, []);
+  const show = useCallback(
+    (id: number | null) => {
+      setItemId(id);
+      setDraft(null); // an item shown again starts from its latest saved label, never from a draft left behind
+      setError(null);
+      window.history.replaceState(null, "", id === null ? window.location.pathname : `?item=${id}`);
+    },
+    [setDraft],
+  );
 
   const claimNext = useCallback(async () => {
     setBusy(true);
@@ -102,7 +112,7 @@ export function AnnotationWorkspace({
         shownAt: Date.now(),
       });
     }
-  }, [item, draft?.itemId, view, campaign]);
+  }, [item, draft?.itemId, view, campaign, setDraft]);
 
   const position = itemId === null ? -1 : ws.items.findIndex((i) => i.itemId === itemId);
   const move = useCallback(
@@ -115,8 +125,15 @@ export function AnnotationWorkspace({
     [ws.items, position, show, claimNext],
   );
 
-  const payload = draft && item && view.definition.payloadOf(draft.task, draftContext(item, campaign));
+  const payloadOf = useCallback(
+    (d: Draft | null) =>
+      d && item && d.itemId === item.itemId ? view.definition.payloadOf(d.task, draftContext(item, campaign)) : null,
+    [item, view, campaign],
+  );
+  const payload = payloadOf(draft);
   const submit = useCallback(async () => {
+    const draft = latestDraft.current;
+    const payload = payloadOf(draft);
     if (!item || !draft || !payload || !queue || busy) return;
     const phase = nextPhase(
       campaign.protocol,
@@ -142,7 +159,7 @@ export function AnnotationWorkspace({
       await qc.invalidateQueries({ queryKey: queryKeys.campaigns.workspace(campaign.id) });
       await qc.invalidateQueries({ queryKey: queryKeys.campaigns.item(campaign.id, item.itemId) });
       if (phase === "blind" && campaign.protocol === "blind_then_reveal") {
-        setDraft({ ...draft, shownAt: Date.now() }); // the reveal: time to revise is measured from here
+        setDraft({ ...(latestDraft.current ?? draft), shownAt: Date.now() }); // the reveal: time to revise is measured from here
       } else {
         setBusy(false);
         await move(1);
@@ -152,7 +169,7 @@ export function AnnotationWorkspace({
     } finally {
       setBusy(false);
     }
-  }, [item, draft, payload, queue, busy, campaign, state.pending, qc, move]);
+  }, [item, payloadOf, queue, busy, campaign, state.pending, qc, move, setDraft]);
 
   const skip = useCallback(async () => {
     if (!item || item.status !== "leased" || busy) return;
@@ -168,10 +185,14 @@ export function AnnotationWorkspace({
     }
   }, [item, busy, campaign.id, claimNext]);
 
-  const setTask = (task: unknown) => draft && setDraft({ ...draft, task });
+  const setTask = (task: unknown) => {
+    const current = latestDraft.current;
+    if (current) setDraft({ ...current, task });
+  };
   useAnnotationKeys({
     onTaskKey: (key) => {
-      const next = draft && view.onKey(key, draft.task, campaign);
+      const current = latestDraft.current;
+      const next = current && view.onKey(key, current.task, campaign);
       if (!next) return false;
       setTask(next);
       return true;
@@ -179,7 +200,10 @@ export function AnnotationWorkspace({
     onSubmit: () => (help ? setHelp(false) : void submit()),
     onSkip: () => void skip(),
     onMove: (step) => void move(step),
-    onComment: () => draft && setDraft({ ...draft, commentOpen: true, commentFocus: draft.commentFocus + 1 }),
+    onComment: () => {
+      const current = latestDraft.current;
+      if (current) setDraft({ ...current, commentOpen: true, commentFocus: current.commentFocus + 1 });
+    },
     onHelp: () => setHelp((h) => !h),
     onEscape: () => setHelp(false),
     onLeaveText: () => root.current?.focus(),
@@ -241,7 +265,7 @@ export function AnnotationWorkspace({
             busy={busy}
             ready={payload !== null}
             canSkip={item.status === "leased"}
-            onComment={(comment) => setDraft({ ...draft, comment })}
+            onComment={(comment) => setDraft({ ...(latestDraft.current ?? draft), comment })}
             onSubmit={() => void submit()}
             onSkip={() => void skip()}
           />
