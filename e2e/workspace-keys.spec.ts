@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
 import { NUGGET_STUDY, USERS } from "./fixtures/world";
 
@@ -151,20 +151,24 @@ for (const task of TASKS) {
   });
 }
 
-test("Enter submits even when a button clicked with the mouse holds the focus", async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
+/** A new relevance campaign of two items for the annotator, opened in the workspace on its first. */
+async function openNewRelevanceCampaign(page: Page, playwright: { request: APIRequest }, baseURL: string) {
   const admin = await playwright.request.newContext({ baseURL });
   await signInViaApi(admin, USERS.admin.email);
   const { users } = (await (await admin.get("/api/admin/users")).json()) as { users: { id: number; email: string }[] };
   const campaignId = await createCampaign(admin, TASKS[1]!, users.find((u) => u.email === USERS.annotator.email)!.id);
   await admin.dispose();
-
   await signIn(page, USERS.annotator.email);
   await page.goto(`/annotate/${campaignId}`);
   await expect(page.getByTestId("item-position")).toHaveText(/not labelled yet/);
+}
+
+test("Enter submits even when a button clicked with the mouse holds the focus", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await openNewRelevanceCampaign(page, playwright, baseURL!);
   await page.getByRole("radio", { name: /Partially relevant/ }).click();
   expect(await focusedTag(page)).toBe("BUTTON");
   await page.keyboard.press("Enter");
@@ -179,15 +183,7 @@ test("a level's key and Enter in one burst save the level just chosen, faster th
   playwright,
   baseURL,
 }) => {
-  const admin = await playwright.request.newContext({ baseURL });
-  await signInViaApi(admin, USERS.admin.email);
-  const { users } = (await (await admin.get("/api/admin/users")).json()) as { users: { id: number; email: string }[] };
-  const campaignId = await createCampaign(admin, TASKS[1]!, users.find((u) => u.email === USERS.annotator.email)!.id);
-  await admin.dispose();
-
-  await signIn(page, USERS.annotator.email);
-  await page.goto(`/annotate/${campaignId}`);
-  await expect(page.getByTestId("item-position")).toHaveText(/not labelled yet/);
+  await openNewRelevanceCampaign(page, playwright, baseURL!);
   await page.keyboard.press("1"); // non-relevant on screen, then relevant and Enter before any redraw
   await expect(page.getByRole("radio", { name: /Non-relevant/ })).toHaveAttribute("aria-checked", "true");
   await page.evaluate(() => {

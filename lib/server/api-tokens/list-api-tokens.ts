@@ -45,8 +45,13 @@ export async function listApiTokens(user: UserDto): Promise<ApiTokenList> {
     db.apiToken.findMany({ where: { userId: user.id }, orderBy: { id: "desc" } }),
     tokenStudies(db, user),
   ]);
+  const names = await studyNamesOf(db, tokens);
+  return { tokens: tokens.map((t) => toApiTokenDto(t, names)), studies };
+}
+
+/** The names of the studies these tokens name, by id. */
+export async function studyNamesOf(db: Db, tokens: readonly { studies: string }[]): Promise<Map<number, string>> {
   const ids = [...new Set(tokens.flatMap((t) => JSON.parse(t.studies) as number[]))];
   const named = await db.study.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
-  const names = new Map(named.map((s) => [s.id, s.name]));
-  return { tokens: tokens.map((t) => toApiTokenDto(t, names)), studies };
+  return new Map(named.map((s) => [s.id, s.name]));
 }

@@ -3,7 +3,7 @@ import type { ApiTokenDto } from "@/lib/schemas/api-tokens";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
-import { toApiTokenDto } from "./list-api-tokens";
+import { studyNamesOf, toApiTokenDto } from "./list-api-tokens";
 
 /** Revokes one of the user's own tokens: its next request is refused. Revoking twice changes nothing. */
 export async function revokeApiToken(user: UserDto, tokenId: number, now = new Date()): Promise<ApiTokenDto> {
@@ -13,7 +13,5 @@ export async function revokeApiToken(user: UserDto, tokenId: number, now = new D
   const revoked = token.revokedAt
     ? token
     : await db.apiToken.update({ where: { id: token.id }, data: { revokedAt: now } });
-  const ids = JSON.parse(revoked.studies) as number[];
-  const names = await db.study.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
-  return toApiTokenDto(revoked, new Map(names.map((s) => [s.id, s.name])));
+  return toApiTokenDto(revoked, await studyNamesOf(db, [revoked]));
 }

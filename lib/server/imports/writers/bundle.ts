@@ -2,6 +2,7 @@ import "server-only";
 import type { JudgeRow, LabelRow, NuggetRow, PoolRow, ResponseRow, SystemRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
+import { accountsByEmail } from "./people";
 import { contentIdsOf, keepingNuggetVersions, known, writeLabels, type LabelInsert, type Numbered } from "./shared";
 import { nuggetDocumentKey, nuggetKey, preferenceKey, questionKey, queryDocumentKey } from "@/lib/domain/targets";
 
@@ -71,9 +72,7 @@ export async function writePoolRows(ctx: ImportContext, batch: Numbered<PoolRow>
 /** Judges; a human judge is linked to the user with the same email on this server, if any. */
 export async function writeJudges(ctx: ImportContext, batch: Numbered<JudgeRow>[]): Promise<void> {
   const emails = batch.flatMap((b) => (b.row.userEmail ? [b.row.userEmail] : []));
-  const users = new Map(
-    (await selectIn(ctx.tx, "User", ["id", "email"], "email", emails)).map((u) => [String(u.email), Number(u.id)]),
-  );
+  const users = await accountsByEmail(ctx, emails);
   await upsertMany(
     ctx.tx,
     {
@@ -86,7 +85,7 @@ export async function writeJudges(ctx: ImportContext, batch: Numbered<JudgeRow>[
       ctx.studyId,
       row.judgeKind,
       row.name,
-      row.userEmail ? (users.get(row.userEmail) ?? null) : null,
+      row.userEmail ? (users.get(row.userEmail)?.id ?? null) : null,
     ]),
   );
 }
