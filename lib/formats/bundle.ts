@@ -50,12 +50,12 @@ export const bundleSampleSchema = z.union([
 export type BundleSample = z.infer<typeof bundleSampleSchema>;
 
 /** Where an item or a seat belongs: its campaign by name, the item by its position there. */
-const itemRef = { campaign: id, item: z.number().int().min(0) };
+const itemRef = { campaign: id, item: z.int32().min(0) };
 
 export const bundleRecordSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("bundle"),
-    version: z.number().int().min(1),
+    version: z.int32().min(1),
     study: z.object({ name: z.string(), description: z.string() }),
   }),
   z.object({
@@ -65,7 +65,7 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     body: z.string(),
     answer: z.string().nullable(),
     metadata: json,
-    nugget_version: z.number().int().min(1).optional(), // version 2
+    nugget_version: z.int32().min(1).optional(), // version 2
   }),
   z.object({
     type: z.literal("document"),
@@ -76,7 +76,7 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     path: z.string().nullable(),
     metadata: json,
   }),
-  z.object({ type: z.literal("nugget"), id, query: id, position: z.number().int().min(1), text: z.string() }),
+  z.object({ type: z.literal("nugget"), id, query: id, position: z.int32().min(1), text: z.string() }),
   z.object({ type: z.literal("pool"), query: id, doc: id, sources: z.array(z.unknown()) }),
   z.object({ type: z.literal("judge"), name: id, kind: z.enum(["model", "human"]), user: z.string().nullable() }),
   z.object({
@@ -94,13 +94,13 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     created_at: time.optional(), // version 2
   }),
   z.object({ type: z.literal("system"), name: id }),
-  z.object({ type: z.literal("run"), system: id, query: id, doc: id, rank: z.number().int(), score: z.number() }),
+  z.object({ type: z.literal("run"), system: id, query: id, doc: id, rank: z.int32(), score: z.number() }),
   z.object({
     type: z.literal("response"),
     system: id,
     query: id,
     text: z.string(),
-    citations: z.array(z.object({ marker: z.number().int().min(1), doc: id })),
+    citations: z.array(z.object({ marker: z.int32().min(1), doc: id })),
   }),
   // version 2: the people, and their work
   z.object({ type: z.literal("user"), email, name: z.string(), role: userRoleSchema }),
@@ -112,9 +112,9 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     scale: scaleSchema,
     criteria: z.array(criterionSchema),
     protocol: protocolSchema,
-    overlap: z.number().int().min(1),
+    overlap: z.int32().min(1),
     sample: bundleSampleSchema,
-    seed: z.number().int(),
+    seed: z.int32(),
     guidelines: z.string(),
     status: campaignStatusSchema,
     llm_judge: id.nullable(),
@@ -124,7 +124,7 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("item"),
     campaign: id,
-    position: z.number().int().min(0),
+    position: z.int32().min(0),
     query: id.nullable(),
     nugget: id.nullable(),
     doc: id.nullable(),
@@ -153,8 +153,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     payload: json,
     comment: z.string().nullable(),
     client_id: id,
-    version: z.number().int().min(1),
-    duration_ms: z.number().int().min(0),
+    version: z.int32().min(1),
+    duration_ms: z.int32().min(0),
     started_at: time,
     submitted_at: time,
     updated_at: time,

@@ -16,7 +16,25 @@ export function jsonObject(text: string, line: number): Record<string, unknown> 
     );
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return bad(line, "expected a JSON object");
+  const nul = text.includes("\\u0000") ? nulCharacterAt(value) : null;
+  if (nul !== null) return bad(line, NUL_MESSAGE, nul);
   return value as Record<string, unknown>;
+}
+
+/** Why a NUL character is refused: PostgreSQL cannot store it in text, so neither engine takes it. */
+export const NUL_MESSAGE = "contains the NUL character (U+0000), which the database cannot store";
+
+/** The path ("nuggets[2].text", a key itself) of the first string in a JSON value holding U+0000, or null. */
+function nulCharacterAt(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\0") ? path : null;
+  if (typeof value !== "object" || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (key.includes("\0")) return at;
+    const found = nulCharacterAt(item, at);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** A required non-empty string field; JSON numbers are accepted as ids and turned into strings. */
@@ -72,10 +90,15 @@ export function columns(text: string, line: number, expected: number, shape: str
   return parts;
 }
 
+/** The largest integer the database's integer columns hold (32 bits on PostgreSQL). */
+export const MAX_INTEGER = 2_147_483_647;
+
 export function integer(text: string, line: number, field: string, { min }: { min?: number } = {}): number | Fail {
   if (!/^-?\d+$/.test(text)) return bad(line, `expected an integer, got "${text}"`, field);
   const value = Number(text);
   if (min !== undefined && value < min) return bad(line, `must be at least ${min}, got ${value}`, field);
+  if (Math.abs(value) > MAX_INTEGER)
+    return bad(line, `must be between -${MAX_INTEGER} and ${MAX_INTEGER}, got ${text}`, field);
   return value;
 }
 

@@ -1,6 +1,6 @@
 // Pairwise responses, JSONL: {"request_id", "request", "responses": [{"system", "text",
 // "citations": [{"marker", "doc_id", "text"?}]}, ...]} with two or more responses per request.
-import { isFail, jsonObject, objectField, optionalString, stringField } from "./fields";
+import { isFail, jsonObject, MAX_INTEGER, objectField, optionalString, stringField } from "./fields";
 import { bad, ok, type Parsed } from "./parsed";
 import type { PairwiseRow } from "./rows";
 
@@ -34,8 +34,8 @@ export function parsePairwiseLine(text: string, line: number): Parsed<PairwiseRo
       const at = `${where}.citations[${j}]`;
       if (typeof rawCitation !== "object" || rawCitation === null) return bad(line, "expected an object", at);
       const c = rawCitation as Record<string, unknown>;
-      if (typeof c.marker !== "number" || !Number.isInteger(c.marker) || c.marker < 1)
-        return bad(line, "expected a positive integer", `${at}.marker`);
+      if (typeof c.marker !== "number" || !Number.isInteger(c.marker) || c.marker < 1 || c.marker > MAX_INTEGER)
+        return bad(line, `expected a positive integer of at most ${MAX_INTEGER}`, `${at}.marker`);
       if (citations.some((o) => o.marker === c.marker))
         return bad(line, `marker ${c.marker} is used twice`, `${at}.marker`);
       const docId = stringField(c, "doc_id", line);

@@ -3,12 +3,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { closeDb, getDb } from "@/lib/server/db/client";
+import { databaseUrl, providerOf } from "@/lib/server/db/database-url.mjs";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 
 const dir = process.argv[2]!;
 const file = (name: string) => ({ name, chunks: fs.createReadStream(path.join(dir, name)) });
 const study = await findOrCreateStudy("FreshStack scale");
+// PostgreSQL starts from a checkpoint, as its floor does (scripts/bench/postgres-import-floor.mjs)
+if (providerOf(databaseUrl()) === "postgres") await (await getDb()).$executeRawUnsafe("CHECKPOINT");
 const started = performance.now();
 const steps: Record<string, number> = {};
 const step = async (name: string, run: () => Promise<unknown>) => {

@@ -1,6 +1,8 @@
 import "server-only";
 import { importFormat, IMPORT_FORMAT_IDS, IMPORT_FORMATS, type ImportFormat } from "@/lib/formats/import-formats";
 import { EncodingError, readLines } from "@/lib/formats/read-lines";
+import { NUL_MESSAGE } from "@/lib/formats/fields";
+import type { LineError } from "@/lib/formats/parsed";
 import type { ImportRow } from "@/lib/formats/rows";
 import type { ImportSummary } from "@/lib/schemas/imports";
 import { withBulkTransaction } from "../db/transactions";
@@ -24,6 +26,46 @@ export type ImportProgress = { file: string; line: number };
 const BATCH_ROWS = 2000;
 
 class ImportRejected extends Error {}
+
+/**
+ * Writes batches one after another while the next one is read: write() starts a batch once the
+ * previous one is written and returns without waiting for it, so parsing overlaps the database's
+ * work (PostgreSQL's, on another core; SQLite's driver blocks the thread anyway). Batches still
+ * run in file order on the transaction's one connection, each seeing the rows written before it,
+ * and a line's own error is recorded after the batches before it, as if nothing overlapped.
+ */
+class BatchWriter {
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: ImportContext,
+    private readonly writeRows: (rows: Numbered<ImportRow>[]) => Promise<void>,
+  ) {}
+
+  async write(rows: Numbered<ImportRow>[]): Promise<void> {
+    await this.pending;
+    this.then(() => this.writeRows(rows));
+  }
+
+  fail(error: LineError): void {
+    this.then(() => this.ctx.fail(error));
+  }
+
+  /** Waits for the last batch; its error, if any, is thrown here. */
+  finish(): Promise<void> {
+    return this.pending;
+  }
+
+  /** Waits for the last batch, ignoring its error (the caller is already failing with another). */
+  settle(): Promise<void> {
+    return this.pending.catch(() => {});
+  }
+
+  private then(next: () => void | Promise<void>): void {
+    this.pending = this.pending.then(next);
+    this.pending.catch(() => {}); // its error surfaces at the next write or at finish, not as unhandled
+  }
+}
 
 /**
  * Imports files of one format into a study, all or nothing: every file is read once, streamed in
@@ -59,35 +101,43 @@ export async function importIntoStudy(
         ctx.file = file.name;
         const parse = format.createParser({ fileName: file.name, blockLines: request.blockLines });
         const state: FileState = { system: format.id === "trec-run" ? {} : null };
+        const writer = new BatchWriter(ctx, (rows) => writeBatch(ctx, policy, state, rows));
         let batch: Numbered<ImportRow>[] = [];
         let lines = 0;
         let rows = 0;
         try {
           for await (const { line, text } of readLines(file.chunks)) {
             lines = line;
+            const nul = text.indexOf("\0");
+            if (nul !== -1) {
+              writer.fail({ line, message: `${NUL_MESSAGE} (character ${nul + 1}); is it a binary file?` });
+              continue;
+            }
             const parsed = parse(text, line);
             if (!parsed) continue;
             if ("error" in parsed) {
-              ctx.fail(parsed.error);
+              writer.fail(parsed.error);
               continue;
             }
             rows++;
             if (batch.length > 0 && batch[0]!.row.kind !== parsed.row.kind) {
-              await writeBatch(ctx, policy, state, batch);
+              await writer.write(batch);
               batch = [];
             }
             batch.push({ line, row: parsed.row });
             if (batch.length >= BATCH_ROWS) {
-              await writeBatch(ctx, policy, state, batch);
+              await writer.write(batch);
               batch = [];
               onProgress?.({ file: file.name, line });
             }
           }
         } catch (error) {
+          await writer.settle();
           if (!(error instanceof EncodingError)) throw error;
           ctx.fail(error.lineError);
         }
-        await writeBatch(ctx, policy, state, batch);
+        await writer.write(batch);
+        await writer.finish();
         if (rows === 0 && !ctx.failed)
           ctx.fail({ line: Math.max(lines, 1), message: lines === 0 ? "the file is empty" : "the file has no rows" });
         onProgress?.({ file: file.name, line: lines });

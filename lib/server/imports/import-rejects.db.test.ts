@@ -114,6 +114,23 @@ describe("rejected imports change nothing", () => {
     ]);
   });
 
+  it("a NUL character or an integer past 32 bits, which PostgreSQL cannot store, on either engine", async () => {
+    const nul = "contains the NUL character (U+0000), which the database cannot store";
+    const escaped = JSON.stringify({
+      query_id: "q8",
+      query_text: "?",
+      nuggets: [{ _id: "q8_1", text: "a\u0000b", relevant_corpus_ids: ["d1"] }],
+    });
+    const json = await rejected({ format: "freshstack-queries", files: [textInput("fs.jsonl", `${escaped}\n`)] });
+    expect(json.errors).toEqual([`fs.jsonl line 1, field nuggets[0].text: ${nul}`]);
+    const raw = await rejected({ format: "beir-corpus", files: [textInput("c.tsv", "d7\tfine\nd8\tbad\u0000text\n")] });
+    expect(raw.errors).toEqual([`c.tsv line 2: ${nul} (character 7); is it a binary file?`]);
+    const run = await rejected({ format: "trec-run", files: [textInput("r.run", "q1 Q0 d1 2147483648 2.0 bm25\n")] });
+    expect(run.errors).toEqual([
+      "r.run line 1, field rank: must be between -2147483647 and 2147483647, got 2147483648",
+    ]);
+  });
+
   it("a FreshStack nugget citing an unknown chunk", async () => {
     const line = JSON.stringify({
       query_id: "q7",
