@@ -1,5 +1,4 @@
 import "server-only";
-import { createClient, type Client, type ResultSet } from "@libsql/client";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
@@ -58,7 +57,7 @@ export async function withTransaction<T>(
       client.release();
     }
   }
-  return queueSqliteWrite(() => inSharedSqliteTransaction(sharedSqliteConnection(url), work, durable));
+  return queueSqliteWrite(() => inSqliteTransaction(sharedSqliteConnection(url), work, durable));
 }
 
 type SqliteConnection = {
@@ -97,7 +96,7 @@ function prepared({ db, statements }: SqliteConnection, sql: string): Database.S
   return statement;
 }
 
-async function inSharedSqliteTransaction<T>(
+async function inSqliteTransaction<T>(
   connection: SqliteConnection,
   work: (connection: SqlConnection) => Promise<T>,
   durable: boolean,
@@ -157,13 +156,16 @@ export async function closeSharedConnections(): Promise<void> {
 }
 
 async function withSqlite<T>(url: string, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
-  const client = createClient({ url, timeout: 5000 });
+  const connection: SqliteConnection = {
+    db: new Database(sqliteFileOf(url), { timeout: 5000 }),
+    statements: new Map(),
+  };
   try {
-    const result = await inSqliteTransaction(client, work);
-    await refreshPlannerStatistics(client);
+    const result = await queueSqliteWrite(() => inSqliteTransaction(connection, work, true));
+    await refreshPlannerStatistics(connection.db);
     return result;
   } finally {
-    client.close();
+    connection.db.close();
   }
 }
 
@@ -176,39 +178,10 @@ async function withSqlite<T>(url: string, work: (connection: SqlConnection) => P
  * pool entries by nested loops in 2 s instead of 15 ms. (Analyzing every table after each import
  * took 0.46 s on the FreshStack-scale study, whose five run files are five imports.)
  */
-async function refreshPlannerStatistics(client: Client): Promise<void> {
-  await queueSqliteWrite(async () => {
-    await client.execute("PRAGMA analysis_limit = 1000");
-    await client.execute("ANALYZE");
+function refreshPlannerStatistics(db: Database.Database): Promise<void> {
+  return queueSqliteWrite(async () => {
+    db.exec("PRAGMA analysis_limit = 1000; ANALYZE");
   });
-}
-
-function inSqliteTransaction<T>(client: Client, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
-  return queueSqliteWrite(() => inSqliteWriteTransaction(client, work));
-}
-
-async function inSqliteWriteTransaction<T>(
-  client: Client,
-  work: (connection: SqlConnection) => Promise<T>,
-): Promise<T> {
-  const tx = await client.transaction("write");
-  const connection: SqlConnection = {
-    dialect: "sqlite",
-    async query<R>(sql: string, params: readonly unknown[] = []) {
-      return rowObjects<R>(await tx.execute({ sql, args: params as never }));
-    },
-    timestamp: sqliteTimestamp,
-  };
-  try {
-    const result = await work(connection);
-    await tx.commit();
-    return result;
-  } catch (error) {
-    await tx.rollback().catch(() => {});
-    throw error;
-  } finally {
-    tx.close();
-  }
 }
 
 async function withPostgres<T>(url: string, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
@@ -280,10 +253,6 @@ const numberedPlaceholders = (sql: string) => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 };
-
-/** libsql's rows (arrays) as objects keyed by column name, like pg's. */
-const rowObjects = <R>(result: ResultSet) =>
-  result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))) as R[];
 
 /** How Prisma stores a DateTime in SQLite (ISO text), so raw writes compare with Prisma's. */
 const sqliteTimestamp = (date: Date) => date.toISOString().replace("Z", "+00:00");
