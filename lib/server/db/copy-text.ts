@@ -20,5 +20,5 @@ const SPECIAL = /[\\\n\r\t]/;
 const SPECIALS = /[\\\n\r\t]/g;
 const ESCAPES: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
-export const escapeCopyText = (text: string): string =>
+const escapeCopyText = (text: string): string =>
   SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ESCAPES[c]!) : text;
