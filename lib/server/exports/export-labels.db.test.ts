@@ -57,7 +57,8 @@ const qrels = (from: number, to: number, prefix: string) =>
 describe("label exports (plain SQL, in pages)", () => {
   it("write every label of every target kind, in id order, with the fields and times Prisma reads", async () => {
     const db = await getDb();
-    const { studyId } = await seedDemoStudy(db);
+    // its own copy of the demo: the labels it adds must not reach the shared demo study other tests count
+    const { studyId } = await seedDemoStudy(db, `export-labels-${unique()}`);
     // besides the demo's (nugget, chunk) labels: labels on a question, a nugget and a (question, chunk) pair
     const query = await db.query.findFirstOrThrow({ where: { studyId }, include: { nuggets: true } });
     const doc = await db.document.findFirstOrThrow({ where: { studyId } });
