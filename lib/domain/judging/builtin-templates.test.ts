@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { BUILTIN_TEMPLATES, builtinTemplate } from "./builtin-templates";
+import { checkTemplate, judgeTemplateSchema } from "./judge-template";
+import { parseReply } from "./parse-reply";
+import { renderPrompt } from "./render-prompt";
+
+describe("built-in templates", () => {
+  it("are valid templates that can be run", () => {
+    expect(BUILTIN_TEMPLATES.map((t) => t.name)).toEqual(["umbrela-relevance", "freshstack-support"]);
+    for (const template of BUILTIN_TEMPLATES) {
+      expect(judgeTemplateSchema.parse(template)).toEqual(template);
+      expect(checkTemplate(template)).toEqual([]);
+    }
+  });
+
+  it("UMBRELA's asks for a final score line and reads it", () => {
+    const umbrela = builtinTemplate("umbrela-relevance")!;
+    const rendered = renderPrompt(umbrela, {
+      question: "how do I pin a pip version",
+      title: "docs/pip.md",
+      chunk: "pip install x==1.2",
+    });
+    if (!("messages" in rendered)) throw new Error("not rendered");
+    expect(rendered.messages).toHaveLength(1);
+    expect(rendered.messages[0]!.content).toContain(
+      "Question:\nhow do I pin a pip version\n\nPassage (docs/pip.md):\npip install x==1.2",
+    );
+    expect(parseReply(umbrela, "M: the intent matches. T: official docs.\n##final score: 3")).toEqual({ level: "3" });
+  });
+
+  it("FreshStack's support prompt takes a nugget and reads a JSON verdict", () => {
+    const support = builtinTemplate("freshstack-support")!;
+    const rendered = renderPrompt(support, { question: "q", nugget: "use ChatOpenAI", title: "t", chunk: "c" });
+    if (!("messages" in rendered)) throw new Error("not rendered");
+    expect(rendered.messages.map((m) => m.role)).toEqual(["system", "user"]);
+    expect(rendered.messages[1]!.content).toContain("Nugget:\nuse ChatOpenAI");
+    expect(parseReply(support, 'The chunk defines it.\n{"reasoning": "shown in code", "supported": "yes"}')).toEqual({
+      level: "1",
+    });
+    expect(builtinTemplate("nope")).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+import { levelFromText, PREFERENCE_SCALE_ID, type Scale } from "../scales";
+import { judgeScale, type JudgeTemplate, type OutputRule } from "./judge-template";
+
+export type ParsedReply = { level: string } | { error: string };
+
+/**
+ * The level a judge's reply gives, read by the template's output rule and checked against its
+ * scale; or why it gives none (the reply is then listed as unparsed, never stored as a label).
+ */
+export function parseReply(template: Pick<JudgeTemplate, "scale" | "output">, reply: string): ParsedReply {
+  const scale = judgeScale(template.scale);
+  if (!scale) return { error: `unknown scale "${template.scale}"` };
+  const extracted = extract(template.output, reply);
+  if ("error" in extracted) return extracted;
+  const level = levelOf(scale, template.output.map, extracted.text);
+  return level === null
+    ? {
+        error: `"${clip(extracted.text)}" is not a level of ${scale.id} (${scale.levels.map((l) => l.value).join(", ")})`,
+      }
+    : { level };
+}
+
+function extract(rule: OutputRule, reply: string): { text: string } | { error: string } {
+  if (rule.kind === "regex") {
+    let regex: RegExp;
+    try {
+      regex = new RegExp(rule.pattern, rule.ignoreCase ? "gi" : "g");
+    } catch {
+      return { error: `the template's expression does not compile: ${rule.pattern}` };
+    }
+    // the last match: a reply reasons first and concludes last
+    const match = [...reply.matchAll(regex)].at(-1);
+    if (!match) return { error: `no match for /${rule.pattern}/ in the reply` };
+    const text = match.groups?.level ?? match[1] ?? match[0];
+    return { text: text.trim() };
+  }
+  const object = jsonObjectIn(reply);
+  if (!object) return { error: "the reply holds no JSON object" };
+  let value: unknown = object;
+  for (const key of rule.field.split(".")) {
+    value =
+      value !== null && typeof value === "object" && !Array.isArray(value)
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
+  }
+  if (typeof value === "string") return { text: value.trim() };
+  if (typeof value === "number" || typeof value === "boolean") return { text: String(value) };
+  return { error: `the reply's JSON has no text or number at "${rule.field}"` };
+}
+
+/**
+ * The JSON object a reply holds: the whole reply, else its last ```json fence, else the text from
+ * its first "{" to its last "}".
+ */
+function jsonObjectIn(reply: string): Record<string, unknown> | null {
+  const fences = [...reply.matchAll(/```(?:json)?\s*\n([\s\S]*?)```/gi)].map((m) => m[1]!);
+  const first = reply.indexOf("{");
+  const last = reply.lastIndexOf("}");
+  const candidates = [
+    reply,
+    ...fences.reverse(),
+    ...(first !== -1 && last > first ? [reply.slice(first, last + 1)] : []),
+  ];
+  for (const text of candidates) {
+    try {
+      const value: unknown = JSON.parse(text.trim());
+      if (value !== null && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+/**
+ * A reply's word as a level: through the template's map, else as a level's value or label (in any
+ * case), else as its position on a label scale ("2" on relevance-3 is "relevant"; a preference's
+ * "1" names no side).
+ */
+function levelOf(scale: Scale, map: Record<string, string>, text: string): string | null {
+  const lower = text.toLowerCase();
+  const mapped = Object.entries(map).find(([word]) => word.toLowerCase() === lower)?.[1];
+  if (mapped !== undefined) return scale.levels.some((l) => l.value === mapped) ? mapped : null;
+  const named = scale.levels.find((l) => l.value.toLowerCase() === lower || l.label.toLowerCase() === lower);
+  if (named) return named.value;
+  return scale.id === PREFERENCE_SCALE_ID ? null : levelFromText(scale, text);
+}
+
+const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}...` : text);

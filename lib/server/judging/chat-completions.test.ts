@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
+import { callChatCompletions, ChatCallError } from "./chat-completions";
+
+const servers: FakeChatServer[] = [];
+const start = async (options?: Parameters<typeof startFakeChatServer>[0]) => {
+  const server = await startFakeChatServer(options);
+  servers.push(server);
+  return server;
+};
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const request = { messages: [{ role: "user" as const, content: "Passage [[label:2]]" }], temperature: 0 };
+/** A sleep that records its waits instead of waiting. */
+const recorder = () => {
+  const waits: number[] = [];
+  return { waits, sleep: async (ms: number) => void waits.push(ms) };
+};
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error("the call succeeded");
+    },
+    (error: unknown) => {
+      if (!(error instanceof ChatCallError)) throw error;
+      return error;
+    },
+  );
+
+describe("callChatCompletions", () => {
+  it("posts the model, messages, temperature and seed with the key, and returns the reply and its usage", async () => {
+    const server = await start();
+    const reply = await callChatCompletions(
+      { baseUrl: `${server.url}/`, model: "judge-7b", apiKey: "sk-test" },
+      { ...request, seed: 7, maxTokens: 50 },
+    );
+    expect(reply).toMatchObject({ content: "Reasoning about the passage.\n##final score: 2", attempts: 1 });
+    expect(reply.usage).toEqual({ inputTokens: 19, outputTokens: reply.content.length });
+    expect(reply.latencyMs).toBeGreaterThan(0);
+    expect(server.calls).toEqual([
+      {
+        authorization: "Bearer sk-test",
+        body: { model: "judge-7b", messages: request.messages, temperature: 0, seed: 7, max_tokens: 50 },
+      },
+    ]);
+  });
+
+  it("sends no authorization without a key, and reports unknown usage as null", async () => {
+    const server = await start();
+    server.omitUsage();
+    const reply = await callChatCompletions({ baseUrl: server.url, model: "m", apiKey: null }, request);
+    expect(reply.usage).toBeNull();
+    expect(server.calls[0]!.authorization).toBeNull();
+    expect(server.calls[0]!.body).not.toHaveProperty("seed");
+  });
+
+  it("retries 429 and 5xx with doubling waits, a longer Retry-After winning", async () => {
+    const server = await start();
+    server.failNext(1, { kind: "status", status: 429, retryAfter: 3 });
+    server.failNext(2, { kind: "status", status: 503 });
+    const { waits, sleep } = recorder();
+    const reply = await callChatCompletions({ baseUrl: server.url, model: "m", apiKey: null }, request, {
+      backoffMs: 100,
+      sleep,
+    });
+    expect(reply.attempts).toBe(4);
+    expect(waits).toEqual([3000, 200, 400]);
+    expect(server.calls).toHaveLength(4);
+  });
+
+  it("gives up after the last attempt, and at once on an error a retry cannot mend", async () => {
+    const server = await start();
+    server.failNext(3, { kind: "status", status: 500 });
+    const { waits, sleep } = recorder();
+    const error = await failure(
+      callChatCompletions({ baseUrl: server.url, model: "m", apiKey: null }, request, {
+        maxAttempts: 3,
+        backoffMs: 10,
+        sleep,
+      }),
+    );
+    expect(error).toMatchObject({ retryable: true, status: 500, attempts: 3 });
+    expect(error.message).toBe('the endpoint answered 500: {"error":{"message":"fake 500"}} (after 3 attempts)');
+    expect(waits).toEqual([10, 20]);
+
+    server.failNext(1, { kind: "status", status: 401 });
+    const denied = await failure(
+      callChatCompletions({ baseUrl: server.url, model: "m", apiKey: "bad" }, request, { sleep }),
+    );
+    expect(denied).toMatchObject({ retryable: false, status: 401, attempts: 1 });
+    expect(server.calls).toHaveLength(4);
+  });
+
+  it("abandons a stalled call at the timeout and retries it", async () => {
+    const server = await start();
+    server.failNext(1, { kind: "stall" });
+    const { waits, sleep } = recorder();
+    const reply = await callChatCompletions({ baseUrl: server.url, model: "m", apiKey: null }, request, {
+      timeoutMs: 300,
+      backoffMs: 1,
+      sleep,
+    });
+    expect(reply.attempts).toBe(2);
+    expect(waits).toEqual([1]);
+
+    server.failNext(2, { kind: "stall" });
+    const error = await failure(
+      callChatCompletions({ baseUrl: server.url, model: "m", apiKey: null }, request, {
+        timeoutMs: 300,
+        maxAttempts: 2,
+        sleep,
+      }),
+    );
+    expect(error.message).toBe("no reply within 0.3 s (after 2 attempts)");
+  });
+
+  it("never follows a redirect: the request goes only where the admin pointed it", async () => {
+    const server = await start();
+    const elsewhere = await start();
+    server.failNext(1, { kind: "redirect", location: `${elsewhere.url}/chat/completions` });
+    const error = await failure(callChatCompletions({ baseUrl: server.url, model: "m", apiKey: "sk-secret" }, request));
+    expect(error).toMatchObject({ retryable: false, status: 307 });
+    expect(error.message).toContain("Assay does not follow redirects");
+    expect(elsewhere.calls).toHaveLength(0);
+  });
+
+  it("retries a refused connection, then says what it could not reach", async () => {
+    const server = await start();
+    const url = server.url;
+    await server.close();
+    servers.length = 0;
+    const { sleep } = recorder();
+    const unreachable = await failure(
+      callChatCompletions({ baseUrl: url, model: "m", apiKey: null }, request, { maxAttempts: 2, sleep }),
+    );
+    expect(unreachable.message).toMatch(
+      /^cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: ECONNREFUSED \(after 2 attempts\)$/,
+    );
+  });
+});

@@ -1,0 +1,101 @@
+// A local OpenAI-compatible chat-completions server for tests (no real model runs on these
+// machines). It answers from the prompt: a marker "[[label:X]]" in it gives "##final score: X"
+// (or the reply `answer` builds), and it can be told to fail, stall, garble or redirect the next
+// calls. It counts every call and keeps each request's body and authorization header.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeCall = {
+  body: { model: string; messages: { role: string; content: string }[]; [k: string]: unknown };
+  authorization: string | null;
+};
+type Fault =
+  | { kind: "status"; status: number; retryAfter?: number }
+  | { kind: "stall" }
+  | { kind: "garble" }
+  | { kind: "redirect"; location: string };
+
+export type FakeChatServer = {
+  url: string;
+  calls: FakeCall[];
+  /** The next `times` calls get `fault` instead of an answer. */
+  failNext(times: number, fault: Fault): void;
+  /** Replies without token usage from now on. */
+  omitUsage(omit?: boolean): void;
+  close(): Promise<void>;
+};
+
+const markerLabel = (prompt: string) => /\[\[label:([^\]]+)\]\]/.exec(prompt)?.[1] ?? null;
+
+export async function startFakeChatServer({
+  answer = (prompt: string) => `Reasoning about the passage.\n##final score: ${markerLabel(prompt) ?? "0"}`,
+  delayMs = 0,
+}: { answer?: (prompt: string) => string; delayMs?: number } = {}): Promise<FakeChatServer> {
+  const calls: FakeCall[] = [];
+  const faults: Fault[] = [];
+  let withUsage = true;
+  const stalled = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+    req.on("end", () => {
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+        res.writeHead(404).end("not found");
+        return;
+      }
+      const body = JSON.parse(raw) as FakeCall["body"];
+      calls.push({ body, authorization: req.headers.authorization ?? null });
+      const fault = faults.shift();
+      if (fault?.kind === "stall") {
+        stalled.add(res);
+        return;
+      }
+      if (fault?.kind === "status") {
+        res.writeHead(fault.status, fault.retryAfter === undefined ? {} : { "retry-after": String(fault.retryAfter) });
+        res.end(JSON.stringify({ error: { message: `fake ${fault.status}` } }));
+        return;
+      }
+      if (fault?.kind === "redirect") {
+        res.writeHead(307, { location: fault.location }).end();
+        return;
+      }
+      const prompt = body.messages.map((m) => m.content).join("\n");
+      const content = fault?.kind === "garble" ? "I would rather not say." : answer(prompt);
+      const reply = {
+        id: `fake-${calls.length}`,
+        object: "chat.completion",
+        model: body.model,
+        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+        ...(withUsage
+          ? {
+              usage: {
+                prompt_tokens: prompt.length,
+                completion_tokens: content.length,
+                total_tokens: prompt.length + content.length,
+              },
+            }
+          : {}),
+      };
+      const send = () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply));
+      if (delayMs > 0) setTimeout(send, delayMs);
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    calls,
+    failNext(times, fault) {
+      for (let i = 0; i < times; i++) faults.push(fault);
+    },
+    omitUsage(omit = true) {
+      withUsage = !omit;
+    },
+    close() {
+      for (const res of stalled) res.destroy();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
