@@ -37,6 +37,9 @@ const server = (url: string, listen: number, databaseUrl: string) => ({
     DATABASE_URL: databaseUrl,
     NEXTAUTH_URL: url,
     NEXTAUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
+    // stored judge endpoint keys are sealed with it; e2e/judge-endpoints.spec.ts also names a key variable
+    ASSAY_ENCRYPTION_KEY: "e2e0".repeat(16),
+    ASSAY_E2E_JUDGE_KEY: "sk-e2e-from-the-environment",
   },
 });
 

@@ -183,6 +183,13 @@ const ROUTES: Route[] = [
   { method: "PATCH", path: () => `/api/campaigns/${c()}`, expect: STAFF },
   { method: "POST", path: () => `/api/campaigns/${c()}/items/${ids.item}/seats`, expect: STAFF },
   { method: "GET", path: () => "/api/admin/users", expect: ADMIN, tokens: false },
+  // researchers choose among the judge endpoints; only admins register, change, remove or call one
+  // (endpoint 0 does not exist: an admin meets validation, 400, and nothing changes)
+  { method: "GET", path: () => "/api/judging/endpoints", expect: STAFF },
+  { method: "POST", path: () => "/api/judging/endpoints", expect: ADMIN, tokens: false },
+  { method: "PATCH", path: () => "/api/judging/endpoints/0", expect: ADMIN, tokens: false },
+  { method: "DELETE", path: () => "/api/judging/endpoints/0", expect: ADMIN, tokens: false },
+  { method: "POST", path: () => "/api/judging/endpoints/0/check", expect: ADMIN, tokens: false },
   { method: "GET", path: () => "/api/me/campaigns", expect: SIGNED_IN },
   { method: "GET", path: () => "/api/me/tokens", expect: SIGNED_IN, tokens: false },
   { method: "POST", path: () => "/api/me/tokens", expect: SIGNED_IN, tokens: false },
@@ -231,6 +238,7 @@ const PAGES: { path: () => string; expect: Record<SessionActor, Cell> }[] = [
   { path: () => "/annotate", expect: SIGNED_IN },
   { path: () => `/annotate/${ids.campaign}`, expect: ANNOTATOR_OF_CAMPAIGN },
   { path: () => "/admin/users", expect: ADMIN },
+  { path: () => "/admin/judging", expect: ADMIN },
   { path: () => `/invite/${"x".repeat(43)}`, expect: EVERYONE }, // an unknown link says it expired, to anyone
 ];
 

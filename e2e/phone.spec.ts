@@ -8,10 +8,13 @@ import { FEDERATED_STUDY, NUGGET_STUDY, USERS } from "./fixtures/world";
 // links stay on screen (on a phone, sign out is on the Account page, and stays on screen there).
 const DEMO = "Harbor job queue (demo)";
 
-async function fitsTheScreen(page: Page, path: string) {
-  const response = await page.goto(path);
-  expect(response?.status(), path).toBe(200);
-  await page.waitForLoadState("networkidle");
+/** `path` loaded (or, `reload: false`, the page as it is now, after some clicks) fits the screen. */
+async function fitsTheScreen(page: Page, path: string, { reload = true } = {}) {
+  if (reload) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await page.waitForLoadState("networkidle");
+  }
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
   expect(widths.page, `${path} is ${widths.page - widths.screen} px wider than the screen`).toBeLessThanOrEqual(
     widths.screen,
@@ -93,12 +96,16 @@ test("an annotator's pages and the workspace fit a phone", async ({ page }) => {
   await fitsTheScreen(page, page.url().replace(/^https?:\/\/[^/]+/, ""));
 });
 
-test("the admin's user list, the account page (with sign out), sign-in and an invite link fit a phone", async ({
+test("the admin's user list and judge endpoints (with the new endpoint form), the account page (with sign out), sign-in and an invite link fit a phone", async ({
   page,
   browser,
 }) => {
   await signIn(page, USERS.admin.email);
   await fitsTheScreen(page, "/admin/users");
+  await fitsTheScreen(page, "/admin/judging");
+  await page.getByRole("button", { name: "New endpoint" }).click();
+  await page.getByRole("form", { name: "New endpoint" }).getByLabel("Store it encrypted").check();
+  await fitsTheScreen(page, "/admin/judging", { reload: false });
   await fitsTheScreen(page, "/account");
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   const anonymous = await browser.newPage({ viewport: { width: 390, height: 844 } });

@@ -13,4 +13,5 @@ export const PRISMA_MODELS: readonly string[] = [
 export const NOT_IN_BUNDLES: Readonly<Record<string, string>> = {
   PasswordLink: "a one-time link to set a password is a secret of the server that issued it",
   ApiToken: "an API token is a secret of the server that issued it (only its hash is kept, for its owner)",
+  JudgeEndpoint: "an endpoint is the server's, not a study's, and its key must never be written to a file",
 };

@@ -12,6 +12,12 @@ export class ApiError extends Error {
   }
 }
 
+/** A request's method and, when there is one, its JSON body (fetchJson sets the content type). */
+export const jsonRequest = (method: string, body?: unknown): RequestInit => ({
+  method,
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
+
 /** The one fetcher: JSON in and out, errors as ApiError, responses validated by a zod schema. */
 export async function fetchJson<S extends z.ZodType>(url: string, schema: S, init?: RequestInit): Promise<z.infer<S>> {
   const response = await fetch(url, {

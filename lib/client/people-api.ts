@@ -9,12 +9,7 @@ import {
   type NewAccount,
   type UserChange,
 } from "@/lib/schemas/users";
-import { fetchJson } from "./fetch-json";
-
-const json = (method: string, body?: unknown): RequestInit => ({
-  method,
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-});
+import { fetchJson, jsonRequest as json } from "./fetch-json";
 
 /** Studies, their members and (for admins) accounts. */
 export const peopleApi = {

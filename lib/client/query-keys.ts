@@ -18,4 +18,7 @@ export const queryKeys = {
   users: {
     all: ["users"] as const,
   },
+  judging: {
+    endpoints: ["judging", "endpoints"] as const,
+  },
 };

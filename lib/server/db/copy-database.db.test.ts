@@ -2,17 +2,21 @@
 // under test, copied into an empty database of the other engine (or of this one when no PostgreSQL
 // is reachable), then signed in to and exported from, as a team moving off SQLite would.
 import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiKey, sealApiKey } from "@/lib/server/judging/api-key-seal";
 import { verifyPassword } from "@/lib/server/users/password";
 import { otherEngineDatabase, prismaCli, scratchDatabase, type Scratch } from "@/test/db-tier";
 import { PRISMA_MODELS } from "@/test/prisma-models";
 import { reportsOf } from "@/test/reports-of";
 import { runCli } from "@/test/run-cli";
-import { closeSharedConnections, readRows } from "./sql-connection";
+import { closeSharedConnections, readRows, withBulkTransaction } from "./sql-connection";
 
 const scratches: Scratch[] = [];
 let source: string;
 let target: string;
+/** The encryption key of the source's judge endpoint: a moved server keeps its ASSAY_ENCRYPTION_KEY. */
+const sealing = crypto.randomBytes(32);
 
 const migrate = (url: string) => expect(prismaCli(["migrate", "deploy"], url).status).toBe(0);
 
@@ -28,6 +32,14 @@ beforeAll(async () => {
     env: { ...process.env, DATABASE_URL: source },
   });
   expect(seeded.status, seeded.stderr).toBe(0);
+  // and a judge endpoint with a stored key (the demo has none)
+  await withBulkTransaction(async (db) => {
+    const now = db.timestamp(new Date());
+    await db.query(
+      `INSERT INTO "JudgeEndpoint" ("name", "baseUrl", "model", "apiKeySealed", "inputPricePerMillion", "concurrency", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ["local-qwen", "http://127.0.0.1:8000/v1", "qwen2.5:7b", sealApiKey("sk-moved", sealing), 0.15, 8, now, now],
+    );
+  }, source);
 }, 240_000);
 
 afterAll(async () => {
@@ -57,6 +69,18 @@ describe("assay db copy", () => {
     }
     expect(summary.tables.Annotation!.rows).toBeGreaterThan(100);
     expect(Object.keys(summary.tables).sort(), "every model is copied").toEqual([...PRISMA_MODELS].sort());
+    const endpoints = await readRows<Record<string, unknown>>(
+      `SELECT "name", "baseUrl", "model", "apiKeySealed", "inputPricePerMillion", "concurrency" FROM "JudgeEndpoint"`,
+      [],
+      target,
+    );
+    expect(endpoints).toMatchObject([
+      { name: "local-qwen", baseUrl: "http://127.0.0.1:8000/v1", model: "qwen2.5:7b", concurrency: 8 },
+    ]);
+    expect(Number(endpoints[0]!.inputPricePerMillion)).toBe(0.15);
+    expect(openApiKey(String(endpoints[0]!.apiKeySealed), sealing), "its key opens with the same encryption key").toBe(
+      "sk-moved",
+    );
 
     // the demo researcher signs in to the copy with the demo password
     const [user] = await readRows<{ passwordHash: string }>(

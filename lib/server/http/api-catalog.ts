@@ -29,6 +29,14 @@ import { driftQuerySchema, driftReportSchema } from "@/lib/schemas/drift";
 import { impactQuerySchema, impactReportSchema } from "@/lib/schemas/impact";
 import { exportQuerySchema, importSummarySchema, importUploadQuerySchema } from "@/lib/schemas/imports";
 import { judgeAgreementQuerySchema, judgeAgreementSchema } from "@/lib/schemas/judge-agreement";
+import {
+  endpointChangeSchema,
+  endpointCheckSchema,
+  endpointListSchema,
+  endpointParamsSchema,
+  endpointSchema,
+  newEndpointSchema,
+} from "@/lib/schemas/judging";
 import { addMemberSchema, memberChangeSchema, memberParamsSchema, membersSchema } from "@/lib/schemas/members";
 import { nuggetQualityQuerySchema, nuggetQualityReportSchema } from "@/lib/schemas/nugget-quality";
 import { addedNuggetSchema, newNuggetSchema } from "@/lib/schemas/nuggets";
@@ -387,6 +395,45 @@ export const API = {
     params: userIdParamsSchema,
     body: z.object({ password: passwordSchema.optional() }),
     response: z.object({ link: passwordLinkSchema.nullable() }),
+  },
+  "GET /api/judging/endpoints": {
+    summary: "The registered LLM judge endpoints, where each key comes from, never a key",
+    tag: "judging",
+    roles: STAFF,
+    response: endpointListSchema,
+  },
+  "POST /api/judging/endpoints": {
+    summary: "Register an OpenAI-compatible endpoint and where its key comes from (admins, in the browser only)",
+    tag: "judging",
+    roles: ADMIN,
+    tokens: false,
+    body: newEndpointSchema,
+    response: endpointSchema,
+  },
+  "PATCH /api/judging/endpoints/{endpointId}": {
+    summary: "Change an endpoint; its key only when a new source is given (admins, in the browser only)",
+    tag: "judging",
+    roles: ADMIN,
+    tokens: false,
+    params: endpointParamsSchema,
+    body: endpointChangeSchema,
+    response: endpointSchema,
+  },
+  "DELETE /api/judging/endpoints/{endpointId}": {
+    summary: "Remove an endpoint and its key (admins, in the browser only)",
+    tag: "judging",
+    roles: ADMIN,
+    tokens: false,
+    params: endpointParamsSchema,
+    response: z.object({ deleted: z.number() }),
+  },
+  "POST /api/judging/endpoints/{endpointId}/check": {
+    summary: "Call an endpoint once with its key: whether it answers, how fast, and what (admins, in the browser only)",
+    tag: "judging",
+    roles: ADMIN,
+    tokens: false,
+    params: endpointParamsSchema,
+    response: endpointCheckSchema,
   },
   "GET /api/openapi.json": {
     summary: "This document: the API as OpenAPI 3.1",

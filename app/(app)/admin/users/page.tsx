@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AdminTabs } from "@/components/admin/admin-tabs";
 import { UserTable } from "@/components/admin/user-table";
 import { requirePageUser } from "@/lib/server/auth/page-guards";
 import { listUsers } from "@/lib/server/users/list-users";
@@ -11,6 +12,7 @@ export default async function UsersPage() {
   const users = await listUsers();
   return (
     <>
+      <AdminTabs current="/admin/users" />
       <PageHeader
         title="Users"
         description={
