@@ -12,6 +12,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
+// long enough that a busy machine answers the attempt that is not stalled well within it
+const STALL_MS = 1500;
 const request = { messages: [{ role: "user" as const, content: "Passage [[label:2]]" }], temperature: 0 };
 /** A sleep that records its waits instead of waiting. */
 const recorder = () => {
@@ -98,7 +100,7 @@ describe("callChatCompletions", () => {
     server.failNext(1, { kind: "stall" });
     const { waits, sleep } = recorder();
     const reply = await callChatCompletions({ baseUrl: server.url, model: "m", apiKey: null }, request, {
-      timeoutMs: 300,
+      timeoutMs: STALL_MS,
       backoffMs: 1,
       sleep,
     });
@@ -108,12 +110,12 @@ describe("callChatCompletions", () => {
     server.failNext(2, { kind: "stall" });
     const error = await failure(
       callChatCompletions({ baseUrl: server.url, model: "m", apiKey: null }, request, {
-        timeoutMs: 300,
+        timeoutMs: STALL_MS,
         maxAttempts: 2,
         sleep,
       }),
     );
-    expect(error.message).toBe("no reply within 0.3 s (after 2 attempts)");
+    expect(error.message).toBe("no reply within 1.5 s (after 2 attempts)");
   });
 
   it("never follows a redirect: the request goes only where the admin pointed it", async () => {
