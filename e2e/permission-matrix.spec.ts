@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { campaignIdByName } from "./fixtures/annotate-api";
 import { signInViaApi, studyIdByName } from "./fixtures/session";
 import { EXPIRED_TOKEN, IMPORT_STUDY, OUTSIDER, USERS } from "./fixtures/world";
@@ -242,27 +242,27 @@ const PAGES: { path: () => string; expect: Record<SessionActor, Cell> }[] = [
   { path: () => `/invite/${"x".repeat(43)}`, expect: EVERYONE }, // an unknown link says it expired, to anyone
 ];
 
-// One test per cell, each with its own page: a slow cell times out alone and names itself, and no
-// navigation can interrupt the next. Each actor signs in once.
+// One test per cell: a slow cell times out alone and names itself. Each actor signs in once.
 for (const actor of ACTORS) {
   test.describe(`as ${actor}`, () => {
+    // api: the API routes' caller; pages: the pages' (a token caller's carries the token and no cookie)
     let api: APIRequestContext;
-    let browserContext: BrowserContext;
-    test.beforeAll(async ({ playwright, browser, baseURL }) => {
+    let pages: APIRequestContext;
+    test.beforeAll(async ({ playwright, baseURL }) => {
       const token = tokens[actor as TokenActor];
       const headers = token ? { authorization: `Bearer ${token}` } : undefined;
       api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
-      browserContext = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+      pages = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
       if (token)
         await signInViaApi(api, USERS.admin.email); // a cookie the token request must ignore
       else if (actor !== "anonymous") {
         await signInViaApi(api, EMAIL[actor as Exclude<SessionActor, "anonymous">]);
-        await signInViaApi(browserContext.request, EMAIL[actor as Exclude<SessionActor, "anonymous">]);
+        await signInViaApi(pages, EMAIL[actor as Exclude<SessionActor, "anonymous">]);
       }
     });
     test.afterAll(async () => {
       await api.dispose();
-      await browserContext.close();
+      await pages.dispose();
     });
 
     for (const [index, r] of ROUTES.entries()) {
@@ -284,16 +284,18 @@ for (const actor of ACTORS) {
     }
 
     // pages take no token: one token caller shows it (the others would only repeat the anonymous column)
-    const pages = (TOKEN_ACTORS as readonly string[]).includes(actor) && actor !== "read-write token" ? [] : PAGES;
-    for (const p of pages) {
+    const pageCells = (TOKEN_ACTORS as readonly string[]).includes(actor) && actor !== "read-write token" ? [] : PAGES;
+    for (const p of pageCells) {
       const expected = cellOf(actor, { method: "GET", path: p.path, expect: p.expect, tokens: false });
+      // the page as the server answers it (redirects followed, no rendering): its guard runs on the
+      // server, before anything is streamed, so a refusal is a 404 or a redirect to sign-in
       test(`page ${p.path()}: ${expected}`, async () => {
-        const page = await browserContext.newPage();
-        const response = await page.goto(p.path());
-        const denied = response?.status() === 404 || new URL(page.url()).pathname === "/signin";
+        const response = await pages.get(p.path());
+        const at = new URL(response.url()).pathname;
+        const denied = response.status() === 404 || at === "/signin";
         const got: Cell = denied ? "deny" : "allow";
-        expect(got, `${actor} ${p.path()}: ${response?.status()} at ${new URL(page.url()).pathname}`).toBe(expected);
-        await page.close();
+        expect(got, `${actor} ${p.path()}: ${response.status()} at ${at}`).toBe(expected);
+        if (got === "deny" && actor !== "admin") expect(await response.text()).not.toContain("Harbor");
       });
     }
   });
