@@ -47,6 +47,21 @@ test("an admin registers endpoints, checks them with their keys, and never sees 
   await expect(stored.getByRole("status")).toContainText(/Answered in \d+ ms: “OK”/);
   expect(model.calls.at(-1)!.authorization).toBe(`Bearer ${STORED_KEY}`);
 
+  // a change keeps the key unless the admin picks a new source
+  await stored.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("form", { name: `Edit stored-${suffix}` });
+  await expect(edit.getByLabel(/^Calls at a time/)).toHaveValue("16");
+  await expect(edit.getByLabel("Keep the current key (stored, encrypted)")).toBeChecked();
+  await edit.getByLabel(/^Model/).fill("qwen2.5:14b");
+  await edit.getByLabel(/^Calls per minute/).fill("120");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden();
+  await expect(stored).toContainText("qwen2.5:14b");
+  await expect(stored).toContainText("16 at a time, 120 per minute");
+  await stored.getByRole("button", { name: "Check" }).click();
+  await expect.poll(() => model.calls.at(-1)!.body.model).toBe("qwen2.5:14b");
+  expect(model.calls.at(-1)!.authorization).toBe(`Bearer ${STORED_KEY}`);
+
   const fromEnv = await register(`env-${suffix}`, async (form) => {
     await form.getByLabel(/^Variable/).fill("ASSAY_E2E_JUDGE_KEY");
   });

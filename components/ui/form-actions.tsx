@@ -2,11 +2,12 @@ import { Alert } from "./alert";
 import { Button } from "./button";
 
 /**
- * The end of a "new …" form: its error (if the last try failed), the submit button (saying it is
- * busy while `pending`) and Cancel. `className` places it in the form's grid.
+ * The end of a "new …" (or edit) form: its error (if the last try failed), the submit button
+ * (saying it is busy while `pending`) and Cancel. `className` places it in the form's grid.
  */
 export function FormActions({
   submit,
+  pendingText = "Creating…",
   pending,
   error,
   errorLabel,
@@ -14,6 +15,8 @@ export function FormActions({
   className = "",
 }: {
   submit: string;
+  /** What the submit button says while `pending`. */
+  pendingText?: string;
   pending: boolean;
   error: Error | null;
   errorLabel: string;
@@ -29,7 +32,7 @@ export function FormActions({
       )}
       <div className={`flex gap-2 ${className}`}>
         <Button type="submit" disabled={pending}>
-          {pending ? "Creating…" : submit}
+          {pending ? pendingText : submit}
         </Button>
         <Button type="button" variant="secondary" disabled={pending} onClick={onCancel}>
           Cancel
