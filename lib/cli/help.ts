@@ -16,6 +16,9 @@ Commands:
                                          empty database at URL, SQLite or PostgreSQL: users with
                                          their passwords, every study and label. Read from one
                                          snapshot, verified by row counts and checksums, all or nothing.
+  judge templates [--format json|table]  The LLM judge prompt templates (today the built-in
+                                         umbrela-relevance and freshstack-support) with their
+                                         versions, the SHA-256 of their content; json: whole texts.
   studies create --name N [--description D] [--owner EMAIL]
                                          Create an empty study, with the owner as its researcher.
                                          Prints {"id", "slug", "name"}; errors exit 2.

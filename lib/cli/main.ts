@@ -40,6 +40,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   "ppi-mean": async () => (await import("./commands/ppi-mean")).ppiMeanCommand,
   "compare-leaderboards": async () => (await import("./commands/compare-leaderboards")).compareLeaderboardsCommand,
   "db copy": async () => (await import("./commands/db-copy")).dbCopy,
+  "judge templates": async () => (await import("./commands/judge-templates")).judgeTemplates,
 };
 
 async function main(argv: string[]): Promise<number> {
