@@ -3,12 +3,12 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { FLOOR_TABLES } from "./floor-tables.mjs";
 
 const [source, target, workDir] = process.argv.slice(2);
-const TABLES = ["Study", "Query", "Nugget", "Document", "PoolEntry", "Judge", "Label", "System", "RunEntry"];
 fs.mkdirSync(workDir, { recursive: true });
 const commands = [];
-for (const table of TABLES) {
+for (const table of FLOOR_TABLES) {
   const csv = path.join(workDir, `${table}.csv`);
   execFileSync("psql", ["-q", "-X", source, "-c", `\\copy "${table}" TO '${csv}' WITH (FORMAT csv)`], {
     stdio: "inherit",

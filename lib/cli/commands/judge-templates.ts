@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { BUILTIN_TEMPLATES } from "@/lib/domain/judging/builtin-templates";
 import { templateVersion } from "@/lib/server/judging/template-version";
 import { UsageError } from "../usage-error";
+import { printTable } from "../print-table";
 
 /**
  * `assay judge templates`: the judge prompt templates with their versions (the content hash; its
@@ -25,7 +26,5 @@ export async function judgeTemplates(args: string[]): Promise<void> {
       t.output.kind === "regex" ? `/${t.output.pattern}/` : `JSON field ${t.output.field}`,
     ]),
   ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows)
-    console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
+  printTable(rows);
 }

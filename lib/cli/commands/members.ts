@@ -6,6 +6,7 @@ import { findStudy } from "@/lib/server/studies/find-or-create-study";
 import { findUserByEmail } from "@/lib/server/users/find-user";
 import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
+import { printTable } from "../print-table";
 
 async function studyOf(name: string | undefined) {
   if (!name) throw inputError("--study is required");
@@ -72,9 +73,7 @@ export async function membersList(args: string[]): Promise<void> {
     ["ROLE", "EMAIL", "NAME"],
     ...members.map((m) => [m.role, m.email, m.name + (m.disabled ? " (disabled)" : m.invited ? " (invited)" : "")]),
   ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows)
-    console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
+  printTable(rows);
 }
 
 /** `members remove --study S --email E`: their labels stay; the items they held go back to the others. */

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { listStudies } from "@/lib/server/studies/list-studies";
 import { CLI_OPERATOR } from "../operator";
 import { UsageError } from "../usage-error";
+import { printTable } from "../print-table";
 
 export async function studiesList(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { format: { type: "string", default: "table" } }, strict: true });
@@ -26,7 +27,5 @@ export async function studiesList(args: string[]): Promise<void> {
       s.name,
     ]),
   ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows)
-    console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
+  printTable(rows);
 }

@@ -78,13 +78,15 @@ function sharedSqliteConnection(url: string, { readonly = false } = {}): SqliteC
     ? (shared.assaySqliteReaders ??= new Map())
     : (shared.assaySqliteConnections ??= new Map());
   let connection = connections.get(url);
-  if (!connection)
-    connections.set(
-      url,
-      (connection = { db: new Database(sqliteFileOf(url), { readonly, timeout: 5000 }), statements: new Map() }),
-    );
+  if (!connection) connections.set(url, (connection = openSqlite(url, { readonly })));
   return connection;
 }
+
+/** A new connection to the SQLite file of `url`, with no statements prepared yet. */
+const openSqlite = (url: string, { readonly = false } = {}): SqliteConnection => ({
+  db: new Database(sqliteFileOf(url), { readonly, timeout: 5000 }),
+  statements: new Map(),
+});
 
 /** `sql` prepared on `connection` once and kept (at most 500: statements built for varying IN lists must not pile up). */
 function prepared({ db, statements }: SqliteConnection, sql: string): Database.Statement {
@@ -156,10 +158,7 @@ export async function closeSharedConnections(): Promise<void> {
 }
 
 async function withSqlite<T>(url: string, work: (connection: SqlConnection) => Promise<T>): Promise<T> {
-  const connection: SqliteConnection = {
-    db: new Database(sqliteFileOf(url), { timeout: 5000 }),
-    statements: new Map(),
-  };
+  const connection = openSqlite(url);
   try {
     const result = await queueSqliteWrite(() => inSqliteTransaction(connection, work, true));
     await refreshPlannerStatistics(connection.db);
