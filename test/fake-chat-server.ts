@@ -8,6 +8,8 @@ import type { AddressInfo } from "node:net";
 export type FakeCall = {
   body: { model: string; messages: { role: string; content: string }[]; [k: string]: unknown };
   authorization: string | null;
+  /** When the request arrived (ms since the epoch). */
+  receivedAt: number;
 };
 type Fault =
   | { kind: "status"; status: number; retryAfter?: number }
@@ -18,6 +20,8 @@ type Fault =
 export type FakeChatServer = {
   url: string;
   calls: FakeCall[];
+  /** The most requests it was answering at once. */
+  maxInFlight(): number;
   /** The next `times` calls get `fault` instead of an answer. */
   failNext(times: number, fault: Fault): void;
   /** Replies without token usage from now on. */
@@ -34,6 +38,8 @@ export async function startFakeChatServer({
   const calls: FakeCall[] = [];
   const faults: Fault[] = [];
   let withUsage = true;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const stalled = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -44,7 +50,9 @@ export async function startFakeChatServer({
         return;
       }
       const body = JSON.parse(raw) as FakeCall["body"];
-      calls.push({ body, authorization: req.headers.authorization ?? null });
+      calls.push({ body, authorization: req.headers.authorization ?? null, receivedAt: Date.now() });
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      res.on("close", () => inFlight--);
       const fault = faults.shift();
       if (fault?.kind === "stall") {
         stalled.add(res);
@@ -86,6 +94,7 @@ export async function startFakeChatServer({
   return {
     url: `http://127.0.0.1:${port}/v1`,
     calls,
+    maxInFlight: () => maxInFlight,
     failNext(times, fault) {
       for (let i = 0; i < times; i++) faults.push(fault);
     },

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
+import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
 
 /**
  * An endpoint's base URL: http or https, without credentials, query or fragment (a key goes in
@@ -96,3 +98,92 @@ export const endpointCheckSchema = z.object({
   error: z.string().nullable(),
 });
 export type EndpointCheck = z.infer<typeof endpointCheckSchema>;
+
+/** A judge template version as the API shows it: its name, its version (SHA-256 hex) and its text. */
+export const templateVersionSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  builtin: z.boolean(),
+  template: judgeTemplateSchema,
+  createdBy: z.string().nullable(),
+  createdAt: z.string().nullable(),
+});
+export type TemplateVersionDto = z.infer<typeof templateVersionSchema>;
+
+/** Every template: the built-in ones, then the saved ones by name, each with its versions newest first. */
+export const templateListSchema = z.object({
+  templates: z.array(z.object({ name: z.string(), builtin: z.boolean(), versions: z.array(templateVersionSchema) })),
+});
+
+/** A sample of a study for a judge run: a campaign's design over the pooled pairs, or the items of a campaign. */
+export const judgeRunSampleSchema = z.union([
+  sampleSpecSchema,
+  z.object({ kind: z.literal("campaign"), campaign: z.string().trim().min(1, "name the campaign") }),
+]);
+export type JudgeRunSample = z.infer<typeof judgeRunSampleSchema>;
+
+/** A judge run as a researcher starts it: which template version (NAME or NAME@version), through which endpoint, over what. */
+export const newJudgeRunSchema = z.object({
+  template: z.string().trim().min(1, "choose a template"),
+  endpoint: z.string().trim().min(1, "choose an endpoint"),
+  sample: judgeRunSampleSchema,
+  temperature: z.number().min(0).max(2).default(0),
+  seed: z.number().int().min(0).max(2_147_483_647).nullable().default(null),
+});
+export type NewJudgeRun = z.input<typeof newJudgeRunSchema>;
+
+export const JUDGE_RUN_STATUSES = ["running", "paused", "cancelled", "done"] as const;
+export const JUDGE_CALL_STATUSES = ["pending", "leased", "done", "unparsed", "failed", "skipped"] as const;
+
+/** A judge run: what made its labels, and how far it is. */
+export const judgeRunSchema = z.object({
+  id: z.number(),
+  judge: z.string(),
+  status: z.enum(JUDGE_RUN_STATUSES),
+  endpoint: z.string(),
+  baseUrl: z.string(),
+  model: z.string(),
+  templateName: z.string(),
+  templateVersion: z.string(),
+  task: z.string(),
+  scale: z.string(),
+  sample: judgeRunSampleSchema,
+  temperature: z.number(),
+  seed: z.number().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  calls: z.record(z.enum(JUDGE_CALL_STATUSES), z.number()),
+  total: z.number(),
+  cachedCalls: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** The cost of the calls whose cost is known, and how many calls' cost is unknown (a reply without token usage, or no prices). */
+  cost: z.object({ known: z.number(), unknownCalls: z.number() }),
+  /** Seconds until the remaining calls are done at the rate so far (null before the first reply, or when nothing remains). */
+  etaSeconds: z.number().nullable(),
+});
+export type JudgeRunDto = z.infer<typeof judgeRunSchema>;
+
+/** A call that gave no label: its reply (if any) and why. */
+export const judgeCallProblemSchema = z.object({
+  id: z.number(),
+  targetKey: z.string(),
+  status: z.enum(["unparsed", "failed", "skipped"]),
+  reply: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export const judgeRunDetailSchema = z.object({
+  run: judgeRunSchema,
+  problems: z.array(judgeCallProblemSchema),
+});
+export type JudgeRunDetail = z.infer<typeof judgeRunDetailSchema>;
+
+export const judgeRunParamsSchema = z.object({
+  studyId: z.coerce.number().int().positive(),
+  runId: z.coerce.number().int().positive(),
+});
+
+/** What a researcher does to a run: pause it, resume it, cancel it, or call again its calls that gave no label. */
+export const judgeRunActionSchema = z.object({ action: z.enum(["pause", "resume", "cancel", "retry"]) });

@@ -26,6 +26,8 @@ export type CallOptions = {
   /** The first retry's wait; each next one doubles it (a 429's Retry-After, when longer, wins). */
   backoffMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Awaited before each attempt (a judge run's shared pacing of an endpoint's requests per minute). */
+  beforeAttempt?: () => Promise<void>;
 };
 
 /** Why a call gave no reply: `retryable` ones (429, 5xx, a timeout, a lost connection) were retried until attempts ran out. */
@@ -64,7 +66,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
 export async function callChatCompletions(
   endpoint: ChatEndpoint,
   request: ChatRequest,
-  { timeoutMs = 120_000, maxAttempts = 5, backoffMs = 1000, sleep = wait }: CallOptions = {},
+  { timeoutMs = 120_000, maxAttempts = 5, backoffMs = 1000, sleep = wait, beforeAttempt }: CallOptions = {},
 ): Promise<ChatReply> {
   const url = `${endpoint.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const body = JSON.stringify({
@@ -79,6 +81,7 @@ export async function callChatCompletions(
   for (let attempt = 1; ; attempt++) {
     let retryAfterMs: number;
     try {
+      await beforeAttempt?.();
       const reply = await attemptCall(url, headers, body, timeoutMs);
       return { ...reply, attempts: attempt };
     } catch (error) {

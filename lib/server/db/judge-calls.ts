@@ -1,0 +1,278 @@
+import "server-only";
+import { nullableId } from "./ids";
+import { readRows, sqlOf, type Tx } from "./sql-connection";
+
+/**
+ * The SQL of judge runs (model JudgeRun, JudgeCall, JudgeEndpointSlot): calls claimed by a
+ * conditional UPDATE with a lease, as campaign seats are (on PostgreSQL candidate rows are locked
+ * with SKIP LOCKED, so concurrent processes take different calls); an endpoint's concurrency held
+ * as leased slot rows; its request rate paced through one shared timestamp.
+ */
+
+/** A call's lease: renewed while its process works on it, taken over by another process once expired. */
+export const CALL_LEASE_MS = 120_000;
+/** A slot's lease: renewed every few seconds by the process holding it. */
+export const SLOT_LEASE_MS = 30_000;
+
+export type ClaimedCall = {
+  id: number;
+  runId: number;
+  targetKey: string;
+  queryId: number | null;
+  nuggetId: number | null;
+  documentId: number | null;
+  responseAId: number | null;
+  responseBId: number | null;
+  swapped: boolean;
+};
+
+const CLAIMED_COLUMNS = `"id", "runId", "targetKey", "queryId", "nuggetId", "documentId", "responseAId", "responseBId", "swapped"`;
+
+const claimedCall = (r: Record<string, unknown>): ClaimedCall => ({
+  id: Number(r.id),
+  runId: Number(r.runId),
+  targetKey: String(r.targetKey),
+  queryId: nullableId(r.queryId),
+  nuggetId: nullableId(r.nuggetId),
+  documentId: nullableId(r.documentId),
+  responseAId: nullableId(r.responseAId),
+  responseBId: nullableId(r.responseBId),
+  swapped: r.swapped === true || Number(r.swapped) === 1,
+});
+
+/**
+ * Takes up to `limit` calls of a running run for `holder`: pending ones in position order, then
+ * ones whose lease expired (a process that died mid-call). Nothing while the run is paused or cancelled.
+ */
+export async function claimCalls(
+  tx: Tx,
+  o: { runId: number; holder: string; now: Date; limit: number },
+): Promise<ClaimedCall[]> {
+  const sql = sqlOf(tx);
+  const until = sql.timestamp(new Date(o.now.getTime() + CALL_LEASE_MS));
+  const lock = sql.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
+  const claimed: ClaimedCall[] = [];
+  for (const [free, params] of [
+    [`"status" = 'pending'`, []],
+    [`"status" = 'leased' AND "leaseExpiresAt" < ?`, [sql.timestamp(o.now)]],
+  ] as const) {
+    const rows = await sql.query(
+      `UPDATE "JudgeCall" SET "status" = 'leased', "leaseHolder" = ?, "leaseExpiresAt" = ?, "attempts" = "attempts" + 1
+       WHERE "id" IN (
+         SELECT "id" FROM "JudgeCall"
+         WHERE "runId" = ? AND ${free}
+           AND EXISTS (SELECT 1 FROM "JudgeRun" WHERE "id" = ? AND "status" = 'running')
+         ORDER BY "position" LIMIT ?${lock})
+       RETURNING ${CLAIMED_COLUMNS}`,
+      [o.holder, until, o.runId, ...params, o.runId, o.limit - claimed.length],
+    );
+    claimed.push(...rows.map(claimedCall));
+    if (claimed.length >= o.limit) break;
+  }
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+/** Extends the leases `holder` still has on these calls. */
+export async function renewCalls(tx: Tx, ids: readonly number[], holder: string, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const sql = sqlOf(tx);
+  await sql.query(
+    `UPDATE "JudgeCall" SET "leaseExpiresAt" = ? WHERE "status" = 'leased' AND "leaseHolder" = ? AND "id" IN (${ids.map(() => "?").join(", ")})`,
+    [sql.timestamp(new Date(now.getTime() + CALL_LEASE_MS)), holder, ...ids],
+  );
+}
+
+/** Gives calls `holder` has not made back to the run (a pause, or the process stopping). */
+export async function releaseCalls(tx: Tx, ids: readonly number[], holder: string): Promise<void> {
+  if (ids.length === 0) return;
+  await sqlOf(tx).query(
+    `UPDATE "JudgeCall" SET "status" = 'pending', "leaseHolder" = NULL, "leaseExpiresAt" = NULL, "attempts" = "attempts" - 1
+     WHERE "status" = 'leased' AND "leaseHolder" = ? AND "id" IN (${ids.map(() => "?").join(", ")})`,
+    [holder, ...ids],
+  );
+}
+
+/** How one call ended. */
+export type CallOutcome = {
+  id: number;
+  status: "done" | "unparsed" | "failed" | "skipped";
+  cacheKey: string | null;
+  cached: boolean;
+  reply: string | null;
+  level: string | null;
+  error: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  latencyMs: number | null;
+  cost: number | null;
+  finishedAt: Date;
+};
+
+/**
+ * Stores a call's outcome, if `holder` still holds its lease (else another process took the call
+ * over and records it): returns whether it was stored.
+ */
+export async function recordCall(tx: Tx, holder: string, o: CallOutcome): Promise<boolean> {
+  const sql = sqlOf(tx);
+  const rows = await sql.query(
+    `UPDATE "JudgeCall" SET "status" = ?, "cacheKey" = ?, "cached" = ?, "reply" = ?, "level" = ?, "error" = ?,
+       "inputTokens" = ?, "outputTokens" = ?, "latencyMs" = ?, "cost" = ?, "finishedAt" = ?, "leaseHolder" = NULL, "leaseExpiresAt" = NULL
+     WHERE "id" = ? AND "status" = 'leased' AND "leaseHolder" = ? RETURNING "id"`,
+    [
+      o.status,
+      o.cacheKey,
+      sql.dialect === "postgres" ? o.cached : o.cached ? 1 : 0,
+      o.reply,
+      o.level,
+      o.error,
+      o.inputTokens,
+      o.outputTokens,
+      o.latencyMs,
+      o.cost,
+      sql.timestamp(o.finishedAt),
+      o.id,
+      holder,
+    ],
+  );
+  return rows.length === 1;
+}
+
+/** A call's label, written as the run's judge (one per judge and target: a second write replaces the value). */
+export async function upsertCallLabel(
+  tx: Tx,
+  label: { callId: number; studyId: number; judgeId: number; scale: string; value: string; createdAt: Date },
+): Promise<void> {
+  const sql = sqlOf(tx);
+  await sql.query(
+    `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "scale", "value", "createdAt")
+     SELECT ?, ?, CASE WHEN c."nuggetId" IS NULL THEN 'query_document' ELSE 'nugget_document' END, c."targetKey", c."queryId", c."nuggetId", c."documentId", ?, ?, ?
+       FROM "JudgeCall" c WHERE c."id" = ?
+     ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value", "scale" = excluded."scale"`,
+    [label.studyId, label.judgeId, label.scale, label.value, sql.timestamp(label.createdAt), label.callId],
+  );
+}
+
+/** Ends a running run whose every call has ended; returns whether it did. */
+export async function finishRunIfDone(tx: Tx, runId: number, now: Date): Promise<boolean> {
+  const sql = sqlOf(tx);
+  const rows = await sql.query(
+    `UPDATE "JudgeRun" SET "status" = 'done', "finishedAt" = ?
+     WHERE "id" = ? AND "status" = 'running'
+       AND NOT EXISTS (SELECT 1 FROM "JudgeCall" WHERE "runId" = ? AND "status" IN ('pending', 'leased'))
+     RETURNING "id"`,
+    [sql.timestamp(now), runId, runId],
+  );
+  return rows.length === 1;
+}
+
+/** The replies that parsed for these cache keys (any run's): a call with one is answered from it. */
+export async function cachedReplies(
+  cacheKeys: readonly string[],
+): Promise<Map<string, { reply: string; level: string }>> {
+  if (cacheKeys.length === 0) return new Map();
+  const rows = await readRows<{ cacheKey: string; reply: string; level: string }>(
+    `SELECT "cacheKey", "reply", "level" FROM "JudgeCall"
+     WHERE "status" = 'done' AND "cacheKey" IN (${cacheKeys.map(() => "?").join(", ")})`,
+    cacheKeys,
+  );
+  return new Map(rows.map((r) => [r.cacheKey, { reply: r.reply, level: r.level }]));
+}
+
+/** The texts a batch of calls' prompts are filled from, by call id. */
+export type CallTexts = {
+  question: string | null;
+  answer: string | null;
+  nugget: string | null;
+  title: string | null;
+  chunk: string | null;
+  answerA: string | null;
+  answerB: string | null;
+};
+
+export async function callTexts(ids: readonly number[]): Promise<Map<number, CallTexts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await readRows<CallTexts & { id: unknown }>(
+    `SELECT c."id", q."body" AS "question", q."answer", n."text" AS "nugget", d."title", d."text" AS "chunk",
+            ra."text" AS "answerA", rb."text" AS "answerB"
+       FROM "JudgeCall" c
+       LEFT JOIN "Query" q ON q."id" = c."queryId"
+       LEFT JOIN "Nugget" n ON n."id" = c."nuggetId"
+       LEFT JOIN "Document" d ON d."id" = c."documentId"
+       LEFT JOIN "Response" ra ON ra."id" = c."responseAId"
+       LEFT JOIN "Response" rb ON rb."id" = c."responseBId"
+      WHERE c."id" IN (${ids.map(() => "?").join(", ")})`,
+    ids,
+  );
+  return new Map(rows.map(({ id, ...texts }) => [Number(id), texts]));
+}
+
+/**
+ * Takes a free slot of an endpoint (one of its first `concurrency`: none held, or a lease that
+ * expired) for `holder`; returns its number, or null when all are held.
+ */
+export async function takeEndpointSlot(
+  tx: Tx,
+  o: { endpointId: number; concurrency: number; holder: string; now: Date },
+): Promise<number | null> {
+  const sql = sqlOf(tx);
+  await sql.query(
+    `INSERT INTO "JudgeEndpointSlot" ("endpointId", "slot") VALUES ${Array.from({ length: o.concurrency }, () => "(?, ?)").join(", ")}
+     ON CONFLICT ("endpointId", "slot") DO NOTHING`,
+    Array.from({ length: o.concurrency }, (_, slot) => [o.endpointId, slot]).flat(),
+  );
+  const lock = sql.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
+  const [row] = await sql.query<{ slot: number }>(
+    `UPDATE "JudgeEndpointSlot" SET "holder" = ?, "leaseExpiresAt" = ?
+     WHERE "endpointId" = ? AND "slot" = (
+       SELECT "slot" FROM "JudgeEndpointSlot"
+       WHERE "endpointId" = ? AND "slot" < ? AND ("holder" IS NULL OR "leaseExpiresAt" < ?)
+       ORDER BY "slot" LIMIT 1${lock})
+     RETURNING "slot"`,
+    [
+      o.holder,
+      sql.timestamp(new Date(o.now.getTime() + SLOT_LEASE_MS)),
+      o.endpointId,
+      o.endpointId,
+      o.concurrency,
+      sql.timestamp(o.now),
+    ],
+  );
+  return row ? Number(row.slot) : null;
+}
+
+/** Extends `holder`'s slot leases; returns the slots it still holds (one taken over after a stall is lost). */
+export async function renewEndpointSlots(
+  tx: Tx,
+  o: { endpointId: number; slots: readonly number[]; holder: string; now: Date },
+): Promise<number[]> {
+  if (o.slots.length === 0) return [];
+  const sql = sqlOf(tx);
+  const rows = await sql.query<{ slot: number }>(
+    `UPDATE "JudgeEndpointSlot" SET "leaseExpiresAt" = ?
+     WHERE "endpointId" = ? AND "holder" = ? AND "slot" IN (${o.slots.map(() => "?").join(", ")}) RETURNING "slot"`,
+    [sql.timestamp(new Date(o.now.getTime() + SLOT_LEASE_MS)), o.endpointId, o.holder, ...o.slots],
+  );
+  return rows.map((r) => Number(r.slot));
+}
+
+export async function releaseEndpointSlot(tx: Tx, endpointId: number, slot: number, holder: string): Promise<void> {
+  await sqlOf(tx).query(
+    `UPDATE "JudgeEndpointSlot" SET "holder" = NULL, "leaseExpiresAt" = NULL WHERE "endpointId" = ? AND "slot" = ? AND "holder" = ?`,
+    [endpointId, slot, holder],
+  );
+}
+
+/**
+ * Reserves the next start time of a call to a paced endpoint (one call every `intervalMs`, shared
+ * by every process): returns the time (ms since the epoch) the caller may start.
+ */
+export async function reserveCallStart(tx: Tx, endpointId: number, intervalMs: number, nowMs: number): Promise<number> {
+  const sql = sqlOf(tx);
+  const greatest = sql.dialect === "postgres" ? "GREATEST" : "MAX";
+  const [row] = await sql.query<{ nextCallAt: number }>(
+    `UPDATE "JudgeEndpoint" SET "nextCallAt" = ${greatest}("nextCallAt", ?) + ? WHERE "id" = ? RETURNING "nextCallAt"`,
+    [nowMs, intervalMs, endpointId],
+  );
+  if (!row) throw new Error(`endpoint ${endpointId} was removed`);
+  return Number(row.nextCallAt) - intervalMs;
+}

@@ -1,0 +1,120 @@
+import "server-only";
+import { readRows, sqlOf, type Tx } from "./sql-connection";
+
+/** A call a run will make: one target (a pooled pair). */
+export type PlannedCall = { targetKey: string; queryId: number | null; nuggetId: number | null; documentId: number | null };
+
+/** A run's calls, pending, in the sample's order (multi-row inserts of 500). */
+export async function insertJudgeCalls(tx: Tx, runId: number, calls: readonly PlannedCall[]): Promise<void> {
+  const sql = sqlOf(tx);
+  for (let start = 0; start < calls.length; start += 500) {
+    const chunk = calls.slice(start, start + 500);
+    await sql.query(
+      `INSERT INTO "JudgeCall" ("runId", "position", "targetKey", "queryId", "nuggetId", "documentId", "status")
+       VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, 'pending')").join(", ")}`,
+      chunk.flatMap((c, i) => [runId, start + i + 1, c.targetKey, c.queryId, c.nuggetId, c.documentId]),
+    );
+  }
+}
+
+/** How far a run's calls are: counts by status, tokens and latency summed, the known costs summed and the unknown ones counted. */
+export type CallTotals = {
+  byStatus: Record<string, number>;
+  cached: number;
+  inputTokens: number;
+  outputTokens: number;
+  knownCost: number;
+  unknownCost: number;
+  firstFinishedAt: Date | null;
+  lastFinishedAt: Date | null;
+};
+
+export async function callTotals(runIds: readonly number[]): Promise<Map<number, CallTotals>> {
+  const totals = new Map<number, CallTotals>();
+  if (runIds.length === 0) return totals;
+  const rows = await readRows<{
+    runId: unknown;
+    status: string;
+    calls: unknown;
+    cached: unknown;
+    inputTokens: unknown;
+    outputTokens: unknown;
+    knownCost: unknown;
+    unknownCost: unknown;
+    firstAt: unknown;
+    lastAt: unknown;
+  }>(
+    `SELECT "runId", "status", COUNT(*) AS "calls",
+            SUM(CASE WHEN "cached" THEN 1 ELSE 0 END) AS "cached",
+            COALESCE(SUM("inputTokens"), 0) AS "inputTokens", COALESCE(SUM("outputTokens"), 0) AS "outputTokens",
+            COALESCE(SUM("cost"), 0) AS "knownCost",
+            SUM(CASE WHEN "status" IN ('done', 'unparsed') AND "cost" IS NULL THEN 1 ELSE 0 END) AS "unknownCost",
+            MIN("finishedAt") AS "firstAt", MAX("finishedAt") AS "lastAt"
+       FROM "JudgeCall" WHERE "runId" IN (${runIds.map(() => "?").join(", ")}) GROUP BY "runId", "status"`,
+    runIds,
+  );
+  for (const r of rows) {
+    const id = Number(r.runId);
+    const t = totals.get(id) ?? {
+      byStatus: {},
+      cached: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      knownCost: 0,
+      unknownCost: 0,
+      firstFinishedAt: null,
+      lastFinishedAt: null,
+    };
+    t.byStatus[r.status] = Number(r.calls);
+    t.cached += Number(r.cached);
+    t.inputTokens += Number(r.inputTokens);
+    t.outputTokens += Number(r.outputTokens);
+    t.knownCost += Number(r.knownCost);
+    t.unknownCost += Number(r.unknownCost);
+    const first = timeOf(r.firstAt);
+    const last = timeOf(r.lastAt);
+    if (first && (!t.firstFinishedAt || first < t.firstFinishedAt)) t.firstFinishedAt = first;
+    if (last && (!t.lastFinishedAt || last > t.lastFinishedAt)) t.lastFinishedAt = last;
+    totals.set(id, t);
+  }
+  return totals;
+}
+
+/** A time read through the driver: a Date (PostgreSQL) or Prisma's ISO text (SQLite). */
+const timeOf = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string | Date));
+
+/** The calls of a run that gave no label, in position order (at most `limit`). */
+export async function problemCalls(runId: number, limit = 200) {
+  return readRows<{ id: number; targetKey: string; status: string; reply: string | null; error: string | null }>(
+    `SELECT "id", "targetKey", "status", "reply", "error" FROM "JudgeCall"
+      WHERE "runId" = ? AND "status" IN ('unparsed', 'failed', 'skipped') ORDER BY "position" LIMIT ?`,
+    [runId, limit],
+  );
+}
+
+/** Makes a run's unparsed and failed calls pending again (a new call each: a reply that did not parse is not a cache entry); returns how many. */
+export async function retryProblemCalls(tx: Tx, runId: number): Promise<number> {
+  const rows = await sqlOf(tx).query(
+    `UPDATE "JudgeCall" SET "status" = 'pending', "reply" = NULL, "level" = NULL, "error" = NULL, "cacheKey" = NULL,
+       "inputTokens" = NULL, "outputTokens" = NULL, "latencyMs" = NULL, "cost" = NULL, "finishedAt" = NULL
+     WHERE "runId" = ? AND "status" IN ('unparsed', 'failed') RETURNING "id"`,
+    [runId],
+  );
+  return rows.length;
+}
+
+/** Sets a run's status when it is one of `from`; returns whether it changed. */
+export async function setRunStatus(
+  tx: Tx,
+  runId: number,
+  from: readonly string[],
+  to: string,
+  finishedAt: Date | null,
+): Promise<boolean> {
+  const sql = sqlOf(tx);
+  const rows = await sql.query(
+    `UPDATE "JudgeRun" SET "status" = ?, "finishedAt" = ? WHERE "id" = ? AND "status" IN (${from.map(() => "?").join(", ")}) RETURNING "id"`,
+    [to, finishedAt === null ? null : sql.timestamp(finishedAt), runId, ...from],
+  );
+  return rows.length === 1;
+}

@@ -1,0 +1,128 @@
+import "server-only";
+import crypto from "node:crypto";
+import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
+import { callCost, type TokenPrices } from "@/lib/domain/judging/judgment-cost";
+import { parseReply } from "@/lib/domain/judging/parse-reply";
+import { renderPrompt, type ChatMessage, type PromptInputs } from "@/lib/domain/judging/render-prompt";
+import type { CallOutcome, CallTexts, ClaimedCall } from "../db/judge-calls";
+import { callChatCompletions, ChatCallError, type CallOptions, type ChatEndpoint } from "./chat-completions";
+
+/** What a run asks of every call: its template version, the endpoint and the sampling settings. */
+export type RunSettings = {
+  template: JudgeTemplate;
+  templateVersion: string;
+  temperature: number;
+  seed: number | null;
+};
+
+/** A call ready to be made: its messages and cache key, or why it cannot be made. */
+export type PreparedCall = { call: ClaimedCall } & (
+  | { messages: ChatMessage[]; cacheKey: string }
+  | { missing: string[] }
+);
+
+/** The prompt fields a call's texts fill (a preference's answers in the order this call shows them). */
+function inputsOf(texts: CallTexts | undefined, swapped: boolean): PromptInputs {
+  if (!texts) return {};
+  return {
+    question: texts.question,
+    answer: texts.answer,
+    nugget: texts.nugget,
+    title: texts.title,
+    chunk: texts.chunk,
+    answer_a: swapped ? texts.answerB : texts.answerA,
+    answer_b: swapped ? texts.answerA : texts.answerB,
+  };
+}
+
+/**
+ * The cache key of a call: SHA-256 over the endpoint's URL and model, the template version, the
+ * exact messages, the temperature and the seed. A parsed reply stored under it answers every later
+ * call with the same key, in any run.
+ */
+export function callCacheKey(endpoint: Pick<ChatEndpoint, "baseUrl" | "model">, run: RunSettings, messages: ChatMessage[]) {
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([endpoint.baseUrl, endpoint.model, run.templateVersion, messages, run.temperature, run.seed]))
+    .digest("hex");
+}
+
+export function prepareCall(
+  call: ClaimedCall,
+  texts: CallTexts | undefined,
+  endpoint: Pick<ChatEndpoint, "baseUrl" | "model">,
+  run: RunSettings,
+): PreparedCall {
+  const rendered = renderPrompt(run.template, inputsOf(texts, call.swapped));
+  if ("missing" in rendered) return { call, missing: rendered.missing };
+  return { call, messages: rendered.messages, cacheKey: callCacheKey(endpoint, run, rendered.messages) };
+}
+
+/** The outcome of a call that was not made: a field the item lacks, or a parsed reply from the cache. */
+export function outcomeWithoutCall(
+  prepared: PreparedCall,
+  cached: { reply: string; level: string } | undefined,
+  now: Date,
+): CallOutcome | null {
+  const base = { id: prepared.call.id, inputTokens: null, outputTokens: null, latencyMs: null, finishedAt: now };
+  if ("missing" in prepared)
+    return {
+      ...base,
+      status: "skipped",
+      cacheKey: null,
+      cached: false,
+      reply: null,
+      level: null,
+      error: `the item has no ${prepared.missing.join(", ")}, which the prompt names`,
+      cost: null,
+    };
+  if (!cached) return null;
+  return { ...base, status: "done", cacheKey: prepared.cacheKey, cached: true, reply: cached.reply, level: cached.level, error: null, cost: 0 };
+}
+
+/** Makes a call (retrying as callChatCompletions does) and reads its reply into a level. */
+export async function makeCall(
+  prepared: Extract<PreparedCall, { messages: ChatMessage[] }>,
+  endpoint: ChatEndpoint & TokenPrices,
+  run: RunSettings,
+  options: CallOptions,
+): Promise<CallOutcome> {
+  try {
+    const reply = await callChatCompletions(
+      endpoint,
+      { messages: prepared.messages, temperature: run.temperature, seed: run.seed },
+      options,
+    );
+    const parsed = parseReply(run.template, reply.content);
+    return {
+      id: prepared.call.id,
+      status: "level" in parsed ? "done" : "unparsed",
+      cacheKey: prepared.cacheKey,
+      cached: false,
+      reply: reply.content,
+      level: "level" in parsed ? parsed.level : null,
+      error: "error" in parsed ? parsed.error : null,
+      inputTokens: reply.usage?.inputTokens ?? null,
+      outputTokens: reply.usage?.outputTokens ?? null,
+      latencyMs: Math.round(reply.latencyMs),
+      cost: callCost(reply.usage, endpoint),
+      finishedAt: new Date(),
+    };
+  } catch (error) {
+    if (!(error instanceof ChatCallError)) throw error;
+    return {
+      id: prepared.call.id,
+      status: "failed",
+      cacheKey: prepared.cacheKey,
+      cached: false,
+      reply: null,
+      level: null,
+      error: error.message,
+      inputTokens: null,
+      outputTokens: null,
+      latencyMs: null,
+      cost: null,
+      finishedAt: new Date(),
+    };
+  }
+}

@@ -1,0 +1,296 @@
+// Judge runs against the local OpenAI-compatible test server: exactly one label per item, the
+// cache, resumption after a stop or a dead process, the endpoint's limits, costs, unparsed replies
+// and their retry, pause and cancel. On the engine under test (SQLite and PostgreSQL tiers).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as f from "@/prisma/factories";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { claimCalls } from "@/lib/server/db/judge-calls";
+import { withLeaseTransaction } from "@/lib/server/db/transactions";
+import { AppError } from "@/lib/server/errors";
+import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import { unique } from "@/test/db-tier";
+import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
+import { createEndpoint } from "./create-endpoint";
+import { createJudgeRun } from "./create-judge-run";
+import { changeJudgeRun, getJudgeRun } from "./judge-runs";
+import { saveTemplate } from "./judge-templates";
+import { startJudgeWorker, type JudgeWorkerOptions } from "./judge-worker";
+
+const FAST: JudgeWorkerOptions = { pollMs: 20, call: { backoffMs: 1, timeoutMs: 2000 } };
+let server: FakeChatServer;
+let slow: FakeChatServer;
+let admin: UserDto;
+
+type Study = { id: number; labels: Map<string, string> };
+
+/** A study with `questions` questions of `chunks` pooled chunks each; each chunk's text carries the label the test server answers. */
+async function study(questions = 2, chunks = 5): Promise<Study> {
+  const db = await getDb();
+  const id = unique();
+  const s = await f.upsertStudy(db, { slug: `judge-${id}`, name: `Judge ${id}` });
+  const labels = new Map<string, string>();
+  for (let q = 1; q <= questions; q++) {
+    const query = await f.upsertQuery(db, s.id, { externalId: `q${q}`, title: `Q${q}`, body: `Question ${q}?` });
+    for (let c = 1; c <= chunks; c++) {
+      const label = String((q + c) % 4);
+      const doc = await f.upsertDocument(db, s.id, { externalId: `d${q}-${c}`, text: `chunk ${c} [[label:${label}]]` });
+      await f.upsertPoolEntry(db, s.id, query.id, doc.id);
+      labels.set(`qd:${query.id}:${doc.id}`, label);
+    }
+  }
+  return { id: s.id, labels };
+}
+
+async function endpoint(url: string, fields: { concurrency?: number; requestsPerMinute?: number | null } = {}) {
+  const name = `fake-${unique()}`;
+  await createEndpoint({
+    name,
+    baseUrl: url,
+    model: "fake-judge",
+    apiKey: { source: "none" },
+    inputPricePerMillion: 2,
+    outputPricePerMillion: 10,
+    concurrency: fields.concurrency ?? 4,
+    requestsPerMinute: fields.requestsPerMinute ?? null,
+  });
+  return name;
+}
+
+async function labelsOf(studyId: number, judge: string) {
+  const db = await getDb();
+  const rows = await db.label.findMany({ where: { studyId, judge: { name: judge } } });
+  return new Map(rows.map((l) => [l.targetKey, l.value]));
+}
+
+async function runToEnd(runId: number, options: JudgeWorkerOptions = {}) {
+  const worker = startJudgeWorker({ ...FAST, ...options, runIds: [runId] });
+  await worker.idle();
+  await worker.stop();
+}
+
+const calls = (s: FakeChatServer) => s.calls.length;
+
+beforeAll(async () => {
+  server = await startFakeChatServer();
+  slow = await startFakeChatServer({ delayMs: 60 });
+  const db = await getDb();
+  admin = toUserDto(await f.upsertUser(db, { email: `judge-admin-${unique()}@test.local`, role: "admin", password: "x" }));
+});
+afterAll(async () => {
+  await server.close();
+  await slow.close();
+  await closeDb();
+});
+
+describe("judge runs", () => {
+  it("store exactly one label per item, sum tokens and costs, and cost nothing when run again", async () => {
+    const s = await study();
+    const name = await endpoint(server.url);
+    const before = calls(server);
+    const run = await createJudgeRun(admin, s.id, {
+      template: "umbrela-relevance",
+      endpoint: name,
+      sample: { kind: "all_pairs" },
+    });
+    expect(run.calls).toBe(10);
+    await runToEnd(run.id);
+    expect(calls(server) - before).toBe(10);
+    expect(await labelsOf(s.id, run.judge)).toEqual(s.labels);
+    const db = await getDb();
+    expect(await db.label.count({ where: { studyId: s.id } })).toBe(10);
+
+    const { run: done, problems } = await getJudgeRun(admin, s.id, run.id);
+    expect(problems).toEqual([]);
+    expect(done).toMatchObject({ status: "done", total: 10, cachedCalls: 0, calls: { done: 10, pending: 0 } });
+    // the fake server counts a prompt's characters as its input tokens and the reply's as its output tokens
+    const stored = await db.judgeCall.findMany({ where: { runId: run.id } });
+    const inputTokens = stored.reduce((sum, c) => sum + c.inputTokens!, 0);
+    const outputTokens = stored.reduce((sum, c) => sum + c.outputTokens!, 0);
+    expect(done.inputTokens).toBe(inputTokens);
+    expect(done.outputTokens).toBe(outputTokens);
+    expect(done.cost.unknownCalls).toBe(0);
+    expect(done.cost.known).toBeCloseTo((inputTokens * 2 + outputTokens * 10) / 1e6, 12);
+    for (const c of stored) expect(c.cost).toBeCloseTo((c.inputTokens! * 2 + c.outputTokens! * 10) / 1e6, 12);
+
+    // the same template, endpoint, inputs and settings: every reply from the cache, the same judge
+    const again = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" } });
+    expect(again.judge).toBe(run.judge);
+    const made = calls(server);
+    await runToEnd(again.id);
+    expect(calls(server)).toBe(made);
+    const rerun = (await getJudgeRun(admin, s.id, again.id)).run;
+    expect(rerun).toMatchObject({ status: "done", cachedCalls: 10, cost: { known: 0, unknownCalls: 0 } });
+    expect(await db.label.count({ where: { studyId: s.id } })).toBe(10);
+  });
+
+  it("retries 429 and 500 and still stores one label per item; a reply without usage has an unknown cost", async () => {
+    const s = await study(1, 4);
+    const name = await endpoint(server.url, { concurrency: 1 });
+    const run = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" }, seed: 7 });
+    const before = calls(server);
+    server.failNext(1, { kind: "status", status: 429 });
+    server.failNext(1, { kind: "status", status: 500 });
+    server.omitUsage();
+    try {
+      await runToEnd(run.id);
+    } finally {
+      server.omitUsage(false);
+    }
+    expect(calls(server) - before).toBe(6);
+    expect(await labelsOf(s.id, run.judge)).toEqual(s.labels);
+    const { run: done } = await getJudgeRun(admin, s.id, run.id);
+    expect(done.cost).toEqual({ known: 0, unknownCalls: 4 });
+    expect(done.inputTokens).toBe(0);
+  });
+
+  it("lists a reply that does not parse, stores no label for it, and calls again on retry", async () => {
+    const s = await study(1, 3);
+    const name = await endpoint(server.url, { concurrency: 1 });
+    const run = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" }, seed: 8 });
+    server.failNext(1, { kind: "garble" });
+    await runToEnd(run.id);
+    const { run: done, problems } = await getJudgeRun(admin, s.id, run.id);
+    expect(done).toMatchObject({ status: "done", calls: { done: 2, unparsed: 1 } });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ status: "unparsed", reply: "I would rather not say." });
+    expect(problems[0]!.error).toMatch(/##\\s\*final score/);
+    const labels = await labelsOf(s.id, run.judge);
+    expect(labels.size).toBe(2);
+    expect(labels.has(problems[0]!.targetKey)).toBe(false);
+
+    const before = calls(server);
+    const retried = await changeJudgeRun(admin, s.id, run.id, "retry");
+    expect(retried.run.status).toBe("running");
+    await runToEnd(run.id);
+    expect(calls(server) - before).toBe(1);
+    expect(await labelsOf(s.id, run.judge)).toEqual(s.labels);
+    expect((await getJudgeRun(admin, s.id, run.id)).problems).toEqual([]);
+  });
+
+  it("resumes after a stop and after a dead process, with no second call for a stored reply", async () => {
+    const s = await study(2, 10);
+    const name = await endpoint(slow.url, { concurrency: 2 });
+    const run = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" }, seed: 9 });
+    const before = calls(slow);
+    const first = startJudgeWorker({ ...FAST, runIds: [run.id] });
+    while (calls(slow) - before < 6) await new Promise((r) => setTimeout(r, 10));
+    await first.stop();
+    const db = await getDb();
+    const stored = await db.judgeCall.count({ where: { runId: run.id, status: "done" } });
+    expect(stored).toBeGreaterThanOrEqual(6);
+    expect(await db.judgeCall.count({ where: { runId: run.id, status: "leased" } })).toBe(0);
+
+    // a process that claimed three calls and died: its leases have expired when the next one looks
+    const dead = await withLeaseTransaction((tx) =>
+      claimCalls(tx, { runId: run.id, holder: "dead-process", now: new Date(Date.now() - 10 * 60_000), limit: 3 }),
+    );
+    expect(dead).toHaveLength(3);
+    await runToEnd(run.id);
+    expect(calls(slow) - before).toBe(20);
+    expect(await labelsOf(s.id, run.judge)).toEqual(s.labels);
+    const all = await db.judgeCall.findMany({ where: { runId: run.id } });
+    expect(all.every((c) => c.status === "done")).toBe(true);
+    // the three the dead process held were claimed twice
+    expect(all.filter((c) => c.attempts === 2).map((c) => c.id).sort()).toEqual(dead.map((c) => c.id).sort());
+  });
+
+  it("keeps an endpoint's concurrency across processes and paces its requests per minute", async () => {
+    const s = await study(2, 6);
+    const limited = await startFakeChatServer({ delayMs: 40 });
+    try {
+      const name = await endpoint(limited.url, { concurrency: 3 });
+      const run = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" }, seed: 10 });
+      // two "processes" (holders) on one database, claiming one call at a time so that both get some
+      const a = startJudgeWorker({ ...FAST, holder: "process-a", runIds: [run.id], batch: 1 });
+      const b = startJudgeWorker({ ...FAST, holder: "process-b", runIds: [run.id], batch: 1 });
+      await Promise.all([a.idle(), b.idle()]);
+      await Promise.all([a.stop(), b.stop()]);
+      expect(limited.calls).toHaveLength(12);
+      expect(limited.maxInFlight()).toBe(3);
+      expect(await labelsOf(s.id, run.judge)).toEqual(s.labels);
+
+      const paced = await endpoint(limited.url, { concurrency: 4, requestsPerMinute: 600 });
+      const pacedRun = await createJudgeRun(admin, s.id, {
+        template: "umbrela-relevance",
+        endpoint: paced,
+        sample: { kind: "random_pairs", pairs: 6 },
+        seed: 11,
+      });
+      const from = limited.calls.length;
+      await runToEnd(pacedRun.id);
+      const starts = limited.calls.slice(from).map((c) => c.receivedAt).sort((x, y) => x - y);
+      expect(starts).toHaveLength(6);
+      // 600 a minute: one call every 100 ms, whatever the concurrency (a few ms of timer slack)
+      for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(95);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("pauses, resumes and cancels; refuses what a run's status does not allow", async () => {
+    const s = await study(1, 8);
+    const name = await endpoint(slow.url, { concurrency: 1 });
+    const run = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" }, seed: 12 });
+    await changeJudgeRun(admin, s.id, run.id, "pause");
+    const before = calls(slow);
+    const worker = startJudgeWorker({ ...FAST, runIds: [run.id] });
+    await worker.idle(); // nothing to do while paused
+    await worker.stop();
+    expect(calls(slow)).toBe(before);
+    const refusal = await changeJudgeRun(admin, s.id, run.id, "pause").catch((e: AppError) => e.message);
+    expect(refusal).toBe("a paused run cannot be paused");
+
+    await changeJudgeRun(admin, s.id, run.id, "resume");
+    const resumed = startJudgeWorker({ ...FAST, runIds: [run.id] });
+    while (calls(slow) - before < 3) await new Promise((r) => setTimeout(r, 10));
+    await changeJudgeRun(admin, s.id, run.id, "cancel");
+    await resumed.idle();
+    await resumed.stop();
+    const { run: cancelled } = await getJudgeRun(admin, s.id, run.id);
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.calls.pending).toBeGreaterThan(0);
+    expect(cancelled.calls.leased).toBe(0);
+    const made = calls(slow) - before;
+    expect(made).toBeLessThan(8);
+    expect(cancelled.calls.done).toBe(made);
+    expect((await labelsOf(s.id, run.judge)).size).toBe(made);
+  });
+
+  it("runs the saved template version it names, and skips an item that lacks a field the prompt names", async () => {
+    const s = await study(1, 3);
+    const db = await getDb();
+    // a question with a gold answer for one of the two: the other cannot fill {{answer}}
+    const [q] = await db.query.findMany({ where: { studyId: s.id } });
+    const name = await endpoint(server.url);
+    const template = {
+      name: `with-answer-${unique()}`,
+      task: "relevance" as const,
+      scale: "trec-dl-0-3",
+      system: "",
+      prompt: "Question: {{question}}\nGold answer: {{answer}}\nPassage: {{chunk}}\nEnd with ##final score: N",
+      output: { kind: "regex" as const, pattern: "##final score:\\s*([0-3])", ignoreCase: true, map: {} },
+    };
+    const first = await saveTemplate(template, admin);
+    expect(first.created).toBe(true);
+    expect((await saveTemplate(template, admin)).created).toBe(false);
+    const changed = await saveTemplate({ ...template, prompt: `${template.prompt}\n` + "Be brief." }, admin);
+    expect(changed.created).toBe(true);
+    expect(changed.version.version).not.toBe(first.version.version);
+
+    const run = await createJudgeRun(admin, s.id, {
+      template: `${template.name}@${first.version.version.slice(0, 8)}`,
+      endpoint: name,
+      sample: { kind: "all_pairs" },
+    });
+    await runToEnd(run.id);
+    const { run: done, problems } = await getJudgeRun(admin, s.id, run.id);
+    expect(done).toMatchObject({ templateVersion: first.version.version, status: "done", calls: { skipped: 3 } });
+    expect(problems.map((p) => p.error)).toEqual(Array(3).fill("the item has no answer, which the prompt names"));
+
+    await db.query.update({ where: { id: q!.id }, data: { answer: "Like this." } });
+    const again = await createJudgeRun(admin, s.id, { template: template.name, endpoint: name, sample: { kind: "all_pairs" } });
+    await runToEnd(again.id);
+    expect((await getJudgeRun(admin, s.id, again.id)).run).toMatchObject({ templateVersion: changed.version.version, calls: { done: 3 } });
+    expect(await labelsOf(s.id, again.judge)).toEqual(s.labels);
+  });
+});

@@ -1,0 +1,130 @@
+import "server-only";
+import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
+import { runEtaSeconds } from "@/lib/domain/judging/run-eta";
+import {
+  judgeRunSampleSchema,
+  JUDGE_CALL_STATUSES,
+  type JudgeRunDetail,
+  type JudgeRunDto,
+} from "@/lib/schemas/judging";
+import { getDb, type Db } from "../db/client";
+import { callTotals, problemCalls, retryProblemCalls, setRunStatus, type CallTotals } from "../db/judge-runs";
+import { withTransaction } from "../db/transactions";
+import { AppError, notFound } from "../errors";
+import { assertResearcherAccess } from "../studies/access";
+import type { UserDto } from "../users/user-dto";
+
+type RunRow = NonNullable<Awaited<ReturnType<Db["judgeRun"]["findUnique"]>>> & { judge: { name: string } };
+
+function toRunDto(run: RunRow, totals: CallTotals | undefined): JudgeRunDto {
+  const calls = Object.fromEntries(JUDGE_CALL_STATUSES.map((s) => [s, totals?.byStatus[s] ?? 0])) as JudgeRunDto["calls"];
+  const total = Object.values(calls).reduce((a, b) => a + b, 0);
+  const remaining = calls.pending + calls.leased;
+  return {
+    id: run.id,
+    judge: run.judge.name,
+    status: run.status as JudgeRunDto["status"],
+    endpoint: run.endpointName,
+    baseUrl: run.baseUrl,
+    model: run.model,
+    templateName: run.templateName,
+    templateVersion: run.templateVersion,
+    task: run.task,
+    scale: judgeTemplateSchema.parse(JSON.parse(run.template)).scale,
+    sample: judgeRunSampleSchema.parse(JSON.parse(run.sample)),
+    temperature: run.temperature,
+    seed: run.seed,
+    createdBy: run.createdBy,
+    createdAt: run.createdAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    calls,
+    total,
+    cachedCalls: totals?.cached ?? 0,
+    inputTokens: totals?.inputTokens ?? 0,
+    outputTokens: totals?.outputTokens ?? 0,
+    cost: { known: totals?.knownCost ?? 0, unknownCalls: totals?.unknownCost ?? 0 },
+    etaSeconds:
+      run.status === "running"
+        ? runEtaSeconds({
+            finished: total - remaining,
+            remaining,
+            firstFinishedAt: totals?.firstFinishedAt ?? null,
+            lastFinishedAt: totals?.lastFinishedAt ?? null,
+          })
+        : null,
+  };
+}
+
+/** A study's judge runs, newest first, with their progress. */
+export async function listJudgeRuns(user: UserDto, studyId: number): Promise<JudgeRunDto[]> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const runs = await db.judgeRun.findMany({
+    where: { studyId },
+    orderBy: { id: "desc" },
+    include: { judge: { select: { name: true } } },
+  });
+  const totals = await callTotals(runs.map((r) => r.id));
+  return runs.map((r) => toRunDto(r, totals.get(r.id)));
+}
+
+async function runOf(db: Db, studyId: number, runId: number): Promise<RunRow> {
+  const run = await db.judgeRun.findUnique({ where: { id: runId }, include: { judge: { select: { name: true } } } });
+  if (!run || run.studyId !== studyId) throw notFound("Judge run not found");
+  return run;
+}
+
+/** One run with its progress and the calls that gave no label (with their replies). */
+export async function getJudgeRun(user: UserDto, studyId: number, runId: number): Promise<JudgeRunDetail> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const run = await runOf(db, studyId, runId);
+  const totals = await callTotals([runId]);
+  const problems = await problemCalls(runId);
+  return {
+    run: toRunDto(run, totals.get(runId)),
+    problems: problems.map((p) => ({ ...p, id: Number(p.id), status: p.status as "unparsed" | "failed" | "skipped" })),
+  };
+}
+
+/**
+ * Pauses a running run (calls in flight finish and are stored; the rest wait), resumes a paused
+ * one, cancels one that has not ended (its remaining calls are never made), or retries the calls
+ * that gave no label (a finished run runs again for them).
+ */
+export async function changeJudgeRun(
+  user: UserDto,
+  studyId: number,
+  runId: number,
+  action: "pause" | "resume" | "cancel" | "retry",
+): Promise<JudgeRunDetail> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const run = await runOf(db, studyId, runId);
+  const changed = await withTransaction(async (tx) => {
+    switch (action) {
+      case "pause":
+        return setRunStatus(tx, runId, ["running"], "paused", null);
+      case "resume":
+        return setRunStatus(tx, runId, ["paused"], "running", null);
+      case "cancel":
+        return setRunStatus(tx, runId, ["running", "paused"], "cancelled", new Date());
+      case "retry": {
+        if (run.status === "cancelled") return false;
+        const calls = await retryProblemCalls(tx, runId);
+        if (calls > 0) await setRunStatus(tx, runId, ["done"], "running", null);
+        return calls > 0;
+      }
+    }
+  });
+  if (!changed)
+    throw new AppError(
+      "conflict",
+      action === "retry"
+        ? run.status === "cancelled"
+          ? "a cancelled run is not retried; start a new run"
+          : "this run has no unparsed or failed calls"
+        : `a ${run.status} run cannot be ${{ pause: "paused", resume: "resumed", cancel: "cancelled" }[action]}`,
+    );
+  return getJudgeRun(user, studyId, runId);
+}

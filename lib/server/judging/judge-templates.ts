@@ -1,0 +1,107 @@
+import "server-only";
+import { BUILTIN_TEMPLATES, builtinTemplate } from "@/lib/domain/judging/builtin-templates";
+import {
+  checkTemplate,
+  judgeTemplateSchema,
+  templateContent,
+  type JudgeTemplate,
+} from "@/lib/domain/judging/judge-template";
+import type { TemplateVersionDto } from "@/lib/schemas/judging";
+import { getDb } from "../db/client";
+import { AppError, invalid } from "../errors";
+import { parseOrThrow } from "../validation";
+import { templateVersion } from "./template-version";
+
+/**
+ * Judge templates: the built-in ones (in the code, one version each) and the ones researchers
+ * saved (model JudgeTemplate), whose every saved change is a new immutable version named by the
+ * SHA-256 of its content. A template is referred to as NAME (its newest version) or NAME@VERSION
+ * (the version's hash or a prefix of it).
+ */
+
+const builtinVersion = (template: JudgeTemplate): TemplateVersionDto => ({
+  name: template.name,
+  version: templateVersion(template),
+  builtin: true,
+  template,
+  createdBy: null,
+  createdAt: null,
+});
+
+type StoredVersion = { version: string; content: string; createdBy: string | null; createdAt: Date };
+
+const storedVersion = (name: string, v: StoredVersion): TemplateVersionDto => ({
+  name,
+  version: v.version,
+  builtin: false,
+  template: { name, ...judgeTemplateSchema.omit({ name: true }).parse(JSON.parse(v.content)) },
+  createdBy: v.createdBy,
+  createdAt: v.createdAt.toISOString(),
+});
+
+/** Every template with its versions, newest first: the built-in ones, then the saved ones by name. */
+export async function listTemplates(): Promise<{ name: string; builtin: boolean; versions: TemplateVersionDto[] }[]> {
+  const db = await getDb();
+  const saved = await db.judgeTemplate.findMany({
+    orderBy: { name: "asc" },
+    include: { versions: { orderBy: [{ createdAt: "desc" }, { id: "desc" }] } },
+  });
+  return [
+    ...BUILTIN_TEMPLATES.map((t) => ({ name: t.name, builtin: true, versions: [builtinVersion(t)] })),
+    ...saved.map((t) => ({ name: t.name, builtin: false, versions: t.versions.map((v) => storedVersion(t.name, v)) })),
+  ];
+}
+
+/**
+ * Saves a template: a new version when its content changed (or the first one of a new name), the
+ * existing version when it did not. A built-in name cannot be saved over (save a copy under another
+ * name); a name keeps its task. Every problem names its field.
+ */
+export async function saveTemplate(
+  input: unknown,
+  author: { email: string },
+  now = new Date(),
+): Promise<{ version: TemplateVersionDto; created: boolean }> {
+  const template = parseOrThrow(judgeTemplateSchema, input);
+  const problems = checkTemplate(template);
+  if (problems.length) throw invalid(problems.map((p) => `${p.path}: ${p.message}`).join("; "), problems);
+  if (builtinTemplate(template.name))
+    throw new AppError("conflict", `name: "${template.name}" is a built-in template; save your version under another name`);
+  const version = templateVersion(template);
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const saved =
+      (await tx.judgeTemplate.findUnique({ where: { name: template.name } })) ??
+      (await tx.judgeTemplate.create({ data: { name: template.name, task: template.task, createdAt: now } }));
+    if (saved.task !== template.task)
+      throw new AppError(
+        "conflict",
+        `task: "${template.name}" is a ${saved.task} template; save a ${template.task} template under another name`,
+      );
+    const known = await tx.judgeTemplateVersion.findUnique({
+      where: { templateId_version: { templateId: saved.id, version } },
+    });
+    if (known) return { version: storedVersion(saved.name, known), created: false };
+    const created = await tx.judgeTemplateVersion.create({
+      data: { templateId: saved.id, version, content: templateContent(template), createdBy: author.email, createdAt: now },
+    });
+    return { version: storedVersion(saved.name, created), created: true };
+  });
+}
+
+/** The version NAME or NAME@VERSION refers to (NAME alone: its newest); an unknown one is an "invalid" error on `field`. */
+export async function resolveTemplate(reference: string, field = "template"): Promise<TemplateVersionDto> {
+  const at = reference.lastIndexOf("@");
+  const name = (at < 0 ? reference : reference.slice(0, at)).trim();
+  const wanted = at < 0 ? null : reference.slice(at + 1).trim().toLowerCase();
+  const entry = (await listTemplates()).find((t) => t.name === name);
+  if (!entry) throw invalid(`${field}: there is no template named "${name}" (assay judge templates lists them)`);
+  if (wanted === null) return entry.versions[0]!;
+  const matches = entry.versions.filter((v) => v.version.startsWith(wanted));
+  if (wanted.length < 4 || matches.length === 0)
+    throw invalid(
+      `${field}: "${name}" has no version ${wanted} (its versions: ${entry.versions.map((v) => v.version.slice(0, 12)).join(", ")})`,
+    );
+  if (matches.length > 1) throw invalid(`${field}: ${wanted} is the start of several versions of "${name}"; give more of it`);
+  return matches[0]!;
+}
