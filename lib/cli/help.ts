@@ -16,9 +16,18 @@ Commands:
                                          empty database at URL, SQLite or PostgreSQL: users with
                                          their passwords, every study and label. Read from one
                                          snapshot, verified by row counts and checksums, all or nothing.
-  judge templates [--format json|table]  The LLM judge prompt templates (today the built-in
-                                         umbrela-relevance and freshstack-support) with their
-                                         versions, the SHA-256 of their content; json: whole texts.
+  judge templates [--format json|table]  The LLM judge prompt templates, built-in
+                                         (umbrela-relevance, freshstack-support) and saved, each
+                                         version with its SHA-256 (newest first); json: whole texts.
+  judge run --study S --template NAME[@VERSION] --endpoint NAME [--sample all|pairs:N|questions:N|campaign:NAME]
+            [--temperature T] [--seed N]     (or: judge run --study S --run ID)
+                                         Run a judge template over the study through a registered
+                                         endpoint, in this process, until its calls are done: a
+                                         progress bar on a terminal, JSON lines otherwise; then one
+                                         JSON line of totals. Its labels are the judge it prints.
+  judge export --study S [--run ID] [--out FILE]
+                                         Every call of the study's judge runs as JSON lines: the
+                                         run's provenance, target, level, raw reply, tokens, cost.
   studies create --name N [--description D] [--owner EMAIL]
                                          Create an empty study, with the owner as its researcher.
                                          Prints {"id", "slug", "name"}; errors exit 2.

@@ -22,6 +22,9 @@ const USES_DATABASE = new Set([
   "import",
   "export",
   "db copy",
+  "judge templates",
+  "judge run",
+  "judge export",
 ]);
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -41,6 +44,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   "compare-leaderboards": async () => (await import("./commands/compare-leaderboards")).compareLeaderboardsCommand,
   "db copy": async () => (await import("./commands/db-copy")).dbCopy,
   "judge templates": async () => (await import("./commands/judge-templates")).judgeTemplates,
+  "judge run": async () => (await import("./commands/judge-run")).judgeRun,
+  "judge export": async () => (await import("./commands/judge-export")).judgeExport,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -1,26 +1,27 @@
 import { parseArgs } from "node:util";
-import { BUILTIN_TEMPLATES } from "@/lib/domain/judging/builtin-templates";
-import { templateVersion } from "@/lib/server/judging/template-version";
+import { listTemplates } from "@/lib/server/judging/judge-templates";
 import { UsageError } from "../usage-error";
 import { printTable } from "../print-table";
 
 /**
- * `assay judge templates`: the judge prompt templates with their versions (the content hash; its
- * first 12 digits in the table). Today the built-in ones; `--format json` gives their whole text.
+ * `assay judge templates`: the judge prompt templates, the built-in ones and those researchers
+ * saved, each version with its hash (its first 12 digits in the table, newest first); `--format
+ * json` gives their whole text.
  */
 export async function judgeTemplates(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { format: { type: "string", default: "table" } }, strict: true });
   if (values.format !== "json" && values.format !== "table") throw new UsageError("--format must be json or table");
-  const templates = BUILTIN_TEMPLATES.map((t) => ({ ...t, version: templateVersion(t), builtin: true }));
+  const versions = (await listTemplates()).flatMap((t) => t.versions);
   if (values.format === "json") {
+    const templates = versions.map((v) => ({ ...v.template, version: v.version, builtin: v.builtin, createdBy: v.createdBy, createdAt: v.createdAt }));
     console.log(JSON.stringify({ templates }, null, 2));
     return;
   }
   const rows = [
     ["NAME", "VERSION", "TASK", "SCALE", "READS"],
-    ...templates.map((t) => [
+    ...versions.map(({ template: t, version }) => [
       t.name,
-      t.version.slice(0, 12),
+      version.slice(0, 12),
       t.task,
       t.scale,
       t.output.kind === "regex" ? `/${t.output.pattern}/` : `JSON field ${t.output.field}`,

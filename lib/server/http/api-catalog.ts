@@ -35,8 +35,16 @@ import {
   endpointListSchema,
   endpointParamsSchema,
   endpointSchema,
+  judgeRunActionSchema,
+  judgeRunDetailSchema,
+  judgeRunParamsSchema,
+  judgeRunSchema,
   newEndpointSchema,
+  newJudgeRunSchema,
+  templateListSchema,
+  templateVersionSchema,
 } from "@/lib/schemas/judging";
+import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
 import { addMemberSchema, memberChangeSchema, memberParamsSchema, membersSchema } from "@/lib/schemas/members";
 import { nuggetQualityQuerySchema, nuggetQualityReportSchema } from "@/lib/schemas/nugget-quality";
 import { addedNuggetSchema, newNuggetSchema } from "@/lib/schemas/nuggets";
@@ -434,6 +442,50 @@ export const API = {
     tokens: false,
     params: endpointParamsSchema,
     response: endpointCheckSchema,
+  },
+  "GET /api/judging/templates": {
+    summary: "The judge templates: the built-in ones and the saved ones, each with its versions (content hashes), newest first",
+    tag: "judging",
+    roles: STAFF,
+    response: templateListSchema,
+  },
+  "POST /api/judging/templates": {
+    summary: "Save a judge template: a new immutable version when its content changed (in the browser only)",
+    tag: "judging",
+    roles: STAFF,
+    tokens: false,
+    body: judgeTemplateSchema,
+    response: z.object({ version: templateVersionSchema, created: z.boolean() }),
+  },
+  "GET /api/studies/{studyId}/judge-runs": {
+    summary: "A study's judge runs, newest first: what made their labels, progress, tokens, cost and ETA",
+    tag: "judging",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    response: z.object({ runs: z.array(judgeRunSchema) }),
+  },
+  "POST /api/studies/{studyId}/judge-runs": {
+    summary: "Start a judge run: a template version over a sample of the study, through a registered endpoint",
+    tag: "judging",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    body: newJudgeRunSchema,
+    response: z.object({ id: z.number(), calls: z.number(), judge: z.string() }),
+  },
+  "GET /api/studies/{studyId}/judge-runs/{runId}": {
+    summary: "One judge run: its progress, and the calls that gave no label with their replies",
+    tag: "judging",
+    roles: STAFF,
+    params: judgeRunParamsSchema,
+    response: judgeRunDetailSchema,
+  },
+  "PATCH /api/studies/{studyId}/judge-runs/{runId}": {
+    summary: "Pause, resume or cancel a judge run, or call again the calls that gave no label",
+    tag: "judging",
+    roles: STAFF,
+    params: judgeRunParamsSchema,
+    body: judgeRunActionSchema,
+    response: judgeRunDetailSchema,
   },
   "GET /api/openapi.json": {
     summary: "This document: the API as OpenAPI 3.1",

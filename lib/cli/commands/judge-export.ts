@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import { getDb } from "@/lib/server/db/client";
+import { findStudy } from "@/lib/server/studies/find-or-create-study";
+import { inputError, parseContractArgs } from "./contract-input";
+
+/**
+ * `assay judge export --study S [--run ID] [--out FILE]`: every call of the study's judge runs (or
+ * of one), one JSON object per line: the run's provenance (judge, endpoint, URL, model, template
+ * and version, temperature, seed), the target, the outcome, the raw reply, tokens, latency and cost.
+ * Never a key.
+ */
+export async function judgeExport(args: string[]): Promise<void> {
+  const values = parseContractArgs(args, { study: { type: "string" }, run: { type: "string" }, out: { type: "string" } });
+  if (!values.study) throw inputError("--study is required");
+  const study = await findStudy(values.study);
+  if (!study) throw inputError(`--study: no study is named "${values.study}" (npm run assay -- studies list shows them)`);
+  const db = await getDb();
+  const runId = values.run === undefined ? undefined : Number(values.run);
+  if (runId !== undefined && (!Number.isInteger(runId) || runId <= 0)) throw inputError("--run must be a run's id");
+  const runs = await db.judgeRun.findMany({
+    where: { studyId: study.id, ...(runId === undefined ? {} : { id: runId }) },
+    orderBy: { id: "asc" },
+    include: { judge: { select: { name: true } } },
+  });
+  if (runId !== undefined && runs.length === 0) throw inputError(`--run: the study has no judge run ${runId}`);
+  const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
+  const write = (line: string) =>
+    new Promise<void>((resolve, reject) => (out.write(line) ? resolve() : out.once("drain", resolve).once("error", reject)));
+  let lines = 0;
+  for (const run of runs) {
+    const provenance = {
+      run: run.id,
+      judge: run.judge.name,
+      endpoint: run.endpointName,
+      baseUrl: run.baseUrl,
+      model: run.model,
+      template: run.templateName,
+      templateVersion: run.templateVersion,
+      task: run.task,
+      temperature: run.temperature,
+      seed: run.seed,
+      startedAt: run.createdAt.toISOString(),
+    };
+    for (let after = 0; ; ) {
+      const calls = await db.judgeCall.findMany({ where: { runId: run.id, id: { gt: after } }, orderBy: { id: "asc" }, take: 2000 });
+      if (calls.length === 0) break;
+      let chunk = "";
+      for (const c of calls) {
+        chunk += `${JSON.stringify({
+          ...provenance,
+          targetKey: c.targetKey,
+          status: c.status,
+          level: c.level,
+          reply: c.reply,
+          error: c.error,
+          cached: c.cached,
+          inputTokens: c.inputTokens,
+          outputTokens: c.outputTokens,
+          latencyMs: c.latencyMs,
+          cost: c.cost,
+          finishedAt: c.finishedAt?.toISOString() ?? null,
+        })}\n`;
+        lines++;
+      }
+      await write(chunk);
+      after = calls[calls.length - 1]!.id;
+    }
+  }
+  if (values.out) {
+    await new Promise<void>((resolve) => (out as fs.WriteStream).end(resolve));
+    console.error(`wrote ${lines} calls of ${runs.length} runs to ${values.out}`);
+  }
+}

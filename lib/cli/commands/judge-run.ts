@@ -1,0 +1,116 @@
+import type { JudgeRunSample } from "@/lib/schemas/judging";
+import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
+import { getJudgeRun } from "@/lib/server/judging/judge-runs";
+import { startJudgeWorker } from "@/lib/server/judging/judge-worker";
+import { findStudy } from "@/lib/server/studies/find-or-create-study";
+import type { JudgeRunDto } from "@/lib/schemas/judging";
+import { CLI_OPERATOR, orInputError } from "../operator";
+import { inputError, parseContractArgs } from "./contract-input";
+
+/** The sample a --sample option names: all, pairs:N, questions:N or campaign:NAME. */
+export function sampleOption(text: string): JudgeRunSample {
+  if (text === "all") return { kind: "all_pairs" };
+  const [kind, rest] = [text.slice(0, text.indexOf(":")), text.slice(text.indexOf(":") + 1)];
+  const n = Number(rest);
+  if (kind === "pairs" && Number.isInteger(n) && n > 0) return { kind: "random_pairs", pairs: n };
+  if (kind === "questions" && Number.isInteger(n) && n > 0) return { kind: "random_questions", questions: n };
+  if (kind === "campaign" && rest.trim()) return { kind: "campaign", campaign: rest.trim() };
+  throw inputError(`--sample: "${text}" is not all, pairs:N, questions:N or campaign:NAME`);
+}
+
+const progressLine = (run: JudgeRunDto) => ({
+  run: run.id,
+  judge: run.judge,
+  status: run.status,
+  finished: run.total - run.calls.pending - run.calls.leased,
+  total: run.total,
+  calls: run.calls,
+  cached: run.cachedCalls,
+  inputTokens: run.inputTokens,
+  outputTokens: run.outputTokens,
+  cost: run.cost,
+  etaSeconds: run.etaSeconds,
+});
+
+function progressBar(run: JudgeRunDto): string {
+  const line = progressLine(run);
+  const width = 30;
+  const filled = run.total === 0 ? width : Math.round((line.finished / run.total) * width);
+  const cost = `${run.cost.known.toFixed(4)}${run.cost.unknownCalls ? ` + ${run.cost.unknownCalls} unknown` : ""}`;
+  const eta = run.etaSeconds === null ? "" : ` · ETA ${run.etaSeconds} s`;
+  return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${line.finished}/${run.total} · ${run.inputTokens + run.outputTokens} tokens · cost ${cost}${eta}`;
+}
+
+/**
+ * `assay judge run --study S --template NAME[@VERSION] --endpoint NAME [--sample S] [--temperature T]
+ * [--seed N]`, or `--run ID` to work an existing run: makes the run's calls in this process (beside
+ * any server working it too) until none is left, with a progress bar on a terminal and a JSON line
+ * per second otherwise; then one JSON line, the run's totals.
+ */
+export async function judgeRun(args: string[]): Promise<void> {
+  const values = parseContractArgs(args, {
+    study: { type: "string" },
+    template: { type: "string" },
+    endpoint: { type: "string" },
+    sample: { type: "string", default: "all" },
+    temperature: { type: "string", default: "0" },
+    seed: { type: "string" },
+    run: { type: "string" },
+  });
+  if (!values.study) throw inputError("--study is required");
+  const study = await findStudy(values.study);
+  if (!study) throw inputError(`--study: no study is named "${values.study}" (npm run assay -- studies list shows them)`);
+  let runId: number;
+  if (values.run !== undefined) {
+    runId = Number(values.run);
+    if (!Number.isInteger(runId) || runId <= 0) throw inputError("--run must be a run's id");
+    await orInputError(getJudgeRun(CLI_OPERATOR, study.id, runId));
+  } else {
+    if (!values.template) throw inputError("--template is required (or --run ID)");
+    if (!values.endpoint) throw inputError("--endpoint is required (or --run ID)");
+    const temperature = Number(values.temperature);
+    const seed = values.seed === undefined ? null : Number(values.seed);
+    if (!Number.isFinite(temperature)) throw inputError("--temperature must be a number");
+    if (seed !== null && !Number.isInteger(seed)) throw inputError("--seed must be an integer");
+    const created = await orInputError(
+      createJudgeRun(CLI_OPERATOR, study.id, {
+        template: values.template,
+        endpoint: values.endpoint,
+        sample: sampleOption(values.sample!),
+        temperature,
+        seed,
+      }),
+    );
+    runId = created.id;
+  }
+  const tty = process.stderr.isTTY;
+  const report = async (final: boolean) => {
+    const { run } = await getJudgeRun(CLI_OPERATOR, study.id, runId);
+    if (final) {
+      if (tty) process.stderr.write(`\r${progressBar(run)}\n`);
+      console.log(JSON.stringify({ ...progressLine(run), final: true }));
+    } else if (tty) process.stderr.write(`\r${progressBar(run)}`);
+    else console.log(JSON.stringify(progressLine(run)));
+  };
+  const worker = startJudgeWorker({ runIds: [runId], pollMs: 500 });
+  let interrupted = false;
+  let onInterrupt = () => {};
+  const interruption = new Promise<void>((resolve) => (onInterrupt = resolve));
+  const interrupt = () => {
+    interrupted = true;
+    onInterrupt();
+  };
+  process.once("SIGINT", interrupt);
+  process.once("SIGTERM", interrupt);
+  const timer = setInterval(() => void report(false).catch(() => {}), tty ? 250 : 1000);
+  try {
+    await Promise.race([worker.idle(), interruption]); // an interrupted run keeps its stored calls; --run ID goes on
+  } finally {
+    clearInterval(timer);
+    await worker.stop();
+    process.off("SIGINT", interrupt);
+    process.off("SIGTERM", interrupt);
+  }
+  await report(true);
+  if (interrupted) process.exitCode = 130;
+}
