@@ -22,6 +22,7 @@ export function StudyNav({ study }: { study: { id: number; name: string; members
     { href: "nugget-quality", label: "Nugget quality" },
     { href: "preferences", label: "Preferences" },
     { href: "resources", label: "Resources" },
+    { href: "judges", label: "LLM judges" },
     { href: "members", label: `Members (${study.members})` },
     { href: "data", label: "Import and export" },
   ];

@@ -25,7 +25,10 @@ afterAll(async () => {
 describe("assay judge", () => {
   it("templates: the built-in ones and the saved ones, each version with its hash, as a table or with their whole text", async () => {
     const name = `cli-template-${unique()}`;
-    const saved = await saveTemplate({ ...BUILTIN_TEMPLATES[0]!, name, prompt: `${BUILTIN_TEMPLATES[0]!.prompt}\nBe brief.` }, { email: "r@test.local" });
+    const saved = await saveTemplate(
+      { ...BUILTIN_TEMPLATES[0]!, name, prompt: `${BUILTIN_TEMPLATES[0]!.prompt}\nBe brief.` },
+      { email: "r@test.local" },
+    );
     const table = runCli(["judge", "templates"]);
     expect(table.status, table.stderr).toBe(0);
     const lines = table.stdout.trim().split("\n");
@@ -44,7 +47,11 @@ describe("assay judge", () => {
     expect(templates.slice(0, 2).map((t) => t.version)).toEqual(BUILTIN_TEMPLATES.map(templateVersion));
     expect(templates[0]!.version).toMatch(/^[0-9a-f]{64}$/);
     expect(templates[1]!.prompt).toBe(BUILTIN_TEMPLATES[1]!.prompt);
-    expect(templates.find((t) => t.name === name)).toMatchObject({ builtin: false, createdBy: "r@test.local", version: saved.version.version });
+    expect(templates.find((t) => t.name === name)).toMatchObject({
+      builtin: false,
+      createdBy: "r@test.local",
+      version: saved.version.version,
+    });
   });
 
   it("run: makes a study's calls with progress as JSON lines, then export writes every call with its provenance and no key", async () => {
@@ -67,26 +74,50 @@ describe("assay judge", () => {
     const env = { ASSAY_CLI_TEST_JUDGE_KEY: KEY };
     const before = server.calls.length;
     const run = await runCliAsync(
-      ["judge", "run", "--study", study.slug, "--template", "umbrela-relevance", "--endpoint", endpoint, "--sample", "pairs:4", "--seed", "3"],
+      [
+        "judge",
+        "run",
+        "--study",
+        study.slug,
+        "--template",
+        "umbrela-relevance",
+        "--endpoint",
+        endpoint,
+        "--sample",
+        "pairs:4",
+        "--seed",
+        "3",
+      ],
       { env },
     );
     expect(run.status, run.stderr).toBe(0);
-    const lines = run.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = run.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const final = lines.at(-1)!;
     expect(final).toMatchObject({ final: true, status: "done", finished: 4, total: 4, calls: { done: 4 } });
-    expect(final.judge).toBe(`umbrela-relevance@${templateVersion(BUILTIN_TEMPLATES[0]!).slice(0, 8)} · fake-judge · seed=3`);
+    expect(final.judge).toBe(
+      `umbrela-relevance@${templateVersion(BUILTIN_TEMPLATES[0]!).slice(0, 8)} · fake-judge · seed=3`,
+    );
     expect(server.calls.length - before).toBe(4);
     expect(server.calls.slice(before).every((c) => c.authorization === `Bearer ${KEY}`)).toBe(true);
     expect(await db.label.count({ where: { studyId: study.id, judge: { name: final.judge as string } } })).toBe(4);
 
-    const bad = runCli(["judge", "run", "--study", study.slug, "--template", "umbrela-relevance", "--endpoint", "nowhere"], { env });
+    const bad = runCli(
+      ["judge", "run", "--study", study.slug, "--template", "umbrela-relevance", "--endpoint", "nowhere"],
+      { env },
+    );
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('assay: endpoint: there is no endpoint named "nowhere" (an admin registers them)');
 
     const exported = runCli(["judge", "export", "--study", study.slug], { env });
     expect(exported.status, exported.stderr).toBe(0);
     expect(exported.stdout).not.toContain(KEY);
-    const calls = exported.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const calls = exported.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(calls).toHaveLength(4);
     for (const c of calls)
       expect(c).toMatchObject({

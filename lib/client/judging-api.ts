@@ -3,12 +3,18 @@ import {
   endpointCheckSchema,
   endpointListSchema,
   endpointSchema,
+  judgeRunDetailSchema,
+  judgeRunSchema,
+  templateListSchema,
+  templateVersionSchema,
   type EndpointChange,
   type NewEndpoint,
+  type NewJudgeRun,
 } from "@/lib/schemas/judging";
+import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { fetchJson, jsonRequest as json } from "./fetch-json";
 
-/** LLM judging: the endpoints an admin registers. */
+/** LLM judging: the endpoints an admin registers, the templates researchers save, and a study's judge runs. */
 export const judgingApi = {
   endpoints: () => fetchJson("/api/judging/endpoints", endpointListSchema),
   createEndpoint: (endpoint: NewEndpoint) =>
@@ -19,4 +25,21 @@ export const judgingApi = {
     fetchJson(`/api/judging/endpoints/${endpointId}`, z.object({ deleted: z.number() }), json("DELETE")),
   checkEndpoint: (endpointId: number) =>
     fetchJson(`/api/judging/endpoints/${endpointId}/check`, endpointCheckSchema, json("POST")),
+  templates: () => fetchJson("/api/judging/templates", templateListSchema),
+  saveTemplate: (template: JudgeTemplate) =>
+    fetchJson(
+      "/api/judging/templates",
+      z.object({ version: templateVersionSchema, created: z.boolean() }),
+      json("POST", template),
+    ),
+  runs: (studyId: number) => fetchJson(`/api/studies/${studyId}/judge-runs`, z.object({ runs: z.array(judgeRunSchema) })),
+  startRun: (studyId: number, run: NewJudgeRun) =>
+    fetchJson(
+      `/api/studies/${studyId}/judge-runs`,
+      z.object({ id: z.number(), calls: z.number(), judge: z.string() }),
+      json("POST", run),
+    ),
+  run: (studyId: number, runId: number) => fetchJson(`/api/studies/${studyId}/judge-runs/${runId}`, judgeRunDetailSchema),
+  changeRun: (studyId: number, runId: number, action: "pause" | "resume" | "cancel" | "retry") =>
+    fetchJson(`/api/studies/${studyId}/judge-runs/${runId}`, judgeRunDetailSchema, json("PATCH", { action })),
 };

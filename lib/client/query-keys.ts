@@ -20,5 +20,8 @@ export const queryKeys = {
   },
   judging: {
     endpoints: ["judging", "endpoints"] as const,
+    templates: ["judging", "templates"] as const,
+    runs: (studyId: number) => ["judging", "runs", studyId] as const,
+    run: (studyId: number, runId: number) => ["judging", "runs", studyId, runId] as const,
   },
 };

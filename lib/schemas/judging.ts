@@ -187,3 +187,12 @@ export const judgeRunParamsSchema = z.object({
 
 /** What a researcher does to a run: pause it, resume it, cancel it, or call again its calls that gave no label. */
 export const judgeRunActionSchema = z.object({ action: z.enum(["pause", "resume", "cancel", "retry"]) });
+
+/** What a study's LLM judges page shows: the templates, the endpoints to choose from, the campaigns to sample, and the runs. */
+export type JudgingPage = {
+  templates: z.infer<typeof templateListSchema>["templates"];
+  endpoints: EndpointDto[];
+  /** The study's support and relevance campaigns, whose items a run can judge. */
+  campaigns: { name: string; taskType: string }[];
+  runs: JudgeRunDto[];
+};

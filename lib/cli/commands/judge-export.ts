@@ -10,10 +10,15 @@ import { inputError, parseContractArgs } from "./contract-input";
  * Never a key.
  */
 export async function judgeExport(args: string[]): Promise<void> {
-  const values = parseContractArgs(args, { study: { type: "string" }, run: { type: "string" }, out: { type: "string" } });
+  const values = parseContractArgs(args, {
+    study: { type: "string" },
+    run: { type: "string" },
+    out: { type: "string" },
+  });
   if (!values.study) throw inputError("--study is required");
   const study = await findStudy(values.study);
-  if (!study) throw inputError(`--study: no study is named "${values.study}" (npm run assay -- studies list shows them)`);
+  if (!study)
+    throw inputError(`--study: no study is named "${values.study}" (npm run assay -- studies list shows them)`);
   const db = await getDb();
   const runId = values.run === undefined ? undefined : Number(values.run);
   if (runId !== undefined && (!Number.isInteger(runId) || runId <= 0)) throw inputError("--run must be a run's id");
@@ -25,7 +30,9 @@ export async function judgeExport(args: string[]): Promise<void> {
   if (runId !== undefined && runs.length === 0) throw inputError(`--run: the study has no judge run ${runId}`);
   const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
   const write = (line: string) =>
-    new Promise<void>((resolve, reject) => (out.write(line) ? resolve() : out.once("drain", resolve).once("error", reject)));
+    new Promise<void>((resolve, reject) =>
+      out.write(line) ? resolve() : out.once("drain", resolve).once("error", reject),
+    );
   let lines = 0;
   for (const run of runs) {
     const provenance = {
@@ -41,8 +48,12 @@ export async function judgeExport(args: string[]): Promise<void> {
       seed: run.seed,
       startedAt: run.createdAt.toISOString(),
     };
-    for (let after = 0; ; ) {
-      const calls = await db.judgeCall.findMany({ where: { runId: run.id, id: { gt: after } }, orderBy: { id: "asc" }, take: 2000 });
+    for (let after = 0; ;) {
+      const calls = await db.judgeCall.findMany({
+        where: { runId: run.id, id: { gt: after } },
+        orderBy: { id: "asc" },
+        take: 2000,
+      });
       if (calls.length === 0) break;
       let chunk = "";
       for (const c of calls) {

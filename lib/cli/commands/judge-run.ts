@@ -59,7 +59,8 @@ export async function judgeRun(args: string[]): Promise<void> {
   });
   if (!values.study) throw inputError("--study is required");
   const study = await findStudy(values.study);
-  if (!study) throw inputError(`--study: no study is named "${values.study}" (npm run assay -- studies list shows them)`);
+  if (!study)
+    throw inputError(`--study: no study is named "${values.study}" (npm run assay -- studies list shows them)`);
   let runId: number;
   if (values.run !== undefined) {
     runId = Number(values.run);

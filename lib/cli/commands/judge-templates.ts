@@ -13,7 +13,13 @@ export async function judgeTemplates(args: string[]): Promise<void> {
   if (values.format !== "json" && values.format !== "table") throw new UsageError("--format must be json or table");
   const versions = (await listTemplates()).flatMap((t) => t.versions);
   if (values.format === "json") {
-    const templates = versions.map((v) => ({ ...v.template, version: v.version, builtin: v.builtin, createdBy: v.createdBy, createdAt: v.createdAt }));
+    const templates = versions.map((v) => ({
+      ...v.template,
+      version: v.version,
+      builtin: v.builtin,
+      createdBy: v.createdBy,
+      createdAt: v.createdAt,
+    }));
     console.log(JSON.stringify({ templates }, null, 2));
     return;
   }

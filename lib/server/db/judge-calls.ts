@@ -276,3 +276,22 @@ export async function reserveCallStart(tx: Tx, endpointId: number, intervalMs: n
   if (!row) throw new Error(`endpoint ${endpointId} was removed`);
   return Number(row.nextCallAt) - intervalMs;
 }
+
+/** The running runs that have an endpoint (of `only`, when given): what a worker works. */
+export async function runningRuns(only?: readonly number[]) {
+  if (only && only.length === 0) return [];
+  return readRows<{
+    id: unknown;
+    studyId: unknown;
+    judgeId: unknown;
+    endpointId: unknown;
+    template: string;
+    templateVersion: string;
+    temperature: unknown;
+    seed: unknown;
+  }>(
+    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed"
+       FROM "JudgeRun" WHERE "status" = 'running' AND "endpointId" IS NOT NULL${only ? ` AND "id" IN (${only.map(() => "?").join(", ")})` : ""}`,
+    only ?? [],
+  );
+}

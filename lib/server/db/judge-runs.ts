@@ -2,7 +2,12 @@ import "server-only";
 import { readRows, sqlOf, type Tx } from "./sql-connection";
 
 /** A call a run will make: one target (a pooled pair). */
-export type PlannedCall = { targetKey: string; queryId: number | null; nuggetId: number | null; documentId: number | null };
+export type PlannedCall = {
+  targetKey: string;
+  queryId: number | null;
+  nuggetId: number | null;
+  documentId: number | null;
+};
 
 /** A run's calls, pending, in the sample's order (multi-row inserts of 500). */
 export async function insertJudgeCalls(tx: Tx, runId: number, calls: readonly PlannedCall[]): Promise<void> {

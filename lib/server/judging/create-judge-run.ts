@@ -92,12 +92,22 @@ async function plannedCalls(
     });
     if (!campaign) throw invalid(`sample.campaign: the study has no campaign named "${sample.campaign}"`);
     const items = await db.item.findMany({
-      where: { campaignId: campaign.id, documentId: { not: null }, nuggetId: pairTarget === "nugget_document" ? { not: null } : null },
+      where: {
+        campaignId: campaign.id,
+        documentId: { not: null },
+        nuggetId: pairTarget === "nugget_document" ? { not: null } : null,
+      },
       orderBy: { position: "asc" },
       select: { targetKey: true, queryId: true, nuggetId: true, documentId: true },
     });
-    if (items.length === 0) throw invalid(`sample.campaign: "${sample.campaign}" has no ${pairs} items for this template`);
-    return items.map((i) => ({ targetKey: i.targetKey, queryId: i.queryId, nuggetId: i.nuggetId, documentId: i.documentId }));
+    if (items.length === 0)
+      throw invalid(`sample.campaign: "${sample.campaign}" has no ${pairs} items for this template`);
+    return items.map((i) => ({
+      targetKey: i.targetKey,
+      queryId: i.queryId,
+      nuggetId: i.nuggetId,
+      documentId: i.documentId,
+    }));
   }
   if (sample.kind === "llm_positive_per_question" || sample.kind === "feb4rag")
     throw invalid("sample.kind: a judge run samples all pairs, N random pairs or questions, or chosen targets");
@@ -109,5 +119,10 @@ async function plannedCalls(
         ? `sample: the study has no pooled ${pairs} pairs; import them first`
         : "sample: this design selects no pairs",
     );
-  return picked.map((c) => ({ targetKey: targetKeyOf(c), queryId: c.queryId, nuggetId: c.nuggetId, documentId: c.documentId }));
+  return picked.map((c) => ({
+    targetKey: targetKeyOf(c),
+    queryId: c.queryId,
+    nuggetId: c.nuggetId,
+    documentId: c.documentId,
+  }));
 }

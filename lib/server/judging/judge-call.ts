@@ -17,8 +17,7 @@ export type RunSettings = {
 
 /** A call ready to be made: its messages and cache key, or why it cannot be made. */
 export type PreparedCall = { call: ClaimedCall } & (
-  | { messages: ChatMessage[]; cacheKey: string }
-  | { missing: string[] }
+  { messages: ChatMessage[]; cacheKey: string } | { missing: string[] }
 );
 
 /** The prompt fields a call's texts fill (a preference's answers in the order this call shows them). */
@@ -40,10 +39,16 @@ function inputsOf(texts: CallTexts | undefined, swapped: boolean): PromptInputs 
  * exact messages, the temperature and the seed. A parsed reply stored under it answers every later
  * call with the same key, in any run.
  */
-export function callCacheKey(endpoint: Pick<ChatEndpoint, "baseUrl" | "model">, run: RunSettings, messages: ChatMessage[]) {
+export function callCacheKey(
+  endpoint: Pick<ChatEndpoint, "baseUrl" | "model">,
+  run: RunSettings,
+  messages: ChatMessage[],
+) {
   return crypto
     .createHash("sha256")
-    .update(JSON.stringify([endpoint.baseUrl, endpoint.model, run.templateVersion, messages, run.temperature, run.seed]))
+    .update(
+      JSON.stringify([endpoint.baseUrl, endpoint.model, run.templateVersion, messages, run.temperature, run.seed]),
+    )
     .digest("hex");
 }
 
@@ -77,7 +82,16 @@ export function outcomeWithoutCall(
       cost: null,
     };
   if (!cached) return null;
-  return { ...base, status: "done", cacheKey: prepared.cacheKey, cached: true, reply: cached.reply, level: cached.level, error: null, cost: 0 };
+  return {
+    ...base,
+    status: "done",
+    cacheKey: prepared.cacheKey,
+    cached: true,
+    reply: cached.reply,
+    level: cached.level,
+    error: null,
+    cost: 0,
+  };
 }
 
 /** Makes a call (retrying as callChatCompletions does) and reads its reply into a level. */

@@ -74,7 +74,9 @@ beforeAll(async () => {
   server = await startFakeChatServer();
   slow = await startFakeChatServer({ delayMs: 60 });
   const db = await getDb();
-  admin = toUserDto(await f.upsertUser(db, { email: `judge-admin-${unique()}@test.local`, role: "admin", password: "x" }));
+  admin = toUserDto(
+    await f.upsertUser(db, { email: `judge-admin-${unique()}@test.local`, role: "admin", password: "x" }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -113,7 +115,11 @@ describe("judge runs", () => {
     for (const c of stored) expect(c.cost).toBeCloseTo((c.inputTokens! * 2 + c.outputTokens! * 10) / 1e6, 12);
 
     // the same template, endpoint, inputs and settings: every reply from the cache, the same judge
-    const again = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" } });
+    const again = await createJudgeRun(admin, s.id, {
+      template: "umbrela-relevance",
+      endpoint: name,
+      sample: { kind: "all_pairs" },
+    });
     expect(again.judge).toBe(run.judge);
     const made = calls(server);
     await runToEnd(again.id);
@@ -126,7 +132,12 @@ describe("judge runs", () => {
   it("retries 429 and 500 and still stores one label per item; a reply without usage has an unknown cost", async () => {
     const s = await study(1, 4);
     const name = await endpoint(server.url, { concurrency: 1 });
-    const run = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" }, seed: 7 });
+    const run = await createJudgeRun(admin, s.id, {
+      template: "umbrela-relevance",
+      endpoint: name,
+      sample: { kind: "all_pairs" },
+      seed: 7,
+    });
     const before = calls(server);
     server.failNext(1, { kind: "status", status: 429 });
     server.failNext(1, { kind: "status", status: 500 });
@@ -146,7 +157,12 @@ describe("judge runs", () => {
   it("lists a reply that does not parse, stores no label for it, and calls again on retry", async () => {
     const s = await study(1, 3);
     const name = await endpoint(server.url, { concurrency: 1 });
-    const run = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" }, seed: 8 });
+    const run = await createJudgeRun(admin, s.id, {
+      template: "umbrela-relevance",
+      endpoint: name,
+      sample: { kind: "all_pairs" },
+      seed: 8,
+    });
     server.failNext(1, { kind: "garble" });
     await runToEnd(run.id);
     const { run: done, problems } = await getJudgeRun(admin, s.id, run.id);
@@ -170,7 +186,12 @@ describe("judge runs", () => {
   it("resumes after a stop and after a dead process, with no second call for a stored reply", async () => {
     const s = await study(2, 10);
     const name = await endpoint(slow.url, { concurrency: 2 });
-    const run = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" }, seed: 9 });
+    const run = await createJudgeRun(admin, s.id, {
+      template: "umbrela-relevance",
+      endpoint: name,
+      sample: { kind: "all_pairs" },
+      seed: 9,
+    });
     const before = calls(slow);
     const first = startJudgeWorker({ ...FAST, runIds: [run.id] });
     while (calls(slow) - before < 6) await new Promise((r) => setTimeout(r, 10));
@@ -191,7 +212,12 @@ describe("judge runs", () => {
     const all = await db.judgeCall.findMany({ where: { runId: run.id } });
     expect(all.every((c) => c.status === "done")).toBe(true);
     // the three the dead process held were claimed twice
-    expect(all.filter((c) => c.attempts === 2).map((c) => c.id).sort()).toEqual(dead.map((c) => c.id).sort());
+    expect(
+      all
+        .filter((c) => c.attempts === 2)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(dead.map((c) => c.id).sort());
   });
 
   it("keeps an endpoint's concurrency across processes and paces its requests per minute", async () => {
@@ -199,7 +225,12 @@ describe("judge runs", () => {
     const limited = await startFakeChatServer({ delayMs: 40 });
     try {
       const name = await endpoint(limited.url, { concurrency: 3 });
-      const run = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" }, seed: 10 });
+      const run = await createJudgeRun(admin, s.id, {
+        template: "umbrela-relevance",
+        endpoint: name,
+        sample: { kind: "all_pairs" },
+        seed: 10,
+      });
       // two "processes" (holders) on one database, claiming one call at a time so that both get some
       const a = startJudgeWorker({ ...FAST, holder: "process-a", runIds: [run.id], batch: 1 });
       const b = startJudgeWorker({ ...FAST, holder: "process-b", runIds: [run.id], batch: 1 });
@@ -218,7 +249,10 @@ describe("judge runs", () => {
       });
       const from = limited.calls.length;
       await runToEnd(pacedRun.id);
-      const starts = limited.calls.slice(from).map((c) => c.receivedAt).sort((x, y) => x - y);
+      const starts = limited.calls
+        .slice(from)
+        .map((c) => c.receivedAt)
+        .sort((x, y) => x - y);
       expect(starts).toHaveLength(6);
       // 600 a minute: one call every 100 ms, whatever the concurrency (a few ms of timer slack)
       for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(95);
@@ -230,7 +264,12 @@ describe("judge runs", () => {
   it("pauses, resumes and cancels; refuses what a run's status does not allow", async () => {
     const s = await study(1, 8);
     const name = await endpoint(slow.url, { concurrency: 1 });
-    const run = await createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample: { kind: "all_pairs" }, seed: 12 });
+    const run = await createJudgeRun(admin, s.id, {
+      template: "umbrela-relevance",
+      endpoint: name,
+      sample: { kind: "all_pairs" },
+      seed: 12,
+    });
     await changeJudgeRun(admin, s.id, run.id, "pause");
     const before = calls(slow);
     const worker = startJudgeWorker({ ...FAST, runIds: [run.id] });
@@ -288,9 +327,16 @@ describe("judge runs", () => {
     expect(problems.map((p) => p.error)).toEqual(Array(3).fill("the item has no answer, which the prompt names"));
 
     await db.query.update({ where: { id: q!.id }, data: { answer: "Like this." } });
-    const again = await createJudgeRun(admin, s.id, { template: template.name, endpoint: name, sample: { kind: "all_pairs" } });
+    const again = await createJudgeRun(admin, s.id, {
+      template: template.name,
+      endpoint: name,
+      sample: { kind: "all_pairs" },
+    });
     await runToEnd(again.id);
-    expect((await getJudgeRun(admin, s.id, again.id)).run).toMatchObject({ templateVersion: changed.version.version, calls: { done: 3 } });
+    expect((await getJudgeRun(admin, s.id, again.id)).run).toMatchObject({
+      templateVersion: changed.version.version,
+      calls: { done: 3 },
+    });
     expect(await labelsOf(s.id, again.judge)).toEqual(s.labels);
   });
 });

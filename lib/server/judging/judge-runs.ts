@@ -17,7 +17,9 @@ import type { UserDto } from "../users/user-dto";
 type RunRow = NonNullable<Awaited<ReturnType<Db["judgeRun"]["findUnique"]>>> & { judge: { name: string } };
 
 function toRunDto(run: RunRow, totals: CallTotals | undefined): JudgeRunDto {
-  const calls = Object.fromEntries(JUDGE_CALL_STATUSES.map((s) => [s, totals?.byStatus[s] ?? 0])) as JudgeRunDto["calls"];
+  const calls = Object.fromEntries(
+    JUDGE_CALL_STATUSES.map((s) => [s, totals?.byStatus[s] ?? 0]),
+  ) as JudgeRunDto["calls"];
   const total = Object.values(calls).reduce((a, b) => a + b, 0);
   const remaining = calls.pending + calls.leased;
   return {

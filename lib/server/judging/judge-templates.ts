@@ -66,7 +66,10 @@ export async function saveTemplate(
   const problems = checkTemplate(template);
   if (problems.length) throw invalid(problems.map((p) => `${p.path}: ${p.message}`).join("; "), problems);
   if (builtinTemplate(template.name))
-    throw new AppError("conflict", `name: "${template.name}" is a built-in template; save your version under another name`);
+    throw new AppError(
+      "conflict",
+      `name: "${template.name}" is a built-in template; save your version under another name`,
+    );
   const version = templateVersion(template);
   const db = await getDb();
   return db.$transaction(async (tx) => {
@@ -83,7 +86,13 @@ export async function saveTemplate(
     });
     if (known) return { version: storedVersion(saved.name, known), created: false };
     const created = await tx.judgeTemplateVersion.create({
-      data: { templateId: saved.id, version, content: templateContent(template), createdBy: author.email, createdAt: now },
+      data: {
+        templateId: saved.id,
+        version,
+        content: templateContent(template),
+        createdBy: author.email,
+        createdAt: now,
+      },
     });
     return { version: storedVersion(saved.name, created), created: true };
   });
@@ -93,7 +102,13 @@ export async function saveTemplate(
 export async function resolveTemplate(reference: string, field = "template"): Promise<TemplateVersionDto> {
   const at = reference.lastIndexOf("@");
   const name = (at < 0 ? reference : reference.slice(0, at)).trim();
-  const wanted = at < 0 ? null : reference.slice(at + 1).trim().toLowerCase();
+  const wanted =
+    at < 0
+      ? null
+      : reference
+          .slice(at + 1)
+          .trim()
+          .toLowerCase();
   const entry = (await listTemplates()).find((t) => t.name === name);
   if (!entry) throw invalid(`${field}: there is no template named "${name}" (assay judge templates lists them)`);
   if (wanted === null) return entry.versions[0]!;
@@ -102,6 +117,7 @@ export async function resolveTemplate(reference: string, field = "template"): Pr
     throw invalid(
       `${field}: "${name}" has no version ${wanted} (its versions: ${entry.versions.map((v) => v.version.slice(0, 12)).join(", ")})`,
     );
-  if (matches.length > 1) throw invalid(`${field}: ${wanted} is the start of several versions of "${name}"; give more of it`);
+  if (matches.length > 1)
+    throw invalid(`${field}: ${wanted} is the start of several versions of "${name}"; give more of it`);
   return matches[0]!;
 }

@@ -14,13 +14,13 @@ import {
   renewCalls,
   renewEndpointSlots,
   reserveCallStart,
+  runningRuns,
   SLOT_LEASE_MS,
   takeEndpointSlot,
   upsertCallLabel,
   type CallOutcome,
   type ClaimedCall,
 } from "../db/judge-calls";
-import { readRows } from "../db/sql-connection";
 import { withLeaseTransaction } from "../db/transactions";
 import type { CallOptions, ChatEndpoint } from "./chat-completions";
 import { endpointApiKey } from "./endpoint-api-key";
@@ -76,21 +76,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
   let timer: NodeJS.Timeout | null = null;
 
   async function loadRuns(): Promise<void> {
-    const only = options.runIds;
-    const rows = await readRows<{
-      id: unknown;
-      studyId: unknown;
-      judgeId: unknown;
-      endpointId: unknown;
-      template: string;
-      templateVersion: string;
-      temperature: unknown;
-      seed: unknown;
-    }>(
-      `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed"
-         FROM "JudgeRun" WHERE "status" = 'running' AND "endpointId" IS NOT NULL${only ? ` AND "id" IN (${only.map(() => "?").join(", ") || "NULL"})` : ""}`,
-      only ?? [],
-    );
+    const rows = await runningRuns(options.runIds);
     const next = new Map<number, ActiveRun>();
     for (const r of rows) {
       const id = Number(r.id);
@@ -202,7 +188,9 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
         for (let i = 0; i < mine.length && claimed.length === 0; i++) {
           run = mine[(turn + i) % mine.length]!;
           const runId = run.id;
-          claimed = await withLeaseTransaction((tx) => claimCalls(tx, { runId, holder, now: new Date(), limit: batch }));
+          claimed = await withLeaseTransaction((tx) =>
+            claimCalls(tx, { runId, holder, now: new Date(), limit: batch }),
+          );
         }
         turn++;
         if (claimed.length === 0 || !run) {
@@ -239,7 +227,11 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
       }
       const ready = outcomeWithoutCall(p, "cacheKey" in p ? cache.get(p.cacheKey) : undefined, new Date());
       const outcome =
-        ready ?? (await makeCall(p as Extract<typeof p, { cacheKey: string }>, endpoint, run, { ...options.call, beforeAttempt: pace }));
+        ready ??
+        (await makeCall(p as Extract<typeof p, { cacheKey: string }>, endpoint, run, {
+          ...options.call,
+          beforeAttempt: pace,
+        }));
       void writer.add(outcome, run).finally(() => heldCalls.delete(outcome.id));
     }
     if (given.length) {

@@ -1,0 +1,31 @@
+"use client";
+
+import type { JudgingPage } from "@/lib/schemas/judging";
+import { PageHeader } from "@/components/ui/page-header";
+import { RunForm } from "./run-form";
+import { RunTable } from "./run-table";
+import { TemplateList } from "./template-list";
+
+/** A study's LLM judges: start a run of a template through an endpoint, watch the runs, and write templates. */
+export function JudgingView({ studyId, templates, endpoints, campaigns, runs }: { studyId: number } & JudgingPage) {
+  return (
+    <>
+      <PageHeader
+        title="LLM judges"
+        description="Run a judge prompt over the study's pooled pairs through a registered endpoint. Each run's labels are a model judge that every report, export and label set can use; a rerun with the same template, model, inputs and settings is answered from the cache."
+      />
+      <section aria-label="Judge runs" className="mt-6">
+        <RunForm studyId={studyId} templates={templates} endpoints={endpoints} campaigns={campaigns} />
+        <RunTable studyId={studyId} runs={runs} />
+      </section>
+      <section aria-label="Judge templates" className="mt-10">
+        <h2 className="text-lg font-semibold">Templates</h2>
+        <p className="mt-1 text-sm text-stone-600">
+          A template is a prompt with named fields and a rule that reads the reply into a level. Saving a change makes a
+          new version (its SHA-256); runs keep the version they used.
+        </p>
+        <TemplateList templates={templates} />
+      </section>
+    </>
+  );
+}

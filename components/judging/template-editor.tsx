@@ -1,0 +1,220 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { judgingApi } from "@/lib/client/judging-api";
+import { JUDGE_TASKS, JUDGE_TASK_IDS, type JudgeTask, type JudgeTemplate } from "@/lib/domain/judging/judge-template";
+import { BUILTIN_SCALES, PREFERENCE_SCALE_ID } from "@/lib/domain/scales";
+import { Field, Select, TextArea, TextInput } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+
+const scalesFor = (task: JudgeTask) => (task === "preference" ? [PREFERENCE_SCALE_ID] : Object.keys(BUILTIN_SCALES));
+
+/** "word = level" lines as a map, and back. */
+const mapOf = (text: string): Record<string, string> =>
+  Object.fromEntries(
+    text
+      .split("\n")
+      .map((line) => line.split("="))
+      .filter((parts) => parts.length === 2 && parts[0]!.trim() && parts[1]!.trim())
+      .map(([word, level]) => [word!.trim(), level!.trim()]),
+  );
+const mapText = (map: Record<string, string>) =>
+  Object.entries(map)
+    .map(([word, level]) => `${word} = ${level}`)
+    .join("\n");
+
+const BLANK: JudgeTemplate = {
+  name: "",
+  task: "relevance",
+  scale: "trec-dl-0-3",
+  system: "",
+  prompt:
+    "Question:\n{{question}}\n\nPassage:\n{{chunk}}\n\nRate the passage from 0 to 3, then end with:\n##final score: <0-3>",
+  output: { kind: "regex", pattern: "##\\s*final score:\\s*([0-3])", ignoreCase: true, map: {} },
+};
+
+/**
+ * Writes a template (or a new version of one): its task, scale, system text, prompt with
+ * {{fields}}, and how the reply becomes a level. Saving says which version it is: a new one, or the
+ * existing one when nothing changed. The server checks it and names every problem.
+ */
+export function TemplateEditor({
+  from,
+  onSaved,
+  onClose,
+}: {
+  from: JudgeTemplate | null;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
+  const start = from ?? BLANK;
+  const [task, setTask] = useState<JudgeTask>(start.task);
+  const [kind, setKind] = useState(start.output.kind);
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: judgingApi.saveTemplate,
+    onSuccess: (result) => {
+      setSaved(
+        result.created
+          ? `Saved ${result.version.name} as version ${result.version.version.slice(0, 12)}.`
+          : `Nothing changed: this is version ${result.version.version.slice(0, 12)} of ${result.version.name}.`,
+      );
+      onSaved();
+    },
+  });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "");
+    setSaved(null);
+    save.mutate({
+      name: text("name").trim(),
+      task,
+      scale: text("scale"),
+      system: text("system"),
+      prompt: text("prompt"),
+      output:
+        kind === "regex"
+          ? { kind, pattern: text("pattern"), ignoreCase: form.get("ignoreCase") === "on", map: mapOf(text("map")) }
+          : { kind, field: text("field").trim(), map: mapOf(text("map")) },
+    });
+  }
+  const pending = save.isPending;
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-label="Judge template"
+      className="grid max-w-4xl gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
+    >
+      <Field label="Name" hint="Saving under a saved name adds a version">
+        <TextInput name="name" required maxLength={100} defaultValue={start.name} disabled={pending} autoFocus />
+      </Field>
+      <Field label="Task">
+        <Select name="task" value={task} onChange={(e) => setTask(e.target.value as JudgeTask)} disabled={pending}>
+          {JUDGE_TASK_IDS.map((t) => (
+            <option key={t} value={t}>
+              {JUDGE_TASKS[t].label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Scale">
+        <Select
+          key={task}
+          name="scale"
+          defaultValue={scalesFor(task).includes(start.scale) ? start.scale : undefined}
+          disabled={pending}
+        >
+          {scalesFor(task).map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="System message (optional)" className="sm:col-span-3">
+        <TextArea name="system" rows={2} defaultValue={start.system} disabled={pending} />
+      </Field>
+      <Field
+        label="Prompt"
+        className="sm:col-span-3"
+        hint={`Fields: ${JUDGE_TASKS[task].fields.map((f) => `{{${f}}}`).join(", ")}; required: ${JUDGE_TASKS[task].required.map((f) => `{{${f}}}`).join(", ")}`}
+      >
+        <TextArea
+          name="prompt"
+          rows={12}
+          required
+          defaultValue={start.prompt}
+          disabled={pending}
+          className="font-mono text-xs"
+        />
+      </Field>
+      <fieldset className="sm:col-span-3">
+        <legend className="text-sm font-medium">Read the level from the reply by</legend>
+        <div className="mt-1 flex flex-wrap gap-4 text-sm">
+          {(
+            [
+              ["regex", "A regular expression (its last match)"],
+              ["json", "A field of a JSON object"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-1.5">
+              <input
+                type="radio"
+                name="outputKind"
+                value={value}
+                checked={kind === value}
+                onChange={() => setKind(value)}
+                disabled={pending}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {kind === "regex" ? (
+        <>
+          <Field
+            label="Expression"
+            className="sm:col-span-2"
+            hint="Its group “level”, else its first group, else the whole match"
+          >
+            <TextInput
+              name="pattern"
+              required
+              className="font-mono"
+              defaultValue={start.output.kind === "regex" ? start.output.pattern : ""}
+              disabled={pending}
+            />
+          </Field>
+          <label className="flex items-center gap-2 self-center text-sm">
+            <input
+              type="checkbox"
+              name="ignoreCase"
+              defaultChecked={start.output.kind === "regex" ? start.output.ignoreCase : true}
+              disabled={pending}
+            />
+            Ignore case
+          </label>
+        </>
+      ) : (
+        <Field label="JSON field" className="sm:col-span-3" hint="A name, or names joined by dots (verdict.label)">
+          <TextInput
+            name="field"
+            required
+            defaultValue={start.output.kind === "json" ? start.output.field : ""}
+            disabled={pending}
+          />
+        </Field>
+      )}
+      <Field
+        label="Words to levels (optional)"
+        className="sm:col-span-3"
+        hint="One “word = level” per line, such as “yes = 1”; without one the text must be a level's value, position or label"
+      >
+        <TextArea
+          name="map"
+          rows={2}
+          defaultValue={mapText(start.output.map)}
+          disabled={pending}
+          className="font-mono text-xs"
+        />
+      </Field>
+      {saved && (
+        <p role="status" className="text-sm text-emerald-800 sm:col-span-3">
+          {saved}
+        </p>
+      )}
+      <FormActions
+        submit="Save version"
+        pendingText="Saving…"
+        pending={pending}
+        error={save.error}
+        errorLabel="Template error"
+        onCancel={onClose}
+        className="sm:col-span-3"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import type { JudgingPage } from "@/lib/schemas/judging";
+import { getDb } from "../db/client";
+import { assertResearcherAccess } from "../studies/access";
+import type { UserDto } from "../users/user-dto";
+import { listJudgeRuns } from "./judge-runs";
+import { listEndpoints } from "./list-endpoints";
+import { listTemplates } from "./judge-templates";
+
+/** What a study's LLM judges page shows: the templates, the endpoints to choose from, the campaigns to sample, and the runs. */
+export async function getJudgingPage(user: UserDto, studyId: number): Promise<JudgingPage> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const [templates, endpoints, campaigns, runs] = await Promise.all([
+    listTemplates(),
+    listEndpoints(),
+    db.campaign.findMany({
+      where: { studyId, taskType: { in: ["support", "relevance"] } },
+      orderBy: { name: "asc" },
+      select: { name: true, taskType: true },
+    }),
+    listJudgeRuns(user, studyId),
+  ]);
+  return { templates, endpoints, campaigns, runs };
+}
