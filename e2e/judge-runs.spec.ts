@@ -1,0 +1,135 @@
+import { expect, test } from "@playwright/test";
+import { startFakeChatServer, type FakeChatServer } from "../test/fake-chat-server";
+import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
+import { JUDGING_STUDY, USERS } from "./fixtures/world";
+
+// The loop the judge runner closes: an admin registers a model (the local OpenAI-compatible test
+// server), a researcher writes a support template from the built-in FreshStack one, runs it over a
+// copy of the demo study, watches it finish, reads and retries a reply that did not parse, saves a
+// second version, runs it too, and finds both judges among the label sets of Agreement and Impact.
+let model: FakeChatServer;
+let studyId: number;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  // "supported" when the chunk's text is longer than the nugget's, so that the two versions' prompts
+  // (which differ) get the same, deterministic answers
+  model = await startFakeChatServer({
+    delayMs: 40,
+    answer: (prompt) => {
+      const nugget = /Nugget:\n([^\n]*)/.exec(prompt)?.[1] ?? "";
+      const chunk = /Chunk \([^)]*\):\n([\s\S]*?)\n\nThink/.exec(prompt)?.[1] ?? "";
+      return `{"reasoning": "Compared the two.", "supported": "${chunk.length > nugget.length * 3 ? "yes" : "no"}"}`;
+    },
+  });
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  studyId = await studyIdByName(admin, JUDGING_STUDY.name);
+  await admin.dispose();
+});
+test.afterAll(() => model.close());
+
+test("a researcher writes a judge template, runs two versions on a study, and compares them in the reports", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36);
+  const endpoint = `judge-model-${suffix}`;
+  const template = `support-${suffix}`;
+
+  // the admin registers the model
+  await signIn(page, USERS.admin.email);
+  await page.goto("/admin/judging");
+  await page.getByRole("button", { name: "New endpoint" }).click();
+  const register = page.getByRole("form", { name: "New endpoint" });
+  await register.getByLabel(/^Name/).fill(endpoint);
+  await register.getByLabel(/^Model/).fill("qwen2.5:7b");
+  await register.getByLabel(/^Base URL/).fill(model.url);
+  await register.getByLabel("None (a local server)").check();
+  await register.getByLabel(/^Input price per 1M tokens/).fill("1");
+  await register.getByLabel(/^Output price per 1M tokens/).fill("2");
+  await register.getByRole("button", { name: "Register endpoint" }).click();
+  await expect(page.getByTestId(`endpoint-${endpoint}`)).toBeVisible();
+
+  // the researcher copies the built-in support template and saves it under a name of their own
+  const context = await browser.newContext();
+  const researcher = await context.newPage();
+  await signIn(researcher, USERS.researcher.email);
+  await researcher.goto(`/studies/${studyId}`);
+  await researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "LLM judges" }).click();
+  await expect(researcher.getByRole("heading", { name: "LLM judges" })).toBeVisible();
+  await researcher.getByTestId("template-freshstack-support").getByRole("button", { name: "Copy and edit" }).click();
+  const editor = researcher.getByRole("form", { name: "Judge template" });
+  await editor.getByLabel(/^Name/).fill(template);
+  await editor.getByRole("button", { name: "Save version" }).click();
+  await expect(editor.getByRole("status")).toContainText(`Saved ${template} as version`);
+  const first = (await editor.getByRole("status").textContent())!.match(/version ([0-9a-f]{12})/)![1]!;
+  // a prompt that names a field the task does not offer is refused, naming the field
+  const prompt = editor.getByLabel(/^Prompt/);
+  await prompt.fill(`${await prompt.inputValue()}\n{{answer_a}}`);
+  await editor.getByRole("button", { name: "Save version" }).click();
+  await expect(editor.getByRole("alert", { name: "Template error" })).toContainText(
+    "prompt: {{answer_a}} is not a field of support prompts",
+  );
+  await editor.getByRole("button", { name: "Cancel" }).click();
+
+  // run version 1 on 12 random pairs; one reply does not parse
+  const startRun = async (version: string) => {
+    await researcher.getByRole("button", { name: "New judge run" }).click();
+    const form = researcher.getByRole("form", { name: "New judge run" });
+    const choice = form.getByLabel("Template").locator(`option[value^="${template}@${version}"]`);
+    await form.getByLabel("Template").selectOption((await choice.getAttribute("value"))!);
+    await form.getByLabel("Endpoint").selectOption(endpoint);
+    await form.getByLabel(/^Sample/).selectOption("random_pairs");
+    await form.getByLabel(/^Pairs/).fill("12");
+    await form.getByLabel(/^Seed/).fill("5");
+    await form.getByRole("button", { name: "Start run" }).click();
+    await expect(researcher.getByRole("status").filter({ hasText: "Started: 12 calls" })).toBeVisible();
+    return (await researcher.getByRole("status").filter({ hasText: "Started" }).textContent())!.match(/“(.*)”/)![1]!;
+  };
+  model.failNext(1, { kind: "garble" });
+  const judgeOne = await startRun(first);
+  const row = researcher.getByRole("row").filter({ hasText: judgeOne });
+  // the page follows the run as the background worker makes its calls
+  await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+  await expect(row.getByTestId("run-progress")).toHaveText("12 / 12 calls");
+  await expect(row).toContainText("1 unparsed · 0 failed · 0 skipped");
+  await row.getByRole("button", { name: "Show problems" }).click();
+  const problems = researcher.getByRole("region", { name: /^Problems of run/ });
+  await expect(problems.getByTestId("run-problem")).toHaveCount(1);
+  await expect(problems).toContainText("I would rather not say.");
+  await row.getByRole("button", { name: "Retry problems" }).click();
+  await expect(row).not.toContainText("unparsed", { timeout: 30_000 });
+  await expect(row.getByTestId("run-status")).toHaveText("done");
+  await expect(problems).toContainText("None now.");
+
+  // version 2: a changed prompt is a new version; its run is a second judge
+  await researcher.getByTestId(`template-${template}`).getByRole("button", { name: "Edit" }).click();
+  await prompt.fill(`${await prompt.inputValue()}\nBe strict.`);
+  await editor.getByRole("button", { name: "Save version" }).click();
+  const second = (await editor.getByRole("status").textContent())!.match(/version ([0-9a-f]{12})/)![1]!;
+  expect(second).not.toBe(first);
+  await editor.getByRole("button", { name: "Cancel" }).click();
+  await expect(researcher.getByTestId(`template-${template}`)).toContainText(`${second} (newest)`);
+  const judgeTwo = await startRun(second);
+  expect(judgeTwo).not.toBe(judgeOne);
+  await expect(researcher.getByRole("row").filter({ hasText: judgeTwo }).getByTestId("run-status")).toHaveText("done", {
+    timeout: 30_000,
+  });
+  expect(model.calls.length).toBe(12 + 1 + 12);
+
+  // both judges are label sets of the reports: compare the two versions on their shared pairs
+  await researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Agreement", exact: true }).click();
+  const sources = researcher.getByRole("form", { name: "Label sources" });
+  await sources.getByLabel("Source A").selectOption(judgeOne);
+  await sources.getByLabel("Source B").selectOption(judgeTwo);
+  await sources.getByRole("button", { name: "Compare" }).click();
+  // the same sample (seed 5) and the same answers: 12 targets, in full agreement
+  await expect(researcher.getByTestId("report-summary")).toContainText("12 targets labelled by both");
+  await researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Impact" }).click();
+  await researcher.getByLabel("Label set A").selectOption(judgeOne);
+  await researcher.getByLabel("Label set B").selectOption(judgeTwo);
+  await researcher.getByRole("button", { name: "Score the runs" }).click();
+  await expect(researcher.getByTestId("impact-summary")).toContainText("3 systems over 6 questions (of 10 with nuggets)");
+  await context.close();
+});
