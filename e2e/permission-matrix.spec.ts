@@ -190,6 +190,13 @@ const ROUTES: Route[] = [
   { method: "PATCH", path: () => "/api/judging/endpoints/0", expect: ADMIN, tokens: false },
   { method: "DELETE", path: () => "/api/judging/endpoints/0", expect: ADMIN, tokens: false },
   { method: "POST", path: () => "/api/judging/endpoints/0/check", expect: ADMIN, tokens: false },
+  // researchers save judge templates (shared by the server, so not with a study's token) and run them on their studies;
+  // empty bodies are refused by validation (400): nothing is saved, started or changed
+  { method: "GET", path: () => "/api/judging/templates", expect: STAFF },
+  { method: "POST", path: () => "/api/judging/templates", expect: STAFF, tokens: false },
+  { method: "GET", path: () => `/api/studies/${s()}/judge-runs`, expect: STAFF },
+  { method: "POST", path: () => `/api/studies/${s()}/judge-runs`, expect: STAFF },
+  { method: "PATCH", path: () => `/api/studies/${s()}/judge-runs/0`, expect: STAFF },
   { method: "GET", path: () => "/api/me/campaigns", expect: SIGNED_IN },
   { method: "GET", path: () => "/api/me/tokens", expect: SIGNED_IN, tokens: false },
   { method: "POST", path: () => "/api/me/tokens", expect: SIGNED_IN, tokens: false },
@@ -230,6 +237,7 @@ const PAGES: { path: () => string; expect: Record<SessionActor, Cell> }[] = [
     "/campaigns/new",
     "/nugget-quality",
     "/preferences",
+    "/judges",
     "/campaigns/:campaign",
   ].map((suffix) => ({
     path: () => `/studies/${s()}${suffix.replace(":campaign", String(c()))}`,

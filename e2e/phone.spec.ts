@@ -79,6 +79,16 @@ test.describe("a researcher's pages fit a phone", () => {
     });
   }
 
+  test("LLM judges, with a run and a template being written", async ({ page }) => {
+    await signIn(page, USERS.researcher.email);
+    const path = `/studies/${ids.demo}/judges`;
+    await fitsTheScreen(page, path);
+    await page.getByRole("button", { name: "New judge run" }).click();
+    await page.getByRole("button", { name: "New template" }).click();
+    await expect(page.getByRole("form", { name: "Judge template" })).toBeVisible();
+    await fitsTheScreen(page, path, { reload: false });
+  });
+
   test("a question with a chunk open for reading", async ({ page }) => {
     await signIn(page, USERS.researcher.email);
     await page.goto(ids.question);
