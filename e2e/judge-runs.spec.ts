@@ -119,7 +119,10 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   expect(model.calls.length).toBe(12 + 1 + 12);
 
   // both judges are label sets of the reports: compare the two versions on their shared pairs
-  await researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Agreement", exact: true }).click();
+  await researcher
+    .getByRole("navigation", { name: "Study" })
+    .getByRole("link", { name: "Agreement", exact: true })
+    .click();
   const sources = researcher.getByRole("form", { name: "Label sources" });
   await sources.getByLabel("Source A").selectOption(judgeOne);
   await sources.getByLabel("Source B").selectOption(judgeTwo);
@@ -130,6 +133,8 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   await researcher.getByLabel("Label set A").selectOption(judgeOne);
   await researcher.getByLabel("Label set B").selectOption(judgeTwo);
   await researcher.getByRole("button", { name: "Score the runs" }).click();
-  await expect(researcher.getByTestId("impact-summary")).toContainText("3 systems over 6 questions (of 10 with nuggets)");
+  await expect(researcher.getByTestId("impact-summary")).toContainText(
+    "3 systems over 6 questions (of 10 with nuggets)",
+  );
   await context.close();
 });

@@ -76,6 +76,10 @@ const BENCHMARKS = {
     what: "the study explorer on the generated FreshStack-scale study (50,000 chunks) with a human judge disagreeing with the LLM: question list, question page, disagreement queue (median server time; goal: under 300 ms)",
     prepare: prepareFreshStackScale,
   },
+  "judge-runs": {
+    script: "scripts/bench/judge-runs.ts",
+    what: "10,000 judgments of a judge run against the test server (its own process) answering in 50 ms, concurrency 16, so at most 320 a second: throughput against that ceiling, and Assay's own time per judgment apart from the server's (goals: over 90% of the ceiling, under 2 ms)",
+  },
   load: {
     script: "scripts/bench/load.ts",
     what: "50 simulated annotators (HTTP clients with their own sessions, keep-alive) claim and save for 60 s against `next start`, three runs per engine; the server's (and of it the kernel's) and the load generator's CPU per request over the window, and beside it the framework's floor: the server's CPU for a request Next.js answers without Assay's code, at the same rate for 30 s; then every acknowledged label must be stored exactly once (goals: server CPU under 3 ms per request, p95 under 100 ms, p99 under 250 ms, nothing lost or duplicated)",

@@ -39,12 +39,21 @@ export async function startFakeChatServer({
   const faults: Fault[] = [];
   let withUsage = true;
   let inFlight = 0;
+  let answered = 0;
+  let serverMs = 0;
   let maxInFlight = 0;
   const stalled = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+    const arrived = performance.now();
     req.on("end", () => {
+      if (req.method === "GET" && req.url?.endsWith("/stats")) {
+        // for the benchmark in its own process: how long the server itself held the answered calls
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ answered, meanServerMs: answered ? serverMs / answered : null }));
+        return;
+      }
       if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
         res.writeHead(404).end("not found");
         return;
@@ -84,7 +93,11 @@ export async function startFakeChatServer({
             }
           : {}),
       };
-      const send = () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply));
+      const send = () => {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply));
+        answered++;
+        serverMs += performance.now() - arrived;
+      };
       if (delayMs > 0) setTimeout(send, delayMs);
       else send();
     });

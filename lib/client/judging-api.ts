@@ -32,14 +32,16 @@ export const judgingApi = {
       z.object({ version: templateVersionSchema, created: z.boolean() }),
       json("POST", template),
     ),
-  runs: (studyId: number) => fetchJson(`/api/studies/${studyId}/judge-runs`, z.object({ runs: z.array(judgeRunSchema) })),
+  runs: (studyId: number) =>
+    fetchJson(`/api/studies/${studyId}/judge-runs`, z.object({ runs: z.array(judgeRunSchema) })),
   startRun: (studyId: number, run: NewJudgeRun) =>
     fetchJson(
       `/api/studies/${studyId}/judge-runs`,
       z.object({ id: z.number(), calls: z.number(), judge: z.string() }),
       json("POST", run),
     ),
-  run: (studyId: number, runId: number) => fetchJson(`/api/studies/${studyId}/judge-runs/${runId}`, judgeRunDetailSchema),
+  run: (studyId: number, runId: number) =>
+    fetchJson(`/api/studies/${studyId}/judge-runs/${runId}`, judgeRunDetailSchema),
   changeRun: (studyId: number, runId: number, action: "pause" | "resume" | "cancel" | "retry") =>
     fetchJson(`/api/studies/${studyId}/judge-runs/${runId}`, judgeRunDetailSchema, json("PATCH", { action })),
 };

@@ -1,6 +1,6 @@
 import "server-only";
 import { nullableId } from "./ids";
-import { readRows, sqlOf, type Tx } from "./sql-connection";
+import { readRows, sqlOf, type SqlConnection, type Tx } from "./sql-connection";
 
 /**
  * The SQL of judge runs (model JudgeRun, JudgeCall, JudgeEndpointSlot): calls claimed by a
@@ -72,12 +72,21 @@ export async function claimCalls(
   return claimed.sort((a, b) => a.id - b.id);
 }
 
+/**
+ * The rows of these calls, locked in id order (PostgreSQL), as every statement that updates a set of
+ * calls locks them: two transactions that lock overlapping sets in different orders deadlock.
+ */
+const inIdOrder = (sql: SqlConnection, ids: readonly number[]) =>
+  sql.dialect === "postgres"
+    ? `SELECT "id" FROM "JudgeCall" WHERE "id" IN (${ids.map(() => "?").join(", ")}) ORDER BY "id" FOR UPDATE`
+    : ids.map(() => "?").join(", ");
+
 /** Extends the leases `holder` still has on these calls. */
 export async function renewCalls(tx: Tx, ids: readonly number[], holder: string, now: Date): Promise<void> {
   if (ids.length === 0) return;
   const sql = sqlOf(tx);
   await sql.query(
-    `UPDATE "JudgeCall" SET "leaseExpiresAt" = ? WHERE "status" = 'leased' AND "leaseHolder" = ? AND "id" IN (${ids.map(() => "?").join(", ")})`,
+    `UPDATE "JudgeCall" SET "leaseExpiresAt" = ? WHERE "status" = 'leased' AND "leaseHolder" = ? AND "id" IN (${inIdOrder(sql, ids)})`,
     [sql.timestamp(new Date(now.getTime() + CALL_LEASE_MS)), holder, ...ids],
   );
 }
@@ -85,9 +94,10 @@ export async function renewCalls(tx: Tx, ids: readonly number[], holder: string,
 /** Gives calls `holder` has not made back to the run (a pause, or the process stopping). */
 export async function releaseCalls(tx: Tx, ids: readonly number[], holder: string): Promise<void> {
   if (ids.length === 0) return;
-  await sqlOf(tx).query(
+  const sql = sqlOf(tx);
+  await sql.query(
     `UPDATE "JudgeCall" SET "status" = 'pending', "leaseHolder" = NULL, "leaseExpiresAt" = NULL, "attempts" = "attempts" - 1
-     WHERE "status" = 'leased' AND "leaseHolder" = ? AND "id" IN (${ids.map(() => "?").join(", ")})`,
+     WHERE "status" = 'leased' AND "leaseHolder" = ? AND "id" IN (${inIdOrder(sql, ids)})`,
     [holder, ...ids],
   );
 }
@@ -109,7 +119,7 @@ export type CallOutcome = {
 };
 
 /**
- * Stores a call's outcome, if `holder` still holds its lease (else another process took the call
+ * Stores a call's outcome (a batch of them in id order: see inIdOrder), if `holder` still holds its lease (else another process took the call
  * over and records it): returns whether it was stored.
  */
 export async function recordCall(tx: Tx, holder: string, o: CallOutcome): Promise<boolean> {
@@ -289,8 +299,10 @@ export async function runningRuns(only?: readonly number[]) {
     templateVersion: string;
     temperature: unknown;
     seed: unknown;
+    calls: unknown;
   }>(
-    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed"
+    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed",
+            (SELECT COUNT(*) FROM "JudgeCall" c WHERE c."runId" = "JudgeRun"."id") AS "calls"
        FROM "JudgeRun" WHERE "status" = 'running' AND "endpointId" IS NOT NULL${only ? ` AND "id" IN (${only.map(() => "?").join(", ")})` : ""}`,
     only ?? [],
   );

@@ -444,7 +444,8 @@ export const API = {
     response: endpointCheckSchema,
   },
   "GET /api/judging/templates": {
-    summary: "The judge templates: the built-in ones and the saved ones, each with its versions (content hashes), newest first",
+    summary:
+      "The judge templates: the built-in ones and the saved ones, each with its versions (content hashes), newest first",
     tag: "judging",
     roles: STAFF,
     response: templateListSchema,

@@ -41,7 +41,7 @@ describe("callChatCompletions", () => {
     expect(reply).toMatchObject({ content: "Reasoning about the passage.\n##final score: 2", attempts: 1 });
     expect(reply.usage).toEqual({ inputTokens: 19, outputTokens: reply.content.length });
     expect(reply.latencyMs).toBeGreaterThan(0);
-    expect(server.calls).toEqual([
+    expect(server.calls.map(({ receivedAt: _, ...call }) => call)).toEqual([
       {
         authorization: "Bearer sk-test",
         body: { model: "judge-7b", messages: request.messages, temperature: 0, seed: 7, max_tokens: 50 },

@@ -1,4 +1,6 @@
 import "server-only";
+import http from "node:http";
+import https from "node:https";
 import type { ChatMessage } from "@/lib/domain/judging/render-prompt";
 import type { TokenUsage } from "@/lib/domain/judging/judgment-cost";
 
@@ -105,35 +107,90 @@ async function attemptCall(
   timeoutMs: number,
 ): Promise<Omit<ChatReply, "attempts">> {
   const started = performance.now();
-  const signal = AbortSignal.timeout(timeoutMs);
-  let text: string;
-  let response: Response;
+  let response: PostResponse;
   try {
-    response = await fetch(url, { method: "POST", headers, body, redirect: "manual", signal });
-    text = await response.text();
+    response = await post(new URL(url), headers, body, timeoutMs);
   } catch (error) {
-    if (signal.aborted) throw new ChatCallError(`no reply within ${timeoutMs / 1000} s`, { retryable: true });
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new ChatCallError(`cannot reach ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`, {
-      retryable: true,
-    });
+    if (error instanceof CallTimeout)
+      throw new ChatCallError(`no reply within ${timeoutMs / 1000} s`, { retryable: true });
+    const e = error as NodeJS.ErrnoException;
+    throw new ChatCallError(`cannot reach ${url}: ${e.code ?? e.message}`, { retryable: true });
   }
+  const { status, location, retryAfter, text } = response;
   const latencyMs = performance.now() - started;
-  if (response.status >= 300 && response.status < 400)
+  if (status >= 300 && status < 400)
     throw new ChatCallError(
-      `the endpoint answered ${response.status} with a redirect${response.headers.get("location") ? ` to ${response.headers.get("location")}` : ""}; Assay does not follow redirects (register the final URL)`,
-      { retryable: false, status: response.status },
+      `the endpoint answered ${status} with a redirect${location ? ` to ${location}` : ""}; Assay does not follow redirects (register the final URL)`,
+      { retryable: false, status },
     );
-  if (!response.ok) {
-    const retryAfter = Number(response.headers.get("retry-after"));
-    throw new ChatCallError(`the endpoint answered ${response.status}: ${clip(text)}`, {
-      retryable: response.status === 429 || response.status >= 500,
-      status: response.status,
-      retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS) : 0,
+  if (status < 200 || status >= 300) {
+    const seconds = Number(retryAfter);
+    throw new ChatCallError(`the endpoint answered ${status}: ${clip(text)}`, {
+      retryable: status === 429 || status >= 500,
+      status,
+      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : 0,
     });
   }
   return { ...readCompletion(text), latencyMs };
 }
+
+type PostResponse = { status: number; location: string | null; retryAfter: string | null; text: string };
+class CallTimeout extends Error {}
+
+/**
+ * Connections kept open between calls, per protocol. node:http rather than fetch: a judge run makes
+ * hundreds of calls a second, and fetch cost four times the CPU per call (measured on a loopback
+ * server: 0.39 ms against 0.08 ms, client and server together). Neither follows a redirect here.
+ */
+const AGENTS = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 256 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
+};
+
+/** One POST: the status, the headers a caller reads, and the whole body; a CallTimeout after `timeoutMs`. */
+function post(url: URL, headers: Record<string, string>, body: string, timeoutMs: number): Promise<PostResponse> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+    };
+    const secure = url.protocol === "https:";
+    const request = (secure ? https : http).request(
+      url,
+      {
+        method: "POST",
+        agent: AGENTS[secure ? "https:" : "http:"],
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", (error) => settle(() => reject(error)));
+        response.on("end", () =>
+          settle(() =>
+            resolve({
+              status: response.statusCode ?? 0,
+              location: response.headers.location ?? null,
+              retryAfter: one(response.headers["retry-after"]),
+              text: Buffer.concat(chunks).toString("utf8"),
+            }),
+          ),
+        );
+      },
+    );
+    const timer = setTimeout(() => {
+      settle(() => reject(new CallTimeout()));
+      request.destroy();
+    }, timeoutMs);
+    request.on("error", (error) => settle(() => reject(error)));
+    request.end(body);
+  });
+}
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
 
 /** The reply's text and token usage from a chat-completions response body. */
 function readCompletion(text: string): { content: string; usage: TokenUsage } {

@@ -19,12 +19,11 @@ import {
   takeEndpointSlot,
   upsertCallLabel,
   type CallOutcome,
-  type ClaimedCall,
 } from "../db/judge-calls";
 import { withLeaseTransaction } from "../db/transactions";
 import type { CallOptions, ChatEndpoint } from "./chat-completions";
 import { endpointApiKey } from "./endpoint-api-key";
-import { makeCall, outcomeWithoutCall, prepareCall, type RunSettings } from "./judge-call";
+import { makeCall, outcomeWithoutCall, prepareCall, type PreparedCall, type RunSettings } from "./judge-call";
 import type { TokenPrices } from "@/lib/domain/judging/judgment-cost";
 
 /**
@@ -45,7 +44,7 @@ export type JudgeWorkerOptions = {
   pollMs?: number;
   /** Only these runs (the CLI works the run it started). */
   runIds?: readonly number[];
-  /** Calls a lane claims at a time. */
+  /** Calls a lane claims at a time (by default from 1 to 4: a run's calls over four times the endpoint's concurrency). */
   batch?: number;
   /** Timeouts and retries of each call (tests shorten them). */
   call?: CallOptions;
@@ -58,13 +57,20 @@ export type JudgeWorker = {
   idle(): Promise<void>;
 };
 
-type ActiveRun = RunSettings & { id: number; studyId: number; judgeId: number; endpointId: number; scale: string };
+type ActiveRun = RunSettings & {
+  id: number;
+  studyId: number;
+  judgeId: number;
+  endpointId: number;
+  scale: string;
+  /** How many calls the run has (what the lanes' batch size follows). */
+  calls: number;
+};
 type Endpoint = ChatEndpoint & TokenPrices & { id: number; concurrency: number; requestsPerMinute: number | null };
 
 export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker {
   const holder = options.holder ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
   const pollMs = options.pollMs ?? 2000;
-  const batch = options.batch ?? 4;
   let stopping = false;
   let runs = new Map<number, ActiveRun>();
   const working = new Map<number, Promise<void>>(); // endpoint id -> its work in this process
@@ -96,6 +102,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
         temperature: Number(r.temperature),
         seed: r.seed === null ? null : Number(r.seed),
         scale: template.scale,
+        calls: Number(r.calls),
       });
     }
     runs = next;
@@ -175,69 +182,89 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
     if (slots.size === 0) heldSlots.delete(endpointId);
   }
 
+  /** A lane's claimed calls, ready to be made: their prompts rendered and the cached replies looked up. */
+  type Batch = { run: ActiveRun; prepared: PreparedCall[]; cache: Map<string, { reply: string; level: string }> };
+
+  /**
+   * The next calls for a lane: of the endpoint's running runs, taken in turn, the first that has any;
+   * null when none has. (The lane claims its next batch while it makes the last call of the one
+   * before, so that claiming adds nothing to a call's time.)
+   */
+  async function claimBatch(endpoint: Endpoint, turn: number): Promise<Batch | null> {
+    const mine = [...runs.values()].filter((r) => r.endpointId === endpoint.id);
+    for (let i = 0; i < mine.length && !stopping; i++) {
+      const run = mine[(turn + i) % mine.length]!;
+      const claimed = await withLeaseTransaction((tx) =>
+        claimCalls(tx, { runId: run.id, holder, now: new Date(), limit: batchOf(run, endpoint) }),
+      );
+      if (claimed.length === 0) continue;
+      for (const c of claimed) heldCalls.add(c.id);
+      const texts = await callTexts(claimed.map((c) => c.id));
+      const prepared = claimed.map((c) => prepareCall(c, texts.get(c.id), endpoint, run));
+      const cache = await cachedReplies(prepared.flatMap((p) => ("cacheKey" in p ? [p.cacheKey] : [])));
+      return { run, prepared, cache };
+    }
+    return null;
+  }
+
   /** One call at a time through one slot, until the endpoint's runs have nothing left to claim. */
   async function lane(endpoint: Endpoint, slot: number, slots: Set<number>): Promise<void> {
     const pace = paceOf(endpoint);
+    let turn = slot;
+    let next: Promise<Batch | null> | null = claimBatch(endpoint, turn++);
     try {
-      let turn = slot;
-      while (!stopping && slots.has(slot)) {
-        const mine = [...runs.values()].filter((r) => r.endpointId === endpoint.id);
-        if (mine.length === 0) break;
-        let claimed: ClaimedCall[] = [];
-        let run: ActiveRun | undefined;
-        for (let i = 0; i < mine.length && claimed.length === 0; i++) {
-          run = mine[(turn + i) % mine.length]!;
-          const runId = run.id;
-          claimed = await withLeaseTransaction((tx) =>
-            claimCalls(tx, { runId, holder, now: new Date(), limit: batch }),
-          );
-        }
-        turn++;
-        if (claimed.length === 0 || !run) {
+      while (next) {
+        const batch: Batch | null = await next;
+        next = null;
+        if (!batch) {
           await writer.flushed();
           await withLeaseTransaction(async (tx) => {
-            for (const r of mine) if (await finishRunIfDone(tx, r.id, new Date())) runs.delete(r.id);
+            for (const r of [...runs.values()].filter((r) => r.endpointId === endpoint.id))
+              if (await finishRunIfDone(tx, r.id, new Date())) runs.delete(r.id);
           });
           break;
         }
-        for (const c of claimed) heldCalls.add(c.id);
-        await workCalls(endpoint, run, claimed, pace);
+        const { run, prepared, cache } = batch;
+        const given: number[] = [];
+        for (const [i, p] of prepared.entries()) {
+          if (stopping || !runs.has(run.id) || !slots.has(slot)) {
+            given.push(p.call.id);
+            continue;
+          }
+          if (i === prepared.length - 1) next = claimBatch(endpoint, turn++);
+          const ready = outcomeWithoutCall(p, "cacheKey" in p ? cache.get(p.cacheKey) : undefined, new Date());
+          const outcome =
+            ready ??
+            (await makeCall(p as Extract<PreparedCall, { cacheKey: string }>, endpoint, run, {
+              ...options.call,
+              beforeAttempt: pace,
+            }));
+          void writer.add(outcome, run).finally(() => heldCalls.delete(outcome.id));
+        }
+        if (given.length) await giveBack(given);
+        if (!next && !stopping && slots.has(slot)) next = claimBatch(endpoint, turn++);
       }
     } finally {
+      // a batch claimed ahead when the lane stopped goes back to its run
+      const ahead = await next?.catch(() => null);
+      if (ahead) await giveBack(ahead.prepared.map((p) => p.call.id)).catch(() => {});
       await writer.flushed();
       await withLeaseTransaction((tx) => releaseEndpointSlot(tx, endpoint.id, slot, holder)).catch(() => {});
       slots.delete(slot);
     }
   }
 
-  async function workCalls(
-    endpoint: Endpoint,
-    run: ActiveRun,
-    claimed: ClaimedCall[],
-    pace: (() => Promise<void>) | undefined,
-  ): Promise<void> {
-    const texts = await callTexts(claimed.map((c) => c.id));
-    const prepared = claimed.map((c) => prepareCall(c, texts.get(c.id), endpoint, run));
-    const cache = await cachedReplies(prepared.flatMap((p) => ("cacheKey" in p ? [p.cacheKey] : [])));
-    const given: number[] = [];
-    for (const p of prepared) {
-      if (stopping || !runs.has(run.id)) {
-        given.push(p.call.id);
-        continue;
-      }
-      const ready = outcomeWithoutCall(p, "cacheKey" in p ? cache.get(p.cacheKey) : undefined, new Date());
-      const outcome =
-        ready ??
-        (await makeCall(p as Extract<typeof p, { cacheKey: string }>, endpoint, run, {
-          ...options.call,
-          beforeAttempt: pace,
-        }));
-      void writer.add(outcome, run).finally(() => heldCalls.delete(outcome.id));
-    }
-    if (given.length) {
-      await withLeaseTransaction((tx) => releaseCalls(tx, given, holder));
-      for (const id of given) heldCalls.delete(id);
-    }
+  async function giveBack(ids: number[]): Promise<void> {
+    await withLeaseTransaction((tx) => releaseCalls(tx, ids, holder));
+    for (const id of ids) heldCalls.delete(id);
+  }
+
+  /**
+   * How many calls a lane claims at once: enough that claiming costs little per call on a large
+   * run, few enough that a small run's calls spread over all the endpoint's lanes.
+   */
+  function batchOf(run: ActiveRun, endpoint: Endpoint): number {
+    return options.batch ?? Math.min(4, Math.max(1, Math.floor(run.calls / (endpoint.concurrency * 4))));
   }
 
   /** Waits for this endpoint's next turn when it has a requests-per-minute limit (shared by every process). */
@@ -276,14 +303,18 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
  * crash of the process loses nothing committed, a power cut may forget the last outcomes, whose
  * calls are then made again), with the label of each parsed one.
  */
+const GATHER_MS = 10;
+
 function outcomeWriter(holder: string) {
   let queue: { outcome: CallOutcome; done: () => void; failed: (e: unknown) => void }[] = [];
   let flushing: Promise<void> | null = null;
   const runOfCall = new Map<number, ActiveRun>();
 
   async function flush(): Promise<void> {
+    let failures = 0;
     while (queue.length > 0) {
-      const taken = queue;
+      // in id order, as every statement that updates several calls locks them (no deadlock on PostgreSQL)
+      const taken = queue.sort((a, b) => a.outcome.id - b.outcome.id);
       queue = [];
       try {
         await withLeaseTransaction(async (tx) => {
@@ -301,12 +332,25 @@ function outcomeWriter(holder: string) {
               });
           }
         });
-        for (const t of taken) t.done();
+        failures = 0;
+        for (const t of taken) {
+          runOfCall.delete(t.outcome.id);
+          t.done();
+        }
       } catch (error) {
+        // a conflict or a lost connection: try again (the calls stay leased to this process meanwhile);
+        // after five failures in a row give up on these outcomes, whose calls another lease will make again
+        failures++;
         console.error(`judge worker: storing ${taken.length} outcomes: ${(error as Error).message}`);
-        for (const t of taken) t.failed(error);
+        if (failures < 5) {
+          queue.unshift(...taken);
+          await new Promise((resolve) => setTimeout(resolve, 50 * failures));
+        } else
+          for (const t of taken) {
+            runOfCall.delete(t.outcome.id);
+            t.failed(error);
+          }
       }
-      for (const { outcome } of taken) runOfCall.delete(outcome.id);
     }
   }
 
@@ -315,7 +359,12 @@ function outcomeWriter(holder: string) {
     add(outcome: CallOutcome, run: ActiveRun): Promise<void> {
       runOfCall.set(outcome.id, run);
       const stored = new Promise<void>((done, failed) => queue.push({ outcome, done, failed }));
-      if (!flushing) flushing = flush().finally(() => (flushing = null));
+      // outcomes gathered for a few milliseconds share one transaction (a commit per outcome cost SQLite
+      // more than the outcomes themselves); the lanes do not wait for it
+      if (!flushing)
+        flushing = new Promise((resolve) => setTimeout(resolve, GATHER_MS))
+          .then(flush)
+          .finally(() => (flushing = null));
       return stored.catch(() => {});
     },
     async flushed(): Promise<void> {

@@ -1,0 +1,123 @@
+// Benchmark: 10,000 judgments of a judge run against the local OpenAI-compatible test server (its
+// own process) answering each call in 50 ms, through an endpoint of concurrency 16: at most 320
+// judgments a second. Prints the throughput against that ceiling, and Assay's own time per
+// judgment apart from the server's: the time a lane spends per judgment minus the time the server
+// held the call (from the request's arrival to its answer, as the server measures it); the rest is
+// Assay's (its HTTP client, the database, the worker) and the loopback's. Beside it, the same
+// minus the call's latency as Assay's client measured it (request sent to reply read: the worker
+// and the database alone), and this process's CPU per judgment. On DATABASE_URL (fresh, migrated).
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { createEndpoint } from "@/lib/server/judging/create-endpoint";
+import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
+import { getJudgeRun } from "@/lib/server/judging/judge-runs";
+import { startJudgeWorker } from "@/lib/server/judging/judge-worker";
+import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
+import type { UserDto } from "@/lib/server/users/user-dto";
+
+const QUESTIONS = 100;
+const POOL = 100;
+const CONCURRENCY = 16;
+const SERVER_MS = 50;
+const log = (m: string) => process.stderr.write(`[${Math.round(performance.now())} ms] ${m}\n`);
+const operator: UserDto = { id: 0, email: "bench", name: "bench", role: "admin" };
+
+const server = spawn(
+  "node",
+  [
+    "--import",
+    "tsx",
+    "-e",
+    `import("./test/fake-chat-server.ts").then(async (m) => { const s = await m.startFakeChatServer({ delayMs: ${SERVER_MS} }); console.log(s.url); })`,
+  ],
+  { stdio: ["ignore", "pipe", "inherit"] },
+);
+const [first] = (await once(server.stdout!, "data")) as [Buffer];
+const url = first.toString("utf8").trim();
+
+try {
+  const study = await findOrCreateStudy("Judge run scale");
+  const lines = (fn: (i: number) => string, count: number) =>
+    (async function* () {
+      for (let i = 0; i < count; i += 10_000)
+        yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
+    })();
+  await importIntoStudy(study.id, {
+    format: "beir-queries",
+    files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}?`, QUESTIONS) }],
+  });
+  await importIntoStudy(study.id, {
+    format: "beir-corpus",
+    files: [
+      {
+        name: "c.tsv",
+        chunks: lines((i) => `d${i}\tChunk ${i} of about this long. [[label:${i % 4}]]`, QUESTIONS * POOL),
+      },
+    ],
+  });
+  await importIntoStudy(study.id, {
+    format: "trec-qrels",
+    judge: "bm25-pool",
+    scale: "relevance-3",
+    files: [{ name: "pool.qrels", chunks: lines((i) => `q${Math.floor(i / POOL)} 0 d${i} 0`, QUESTIONS * POOL) }],
+  });
+  log("imported");
+  await createEndpoint({
+    name: "bench-model",
+    baseUrl: url,
+    model: "fake-judge",
+    apiKey: { source: "none" },
+    inputPricePerMillion: 0.15,
+    outputPricePerMillion: 0.6,
+    concurrency: CONCURRENCY,
+  });
+  const run = await createJudgeRun(operator, study.id, {
+    template: "umbrela-relevance",
+    endpoint: "bench-model",
+    sample: { kind: "all_pairs" },
+  });
+  log(`run ${run.id}: ${run.calls} calls`);
+
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const worker = startJudgeWorker({ runIds: [run.id], pollMs: 200 });
+  await worker.idle();
+  const wallMs = performance.now() - t0;
+  await worker.stop();
+  const cpu = process.cpuUsage(cpu0);
+
+  const { run: done } = await getJudgeRun(operator, study.id, run.id);
+  const db = await getDb();
+  const latency = await db.judgeCall.aggregate({ where: { runId: run.id }, _avg: { latencyMs: true } });
+  const labels = await db.label.count({ where: { judge: { name: run.judge } } });
+  if (done.calls.done !== run.calls || labels !== run.calls)
+    throw new Error(`expected ${run.calls} labelled calls, got ${done.calls.done} calls done and ${labels} labels`);
+  const ceiling = (CONCURRENCY * 1000) / SERVER_MS;
+  const throughput = (run.calls * 1000) / wallMs;
+  const laneMs = (wallMs * CONCURRENCY) / run.calls;
+  const clientLatencyMs = latency._avg.latencyMs ?? 0;
+  const stats = (await (await fetch(`${url}/stats`)).json()) as { answered: number; meanServerMs: number };
+  console.log(
+    JSON.stringify({
+      judgments: run.calls,
+      wallMs: Math.round(wallMs),
+      perSecond: Math.round(throughput),
+      ceilingPerSecond: ceiling,
+      ofCeiling: `${((throughput / ceiling) * 100).toFixed(1)}% (goal: over 90%)`,
+      laneMsPerJudgment: Number(laneMs.toFixed(2)),
+      serverMsPerCall: Number(stats.meanServerMs.toFixed(2)),
+      overheadMsPerJudgment: `${(laneMs - stats.meanServerMs).toFixed(2)} (goal: under 2)`,
+      clientLatencyMs: Number(clientLatencyMs.toFixed(2)),
+      workerAndDatabaseMsPerJudgment: Number((laneMs - clientLatencyMs).toFixed(2)),
+      cpuMsPerJudgment: Number(((cpu.user + cpu.system) / 1000 / run.calls).toFixed(3)),
+      cost: done.cost,
+    }),
+  );
+} finally {
+  server.kill();
+  await closeSharedConnections();
+  await closeDb();
+}
