@@ -13,21 +13,17 @@ import { closeDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
+import { generatedLines } from "../lib/generated-lines";
 
 const N = 100_000;
 const study = await findOrCreateStudy("Report scale");
-const lines = (fn: (i: number) => string, count: number) =>
-  (async function* () {
-    for (let i = 0; i < count; i += 10_000)
-      yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
-  })();
 await importIntoStudy(study.id, {
   format: "beir-queries",
-  files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, 200) }],
+  files: [{ name: "q.tsv", chunks: generatedLines((i) => `q${i}\tQuestion ${i}`, 200) }],
 });
 await importIntoStudy(study.id, {
   format: "beir-corpus",
-  files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, N / 200) }],
+  files: [{ name: "c.tsv", chunks: generatedLines((i) => `d${i}\tChunk ${i}`, N / 200) }],
 });
 let seed = 7;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -37,7 +33,7 @@ for (let i = 0; i < N; i++) {
   human.push(Math.floor(random() * 3));
   llm.push(random() < 0.7 ? human[i]! : Math.floor(random() * 3));
 }
-const qrels = (values: number[]) => lines((i) => `q${i % 200} 0 d${Math.floor(i / 200)} ${values[i]}`, N);
+const qrels = (values: number[]) => generatedLines((i) => `q${i % 200} 0 d${Math.floor(i / 200)} ${values[i]}`, N);
 await importIntoStudy(study.id, {
   format: "trec-qrels",
   judge: "human",

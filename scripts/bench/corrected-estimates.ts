@@ -10,14 +10,10 @@ import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
+import { generatedLines } from "../lib/generated-lines";
 
 const N = 50_000;
 const study = await findOrCreateStudy("Corrected estimates scale");
-const lines = (fn: (i: number) => string, count: number) =>
-  (async function* () {
-    for (let i = 0; i < count; i += 10_000)
-      yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
-  })();
 let seed = 11;
 const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 await importIntoStudy(study.id, {
@@ -28,7 +24,7 @@ await importIntoStudy(study.id, {
   files: [
     {
       name: "llm.qrels",
-      chunks: lines((i) => `q${i % 200} 0 d${Math.floor(i / 200)}-${i % 200} ${Math.floor(random() * 3)}`, N),
+      chunks: generatedLines((i) => `q${i % 200} 0 d${Math.floor(i / 200)}-${i % 200} ${Math.floor(random() * 3)}`, N),
     },
   ],
 });

@@ -17,6 +17,7 @@ import { getJudgeRun } from "@/lib/server/judging/judge-runs";
 import { startJudgeWorker } from "@/lib/server/judging/judge-worker";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 import type { UserDto } from "@/lib/server/users/user-dto";
+import { generatedLines } from "../lib/generated-lines";
 
 const QUESTIONS = 100;
 const POOL = 100;
@@ -40,21 +41,16 @@ const url = first.toString("utf8").trim();
 
 try {
   const study = await findOrCreateStudy("Judge run scale");
-  const lines = (fn: (i: number) => string, count: number) =>
-    (async function* () {
-      for (let i = 0; i < count; i += 10_000)
-        yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
-    })();
   await importIntoStudy(study.id, {
     format: "beir-queries",
-    files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}?`, QUESTIONS) }],
+    files: [{ name: "q.tsv", chunks: generatedLines((i) => `q${i}\tQuestion ${i}?`, QUESTIONS) }],
   });
   await importIntoStudy(study.id, {
     format: "beir-corpus",
     files: [
       {
         name: "c.tsv",
-        chunks: lines((i) => `d${i}\tChunk ${i} of about this long. [[label:${i % 4}]]`, QUESTIONS * POOL),
+        chunks: generatedLines((i) => `d${i}\tChunk ${i} of about this long. [[label:${i % 4}]]`, QUESTIONS * POOL),
       },
     ],
   });
@@ -62,7 +58,9 @@ try {
     format: "trec-qrels",
     judge: "bm25-pool",
     scale: "relevance-3",
-    files: [{ name: "pool.qrels", chunks: lines((i) => `q${Math.floor(i / POOL)} 0 d${i} 0`, QUESTIONS * POOL) }],
+    files: [
+      { name: "pool.qrels", chunks: generatedLines((i) => `q${Math.floor(i / POOL)} 0 d${i} 0`, QUESTIONS * POOL) },
+    ],
   });
   log("imported");
   await createEndpoint({

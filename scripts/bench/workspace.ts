@@ -13,6 +13,7 @@ import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 import { toUserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
+import { generatedLines } from "../lib/generated-lines";
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 1_000);
 const POOL = 100;
@@ -21,24 +22,21 @@ const CYCLES = Number(process.env.BENCH_CYCLES ?? 3_000);
 const log = (m: string) => process.stderr.write(`[${Math.round(performance.now())} ms] ${m}\n`);
 
 const study = await findOrCreateStudy("Workspace scale");
-const lines = (fn: (i: number) => string, count: number) =>
-  (async function* () {
-    for (let i = 0; i < count; i += 10_000)
-      yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
-  })();
 await importIntoStudy(study.id, {
   format: "beir-queries",
-  files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, QUESTIONS) }],
+  files: [{ name: "q.tsv", chunks: generatedLines((i) => `q${i}\tQuestion ${i}`, QUESTIONS) }],
 });
 await importIntoStudy(study.id, {
   format: "beir-corpus",
-  files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, QUESTIONS * POOL) }],
+  files: [{ name: "c.tsv", chunks: generatedLines((i) => `d${i}\tChunk ${i}`, QUESTIONS * POOL) }],
 });
 await importIntoStudy(study.id, {
   format: "trec-qrels",
   judge: "llm",
   scale: "relevance-3",
-  files: [{ name: "llm.qrels", chunks: lines((i) => `q${Math.floor(i / POOL)} 0 d${i} ${i % 3}`, QUESTIONS * POOL) }],
+  files: [
+    { name: "llm.qrels", chunks: generatedLines((i) => `q${Math.floor(i / POOL)} 0 d${i} ${i % 3}`, QUESTIONS * POOL) },
+  ],
 });
 
 log("imported");

@@ -7,6 +7,7 @@ import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 import { toUserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
+import { generatedLines } from "./generated-lines";
 
 /**
  * A study of `questions` x `pool` pooled chunks with LLM labels, `annotators` annotator accounts
@@ -22,25 +23,23 @@ export async function seedRelevanceCampaign(o: {
   password: string;
 }) {
   const study = await findOrCreateStudy(`${o.prefix} study`);
-  const lines = (fn: (i: number) => string, count: number) =>
-    (async function* () {
-      for (let i = 0; i < count; i += 10_000)
-        yield Array.from({ length: Math.min(10_000, count - i) }, (_, k) => fn(i + k)).join("\n") + "\n";
-    })();
   await importIntoStudy(study.id, {
     format: "beir-queries",
-    files: [{ name: "q.tsv", chunks: lines((i) => `q${i}\tQuestion ${i}`, o.questions) }],
+    files: [{ name: "q.tsv", chunks: generatedLines((i) => `q${i}\tQuestion ${i}`, o.questions) }],
   });
   await importIntoStudy(study.id, {
     format: "beir-corpus",
-    files: [{ name: "c.tsv", chunks: lines((i) => `d${i}\tChunk ${i}`, o.questions * o.pool) }],
+    files: [{ name: "c.tsv", chunks: generatedLines((i) => `d${i}\tChunk ${i}`, o.questions * o.pool) }],
   });
   await importIntoStudy(study.id, {
     format: "trec-qrels",
     judge: "llm",
     scale: "relevance-3",
     files: [
-      { name: "l.qrels", chunks: lines((i) => `q${Math.floor(i / o.pool)} 0 d${i} ${i % 3}`, o.questions * o.pool) },
+      {
+        name: "l.qrels",
+        chunks: generatedLines((i) => `q${Math.floor(i / o.pool)} 0 d${i} ${i % 3}`, o.questions * o.pool),
+      },
     ],
   });
   const db = await getDb();

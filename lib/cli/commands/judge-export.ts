@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { getDb } from "@/lib/server/db/client";
-import { findStudy } from "@/lib/server/studies/find-or-create-study";
 import { inputError, parseContractArgs } from "./contract-input";
+import { studyOption } from "./study-option";
 
 /**
  * `assay judge export --study S [--run ID] [--out FILE]`: every call of the study's judge runs (or
@@ -15,10 +15,7 @@ export async function judgeExport(args: string[]): Promise<void> {
     run: { type: "string" },
     out: { type: "string" },
   });
-  if (!values.study) throw inputError("--study is required");
-  const study = await findStudy(values.study);
-  if (!study)
-    throw inputError(`--study: no study is named "${values.study}" (npm run assay -- studies list shows them)`);
+  const study = await studyOption(values.study);
   const db = await getDb();
   const runId = values.run === undefined ? undefined : Number(values.run);
   if (runId !== undefined && (!Number.isInteger(runId) || runId <= 0)) throw inputError("--run must be a run's id");

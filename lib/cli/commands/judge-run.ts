@@ -2,10 +2,10 @@ import type { JudgeRunSample } from "@/lib/schemas/judging";
 import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
 import { getJudgeRun } from "@/lib/server/judging/judge-runs";
 import { startJudgeWorker } from "@/lib/server/judging/judge-worker";
-import { findStudy } from "@/lib/server/studies/find-or-create-study";
 import type { JudgeRunDto } from "@/lib/schemas/judging";
 import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
+import { studyOption } from "./study-option";
 
 /** The sample a --sample option names: all, pairs:N, questions:N or campaign:NAME. */
 export function sampleOption(text: string): JudgeRunSample {
@@ -57,10 +57,7 @@ export async function judgeRun(args: string[]): Promise<void> {
     seed: { type: "string" },
     run: { type: "string" },
   });
-  if (!values.study) throw inputError("--study is required");
-  const study = await findStudy(values.study);
-  if (!study)
-    throw inputError(`--study: no study is named "${values.study}" (npm run assay -- studies list shows them)`);
+  const study = await studyOption(values.study);
   let runId: number;
   if (values.run !== undefined) {
     runId = Number(values.run);

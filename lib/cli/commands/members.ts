@@ -2,18 +2,11 @@ import { memberRoleSchema } from "@/lib/domain/roles";
 import { addMember } from "@/lib/server/members/add-member";
 import { listMembers } from "@/lib/server/members/list-members";
 import { removeMember } from "@/lib/server/members/remove-member";
-import { findStudy } from "@/lib/server/studies/find-or-create-study";
 import { findUserByEmail } from "@/lib/server/users/find-user";
 import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
 import { printTable } from "../print-table";
-
-async function studyOf(name: string | undefined) {
-  if (!name) throw inputError("--study is required");
-  const study = await findStudy(name);
-  if (!study) throw inputError(`--study: no study is named "${name}" (npm run assay -- studies list shows them)`);
-  return study;
-}
+import { studyOption } from "./study-option";
 
 /** `members add --study S --email E --role researcher|annotator` */
 export async function membersAdd(args: string[]): Promise<void> {
@@ -22,7 +15,7 @@ export async function membersAdd(args: string[]): Promise<void> {
     email: { type: "string" },
     role: { type: "string" },
   });
-  const study = await studyOf(values.study);
+  const study = await studyOption(values.study);
   if (!values.email) throw inputError("--email is required");
   const role = memberRoleSchema.safeParse(values.role);
   if (!role.success) throw inputError("--role must be researcher or annotator");
@@ -41,7 +34,7 @@ export async function membersAdd(args: string[]): Promise<void> {
 export async function membersList(args: string[]): Promise<void> {
   const values = parseContractArgs(args, { study: { type: "string" }, format: { type: "string", default: "table" } });
   if (values.format !== "json" && values.format !== "table") throw inputError("--format must be json or table");
-  const study = await studyOf(values.study);
+  const study = await studyOption(values.study);
   const members = await orInputError(listMembers(CLI_OPERATOR, study.id));
   if (values.format === "json") {
     console.log(
@@ -79,7 +72,7 @@ export async function membersList(args: string[]): Promise<void> {
 /** `members remove --study S --email E`: their labels stay; the items they held go back to the others. */
 export async function membersRemove(args: string[]): Promise<void> {
   const values = parseContractArgs(args, { study: { type: "string" }, email: { type: "string" } });
-  const study = await studyOf(values.study);
+  const study = await studyOption(values.study);
   if (!values.email) throw inputError("--email is required");
   const user = await findUserByEmail(values.email);
   if (!user) throw inputError(`--email: no user has the email ${values.email}`);
