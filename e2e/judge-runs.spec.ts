@@ -138,3 +138,80 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   );
   await context.close();
 });
+
+test("a researcher runs a preference template both ways and reads its position consistency", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const suffix = Date.now().toString(36);
+  // a fair judge: the longer answer, on whichever side it is shown
+  const pairwise = await startFakeChatServer({
+    answer: (prompt) => {
+      const a = /Answer A:\n([\s\S]*?)\n\nAnswer B:/.exec(prompt)?.[1] ?? "";
+      const b = /Answer B:\n([\s\S]*?)\n\nWhich/.exec(prompt)?.[1] ?? "";
+      return `Compared.\n[[${a.length >= b.length ? "A" : "B"}]]`;
+    },
+  });
+  try {
+    const admin = await playwright.request.newContext({ baseURL });
+    await signInViaApi(admin, USERS.admin.email);
+    const endpoint = `pairwise-${suffix}`;
+    const registered = await admin.post("/api/judging/endpoints", {
+      data: { name: endpoint, baseUrl: pairwise.url, model: "pairwise-7b", apiKey: { source: "none" } },
+    });
+    expect(registered.status()).toBe(200);
+    await admin.dispose();
+
+    await signIn(page, USERS.researcher.email);
+    await page.goto(`/studies/${studyId}/judges`);
+    await page.getByRole("button", { name: "New template" }).click();
+    const editor = page.getByRole("form", { name: "Judge template" });
+    const template = `pairwise-${suffix}`;
+    await editor.getByLabel(/^Name/).fill(template);
+    await editor.getByLabel(/^Task/).selectOption("preference");
+    await editor
+      .getByLabel(/^Prompt/)
+      .fill(
+        "Request:\n{{question}}\n\nAnswer A:\n{{answer_a}}\n\nAnswer B:\n{{answer_b}}\n\nWhich answer is better? End with [[A]], [[B]] or [[tie]].",
+      );
+    await editor.getByLabel(/^Expression/).fill("\\[\\[(A|B|tie)\\]\\]");
+    await editor.getByLabel(/^Words to levels/).fill("A = a\nB = b\ntie = none");
+    await editor.getByRole("button", { name: "Save version" }).click();
+    await expect(editor.getByRole("status")).toContainText(`Saved ${template} as version`);
+    await editor.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "New judge run" }).click();
+    const form = page.getByRole("form", { name: "New judge run" });
+    const choice = form.getByLabel("Template").locator(`option[value^="${template}@"]`);
+    await form.getByLabel("Template").selectOption((await choice.getAttribute("value"))!);
+    await form.getByLabel("Endpoint").selectOption(endpoint);
+    await expect(form.getByLabel(/^Sample/).locator("option")).toHaveText([
+      "Every request the systems answered",
+      "N random requests the systems answered",
+    ]);
+    await form.getByLabel("rag-baseline").check();
+    await form.getByLabel("rag-rerank").check();
+    await form.getByLabel(/^Criterion/).fill("coverage");
+    await form.getByRole("button", { name: "Start run" }).click();
+    const started = page.getByRole("status").filter({ hasText: "Started" });
+    await expect(started).toContainText("Started: 10 calls"); // the 5 requests both answered, each both ways
+    const judge = (await started.textContent())!.match(/“(.*)”/)![1]!;
+    const row = page.getByRole("row").filter({ hasText: judge });
+    await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+    await expect(row.getByTestId("run-inconsistent")).toHaveText("coverage · 0 position-inconsistent");
+    expect(pairwise.calls).toHaveLength(10);
+    // its labels are a preference source of the Preferences page
+    const report = await page.request.get(
+      `/api/studies/${studyId}/reports/preferences?${new URLSearchParams({ source: judge })}`,
+    );
+    expect(report.status()).toBe(200);
+    const { perCriterion } = (await report.json()) as {
+      perCriterion: { criterion: string; pairs: { firstWins: number; secondWins: number; none: number }[] }[];
+    };
+    const coverage = perCriterion.find((c) => c.criterion === "coverage")!.pairs[0]!;
+    expect(coverage.firstWins + coverage.secondWins + coverage.none).toBe(5);
+  } finally {
+    await pairwise.close();
+  }
+});

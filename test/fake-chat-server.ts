@@ -60,8 +60,20 @@ export async function startFakeChatServer({
       }
       const body = JSON.parse(raw) as FakeCall["body"];
       calls.push({ body, authorization: req.headers.authorization ?? null, receivedAt: Date.now() });
+      // a call is in flight until its answer is handed to the socket (not until the response's
+      // close event, which can come after the client has already sent its next call)
       maxInFlight = Math.max(maxInFlight, ++inFlight);
-      res.on("close", () => inFlight--);
+      let counted = false;
+      const settle = () => {
+        if (!counted) inFlight--;
+        counted = true;
+      };
+      res.on("close", settle);
+      const end = res.end.bind(res);
+      res.end = ((...args: Parameters<typeof res.end>) => {
+        settle();
+        return end(...args);
+      }) as typeof res.end;
       const fault = faults.shift();
       if (fault?.kind === "stall") {
         stalled.add(res);

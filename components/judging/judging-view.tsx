@@ -7,7 +7,14 @@ import { RunTable } from "./run-table";
 import { TemplateList } from "./template-list";
 
 /** A study's LLM judges: start a run of a template through an endpoint, watch the runs, and write templates. */
-export function JudgingView({ studyId, templates, endpoints, campaigns, runs }: { studyId: number } & JudgingPage) {
+export function JudgingView({
+  studyId,
+  templates,
+  endpoints,
+  campaigns,
+  answeringSystems,
+  runs,
+}: { studyId: number } & JudgingPage) {
   return (
     <>
       <PageHeader
@@ -15,7 +22,13 @@ export function JudgingView({ studyId, templates, endpoints, campaigns, runs }: 
         description="Run a judge prompt over the study's pooled pairs through a registered endpoint. Each run's labels are a model judge that every report, export and label set can use; a rerun with the same template, model, inputs and settings is answered from the cache."
       />
       <section aria-label="Judge runs" className="mt-6">
-        <RunForm studyId={studyId} templates={templates} endpoints={endpoints} campaigns={campaigns} />
+        <RunForm
+          studyId={studyId}
+          templates={templates}
+          endpoints={endpoints}
+          campaigns={campaigns}
+          answeringSystems={answeringSystems}
+        />
         <RunTable studyId={studyId} runs={runs} />
       </section>
       <section aria-label="Judge templates" className="mt-10">

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
+import { REQUEST_SAMPLE_LABELS } from "@/lib/domain/campaigns/sampling";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { JudgeRunSample, JudgingPage, NewJudgeRun } from "@/lib/schemas/judging";
 import { Button } from "@/components/ui/button";
@@ -33,7 +34,8 @@ export function RunForm({
   templates: initial,
   endpoints,
   campaigns,
-}: { studyId: number } & Pick<JudgingPage, "templates" | "endpoints" | "campaigns">) {
+  answeringSystems,
+}: { studyId: number } & Pick<JudgingPage, "templates" | "endpoints" | "campaigns" | "answeringSystems">) {
   const qc = useQueryClient();
   const { data } = useQuery({
     queryKey: queryKeys.judging.templates,
@@ -42,6 +44,7 @@ export function RunForm({
   });
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<SampleKind>("all_pairs");
+  const [chosen, setChosen] = useState<string | null>(null);
   const [started, setStarted] = useState<string | null>(null);
   const start = useMutation({
     mutationFn: (run: NewJudgeRun) => judgingApi.startRun(studyId, run),
@@ -55,10 +58,14 @@ export function RunForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const seed = String(form.get("seed") ?? "").trim();
+    const preference = String(form.get("criterion") ?? "") !== "";
     start.mutate({
       template: String(form.get("template")),
       endpoint: String(form.get("endpoint")),
       sample: sampleOf(form),
+      ...(preference
+        ? { systems: form.getAll("systems").map(String), criterion: String(form.get("criterion")).trim() }
+        : {}),
       temperature: Number(form.get("temperature") || 0),
       seed: seed === "" ? null : Number(seed),
     });
@@ -76,7 +83,12 @@ export function RunForm({
         )}
       </div>
     );
-  const runnable = data.templates.flatMap((t) => t.versions).filter((v) => v.template.task !== "preference");
+  const runnable = data.templates.flatMap((t) => t.versions);
+  const template = runnable.find((v) => `${v.name}@${v.version}` === chosen) ?? runnable[0];
+  const preference = template?.template.task === "preference";
+  const samples = SAMPLES.filter(([k]) =>
+    preference ? k === "all_pairs" || k === "random_questions" : k !== "campaign" || campaigns.length > 0,
+  );
   const pending = start.isPending;
   return (
     <form
@@ -87,9 +99,18 @@ export function RunForm({
       <Field
         label="Template"
         className="sm:col-span-2"
-        hint="Relevance and support templates; the newest version of each first"
+        hint="The newest version of each template first"
       >
-        <Select name="template" required disabled={pending}>
+        <Select
+          name="template"
+          required
+          disabled={pending}
+          value={template ? `${template.name}@${template.version}` : undefined}
+          onChange={(e) => {
+            setChosen(e.target.value);
+            setKind("all_pairs");
+          }}
+        >
           {runnable.map((v) => (
             <option key={`${v.name}@${v.version}`} value={`${v.name}@${v.version}`}>
               {v.name} @ {v.version.slice(0, 8)} ({v.template.task}, {v.template.scale})
@@ -119,15 +140,15 @@ export function RunForm({
           onChange={(e) => setKind(e.target.value as SampleKind)}
           disabled={pending}
         >
-          {SAMPLES.filter(([k]) => k !== "campaign" || campaigns.length > 0).map(([k, label]) => (
+          {samples.map(([k, label]) => (
             <option key={k} value={k}>
-              {label}
+              {preference ? REQUEST_SAMPLE_LABELS[k as "all_pairs" | "random_questions"] : label}
             </option>
           ))}
         </Select>
       </Field>
       {(kind === "random_pairs" || kind === "random_questions") && (
-        <Field label={kind === "random_pairs" ? "Pairs" : "Questions"}>
+        <Field label={kind === "random_pairs" ? "Pairs" : preference ? "Requests" : "Questions"}>
           <TextInput
             name="sampleSize"
             type="number"
@@ -148,6 +169,33 @@ export function RunForm({
             ))}
           </Select>
         </Field>
+      )}
+      {preference && (
+        <>
+          <fieldset className="sm:col-span-2">
+            <legend className="text-sm font-medium">Systems (every pair among them, each shown both ways)</legend>
+            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {answeringSystems.map((name) => (
+                <label key={name} className="flex items-center gap-1.5">
+                  <input type="checkbox" name="systems" value={name} disabled={pending} />
+                  {name}
+                </label>
+              ))}
+              {answeringSystems.length === 0 && (
+                <span className="text-stone-600">No system has answers: import responses first</span>
+              )}
+            </div>
+          </fieldset>
+          <Field label="Criterion" hint="What the labels are for, such as overall, coverage or correctness">
+            <TextInput
+              name="criterion"
+              required
+              defaultValue="overall"
+              pattern="[a-z0-9][a-z0-9_\-]{0,39}"
+              disabled={pending}
+            />
+          </Field>
+        </>
       )}
       <Field label="Temperature">
         <TextInput name="temperature" type="number" min={0} max={2} step={0.1} defaultValue={0} disabled={pending} />

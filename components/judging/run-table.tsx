@@ -95,6 +95,11 @@ export function RunTable({ studyId, runs: initial }: { studyId: number; runs: Ju
                 <span className="mt-1 block text-xs text-stone-600" data-testid="run-progress">
                   {finished(r)} / {r.total} calls{r.cachedCalls > 0 ? ` · ${r.cachedCalls} cached` : ""}
                 </span>
+                {r.task === "preference" && (
+                  <span className="block text-xs text-stone-600" data-testid="run-inconsistent">
+                    {r.criterion} · {r.inconsistentPairs} position-inconsistent
+                  </span>
+                )}
                 {problems(r) > 0 && (
                   <span className="block text-xs text-amber-800">
                     {r.calls.unparsed} unparsed · {r.calls.failed} failed · {r.calls.skipped} skipped

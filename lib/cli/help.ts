@@ -20,11 +20,13 @@ Commands:
                                          (umbrela-relevance, freshstack-support) and saved, each
                                          version with its SHA-256 (newest first); json: whole texts.
   judge run --study S --template NAME[@VERSION] --endpoint NAME [--sample all|pairs:N|questions:N|campaign:NAME]
-            [--temperature T] [--seed N]     (or: judge run --study S --run ID)
+            [--temperature T] [--seed N] [--systems A,B[,...] --criterion C]   (or: judge run --study S --run ID)
                                          Run a judge template over the study through a registered
                                          endpoint, in this process, until its calls are done: a
                                          progress bar on a terminal, JSON lines otherwise; then one
                                          JSON line of totals. Its labels are the judge it prints.
+                                         A preference template compares the systems' answers, each
+                                         pair both ways (questions:N: N random requests).
   judge export --study S [--run ID] [--out FILE]
                                          Every call of the study's judge runs as JSON lines: the
                                          run's provenance, target, level, raw reply, tokens, cost.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
+import { criterionSchema } from "@/lib/domain/preferences/criteria";
 
 /**
  * An endpoint's base URL: http or https, without credentials, query or fragment (a key goes in
@@ -127,6 +128,9 @@ export const newJudgeRunSchema = z.object({
   template: z.string().trim().min(1, "choose a template"),
   endpoint: z.string().trim().min(1, "choose an endpoint"),
   sample: judgeRunSampleSchema,
+  /** A preference template: the systems whose answers it compares (every pair among them), and the criterion its labels are for. */
+  systems: z.array(z.string().trim().min(1)).max(20).optional(),
+  criterion: criterionSchema.shape.id.default("overall"),
   temperature: z.number().min(0).max(2).default(0),
   seed: z.number().int().min(0).max(2_147_483_647).nullable().default(null),
 });
@@ -148,6 +152,8 @@ export const judgeRunSchema = z.object({
   task: z.string(),
   scale: z.string(),
   sample: judgeRunSampleSchema,
+  systems: z.array(z.string()).nullable(),
+  criterion: z.string().nullable(),
   temperature: z.number(),
   seed: z.number().nullable(),
   createdBy: z.string().nullable(),
@@ -156,6 +162,8 @@ export const judgeRunSchema = z.object({
   calls: z.record(z.enum(JUDGE_CALL_STATUSES), z.number()),
   total: z.number(),
   cachedCalls: z.number(),
+  /** A preference run: the pairs whose two orders both parsed and disagree (position-inconsistent: no label). */
+  inconsistentPairs: z.number(),
   inputTokens: z.number(),
   outputTokens: z.number(),
   /** The cost of the calls whose cost is known, and how many calls' cost is unknown (a reply without token usage, or no prices). */
@@ -194,5 +202,7 @@ export type JudgingPage = {
   endpoints: EndpointDto[];
   /** The study's support and relevance campaigns, whose items a run can judge. */
   campaigns: { name: string; taskType: string }[];
+  /** The systems with answers, which a preference run compares. */
+  answeringSystems: string[];
   runs: JudgeRunDto[];
 };

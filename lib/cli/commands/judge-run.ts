@@ -7,7 +7,7 @@ import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
 import { studyOption } from "./study-option";
 
-/** The sample a --sample option names: all, pairs:N, questions:N or campaign:NAME. */
+/** The sample a --sample option names: all, pairs:N, questions:N (for a preference: N requests) or campaign:NAME. */
 export function sampleOption(text: string): JudgeRunSample {
   if (text === "all") return { kind: "all_pairs" };
   const [kind, rest] = [text.slice(0, text.indexOf(":")), text.slice(text.indexOf(":") + 1)];
@@ -26,6 +26,7 @@ const progressLine = (run: JudgeRunDto) => ({
   total: run.total,
   calls: run.calls,
   cached: run.cachedCalls,
+  inconsistentPairs: run.inconsistentPairs,
   inputTokens: run.inputTokens,
   outputTokens: run.outputTokens,
   cost: run.cost,
@@ -43,7 +44,7 @@ function progressBar(run: JudgeRunDto): string {
 
 /**
  * `assay judge run --study S --template NAME[@VERSION] --endpoint NAME [--sample S] [--temperature T]
- * [--seed N]`, or `--run ID` to work an existing run: makes the run's calls in this process (beside
+ * [--seed N] [--systems A,B --criterion C]` (a preference template: the systems it compares), or `--run ID` to work an existing run: makes the run's calls in this process (beside
  * any server working it too) until none is left, with a progress bar on a terminal and a JSON line
  * per second otherwise; then one JSON line, the run's totals.
  */
@@ -55,6 +56,8 @@ export async function judgeRun(args: string[]): Promise<void> {
     sample: { type: "string", default: "all" },
     temperature: { type: "string", default: "0" },
     seed: { type: "string" },
+    systems: { type: "string" },
+    criterion: { type: "string" },
     run: { type: "string" },
   });
   const study = await studyOption(values.study);
@@ -77,6 +80,8 @@ export async function judgeRun(args: string[]): Promise<void> {
         sample: sampleOption(values.sample!),
         temperature,
         seed,
+        ...(values.systems === undefined ? {} : { systems: values.systems.split(",").map((s) => s.trim()) }),
+        ...(values.criterion === undefined ? {} : { criterion: values.criterion }),
       }),
     );
     runId = created.id;

@@ -162,6 +162,49 @@ export async function upsertCallLabel(
   );
 }
 
+/** The level of the other order of a preference call, once it parsed (else null). */
+export async function otherOrderLevel(tx: Tx, callId: number): Promise<string | null> {
+  const sql = sqlOf(tx);
+  // locked on PostgreSQL: two processes storing the two orders at once must not both miss the other
+  // (one waits for the other, or a deadlock fails one, whose writer tries again)
+  const [row] = await sql.query<{ level: string | null; status: string }>(
+    `SELECT w."level", w."status" FROM "JudgeCall" c
+       JOIN "JudgeCall" w ON w."runId" = c."runId" AND w."targetKey" = c."targetKey" AND w."swapped" <> c."swapped"
+      WHERE c."id" = ?${sql.dialect === "postgres" ? ` FOR UPDATE OF w` : ""}`,
+    [callId],
+  );
+  if (row?.status !== "done") return null;
+  return row.level;
+}
+
+/**
+ * A preference label of the run's judge for a pair of answers ("sp:<query>:<systemA>:<systemB>"
+ * and a criterion), systems in the pair's order (one per judge, target and criterion).
+ */
+export async function upsertPreferenceLabel(
+  tx: Tx,
+  label: { studyId: number; judgeId: number; pairKey: string; criterion: string; value: string; createdAt: Date },
+): Promise<void> {
+  const [, queryId, systemAId, systemBId] = label.pairKey.split(":").map(Number);
+  const sql = sqlOf(tx);
+  await sql.query(
+    `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "systemAId", "systemBId", "criterion", "scale", "value", "createdAt")
+     VALUES (?, ?, 'system_pair', ?, ?, ?, ?, ?, 'preference', ?, ?)
+     ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value"`,
+    [
+      label.studyId,
+      label.judgeId,
+      `${label.pairKey}:${label.criterion}`,
+      queryId,
+      systemAId,
+      systemBId,
+      label.criterion,
+      label.value,
+      sql.timestamp(label.createdAt),
+    ],
+  );
+}
+
 /** Ends a running run whose every call has ended; returns whether it did. */
 export async function finishRunIfDone(tx: Tx, runId: number, now: Date): Promise<boolean> {
   const sql = sqlOf(tx);
@@ -299,9 +342,11 @@ export async function runningRuns(only?: readonly number[]) {
     templateVersion: string;
     temperature: unknown;
     seed: unknown;
+    task: string;
+    criterion: string | null;
     calls: unknown;
   }>(
-    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed",
+    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed", "task", "criterion",
             (SELECT COUNT(*) FROM "JudgeCall" c WHERE c."runId" = "JudgeRun"."id") AS "calls"
        FROM "JudgeRun" WHERE "status" = 'running' AND "endpointId" IS NOT NULL${only ? ` AND "id" IN (${only.map(() => "?").join(", ")})` : ""}`,
     only ?? [],

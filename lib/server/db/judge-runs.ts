@@ -1,25 +1,53 @@
 import "server-only";
 import { readRows, sqlOf, type Tx } from "./sql-connection";
 
-/** A call a run will make: one target (a pooled pair). */
+/** A call a run will make: one target (a pooled pair), or one order of a preference's two answers. */
 export type PlannedCall = {
   targetKey: string;
   queryId: number | null;
   nuggetId: number | null;
   documentId: number | null;
+  responseAId?: number | null;
+  responseBId?: number | null;
+  swapped?: boolean;
 };
 
 /** A run's calls, pending, in the sample's order (multi-row inserts of 500). */
 export async function insertJudgeCalls(tx: Tx, runId: number, calls: readonly PlannedCall[]): Promise<void> {
   const sql = sqlOf(tx);
+  const bool = (b: boolean) => (sql.dialect === "postgres" ? b : b ? 1 : 0);
   for (let start = 0; start < calls.length; start += 500) {
     const chunk = calls.slice(start, start + 500);
     await sql.query(
-      `INSERT INTO "JudgeCall" ("runId", "position", "targetKey", "queryId", "nuggetId", "documentId", "status")
-       VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, 'pending')").join(", ")}`,
-      chunk.flatMap((c, i) => [runId, start + i + 1, c.targetKey, c.queryId, c.nuggetId, c.documentId]),
+      `INSERT INTO "JudgeCall" ("runId", "position", "targetKey", "queryId", "nuggetId", "documentId", "responseAId", "responseBId", "swapped", "status")
+       VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')").join(", ")}`,
+      chunk.flatMap((c, i) => [
+        runId,
+        start + i + 1,
+        c.targetKey,
+        c.queryId,
+        c.nuggetId,
+        c.documentId,
+        c.responseAId ?? null,
+        c.responseBId ?? null,
+        bool(c.swapped ?? false),
+      ]),
     );
   }
+}
+
+/** Per run, the preference pairs whose two orders both parsed and disagree once read back to one order. */
+export async function inconsistentPairs(runIds: readonly number[]): Promise<Map<number, number>> {
+  if (runIds.length === 0) return new Map();
+  const rows = await readRows<{ runId: unknown; pairs: unknown }>(
+    `SELECT s."runId", COUNT(*) AS "pairs" FROM "JudgeCall" s
+       JOIN "JudgeCall" w ON w."runId" = s."runId" AND w."targetKey" = s."targetKey" AND w."swapped" <> s."swapped"
+      WHERE s."runId" IN (${runIds.map(() => "?").join(", ")}) AND NOT s."swapped" AND s."status" = 'done' AND w."status" = 'done'
+        AND NOT ((s."level" = 'a' AND w."level" = 'b') OR (s."level" = 'b' AND w."level" = 'a') OR (s."level" = 'none' AND w."level" = 'none'))
+      GROUP BY s."runId"`,
+    runIds,
+  );
+  return new Map(rows.map((r) => [Number(r.runId), Number(r.pairs)]));
 }
 
 /** How far a run's calls are: counts by status, tokens and latency summed, the known costs summed and the unknown ones counted. */

@@ -1,8 +1,9 @@
 import "server-only";
 import { sampleCandidates, targetKeyOf } from "@/lib/domain/campaigns/sampling";
 import { runJudgeName } from "@/lib/domain/judging/run-judge-name";
+import { responsePairKey } from "@/lib/domain/targets";
 import { newJudgeRunSchema, type JudgeRunSample, type NewJudgeRun } from "@/lib/schemas/judging";
-import { loadCandidates } from "../db/candidates";
+import { loadCandidates, loadResponsePairs } from "../db/candidates";
 import { getDb, type Db } from "../db/client";
 import { insertJudgeCalls, type PlannedCall } from "../db/judge-runs";
 import { withBulkTransaction } from "../db/transactions";
@@ -30,11 +31,12 @@ export async function createJudgeRun(
   await assertResearcherAccess(db, user, studyId);
   const template = await resolveTemplate(request.template);
   const task = template.template.task;
-  if (task === "preference")
-    throw invalid("template: preference templates cannot be run yet; relevance and support templates can");
   const endpoint = await db.judgeEndpoint.findUnique({ where: { name: request.endpoint } });
   if (!endpoint) throw invalid(`endpoint: there is no endpoint named "${request.endpoint}" (an admin registers them)`);
-  const calls = await plannedCalls(db, studyId, PAIR_TARGET[task], request.sample, request.seed ?? 0);
+  const systems = task === "preference" ? await comparedSystems(db, studyId, request.systems) : null;
+  const calls = systems
+    ? await preferenceCalls(studyId, systems, request.sample, request.seed ?? 0)
+    : await plannedCalls(db, studyId, PAIR_TARGET[task as "relevance" | "support"], request.sample, request.seed ?? 0);
   const judgeName = runJudgeName({
     templateName: template.name,
     templateVersion: template.version,
@@ -59,6 +61,8 @@ export async function createJudgeRun(
       template: JSON.stringify(template.template),
       task,
       sample: JSON.stringify(request.sample),
+      systems: systems ? JSON.stringify(systems.map((s) => s.name)) : null,
+      criterion: systems ? request.criterion : null,
       temperature: request.temperature,
       seed: request.seed,
       status: "paused", // running once its calls are in: a worker must not find it empty and end it
@@ -74,6 +78,68 @@ export async function createJudgeRun(
   }
   await db.judgeRun.update({ where: { id: run.id }, data: { status: "running" } });
   return { id: run.id, calls: calls.length, judge: judgeName };
+}
+
+/** A preference run's systems: two or more of the study's, by name, in name order. */
+async function comparedSystems(db: Db, studyId: number, names: readonly string[] | undefined) {
+  const wanted = [...new Set(names ?? [])].sort();
+  if (wanted.length < 2)
+    throw invalid("systems: a preference template compares two systems' answers (or more, every pair)");
+  const systems = await db.system.findMany({
+    where: { studyId, name: { in: wanted } },
+    select: { id: true, name: true },
+  });
+  const unknown = wanted.filter((n) => !systems.some((s) => s.name === n));
+  if (unknown.length)
+    throw invalid(`systems: the study has no system named ${unknown.map((n) => `"${n}"`).join(", ")}`);
+  return systems.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * A preference run's calls: for every request the systems both answered (all, or N random ones),
+ * each pair of systems in name order (A first), shown both ways: A/B, then B/A.
+ */
+async function preferenceCalls(
+  studyId: number,
+  systems: { id: number; name: string }[],
+  sample: JudgeRunSample,
+  seed: number,
+): Promise<PlannedCall[]> {
+  if (sample.kind !== "all_pairs" && sample.kind !== "random_questions")
+    throw invalid("sample.kind: a preference run takes every request the systems answered, or N random ones");
+  const pairs = await loadResponsePairs(
+    studyId,
+    systems.map((s) => s.id),
+  );
+  const questions = sampleCandidates(
+    [...new Map(pairs.map((p) => [p.candidate.queryKey, p.candidate])).values()],
+    sample,
+    seed,
+  );
+  const order = new Map(questions.map((q, i) => [q.queryId, i]));
+  const chosen = pairs
+    .filter((p) => order.has(p.candidate.queryId))
+    .sort(
+      (x, y) =>
+        order.get(x.candidate.queryId)! - order.get(y.candidate.queryId)! ||
+        x.systemA - y.systemA ||
+        x.systemB - y.systemB,
+    );
+  if (chosen.length === 0)
+    throw invalid(
+      `sample: no request has answers from ${systems.map((s) => s.name).join(" and ")}; import their responses first`,
+    );
+  return chosen.flatMap((p) =>
+    [false, true].map((swapped) => ({
+      targetKey: responsePairKey(p.candidate.queryId, p.systemA, p.systemB),
+      queryId: p.candidate.queryId,
+      nuggetId: null,
+      documentId: null,
+      responseAId: p.responseA,
+      responseBId: p.responseB,
+      swapped,
+    })),
+  );
 }
 
 /** The calls a sample draws: a campaign design over the study's pooled pairs, or a campaign's own items. */

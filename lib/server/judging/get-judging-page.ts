@@ -11,7 +11,7 @@ import { listTemplates } from "./judge-templates";
 export async function getJudgingPage(user: UserDto, studyId: number): Promise<JudgingPage> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [templates, endpoints, campaigns, runs] = await Promise.all([
+  const [templates, endpoints, campaigns, systems, runs] = await Promise.all([
     listTemplates(),
     listEndpoints(),
     db.campaign.findMany({
@@ -19,7 +19,12 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
       orderBy: { name: "asc" },
       select: { name: true, taskType: true },
     }),
+    db.system.findMany({
+      where: { studyId, responses: { some: {} } },
+      orderBy: { name: "asc" },
+      select: { name: true },
+    }),
     listJudgeRuns(user, studyId),
   ]);
-  return { templates, endpoints, campaigns, runs };
+  return { templates, endpoints, campaigns, answeringSystems: systems.map((s) => s.name), runs };
 }

@@ -254,8 +254,11 @@ describe("judge runs", () => {
         .map((c) => c.receivedAt)
         .sort((x, y) => x - y);
       expect(starts).toHaveLength(6);
-      // 600 a minute: one call every 100 ms, whatever the concurrency (a few ms of timer slack)
-      for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(95);
+      // 600 a minute: the i-th call starts no sooner than i x 100 ms after the first, whatever the
+      // concurrency (each arrives after its reserved start; 30 ms for the first one's way to the server)
+      for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[0]!).toBeGreaterThanOrEqual(i * 100 - 30);
+      // and without a limit the same six calls would all have started at once (concurrency 4 + 2)
+      expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(470);
     } finally {
       await limited.close();
     }
@@ -338,5 +341,102 @@ describe("judge runs", () => {
       calls: { done: 3 },
     });
     expect(await labelsOf(s.id, again.judge)).toEqual(s.labels);
+  });
+
+  it("judge a preference both ways: agreeing orders give the label, disagreeing ones are counted and give none", async () => {
+    const db = await getDb();
+    const id = unique();
+    const st = await f.upsertStudy(db, { slug: `pref-${id}`, name: `Pref ${id}` });
+    const [alpha, beta] = [await f.upsertSystem(db, st.id, "alpha"), await f.upsertSystem(db, st.id, "beta")];
+    const better = new Map<string, string>(); // pair key -> the better side
+    for (let q = 1; q <= 4; q++) {
+      const query = await f.upsertQuery(db, st.id, { externalId: `q${q}`, title: `Q${q}`, body: `Request ${q}?` });
+      // alpha answers the odd requests better, beta the even ones
+      const best = q % 2 === 1 ? alpha : beta;
+      for (const system of [alpha, beta])
+        await f.upsertResponse(db, {
+          studyId: st.id,
+          systemId: system.id,
+          queryId: query.id,
+          text: `${system.name}'s answer${system.id === best.id ? " [[best]]" : ""}`,
+          citations: [],
+        });
+      better.set(`sp:${query.id}:${alpha.id}:${beta.id}:overall`, best === alpha ? "a" : "b");
+    }
+    const template = {
+      name: `pairwise-${id}`,
+      task: "preference" as const,
+      scale: "preference",
+      system: "",
+      prompt: "Request: {{question}}\nAnswer A: {{answer_a}}\nAnswer B: {{answer_b}}\nReply [[A]], [[B]] or [[tie]].",
+      output: {
+        kind: "regex" as const,
+        pattern: "\\[\\[(A|B|tie)\\]\\]",
+        ignoreCase: false,
+        map: { A: "a", B: "b", tie: "none" },
+      },
+    };
+    await saveTemplate(template, admin);
+    // a fair judge: picks the answer with the marker, whichever side it is shown on
+    const fair = await startFakeChatServer({
+      answer: (prompt) => (/Answer B: [^\n]*\[\[best\]\]/.test(prompt) ? "[[B]]" : "[[A]]"),
+    });
+    // a position-biased judge: always the first answer
+    const biased = await startFakeChatServer({ answer: () => "[[A]]" });
+    try {
+      const run = await createJudgeRun(admin, st.id, {
+        template: template.name,
+        endpoint: await endpoint(fair.url),
+        sample: { kind: "all_pairs" },
+        systems: ["beta", "alpha"],
+      });
+      expect(run.calls).toBe(8);
+      await runToEnd(run.id);
+      expect(fair.calls).toHaveLength(8);
+      // each pair was shown both ways
+      const shown = fair.calls.map((c) => c.body.messages.at(-1)!.content);
+      expect(shown.filter((t) => /Answer A: alpha/.test(t))).toHaveLength(4);
+      expect(shown.filter((t) => /Answer A: beta/.test(t))).toHaveLength(4);
+      const labels = await db.label.findMany({ where: { studyId: st.id, judge: { name: run.judge } } });
+      expect(new Map(labels.map((l) => [l.targetKey, l.value]))).toEqual(better);
+      expect(
+        labels.every((l) => l.targetType === "system_pair" && l.criterion === "overall" && l.scale === "preference"),
+      ).toBe(true);
+      expect((await getJudgeRun(admin, st.id, run.id)).run).toMatchObject({
+        status: "done",
+        systems: ["alpha", "beta"],
+        criterion: "overall",
+        inconsistentPairs: 0,
+      });
+
+      const skewed = await createJudgeRun(admin, st.id, {
+        template: template.name,
+        endpoint: await endpoint(biased.url),
+        sample: { kind: "all_pairs" },
+        systems: ["alpha", "beta"],
+        criterion: "clarity",
+      });
+      await runToEnd(skewed.id);
+      expect((await getJudgeRun(admin, st.id, skewed.id)).run).toMatchObject({
+        calls: { done: 8 },
+        inconsistentPairs: 4,
+      });
+      // the same template and model name: the same judge, whose clarity labels are none
+      expect(skewed.judge).toBe(run.judge);
+      expect(
+        await db.label.count({ where: { studyId: st.id, judge: { name: skewed.judge }, criterion: "clarity" } }),
+      ).toBe(0);
+
+      const refused = await createJudgeRun(admin, st.id, {
+        template: template.name,
+        endpoint: await endpoint(fair.url),
+        sample: { kind: "all_pairs" },
+        systems: ["alpha"],
+      }).catch((e: AppError) => e.message);
+      expect(refused).toBe("systems: a preference template compares two systems' answers (or more, every pair)");
+    } finally {
+      await fair.close();
+      await biased.close();
+    }
   });
 });

@@ -8,7 +8,14 @@ import {
   type JudgeRunDto,
 } from "@/lib/schemas/judging";
 import { getDb, type Db } from "../db/client";
-import { callTotals, problemCalls, retryProblemCalls, setRunStatus, type CallTotals } from "../db/judge-runs";
+import {
+  callTotals,
+  inconsistentPairs,
+  problemCalls,
+  retryProblemCalls,
+  setRunStatus,
+  type CallTotals,
+} from "../db/judge-runs";
 import { withTransaction } from "../db/transactions";
 import { AppError, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
@@ -16,7 +23,7 @@ import type { UserDto } from "../users/user-dto";
 
 type RunRow = NonNullable<Awaited<ReturnType<Db["judgeRun"]["findUnique"]>>> & { judge: { name: string } };
 
-function toRunDto(run: RunRow, totals: CallTotals | undefined): JudgeRunDto {
+function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: number): JudgeRunDto {
   const calls = Object.fromEntries(
     JUDGE_CALL_STATUSES.map((s) => [s, totals?.byStatus[s] ?? 0]),
   ) as JudgeRunDto["calls"];
@@ -34,6 +41,8 @@ function toRunDto(run: RunRow, totals: CallTotals | undefined): JudgeRunDto {
     task: run.task,
     scale: judgeTemplateSchema.parse(JSON.parse(run.template)).scale,
     sample: judgeRunSampleSchema.parse(JSON.parse(run.sample)),
+    systems: run.systems === null ? null : (JSON.parse(run.systems) as string[]),
+    criterion: run.criterion,
     temperature: run.temperature,
     seed: run.seed,
     createdBy: run.createdBy,
@@ -42,6 +51,7 @@ function toRunDto(run: RunRow, totals: CallTotals | undefined): JudgeRunDto {
     calls,
     total,
     cachedCalls: totals?.cached ?? 0,
+    inconsistentPairs: inconsistent,
     inputTokens: totals?.inputTokens ?? 0,
     outputTokens: totals?.outputTokens ?? 0,
     cost: { known: totals?.knownCost ?? 0, unknownCalls: totals?.unknownCost ?? 0 },
@@ -66,8 +76,12 @@ export async function listJudgeRuns(user: UserDto, studyId: number): Promise<Jud
     orderBy: { id: "desc" },
     include: { judge: { select: { name: true } } },
   });
-  const totals = await callTotals(runs.map((r) => r.id));
-  return runs.map((r) => toRunDto(r, totals.get(r.id)));
+  const ids = runs.map((r) => r.id);
+  const [totals, inconsistent] = await Promise.all([
+    callTotals(ids),
+    inconsistentPairs(runs.filter((r) => r.task === "preference").map((r) => r.id)),
+  ]);
+  return runs.map((r) => toRunDto(r, totals.get(r.id), inconsistent.get(r.id) ?? 0));
 }
 
 async function runOf(db: Db, studyId: number, runId: number): Promise<RunRow> {
@@ -81,10 +95,13 @@ export async function getJudgeRun(user: UserDto, studyId: number, runId: number)
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const run = await runOf(db, studyId, runId);
-  const totals = await callTotals([runId]);
-  const problems = await problemCalls(runId);
+  const [totals, inconsistent, problems] = await Promise.all([
+    callTotals([runId]),
+    inconsistentPairs(run.task === "preference" ? [runId] : []),
+    problemCalls(runId),
+  ]);
   return {
-    run: toRunDto(run, totals.get(runId)),
+    run: toRunDto(run, totals.get(runId), inconsistent.get(runId) ?? 0),
     problems: problems.map((p) => ({ ...p, id: Number(p.id), status: p.status as "unparsed" | "failed" | "skipped" })),
   };
 }

@@ -16,15 +16,18 @@ import {
   reserveCallStart,
   runningRuns,
   SLOT_LEASE_MS,
+  otherOrderLevel,
   takeEndpointSlot,
   upsertCallLabel,
+  upsertPreferenceLabel,
   type CallOutcome,
 } from "../db/judge-calls";
-import { withLeaseTransaction } from "../db/transactions";
+import { withLeaseTransaction, type Tx } from "../db/transactions";
 import type { CallOptions, ChatEndpoint } from "./chat-completions";
 import { endpointApiKey } from "./endpoint-api-key";
 import { makeCall, outcomeWithoutCall, prepareCall, type PreparedCall, type RunSettings } from "./judge-call";
 import type { TokenPrices } from "@/lib/domain/judging/judgment-cost";
+import { combineOrders, type PreferenceValue } from "@/lib/domain/judging/preference-orders";
 
 /**
  * Works judge runs in the background: in every `next start` process (instrumentation.ts) and in
@@ -65,6 +68,9 @@ type ActiveRun = RunSettings & {
   scale: string;
   /** How many calls the run has (what the lanes' batch size follows). */
   calls: number;
+  task: string;
+  /** A preference run's criterion. */
+  criterion: string;
 };
 type Endpoint = ChatEndpoint & TokenPrices & { id: number; concurrency: number; requestsPerMinute: number | null };
 
@@ -103,6 +109,8 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
         seed: r.seed === null ? null : Number(r.seed),
         scale: template.scale,
         calls: Number(r.calls),
+        task: r.task,
+        criterion: r.criterion ?? "overall",
       });
     }
     runs = next;
@@ -239,7 +247,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
               ...options.call,
               beforeAttempt: pace,
             }));
-          void writer.add(outcome, run).finally(() => heldCalls.delete(outcome.id));
+          void writer.add(outcome, run, p.call).finally(() => heldCalls.delete(outcome.id));
         }
         if (given.length) await giveBack(given);
         if (!next && !stopping && slots.has(slot)) next = claimBatch(endpoint, turn++);
@@ -305,8 +313,36 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
  */
 const GATHER_MS = 10;
 
+/**
+ * A preference is judged both ways: once both orders of a pair parsed, the pair's label is the
+ * choice they agree on (read back to one order), or none when they disagree (position-inconsistent,
+ * counted by the run and left out of agreement).
+ */
+async function labelPreference(
+  tx: Tx,
+  run: ActiveRun,
+  call: { id: number; swapped: boolean; targetKey: string },
+  level: string,
+  at: Date,
+): Promise<void> {
+  const other = await otherOrderLevel(tx, call.id);
+  if (other === null) return;
+  const [shown, swapped] = call.swapped ? [other, level] : [level, other];
+  const combined = combineOrders(shown as PreferenceValue, swapped as PreferenceValue);
+  if ("value" in combined)
+    await upsertPreferenceLabel(tx, {
+      studyId: run.studyId,
+      judgeId: run.judgeId,
+      pairKey: call.targetKey,
+      criterion: run.criterion,
+      value: combined.value,
+      createdAt: at,
+    });
+}
+
 function outcomeWriter(holder: string) {
   let queue: { outcome: CallOutcome; done: () => void; failed: (e: unknown) => void }[] = [];
+  const callOf = new Map<number, { id: number; swapped: boolean; targetKey: string }>();
   let flushing: Promise<void> | null = null;
   const runOfCall = new Map<number, ActiveRun>();
 
@@ -321,7 +357,10 @@ function outcomeWriter(holder: string) {
           for (const { outcome } of taken) {
             const stored = await recordCall(tx, holder, outcome);
             const run = runOfCall.get(outcome.id);
-            if (stored && outcome.status === "done" && outcome.level !== null && run)
+            const call = callOf.get(outcome.id);
+            if (!stored || outcome.status !== "done" || outcome.level === null || !run || !call) continue;
+            if (run.task === "preference") await labelPreference(tx, run, call, outcome.level, outcome.finishedAt);
+            else
               await upsertCallLabel(tx, {
                 callId: outcome.id,
                 studyId: run.studyId,
@@ -335,6 +374,7 @@ function outcomeWriter(holder: string) {
         failures = 0;
         for (const t of taken) {
           runOfCall.delete(t.outcome.id);
+          callOf.delete(t.outcome.id);
           t.done();
         }
       } catch (error) {
@@ -348,6 +388,7 @@ function outcomeWriter(holder: string) {
         } else
           for (const t of taken) {
             runOfCall.delete(t.outcome.id);
+            callOf.delete(t.outcome.id);
             t.failed(error);
           }
       }
@@ -356,8 +397,13 @@ function outcomeWriter(holder: string) {
 
   return {
     /** Queues an outcome of one of `run`'s calls; resolves once stored (or once storing it failed, which is logged). */
-    add(outcome: CallOutcome, run: ActiveRun): Promise<void> {
+    add(
+      outcome: CallOutcome,
+      run: ActiveRun,
+      call: { id: number; swapped: boolean; targetKey: string },
+    ): Promise<void> {
       runOfCall.set(outcome.id, run);
+      callOf.set(outcome.id, call);
       const stored = new Promise<void>((done, failed) => queue.push({ outcome, done, failed }));
       // outcomes gathered for a few milliseconds share one transaction (a commit per outcome cost SQLite
       // more than the outcomes themselves); the lanes do not wait for it

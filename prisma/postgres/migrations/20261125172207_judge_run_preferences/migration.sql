@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "JudgeRun" ADD COLUMN     "criterion" TEXT,
+ADD COLUMN     "systems" TEXT;
