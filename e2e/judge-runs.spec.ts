@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { startFakeChatServer, type FakeChatServer } from "../test/fake-chat-server";
 import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
-import { JUDGING_STUDY, USERS } from "./fixtures/world";
+import { JUDGING_EXPERT, JUDGING_STUDY, USERS } from "./fixtures/world";
 
 // The loop the judge runner closes: an admin registers a model (the local OpenAI-compatible test
 // server), a researcher writes a support template from the built-in FreshStack one, runs it over a
@@ -89,7 +89,7 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   };
   model.failNext(1, { kind: "garble" });
   const judgeOne = await startRun(first);
-  const row = researcher.getByRole("row").filter({ hasText: judgeOne });
+  const row = researcher.getByRole("table", { name: "Judge runs" }).getByRole("row").filter({ hasText: judgeOne });
   // the page follows the run as the background worker makes its calls
   await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
   await expect(row.getByTestId("run-progress")).toHaveText("12 / 12 calls");
@@ -113,10 +113,29 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   await expect(researcher.getByTestId(`template-${template}`)).toContainText(`${second} (newest)`);
   const judgeTwo = await startRun(second);
   expect(judgeTwo).not.toBe(judgeOne);
-  await expect(researcher.getByRole("row").filter({ hasText: judgeTwo }).getByTestId("run-status")).toHaveText("done", {
+  await expect(
+    researcher
+      .getByRole("table", { name: "Judge runs" })
+      .getByRole("row")
+      .filter({ hasText: judgeTwo })
+      .getByTestId("run-status"),
+  ).toHaveText("done", {
     timeout: 30_000,
   });
   expect(model.calls.length).toBe(12 + 1 + 12);
+
+  // calibration: both versions side by side against the expert, and where the first differs from them
+  const calibration = researcher.getByRole("region", { name: "Calibration" });
+  await calibration.getByLabel("People's labels").selectOption(JUDGING_EXPERT);
+  for (const judge of [judgeOne, judgeTwo])
+    await expect(calibration.getByTestId(`calibration-${judge}`).getByRole("cell").nth(1)).toHaveText("12");
+  const firstRow = calibration.getByTestId(`calibration-${judgeOne}`);
+  // the fake model's verdicts and the expert's differ on 4 of the 12 pairs (fixed data, fixed sample)
+  await firstRow.getByRole("button", { name: "4 (show)" }).click();
+  const detail = researcher.getByRole("region", { name: `Disagreements of ${judgeOne}` });
+  await expect(detail.getByTestId("calibration-disagreement")).toHaveCount(4);
+  await expect(detail.getByTestId("calibration-disagreement").first()).toContainText('"supported"');
+  await expect(detail.getByRole("table", { name: "Confusion matrix" })).toBeVisible();
 
   // both judges are label sets of the reports: compare the two versions on their shared pairs
   await researcher
@@ -197,7 +216,7 @@ test("a researcher runs a preference template both ways and reads its position c
     const started = page.getByRole("status").filter({ hasText: "Started" });
     await expect(started).toContainText("Started: 10 calls"); // the 5 requests both answered, each both ways
     const judge = (await started.textContent())!.match(/“(.*)”/)![1]!;
-    const row = page.getByRole("row").filter({ hasText: judge });
+    const row = page.getByRole("table", { name: "Judge runs" }).getByRole("row").filter({ hasText: judge });
     await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
     await expect(row.getByTestId("run-inconsistent")).toHaveText("coverage · 0 position-inconsistent");
     expect(pairwise.calls).toHaveLength(10);

@@ -195,6 +195,7 @@ const ROUTES: Route[] = [
   { method: "GET", path: () => "/api/judging/templates", expect: STAFF },
   { method: "POST", path: () => "/api/judging/templates", expect: STAFF, tokens: false },
   { method: "GET", path: () => `/api/studies/${s()}/judge-runs`, expect: STAFF },
+  { method: "GET", path: () => `/api/studies/${s()}/reports/calibration?human=campaign:${c()}`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/judge-runs`, expect: STAFF },
   { method: "PATCH", path: () => `/api/studies/${s()}/judge-runs/0`, expect: STAFF },
   { method: "GET", path: () => "/api/me/campaigns", expect: SIGNED_IN },

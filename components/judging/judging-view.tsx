@@ -2,6 +2,7 @@
 
 import type { JudgingPage } from "@/lib/schemas/judging";
 import { PageHeader } from "@/components/ui/page-header";
+import { CalibrationView } from "./calibration-view";
 import { RunForm } from "./run-form";
 import { RunTable } from "./run-table";
 import { TemplateList } from "./template-list";
@@ -13,6 +14,7 @@ export function JudgingView({
   endpoints,
   campaigns,
   answeringSystems,
+  humanSources,
   runs,
 }: { studyId: number } & JudgingPage) {
   return (
@@ -30,6 +32,15 @@ export function JudgingView({
           answeringSystems={answeringSystems}
         />
         <RunTable studyId={studyId} runs={runs} />
+      </section>
+      <section aria-label="Calibration" className="mt-10">
+        <h2 className="text-lg font-semibold">Calibration against people</h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Every judge the runs wrote (one per template version, model and settings) against the people&apos;s labels:
+          agreement, leniency (the judge&apos;s positive rate minus the people&apos;s), cost, and the targets where they
+          differ, with the judge&apos;s reply.
+        </p>
+        <CalibrationView studyId={studyId} humanSources={humanSources} />
       </section>
       <section aria-label="Judge templates" className="mt-10">
         <h2 className="text-lg font-semibold">Templates</h2>

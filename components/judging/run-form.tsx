@@ -96,11 +96,7 @@ export function RunForm({
       aria-label="New judge run"
       className="grid max-w-3xl gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-2"
     >
-      <Field
-        label="Template"
-        className="sm:col-span-2"
-        hint="The newest version of each template first"
-      >
+      <Field label="Template" className="sm:col-span-2" hint="The newest version of each template first">
         <Select
           name="template"
           required

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   endpointCheckSchema,
   endpointListSchema,
+  calibrationSchema,
   endpointSchema,
   judgeRunDetailSchema,
   judgeRunSchema,
@@ -40,6 +41,8 @@ export const judgingApi = {
       z.object({ id: z.number(), calls: z.number(), judge: z.string() }),
       json("POST", run),
     ),
+  calibration: (studyId: number, human: string) =>
+    fetchJson(`/api/studies/${studyId}/reports/calibration?${new URLSearchParams({ human })}`, calibrationSchema),
   run: (studyId: number, runId: number) =>
     fetchJson(`/api/studies/${studyId}/judge-runs/${runId}`, judgeRunDetailSchema),
   changeRun: (studyId: number, runId: number, action: "pause" | "resume" | "cancel" | "retry") =>

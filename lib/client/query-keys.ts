@@ -23,5 +23,6 @@ export const queryKeys = {
     templates: ["judging", "templates"] as const,
     runs: (studyId: number) => ["judging", "runs", studyId] as const,
     run: (studyId: number, runId: number) => ["judging", "runs", studyId, runId] as const,
+    calibration: (studyId: number, human: string) => ["judging", "calibration", studyId, human] as const,
   },
 };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
 import { criterionSchema } from "@/lib/domain/preferences/criteria";
+import { intervalSchema, statisticSchema } from "./agreement";
 
 /**
  * An endpoint's base URL: http or https, without credentials, query or fragment (a key goes in
@@ -204,5 +205,41 @@ export type JudgingPage = {
   campaigns: { name: string; taskType: string }[];
   /** The systems with answers, which a preference run compares. */
   answeringSystems: string[];
+  /** The human label sets the calibration compares the judges with: people, and campaigns' majorities. */
+  humanSources: { value: string; label: string }[];
   runs: JudgeRunDto[];
 };
+
+/** The calibration view: every judge a run wrote, against one human label set (a person, or a campaign's majority). */
+export const calibrationQuerySchema = z.object({ human: z.string().trim().min(1, "choose the people's labels") });
+
+export const calibrationSchema = z.object({
+  human: z.string(),
+  judges: z.array(
+    z.object({
+      judge: z.string(),
+      task: z.string(),
+      templateName: z.string(),
+      templateVersion: z.string(),
+      model: z.string(),
+      runs: z.number(),
+      labels: z.number(),
+      /** Targets both labelled. */
+      items: z.number(),
+      comparedOn: z.string(),
+      statistics: z.array(statisticSchema),
+      categories: z.array(z.string()),
+      confusion: z.array(z.array(z.number())),
+      /** The judge's positive rate minus the people's (null when a side has no binarization). */
+      leniency: intervalSchema.nullable(),
+      /** What 1,000 of its labels cost at its runs' prices; null when a call's cost is unknown. */
+      costPer1000: z.number().nullable(),
+      /** The targets it labelled otherwise than the people (the first 100), with its reply. */
+      disagreements: z.array(
+        z.object({ targetKey: z.string(), judge: z.string(), human: z.string(), reply: z.string().nullable() }),
+      ),
+      disagreementCount: z.number(),
+    }),
+  ),
+});
+export type Calibration = z.infer<typeof calibrationSchema>;

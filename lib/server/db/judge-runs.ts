@@ -151,3 +151,21 @@ export async function setRunStatus(
   );
   return rows.length === 1;
 }
+
+/** The reply of the newest done call for each of these targets among these runs (a judge's runs). */
+export async function repliesOfTargets(
+  runIds: readonly number[],
+  targetKeys: readonly string[],
+): Promise<Map<string, string>> {
+  if (runIds.length === 0 || targetKeys.length === 0) return new Map();
+  const rows = await readRows<{ targetKey: string; reply: string | null; id: unknown }>(
+    `SELECT "targetKey", "reply", "id" FROM "JudgeCall"
+      WHERE "runId" IN (${runIds.map(() => "?").join(", ")}) AND "status" = 'done'
+        AND "targetKey" IN (${targetKeys.map(() => "?").join(", ")})
+      ORDER BY "id"`,
+    [...runIds, ...targetKeys],
+  );
+  const replies = new Map<string, string>();
+  for (const r of rows) if (r.reply !== null) replies.set(r.targetKey, r.reply); // the newest wins
+  return replies;
+}

@@ -39,6 +39,8 @@ import {
   judgeRunDetailSchema,
   judgeRunParamsSchema,
   judgeRunSchema,
+  calibrationQuerySchema,
+  calibrationSchema,
   newEndpointSchema,
   newJudgeRunSchema,
   templateListSchema,
@@ -487,6 +489,15 @@ export const API = {
     params: judgeRunParamsSchema,
     body: judgeRunActionSchema,
     response: judgeRunDetailSchema,
+  },
+  "GET /api/studies/{studyId}/reports/calibration": {
+    summary:
+      "Every judge the study's runs wrote against one human label set: agreement, confusion, leniency, cost per 1,000 labels and the disagreements with the judge's replies",
+    tag: "judging",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    query: calibrationQuerySchema,
+    response: calibrationSchema,
   },
   "GET /api/openapi.json": {
     summary: "This document: the API as OpenAPI 3.1",

@@ -15,9 +15,9 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
     listTemplates(),
     listEndpoints(),
     db.campaign.findMany({
-      where: { studyId, taskType: { in: ["support", "relevance"] } },
+      where: { studyId, taskType: { in: ["support", "relevance", "preference"] } },
       orderBy: { name: "asc" },
-      select: { name: true, taskType: true },
+      select: { id: true, name: true, taskType: true },
     }),
     db.system.findMany({
       where: { studyId, responses: { some: {} } },
@@ -26,5 +26,20 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
     }),
     listJudgeRuns(user, studyId),
   ]);
-  return { templates, endpoints, campaigns, answeringSystems: systems.map((s) => s.name), runs };
+  const people = await db.judge.findMany({
+    where: { studyId, kind: "human" },
+    orderBy: { name: "asc" },
+    select: { name: true },
+  });
+  return {
+    templates,
+    endpoints,
+    campaigns: campaigns.filter((c) => c.taskType !== "preference").map(({ name, taskType }) => ({ name, taskType })),
+    answeringSystems: systems.map((s) => s.name),
+    humanSources: [
+      ...campaigns.map((c) => ({ value: `campaign:${c.id}`, label: `${c.name} (its annotators' majority)` })),
+      ...people.map((p) => ({ value: p.name, label: p.name })),
+    ],
+    runs,
+  };
 }

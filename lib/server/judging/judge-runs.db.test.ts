@@ -13,6 +13,7 @@ import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-serve
 import { createEndpoint } from "./create-endpoint";
 import { createJudgeRun } from "./create-judge-run";
 import { changeJudgeRun, getJudgeRun } from "./judge-runs";
+import { getCalibration } from "./get-calibration";
 import { saveTemplate } from "./judge-templates";
 import { startJudgeWorker, type JudgeWorkerOptions } from "./judge-worker";
 
@@ -438,5 +439,50 @@ describe("judge runs", () => {
       await fair.close();
       await biased.close();
     }
+  });
+
+  it("calibrate: every judge a run wrote against people's labels, with its cost per 1,000 labels and its disagreements", async () => {
+    const s = await study(1, 8);
+    const db = await getDb();
+    // a person labels six of the eight pairs: four as the test server will, two otherwise
+    const person = await f.upsertJudge(db, s.id, { name: `expert-${unique()}`, kind: "human" });
+    const targets = [...s.labels.entries()].slice(0, 6);
+    for (const [i, [targetKey, label]] of targets.entries()) {
+      const [, queryId, documentId] = targetKey.split(":").map(Number);
+      await db.label.create({
+        data: {
+          studyId: s.id,
+          judgeId: person.id,
+          targetType: "query_document",
+          targetKey,
+          queryId,
+          documentId,
+          scale: "trec-dl-0-3",
+          value: i < 4 ? label : String((Number(label) + 1) % 4),
+        },
+      });
+    }
+    const run = await createJudgeRun(admin, s.id, {
+      template: "umbrela-relevance",
+      endpoint: await endpoint(server.url),
+      sample: { kind: "all_pairs" },
+      seed: 21,
+    });
+    await runToEnd(run.id);
+    const calibration = await getCalibration(admin, s.id, person.name);
+    expect(calibration.judges).toHaveLength(1);
+    const [judge] = calibration.judges;
+    expect(judge).toMatchObject({ judge: run.judge, runs: 1, labels: 8, items: 6, disagreementCount: 2 });
+    expect(judge!.statistics.find((x) => x.metric === "percent-agreement")!.value).toBeCloseTo(4 / 6, 12);
+    expect(judge!.confusion.flat().reduce((a, b) => a + b, 0)).toBe(6);
+    const { run: done } = await getJudgeRun(admin, s.id, run.id);
+    expect(judge!.costPer1000).toBeCloseTo((done.cost.known / 8) * 1000, 12);
+    expect(judge!.disagreements.map((d) => d.targetKey).sort()).toEqual(
+      targets
+        .slice(4)
+        .map(([k]) => k)
+        .sort(),
+    );
+    for (const d of judge!.disagreements) expect(d.reply).toMatch(new RegExp(`##final score: ${d.judge}$`));
   });
 });

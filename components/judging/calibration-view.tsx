@@ -1,0 +1,178 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { judgingApi } from "@/lib/client/judging-api";
+import { queryKeys } from "@/lib/client/query-keys";
+import { STATISTIC_LABELS, type StatisticName } from "@/lib/domain/agreement/statistic-names";
+import type { Calibration, JudgingPage } from "@/lib/schemas/judging";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { Field, Select } from "@/components/ui/field";
+
+type JudgeRow = Calibration["judges"][number];
+
+const SHOWN: StatisticName[] = ["cohen-kappa", "weighted-kappa-linear", "krippendorff-alpha-ordinal"];
+const figure = (v: number | null | undefined, digits = 3) => (v === null || v === undefined ? "–" : v.toFixed(digits));
+
+/**
+ * Every judge the runs wrote, side by side against the people's labels: how far they agree, how the
+ * judge leans, what its labels cost, and where it differs from the people, with its reply.
+ */
+export function CalibrationView({ studyId, humanSources }: { studyId: number } & Pick<JudgingPage, "humanSources">) {
+  const [human, setHuman] = useState(humanSources[0]?.value ?? "");
+  const [shown, setShown] = useState<string | null>(null);
+  // the runs the table above follows (the same query): a stored call changes the comparison
+  const { data: runs } = useQuery({
+    queryKey: queryKeys.judging.runs(studyId),
+    queryFn: () => judgingApi.runs(studyId),
+    enabled: false,
+  });
+  const stored = runs?.runs.reduce((n, r) => n + r.calls.done, 0) ?? 0;
+  const { data, error, isFetching } = useQuery({
+    queryKey: [...queryKeys.judging.calibration(studyId, human), stored],
+    queryFn: () => judgingApi.calibration(studyId, human),
+    enabled: human !== "",
+    placeholderData: (previous) => previous,
+  });
+  if (humanSources.length === 0)
+    return (
+      <p className="mt-3 text-sm text-stone-600">
+        No people's labels yet: run a campaign, or import a human judge's labels.
+      </p>
+    );
+  const open = data?.judges.find((j) => j.judge === shown);
+  return (
+    <>
+      <Field label="People's labels" className="mt-3 max-w-md">
+        <Select value={human} onChange={(e) => setHuman(e.target.value)}>
+          {humanSources.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {error && <p className="mt-3 text-sm text-red-700">{error.message}</p>}
+      {isFetching && !data && <p className="mt-3 text-sm text-stone-600">Comparing…</p>}
+      {data && data.judges.length === 0 && <p className="mt-3 text-sm text-stone-600">No judge run yet.</p>}
+      {data && data.judges.length > 0 && (
+        <DataTable
+          className="mt-4"
+          label="Judges against the people"
+          minWidth="min-w-[52rem]"
+          rows={data.judges}
+          rowKey={(j) => j.judge}
+          rowProps={(j) => ({ className: "align-top", "data-testid": `calibration-${j.judge}` })}
+          columns={[
+            {
+              header: "Judge",
+              cell: (j) => (
+                <>
+                  <span className="font-medium break-all">{j.judge}</span>
+                  <span className="block text-xs text-stone-600">
+                    {j.task} · {j.runs} run{j.runs === 1 ? "" : "s"} · {j.labels} labels
+                  </span>
+                </>
+              ),
+            },
+            { header: "Compared", numeric: true, cell: (j) => j.items },
+            ...SHOWN.map((metric) => ({
+              header: STATISTIC_LABELS[metric],
+              numeric: true,
+              cell: (j: JudgeRow) => figure(j.statistics.find((s) => s.metric === metric)?.value),
+              title: (j: JudgeRow) => j.statistics.find((s) => s.metric === metric)?.reason,
+            })),
+            {
+              header: "Leniency",
+              numeric: true,
+              cell: (j) =>
+                j.leniency
+                  ? `${j.leniency.value !== null && j.leniency.value > 0 ? "+" : ""}${figure(j.leniency.value)}`
+                  : "–",
+            },
+            {
+              header: "Cost per 1,000",
+              numeric: true,
+              cell: (j) => (j.costPer1000 === null ? "unknown" : figure(j.costPer1000, 4)),
+            },
+            {
+              header: "Disagreements",
+              alignRight: true,
+              cell: (j) =>
+                j.disagreementCount === 0 ? (
+                  "0"
+                ) : (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    aria-expanded={shown === j.judge}
+                    onClick={() => setShown(shown === j.judge ? null : j.judge)}
+                  >
+                    {j.disagreementCount} {shown === j.judge ? "(hide)" : "(show)"}
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      )}
+      {open && <JudgeDetail judge={open} />}
+    </>
+  );
+}
+
+/** One judge's confusion matrix against the people, and the targets where they differ with its reply. */
+function JudgeDetail({ judge }: { judge: JudgeRow }) {
+  return (
+    <section
+      aria-label={`Disagreements of ${judge.judge}`}
+      className="mt-4 rounded-lg border border-stone-200 bg-white p-4"
+    >
+      <h3 className="font-medium break-all">{judge.judge}</h3>
+      {judge.categories.length > 0 && (
+        <table className="mt-2 text-xs" aria-label="Confusion matrix">
+          <caption className="text-left text-stone-600">Rows: the judge; columns: the people</caption>
+          <thead>
+            <tr>
+              <th />
+              {judge.categories.map((c) => (
+                <th key={c} className="px-2 text-right font-medium">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {judge.confusion.map((row, i) => (
+              <tr key={judge.categories[i]}>
+                <th className="pr-2 text-left font-medium">{judge.categories[i]}</th>
+                {row.map((n, k) => (
+                  <td key={k} className={`px-2 text-right tabular-nums ${i === k ? "font-semibold" : ""}`}>
+                    {n}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ul className="mt-3 space-y-3">
+        {judge.disagreements.map((d) => (
+          <li key={d.targetKey} className="text-sm" data-testid="calibration-disagreement">
+            <span className="font-mono text-xs">{d.targetKey}</span>: the judge said <strong>{d.judge}</strong>, the
+            people <strong>{d.human}</strong>
+            {d.reply !== null && (
+              <pre className="mt-1 max-h-48 overflow-auto rounded bg-stone-50 p-2 text-xs whitespace-pre-wrap">
+                {d.reply}
+              </pre>
+            )}
+          </li>
+        ))}
+      </ul>
+      {judge.disagreementCount > judge.disagreements.length && (
+        <p className="mt-2 text-xs text-stone-500">The first {judge.disagreements.length} are shown.</p>
+      )}
+    </section>
+  );
+}

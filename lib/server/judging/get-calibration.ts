@@ -1,0 +1,71 @@
+import "server-only";
+import { STATISTIC_NAMES } from "@/lib/domain/agreement/statistic-names";
+import type { Calibration } from "@/lib/schemas/judging";
+import { getAgreementReport } from "../agreement/get-agreement-report";
+import { getDb } from "../db/client";
+import { callTotals, repliesOfTargets } from "../db/judge-runs";
+import { loadLabelSource } from "../label-sources/load-label-source";
+import { assertResearcherAccess } from "../studies/access";
+import type { UserDto } from "../users/user-dto";
+
+const SHOWN_DISAGREEMENTS = 100;
+
+/**
+ * Every judge the study's runs wrote (one per template version, model and settings), side by side
+ * against one human label set: the agreement report's statistics, confusion matrix and leniency
+ * (the Agreement page's own builders), what 1,000 labels cost, and the targets where the judge and
+ * the people differ, with the judge's reply.
+ */
+export async function getCalibration(user: UserDto, studyId: number, human: string): Promise<Calibration> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const people = await loadLabelSource(db, studyId, human);
+  const runs = await db.judgeRun.findMany({
+    where: { studyId },
+    orderBy: { id: "asc" },
+    include: { judge: { select: { name: true } } },
+  });
+  const byJudge = new Map<string, typeof runs>();
+  for (const r of runs) byJudge.set(r.judge.name, [...(byJudge.get(r.judge.name) ?? []), r]);
+  const totals = await callTotals(runs.map((r) => r.id));
+  const judges: Calibration["judges"] = [];
+  for (const [name, own] of byJudge) {
+    const newest = own.at(-1)!;
+    const report = await getAgreementReport(user, studyId, { a: name, b: human, group: "none" });
+    const source = await loadLabelSource(db, studyId, name);
+    const differ = [...source.labels.values()].flatMap((l) => {
+      const p = people.labels.get(l.targetKey);
+      return p && p.value !== l.value ? [{ targetKey: l.targetKey, judge: l.value, human: p.value }] : [];
+    });
+    const shown = differ.slice(0, SHOWN_DISAGREEMENTS);
+    const replies = await repliesOfTargets(
+      own.map((r) => r.id),
+      shown.map((d) => d.targetKey),
+    );
+    let known = 0;
+    let unknown = 0;
+    for (const r of own) {
+      known += totals.get(r.id)?.knownCost ?? 0;
+      unknown += totals.get(r.id)?.unknownCost ?? 0;
+    }
+    judges.push({
+      judge: name,
+      task: newest.task,
+      templateName: newest.templateName,
+      templateVersion: newest.templateVersion,
+      model: newest.model,
+      runs: own.length,
+      labels: source.labels.size,
+      items: report.items,
+      comparedOn: report.comparedOn,
+      statistics: report.statistics.filter((s) => (STATISTIC_NAMES as readonly string[]).includes(s.metric)),
+      categories: report.categories,
+      confusion: report.confusion,
+      leniency: report.bias?.leniency ?? null,
+      costPer1000: unknown > 0 || source.labels.size === 0 ? null : (known / source.labels.size) * 1000,
+      disagreements: shown.map((d) => ({ ...d, reply: replies.get(d.targetKey) ?? null })),
+      disagreementCount: differ.length,
+    });
+  }
+  return { human, judges };
+}
