@@ -344,9 +344,11 @@ export async function runningRuns(only?: readonly number[]) {
     seed: unknown;
     task: string;
     criterion: string | null;
+    baseUrl: string;
+    model: string;
     calls: unknown;
   }>(
-    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed", "task", "criterion",
+    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed", "task", "criterion", "baseUrl", "model",
             (SELECT COUNT(*) FROM "JudgeCall" c WHERE c."runId" = "JudgeRun"."id") AS "calls"
        FROM "JudgeRun" WHERE "status" = 'running' AND "endpointId" IS NOT NULL${only ? ` AND "id" IN (${only.map(() => "?").join(", ")})` : ""}`,
     only ?? [],

@@ -11,6 +11,8 @@ import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
 import { createEndpoint } from "./create-endpoint";
+import { listEndpoints } from "./list-endpoints";
+import { updateEndpoint } from "./update-endpoint";
 import { createJudgeRun } from "./create-judge-run";
 import { changeJudgeRun, getJudgeRun } from "./judge-runs";
 import { getCalibration } from "./get-calibration";
@@ -139,6 +141,9 @@ describe("judge runs", () => {
       sample: { kind: "all_pairs" },
       seed: 7,
     });
+    // an admin changes the endpoint's model after the run started: the run calls the model it recorded
+    const registered = (await listEndpoints()).find((e) => e.name === name)!;
+    await updateEndpoint(registered.id, { model: "another-model" });
     const before = calls(server);
     server.failNext(1, { kind: "status", status: 429 });
     server.failNext(1, { kind: "status", status: 500 });
@@ -149,6 +154,7 @@ describe("judge runs", () => {
       server.omitUsage(false);
     }
     expect(calls(server) - before).toBe(6);
+    expect(server.calls.slice(before).map((c) => c.body.model)).toEqual(Array(6).fill("fake-judge"));
     expect(await labelsOf(s.id, run.judge)).toEqual(s.labels);
     const { run: done } = await getJudgeRun(admin, s.id, run.id);
     expect(done.cost).toEqual({ known: 0, unknownCalls: 4 });

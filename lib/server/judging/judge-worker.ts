@@ -71,6 +71,9 @@ type ActiveRun = RunSettings & {
   task: string;
   /** A preference run's criterion. */
   criterion: string;
+  /** Where its calls go, as the run recorded them (an endpoint changed since then gives the key, limits and prices only). */
+  baseUrl: string;
+  model: string;
 };
 type Endpoint = ChatEndpoint & TokenPrices & { id: number; concurrency: number; requestsPerMinute: number | null };
 
@@ -111,6 +114,8 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
         calls: Number(r.calls),
         task: r.task,
         criterion: r.criterion ?? "overall",
+        baseUrl: r.baseUrl,
+        model: r.model,
       });
     }
     runs = next;
@@ -208,7 +213,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
       if (claimed.length === 0) continue;
       for (const c of claimed) heldCalls.add(c.id);
       const texts = await callTexts(claimed.map((c) => c.id));
-      const prepared = claimed.map((c) => prepareCall(c, texts.get(c.id), endpoint, run));
+      const prepared = claimed.map((c) => prepareCall(c, texts.get(c.id), run, run));
       const cache = await cachedReplies(prepared.flatMap((p) => ("cacheKey" in p ? [p.cacheKey] : [])));
       return { run, prepared, cache };
     }
@@ -243,10 +248,15 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
           const ready = outcomeWithoutCall(p, "cacheKey" in p ? cache.get(p.cacheKey) : undefined, new Date());
           const outcome =
             ready ??
-            (await makeCall(p as Extract<PreparedCall, { cacheKey: string }>, endpoint, run, {
-              ...options.call,
-              beforeAttempt: pace,
-            }));
+            (await makeCall(
+              p as Extract<PreparedCall, { cacheKey: string }>,
+              { ...endpoint, baseUrl: run.baseUrl, model: run.model },
+              run,
+              {
+                ...options.call,
+                beforeAttempt: pace,
+              },
+            ));
           void writer.add(outcome, run, p.call).finally(() => heldCalls.delete(outcome.id));
         }
         if (given.length) await giveBack(given);
