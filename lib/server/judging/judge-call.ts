@@ -124,19 +124,24 @@ export async function makeCall(
     };
   } catch (error) {
     if (!(error instanceof ChatCallError)) throw error;
-    return {
-      id: prepared.call.id,
-      status: "failed",
-      cacheKey: prepared.cacheKey,
-      cached: false,
-      reply: null,
-      level: null,
-      error: error.message,
-      inputTokens: null,
-      outputTokens: null,
-      latencyMs: null,
-      cost: null,
-      finishedAt: new Date(),
-    };
+    return { ...failedOutcome(prepared.call.id, error.message), cacheKey: prepared.cacheKey };
   }
+}
+
+/** A call that gave no reply, and why. */
+export function failedOutcome(id: number, reason: string): CallOutcome {
+  return {
+    id,
+    status: "failed",
+    cacheKey: null,
+    cached: false,
+    reply: null,
+    level: null,
+    error: reason,
+    inputTokens: null,
+    outputTokens: null,
+    latencyMs: null,
+    cost: null,
+    finishedAt: new Date(),
+  };
 }

@@ -491,4 +491,40 @@ describe("judge runs", () => {
     );
     for (const d of judge!.disagreements) expect(d.reply).toMatch(new RegExp(`##final score: ${d.judge}$`));
   });
+
+  it("fail every call with the reason when the endpoint's key cannot be read, and make them on retry once it can", async () => {
+    const s = await study(1, 3);
+    const name = `keyed-${unique()}`;
+    await createEndpoint({
+      name,
+      baseUrl: server.url,
+      model: "fake-judge",
+      apiKey: { source: "env", variable: "ASSAY_TEST_RUN_KEY" },
+    });
+    delete process.env.ASSAY_TEST_RUN_KEY;
+    const run = await createJudgeRun(admin, s.id, {
+      template: "umbrela-relevance",
+      endpoint: name,
+      sample: { kind: "all_pairs" },
+      seed: 31,
+    });
+    const before = calls(server);
+    await runToEnd(run.id);
+    expect(calls(server)).toBe(before);
+    const { run: failed, problems } = await getJudgeRun(admin, s.id, run.id);
+    expect(failed).toMatchObject({ status: "done", calls: { failed: 3 } });
+    expect(problems.map((p) => p.error)).toEqual(
+      Array(3).fill(`no call made: ${name}'s key is read from ASSAY_TEST_RUN_KEY, which is not set on this server`),
+    );
+    process.env.ASSAY_TEST_RUN_KEY = "sk-now-set";
+    try {
+      await changeJudgeRun(admin, s.id, run.id, "retry");
+      await runToEnd(run.id);
+    } finally {
+      delete process.env.ASSAY_TEST_RUN_KEY;
+    }
+    expect(calls(server) - before).toBe(3);
+    expect(server.calls.at(-1)!.authorization).toBe("Bearer sk-now-set");
+    expect(await labelsOf(s.id, run.judge)).toEqual(s.labels);
+  });
 });

@@ -25,7 +25,15 @@ import {
 import { withLeaseTransaction, type Tx } from "../db/transactions";
 import type { CallOptions, ChatEndpoint } from "./chat-completions";
 import { endpointApiKey } from "./endpoint-api-key";
-import { makeCall, outcomeWithoutCall, prepareCall, type PreparedCall, type RunSettings } from "./judge-call";
+import {
+  failedOutcome,
+  makeCall,
+  outcomeWithoutCall,
+  prepareCall,
+  type PreparedCall,
+  type RunSettings,
+} from "./judge-call";
+import { AppError } from "../errors";
 import type { TokenPrices } from "@/lib/domain/judging/judgment-cost";
 import { combineOrders, type PreferenceValue } from "@/lib/domain/judging/preference-orders";
 
@@ -174,6 +182,9 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
     try {
       endpoint = await loadEndpoint(endpointId);
     } catch (error) {
+      // its key cannot be read (a variable not set, a stored key the encryption key cannot open):
+      // the runs' calls fail with the reason, listed on the run and retried once it is mended
+      if (error instanceof AppError) return failCalls(endpointId, `no call made: ${error.message}`);
       const message = `judge worker: endpoint ${endpointId}: ${(error as Error).message}`;
       if (!reported.has(message)) console.error(message);
       reported.add(message);
@@ -193,6 +204,26 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
     }
     await Promise.all(lanes);
     if (slots.size === 0) heldSlots.delete(endpointId);
+  }
+
+  /** Ends every call of the endpoint's running runs as failed, with `reason`. */
+  async function failCalls(endpointId: number, reason: string): Promise<void> {
+    for (const run of [...runs.values()].filter((r) => r.endpointId === endpointId)) {
+      for (;;) {
+        const claimed = await withLeaseTransaction((tx) =>
+          claimCalls(tx, { runId: run.id, holder, now: new Date(), limit: 500 }),
+        );
+        if (claimed.length === 0 || stopping) break;
+        for (const call of claimed) {
+          heldCalls.add(call.id);
+          void writer.add(failedOutcome(call.id, reason), run, call).finally(() => heldCalls.delete(call.id));
+        }
+        await writer.flushed();
+      }
+      await withLeaseTransaction(async (tx) => {
+        if (await finishRunIfDone(tx, run.id, new Date())) runs.delete(run.id);
+      });
+    }
   }
 
   /** A lane's claimed calls, ready to be made: their prompts rendered and the cached replies looked up. */
