@@ -136,6 +136,17 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   await expect(detail.getByTestId("calibration-disagreement")).toHaveCount(4);
   await expect(detail.getByTestId("calibration-disagreement").first()).toContainText('"supported"');
   await expect(detail.getByRole("table", { name: "Confusion matrix" })).toBeVisible();
+  // two of them become the few-shot examples of a third version
+  await detail.getByRole("checkbox").nth(0).check();
+  await detail.getByRole("checkbox").nth(2).check();
+  await detail.getByRole("button", { name: "Use 2 as examples in a new version" }).click();
+  const fewShot = calibration.getByRole("form", { name: "Judge template" });
+  await expect(fewShot.getByLabel(/^Prompt/)).toHaveValue(
+    /^Here are examples that experts judged[\s\S]*Example 2:[\s\S]*Expert judgment: [01] \((Not supported|Supported)\)/,
+  );
+  await fewShot.getByRole("button", { name: "Save version" }).click();
+  await expect(fewShot.getByRole("status")).toContainText(`Saved ${template} as version`);
+  await expect(researcher.getByTestId(`template-${template}`).locator("li")).toHaveCount(3);
 
   // both judges are label sets of the reports: compare the two versions on their shared pairs
   await researcher

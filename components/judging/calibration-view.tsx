@@ -1,14 +1,16 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
 import { queryKeys } from "@/lib/client/query-keys";
 import { STATISTIC_LABELS, type StatisticName } from "@/lib/domain/agreement/statistic-names";
-import type { Calibration, JudgingPage } from "@/lib/schemas/judging";
+import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
+import type { Calibration, FewShotRequest, JudgingPage } from "@/lib/schemas/judging";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Field, Select } from "@/components/ui/field";
+import { TemplateEditor } from "./template-editor";
 
 type JudgeRow = Calibration["judges"][number];
 
@@ -22,6 +24,12 @@ const figure = (v: number | null | undefined, digits = 3) => (v === null || v ==
 export function CalibrationView({ studyId, humanSources }: { studyId: number } & Pick<JudgingPage, "humanSources">) {
   const [human, setHuman] = useState(humanSources[0]?.value ?? "");
   const [shown, setShown] = useState<string | null>(null);
+  const [draft, setDraft] = useState<JudgeTemplate | null>(null);
+  const qc = useQueryClient();
+  const examples = useMutation({
+    mutationFn: (request: FewShotRequest) => judgingApi.fewShot(studyId, request),
+    onSuccess: ({ template }) => setDraft(template),
+  });
   // the runs the table above follows (the same query): a stored call changes the comparison
   const { data: runs } = useQuery({
     queryKey: queryKeys.judging.runs(studyId),
@@ -117,13 +125,45 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
           ]}
         />
       )}
-      {open && <JudgeDetail judge={open} />}
+      {open && !draft && (
+        <JudgeDetail
+          key={`${open.judge}|${human}`}
+          judge={open}
+          onExamples={(targetKeys) => examples.mutate({ judge: open.judge, human, targetKeys })}
+          pending={examples.isPending}
+          error={examples.error}
+        />
+      )}
+      {draft && (
+        <div className="mt-4">
+          <TemplateEditor
+            key={draft.prompt}
+            from={draft}
+            onSaved={() => void qc.invalidateQueries({ queryKey: queryKeys.judging.templates })}
+            onClose={() => setDraft(null)}
+          />
+        </div>
+      )}
     </>
   );
 }
 
-/** One judge's confusion matrix against the people, and the targets where they differ with its reply. */
-function JudgeDetail({ judge }: { judge: JudgeRow }) {
+/**
+ * One judge's confusion matrix against the people, and the targets where they differ with its
+ * reply; chosen ones become the few-shot examples of a new version of its template.
+ */
+function JudgeDetail({
+  judge,
+  onExamples,
+  pending,
+  error,
+}: {
+  judge: JudgeRow;
+  onExamples: (targetKeys: string[]) => void;
+  pending: boolean;
+  error: Error | null;
+}) {
+  const [chosen, setChosen] = useState<string[]>([]);
   return (
     <section
       aria-label={`Disagreements of ${judge.judge}`}
@@ -160,8 +200,17 @@ function JudgeDetail({ judge }: { judge: JudgeRow }) {
       <ul className="mt-3 space-y-3">
         {judge.disagreements.map((d) => (
           <li key={d.targetKey} className="text-sm" data-testid="calibration-disagreement">
-            <span className="font-mono text-xs">{d.targetKey}</span>: the judge said <strong>{d.judge}</strong>, the
-            people <strong>{d.human}</strong>
+            <label className="inline-flex items-center gap-1.5">
+              <input
+                type="checkbox"
+                checked={chosen.includes(d.targetKey)}
+                onChange={(e) =>
+                  setChosen(e.target.checked ? [...chosen, d.targetKey] : chosen.filter((k) => k !== d.targetKey))
+                }
+              />
+              <span className="font-mono text-xs">{d.targetKey}</span>
+            </label>
+            : the judge said <strong>{d.judge}</strong>, the people <strong>{d.human}</strong>
             {d.reply !== null && (
               <pre className="mt-1 max-h-48 overflow-auto rounded bg-stone-50 p-2 text-xs whitespace-pre-wrap">
                 {d.reply}
@@ -173,6 +222,12 @@ function JudgeDetail({ judge }: { judge: JudgeRow }) {
       {judge.disagreementCount > judge.disagreements.length && (
         <p className="mt-2 text-xs text-stone-500">The first {judge.disagreements.length} are shown.</p>
       )}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button type="button" disabled={chosen.length === 0 || pending} onClick={() => onExamples(chosen)}>
+          Use {chosen.length || "the chosen"} as examples in a new version
+        </Button>
+        {error && <span className="text-sm text-red-700">{error.message}</span>}
+      </div>
     </section>
   );
 }

@@ -9,10 +9,11 @@ import {
   templateListSchema,
   templateVersionSchema,
   type EndpointChange,
+  type FewShotRequest,
   type NewEndpoint,
   type NewJudgeRun,
 } from "@/lib/schemas/judging";
-import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
+import { judgeTemplateSchema, type JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { fetchJson, jsonRequest as json } from "./fetch-json";
 
 /** LLM judging: the endpoints an admin registers, the templates researchers save, and a study's judge runs. */
@@ -43,6 +44,12 @@ export const judgingApi = {
     ),
   calibration: (studyId: number, human: string) =>
     fetchJson(`/api/studies/${studyId}/reports/calibration?${new URLSearchParams({ human })}`, calibrationSchema),
+  fewShot: (studyId: number, request: FewShotRequest) =>
+    fetchJson(
+      `/api/studies/${studyId}/judge-runs/examples`,
+      z.object({ template: judgeTemplateSchema }),
+      json("POST", request),
+    ),
   run: (studyId: number, runId: number) =>
     fetchJson(`/api/studies/${studyId}/judge-runs/${runId}`, judgeRunDetailSchema),
   changeRun: (studyId: number, runId: number, action: "pause" | "resume" | "cancel" | "retry") =>

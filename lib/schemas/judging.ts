@@ -243,3 +243,11 @@ export const calibrationSchema = z.object({
   ),
 });
 export type Calibration = z.infer<typeof calibrationSchema>;
+
+/** "Use these disagreements as examples": the judge, the people whose labels the examples carry, and the chosen targets. */
+export const fewShotRequestSchema = z.object({
+  judge: z.string().trim().min(1),
+  human: z.string().trim().min(1),
+  targetKeys: z.array(z.string().min(1)).min(1, "choose at least one example").max(20, "at most 20 examples"),
+});
+export type FewShotRequest = z.input<typeof fewShotRequestSchema>;

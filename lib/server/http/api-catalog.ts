@@ -41,6 +41,7 @@ import {
   judgeRunSchema,
   calibrationQuerySchema,
   calibrationSchema,
+  fewShotRequestSchema,
   newEndpointSchema,
   newJudgeRunSchema,
   templateListSchema,
@@ -498,6 +499,15 @@ export const API = {
     params: studyIdParamsSchema,
     query: calibrationQuerySchema,
     response: calibrationSchema,
+  },
+  "POST /api/studies/{studyId}/judge-runs/examples": {
+    summary:
+      "A new version of a judge's template with chosen targets as few-shot examples, each with the people's label (not saved)",
+    tag: "judging",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    body: fewShotRequestSchema,
+    response: z.object({ template: judgeTemplateSchema }),
   },
   "GET /api/openapi.json": {
     summary: "This document: the API as OpenAPI 3.1",

@@ -15,6 +15,7 @@ import { listEndpoints } from "./list-endpoints";
 import { updateEndpoint } from "./update-endpoint";
 import { createJudgeRun } from "./create-judge-run";
 import { changeJudgeRun, getJudgeRun } from "./judge-runs";
+import { fewShotVersion } from "./few-shot-version";
 import { getCalibration } from "./get-calibration";
 import { saveTemplate } from "./judge-templates";
 import { startJudgeWorker, type JudgeWorkerOptions } from "./judge-worker";
@@ -490,6 +491,25 @@ describe("judge runs", () => {
         .sort(),
     );
     for (const d of judge!.disagreements) expect(d.reply).toMatch(new RegExp(`##final score: ${d.judge}$`));
+
+    // the two disagreements as few-shot examples of a new version, with the person's levels
+    const keys = judge!.disagreements.map((d) => d.targetKey);
+    const draft = await fewShotVersion(admin, s.id, { judge: run.judge, human: person.name, targetKeys: keys });
+    const docs = await db.document.findMany({ where: { id: { in: keys.map((k) => Number(k.split(":")[2])) } } });
+    for (const [i, d] of judge!.disagreements.entries()) {
+      const text = docs.find((doc) => doc.id === Number(d.targetKey.split(":")[2]))!.text;
+      expect(draft.prompt).toContain(
+        `Example ${i + 1}:\nQuestion:\nQuestion 1?\nTitle:\n\nPassage:\n${text}\nExpert judgment: ${d.human}`,
+      );
+    }
+    const saved = await saveTemplate({ ...draft, name: `umbrela-examples-${unique()}` }, admin);
+    expect(saved.created).toBe(true);
+    const refused = await fewShotVersion(admin, s.id, {
+      judge: run.judge,
+      human: person.name,
+      targetKeys: ["qd:0:0"],
+    }).catch((e: AppError) => e.message);
+    expect(refused).toBe(`targetKeys: the newest run of "${run.judge}" did not judge qd:0:0`);
   });
 
   it("fail every call with the reason when the endpoint's key cannot be read, and make them on retry once it can", async () => {

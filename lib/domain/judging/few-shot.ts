@@ -1,0 +1,47 @@
+import { JUDGE_TASKS, placeholdersOf, type JudgeTemplate, type PromptField } from "./judge-template";
+import { judgeScale } from "./judge-template";
+import type { PromptInputs } from "./render-prompt";
+
+/** An item the people judged, to show the judge as an example: its texts and the people's level. */
+export type FewShotExample = { inputs: PromptInputs; level: string };
+
+const FIELD_TITLES: Record<PromptField, string> = {
+  question: "Question",
+  answer: "Gold answer",
+  nugget: "Nugget",
+  title: "Title",
+  chunk: "Passage",
+  answer_a: "Answer A",
+  answer_b: "Answer B",
+};
+
+/**
+ * A new version of a template with examples the people judged placed before its prompt: each with
+ * the fields the prompt names (in the task's order) and the people's level, by value and label.
+ * Its name is the template's; saving it makes a new version.
+ */
+export function withExamples(template: JudgeTemplate, examples: readonly FewShotExample[]): JudgeTemplate {
+  if (examples.length === 0) return template;
+  const named = new Set([...placeholdersOf(template.system), ...placeholdersOf(template.prompt)]);
+  const fields = JUDGE_TASKS[template.task].fields.filter((f) => named.has(f));
+  const scale = judgeScale(template.scale);
+  const levelText = (value: string) => {
+    const label = scale?.levels.find((l) => l.value === value)?.label;
+    return label && label !== value ? `${value} (${label})` : value;
+  };
+  const blocks = examples.map((e, i) =>
+    [
+      `Example ${i + 1}:`,
+      ...fields.flatMap((f) => {
+        const text = e.inputs[f];
+        // braces broken up: an example's text never becomes a field of the prompt
+        return typeof text === "string" ? [`${FIELD_TITLES[f]}:\n${text.replaceAll("{{", "{ {")}`] : [];
+      }),
+      `Expert judgment: ${levelText(e.level)}`,
+    ].join("\n"),
+  );
+  return {
+    ...template,
+    prompt: `Here are examples that experts judged, with their judgments:\n\n${blocks.join("\n\n")}\n\nNow judge the following item in the same way.\n\n${template.prompt}`,
+  };
+}

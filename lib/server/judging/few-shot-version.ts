@@ -1,0 +1,56 @@
+import "server-only";
+import { withExamples } from "@/lib/domain/judging/few-shot";
+import { judgeTemplateSchema, type JudgeTemplate } from "@/lib/domain/judging/judge-template";
+import { fewShotRequestSchema, type FewShotRequest } from "@/lib/schemas/judging";
+import { getDb } from "../db/client";
+import { callTexts } from "../db/judge-calls";
+import { invalid } from "../errors";
+import { loadLabelSource } from "../label-sources/load-label-source";
+import { assertResearcherAccess } from "../studies/access";
+import type { UserDto } from "../users/user-dto";
+import { parseOrThrow } from "../validation";
+
+/**
+ * "Use these disagreements as examples": the template version of the judge's newest run with the
+ * chosen targets placed before its prompt as examples, each with the people's label. Not saved:
+ * the researcher reads it, changes it if they like, and saves it as a new version.
+ */
+export async function fewShotVersion(user: UserDto, studyId: number, input: FewShotRequest): Promise<JudgeTemplate> {
+  const request = parseOrThrow(fewShotRequestSchema, input);
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const run = await db.judgeRun.findFirst({
+    where: { studyId, judge: { name: request.judge } },
+    orderBy: { id: "desc" },
+  });
+  if (!run) throw invalid(`judge: no judge run of this study wrote "${request.judge}"`);
+  const people = await loadLabelSource(db, studyId, request.human);
+  // a preference label's key is its pair's and its criterion ("sp:<q>:<a>:<b>:<criterion>"), a call's the pair's
+  const callKey = (key: string) => (run.task === "preference" ? key.split(":").slice(0, 4).join(":") : key);
+  const calls = await db.judgeCall.findMany({
+    where: { runId: run.id, targetKey: { in: request.targetKeys.map(callKey) }, swapped: false },
+    select: { id: true, targetKey: true },
+  });
+  const byTarget = new Map(calls.map((c) => [c.targetKey, c.id]));
+  const texts = await callTexts(calls.map((c) => c.id));
+  const examples = request.targetKeys.map((key) => {
+    const id = byTarget.get(callKey(key));
+    const level = people.labels.get(key)?.value;
+    if (id === undefined) throw invalid(`targetKeys: the newest run of "${request.judge}" did not judge ${key}`);
+    if (level === undefined) throw invalid(`targetKeys: ${request.human} did not label ${key}`);
+    const t = texts.get(id)!;
+    return {
+      inputs: {
+        question: t.question,
+        answer: t.answer,
+        nugget: t.nugget,
+        title: t.title,
+        chunk: t.chunk,
+        answer_a: t.answerA,
+        answer_b: t.answerB,
+      },
+      level,
+    };
+  });
+  return withExamples(judgeTemplateSchema.parse(JSON.parse(run.template)), examples);
+}
