@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { campaignMajority, correctedLabels, fusedLabels, isDerivedSource, type SourceLabel } from "./label-sources";
+import {
+  campaignMajority,
+  correctedLabels,
+  ensembleLabels,
+  fusedLabels,
+  isDerivedSource,
+  type SourceLabel,
+} from "./label-sources";
 
 const label = (targetKey: string, value: string, scale = "feb4rag-0-3"): SourceLabel => ({
   targetKey,
@@ -13,7 +20,8 @@ const source = (...labels: SourceLabel[]) => new Map(labels.map((l) => [l.target
 
 describe("label sources", () => {
   it("name derived sources by their prefix", () => {
-    expect(["fused:a+b", "corrected:a", "campaign:3", "gpt-4o"].map(isDerivedSource)).toEqual([
+    expect(["fused:a+b", "corrected:a", "campaign:3", "ensemble:a+b+c", "gpt-4o"].map(isDerivedSource)).toEqual([
+      true,
       true,
       true,
       true,
@@ -74,5 +82,59 @@ describe("label sources", () => {
     expect([...majority.values()]).toEqual([
       { targetKey: "t1", scale: "binary", value: "1", queryId: 1, nuggetId: 2, criterion: null },
     ]);
+  });
+});
+
+describe("ensembleLabels", () => {
+  const judge = (scale: string, values: Record<string, string>) =>
+    new Map(Object.entries(values).map(([key, value]) => [key, label(key, value, scale)]));
+
+  it("takes the lower median of ordinal labels and the majority of binary ones, counting ties", () => {
+    const graded = [
+      judge("trec-dl-0-3", { t1: "3", t2: "0", t3: "2", only1: "1" }),
+      judge("trec-dl-0-3", { t1: "1", t2: "2", t3: "2" }),
+      judge("trec-dl-0-3", { t1: "2", t2: "3", t3: "0" }),
+      judge("trec-dl-0-3", { t1: "0", t2: "3", t3: "1" }),
+    ];
+    const ordinal = ensembleLabels(graded);
+    // t1: 0 1 2 3 -> lower middle 1; t2: 0 2 3 3 -> 2; t3: 0 1 2 2 -> 1; only1 is not labelled by all
+    expect(new Map([...ordinal.labels].map(([k, l]) => [k, l.value]))).toEqual(
+      new Map([
+        ["t1", "1"],
+        ["t2", "2"],
+        ["t3", "1"],
+      ]),
+    );
+    expect(ordinal.ties).toBe(0);
+
+    const binary = ensembleLabels([
+      judge("binary", { a: "1", b: "1", c: "0" }),
+      judge("binary", { a: "1", b: "0", c: "0" }),
+      judge("binary", { a: "0", b: "1" }),
+    ]);
+    expect(new Map([...binary.labels].map(([k, l]) => [k, l.value]))).toEqual(
+      new Map([
+        ["a", "1"],
+        ["b", "1"],
+      ]),
+    );
+    const pair = ensembleLabels([judge("binary", { a: "1", b: "0" }), judge("binary", { a: "0", b: "0" })]);
+    expect(pair.ties).toBe(1);
+    expect([...pair.labels.keys()]).toEqual(["b"]);
+  });
+
+  it("takes the majority of preference choices, a tie giving none", () => {
+    const { labels, ties } = ensembleLabels([
+      judge("preference", { p: "a", q: "a", r: "b" }),
+      judge("preference", { p: "a", q: "b", r: "none" }),
+      judge("preference", { p: "b", q: "none", r: "none" }),
+    ]);
+    expect(new Map([...labels].map(([k, l]) => [k, l.value]))).toEqual(
+      new Map([
+        ["p", "a"],
+        ["r", "none"],
+      ]),
+    );
+    expect(ties).toBe(1);
   });
 });

@@ -1,7 +1,9 @@
 import { fuseLevels } from "./agreement/fusion";
 import { levelOfPayload } from "./campaigns/judgment";
 import { humanMajority, type JudgeLabel } from "./explorer/consensus";
-import { levelIndex, scaleById } from "./scales";
+import { ensembleLevel } from "./judging/ensemble";
+import { judgeScale } from "./judging/judge-template";
+import { levelIndex, PREFERENCE_SCALE_ID, scaleById } from "./scales";
 
 /** One label of a source on one target. */
 export type SourceLabel = {
@@ -14,10 +16,43 @@ export type SourceLabel = {
 };
 
 /** A label source (a label set): one judge's labels, or labels built from others, by target key. */
-export type LabelSource = { name: string; kind: "model" | "human"; labels: Map<string, SourceLabel> };
+export type LabelSource = {
+  name: string;
+  kind: "model" | "human";
+  labels: Map<string, SourceLabel>;
+  /** An ensemble: the targets its members tied on, which it gives no label. */
+  ties?: number;
+};
 
 /** Whether a source name is built from other labels ("fused:", "corrected:", "campaign:") rather than one judge's. */
-export const isDerivedSource = (name: string) => /^(fused|corrected|campaign):/.test(name);
+export const isDerivedSource = (name: string) => /^(fused|corrected|campaign|ensemble):/.test(name);
+
+/**
+ * An ensemble of judges ("ensemble:<judge>+<judge>+..."): on the targets every member labelled on
+ * one scale, one label by the scale's kind: the majority for nominal labels (two levels, or the
+ * preference choices a, b, none), where a tie gives no label and is counted; the lower median for
+ * ordinal ones (three levels or more). FeB4RAG's fusion of two LLMs is "fused:<x>+<y>".
+ */
+export function ensembleLabels(members: readonly ReadonlyMap<string, SourceLabel>[]): {
+  labels: Map<string, SourceLabel>;
+  ties: number;
+} {
+  const labels = new Map<string, SourceLabel>();
+  let ties = 0;
+  const [first, ...rest] = members;
+  for (const [key, label] of first ?? []) {
+    const all = [label, ...rest.map((m) => m.get(key))];
+    if (all.some((l) => !l || l.scale !== label.scale)) continue;
+    const scale = judgeScale(label.scale);
+    const levels = all.map((l) => (scale ? scale.levels.findIndex((v) => v.value === l!.value) : -1));
+    if (!scale || levels.some((i) => i < 0)) continue;
+    const nominal = scale.levels.length <= 2 || scale.id === PREFERENCE_SCALE_ID;
+    const level = ensembleLevel(nominal ? "majority" : "lower-median", levels);
+    if (level === null) ties++;
+    else labels.set(key, { ...label, value: scale.levels[level]!.value });
+  }
+  return { labels, ties };
+}
 
 /**
  * Two LLMs fused as FeB4RAG does, on the targets both labelled on the same scale: the level

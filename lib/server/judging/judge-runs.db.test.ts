@@ -15,6 +15,7 @@ import { listEndpoints } from "./list-endpoints";
 import { updateEndpoint } from "./update-endpoint";
 import { createJudgeRun } from "./create-judge-run";
 import { changeJudgeRun, getJudgeRun } from "./judge-runs";
+import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 import { fewShotVersion } from "./few-shot-version";
 import { getCalibration } from "./get-calibration";
 import { saveTemplate } from "./judge-templates";
@@ -502,6 +503,20 @@ describe("judge runs", () => {
         `Example ${i + 1}:\nQuestion:\nQuestion 1?\nTitle:\n\nPassage:\n${text}\nExpert judgment: ${d.human}`,
       );
     }
+    // an ensemble of the run's judge and two others that copy the person: the lower median of three
+    // ordinal levels is the person's wherever two of the three agree with them
+    const copies: string[] = [];
+    for (const name of ["copy-1", "copy-2"]) {
+      const other = await f.upsertJudge(db, s.id, { name: `${name}-${unique()}`, kind: "model" });
+      const own = await db.label.findMany({ where: { judgeId: person.id } });
+      await db.label.createMany({ data: own.map(({ id: _, ...l }) => ({ ...l, judgeId: other.id })) });
+      copies.push(other.name);
+    }
+    const ensemble = `ensemble:${[run.judge, ...copies].join("+")}`;
+    const report = await getAgreementReport(admin, s.id, { a: ensemble, b: person.name, group: "none" });
+    expect(report.items).toBe(6);
+    expect(report.statistics.find((x) => x.metric === "percent-agreement")!.value).toBe(1);
+
     const saved = await saveTemplate({ ...draft, name: `umbrela-examples-${unique()}` }, admin);
     expect(saved.created).toBe(true);
     const refused = await fewShotVersion(admin, s.id, {

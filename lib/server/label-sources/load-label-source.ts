@@ -1,5 +1,11 @@
 import "server-only";
-import { campaignMajority, correctedLabels, fusedLabels, type LabelSource } from "@/lib/domain/label-sources";
+import {
+  campaignMajority,
+  correctedLabels,
+  ensembleLabels,
+  fusedLabels,
+  type LabelSource,
+} from "@/lib/domain/label-sources";
 import { campaignAnnotations } from "../db/annotations";
 import { humanLabelsOfStudy, labelsOfJudge } from "../db/labels";
 import type { Db } from "../db/client";
@@ -10,7 +16,8 @@ import { invalid } from "../errors";
  * FeB4RAG does (closest level of the mean, ties down) on the targets both labelled, or
  * "corrected:<x>", x's labels with the humans' majority label wherever humans judged (a tie keeps x's),
  * or "campaign:<id>", the majority of a campaign's annotators on each item (each annotator's
- * latest label: the revision after a reveal where there is one; ties leave the item out).
+ * latest label: the revision after a reveal where there is one; ties leave the item out), or
+ * "ensemble:<judge>+<judge>+...", the majority or lower median of several judges (ensembleLabels).
  */
 export async function loadLabelSource(db: Db, studyId: number, name: string): Promise<LabelSource> {
   if (name.startsWith("campaign:")) return loadCampaignMajority(db, studyId, name);
@@ -23,6 +30,15 @@ export async function loadLabelSource(db: Db, studyId: number, name: string): Pr
     if (!x || !y) throw invalid(`a fused source is "fused:<judge>+<judge>", not "${name}"`);
     const [first, second] = [await loadJudge(db, studyId, x), await loadJudge(db, studyId, y)];
     return { name, kind: "model", labels: fusedLabels(first.labels, second.labels) };
+  }
+  if (name.startsWith("ensemble:")) {
+    const members = name.slice("ensemble:".length).split("+");
+    if (members.length < 2 || members.some((m) => !m))
+      throw invalid(`an ensemble is "ensemble:<judge>+<judge>+...", not "${name}"`);
+    const sources = [];
+    for (const m of members) sources.push((await loadJudge(db, studyId, m)).labels);
+    const { labels, ties } = ensembleLabels(sources);
+    return { name, kind: "model", labels, ties };
   }
   return loadJudge(db, studyId, name);
 }
