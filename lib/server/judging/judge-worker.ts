@@ -149,7 +149,10 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
         if (!working.has(endpointId))
           working.set(
             endpointId,
-            workEndpoint(endpointId).finally(() => working.delete(endpointId)),
+            workEndpoint(endpointId)
+              // a database error ends this turn (its calls' leases expire and are taken again); never the process
+              .catch((error: Error) => console.error(`judge worker: endpoint ${endpointId}: ${error.message}`))
+              .finally(() => working.delete(endpointId)),
           );
       if (runs.size === 0 && working.size === 0) {
         for (const resolve of idleWaiters) resolve();
