@@ -245,3 +245,35 @@ test("a researcher runs a preference template both ways and reads its position c
     await pairwise.close();
   }
 });
+
+test("a researcher runs an LLM judge on the pairs checked in the disagreement queue", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const endpoint = `queue-model-${Date.now().toString(36)}`;
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  const registered = await admin.post("/api/judging/endpoints", {
+    data: { name: endpoint, baseUrl: model.url, model: "queue-7b", apiKey: { source: "none" } },
+  });
+  expect(registered.status()).toBe(200);
+  await admin.dispose();
+
+  await signIn(page, USERS.researcher.email);
+  await page.goto(`/studies/${studyId}/disagreements`);
+  const boxes = page.getByRole("table", { name: "Disagreeing pairs" }).getByRole("checkbox");
+  await boxes.nth(1).uncheck();
+  const checked = (await boxes.count()) - 1;
+  expect(checked).toBeGreaterThan(1);
+  await page.getByRole("button", { name: "Run an LLM judge on the checked pairs" }).click();
+  const form = page.getByRole("form", { name: "New judge run" });
+  await expect(form.getByLabel(/^Sample/)).toHaveValue("targets");
+  await expect(form.getByLabel(/^Sample/).locator("option:checked")).toHaveText(
+    `The ${checked} chosen pairs (from the disagreement queue)`,
+  );
+  await expect(form.getByLabel("Template")).toHaveValue(/^freshstack-support@/);
+  await form.getByLabel("Endpoint").selectOption(endpoint);
+  await form.getByRole("button", { name: "Start run" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Started" })).toContainText(`Started: ${checked} calls`);
+});

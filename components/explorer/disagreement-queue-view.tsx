@@ -33,6 +33,13 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
             className="mt-2 rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
           >
             Create follow-up campaign from the checked pairs
+          </button>{" "}
+          <button
+            type="submit"
+            formAction={`/studies/${study.id}/judges`}
+            className="mt-2 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium text-stone-900 hover:bg-stone-100"
+          >
+            Run an LLM judge on the checked pairs
           </button>
           <DataTable
             className="mt-3"

@@ -16,7 +16,8 @@ export function JudgingView({
   answeringSystems,
   humanSources,
   runs,
-}: { studyId: number } & JudgingPage) {
+  targets,
+}: { studyId: number; targets: string[] } & JudgingPage) {
   return (
     <>
       <PageHeader
@@ -30,6 +31,7 @@ export function JudgingView({
           endpoints={endpoints}
           campaigns={campaigns}
           answeringSystems={answeringSystems}
+          targets={targets}
         />
         <RunTable studyId={studyId} runs={runs} />
       </section>

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 
-type SampleKind = "all_pairs" | "random_pairs" | "random_questions" | "campaign";
+type SampleKind = "all_pairs" | "random_pairs" | "random_questions" | "campaign" | "targets";
 
 const SAMPLES: [SampleKind, string][] = [
   ["all_pairs", "All pooled pairs"],
@@ -19,8 +19,9 @@ const SAMPLES: [SampleKind, string][] = [
   ["campaign", "A campaign's items"],
 ];
 
-function sampleOf(form: FormData): JudgeRunSample {
+function sampleOf(form: FormData, targets: string[]): JudgeRunSample {
   const kind = String(form.get("sampleKind")) as SampleKind;
+  if (kind === "targets") return { kind, targetKeys: targets };
   const n = Number(form.get("sampleSize"));
   if (kind === "random_pairs") return { kind, pairs: n };
   if (kind === "random_questions") return { kind, questions: n };
@@ -35,16 +36,27 @@ export function RunForm({
   endpoints,
   campaigns,
   answeringSystems,
-}: { studyId: number } & Pick<JudgingPage, "templates" | "endpoints" | "campaigns" | "answeringSystems">) {
+  targets,
+}: { studyId: number; targets: string[] } & Pick<
+  JudgingPage,
+  "templates" | "endpoints" | "campaigns" | "answeringSystems"
+>) {
   const qc = useQueryClient();
   const { data } = useQuery({
     queryKey: queryKeys.judging.templates,
     queryFn: judgingApi.templates,
     initialData: { templates: initial },
   });
-  const [open, setOpen] = useState(false);
-  const [kind, setKind] = useState<SampleKind>("all_pairs");
-  const [chosen, setChosen] = useState<string | null>(null);
+  // pairs chosen in the disagreement queue open the form on them
+  const [open, setOpen] = useState(targets.length > 0);
+  const [kind, setKind] = useState<SampleKind>(targets.length > 0 ? "targets" : "all_pairs");
+  // chosen pairs start on the newest template of their task (support for (nugget, chunk) pairs)
+  const [chosen, setChosen] = useState<string | null>(() => {
+    if (targets.length === 0) return null;
+    const task = targets.every((t) => t.startsWith("qd:")) ? "relevance" : "support";
+    const first = initial.flatMap((t) => t.versions).find((v) => v.template.task === task);
+    return first ? `${first.name}@${first.version}` : null;
+  });
   const [started, setStarted] = useState<string | null>(null);
   const start = useMutation({
     mutationFn: (run: NewJudgeRun) => judgingApi.startRun(studyId, run),
@@ -62,7 +74,7 @@ export function RunForm({
     start.mutate({
       template: String(form.get("template")),
       endpoint: String(form.get("endpoint")),
-      sample: sampleOf(form),
+      sample: sampleOf(form, targets),
       ...(preference
         ? { systems: form.getAll("systems").map(String), criterion: String(form.get("criterion")).trim() }
         : {}),
@@ -86,9 +98,14 @@ export function RunForm({
   const runnable = data.templates.flatMap((t) => t.versions);
   const template = runnable.find((v) => `${v.name}@${v.version}` === chosen) ?? runnable[0];
   const preference = template?.template.task === "preference";
-  const samples = SAMPLES.filter(([k]) =>
-    preference ? k === "all_pairs" || k === "random_questions" : k !== "campaign" || campaigns.length > 0,
-  );
+  const samples: [SampleKind, string][] = [
+    ...(targets.length > 0 && !preference
+      ? [["targets", `The ${targets.length} chosen pairs (from the disagreement queue)`] as [SampleKind, string]]
+      : []),
+    ...SAMPLES.filter(([k]) =>
+      preference ? k === "all_pairs" || k === "random_questions" : k !== "campaign" || campaigns.length > 0,
+    ),
+  ];
   const pending = start.isPending;
   return (
     <form
@@ -103,8 +120,9 @@ export function RunForm({
           disabled={pending}
           value={template ? `${template.name}@${template.version}` : undefined}
           onChange={(e) => {
+            const next = runnable.find((v) => `${v.name}@${v.version}` === e.target.value);
             setChosen(e.target.value);
-            setKind("all_pairs");
+            setKind(next?.template.task !== "preference" && targets.length > 0 ? "targets" : "all_pairs");
           }}
         >
           {runnable.map((v) => (

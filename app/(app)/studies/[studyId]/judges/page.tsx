@@ -7,10 +7,21 @@ import { getStudyHeader } from "@/lib/server/studies/get-study-header";
 
 export const metadata: Metadata = { title: "LLM judges" };
 
-export default async function JudgesPage({ params }: { params: Promise<{ studyId: string }> }) {
+/** ?targets=nd:1:2&targets=nd:3:4 (or comma-separated, as the disagreement queue sends them) opens a new run on those pairs. */
+export default async function JudgesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ studyId: string }>;
+  searchParams: Promise<{ targets?: string | string[] }>;
+}) {
   const user = await requirePageUser(["admin", "researcher"]);
   const { studyId } = await pageParams(studyIdParamsSchema, params);
   const study = await orNotFound(getStudyHeader(user, studyId));
   const page = await getJudgingPage(user, studyId);
-  return <JudgingView studyId={study.id} {...page} />;
+  const targets = [(await searchParams).targets ?? []]
+    .flat()
+    .flatMap((t) => t.split(","))
+    .filter(Boolean);
+  return <JudgingView studyId={study.id} {...page} targets={targets} />;
 }
