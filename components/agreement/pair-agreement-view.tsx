@@ -6,6 +6,7 @@ import { StatisticsTable } from "../reports/statistics-table";
 import { ReportExports } from "@/components/reports/report-exports";
 import { fixed, interval, percent } from "@/components/reports/format";
 import { DataTable } from "@/components/ui/data-table";
+import { signedPoints } from "@/components/ui/wording";
 
 /** Two label sources compared: statistics, confusion matrix, per-group κ and FreshStack's calibration table. */
 export function PairAgreementView({
@@ -73,7 +74,6 @@ export function PairAgreementView({
 
 /** How the LLM leans against people: leniency, over- and under-calling per level, agreement by chunk length. */
 function BiasView({ bias, title }: { bias: NonNullable<AgreementReport["bias"]>; title: string }) {
-  const signed = (v: number) => `${v > 0 ? "+" : ""}${(v * 100).toFixed(1)} pts`;
   const lean = bias.leniency.value;
   return (
     <section aria-labelledby="bias-heading" className="space-y-4" data-testid="judge-bias">
@@ -81,8 +81,8 @@ function BiasView({ bias, title }: { bias: NonNullable<AgreementReport["bias"]>;
         How {title} leans
       </h3>
       <p className="text-sm" data-testid="leniency">
-        Leniency: {title} calls {lean === null ? "—" : signed(lean)} more targets positive than people do (95% interval{" "}
-        {interval(bias.leniency.low, bias.leniency.high)}
+        Leniency: {title} calls {lean === null ? "—" : signedPoints(lean)} more targets positive than people do (95%
+        interval {interval(bias.leniency.low, bias.leniency.high)}
         {lean === null ? "" : lean > 0 ? "; it is lenient" : lean < 0 ? "; it is strict" : ""}).
       </p>
       <div className="grid gap-8 lg:grid-cols-2">
@@ -94,7 +94,7 @@ function BiasView({ bias, title }: { bias: NonNullable<AgreementReport["bias"]>;
             { header: "Level", cell: (l) => l.level },
             { header: title, numeric: true, cell: (l) => percent(l.llm) },
             { header: "People", numeric: true, cell: (l) => percent(l.people) },
-            { header: "Difference", numeric: true, className: "font-mono", cell: (l) => signed(l.difference) },
+            { header: "Difference", numeric: true, className: "font-mono", cell: (l) => signedPoints(l.difference) },
           ]}
         />
         {bias.byLength.length > 0 && (

@@ -10,6 +10,7 @@ import type { Calibration, FewShotRequest, JudgingPage } from "@/lib/schemas/jud
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Field, Select } from "@/components/ui/field";
+import { signedPoints } from "@/components/ui/wording";
 import { TemplateEditor } from "./template-editor";
 
 type JudgeRow = Calibration["judges"][number];
@@ -94,10 +95,7 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
             {
               header: "Leniency",
               numeric: true,
-              cell: (j) =>
-                j.leniency
-                  ? `${j.leniency.value !== null && j.leniency.value > 0 ? "+" : ""}${figure(j.leniency.value)}`
-                  : "–",
+              cell: (j) => (j.leniency?.value == null ? "–" : signedPoints(j.leniency.value)),
             },
             {
               header: "Cost per 1,000",
@@ -196,6 +194,12 @@ function JudgeDetail({
             ))}
           </tbody>
         </table>
+      )}
+      {judge.levels.length > 0 && (
+        <p className="mt-2 text-xs text-stone-600" data-testid="calibration-levels">
+          Over- and under-calling (the judge&apos;s share of targets at a level minus the people&apos;s):{" "}
+          {judge.levels.map((l) => `${l.level} ${signedPoints(l.difference)}`).join(", ")}
+        </p>
       )}
       <ul className="mt-3 space-y-3">
         {judge.disagreements.map((d) => (

@@ -9,3 +9,8 @@ export function duration(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   return `${Math.round(ms / 60_000)} min`;
 }
+
+/** A difference of two shares in percentage points, signed: "+3.2 pts", "-0.5 pts". */
+export function signedPoints(difference: number): string {
+  return `${difference > 0 ? "+" : ""}${(difference * 100).toFixed(1)} pts`;
+}

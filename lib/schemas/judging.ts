@@ -232,6 +232,8 @@ export const calibrationSchema = z.object({
       confusion: z.array(z.array(z.number())),
       /** The judge's positive rate minus the people's (null when a side has no binarization). */
       leniency: intervalSchema.nullable(),
+      /** Per level, the share of targets the judge puts there minus the people's share (+: over-called). */
+      levels: z.array(z.object({ level: z.string(), llm: z.number(), people: z.number(), difference: z.number() })),
       /** What 1,000 of its labels cost at its runs' prices; null when a call's cost is unknown. */
       costPer1000: z.number().nullable(),
       /** The targets it labelled otherwise than the people (the first 100), with its reply. */

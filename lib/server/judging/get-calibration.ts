@@ -62,6 +62,7 @@ export async function getCalibration(user: UserDto, studyId: number, human: stri
       categories: report.categories,
       confusion: report.confusion,
       leniency: report.bias?.leniency ?? null,
+      levels: report.bias?.levels ?? [],
       costPer1000: unknown > 0 || source.labels.size === 0 ? null : (known / source.labels.size) * 1000,
       disagreements: shown.map((d) => ({ ...d, reply: replies.get(d.targetKey) ?? null })),
       disagreementCount: differ.length,
