@@ -175,3 +175,28 @@ function compareCandidates(a: Candidate, b: Candidate): number {
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The answer pairs of the requests a sample draws (all, or N random requests; each request once,
+ * however many pairs it has), in the sample's order of requests, then by system A and system B.
+ */
+export function sampleResponsePairs<P extends { candidate: Candidate; systemA: number; systemB: number }>(
+  pairs: readonly P[],
+  spec: SampleSpec,
+  seed: number,
+): P[] {
+  const requests = sampleCandidates(
+    [...new Map(pairs.map((p) => [p.candidate.queryKey, p.candidate])).values()],
+    spec,
+    seed,
+  );
+  const order = new Map(requests.map((q, i) => [q.queryId, i]));
+  return pairs
+    .filter((p) => order.has(p.candidate.queryId))
+    .sort(
+      (x, y) =>
+        order.get(x.candidate.queryId)! - order.get(y.candidate.queryId)! ||
+        x.systemA - y.systemA ||
+        x.systemB - y.systemB,
+    );
+}

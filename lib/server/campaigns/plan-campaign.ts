@@ -1,5 +1,11 @@
 import "server-only";
-import { sampleCandidates, sampleJudge, targetKeyOf, type Candidate } from "@/lib/domain/campaigns/sampling";
+import {
+  sampleCandidates,
+  sampleJudge,
+  sampleResponsePairs,
+  targetKeyOf,
+  type Candidate,
+} from "@/lib/domain/campaigns/sampling";
 import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
 import { BUILTIN_SCALES, customScale, type Scale } from "@/lib/domain/scales";
@@ -167,31 +173,16 @@ async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Pr
     studyId,
     systems.sort((x, y) => x.name.localeCompare(y.name)).map((s) => s.id),
   );
-  const questions = sampleCandidates(
-    [...new Map(pairs.map((p) => [p.candidate.queryKey, p.candidate])).values()],
-    draft.sample,
-    draft.seed,
-  );
-  const chosen = new Set(questions.map((q) => q.queryId));
-  const order = new Map(questions.map((q, i) => [q.queryId, i]));
-  const items = pairs
-    .filter((p) => chosen.has(p.candidate.queryId))
-    .sort(
-      (x, y) =>
-        order.get(x.candidate.queryId)! - order.get(y.candidate.queryId)! ||
-        x.systemA - y.systemA ||
-        x.systemB - y.systemB,
-    )
-    .map((p): PlannedItem => ({
-      targetKey: responsePairKey(p.candidate.queryId, p.systemA, p.systemB),
-      queryId: p.candidate.queryId,
-      nuggetId: null,
-      documentId: null,
-      responseAId: p.responseA,
-      responseBId: p.responseB,
-      llm: null,
-      nuggets: null,
-    }));
+  const items = sampleResponsePairs(pairs, draft.sample, draft.seed).map((p): PlannedItem => ({
+    targetKey: responsePairKey(p.candidate.queryId, p.systemA, p.systemB),
+    queryId: p.candidate.queryId,
+    nuggetId: null,
+    documentId: null,
+    responseAId: p.responseA,
+    responseBId: p.responseB,
+    llm: null,
+    nuggets: null,
+  }));
   if (items.length === 0)
     throw invalid(`sample: no request has answers from ${names.join(" and ")}; import their responses first`);
   return {

@@ -1,5 +1,5 @@
 import "server-only";
-import { sampleCandidates, targetKeyOf } from "@/lib/domain/campaigns/sampling";
+import { sampleCandidates, sampleResponsePairs, targetKeyOf } from "@/lib/domain/campaigns/sampling";
 import { runJudgeName } from "@/lib/domain/judging/run-judge-name";
 import { responsePairKey } from "@/lib/domain/targets";
 import { newJudgeRunSchema, type JudgeRunSample, type NewJudgeRun } from "@/lib/schemas/judging";
@@ -111,20 +111,7 @@ async function preferenceCalls(
     studyId,
     systems.map((s) => s.id),
   );
-  const questions = sampleCandidates(
-    [...new Map(pairs.map((p) => [p.candidate.queryKey, p.candidate])).values()],
-    sample,
-    seed,
-  );
-  const order = new Map(questions.map((q, i) => [q.queryId, i]));
-  const chosen = pairs
-    .filter((p) => order.has(p.candidate.queryId))
-    .sort(
-      (x, y) =>
-        order.get(x.candidate.queryId)! - order.get(y.candidate.queryId)! ||
-        x.systemA - y.systemA ||
-        x.systemB - y.systemB,
-    );
+  const chosen = sampleResponsePairs(pairs, sample, seed);
   if (chosen.length === 0)
     throw invalid(
       `sample: no request has answers from ${systems.map((s) => s.name).join(" and ")}; import their responses first`,
