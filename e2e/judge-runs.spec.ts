@@ -147,6 +147,13 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   await fewShot.getByRole("button", { name: "Save version" }).click();
   await expect(fewShot.getByRole("status")).toContainText(`Saved ${template} as version`);
   await expect(researcher.getByTestId(`template-${template}`).locator("li")).toHaveCount(3);
+  // the two versions as an ensemble, scored beside them
+  await calibration.getByLabel(`In the ensemble: ${judgeOne}`).check();
+  await calibration.getByLabel(`In the ensemble: ${judgeTwo}`).check();
+  await calibration.getByRole("button", { name: "Score the 2 checked as an ensemble" }).click();
+  const ensembleRow = calibration.getByTestId(`calibration-ensemble:${judgeOne}+${judgeTwo}`);
+  await expect(ensembleRow.getByRole("cell").nth(1)).toHaveText("12");
+  await expect(ensembleRow).toContainText("0 ties (no label)");
 
   // both judges are label sets of the reports: compare the two versions on their shared pairs
   await researcher

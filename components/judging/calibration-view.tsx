@@ -26,6 +26,9 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
   const [human, setHuman] = useState(humanSources[0]?.value ?? "");
   const [shown, setShown] = useState<string | null>(null);
   const [draft, setDraft] = useState<JudgeTemplate | null>(null);
+  /** Judges checked for an ensemble, and the ensemble scored beside them ("ensemble:a+b+c"). */
+  const [members, setMembers] = useState<string[]>([]);
+  const [ensemble, setEnsemble] = useState("");
   const qc = useQueryClient();
   const examples = useMutation({
     mutationFn: (request: FewShotRequest) => judgingApi.fewShot(studyId, request),
@@ -39,8 +42,8 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
   });
   const stored = runs?.runs.reduce((n, r) => n + r.calls.done, 0) ?? 0;
   const { data, error, isFetching } = useQuery({
-    queryKey: [...queryKeys.judging.calibration(studyId, human), stored],
-    queryFn: () => judgingApi.calibration(studyId, human),
+    queryKey: [...queryKeys.judging.calibration(studyId, human, ensemble), stored],
+    queryFn: () => judgingApi.calibration(studyId, human, ensemble || undefined),
     enabled: human !== "",
     placeholderData: (previous) => previous,
   });
@@ -65,6 +68,23 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
       {error && <p className="mt-3 text-sm text-red-700">{error.message}</p>}
       {isFetching && !data && <p className="mt-3 text-sm text-stone-600">Comparing…</p>}
       {data && data.judges.length === 0 && <p className="mt-3 text-sm text-stone-600">No judge run yet.</p>}
+      {data && data.judges.length > 1 && (
+        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={members.length < 2}
+            onClick={() => setEnsemble(`ensemble:${members.join("+")}`)}
+          >
+            {members.length >= 2
+              ? `Score the ${members.length} checked as an ensemble`
+              : "Score the checked as an ensemble"}
+          </Button>
+          <span className="text-stone-600">
+            Majority of nominal labels (a tie gives none), lower median of ordinal ones
+          </span>
+        </div>
+      )}
       {data && data.judges.length > 0 && (
         <DataTable
           className="mt-4"
@@ -78,9 +98,25 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
               header: "Judge",
               cell: (j) => (
                 <>
-                  <span className="font-medium break-all">{j.judge}</span>
+                  {j.ties === null ? (
+                    <label className="flex items-start gap-1.5">
+                      <input
+                        type="checkbox"
+                        className="mt-1"
+                        aria-label={`In the ensemble: ${j.judge}`}
+                        checked={members.includes(j.judge)}
+                        onChange={(e) =>
+                          setMembers(e.target.checked ? [...members, j.judge] : members.filter((m) => m !== j.judge))
+                        }
+                      />
+                      <span className="font-medium break-all">{j.judge}</span>
+                    </label>
+                  ) : (
+                    <span className="font-medium break-all">{j.judge}</span>
+                  )}
                   <span className="block text-xs text-stone-600">
                     {j.task} · {j.runs} run{j.runs === 1 ? "" : "s"} · {j.labels} labels
+                    {j.ties === null ? "" : ` · ${j.ties} ties (no label)`}
                   </span>
                 </>
               ),

@@ -42,8 +42,11 @@ export const judgingApi = {
       z.object({ id: z.number(), calls: z.number(), judge: z.string() }),
       json("POST", run),
     ),
-  calibration: (studyId: number, human: string) =>
-    fetchJson(`/api/studies/${studyId}/reports/calibration?${new URLSearchParams({ human })}`, calibrationSchema),
+  calibration: (studyId: number, human: string, ensemble?: string) =>
+    fetchJson(
+      `/api/studies/${studyId}/reports/calibration?${new URLSearchParams({ human, ...(ensemble ? { ensemble } : {}) })}`,
+      calibrationSchema,
+    ),
   fewShot: (studyId: number, request: FewShotRequest) =>
     fetchJson(
       `/api/studies/${studyId}/judge-runs/examples`,

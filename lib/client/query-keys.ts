@@ -23,6 +23,7 @@ export const queryKeys = {
     templates: ["judging", "templates"] as const,
     runs: (studyId: number) => ["judging", "runs", studyId] as const,
     run: (studyId: number, runId: number) => ["judging", "runs", studyId, runId] as const,
-    calibration: (studyId: number, human: string) => ["judging", "calibration", studyId, human] as const,
+    calibration: (studyId: number, human: string, ensemble: string) =>
+      ["judging", "calibration", studyId, human, ensemble] as const,
   },
 };

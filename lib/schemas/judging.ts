@@ -211,7 +211,11 @@ export type JudgingPage = {
 };
 
 /** The calibration view: every judge a run wrote, against one human label set (a person, or a campaign's majority). */
-export const calibrationQuerySchema = z.object({ human: z.string().trim().min(1, "choose the people's labels") });
+export const calibrationQuerySchema = z.object({
+  human: z.string().trim().min(1, "choose the people's labels"),
+  /** An ensemble of the runs' judges to score beside them: "ensemble:<judge>+<judge>+...". */
+  ensemble: z.string().trim().optional(),
+});
 
 export const calibrationSchema = z.object({
   human: z.string(),
@@ -224,6 +228,8 @@ export const calibrationSchema = z.object({
       model: z.string(),
       runs: z.number(),
       labels: z.number(),
+      /** An ensemble: the targets its members tied on, which it gives no label (null for one judge). */
+      ties: z.number().nullable(),
       /** Targets both labelled. */
       items: z.number(),
       comparedOn: z.string(),

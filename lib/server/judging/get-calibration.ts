@@ -1,22 +1,32 @@
 import "server-only";
 import { STATISTIC_NAMES } from "@/lib/domain/agreement/statistic-names";
+import type { LabelSource } from "@/lib/domain/label-sources";
 import type { Calibration } from "@/lib/schemas/judging";
 import { getAgreementReport } from "../agreement/get-agreement-report";
 import { getDb } from "../db/client";
 import { callTotals, repliesOfTargets } from "../db/judge-runs";
+import { invalid } from "../errors";
 import { loadLabelSource } from "../label-sources/load-label-source";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
 const SHOWN_DISAGREEMENTS = 100;
 
+type JudgeRow = Calibration["judges"][number];
+
 /**
  * Every judge the study's runs wrote (one per template version, model and settings), side by side
  * against one human label set: the agreement report's statistics, confusion matrix and leniency
  * (the Agreement page's own builders), what 1,000 labels cost, and the targets where the judge and
- * the people differ, with the judge's reply.
+ * the people differ, with the judge's reply. `ensemble` ("ensemble:<judge>+<judge>+...", of those
+ * judges) adds a row scored the same way: its cost per 1,000 labels is its members' together.
  */
-export async function getCalibration(user: UserDto, studyId: number, human: string): Promise<Calibration> {
+export async function getCalibration(
+  user: UserDto,
+  studyId: number,
+  human: string,
+  ensemble?: string,
+): Promise<Calibration> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const people = await loadLabelSource(db, studyId, human);
@@ -28,20 +38,37 @@ export async function getCalibration(user: UserDto, studyId: number, human: stri
   const byJudge = new Map<string, typeof runs>();
   for (const r of runs) byJudge.set(r.judge.name, [...(byJudge.get(r.judge.name) ?? []), r]);
   const totals = await callTotals(runs.map((r) => r.id));
-  const judges: Calibration["judges"] = [];
-  for (const [name, own] of byJudge) {
-    const newest = own.at(-1)!;
-    const report = await getAgreementReport(user, studyId, { a: name, b: human, group: "none" });
-    const source = await loadLabelSource(db, studyId, name);
+
+  /** A label source against the people: what every row shows. */
+  async function scored(source: LabelSource, runIds: number[]) {
+    const report = await getAgreementReport(user, studyId, { a: source.name, b: human, group: "none" });
     const differ = [...source.labels.values()].flatMap((l) => {
       const p = people.labels.get(l.targetKey);
       return p && p.value !== l.value ? [{ targetKey: l.targetKey, judge: l.value, human: p.value }] : [];
     });
     const shown = differ.slice(0, SHOWN_DISAGREEMENTS);
     const replies = await repliesOfTargets(
-      own.map((r) => r.id),
+      runIds,
       shown.map((d) => d.targetKey),
     );
+    return {
+      labels: source.labels.size,
+      items: report.items,
+      comparedOn: report.comparedOn,
+      statistics: report.statistics.filter((s) => (STATISTIC_NAMES as readonly string[]).includes(s.metric)),
+      categories: report.categories,
+      confusion: report.confusion,
+      leniency: report.bias?.leniency ?? null,
+      levels: report.bias?.levels ?? [],
+      disagreements: shown.map((d) => ({ ...d, reply: replies.get(d.targetKey) ?? null })),
+      disagreementCount: differ.length,
+    };
+  }
+
+  const judges: JudgeRow[] = [];
+  for (const [name, own] of byJudge) {
+    const newest = own.at(-1)!;
+    const source = await loadLabelSource(db, studyId, name);
     let known = 0;
     let unknown = 0;
     for (const r of own) {
@@ -55,17 +82,34 @@ export async function getCalibration(user: UserDto, studyId: number, human: stri
       templateVersion: newest.templateVersion,
       model: newest.model,
       runs: own.length,
-      labels: source.labels.size,
-      items: report.items,
-      comparedOn: report.comparedOn,
-      statistics: report.statistics.filter((s) => (STATISTIC_NAMES as readonly string[]).includes(s.metric)),
-      categories: report.categories,
-      confusion: report.confusion,
-      leniency: report.bias?.leniency ?? null,
-      levels: report.bias?.levels ?? [],
+      ties: null,
       costPer1000: unknown > 0 || source.labels.size === 0 ? null : (known / source.labels.size) * 1000,
-      disagreements: shown.map((d) => ({ ...d, reply: replies.get(d.targetKey) ?? null })),
-      disagreementCount: differ.length,
+      ...(await scored(
+        source,
+        own.map((r) => r.id),
+      )),
+    });
+  }
+  if (ensemble) {
+    const members = ensemble.startsWith("ensemble:") ? ensemble.slice("ensemble:".length).split("+") : [];
+    const rows = members.map((m) => judges.find((j) => j.judge === m));
+    if (members.length < 2 || rows.some((r) => !r))
+      throw invalid(`ensemble: an ensemble here is "ensemble:<judge>+<judge>+..." of the judges the runs wrote`);
+    const source = await loadLabelSource(db, studyId, ensemble);
+    const costs = rows.map((r) => r!.costPer1000);
+    judges.push({
+      judge: ensemble,
+      task: rows[0]!.task,
+      templateName: "ensemble",
+      templateVersion: "",
+      model: members.join(" + "),
+      runs: rows.reduce((n, r) => n + r!.runs, 0),
+      ties: source.ties ?? 0,
+      costPer1000: costs.some((c) => c === null) ? null : costs.reduce((a, c) => a! + c!, 0),
+      ...(await scored(
+        source,
+        members.flatMap((m) => byJudge.get(m)!.map((r) => r.id)),
+      )),
     });
   }
   return { human, judges };

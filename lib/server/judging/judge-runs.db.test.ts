@@ -517,6 +517,32 @@ describe("judge runs", () => {
     expect(report.items).toBe(6);
     expect(report.statistics.find((x) => x.metric === "percent-agreement")!.value).toBe(1);
 
+    // the calibration scores an ensemble of run judges beside them: here three that agree, at their summed cost
+    const others = [];
+    for (const seed of [22, 23]) {
+      const more = await createJudgeRun(admin, s.id, {
+        template: "umbrela-relevance",
+        endpoint: await endpoint(server.url),
+        sample: { kind: "all_pairs" },
+        seed,
+      });
+      await runToEnd(more.id);
+      others.push(more.judge);
+    }
+    const trio = `ensemble:${[run.judge, ...others].join("+")}`;
+    const withEnsemble = await getCalibration(admin, s.id, person.name, trio);
+    const row = withEnsemble.judges.find((j) => j.judge === trio)!;
+    expect(row).toMatchObject({ runs: 3, labels: 8, ties: 0, items: 6, disagreementCount: 2 });
+    const members = withEnsemble.judges.filter((j) => j.judge !== trio);
+    expect(row.costPer1000).toBeCloseTo(
+      members.reduce((sum, j) => sum + j.costPer1000!, 0),
+      12,
+    );
+    expect(row.disagreements.every((d) => /##final score/.test(d.reply!))).toBe(true);
+    await expect(getCalibration(admin, s.id, person.name, `ensemble:${run.judge}+nobody`)).rejects.toThrow(
+      "ensemble: an ensemble here is",
+    );
+
     const saved = await saveTemplate({ ...draft, name: `umbrela-examples-${unique()}` }, admin);
     expect(saved.created).toBe(true);
     const refused = await fewShotVersion(admin, s.id, {
