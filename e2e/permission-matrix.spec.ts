@@ -198,6 +198,7 @@ const ROUTES: Route[] = [
   { method: "GET", path: () => `/api/studies/${s()}/reports/calibration?human=campaign:${c()}`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/judge-runs`, expect: STAFF },
   { method: "PATCH", path: () => `/api/studies/${s()}/judge-runs/0`, expect: STAFF },
+  { method: "POST", path: () => `/api/studies/${s()}/judge-runs/examples`, expect: STAFF },
   { method: "GET", path: () => "/api/me/campaigns", expect: SIGNED_IN },
   { method: "GET", path: () => "/api/me/tokens", expect: SIGNED_IN, tokens: false },
   { method: "POST", path: () => "/api/me/tokens", expect: SIGNED_IN, tokens: false },
