@@ -17,8 +17,10 @@ const PAIR_TARGET = { relevance: "query_document", support: "nugget_document" } 
 
 /**
  * Starts a judge run: the template version and endpoint it names, the calls its sample draws (one
- * per pooled pair, in the sample's order), and the model judge its labels are written as, in one
- * transaction. The run is then worked in the background (lib/server/judging/judge-worker.ts).
+ * per pooled pair in the sample's order; two per answer pair for a preference), and the model judge
+ * its labels are written as. The run is created paused, its calls inserted in one transaction (the
+ * run removed if that fails), and then set running, so that no worker finds it without its calls;
+ * it is then worked in the background (lib/server/judging/judge-worker.ts).
  */
 export async function createJudgeRun(
   user: UserDto,
