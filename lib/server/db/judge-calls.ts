@@ -330,9 +330,19 @@ export async function reserveCallStart(tx: Tx, endpointId: number, intervalMs: n
   return Number(row.nextCallAt) - intervalMs;
 }
 
-/** The running runs that have an endpoint (of `only`, when given): what a worker works. */
-export async function runningRuns(only?: readonly number[]) {
+/** The ids of the running runs that have an endpoint (of `only`, when given): what a worker polls for. */
+export async function runningRunIds(only?: readonly number[]): Promise<number[]> {
   if (only && only.length === 0) return [];
+  const rows = await readRows<{ id: unknown }>(
+    `SELECT "id" FROM "JudgeRun" WHERE "status" = 'running' AND "endpointId" IS NOT NULL${only ? ` AND "id" IN (${only.map(() => "?").join(", ")})` : ""}`,
+    only ?? [],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** What a worker needs of runs it has not worked yet: their settings, template and number of calls. */
+export async function runsToWork(ids: readonly number[]) {
+  if (ids.length === 0) return [];
   return readRows<{
     id: unknown;
     studyId: unknown;
@@ -350,7 +360,7 @@ export async function runningRuns(only?: readonly number[]) {
   }>(
     `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed", "task", "criterion", "baseUrl", "model",
             (SELECT COUNT(*) FROM "JudgeCall" c WHERE c."runId" = "JudgeRun"."id") AS "calls"
-       FROM "JudgeRun" WHERE "status" = 'running' AND "endpointId" IS NOT NULL${only ? ` AND "id" IN (${only.map(() => "?").join(", ")})` : ""}`,
-    only ?? [],
+       FROM "JudgeRun" WHERE "id" IN (${ids.map(() => "?").join(", ")})`,
+    ids,
   );
 }

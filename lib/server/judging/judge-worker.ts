@@ -14,7 +14,8 @@ import {
   renewCalls,
   renewEndpointSlots,
   reserveCallStart,
-  runningRuns,
+  runningRunIds,
+  runsToWork,
   SLOT_LEASE_MS,
   otherOrderLevel,
   takeEndpointSlot,
@@ -98,19 +99,18 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
   let idleWaiters: (() => void)[] = [];
   let timer: NodeJS.Timeout | null = null;
 
+  /** The running runs: those already known as they are, the new ones read once (settings, template, size). */
   async function loadRuns(): Promise<void> {
-    const rows = await runningRuns(options.runIds);
+    const ids = await runningRunIds(options.runIds);
     const next = new Map<number, ActiveRun>();
-    for (const r of rows) {
-      const id = Number(r.id);
+    for (const id of ids) {
       const known = runs.get(id);
-      if (known) {
-        next.set(id, known);
-        continue;
-      }
+      if (known) next.set(id, known);
+    }
+    for (const r of await runsToWork(ids.filter((id) => !next.has(id)))) {
       const template = judgeTemplateSchema.parse(JSON.parse(r.template));
-      next.set(id, {
-        id,
+      next.set(Number(r.id), {
+        id: Number(r.id),
         studyId: Number(r.studyId),
         judgeId: Number(r.judgeId),
         endpointId: Number(r.endpointId),
@@ -144,7 +144,6 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
     if (stopping) return;
     try {
       await loadRuns();
-      if (heldCalls.size > 0 || heldSlots.size > 0) await heartbeat();
       for (const endpointId of new Set([...runs.values()].map((r) => r.endpointId)))
         if (!working.has(endpointId))
           working.set(
