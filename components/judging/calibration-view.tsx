@@ -12,6 +12,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Field, Select } from "@/components/ui/field";
 import { signedPoints } from "@/components/ui/wording";
 import { TemplateEditor } from "./template-editor";
+import { ReplyText } from "./reply-text";
 
 type JudgeRow = Calibration["judges"][number];
 
@@ -251,11 +252,7 @@ function JudgeDetail({
               <span className="font-mono text-xs">{d.targetKey}</span>
             </label>
             : the judge said <strong>{d.judge}</strong>, the people <strong>{d.human}</strong>
-            {d.reply !== null && (
-              <pre className="mt-1 max-h-48 overflow-auto rounded bg-stone-50 p-2 text-xs whitespace-pre-wrap">
-                {d.reply}
-              </pre>
-            )}
+            {d.reply !== null && <ReplyText reply={d.reply} />}
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { judgingApi } from "@/lib/client/judging-api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { JudgeRunDto } from "@/lib/schemas/judging";
+import { ReplyText } from "./reply-text";
 
 /** The calls of a run that gave no label: the reply that did not parse (in full), or why there was none. */
 export function RunProblems({ studyId, run }: { studyId: number; run: JudgeRunDto }) {
@@ -25,11 +26,7 @@ export function RunProblems({ studyId, run }: { studyId: number; run: JudgeRunDt
           <li key={p.id} className="text-sm" data-testid="run-problem">
             <span className="font-mono text-xs">{p.targetKey}</span> <span className="font-medium">{p.status}</span>
             {p.error && <span className="block text-stone-700">{p.error}</span>}
-            {p.reply !== null && (
-              <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 text-xs whitespace-pre-wrap">
-                {p.reply}
-              </pre>
-            )}
+            {p.reply !== null && <ReplyText reply={p.reply} />}
           </li>
         ))}
       </ul>
