@@ -15,12 +15,4 @@ export const NOT_IN_BUNDLES: Readonly<Record<string, string>> = {
   ApiToken: "an API token is a secret of the server that issued it (only its hash is kept, for its owner)",
   JudgeEndpoint: "an endpoint is the server's, not a study's, and its key must never be written to a file",
   JudgeEndpointSlot: "a call lane's lease is the running server's state",
-  JudgeTemplate:
-    "judge templates are the server's, shared by every study (assay judge templates --format json prints them)",
-  JudgeTemplateVersion:
-    "judge templates are the server's, shared by every study (assay judge templates --format json prints them)",
-  JudgeRun:
-    "a run belongs to the server that made its calls; its labels travel as its model judge's labels (assay judge export writes its calls)",
-  JudgeCall:
-    "a run belongs to the server that made its calls; its labels travel as its model judge's labels (assay judge export writes its calls)",
 };

@@ -16,6 +16,8 @@ const NAMES: Record<keyof ImportSummary["added"], [string, string]> = {
   items: ["campaign item", "campaign items"],
   seats: ["seat", "seats"],
   annotations: ["annotation", "annotations"],
+  judgeRuns: ["LLM judge run", "LLM judge runs"],
+  judgeCalls: ["LLM judge call", "LLM judge calls"],
 };
 
 export function ImportResult({ summary }: { summary: ImportSummary }) {

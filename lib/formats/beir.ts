@@ -1,6 +1,6 @@
 // BEIR and NovelEval corpora and queries, as TSV (`id TAB text`) or JSONL ({_id, title, text, metadata}).
-import { isFail, jsonObject, objectField, optionalString, stringField } from "./fields";
-import { bad, ok, type Parsed } from "./parsed";
+import { jsonObject, objectField, optionalString, stringField } from "./fields";
+import { bad, ok, type Parsed, isFail } from "./parsed";
 import type { DocumentRow, QueryRow } from "./rows";
 
 /** Splits on the FIRST tab only: corpus texts may contain tabs. */

@@ -2,8 +2,9 @@
 // reference points at an earlier record. Export a study as a bundle and import it elsewhere to get
 // the same study: content, judges and labels, systems, runs and responses, and (from format
 // version 2) the people and their work: accounts and memberships by email, campaigns with their
-// items and seats, and every annotation with its times. Leases are not carried: a seat held when
-// the bundle was written is open in it.
+// items and seats, and every annotation with its times; (from version 3) the LLM judge runs with
+// every call's reply, and the saved template versions they used. Leases are not carried: a seat
+// held when the bundle was written is open in it, and so is a judge call.
 import { z } from "zod";
 import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
@@ -11,15 +12,16 @@ import { protocolSchema } from "@/lib/domain/campaigns/protocol";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { nuggetListSchema } from "@/lib/domain/nuggets/nugget-list";
 import { criterionSchema } from "@/lib/domain/preferences/criteria";
+import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
 import { memberRoleSchema, userRoleSchema } from "@/lib/domain/roles";
 import { scaleSchema } from "@/lib/domain/scales";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
-import { isFail, jsonObject } from "./fields";
-import { bad, ok, type LineError, type Parsed } from "./parsed";
+import { jsonObject } from "./fields";
+import { bad, ok, type LineError, type Parsed, isFail } from "./parsed";
 import type { DocumentRow, QueryRow, RunRow } from "./rows";
 
 /** The format version this Assay writes; it reads every version up to it. */
-export const BUNDLE_VERSION = 2;
+export const BUNDLE_VERSION = 3;
 
 const id = z.string().min(1);
 const json = z.record(z.string(), z.unknown());
@@ -48,6 +50,10 @@ export const bundleSampleSchema = z.union([
   sampleSpecSchema.refine((s) => s.kind !== "targets", { message: "a targets sample names its targets" }),
 ]);
 export type BundleSample = z.infer<typeof bundleSampleSchema>;
+
+/** A judge run's sample: a campaign design (chosen targets by external ids), or a campaign's items by its name. */
+const judgeRunSampleSchema = z.union([bundleSampleSchema, z.object({ kind: z.literal("campaign"), campaign: id })]);
+const count = z.int32().min(0).nullable();
 
 /** Where an item or a seat belongs: its campaign by name, the item by its position there. */
 const itemRef = { campaign: id, item: z.int32().min(0) };
@@ -159,6 +165,60 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     submitted_at: time,
     updated_at: time,
   }),
+  // version 3: LLM judge runs
+  z.object({
+    type: z.literal("judge_template"),
+    /** The version's SHA-256 (of its content); checked on import. */
+    version: z.string().regex(/^[0-9a-f]{64}$/, "a template version is the SHA-256 of its content (64 hex digits)"),
+    template: judgeTemplateSchema,
+    created_by: z.string().nullable(),
+    created_at: time,
+  }),
+  z.object({
+    type: z.literal("judge_run"),
+    /** The run's number in this bundle: its calls name it. */
+    number: z.int32().min(1),
+    judge: id,
+    endpoint: z.string(),
+    base_url: z.string(),
+    model: z.string(),
+    template_version: z.string().min(1),
+    template: judgeTemplateSchema,
+    sample: judgeRunSampleSchema,
+    systems: z.array(id).nullable(),
+    criterion: z.string().nullable(),
+    temperature: z.number().min(0).max(2),
+    seed: z.int32().nullable(),
+    status: z.enum(["running", "paused", "cancelled", "done"]),
+    created_by: z.string().nullable(),
+    created_at: time,
+    finished_at: time.nullable(),
+  }),
+  z.object({
+    type: z.literal("judge_call"),
+    run: z.int32().min(1),
+    position: z.int32().min(1),
+    query: id.nullable(),
+    nugget: id.nullable(),
+    doc: id.nullable(),
+    /** A preference call: the systems whose answers to the query it compares, A first (before any swap). */
+    systems: z.tuple([id, id]).nullable(),
+    swapped: z.boolean(),
+    status: z.enum(["pending", "done", "unparsed", "failed", "skipped"], {
+      message: "a judge call is pending, done, unparsed, failed or skipped (leases are not carried)",
+    }),
+    attempts: z.int32().min(0),
+    cache_key: z.string().nullable(),
+    cached: z.boolean(),
+    reply: z.string().nullable(),
+    level: z.string().nullable(),
+    error: z.string().nullable(),
+    input_tokens: count,
+    output_tokens: count,
+    latency_ms: count,
+    cost: z.number().min(0).nullable(),
+    finished_at: time.nullable(),
+  }),
 ]);
 export type BundleRecord = z.infer<typeof bundleRecordSchema>;
 
@@ -182,6 +242,9 @@ export type CampaignRow = Record_<"campaign">;
 export type ItemRow = Record_<"item">;
 export type SeatRow = Record_<"seat">;
 export type AnnotationRow = Record_<"annotation">;
+export type JudgeTemplateRow = Record_<"judge_template">;
+export type JudgeRunRow = Record_<"judge_run">;
+export type JudgeCallRow = Record_<"judge_call">;
 export type BundleRow =
   | QueryRow
   | DocumentRow
@@ -197,7 +260,10 @@ export type BundleRow =
   | CampaignRow
   | ItemRow
   | SeatRow
-  | AnnotationRow;
+  | AnnotationRow
+  | JudgeTemplateRow
+  | JudgeRunRow
+  | JudgeCallRow;
 
 /** The refusals of headers of a newer format version. */
 const newerHeaders = new WeakSet<LineError>();
@@ -290,6 +356,12 @@ function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
       return ok({ kind: "seat", record: r });
     case "annotation":
       return ok({ kind: "annotation", record: r });
+    case "judge_template":
+      return ok({ kind: "judge_template", record: r });
+    case "judge_run":
+      return ok({ kind: "judge_run", record: r });
+    case "judge_call":
+      return ok({ kind: "judge_call", record: r });
   }
 }
 

@@ -1,7 +1,7 @@
 // FeB4RAG: fused LLM labels (BEIR-QRELS-RM.txt) and human side-by-side preferences (selections.jsonl).
 // Requests (requests.jsonl) are BEIR queries JSONL.
-import { columns, isFail, jsonObject, stringField } from "./fields";
-import { bad, ok, type Parsed } from "./parsed";
+import { columns, jsonObject, stringField } from "./fields";
+import { bad, ok, type Parsed, isFail } from "./parsed";
 import type { EngineLabelRow, PreferenceRow, QueryGroupRow } from "./rows";
 
 /** The order in which FeB4RAG's LABEL2RM.py wrote the engines' blocks. */

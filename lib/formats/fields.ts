@@ -1,8 +1,6 @@
 import { bad, type LineError } from "./parsed";
 
 type Fail = { error: LineError };
-export const isFail = (value: unknown): value is Fail =>
-  typeof value === "object" && value !== null && "error" in value;
 
 /** Parses one JSON object per line. */
 export function jsonObject(text: string, line: number): Record<string, unknown> | Fail {

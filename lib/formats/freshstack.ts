@@ -1,6 +1,6 @@
 // FreshStack queries (with nuggets and the LLM's support judgments) and corpus, as JSONL.
-import { isFail, jsonObject, objectField, optionalString, stringArray, stringField } from "./fields";
-import { bad, ok, type Parsed } from "./parsed";
+import { jsonObject, objectField, optionalString, stringArray, stringField } from "./fields";
+import { bad, ok, type Parsed, isFail } from "./parsed";
 import type { DocumentRow, NuggetedQueryRow } from "./rows";
 
 /**

@@ -1,7 +1,7 @@
 // Pairwise responses, JSONL: {"request_id", "request", "responses": [{"system", "text",
 // "citations": [{"marker", "doc_id", "text"?}]}, ...]} with two or more responses per request.
-import { isFail, jsonObject, MAX_INTEGER, objectField, optionalString, stringField } from "./fields";
-import { bad, ok, type Parsed } from "./parsed";
+import { jsonObject, MAX_INTEGER, objectField, optionalString, stringField } from "./fields";
+import { bad, ok, type Parsed, isFail } from "./parsed";
 import type { PairwiseRow } from "./rows";
 
 export function parsePairwiseLine(text: string, line: number): Parsed<PairwiseRow> {

@@ -59,6 +59,12 @@ describe("BEIR", () => {
     });
     expect(parseQueriesJsonlLine("[1,2]", 4)).toEqual({ error: { line: 4, message: "expected a JSON object" } });
   });
+
+  it("reads a record that has a key named error like any other (only a refusal is an error)", () => {
+    expect(parseQueriesJsonlLine('{"_id": "q1", "text": "Why?", "error": null}', 5)).toMatchObject({
+      row: { id: "q1", body: "Why?" },
+    });
+  });
 });
 
 describe("FreshStack", () => {

@@ -1,7 +1,7 @@
 // TREC qrels, nugget qrels and run files: whitespace-separated columns.
-import { columns, finiteNumber, integer, isFail } from "./fields";
+import { columns, finiteNumber, integer } from "./fields";
 import { binarize, levelIndex, type Scale } from "@/lib/domain/scales";
-import { bad, ok, type Parsed } from "./parsed";
+import { bad, ok, type Parsed, isFail } from "./parsed";
 import type { NuggetQrelRow, QrelRow, RunRow } from "./rows";
 
 /** `qid iter docid rel`; the iteration column (0 or Q0) is ignored, as trec_eval does. */

@@ -15,6 +15,8 @@ export const importCountsSchema = z.object({
   items: z.number(),
   seats: z.number(),
   annotations: z.number(),
+  judgeRuns: z.number(),
+  judgeCalls: z.number(),
 });
 
 /** What an import did: rows read per file and rows added per kind (0 everywhere on a re-import). */

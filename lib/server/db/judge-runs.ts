@@ -12,6 +12,51 @@ export type PlannedCall = {
   swapped?: boolean;
 };
 
+/** A judge run as a study bundle brings it (lib/server/imports/writers/judging.ts): every column but its id. */
+export type ImportedJudgeRun = {
+  studyId: number;
+  judgeId: number;
+  endpointId: number | null;
+  endpointName: string;
+  baseUrl: string;
+  model: string;
+  templateName: string;
+  templateVersion: string;
+  template: string;
+  task: string;
+  sample: string;
+  systems: string | null;
+  criterion: string | null;
+  temperature: number;
+  seed: number | null;
+  status: string;
+  createdBy: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+};
+
+/** The id of the study's run of this judge started at this time (the same run, in a bundle imported again), if any. */
+export async function judgeRunStartedAt(tx: Tx, run: ImportedJudgeRun): Promise<number | null> {
+  const sql = sqlOf(tx);
+  const [row] = await sql.query(
+    `SELECT "id" FROM "JudgeRun" WHERE "studyId" = ? AND "judgeId" = ? AND "createdAt" = ?`,
+    [run.studyId, run.judgeId, sql.timestamp(run.createdAt)],
+  );
+  return row ? Number(row.id) : null;
+}
+
+/** Inserts a run a bundle brings; its id. */
+export async function insertImportedJudgeRun(tx: Tx, run: ImportedJudgeRun): Promise<number> {
+  const sql = sqlOf(tx);
+  const columns = Object.keys(run);
+  const values = Object.values(run).map((v) => (v instanceof Date ? sql.timestamp(v) : v));
+  const [row] = await sql.query(
+    `INSERT INTO "JudgeRun" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING "id"`,
+    values,
+  );
+  return Number(row!.id);
+}
+
 /** A run's calls, pending, in the sample's order (multi-row inserts of 500). */
 export async function insertJudgeCalls(tx: Tx, runId: number, calls: readonly PlannedCall[]): Promise<void> {
   const sql = sqlOf(tx);

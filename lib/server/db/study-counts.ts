@@ -16,6 +16,8 @@ export type StudyCounts = {
   items: number;
   seats: number;
   annotations: number;
+  judgeRuns: number;
+  judgeCalls: number;
 };
 
 /** Row counts of everything an import can add to a study. */
@@ -31,8 +33,10 @@ export async function studyCounts(tx: Tx, studyId: number): Promise<StudyCounts>
       (SELECT COUNT(*) FROM "Item" i JOIN "Campaign" c ON c."id" = i."campaignId" WHERE c."studyId" = ?) AS items,
       (SELECT COUNT(*) FROM "Assignment" a JOIN "Campaign" c ON c."id" = a."campaignId" WHERE c."studyId" = ?) AS seats,
       (SELECT COUNT(*) FROM "Annotation" n JOIN "Item" i ON i."id" = n."itemId" JOIN "Campaign" c ON c."id" = i."campaignId"
-        WHERE c."studyId" = ?) AS annotations`,
-    Array(14).fill(studyId),
+        WHERE c."studyId" = ?) AS annotations,
+      ${count("JudgeRun")} AS "judgeRuns",
+      (SELECT COUNT(*) FROM "JudgeCall" c JOIN "JudgeRun" r ON r."id" = c."runId" WHERE r."studyId" = ?) AS "judgeCalls"`,
+    Array(16).fill(studyId),
   );
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as StudyCounts;
 }

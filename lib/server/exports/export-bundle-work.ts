@@ -155,7 +155,7 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
 }
 
 /** A campaign's sample with its chosen targets named by external ids (row ids mean nothing elsewhere). */
-async function bundleSample(db: Db, sample: z.infer<typeof sampleSpecSchema>): Promise<BundleSample> {
+export async function bundleSample(db: Db, sample: z.infer<typeof sampleSpecSchema>): Promise<BundleSample> {
   if (sample.kind !== "targets") return sample;
   const keys = sample.targetKeys.map((k) => parseNuggetDocumentKey(k) ?? parseQueryDocumentKey(k)!);
   const nuggetIds = keys.flatMap((k) => ("nuggetId" in k ? [k.nuggetId] : []));

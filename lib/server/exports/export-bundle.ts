@@ -1,6 +1,7 @@
 import "server-only";
 import { BUNDLE_VERSION, bundleLine } from "@/lib/formats/bundle";
 import type { Db } from "../db/client";
+import { studyJudgingLines } from "./export-bundle-judging";
 import { studyPeopleLines, studyWorkLines } from "./export-bundle-work";
 import { paged } from "./paged";
 
@@ -13,7 +14,8 @@ const after = (afterId: number, take: number) => ({
 
 /**
  * A study as bundle lines, every record after the records it refers to (see lib/formats/bundle.ts):
- * content, systems, people, judges and labels, runs and responses, then the campaigns' work.
+ * content, systems, people, judges and labels, runs and responses, the campaigns' work, then the
+ * LLM judge runs and their calls.
  */
 export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator<string> {
   const study = await db.study.findUniqueOrThrow({ where: { id: studyId } });
@@ -133,4 +135,5 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
     yield bundleLine({ type: "response", system: r.system.name, query: r.query.externalId, text: r.text, citations });
   }
   yield* studyWorkLines(db, studyId);
+  yield* studyJudgingLines(db, studyId);
 }

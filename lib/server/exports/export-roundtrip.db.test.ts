@@ -43,6 +43,8 @@ describe("study bundle", () => {
       items: 179,
       seats: 358,
       annotations: 338,
+      judgeRuns: 0,
+      judgeCalls: 0,
     });
     const again = await exported(copy.id, { what: "study", format: "bundle" });
     // all but the header, which names the study; an annotation's client id is unique on a server,

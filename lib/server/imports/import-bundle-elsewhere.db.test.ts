@@ -1,6 +1,7 @@
 // A study moved to another server as a bundle: the demo study with all four kinds of campaign
 // (support blind then reveal, with revisions, comments and a skip; a finished support check, a
-// nugget review and an answer comparison), exported on the engine under test and imported through
+// nugget review and an answer comparison) and two LLM judge runs (a saved relevance template, and
+// a preference template run both ways), exported on the engine under test and imported through
 // the command line into an empty database of the other engine. Every report comes back the same.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -12,6 +13,13 @@ import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { skipItem } from "@/lib/server/campaigns/skip-item";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
+import { createEndpoint } from "@/lib/server/judging/create-endpoint";
+import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
+import { saveTemplate } from "@/lib/server/judging/judge-templates";
+import { startJudgeWorker } from "@/lib/server/judging/judge-worker";
+import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
+import { RAG_SYSTEMS } from "@/prisma/demo/responses";
+import { startFakeChatServer } from "@/test/fake-chat-server";
 import { findUserByEmail } from "@/lib/server/users/find-user";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
@@ -70,6 +78,72 @@ const save = (
     new Date(Date.parse(at) + 12_345),
   );
 
+/**
+ * Two LLM judge runs on the study against the test server: a saved copy of the relevance template
+ * on six random pairs (levels from the prompt's length), and a preference template on two requests,
+ * both ways (a tie either way: consistent, so labelled).
+ */
+async function judgeTheStudy(studyId: number) {
+  const chat = await startFakeChatServer({
+    answer: (prompt) => (prompt.includes("Answer A:") ? "[[tie]]" : `##final score: ${prompt.length % 4}`),
+  });
+  try {
+    const endpoint = `moved-${unique()}`;
+    await createEndpoint({
+      name: endpoint,
+      baseUrl: chat.url,
+      model: "fake-judge",
+      apiKey: { source: "none" },
+      inputPricePerMillion: 1,
+      outputPricePerMillion: 4,
+      concurrency: 2,
+      requestsPerMinute: null,
+    });
+    const researcher = (await findUserByEmail("researcher@assay.local"))!;
+    const relevance = { ...builtinTemplate("umbrela-relevance")!, name: `moved-relevance-${unique()}` };
+    await saveTemplate(relevance, researcher);
+    const preference = {
+      name: `moved-preference-${unique()}`,
+      task: "preference" as const,
+      scale: "preference",
+      system: "",
+      prompt: "Request: {{question}}\nAnswer A: {{answer_a}}\nAnswer B: {{answer_b}}\nReply [[A]], [[B]] or [[tie]].",
+      output: {
+        kind: "regex" as const,
+        pattern: "\\[\\[(A|B|tie)\\]\\]",
+        ignoreCase: false,
+        map: { A: "a", B: "b", tie: "none" },
+      },
+    };
+    await saveTemplate(preference, researcher);
+    const runs = [
+      await createJudgeRun(researcher, studyId, {
+        template: relevance.name,
+        endpoint,
+        sample: { kind: "random_pairs", pairs: 6 },
+        seed: 3,
+      }),
+      await createJudgeRun(researcher, studyId, {
+        template: preference.name,
+        endpoint,
+        sample: { kind: "random_questions", questions: 2 },
+        systems: [...RAG_SYSTEMS],
+        criterion: "coverage",
+      }),
+    ];
+    const worker = startJudgeWorker({
+      pollMs: 20,
+      runIds: runs.map((r) => r.id),
+      call: { backoffMs: 1, timeoutMs: 5000 },
+    });
+    await worker.idle();
+    await worker.stop();
+    expect(chat.calls).toHaveLength(6 + 4);
+  } finally {
+    await chat.close();
+  }
+}
+
 describe("a study bundle moved to the other engine", () => {
   it("brings every report back equal, every annotation with its times, and its people disabled until let in", async () => {
     const db = await getDb();
@@ -100,6 +174,7 @@ describe("a study bundle moved to the other engine", () => {
     // Noor labels the first item blind only
     const noorsItem = (await claimNextItem(ann2!, calibration.id)).itemId!;
     await save(ann2!, calibration.id, noorsItem, "blind", "1", null, "2026-11-20T09:05:00.000Z");
+    await judgeTheStudy(studyId);
 
     const { lines } = await exportStudy(studyId, { what: "study", format: "bundle" });
     const out = fs.createWriteStream(bundleFile);
@@ -118,7 +193,7 @@ describe("a study bundle moved to the other engine", () => {
       createdAccounts: string[];
     };
     expect(imported.stderr).not.toMatch(/has no members yet/);
-    expect(summary.added).toMatchObject({ campaigns: 4, members: 5 });
+    expect(summary.added).toMatchObject({ campaigns: 4, members: 5, judgeRuns: 2, judgeCalls: 10 });
     expect(summary.createdAccounts.sort()).toEqual([
       "annotator2@assay.local",
       "annotator@assay.local",
@@ -132,6 +207,15 @@ describe("a study bundle moved to the other engine", () => {
     );
     expect(accounts.every((a) => Boolean(a.disabled) && a.passwordHash === "")).toBe(true);
     expect(accounts.find((a) => a.email === "researcher@assay.local")?.role).toBe("researcher");
+    // the judge runs arrive finished, with no endpoint (the other server has none of that name)
+    const runs = await rowsAt<{ status: string; endpointId: unknown; calls: unknown }>(
+      target.url,
+      `SELECT r."status", r."endpointId" AS "endpointId", COUNT(c."id") AS "calls" FROM "JudgeRun" r JOIN "JudgeCall" c ON c."runId" = r."id" GROUP BY r."id", r."status", r."endpointId" ORDER BY r."id"`,
+    );
+    expect(runs.map((r) => [r.status, r.endpointId, Number(r.calls)])).toEqual([
+      ["done", null, 6],
+      ["done", null, 4],
+    ]);
 
     // every model but the listed exceptions travelled in the bundle: the other server holds rows of each
     for (const model of PRISMA_MODELS.filter((m) => !(m in NOT_IN_BUNDLES))) {

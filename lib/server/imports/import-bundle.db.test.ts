@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 
 describe("study bundle format versions", () => {
-  it("imports a bundle written by the version 1 exporter, and writes version 2", async () => {
+  it("imports a bundle written by the version 1 exporter, and writes version 3", async () => {
     const v1 = fs
       .readFileSync("test/fixtures/bundle-v1.assay.jsonl", "utf8")
       .trim()
@@ -56,7 +56,7 @@ describe("study bundle format versions", () => {
     expect(summary.added).toMatchObject({ queries: 1, documents: 2, nuggets: 2, labels: 4, campaigns: 0 });
     expect(summary.createdAccounts).toEqual([]);
     const [header, ...records] = await bundleOf(studyId);
-    expect(header).toMatchObject({ type: "bundle", version: 2 });
+    expect(header).toMatchObject({ type: "bundle", version: 3 });
     // the same records, with what version 2 adds: a question's nugget version, a label's time
     expect(records.find((r) => r.type === "query")).toMatchObject({ nugget_version: 1 });
     expect(records.filter((r) => r.type === "label").every((r) => typeof r.created_at === "string")).toBe(true);
@@ -64,13 +64,16 @@ describe("study bundle format versions", () => {
     expect(withoutV2).toEqual(v1.slice(1));
   });
 
-  it("refuses a newer bundle, naming its version", async () => {
-    const error = await importBundle(await freshStudy(), [{ ...bundle[0], version: 3 }, ...bundle.slice(1)]).catch(
+  it("refuses a newer bundle, naming its version, and imports a version 2 one", async () => {
+    const error = await importBundle(await freshStudy(), [{ ...bundle[0], version: 4 }, ...bundle.slice(1)]).catch(
       (e: unknown) => e,
     );
+    // a version 2 bundle is a version 3 bundle without judge runs: it imports
+    const v2 = await importBundle(await freshStudy(), [{ ...bundle[0], version: 2 }, ...bundle.slice(1)]);
+    expect(v2.added).toMatchObject({ campaigns: 2, judgeRuns: 0 });
     expect((error as AppError).details).toMatchObject({
       errors: [
-        "study.assay.jsonl line 1, field version: this bundle is format version 3, newer than this Assay reads (1 to 2): upgrade Assay to import it",
+        "study.assay.jsonl line 1, field version: this bundle is format version 4, newer than this Assay reads (1 to 3): upgrade Assay to import it",
       ],
     });
   });

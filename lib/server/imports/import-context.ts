@@ -3,6 +3,7 @@ import type { Tx } from "../db/transactions";
 import type { LineError } from "@/lib/formats/parsed";
 import { describeLineError } from "@/lib/formats/parsed";
 import { upsertMany } from "../db/bulk-sql";
+import type { JudgeTask } from "@/lib/domain/judging/judge-template";
 
 export const MAX_REPORTED_ERRORS = 50;
 
@@ -15,6 +16,11 @@ export class ImportContext {
   readonly createdAccounts: string[] = [];
   /** The items whose free seats this import has replaced with a bundle's (once per item, whatever the batches). */
   readonly seatsReplaced = new Set<number>();
+  /**
+   * A bundle's judge runs by their number in it: the run's id here (null: the study had the run
+   * already, and its calls are left as they are) and its task.
+   */
+  readonly judgeRuns = new Map<number, { id: number | null; task: JudgeTask }>();
   private readonly seen = new Map<string, string>();
   private readonly judges = new Map<string, number>();
   private readonly systems = new Map<string, number>();

@@ -15,6 +15,7 @@ import { writeAnnotations, writeCampaigns, writeItems, writeSeats } from "./writ
 import { writeCsvLabels } from "./writers/csv-labels";
 import { writeEngineLabels, writeNuggetQrels, writePreferences, writeQrels } from "./writers/labels";
 import { writePairwise } from "./writers/pairwise";
+import { writeJudgeCalls, writeJudgeRuns, writeJudgeTemplates } from "./writers/judging";
 import { writeMembers, writeUsers } from "./writers/people";
 import { writeRunEntries } from "./writers/runs";
 import type { Numbered } from "./writers/shared";
@@ -88,6 +89,12 @@ export async function writeBatch(
       return writeSeats(ctx, rows("seat"));
     case "annotation":
       return writeAnnotations(ctx, rows("annotation"));
+    case "judge_template":
+      return writeJudgeTemplates(ctx, rows("judge_template"));
+    case "judge_run":
+      return writeJudgeRuns(ctx, rows("judge_run"));
+    case "judge_call":
+      return writeJudgeCalls(ctx, rows("judge_call"));
     default: {
       const unreachable: never = kind;
       throw new Error(`no writer for ${String(unreachable)}`);

@@ -120,6 +120,11 @@ export async function changeJudgeRun(
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const run = await runOf(db, studyId, runId);
+  if ((action === "resume" || action === "retry") && run.endpointId === null)
+    throw new AppError(
+      "conflict",
+      `this server has no endpoint "${run.endpointName}" at ${run.baseUrl} (it was removed, or the run was imported): start a new run`,
+    );
   const changed = await withTransaction(async (tx) => {
     switch (action) {
       case "pause":

@@ -58,7 +58,7 @@ async function itemsOf(ctx: ImportContext, batch: Numbered<{ record: { campaign:
 }
 
 /** A bundle's sample as the campaign stores it: chosen targets by this study's row ids. */
-async function storedSample(ctx: ImportContext, sample: BundleSample, line: number): Promise<SampleSpec | null> {
+export async function storedSample(ctx: ImportContext, sample: BundleSample, line: number): Promise<SampleSpec | null> {
   if (!("targets" in sample)) return sample;
   const pick = (key: "query" | "nugget" | "doc") => sample.targets.flatMap((t) => (t[key] ? [t[key]] : []));
   const { queries, nuggets, docs } = await contentIdsOf(ctx, {

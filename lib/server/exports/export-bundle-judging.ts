@@ -1,0 +1,132 @@
+import "server-only";
+import { z } from "zod";
+import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
+import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
+import { bundleLine } from "@/lib/formats/bundle";
+import { judgeRunSampleSchema } from "@/lib/schemas/judging";
+import type { Db } from "../db/client";
+import { bundleSample } from "./export-bundle-work";
+import { pages } from "./paged";
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const template = (text: string) => judgeTemplateSchema.parse(JSON.parse(text));
+
+/**
+ * The study's LLM judge runs: first the saved template versions they used (a built-in one is in
+ * every Assay), then each run with its provenance, numbered, then every call with its reply, naming
+ * its run by that number. A call held under a lease is written pending: leases are not carried.
+ */
+export async function* studyJudgingLines(db: Db, studyId: number): AsyncGenerator<string> {
+  const runs = await db.judgeRun.findMany({
+    where: { studyId },
+    orderBy: { id: "asc" },
+    include: { judge: { select: { name: true } } },
+  });
+  if (runs.length === 0) return;
+  const used = [...new Set(runs.filter((r) => !builtinTemplate(r.templateName)).map((r) => r.templateName))];
+  const versions = await db.judgeTemplateVersion.findMany({
+    where: {
+      template: { name: { in: used } },
+      version: { in: runs.map((r) => r.templateVersion) },
+    },
+    orderBy: { id: "asc" },
+    include: { template: { select: { name: true } } },
+  });
+  for (const v of versions) {
+    if (!runs.some((r) => r.templateName === v.template.name && r.templateVersion === v.version)) continue;
+    yield bundleLine({
+      type: "judge_template",
+      version: v.version,
+      template: judgeTemplateSchema.parse({ name: v.template.name, ...JSON.parse(v.content) }),
+      created_by: v.createdBy,
+      created_at: v.createdAt.toISOString(),
+    });
+  }
+  const numbers = new Map<number, number>();
+  for (const r of runs) {
+    numbers.set(r.id, numbers.size + 1);
+    const sample = judgeRunSampleSchema.parse(JSON.parse(r.sample));
+    yield bundleLine({
+      type: "judge_run",
+      number: numbers.get(r.id)!,
+      judge: r.judge.name,
+      endpoint: r.endpointName,
+      base_url: r.baseUrl,
+      model: r.model,
+      template_version: r.templateVersion,
+      template: template(r.template),
+      sample: sample.kind === "campaign" ? sample : await bundleSample(db, sample),
+      systems: r.systems === null ? null : z.array(z.string()).parse(JSON.parse(r.systems)),
+      criterion: r.criterion,
+      temperature: r.temperature,
+      seed: r.seed,
+      status: z.enum(["running", "paused", "cancelled", "done"]).parse(r.status),
+      created_by: r.createdBy,
+      created_at: r.createdAt.toISOString(),
+      finished_at: iso(r.finishedAt),
+    });
+  }
+  for await (const page of pages((a, take) =>
+    db.judgeCall.findMany({ where: { id: { gt: a }, run: { studyId } }, orderBy: { id: "asc" }, take }),
+  )) {
+    const names = await targetNames(db, page);
+    for (const c of page) yield callLine(c, numbers.get(c.runId)!, names);
+  }
+}
+
+type Call = Awaited<ReturnType<Db["judgeCall"]["findMany"]>>[number];
+type TargetNames = Awaited<ReturnType<typeof targetNames>>;
+
+/** The external ids of a page of calls' questions, nuggets and chunks, and the systems of their answers. */
+async function targetNames(db: Db, calls: Call[]) {
+  const ids = (pick: (c: Call) => (number | null)[]) => [
+    ...new Set(calls.flatMap(pick).filter((id): id is number => id !== null)),
+  ];
+  const select = { id: true, externalId: true } as const;
+  const [queries, nuggets, documents, responses] = await Promise.all([
+    db.query.findMany({ where: { id: { in: ids((c) => [c.queryId]) } }, select }),
+    db.nugget.findMany({ where: { id: { in: ids((c) => [c.nuggetId]) } }, select }),
+    db.document.findMany({ where: { id: { in: ids((c) => [c.documentId]) } }, select }),
+    db.response.findMany({
+      where: { id: { in: ids((c) => [c.responseAId, c.responseBId]) } },
+      select: { id: true, system: { select: { name: true } } },
+    }),
+  ]);
+  const byId = (rows: { id: number; externalId: string }[]) => new Map(rows.map((r) => [r.id, r.externalId]));
+  return {
+    query: byId(queries),
+    nugget: byId(nuggets),
+    doc: byId(documents),
+    system: new Map(responses.map((r) => [r.id, r.system.name])),
+  };
+}
+
+function callLine(c: Call, run: number, names: TargetNames): string {
+  const name = (ids: Map<number, string>, id: number | null) => (id === null ? null : ids.get(id)!);
+  const held = c.status === "leased";
+  return bundleLine({
+    type: "judge_call",
+    run,
+    position: c.position,
+    query: name(names.query, c.queryId),
+    nugget: name(names.nugget, c.nuggetId),
+    doc: name(names.doc, c.documentId),
+    systems:
+      c.responseAId !== null && c.responseBId !== null
+        ? [name(names.system, c.responseAId)!, name(names.system, c.responseBId)!]
+        : null,
+    swapped: c.swapped,
+    status: held ? "pending" : (c.status as "pending" | "done" | "unparsed" | "failed" | "skipped"),
+    attempts: c.attempts,
+    cache_key: c.cacheKey,
+    cached: c.cached,
+    reply: c.reply,
+    level: c.level,
+    error: c.error,
+    input_tokens: c.inputTokens,
+    output_tokens: c.outputTokens,
+    latency_ms: c.latencyMs,
+    cost: c.cost,
+    finished_at: iso(c.finishedAt),
+  });
+}

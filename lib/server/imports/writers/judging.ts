@@ -1,0 +1,339 @@
+import "server-only";
+import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
+import { checkTemplate, templateContent } from "@/lib/domain/judging/judge-template";
+import { nuggetDocumentKey, queryDocumentKey, responsePairKey } from "@/lib/domain/targets";
+import type { JudgeCallRow, JudgeRunRow, JudgeTemplateRow } from "@/lib/formats/bundle";
+import type { ImportContext } from "../import-context";
+import { selectIn, upsertMany } from "../../db/bulk-sql";
+import { insertImportedJudgeRun, judgeRunStartedAt, type ImportedJudgeRun } from "../../db/judge-runs";
+import { dbTimestamp } from "../../db/transactions";
+import { templateVersion } from "../../judging/template-version";
+import { storedSample } from "./campaigns";
+import { contentIdsOf, known, type Numbered } from "./shared";
+
+const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : dbTimestamp(ctx.tx, new Date(iso)));
+const VERSION_MISMATCH = "does not match its template: a version is the SHA-256 of the template's content";
+
+/**
+ * The saved template versions a bundle's runs used, added to this server's templates: a version
+ * this server has already is left as it is; a name this server uses for another task is refused.
+ */
+export async function writeJudgeTemplates(ctx: ImportContext, batch: Numbered<JudgeTemplateRow>[]): Promise<void> {
+  const names = batch.map((b) => b.row.record.template.name);
+  const saved = new Map(
+    (await selectIn(ctx.tx, "JudgeTemplate", ["id", "name", "task"], "name", names)).map((t) => [
+      String(t.name),
+      { id: Number(t.id), task: String(t.task) },
+    ]),
+  );
+  const versions: { line: number; r: JudgeTemplateRow["record"] }[] = [];
+  for (const { line, row } of batch) {
+    const r = row.record;
+    const { name, task } = r.template;
+    if (!ctx.firstTime(`judge_template:${name}@${r.version}`, line, `version ${r.version} of template "${name}"`))
+      continue;
+    const problems = checkTemplate(r.template);
+    if (builtinTemplate(name))
+      ctx.fail({
+        line,
+        field: "template.name",
+        message: `"${name}" is a built-in template: its version is not carried`,
+      });
+    else if (saved.has(name) && saved.get(name)!.task !== task)
+      ctx.fail({
+        line,
+        field: "template.task",
+        message: `this server's template "${name}" is a ${saved.get(name)!.task} template, this one ${task}: rename one of them`,
+      });
+    else if (problems.length) ctx.fail({ line, field: `template.${problems[0]!.path}`, message: problems[0]!.message });
+    else if (templateVersion(r.template) !== r.version) ctx.fail({ line, field: "version", message: VERSION_MISMATCH });
+    else versions.push({ line, r });
+  }
+  const firstSeen = new Map<string, string>();
+  for (const { r } of versions)
+    if (!saved.has(r.template.name) && !firstSeen.has(r.template.name)) firstSeen.set(r.template.name, r.created_at);
+  const created = await upsertMany(
+    ctx.tx,
+    {
+      table: "JudgeTemplate",
+      columns: ["name", "task", "createdAt"],
+      conflict: ["name"],
+      returning: ["id", "name"],
+    },
+    [...firstSeen].map(([name, at]) => [
+      name,
+      versions.find((v) => v.r.template.name === name)!.r.template.task,
+      time(ctx, at),
+    ]),
+  );
+  const ids = new Map([...saved].map(([name, t]) => [name, t.id]));
+  for (const t of created) ids.set(String(t.name), Number(t.id));
+  await upsertMany(
+    ctx.tx,
+    {
+      table: "JudgeTemplateVersion",
+      columns: ["templateId", "version", "content", "createdBy", "createdAt"],
+      conflict: ["templateId", "version"],
+    },
+    versions.map(({ r }) => [
+      ids.get(r.template.name)!,
+      r.version,
+      templateContent(r.template),
+      r.created_by,
+      time(ctx, r.created_at),
+    ]),
+  );
+}
+
+/**
+ * Judge runs with their provenance, each the run of a model judge of the study (judge records
+ * come first). A run the study has already (the same judge, started at the same time) is left as
+ * it is, with its calls. A run arrives linked to this server's endpoint of the same name and URL
+ * (otherwise to none: it cannot be resumed here), and a running one arrives paused: an import
+ * never starts calls.
+ */
+export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRunRow>[]): Promise<void> {
+  const records = batch.map((b) => b.row.record);
+  const judges = new Map(
+    (
+      await selectIn(
+        ctx.tx,
+        "Judge",
+        ["id", "name", "kind"],
+        "name",
+        records.map((r) => r.judge),
+        { studyId: ctx.studyId },
+      )
+    ).map((j) => [String(j.name), { id: Number(j.id), kind: String(j.kind) }]),
+  );
+  const systems = new Set(
+    (
+      await selectIn(
+        ctx.tx,
+        "System",
+        ["name"],
+        "name",
+        records.flatMap((r) => r.systems ?? []),
+        { studyId: ctx.studyId },
+      )
+    ).map((s) => String(s.name)),
+  );
+  const endpoints = await selectIn(
+    ctx.tx,
+    "JudgeEndpoint",
+    ["id", "name", "baseUrl"],
+    "name",
+    records.map((r) => r.endpoint),
+  );
+  for (const { line, row } of batch) {
+    const r = row.record;
+    if (!ctx.firstTime(`judge_run:${r.number}`, line, `judge run number ${r.number}`)) continue;
+    const judge = judges.get(r.judge);
+    if (!judge || judge.kind !== "model") {
+      ctx.fail({
+        line,
+        field: "judge",
+        message: `the study has no model judge named "${r.judge}" (judge records come first)`,
+      });
+      continue;
+    }
+    if (templateVersion(r.template) !== r.template_version) {
+      ctx.fail({ line, field: "template_version", message: VERSION_MISMATCH });
+      continue;
+    }
+    if ((r.template.task === "preference") !== (r.systems !== null)) {
+      ctx.fail({
+        line,
+        field: "systems",
+        message: "a preference run names the systems it compares; no other run does",
+      });
+      continue;
+    }
+    const unknown = (r.systems ?? []).find((s) => !systems.has(s));
+    if (unknown !== undefined) {
+      ctx.fail({ line, field: "systems", message: `unknown system "${unknown}" (system records come first)` });
+      continue;
+    }
+    const sample = r.sample.kind === "campaign" ? r.sample : await storedSample(ctx, r.sample, line);
+    if (sample === null) continue;
+    const endpoint = endpoints.find((e) => e.name === r.endpoint && e.baseUrl === r.base_url);
+    const run: ImportedJudgeRun = {
+      studyId: ctx.studyId,
+      judgeId: judge.id,
+      endpointId: endpoint ? Number(endpoint.id) : null,
+      endpointName: r.endpoint,
+      baseUrl: r.base_url,
+      model: r.model,
+      templateName: r.template.name,
+      templateVersion: r.template_version,
+      template: JSON.stringify(r.template),
+      task: r.template.task,
+      sample: JSON.stringify(sample),
+      systems: r.systems === null ? null : JSON.stringify(r.systems),
+      criterion: r.criterion,
+      temperature: r.temperature,
+      seed: r.seed,
+      status: r.status === "running" ? "paused" : r.status,
+      createdBy: r.created_by,
+      createdAt: new Date(r.created_at),
+      finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
+    };
+    const existing = await judgeRunStartedAt(ctx.tx, run);
+    ctx.judgeRuns.set(r.number, {
+      id: existing === null ? await insertImportedJudgeRun(ctx.tx, run) : null,
+      task: r.template.task,
+    });
+  }
+}
+
+/**
+ * Judge calls with their replies, levels, tokens and costs, each naming its run by its number in
+ * the bundle and its target by external ids (a preference call: the query and the two systems
+ * whose answers it compares).
+ */
+export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeCallRow>[]): Promise<void> {
+  const records = batch.map((b) => b.row.record);
+  const pick = (key: "query" | "nugget" | "doc") => records.flatMap((r) => (r[key] ? [r[key]] : []));
+  const { queries, nuggets, docs } = await contentIdsOf(ctx, {
+    queries: pick("query"),
+    nuggets: pick("nugget"),
+    docs: pick("doc"),
+  });
+  const systems = new Map(
+    (
+      await selectIn(
+        ctx.tx,
+        "System",
+        ["id", "name"],
+        "name",
+        records.flatMap((r) => r.systems ?? []),
+        { studyId: ctx.studyId },
+      )
+    ).map((s) => [String(s.name), Number(s.id)]),
+  );
+  const responses = new Map(
+    (
+      await selectIn(ctx.tx, "Response", ["id", "systemId", "queryId"], "queryId", [...queries.values()], {
+        studyId: ctx.studyId,
+      })
+    ).map((r) => [`${Number(r.systemId)}:${Number(r.queryId)}`, Number(r.id)]),
+  );
+  const rows: unknown[][] = [];
+  for (const { line, row } of batch) {
+    const r = row.record;
+    const run = ctx.judgeRuns.get(r.run);
+    if (!run) {
+      const at = ctx.seenAt(`judge_run:${r.run}`);
+      ctx.fail({
+        line,
+        field: "run",
+        message: at
+          ? `judge run ${r.run} (${at}) was not imported`
+          : `unknown judge run ${r.run} (judge_run records come first)`,
+      });
+      continue;
+    }
+    if (!ctx.firstTime(`judge_call:${r.run}:${r.position}`, line, `call ${r.position} of judge run ${r.run}`)) continue;
+    const errors = ctx.errorCount;
+    const ref = (ids: Map<string, number>, value: string | null, field: string, what: string) =>
+      value === null ? null : known(ctx, ids, value, line, field, what);
+    const queryId = ref(queries, r.query, "query", "query");
+    const nuggetId = ref(nuggets, r.nugget, "nugget", "nugget");
+    const documentId = ref(docs, r.doc, "doc", "document");
+    if (ctx.errorCount > errors) continue;
+    const needs = {
+      relevance: ["query", "doc"],
+      support: ["nugget", "doc"],
+      preference: ["query", "systems"],
+    } as const;
+    const missing = needs[run.task].find((field) => r[field] === null);
+    if (missing) {
+      ctx.fail({ line, field: missing, message: `a call of a ${run.task} run names its ${missing}` });
+      continue;
+    }
+    let answers: [number, number] | null = null;
+    if (run.task === "preference") {
+      const ids = r.systems!.map((name) => {
+        const id = responses.get(`${systems.get(name)}:${queryId}`);
+        if (id === undefined)
+          ctx.fail({
+            line,
+            field: "systems",
+            message: `the study has no answer of system "${name}" to query "${r.query}"`,
+          });
+        return id;
+      });
+      if (ids[0] === undefined || ids[1] === undefined) continue;
+      answers = [ids[0], ids[1]];
+    }
+    const targetKey = {
+      relevance: () => queryDocumentKey(queryId!, documentId!),
+      support: () => nuggetDocumentKey(nuggetId!, documentId!),
+      preference: () => responsePairKey(queryId!, systems.get(r.systems![0])!, systems.get(r.systems![1])!),
+    }[run.task]();
+    const order = r.swapped ? "B/A" : "A/B";
+    if (
+      !ctx.firstTime(
+        `judge_call:${r.run}:${targetKey}:${order}`,
+        line,
+        `${order} call of judge run ${r.run} on this target`,
+      )
+    )
+      continue;
+    if (run.id === null) continue; // the run was here already, with its calls
+    rows.push([
+      run.id,
+      r.position,
+      targetKey,
+      queryId,
+      nuggetId,
+      documentId,
+      answers?.[0] ?? null,
+      answers?.[1] ?? null,
+      r.swapped ? 1 : 0,
+      r.status,
+      r.attempts,
+      r.cache_key,
+      r.cached ? 1 : 0,
+      r.reply,
+      r.level,
+      r.error,
+      r.input_tokens,
+      r.output_tokens,
+      r.latency_ms,
+      r.cost,
+      time(ctx, r.finished_at),
+    ]);
+  }
+  await upsertMany(
+    ctx.tx,
+    {
+      table: "JudgeCall",
+      columns: [
+        "runId",
+        "position",
+        "targetKey",
+        "queryId",
+        "nuggetId",
+        "documentId",
+        "responseAId",
+        "responseBId",
+        "swapped",
+        "status",
+        "attempts",
+        "cacheKey",
+        "cached",
+        "reply",
+        "level",
+        "error",
+        "inputTokens",
+        "outputTokens",
+        "latencyMs",
+        "cost",
+        "finishedAt",
+      ],
+      conflict: ["runId", "targetKey", "swapped"],
+    },
+    rows,
+  );
+}
