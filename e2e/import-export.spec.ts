@@ -88,7 +88,7 @@ test("a researcher downloads LLM labels as qrels and the study as a bundle", asy
   const first = (await (await bundle.createReadStream()).toArray()).join("").split("\n")[0];
   expect(JSON.parse(first!)).toEqual({
     type: "bundle",
-    version: 2,
+    version: 3,
     study: { name: DEMO, description: expect.any(String) },
   });
 });

@@ -133,7 +133,7 @@ export const IMPORT_FORMATS = [
     id: "assay-bundle",
     label: "Assay study bundle (JSONL)",
     description:
-      "A whole study exported by Assay: content, judges, labels, systems, runs and responses, members, campaigns and every annotation.",
+      "A whole study exported by Assay: content, judges, labels, systems, runs and responses, members, campaigns, every annotation and the LLM judge runs.",
     createParser: () => bundleParser(),
     labels: null,
   },
