@@ -173,6 +173,24 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   await expect(researcher.getByTestId("impact-summary")).toContainText(
     "3 systems over 6 questions (of 10 with nuggets)",
   );
+
+  // an ensemble of the two versions chosen in a report's menu: two members or more, and the
+  // report's page keeps it chosen
+  await researcher
+    .getByRole("navigation", { name: "Study" })
+    .getByRole("link", { name: "Agreement", exact: true })
+    .click();
+  await sources.getByLabel("Source A").selectOption("An ensemble of LLM judges…");
+  const members = sources.getByRole("group", { name: /Its members/ });
+  await members.getByLabel(judgeOne, { exact: true }).check();
+  await sources.getByLabel("Source B").selectOption(judgeOne);
+  expect(await sources.evaluate((form) => (form as HTMLFormElement).checkValidity())).toBe(false);
+  await members.getByLabel(judgeTwo, { exact: true }).check();
+  await sources.getByRole("button", { name: "Compare" }).click();
+  await expect(researcher).toHaveURL(/[?&]a=ensemble%3A/);
+  await expect(researcher.getByTestId("report-summary")).toContainText("12 targets labelled by both");
+  await expect(sources.getByLabel("Source A")).toHaveValue("ensemble");
+  await expect(members.getByLabel(judgeTwo, { exact: true })).toBeChecked();
   await context.close();
 });
 
@@ -238,6 +256,14 @@ test("a researcher runs a preference template both ways and reads its position c
     await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
     await expect(row.getByTestId("run-inconsistent")).toHaveText("coverage · 0 position-inconsistent");
     expect(pairwise.calls).toHaveLength(10);
+    // the calibration reads the judge's position consistency: the same choice both ways on all five pairs
+    const calibrated = page
+      .getByRole("region", { name: "Calibration" })
+      .getByTestId(`calibration-${judge}`)
+      .getByTestId("position-consistency");
+    await expect(calibrated).toHaveText(
+      "Position-consistent on 5 of 5 pairs judged both ways (100.0%, 95% interval 56.6%–100.0%)",
+    );
     // its labels are a preference source of the Preferences page
     const report = await page.request.get(
       `/api/studies/${studyId}/reports/preferences?${new URLSearchParams({ source: judge })}`,

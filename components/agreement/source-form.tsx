@@ -1,6 +1,8 @@
 import type { AgreementQuery } from "@/lib/schemas/agreement";
 import { count } from "@/components/ui/wording";
 import { Select } from "@/components/ui/field";
+import { LabelSetSelect } from "@/components/reports/label-set-select";
+import { llmJudgeNames } from "@/lib/domain/label-sets";
 
 const GROUPS: [AgreementQuery["group"], string][] = [
   ["none", "No grouping"],
@@ -23,44 +25,23 @@ export function SourceForm({
 }) {
   const models = judges.filter((j) => j.kind === "model");
   const fused = models.flatMap((x, i) => models.slice(i + 1).map((y) => `fused:${x.name}+${y.name}`));
-  const options = (
-    <>
-      <option value="">Choose…</option>
-      {judges.map((j) => (
-        <option key={j.name} value={j.name}>
-          {j.name} ({j.kind === "model" ? "LLM" : "human"})
-        </option>
-      ))}
-      {fused.map((f) => (
-        <option key={f} value={f}>
-          {f.replace("fused:", "fused ").replace("+", " + ")} (FeB4RAG fusion)
-        </option>
-      ))}
-      {campaigns.map((c) => (
-        <option key={c.id} value={`campaign:${c.id}`}>
-          Annotators of {c.name} (majority)
-        </option>
-      ))}
-    </>
-  );
+  const sources = [
+    ...judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
+    ...fused.map((f) => ({
+      value: f,
+      label: `${f.replace("fused:", "fused ").replace("+", " + ")} (FeB4RAG fusion)`,
+    })),
+    ...campaigns.map((c) => ({ value: `campaign:${c.id}`, label: `Annotators of ${c.name} (majority)` })),
+  ];
+  const modelNames = llmJudgeNames({ judges });
   return (
     <form
       method="get"
       className="mt-6 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-4"
       aria-label="Label sources"
     >
-      <label className="block text-sm font-medium">
-        Source A
-        <Select name="a" defaultValue={query.a} className="mt-1" required>
-          {options}
-        </Select>
-      </label>
-      <label className="block text-sm font-medium">
-        Source B
-        <Select name="b" defaultValue={query.b} className="mt-1" required>
-          {options}
-        </Select>
-      </label>
+      <LabelSetSelect name="a" label="Source A" sources={sources} models={modelNames} defaultValue={query.a} />
+      <LabelSetSelect name="b" label="Source B" sources={sources} models={modelNames} defaultValue={query.b} />
       <label className="block text-sm font-medium">
         Group by
         <Select name="group" defaultValue={query.group} className="mt-1">

@@ -6,6 +6,7 @@ import { ReportExports } from "@/components/reports/report-exports";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Select } from "@/components/ui/field";
+import { LabelSetSelect } from "@/components/reports/label-set-select";
 import { ReportPage } from "@/components/ui/report-page";
 import { count } from "@/components/ui/wording";
 
@@ -16,6 +17,7 @@ type Source = { value: string; label: string };
 export function CorrectedEstimatesView({
   studyId,
   llmSources,
+  llmJudges,
   humanSources,
   query,
   report,
@@ -26,6 +28,8 @@ export function CorrectedEstimatesView({
   /** The label sets' names in words ("Annotators of ... (majority)"). */
   titles: { llm: string; human: string } | null;
   llmSources: Source[];
+  /** The LLM judges an ensemble can be made of. */
+  llmJudges: string[];
   humanSources: Source[];
   query: Pick<CorrectedEstimatesQuery, "llm" | "human" | "confidence">;
   report: CorrectedEstimates | null;
@@ -48,8 +52,20 @@ export function CorrectedEstimatesView({
           aria-label="Labels to correct"
           className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-4"
         >
-          <SourceSelect label="LLM labels" name="llm" value={query.llm} sources={llmSources} />
-          <SourceSelect label="People's labels" name="human" value={query.human} sources={humanSources} />
+          <LabelSetSelect
+            label="LLM labels"
+            name="llm"
+            defaultValue={query.llm}
+            sources={llmSources}
+            models={llmJudges}
+          />
+          <LabelSetSelect
+            label="People's labels"
+            name="human"
+            defaultValue={query.human}
+            sources={humanSources}
+            models={[]}
+          />
           <label className="block text-sm font-medium">
             Confidence
             <Select name="confidence" defaultValue={String(query.confidence)} className="mt-1">
@@ -98,32 +114,6 @@ export function CorrectedEstimatesView({
         </div>
       )}
     </ReportPage>
-  );
-}
-
-function SourceSelect({
-  label,
-  name,
-  value,
-  sources,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  sources: Source[];
-}) {
-  return (
-    <label className="block text-sm font-medium">
-      {label}
-      <Select name={name} defaultValue={value} className="mt-1" required>
-        <option value="">Choose…</option>
-        {sources.map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
-          </option>
-        ))}
-      </Select>
-    </label>
   );
 }
 

@@ -13,12 +13,15 @@ const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 export function ImpactView({
   study,
   sources,
+  models,
   query,
   report,
   error,
 }: {
   study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
   sources: { value: string; label: string }[];
+  /** The LLM judges an ensemble can be made of. */
+  models: string[];
   query: ImpactQuery;
   report: ImpactReport | null;
   error: string | null;
@@ -34,7 +37,7 @@ export function ImpactView({
       }
       controls={
         <>
-          <LabelSetForm sources={sources} query={query} submit="Score the runs" />
+          <LabelSetForm sources={sources} models={models} query={query} submit="Score the runs" />
         </>
       }
       error={error}

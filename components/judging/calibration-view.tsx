@@ -1,5 +1,6 @@
 "use client";
 
+import { ensembleName } from "@/lib/domain/label-sets";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
@@ -11,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Field, Select } from "@/components/ui/field";
 import { signedPoints } from "@/components/ui/wording";
+import { percent } from "@/components/reports/format";
 import { TemplateEditor } from "./template-editor";
 import { ReplyText } from "./reply-text";
 
@@ -75,7 +77,7 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
             type="button"
             variant="secondary"
             disabled={members.length < 2}
-            onClick={() => setEnsemble(`ensemble:${members.join("+")}`)}
+            onClick={() => setEnsemble(ensembleName(members))}
           >
             {members.length >= 2
               ? `Score the ${members.length} checked as an ensemble`
@@ -119,6 +121,11 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
                     {j.task} · {j.runs} run{j.runs === 1 ? "" : "s"} · {j.labels} labels
                     {j.ties === null ? "" : ` · ${j.ties} ties (no label)`}
                   </span>
+                  {j.positionConsistency && (
+                    <span className="block text-xs text-stone-600" data-testid="position-consistency">
+                      {consistencyText(j.positionConsistency)}
+                    </span>
+                  )}
                 </>
               ),
             },
@@ -181,6 +188,12 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
       )}
     </>
   );
+}
+
+/** "Position-consistent on 9 of 10 pairs (90.0%, 95% interval 59.6%–98.2%)": the pairs judged both ways that agree. */
+function consistencyText(c: NonNullable<JudgeRow["positionConsistency"]>): string {
+  if (c.pairs === 0) return "Position consistency: no pair judged both ways yet";
+  return `Position-consistent on ${c.pairs - c.inconsistent} of ${c.pairs} pairs judged both ways (${percent(c.share!)}, 95% interval ${percent(c.low!)}–${percent(c.high!)})`;
 }
 
 /**

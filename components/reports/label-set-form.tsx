@@ -1,44 +1,27 @@
 import type { ImpactQuery } from "@/lib/schemas/impact";
-import { Select } from "@/components/ui/field";
+import { LabelSetSelect } from "./label-set-select";
 
-/** A plain GET form choosing label sets A and B among a study's label sets. */
+/** A plain GET form choosing label sets A and B among a study's label sets, or ensembles of its LLM judges. */
 export function LabelSetForm({
   sources,
+  models,
   query,
   submit,
 }: {
   sources: { value: string; label: string }[];
+  /** The LLM judges an ensemble can be made of. */
+  models: string[];
   query: ImpactQuery;
   submit: string;
 }) {
-  const options = (
-    <>
-      <option value="">Choose…</option>
-      {sources.map((s) => (
-        <option key={s.value} value={s.value}>
-          {s.label}
-        </option>
-      ))}
-    </>
-  );
   return (
     <form
       method="get"
       className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
       aria-label="Label sets"
     >
-      <label className="block text-sm font-medium">
-        Label set A
-        <Select name="a" defaultValue={query.a} className="mt-1" required>
-          {options}
-        </Select>
-      </label>
-      <label className="block text-sm font-medium">
-        Label set B
-        <Select name="b" defaultValue={query.b} className="mt-1" required>
-          {options}
-        </Select>
-      </label>
+      <LabelSetSelect name="a" label="Label set A" sources={sources} models={models} defaultValue={query.a} />
+      <LabelSetSelect name="b" label="Label set B" sources={sources} models={models} defaultValue={query.b} />
       <button
         type="submit"
         className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"

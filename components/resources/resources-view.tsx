@@ -16,12 +16,15 @@ const mean = (v: number | null) => (v === null ? "—" : v.toFixed(1));
 export function ResourcesView({
   study,
   sources,
+  models,
   query,
   report,
   error,
 }: {
   study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
   sources: { value: string; label: string }[];
+  /** The LLM judges an ensemble can be made of. */
+  models: string[];
   query: ImpactQuery;
   report: ResourceReport | null;
   error: string | null;
@@ -38,7 +41,7 @@ export function ResourcesView({
       }
       controls={
         <>
-          <LabelSetForm sources={sources} query={query} submit="Score the engines" />
+          <LabelSetForm sources={sources} models={models} query={query} submit="Score the engines" />
         </>
       }
       error={error}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelSetOptions, labelSetTitle } from "./label-sets";
+import { ensembleMembers, ensembleName, labelSetOptions, labelSetTitle, llmJudgeNames } from "./label-sets";
 
 const study = {
   judges: [
@@ -32,5 +32,14 @@ describe("label sets", () => {
     ["corrected:gpt-4o", "gpt-4o corrected by humans"],
     ["fused:gpt-4o+solar", "gpt-4o + solar fused"],
     ["assessors", "assessors"],
+    ["ensemble:gpt-4o+solar+assessors", "Ensemble of gpt-4o + solar + assessors"],
   ])("%s is called %j", (name, title) => expect(labelSetTitle(name, study)).toBe(title));
+
+  it("names an ensemble by its members and reads them back; only LLM judges are offered as members", () => {
+    expect(ensembleName(["a@1 · m", "b@2 · m"])).toBe("ensemble:a@1 · m+b@2 · m");
+    expect(ensembleMembers("ensemble:a@1 · m+b@2 · m")).toEqual(["a@1 · m", "b@2 · m"]);
+    expect(ensembleMembers("fused:a+b")).toBeNull();
+    expect(ensembleMembers("ensembles")).toBeNull();
+    expect(llmJudgeNames(study)).toEqual(["gpt-4o", "solar"]);
+  });
 });

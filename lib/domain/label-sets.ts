@@ -5,12 +5,26 @@ import { type TaskType } from "./task-types/task-type";
  * A label set is what reports compare and exports write: one judge's labels by name, or labels
  * derived from others: "fused:<x>+<y>" (two LLMs fused as FeB4RAG does), "corrected:<x>" (an LLM
  * with the humans' majority wherever they judged), "campaign:<id>" (the majority of a campaign's
- * annotators). These are their names in words, for choosers and headings.
+ * annotators), "ensemble:<judge>+<judge>+..." (the majority or lower median of several judges).
+ * These are their names in words, for choosers and headings.
  */
 type Study = {
   judges: readonly { name: string; kind: "human" | "model" }[];
   campaigns: readonly { id: number; name: string; taskType: TaskType }[];
 };
+
+const ENSEMBLE_PREFIX = "ensemble:";
+
+/** An ensemble's name: "ensemble:<judge>+<judge>+...". */
+export const ensembleName = (members: readonly string[]): string => `${ENSEMBLE_PREFIX}${members.join("+")}`;
+
+/** An ensemble's members by name (not checked), or null for any other label set. */
+export const ensembleMembers = (name: string): string[] | null =>
+  name.startsWith(ENSEMBLE_PREFIX) ? name.slice(ENSEMBLE_PREFIX.length).split("+") : null;
+
+/** The study's LLM judges by name: what an ensemble is made of in the report forms. */
+export const llmJudgeNames = (study: Pick<Study, "judges">): string[] =>
+  study.judges.filter((j) => j.kind === "model").map((j) => j.name);
 
 /** Every label set a study offers, each with its description. */
 export function labelSetOptions(study: Study): { value: string; label: string }[] {
@@ -39,5 +53,7 @@ export function labelSetTitle(name: string, study: Pick<Study, "campaigns">): st
   }
   if (name.startsWith("corrected:")) return `${name.slice("corrected:".length)} corrected by humans`;
   if (name.startsWith("fused:")) return `${name.slice("fused:".length).split("+").join(" + ")} fused`;
+  const members = ensembleMembers(name);
+  if (members) return `Ensemble of ${members.join(" + ")}`;
   return name;
 }

@@ -230,6 +230,16 @@ export const calibrationSchema = z.object({
       labels: z.number(),
       /** An ensemble: the targets its members tied on, which it gives no label (null for one judge). */
       ties: z.number().nullable(),
+      /** A preference judge: of the pairs it judged both ways, how many the same way (null for other judges and ensembles). */
+      positionConsistency: z
+        .object({
+          pairs: z.number(),
+          inconsistent: z.number(),
+          share: z.number().nullable(),
+          low: z.number().nullable(),
+          high: z.number().nullable(),
+        })
+        .nullable(),
       /** Targets both labelled. */
       items: z.number(),
       comparedOn: z.string(),

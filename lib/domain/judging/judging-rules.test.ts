@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ensembleLevel } from "./ensemble";
 import { callCost, sumCosts } from "./judgment-cost";
-import { combineOrders } from "./preference-orders";
+import { combineOrders, positionConsistency } from "./preference-orders";
 
 describe("ensembleLevel", () => {
   it("majority: the most frequent level; a tie gives none", () => {
@@ -49,5 +49,22 @@ describe("call costs", () => {
   it("sums the known costs and counts the unknown ones apart", () => {
     expect(sumCosts([0.5, null, 0.25, null])).toEqual({ known: 0.75, unknownCalls: 2 });
     expect(sumCosts([])).toEqual({ known: 0, unknownCalls: 0 });
+  });
+});
+
+describe("positionConsistency", () => {
+  it("counts the pairs judged both ways whose orders disagree, and the consistent share with Wilson's interval", () => {
+    const c = positionConsistency([
+      { shown: "a", swapped: "b" }, // a both ways
+      { shown: "none", swapped: "none" }, // a tie both ways
+      { shown: "a", swapped: "a" }, // the first position both times
+      { shown: "b", swapped: "none" },
+    ]);
+    expect(c).toMatchObject({ pairs: 4, inconsistent: 2, share: 0.5 });
+    // Wilson's score interval for 2 of 4 at 95%: 0.5 ± 1.96·sqrt(0.25/4 + 1.96²/64) / (1 + 1.96²/4)
+    expect(c.low).toBeCloseTo(0.15, 3);
+    expect(c.high).toBeCloseTo(0.85, 3);
+    expect(positionConsistency([{ shown: "b", swapped: "a" }]).inconsistent).toBe(0);
+    expect(positionConsistency([])).toEqual({ pairs: 0, inconsistent: 0, share: null, low: null, high: null });
   });
 });

@@ -81,18 +81,18 @@ export async function insertJudgeCalls(tx: Tx, runId: number, calls: readonly Pl
   }
 }
 
-/** Per run, the preference pairs whose two orders both parsed and disagree once read back to one order. */
-export async function inconsistentPairs(runIds: readonly number[]): Promise<Map<number, number>> {
-  if (runIds.length === 0) return new Map();
-  const rows = await readRows<{ runId: unknown; pairs: unknown }>(
-    `SELECT s."runId", COUNT(*) AS "pairs" FROM "JudgeCall" s
+/** The preference pairs of these runs whose two orders both gave a choice: each pair's run and its levels shown A/B and swapped B/A. */
+export async function preferenceOrders(
+  runIds: readonly number[],
+): Promise<{ runId: number; shown: string; swapped: string }[]> {
+  if (runIds.length === 0) return [];
+  const rows = await readRows<{ runId: unknown; shown: string; swapped: string }>(
+    `SELECT s."runId", s."level" AS "shown", w."level" AS "swapped" FROM "JudgeCall" s
        JOIN "JudgeCall" w ON w."runId" = s."runId" AND w."targetKey" = s."targetKey" AND w."swapped" <> s."swapped"
-      WHERE s."runId" IN (${runIds.map(() => "?").join(", ")}) AND NOT s."swapped" AND s."status" = 'done' AND w."status" = 'done'
-        AND NOT ((s."level" = 'a' AND w."level" = 'b') OR (s."level" = 'b' AND w."level" = 'a') OR (s."level" = 'none' AND w."level" = 'none'))
-      GROUP BY s."runId"`,
+      WHERE s."runId" IN (${runIds.map(() => "?").join(", ")}) AND NOT s."swapped" AND s."status" = 'done' AND w."status" = 'done'`,
     runIds,
   );
-  return new Map(rows.map((r) => [Number(r.runId), Number(r.pairs)]));
+  return rows.map((r) => ({ runId: Number(r.runId), shown: r.shown, swapped: r.swapped }));
 }
 
 /** How far a run's calls are: counts by status, tokens and latency summed, the known costs summed and the unknown ones counted. */

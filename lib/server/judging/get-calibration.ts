@@ -1,4 +1,6 @@
 import "server-only";
+import { ensembleMembers } from "@/lib/domain/label-sets";
+import { positionConsistency } from "@/lib/domain/judging/preference-orders";
 import { STATISTIC_NAMES } from "@/lib/domain/agreement/statistic-names";
 import type { LabelSource } from "@/lib/domain/label-sources";
 import type { Calibration } from "@/lib/schemas/judging";
@@ -7,6 +9,7 @@ import { getDb } from "../db/client";
 import { callTotals, repliesOfTargets } from "../db/judge-runs";
 import { invalid } from "../errors";
 import { loadLabelSource } from "../label-sources/load-label-source";
+import { preferenceOrdersOfRuns } from "./preference-orders-of-runs";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
@@ -18,7 +21,8 @@ type JudgeRow = Calibration["judges"][number];
  * Every judge the study's runs wrote (one per template version, model and settings), side by side
  * against one human label set: the agreement report's statistics, confusion matrix and leniency
  * (the Agreement page's own builders), what 1,000 labels cost, and the targets where the judge and
- * the people differ, with the judge's reply. `ensemble` ("ensemble:<judge>+<judge>+...", of those
+ * the people differ, with the judge's reply; a preference judge's position consistency over its
+ * runs (positionConsistency, as each run counts its inconsistent pairs). `ensemble` ("ensemble:<judge>+<judge>+...", of those
  * judges) adds a row scored the same way: its cost per 1,000 labels is its members' together.
  */
 export async function getCalibration(
@@ -37,7 +41,10 @@ export async function getCalibration(
   });
   const byJudge = new Map<string, typeof runs>();
   for (const r of runs) byJudge.set(r.judge.name, [...(byJudge.get(r.judge.name) ?? []), r]);
-  const totals = await callTotals(runs.map((r) => r.id));
+  const [totals, orders] = await Promise.all([
+    callTotals(runs.map((r) => r.id)),
+    preferenceOrdersOfRuns(runs.filter((r) => r.task === "preference").map((r) => r.id)),
+  ]);
 
   /** A label source against the people: what every row shows. */
   async function scored(source: LabelSource, runIds: number[]) {
@@ -83,6 +90,8 @@ export async function getCalibration(
       model: newest.model,
       runs: own.length,
       ties: null,
+      positionConsistency:
+        newest.task === "preference" ? positionConsistency(own.flatMap((r) => orders.get(r.id) ?? [])) : null,
       costPer1000: unknown > 0 || source.labels.size === 0 ? null : (known / source.labels.size) * 1000,
       ...(await scored(
         source,
@@ -91,7 +100,7 @@ export async function getCalibration(
     });
   }
   if (ensemble) {
-    const members = ensemble.startsWith("ensemble:") ? ensemble.slice("ensemble:".length).split("+") : [];
+    const members = ensembleMembers(ensemble) ?? [];
     const rows = members.map((m) => judges.find((j) => j.judge === m));
     if (members.length < 2 || rows.some((r) => !r))
       throw invalid(`ensemble: an ensemble here is "ensemble:<judge>+<judge>+..." of the judges the runs wrote`);
@@ -105,6 +114,7 @@ export async function getCalibration(
       model: members.join(" + "),
       runs: rows.reduce((n, r) => n + r!.runs, 0),
       ties: source.ties ?? 0,
+      positionConsistency: null,
       costPer1000: costs.some((c) => c === null) ? null : costs.reduce((a, c) => a! + c!, 0),
       ...(await scored(
         source,

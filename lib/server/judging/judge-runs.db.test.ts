@@ -435,6 +435,29 @@ describe("judge runs", () => {
       expect(
         await db.label.count({ where: { studyId: st.id, judge: { name: skewed.judge }, criterion: "clarity" } }),
       ).toBe(0);
+      // the calibration reads the judge's position consistency over both runs: 4 of its 8 pairs
+      const person = await f.upsertJudge(db, st.id, { name: `reader-${unique()}`, kind: "human" });
+      const [key, value] = [...better][0]!;
+      const [, queryId, systemAId, systemBId] = key.split(":").map(Number);
+      await db.label.create({
+        data: {
+          studyId: st.id,
+          judgeId: person.id,
+          targetType: "system_pair",
+          targetKey: key,
+          queryId,
+          systemAId,
+          systemBId,
+          criterion: "overall",
+          scale: "preference",
+          value,
+        },
+      });
+      const calibration = await getCalibration(admin, st.id, person.name);
+      const row = calibration.judges.find((j) => j.judge === run.judge)!;
+      expect(row).toMatchObject({ runs: 2, items: 1, positionConsistency: { pairs: 8, inconsistent: 4, share: 0.5 } });
+      expect(row.positionConsistency!.low).toBeCloseTo(0.2152, 4); // Wilson's 95% interval for 4 of 8
+      expect(row.positionConsistency!.high).toBeCloseTo(0.7848, 4);
 
       const refused = await createJudgeRun(admin, st.id, {
         template: template.name,

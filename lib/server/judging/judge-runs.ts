@@ -8,15 +8,10 @@ import {
   type JudgeRunDto,
 } from "@/lib/schemas/judging";
 import { getDb, type Db } from "../db/client";
-import {
-  callTotals,
-  inconsistentPairs,
-  problemCalls,
-  retryProblemCalls,
-  setRunStatus,
-  type CallTotals,
-} from "../db/judge-runs";
+import { callTotals, problemCalls, retryProblemCalls, setRunStatus, type CallTotals } from "../db/judge-runs";
 import { withTransaction } from "../db/transactions";
+import { positionConsistency } from "@/lib/domain/judging/preference-orders";
+import { preferenceOrdersOfRuns } from "./preference-orders-of-runs";
 import { AppError, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
@@ -77,11 +72,11 @@ export async function listJudgeRuns(user: UserDto, studyId: number): Promise<Jud
     include: { judge: { select: { name: true } } },
   });
   const ids = runs.map((r) => r.id);
-  const [totals, inconsistent] = await Promise.all([
+  const [totals, orders] = await Promise.all([
     callTotals(ids),
-    inconsistentPairs(runs.filter((r) => r.task === "preference").map((r) => r.id)),
+    preferenceOrdersOfRuns(runs.filter((r) => r.task === "preference").map((r) => r.id)),
   ]);
-  return runs.map((r) => toRunDto(r, totals.get(r.id), inconsistent.get(r.id) ?? 0));
+  return runs.map((r) => toRunDto(r, totals.get(r.id), positionConsistency(orders.get(r.id) ?? []).inconsistent));
 }
 
 async function runOf(db: Db, studyId: number, runId: number): Promise<RunRow> {
@@ -95,13 +90,13 @@ export async function getJudgeRun(user: UserDto, studyId: number, runId: number)
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const run = await runOf(db, studyId, runId);
-  const [totals, inconsistent, problems] = await Promise.all([
+  const [totals, orders, problems] = await Promise.all([
     callTotals([runId]),
-    inconsistentPairs(run.task === "preference" ? [runId] : []),
+    preferenceOrdersOfRuns(run.task === "preference" ? [runId] : []),
     problemCalls(runId),
   ]);
   return {
-    run: toRunDto(run, totals.get(runId), inconsistent.get(runId) ?? 0),
+    run: toRunDto(run, totals.get(runId), positionConsistency(orders.get(runId) ?? []).inconsistent),
     problems: problems.map((p) => ({ ...p, id: Number(p.id), status: p.status as "unparsed" | "failed" | "skipped" })),
   };
 }

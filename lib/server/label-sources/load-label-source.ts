@@ -7,6 +7,7 @@ import {
   type LabelSource,
 } from "@/lib/domain/label-sources";
 import { campaignAnnotations } from "../db/annotations";
+import { ensembleMembers } from "@/lib/domain/label-sets";
 import { humanLabelsOfStudy, labelsOfJudge } from "../db/labels";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
@@ -31,8 +32,8 @@ export async function loadLabelSource(db: Db, studyId: number, name: string): Pr
     const [first, second] = [await loadJudge(db, studyId, x), await loadJudge(db, studyId, y)];
     return { name, kind: "model", labels: fusedLabels(first.labels, second.labels) };
   }
-  if (name.startsWith("ensemble:")) {
-    const members = name.slice("ensemble:".length).split("+");
+  const members = ensembleMembers(name);
+  if (members) {
     if (members.length < 2 || members.some((m) => !m))
       throw invalid(`an ensemble is "ensemble:<judge>+<judge>+...", not "${name}"`);
     const sources = [];

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
 import { CorrectedEstimatesView } from "@/components/corrected-estimates/corrected-estimates-view";
-import { labelSetOptions, labelSetTitle } from "@/lib/domain/label-sets";
+import { labelSetOptions, labelSetTitle, llmJudgeNames } from "@/lib/domain/label-sets";
 import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
 import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 
@@ -25,6 +25,7 @@ export default async function CorrectedEstimatesPage({
     <CorrectedEstimatesView
       studyId={study.id}
       llmSources={sources.filter((s) => !s.value.startsWith("campaign:"))}
+      llmJudges={llmJudgeNames(study)}
       humanSources={[
         ...study.judges.filter((j) => j.kind === "human").map((j) => ({ value: j.name, label: `${j.name} (human)` })),
         ...sources.filter((s) => s.value.startsWith("campaign:")),

@@ -3,7 +3,7 @@ import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-pag
 import { ImpactView } from "@/components/impact/impact-view";
 import { impactQuerySchema } from "@/lib/schemas/impact";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
-import { labelSetOptions } from "@/lib/domain/label-sets";
+import { labelSetOptions, llmJudgeNames } from "@/lib/domain/label-sets";
 
 export const metadata: Metadata = { title: "Benchmark impact" };
 
@@ -24,6 +24,7 @@ export default async function ImpactPage({
     <ImpactView
       study={study}
       sources={labelSetOptions(study)}
+      models={llmJudgeNames(study)}
       query={query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" }}
       report={report}
       error={error}

@@ -3,7 +3,7 @@ import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-pag
 import { ResourcesView } from "@/components/resources/resources-view";
 import { impactQuerySchema } from "@/lib/schemas/impact";
 import { getResourcesReport } from "@/lib/server/resources/get-resources-report";
-import { labelSetOptions } from "@/lib/domain/label-sets";
+import { labelSetOptions, llmJudgeNames } from "@/lib/domain/label-sets";
 
 export const metadata: Metadata = { title: "Federated resources" };
 
@@ -24,6 +24,7 @@ export default async function ResourcesPage({
     <ResourcesView
       study={study}
       sources={labelSetOptions(study)}
+      models={llmJudgeNames(study)}
       query={query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" }}
       report={report}
       error={error}

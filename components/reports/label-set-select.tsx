@@ -1,0 +1,82 @@
+"use client";
+import { useState } from "react";
+import { Select } from "@/components/ui/field";
+import { ensembleMembers, ensembleName } from "@/lib/domain/label-sets";
+
+const ENSEMBLE = "ensemble";
+
+/**
+ * A report form's label-set chooser: one of the study's label sets, or "An ensemble of LLM
+ * judges…", which shows the study's LLM judges to tick (two or more) and submits
+ * "ensemble:<judge>+<judge>+..." under the same name. A report opened with an ensemble shows it
+ * ticked.
+ */
+export function LabelSetSelect({
+  name,
+  label,
+  sources,
+  models,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  sources: readonly { value: string; label: string }[];
+  /** The LLM judges an ensemble can be made of. */
+  models: readonly string[];
+  defaultValue: string;
+}) {
+  const initial = ensembleMembers(defaultValue);
+  const [choice, setChoice] = useState(initial ? ENSEMBLE : defaultValue);
+  const [members, setMembers] = useState<string[]>(initial ?? []);
+  const ensemble = choice === ENSEMBLE;
+  const toggle = (judge: string, on: boolean) =>
+    setMembers((now) => models.filter((m) => (m === judge ? on : now.includes(m))));
+  return (
+    <div className="text-sm font-medium">
+      <label className="block">
+        {label}
+        <Select
+          name={ensemble ? undefined : name}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+          className="mt-1"
+          required
+        >
+          <option value="">Choose…</option>
+          {sources.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+          {models.length >= 2 && <option value={ENSEMBLE}>An ensemble of LLM judges…</option>}
+        </Select>
+      </label>
+      {ensemble && (
+        <fieldset className="mt-2 rounded-md border border-stone-200 p-2 font-normal">
+          <legend className="px-1 text-xs text-stone-600">
+            Its members (two or more): the majority, or the lower median of ordinal levels
+          </legend>
+          <input type="hidden" name={name} value={ensembleName(members)} />
+          <ul className="max-h-48 space-y-1 overflow-y-auto">
+            {models.map((m, i) => (
+              <li key={m}>
+                <label className="flex items-start gap-2 break-all">
+                  <input
+                    type="checkbox"
+                    checked={members.includes(m)}
+                    onChange={(e) => toggle(m, e.target.checked)}
+                    ref={(box) =>
+                      box?.setCustomValidity(i === 0 && members.length < 2 ? "Tick two judges or more" : "")
+                    }
+                    className="mt-0.5"
+                  />
+                  {m}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+    </div>
+  );
+}
