@@ -32,8 +32,9 @@ export function LabelSetSelect({
   const toggle = (judge: string, on: boolean) =>
     setMembers((now) => models.filter((m) => (m === judge ? on : now.includes(m))));
   return (
-    <div className="text-sm font-medium">
-      <label className="block">
+    // its label and its members are items of the form's grid: the members take a row of their own
+    <div className="contents">
+      <label className="block text-sm font-medium">
         {label}
         <Select
           name={ensemble ? undefined : name}
@@ -52,12 +53,12 @@ export function LabelSetSelect({
         </Select>
       </label>
       {ensemble && (
-        <fieldset className="mt-2 rounded-md border border-stone-200 p-2 font-normal">
+        <fieldset className="col-span-full rounded-md border border-stone-200 p-2 text-sm font-normal">
           <legend className="px-1 text-xs text-stone-600">
             Its members (two or more): the majority, or the lower median of ordinal levels
           </legend>
           <input type="hidden" name={name} value={ensembleName(members)} />
-          <ul className="max-h-48 space-y-1 overflow-y-auto">
+          <ul className="grid max-h-48 gap-x-4 gap-y-1 overflow-y-auto sm:grid-cols-2">
             {models.map((m, i) => (
               <li key={m}>
                 <label className="flex items-start gap-2 break-all">

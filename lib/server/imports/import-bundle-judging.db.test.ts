@@ -227,4 +227,29 @@ describe("LLM judge runs in a study bundle", () => {
     });
     expect(await counts(studyId)).toEqual(before);
   });
+
+  it("refuses a template version under a name this server uses for another task", async () => {
+    const taken = `taken-${unique()}`;
+    await saveTemplate(
+      {
+        name: taken,
+        task: "support",
+        scale: "binary",
+        system: "",
+        prompt: "Nugget: {{nugget}}\nPassage: {{chunk}}\nSupported? [[yes]] or [[no]]",
+        output: { kind: "regex", pattern: "\\[\\[(yes|no)\\]\\]", ignoreCase: true, map: { yes: "1", no: "0" } },
+      },
+      admin,
+    );
+    const template = bundle.find((r) => r.type === "judge_template")!;
+    const renamed = bundle.map((r) =>
+      r === template ? { ...r, template: { ...(r.template as object), name: taken } } : r,
+    );
+    const error = await importBundle(await freshStudy(), renamed).catch((e: unknown) => e);
+    expect((error as AppError).details).toMatchObject({
+      errors: [
+        `study.assay.jsonl line ${bundle.indexOf(template) + 1}, field template.task: the template "${taken}" is a support template on this server, this one relevance: rename one of them`,
+      ],
+    });
+  });
 });

@@ -28,6 +28,8 @@ const builtinVersion = (template: JudgeTemplate): TemplateVersionDto => ({
   createdAt: null,
 });
 
+const VERSIONS_NEWEST_FIRST = { orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }] };
+
 type StoredVersion = { version: string; content: string; createdBy: string | null; createdAt: Date };
 
 const storedVersion = (name: string, v: StoredVersion): TemplateVersionDto => ({
@@ -39,12 +41,21 @@ const storedVersion = (name: string, v: StoredVersion): TemplateVersionDto => ({
   createdAt: v.createdAt.toISOString(),
 });
 
+/** One template with its versions, newest first, or null. */
+async function templateNamed(name: string): Promise<{ versions: TemplateVersionDto[] } | null> {
+  const builtin = builtinTemplate(name);
+  if (builtin) return { versions: [builtinVersion(builtin)] };
+  const db = await getDb();
+  const saved = await db.judgeTemplate.findUnique({ where: { name }, include: { versions: VERSIONS_NEWEST_FIRST } });
+  return saved && { versions: saved.versions.map((v) => storedVersion(saved.name, v)) };
+}
+
 /** Every template with its versions, newest first: the built-in ones, then the saved ones by name. */
 export async function listTemplates(): Promise<{ name: string; builtin: boolean; versions: TemplateVersionDto[] }[]> {
   const db = await getDb();
   const saved = await db.judgeTemplate.findMany({
     orderBy: { name: "asc" },
-    include: { versions: { orderBy: [{ createdAt: "desc" }, { id: "desc" }] } },
+    include: { versions: VERSIONS_NEWEST_FIRST },
   });
   return [
     ...BUILTIN_TEMPLATES.map((t) => ({ name: t.name, builtin: true, versions: [builtinVersion(t)] })),
@@ -109,7 +120,7 @@ export async function resolveTemplate(reference: string, field = "template"): Pr
           .slice(at + 1)
           .trim()
           .toLowerCase();
-  const entry = (await listTemplates()).find((t) => t.name === name);
+  const entry = await templateNamed(name);
   if (!entry) throw invalid(`${field}: there is no template named "${name}" (assay judge templates lists them)`);
   if (wanted === null) return entry.versions[0]!;
   const matches = entry.versions.filter((v) => v.version.startsWith(wanted));

@@ -26,6 +26,7 @@ export async function writeJudgeTemplates(ctx: ImportContext, batch: Numbered<Ju
       { id: Number(t.id), task: String(t.task) },
     ]),
   );
+  const tasks = new Map([...saved].map(([name, t]) => [name, t.task])); // this server's, then the bundle's new names
   const versions: { line: number; r: JudgeTemplateRow["record"] }[] = [];
   for (const { line, row } of batch) {
     const r = row.record;
@@ -33,25 +34,27 @@ export async function writeJudgeTemplates(ctx: ImportContext, batch: Numbered<Ju
     if (!ctx.firstTime(`judge_template:${name}@${r.version}`, line, `version ${r.version} of template "${name}"`))
       continue;
     const problems = checkTemplate(r.template);
+    const known = tasks.get(name);
     if (builtinTemplate(name))
       ctx.fail({
         line,
         field: "template.name",
         message: `"${name}" is a built-in template: its version is not carried`,
       });
-    else if (saved.has(name) && saved.get(name)!.task !== task)
+    else if (known !== undefined && known !== task)
       ctx.fail({
         line,
         field: "template.task",
-        message: `this server's template "${name}" is a ${saved.get(name)!.task} template, this one ${task}: rename one of them`,
+        message: `the template "${name}" is a ${known} template${saved.has(name) ? " on this server" : ""}, this one ${task}: rename one of them`,
       });
     else if (problems.length) ctx.fail({ line, field: `template.${problems[0]!.path}`, message: problems[0]!.message });
     else if (templateVersion(r.template) !== r.version) ctx.fail({ line, field: "version", message: VERSION_MISMATCH });
-    else versions.push({ line, r });
+    else {
+      tasks.set(name, task);
+      versions.push({ line, r });
+    }
   }
-  const firstSeen = new Map<string, string>();
-  for (const { r } of versions)
-    if (!saved.has(r.template.name) && !firstSeen.has(r.template.name)) firstSeen.set(r.template.name, r.created_at);
+  // a new name's template, created with its first version's time
   const created = await upsertMany(
     ctx.tx,
     {
@@ -60,11 +63,14 @@ export async function writeJudgeTemplates(ctx: ImportContext, batch: Numbered<Ju
       conflict: ["name"],
       returning: ["id", "name"],
     },
-    [...firstSeen].map(([name, at]) => [
-      name,
-      versions.find((v) => v.r.template.name === name)!.r.template.task,
-      time(ctx, at),
-    ]),
+    [
+      ...new Map(
+        versions
+          .filter(({ r }) => !saved.has(r.template.name))
+          .reverse()
+          .map(({ r }) => [r.template.name, r]),
+      ),
+    ].map(([name, r]) => [name, r.template.task, time(ctx, r.created_at)]),
   );
   const ids = new Map([...saved].map(([name, t]) => [name, t.id]));
   for (const t of created) ids.set(String(t.name), Number(t.id));
