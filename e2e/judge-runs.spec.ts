@@ -154,6 +154,11 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   const ensembleRow = calibration.getByTestId(`calibration-ensemble:${judgeOne}+${judgeTwo}`);
   await expect(ensembleRow.getByRole("cell").nth(1)).toHaveText("12");
   await expect(ensembleRow).toContainText("0 ties (no label)");
+  // or the two fused as FeB4RAG does
+  await calibration.getByRole("button", { name: "Score 2 checked fused (FeB4RAG)" }).click();
+  const fusedRow = calibration.getByTestId(`calibration-fused:${judgeOne}+${judgeTwo}`);
+  await expect(fusedRow.getByRole("cell").nth(1)).toHaveText("12");
+  await expect(ensembleRow).toHaveCount(0);
 
   // both judges are label sets of the reports: compare the two versions on their shared pairs
   await researcher

@@ -2,7 +2,7 @@ import type { AgreementQuery } from "@/lib/schemas/agreement";
 import { count } from "@/components/ui/wording";
 import { Select } from "@/components/ui/field";
 import { LabelSetSelect } from "@/components/reports/label-set-select";
-import { llmJudgeNames } from "@/lib/domain/label-sets";
+import { fusedName, llmJudgeNames } from "@/lib/domain/label-sets";
 
 const GROUPS: [AgreementQuery["group"], string][] = [
   ["none", "No grouping"],
@@ -24,7 +24,7 @@ export function SourceForm({
   query: AgreementQuery;
 }) {
   const models = judges.filter((j) => j.kind === "model");
-  const fused = models.flatMap((x, i) => models.slice(i + 1).map((y) => `fused:${x.name}+${y.name}`));
+  const fused = models.flatMap((x, i) => models.slice(i + 1).map((y) => fusedName(x.name, y.name)));
   const sources = [
     ...judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
     ...fused.map((f) => ({

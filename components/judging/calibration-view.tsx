@@ -1,6 +1,6 @@
 "use client";
 
-import { ensembleName } from "@/lib/domain/label-sets";
+import { ensembleName, fusedName } from "@/lib/domain/label-sets";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
@@ -83,8 +83,17 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
               ? `Score the ${members.length} checked as an ensemble`
               : "Score the checked as an ensemble"}
           </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={members.length !== 2}
+            onClick={() => setEnsemble(fusedName(members[0]!, members[1]!))}
+          >
+            Score 2 checked fused (FeB4RAG)
+          </Button>
           <span className="text-stone-600">
-            Majority of nominal labels (a tie gives none), lower median of ordinal ones
+            An ensemble: the majority of nominal labels (a tie gives none), the lower median of ordinal ones. Fused: the
+            level closest to the two judges&apos; mean, ties down.
           </span>
         </div>
       )}

@@ -22,6 +22,15 @@ export const ensembleName = (members: readonly string[]): string => `${ENSEMBLE_
 export const ensembleMembers = (name: string): string[] | null =>
   name.startsWith(ENSEMBLE_PREFIX) ? name.slice(ENSEMBLE_PREFIX.length).split("+") : null;
 
+const FUSED_PREFIX = "fused:";
+
+/** Two LLMs fused as FeB4RAG does: "fused:<x>+<y>". */
+export const fusedName = (x: string, y: string): string => `${FUSED_PREFIX}${x}+${y}`;
+
+/** A fusion's two judges by name (not checked), or null for any other label set. */
+export const fusedMembers = (name: string): string[] | null =>
+  name.startsWith(FUSED_PREFIX) ? name.slice(FUSED_PREFIX.length).split("+") : null;
+
 /** The study's LLM judges by name: what an ensemble is made of in the report forms. */
 export const llmJudgeNames = (study: Pick<Study, "judges">): string[] =>
   study.judges.filter((j) => j.kind === "model").map((j) => j.name);
@@ -33,7 +42,7 @@ export function labelSetOptions(study: Study): { value: string; label: string }[
   return [
     ...study.judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
     ...models.flatMap((x, i) =>
-      models.slice(i + 1).map((y) => ({ value: `fused:${x.name}+${y.name}`, label: `${x.name} + ${y.name} fused` })),
+      models.slice(i + 1).map((y) => ({ value: fusedName(x.name, y.name), label: `${x.name} + ${y.name} fused` })),
     ),
     ...(hasHumans
       ? models.map((m) => ({ value: `corrected:${m.name}`, label: `${m.name} corrected by humans where they judged` }))
@@ -52,7 +61,8 @@ export function labelSetTitle(name: string, study: Pick<Study, "campaigns">): st
     return found ? `Annotators of ${found.name} (majority)` : name;
   }
   if (name.startsWith("corrected:")) return `${name.slice("corrected:".length)} corrected by humans`;
-  if (name.startsWith("fused:")) return `${name.slice("fused:".length).split("+").join(" + ")} fused`;
+  const fused = fusedMembers(name);
+  if (fused) return `${fused.join(" + ")} fused`;
   const members = ensembleMembers(name);
   if (members) return `Ensemble of ${members.join(" + ")}`;
   return name;

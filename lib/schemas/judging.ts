@@ -213,7 +213,7 @@ export type JudgingPage = {
 /** The calibration view: every judge a run wrote, against one human label set (a person, or a campaign's majority). */
 export const calibrationQuerySchema = z.object({
   human: z.string().trim().min(1, "choose the people's labels"),
-  /** An ensemble of the runs' judges to score beside them: "ensemble:<judge>+<judge>+...". */
+  /** An ensemble of the runs' judges to score beside them: "ensemble:<judge>+<judge>+...", or two fused as FeB4RAG does, "fused:<judge>+<judge>". */
   ensemble: z.string().trim().optional(),
 });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { ensembleMembers } from "@/lib/domain/label-sets";
+import { ensembleMembers, fusedMembers } from "@/lib/domain/label-sets";
 import { positionConsistency } from "@/lib/domain/judging/preference-orders";
 import { STATISTIC_NAMES } from "@/lib/domain/agreement/statistic-names";
 import type { LabelSource } from "@/lib/domain/label-sources";
@@ -23,7 +23,8 @@ type JudgeRow = Calibration["judges"][number];
  * (the Agreement page's own builders), what 1,000 labels cost, and the targets where the judge and
  * the people differ, with the judge's reply; a preference judge's position consistency over its
  * runs (positionConsistency, as each run counts its inconsistent pairs). `ensemble` ("ensemble:<judge>+<judge>+...", of those
- * judges) adds a row scored the same way: its cost per 1,000 labels is its members' together.
+ * judges) or "fused:<judge>+<judge>" (two of them fused as FeB4RAG does) adds a row scored the
+ * same way: its cost per 1,000 labels is its members' together.
  */
 export async function getCalibration(
   user: UserDto,
@@ -100,20 +101,23 @@ export async function getCalibration(
     });
   }
   if (ensemble) {
-    const members = ensembleMembers(ensemble) ?? [];
+    const fused = fusedMembers(ensemble);
+    const members = fused ?? ensembleMembers(ensemble) ?? [];
     const rows = members.map((m) => judges.find((j) => j.judge === m));
-    if (members.length < 2 || rows.some((r) => !r))
-      throw invalid(`ensemble: an ensemble here is "ensemble:<judge>+<judge>+..." of the judges the runs wrote`);
+    if ((fused ? members.length !== 2 : members.length < 2) || rows.some((r) => !r))
+      throw invalid(
+        `ensemble: an ensemble here is "ensemble:<judge>+<judge>+..." or "fused:<judge>+<judge>" of the judges the runs wrote`,
+      );
     const source = await loadLabelSource(db, studyId, ensemble);
     const costs = rows.map((r) => r!.costPer1000);
     judges.push({
       judge: ensemble,
       task: rows[0]!.task,
-      templateName: "ensemble",
+      templateName: fused ? "FeB4RAG fusion" : "ensemble",
       templateVersion: "",
       model: members.join(" + "),
       runs: rows.reduce((n, r) => n + r!.runs, 0),
-      ties: source.ties ?? 0,
+      ties: source.ties ?? 0, // a fusion always gives a label
       positionConsistency: null,
       costPer1000: costs.some((c) => c === null) ? null : costs.reduce((a, c) => a! + c!, 0),
       ...(await scored(

@@ -565,6 +565,20 @@ describe("judge runs", () => {
     await expect(getCalibration(admin, s.id, person.name, `ensemble:${run.judge}+nobody`)).rejects.toThrow(
       "ensemble: an ensemble here is",
     );
+    // or two of them fused as FeB4RAG does (the level closest to their mean): a row of its own
+    const pair = `fused:${run.judge}+${others[0]}`;
+    const withFusion = await getCalibration(admin, s.id, person.name, pair);
+    expect(withFusion.judges.find((j) => j.judge === pair)).toMatchObject({
+      templateName: "FeB4RAG fusion",
+      runs: 2,
+      labels: 8,
+      ties: 0,
+      items: 6,
+      disagreementCount: 2,
+    });
+    await expect(getCalibration(admin, s.id, person.name, `fused:${[run.judge, ...others].join("+")}`)).rejects.toThrow(
+      "ensemble: an ensemble here is",
+    );
 
     const saved = await saveTemplate({ ...draft, name: `umbrela-examples-${unique()}` }, admin);
     expect(saved.created).toBe(true);

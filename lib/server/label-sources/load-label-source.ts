@@ -7,7 +7,7 @@ import {
   type LabelSource,
 } from "@/lib/domain/label-sources";
 import { campaignAnnotations } from "../db/annotations";
-import { ensembleMembers } from "@/lib/domain/label-sets";
+import { ensembleMembers, fusedMembers } from "@/lib/domain/label-sets";
 import { humanLabelsOfStudy, labelsOfJudge } from "../db/labels";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
@@ -26,9 +26,10 @@ export async function loadLabelSource(db: Db, studyId: number, name: string): Pr
     const base = await loadJudge(db, studyId, name.slice("corrected:".length));
     return { name, kind: "model", labels: correctedLabels(base.labels, await humanLabelsOfStudy(studyId)) };
   }
-  if (name.startsWith("fused:")) {
-    const [x, y] = name.slice("fused:".length).split("+");
-    if (!x || !y) throw invalid(`a fused source is "fused:<judge>+<judge>", not "${name}"`);
+  const fused = fusedMembers(name);
+  if (fused) {
+    const [x, y] = fused;
+    if (fused.length !== 2 || !x || !y) throw invalid(`a fused source is "fused:<judge>+<judge>", not "${name}"`);
     const [first, second] = [await loadJudge(db, studyId, x), await loadJudge(db, studyId, y)];
     return { name, kind: "model", labels: fusedLabels(first.labels, second.labels) };
   }
