@@ -16,12 +16,6 @@ describe("ensembleLevel", () => {
     expect(ensembleLevel("lower-median", [3, 1, 0, 2])).toBe(1);
     expect(ensembleLevel("lower-median", [0, 1])).toBe(0);
   });
-
-  it("fusion: FeB4RAG's closest level to the mean, ties to the lower", () => {
-    expect(ensembleLevel("fusion", [0, 3])).toBe(1); // mean 1.5
-    expect(ensembleLevel("fusion", [1, 2, 2])).toBe(2); // mean 1.67
-    expect(ensembleLevel("fusion", [0, 0, 1])).toBe(0); // mean 0.33
-  });
 });
 
 describe("combineOrders", () => {
