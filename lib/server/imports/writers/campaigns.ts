@@ -9,7 +9,7 @@ import { deleteFreeSeats } from "../../db/assignments";
 import { itemIdsAt } from "../../db/campaigns";
 import { dbTimestamp } from "../../db/transactions";
 import { accountsByEmail } from "./people";
-import { contentIdsOf, known, type Numbered } from "./shared";
+import { answersOf, contentIdsOf, known, targetIdsOf, type Numbered } from "./shared";
 
 const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : dbTimestamp(ctx.tx, new Date(iso)));
 
@@ -194,32 +194,12 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
  */
 export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[]): Promise<void> {
   const records = batch.map((b) => b.row.record);
-  const pick = (key: "query" | "nugget" | "doc") => records.flatMap((r) => (r[key] ? [r[key]] : []));
   const campaigns = await campaignIds(
     ctx,
     records.map((r) => r.campaign),
   );
-  const content = await contentIdsOf(ctx, { queries: pick("query"), nuggets: pick("nugget"), docs: pick("doc") });
-  const [queryIds, nuggetIds, docIds] = [content.queries, content.nuggets, content.docs];
-  const systems = new Map(
-    (
-      await selectIn(
-        ctx.tx,
-        "System",
-        ["id", "name"],
-        "name",
-        records.flatMap((r) => r.systems ?? []),
-        { studyId: ctx.studyId },
-      )
-    ).map((s) => [String(s.name), Number(s.id)]),
-  );
-  const responses = new Map(
-    (
-      await selectIn(ctx.tx, "Response", ["id", "systemId", "queryId"], "queryId", [...queryIds.values()], {
-        studyId: ctx.studyId,
-      })
-    ).map((r) => [`${Number(r.systemId)}:${Number(r.queryId)}`, Number(r.id)]),
-  );
+  const targets = await targetIdsOf(ctx, records);
+  const [queryIds, nuggetIds, docIds, systems] = [targets.queries, targets.nuggets, targets.docs, targets.systems];
   const rows: unknown[][] = [];
   for (const { line, row } of batch) {
     const r = row.record;
@@ -235,23 +215,8 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
     const nuggetId = ref(nuggetIds, r.nugget, "nugget", "nugget");
     const documentId = ref(docIds, r.doc, "doc", "document");
     if ((r.query && queryId === null) || (r.nugget && nuggetId === null) || (r.doc && documentId === null)) continue;
-    let responseIds: [number, number] | null = null;
-    if (r.systems) {
-      const answers = r.systems.map((name) => {
-        const systemId = systems.get(name);
-        const responseId =
-          systemId === undefined || queryId === null ? undefined : responses.get(`${systemId}:${queryId}`);
-        if (responseId === undefined)
-          ctx.fail({
-            line,
-            field: "systems",
-            message: `the study has no answer of system "${name}" to query "${r.query}"`,
-          });
-        return responseId;
-      });
-      if (answers[0] === undefined || answers[1] === undefined) continue;
-      responseIds = [answers[0], answers[1]];
-    }
+    const responseIds = r.systems ? answersOf(ctx, targets, { ...r, systems: r.systems }, queryId, line) : null;
+    if (r.systems && responseIds === null) continue;
     const targetKey =
       responseIds && queryId !== null && !r.doc && !r.nugget
         ? responsePairKey(queryId, systems.get(r.systems![0])!, systems.get(r.systems![1])!)

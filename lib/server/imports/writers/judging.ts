@@ -9,7 +9,7 @@ import { insertImportedJudgeRun, judgeRunStartedAt, type ImportedJudgeRun } from
 import { dbTimestamp } from "../../db/transactions";
 import { templateVersion } from "../../judging/template-version";
 import { storedSample } from "./campaigns";
-import { contentIdsOf, known, type Numbered } from "./shared";
+import { answersOf, known, targetIdsOf, type Numbered } from "./shared";
 
 const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : dbTimestamp(ctx.tx, new Date(iso)));
 const VERSION_MISMATCH = "does not match its template: a version is the SHA-256 of the template's content";
@@ -198,32 +198,11 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
  * whose answers it compares).
  */
 export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeCallRow>[]): Promise<void> {
-  const records = batch.map((b) => b.row.record);
-  const pick = (key: "query" | "nugget" | "doc") => records.flatMap((r) => (r[key] ? [r[key]] : []));
-  const { queries, nuggets, docs } = await contentIdsOf(ctx, {
-    queries: pick("query"),
-    nuggets: pick("nugget"),
-    docs: pick("doc"),
-  });
-  const systems = new Map(
-    (
-      await selectIn(
-        ctx.tx,
-        "System",
-        ["id", "name"],
-        "name",
-        records.flatMap((r) => r.systems ?? []),
-        { studyId: ctx.studyId },
-      )
-    ).map((s) => [String(s.name), Number(s.id)]),
+  const targets = await targetIdsOf(
+    ctx,
+    batch.map((b) => b.row.record),
   );
-  const responses = new Map(
-    (
-      await selectIn(ctx.tx, "Response", ["id", "systemId", "queryId"], "queryId", [...queries.values()], {
-        studyId: ctx.studyId,
-      })
-    ).map((r) => [`${Number(r.systemId)}:${Number(r.queryId)}`, Number(r.id)]),
-  );
+  const { queries, nuggets, docs, systems } = targets;
   const rows: unknown[][] = [];
   for (const { line, row } of batch) {
     const r = row.record;
@@ -257,21 +236,9 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
       ctx.fail({ line, field: missing, message: `a call of a ${run.task} run names its ${missing}` });
       continue;
     }
-    let answers: [number, number] | null = null;
-    if (run.task === "preference") {
-      const ids = r.systems!.map((name) => {
-        const id = responses.get(`${systems.get(name)}:${queryId}`);
-        if (id === undefined)
-          ctx.fail({
-            line,
-            field: "systems",
-            message: `the study has no answer of system "${name}" to query "${r.query}"`,
-          });
-        return id;
-      });
-      if (ids[0] === undefined || ids[1] === undefined) continue;
-      answers = [ids[0], ids[1]];
-    }
+    const answers =
+      run.task === "preference" ? answersOf(ctx, targets, { ...r, systems: r.systems! }, queryId, line) : null;
+    if (run.task === "preference" && answers === null) continue;
     const targetKey = {
       relevance: () => queryDocumentKey(queryId!, documentId!),
       support: () => nuggetDocumentKey(nuggetId!, documentId!),

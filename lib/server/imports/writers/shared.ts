@@ -119,6 +119,71 @@ export async function contentIdsOf(
   return { queries, nuggets, docs };
 }
 
+/** A record naming a target: a question, a nugget, a chunk, or two systems' answers to the question. */
+type TargetRecord = {
+  query: string | null;
+  nugget: string | null;
+  doc: string | null;
+  systems: readonly [string, string] | null;
+};
+
+/**
+ * What a batch of records names, by row id: its questions, nuggets and chunks, the study's
+ * systems it names, and their answers by "system:query" (campaign items, judge calls).
+ */
+export async function targetIdsOf(ctx: ImportContext, records: readonly TargetRecord[]) {
+  const pick = (key: "query" | "nugget" | "doc") => records.flatMap((r) => (r[key] ? [r[key]] : []));
+  const { queries, nuggets, docs } = await contentIdsOf(ctx, {
+    queries: pick("query"),
+    nuggets: pick("nugget"),
+    docs: pick("doc"),
+  });
+  const systemRows = await selectIn(
+    ctx.tx,
+    "System",
+    ["id", "name"],
+    "name",
+    records.flatMap((r) => r.systems ?? []),
+    { studyId: ctx.studyId },
+  );
+  const systems = new Map(systemRows.map((s) => [String(s.name), Number(s.id)]));
+  const responseRows = await selectIn(
+    ctx.tx,
+    "Response",
+    ["id", "systemId", "queryId"],
+    "queryId",
+    [...queries.values()],
+    {
+      studyId: ctx.studyId,
+    },
+  );
+  const responses = new Map(responseRows.map((r) => [`${Number(r.systemId)}:${Number(r.queryId)}`, Number(r.id)]));
+  return { queries, nuggets, docs, systems, responses };
+}
+
+/** The answers of a record's two systems to its question, or null (an error on the line's `systems` field for each one missing). */
+export function answersOf(
+  ctx: ImportContext,
+  ids: Awaited<ReturnType<typeof targetIdsOf>>,
+  record: TargetRecord & { systems: readonly [string, string] },
+  queryId: number | null,
+  line: number,
+): [number, number] | null {
+  const answers = record.systems.map((name) => {
+    const systemId = ids.systems.get(name);
+    const responseId =
+      systemId === undefined || queryId === null ? undefined : ids.responses.get(`${systemId}:${queryId}`);
+    if (responseId === undefined)
+      ctx.fail({
+        line,
+        field: "systems",
+        message: `the study has no answer of system "${name}" to query "${record.query}"`,
+      });
+    return responseId;
+  });
+  return answers[0] === undefined || answers[1] === undefined ? null : [answers[0], answers[1]];
+}
+
 /** Looks up `id` in `ids`, recording "unknown <what>" for the line when it is missing. */
 export function known(
   ctx: ImportContext,
