@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startFakeChatServer } from "../test/fake-chat-server";
 
 // A new team's first day, from an EMPTY database (no seeded world; its own server, see
 // playwright.config.ts): the first admin comes from the command line; everything else happens in
@@ -10,7 +11,8 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 // import page, adds the annotators, and starts a relevance campaign with two annotators per item;
 // both label with the keyboard only (one goes back to an item with a comment and relabels it); the
 // researcher reads the agreement of the annotators with NovelEval's assessors and downloads the
-// campaign's annotations and the team's qrels.
+// campaign's annotations and the team's qrels; the admin registers the team's model server, and the
+// researcher runs an LLM judge on the imported pairs and calibrates it against the assessors.
 const NOVELEVAL = path.resolve("../shared/data/noveleval");
 const ADMIN = { email: "lena@team.example", password: "first admin passphrase" };
 const RESEARCHER = { email: "rhea@team.example", name: "Rhea Research", password: "researcher passphrase" };
@@ -284,4 +286,43 @@ test("a new team's first day, from an empty database to an agreement report", as
   await exportPanel.getByLabel(/^Judge/).selectOption({ label: `Annotators of ${CAMPAIGN} (majority)` });
   const qrels = await downloaded(researcher, () => exportPanel.getByRole("button", { name: "Download" }).click());
   expect(qrels.trim().split("\n").sort()).toEqual(mine.map((r) => `${r.query} 0 ${r.doc} ${r.payload.level}`).sort());
+
+  // the team's first LLM judge: the admin registers the team's model server (here the tests' own);
+  // the researcher runs UMBRELA's prompt on 20 random pairs of the imported pool and calibrates it
+  // against the assessors
+  const chat = await startFakeChatServer({ answer: (prompt) => `Reasoning.\n##final score: ${prompt.length % 4}` });
+  try {
+    await admin.goto("/admin/judging");
+    await admin.getByRole("button", { name: "New endpoint" }).click();
+    const register = admin.getByRole("form", { name: "New endpoint" });
+    await register.getByLabel(/^Name/).fill("team-model");
+    await register.getByLabel(/^Model/).fill("llama3.1:8b");
+    await register.getByLabel(/^Base URL/).fill(chat.url);
+    await register.getByLabel("None (a local server)").check();
+    await register.getByRole("button", { name: "Register endpoint" }).click();
+    await expect(admin.getByTestId("endpoint-team-model")).toBeVisible();
+
+    await researcher.goto(studyUrl);
+    await researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "LLM judges" }).click();
+    await researcher.getByRole("button", { name: "New judge run" }).click();
+    const form = researcher.getByRole("form", { name: "New judge run" });
+    const umbrela = form.getByLabel("Template").locator('option[value^="umbrela-relevance@"]');
+    await form.getByLabel("Template").selectOption((await umbrela.getAttribute("value"))!);
+    await form.getByLabel("Endpoint").selectOption("team-model");
+    await form.getByLabel(/^Sample/).selectOption("random_pairs");
+    await form.getByLabel(/^Pairs/).fill("20");
+    await form.getByLabel(/^Seed/).fill("1");
+    await form.getByRole("button", { name: "Start run" }).click();
+    const started = researcher.getByRole("status").filter({ hasText: "Started" });
+    await expect(started).toContainText("Started: 20 calls");
+    const judge = (await started.textContent())!.match(/“(.*)”/)![1]!;
+    const run = researcher.getByRole("table", { name: "Judge runs" }).getByRole("row").filter({ hasText: judge });
+    await expect(run.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+    expect(chat.calls).toHaveLength(20);
+    const calibration = researcher.getByRole("region", { name: "Calibration" });
+    await calibration.getByLabel("People's labels").selectOption({ label: "assessors" });
+    await expect(calibration.getByTestId(`calibration-${judge}`).getByRole("cell").nth(1)).toHaveText("20");
+  } finally {
+    await chat.close();
+  }
 });
