@@ -13,6 +13,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Field, Select } from "@/components/ui/field";
 import { signedPoints } from "@/components/ui/wording";
 import { percent } from "@/components/reports/format";
+import { CountHeatmap } from "@/components/reports/count-heatmap";
 import { TemplateEditor } from "./template-editor";
 import { ReplyText } from "./reply-text";
 
@@ -228,31 +229,16 @@ function JudgeDetail({
     >
       <h3 className="font-medium break-all">{judge.judge}</h3>
       {judge.categories.length > 0 && (
-        <table className="mt-2 text-xs" aria-label="Confusion matrix">
-          <caption className="text-left text-stone-600">Rows: the judge; columns: the people</caption>
-          <thead>
-            <tr>
-              <th />
-              {judge.categories.map((c) => (
-                <th key={c} className="px-2 text-right font-medium">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {judge.confusion.map((row, i) => (
-              <tr key={judge.categories[i]}>
-                <th className="pr-2 text-left font-medium">{judge.categories[i]}</th>
-                {row.map((n, k) => (
-                  <td key={k} className={`px-2 text-right tabular-nums ${i === k ? "font-semibold" : ""}`}>
-                    {n}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="mt-3">
+          <CountHeatmap
+            title="Confusion matrix"
+            testId="calibration-confusion"
+            matrix={judge.confusion}
+            categories={judge.categories}
+            corner="the judge ↓ · the people →"
+            note="Diagonal cells (bold) are agreements."
+          />
+        </div>
       )}
       {judge.levels.length > 0 && (
         <p className="mt-2 text-xs text-stone-600" data-testid="calibration-levels">
