@@ -9,6 +9,7 @@ import { loadLabelSource } from "../label-sources/load-label-source";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
+import { promptInputsOf } from "./judge-call";
 
 /**
  * "Use these disagreements as examples": the template version of the judge's newest run with the
@@ -38,19 +39,7 @@ export async function fewShotVersion(user: UserDto, studyId: number, input: FewS
     const level = people.labels.get(key)?.value;
     if (id === undefined) throw invalid(`targetKeys: the newest run of "${request.judge}" did not judge ${key}`);
     if (level === undefined) throw invalid(`targetKeys: ${request.human} did not label ${key}`);
-    const t = texts.get(id)!;
-    return {
-      inputs: {
-        question: t.question,
-        answer: t.answer,
-        nugget: t.nugget,
-        title: t.title,
-        chunk: t.chunk,
-        answer_a: t.answerA,
-        answer_b: t.answerB,
-      },
-      level,
-    };
+    return { inputs: promptInputsOf(texts.get(id), false), level };
   });
   return withExamples(judgeTemplateSchema.parse(JSON.parse(run.template)), examples);
 }

@@ -21,7 +21,7 @@ export type PreparedCall = { call: ClaimedCall } & (
 );
 
 /** The prompt fields a call's texts fill (a preference's answers in the order this call shows them). */
-function inputsOf(texts: CallTexts | undefined, swapped: boolean): PromptInputs {
+export function promptInputsOf(texts: CallTexts | undefined, swapped: boolean): PromptInputs {
   if (!texts) return {};
   return {
     question: texts.question,
@@ -58,7 +58,7 @@ export function prepareCall(
   endpoint: Pick<ChatEndpoint, "baseUrl" | "model">,
   run: RunSettings,
 ): PreparedCall {
-  const rendered = renderPrompt(run.template, inputsOf(texts, call.swapped));
+  const rendered = renderPrompt(run.template, promptInputsOf(texts, call.swapped));
   if ("missing" in rendered) return { call, missing: rendered.missing };
   return { call, messages: rendered.messages, cacheKey: callCacheKey(endpoint, run, rendered.messages) };
 }
