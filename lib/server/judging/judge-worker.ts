@@ -349,11 +349,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
   };
 }
 
-/**
- * Stores call outcomes in batches (one transaction per batch, without waiting for the disk: a
- * crash of the process loses nothing committed, a power cut may forget the last outcomes, whose
- * calls are then made again), with the label of each parsed one.
- */
+/** How long the writer gathers outcomes before it stores them in one transaction. */
 const GATHER_MS = 10;
 
 /**
@@ -361,13 +357,7 @@ const GATHER_MS = 10;
  * choice they agree on (read back to one order), or none when they disagree (position-inconsistent,
  * counted by the run and left out of agreement).
  */
-async function labelPreference(
-  tx: Tx,
-  run: ActiveRun,
-  call: { id: number; swapped: boolean; targetKey: string },
-  level: string,
-  at: Date,
-): Promise<void> {
+async function labelPreference(tx: Tx, run: ActiveRun, call: WrittenCall, level: string, at: Date): Promise<void> {
   const other = await otherOrderLevel(tx, call.id);
   if (other === null) return;
   const [shown, swapped] = call.swapped ? [other, level] : [level, other];
@@ -383,11 +373,23 @@ async function labelPreference(
     });
 }
 
+type WrittenCall = { id: number; swapped: boolean; targetKey: string };
+
+/**
+ * Stores call outcomes in batches (one transaction per batch, without waiting for the disk: a
+ * crash of the process loses nothing committed, a power cut may forget the last outcomes, whose
+ * calls are then made again), with the label of each parsed one.
+ */
 function outcomeWriter(holder: string) {
-  let queue: { outcome: CallOutcome; done: () => void; failed: (e: unknown) => void }[] = [];
-  const callOf = new Map<number, { id: number; swapped: boolean; targetKey: string }>();
+  type Queued = {
+    outcome: CallOutcome;
+    run: ActiveRun;
+    call: WrittenCall;
+    done: () => void;
+    failed: (e: unknown) => void;
+  };
+  let queue: Queued[] = [];
   let flushing: Promise<void> | null = null;
-  const runOfCall = new Map<number, ActiveRun>();
 
   async function flush(): Promise<void> {
     let failures = 0;
@@ -397,11 +399,9 @@ function outcomeWriter(holder: string) {
       queue = [];
       try {
         await withLeaseTransaction(async (tx) => {
-          for (const { outcome } of taken) {
+          for (const { outcome, run, call } of taken) {
             const stored = await recordCall(tx, holder, outcome);
-            const run = runOfCall.get(outcome.id);
-            const call = callOf.get(outcome.id);
-            if (!stored || outcome.status !== "done" || outcome.level === null || !run || !call) continue;
+            if (!stored || outcome.status !== "done" || outcome.level === null) continue;
             if (run.task === "preference") await labelPreference(tx, run, call, outcome.level, outcome.finishedAt);
             else
               await upsertCallLabel(tx, {
@@ -415,11 +415,7 @@ function outcomeWriter(holder: string) {
           }
         });
         failures = 0;
-        for (const t of taken) {
-          runOfCall.delete(t.outcome.id);
-          callOf.delete(t.outcome.id);
-          t.done();
-        }
+        for (const t of taken) t.done();
       } catch (error) {
         // a conflict or a lost connection: try again (the calls stay leased to this process meanwhile);
         // after five failures in a row give up on these outcomes, whose calls another lease will make again
@@ -428,26 +424,15 @@ function outcomeWriter(holder: string) {
         if (failures < 5) {
           queue.unshift(...taken);
           await new Promise((resolve) => setTimeout(resolve, 50 * failures));
-        } else
-          for (const t of taken) {
-            runOfCall.delete(t.outcome.id);
-            callOf.delete(t.outcome.id);
-            t.failed(error);
-          }
+        } else for (const t of taken) t.failed(error);
       }
     }
   }
 
   return {
     /** Queues an outcome of one of `run`'s calls; resolves once stored (or once storing it failed, which is logged). */
-    add(
-      outcome: CallOutcome,
-      run: ActiveRun,
-      call: { id: number; swapped: boolean; targetKey: string },
-    ): Promise<void> {
-      runOfCall.set(outcome.id, run);
-      callOf.set(outcome.id, call);
-      const stored = new Promise<void>((done, failed) => queue.push({ outcome, done, failed }));
+    add(outcome: CallOutcome, run: ActiveRun, call: WrittenCall): Promise<void> {
+      const stored = new Promise<void>((done, failed) => queue.push({ outcome, run, call, done, failed }));
       // outcomes gathered for a few milliseconds share one transaction (a commit per outcome cost SQLite
       // more than the outcomes themselves); the lanes do not wait for it
       if (!flushing)
