@@ -131,7 +131,7 @@ export async function recordCall(tx: Tx, holder: string, o: CallOutcome): Promis
     [
       o.status,
       o.cacheKey,
-      sql.dialect === "postgres" ? o.cached : o.cached ? 1 : 0,
+      o.cached ? 1 : 0, // a boolean as both engines read it
       o.reply,
       o.level,
       o.error,

@@ -60,7 +60,6 @@ export async function insertImportedJudgeRun(tx: Tx, run: ImportedJudgeRun): Pro
 /** A run's calls, pending, in the sample's order (multi-row inserts of 500). */
 export async function insertJudgeCalls(tx: Tx, runId: number, calls: readonly PlannedCall[]): Promise<void> {
   const sql = sqlOf(tx);
-  const bool = (b: boolean) => (sql.dialect === "postgres" ? b : b ? 1 : 0);
   for (let start = 0; start < calls.length; start += 500) {
     const chunk = calls.slice(start, start + 500);
     await sql.query(
@@ -75,7 +74,7 @@ export async function insertJudgeCalls(tx: Tx, runId: number, calls: readonly Pl
         c.documentId,
         c.responseAId ?? null,
         c.responseBId ?? null,
-        bool(c.swapped ?? false),
+        c.swapped ? 1 : 0, // a boolean as both engines read it
       ]),
     );
   }
