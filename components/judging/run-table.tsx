@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
 import { queryKeys } from "@/lib/client/query-keys";
+import { costText, finishedCalls } from "@/lib/domain/judging/run-progress";
 import type { JudgeRunDto } from "@/lib/schemas/judging";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,11 +12,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { RunProblems } from "./run-problems";
 
-const finished = (r: JudgeRunDto) => r.total - r.calls.pending - r.calls.leased;
 const problems = (r: JudgeRunDto) => r.calls.unparsed + r.calls.failed + r.calls.skipped;
-
-const costText = (r: JudgeRunDto) =>
-  `${r.cost.known.toFixed(4)}${r.cost.unknownCalls > 0 ? ` + ${r.cost.unknownCalls} unknown` : ""}`;
 
 function etaText(seconds: number | null): string {
   if (seconds === null) return "";
@@ -91,9 +88,9 @@ export function RunTable({ studyId, runs: initial }: { studyId: number; runs: Ju
             header: "Progress",
             cell: (r) => (
               <div className="w-40">
-                <ProgressBar value={finished(r)} max={r.total} label={`Run ${r.id} progress`} />
+                <ProgressBar value={finishedCalls(r)} max={r.total} label={`Run ${r.id} progress`} />
                 <span className="mt-1 block text-xs text-stone-600" data-testid="run-progress">
-                  {finished(r)} / {r.total} calls{r.cachedCalls > 0 ? ` · ${r.cachedCalls} cached` : ""}
+                  {finishedCalls(r)} / {r.total} calls{r.cachedCalls > 0 ? ` · ${r.cachedCalls} cached` : ""}
                 </span>
                 {r.task === "preference" && (
                   <span className="block text-xs text-stone-600" data-testid="run-inconsistent">

@@ -1,8 +1,8 @@
-import type { JudgeRunSample } from "@/lib/schemas/judging";
+import { costText, finishedCalls } from "@/lib/domain/judging/run-progress";
+import type { JudgeRunDto, JudgeRunSample } from "@/lib/schemas/judging";
 import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
 import { getJudgeRun } from "@/lib/server/judging/judge-runs";
 import { startJudgeWorker } from "@/lib/server/judging/judge-worker";
-import type { JudgeRunDto } from "@/lib/schemas/judging";
 import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
 import { studyOption } from "./study-option";
@@ -22,7 +22,7 @@ const progressLine = (run: JudgeRunDto) => ({
   run: run.id,
   judge: run.judge,
   status: run.status,
-  finished: run.total - run.calls.pending - run.calls.leased,
+  finished: finishedCalls(run),
   total: run.total,
   calls: run.calls,
   cached: run.cachedCalls,
@@ -37,9 +37,8 @@ function progressBar(run: JudgeRunDto): string {
   const line = progressLine(run);
   const width = 30;
   const filled = run.total === 0 ? width : Math.round((line.finished / run.total) * width);
-  const cost = `${run.cost.known.toFixed(4)}${run.cost.unknownCalls ? ` + ${run.cost.unknownCalls} unknown` : ""}`;
   const eta = run.etaSeconds === null ? "" : ` · ETA ${run.etaSeconds} s`;
-  return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${line.finished}/${run.total} · ${run.inputTokens + run.outputTokens} tokens · cost ${cost}${eta}`;
+  return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${line.finished}/${run.total} · ${run.inputTokens + run.outputTokens} tokens · cost ${costText(run)}${eta}`;
 }
 
 /**
