@@ -1,9 +1,17 @@
 import "server-only";
 import type { JudgeRow, LabelRow, NuggetRow, PoolRow, ResponseRow, SystemRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
-import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
+import { idsByExternalId, upsertMany } from "../../db/bulk-sql";
 import { accountsByEmail } from "./people";
-import { contentIdsOf, keepingNuggetVersions, known, writeLabels, type LabelInsert, type Numbered } from "./shared";
+import {
+  contentIdsOf,
+  keepingNuggetVersions,
+  known,
+  studyJudges,
+  writeLabels,
+  type LabelInsert,
+  type Numbered,
+} from "./shared";
 import { nuggetDocumentKey, nuggetKey, preferenceKey, questionKey, queryDocumentKey } from "@/lib/domain/targets";
 
 export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow>[]): Promise<void> {
@@ -109,17 +117,9 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
   const pick = (key: "query" | "nugget" | "doc") => records.flatMap((r) => (r[key] ? [r[key]!] : []));
   const content = await contentIdsOf(ctx, { queries: pick("query"), nuggets: pick("nugget"), docs: pick("doc") });
   const [queryIds, nuggetIds, docIds] = [content.queries, content.nuggets, content.docs];
-  const judges = new Map(
-    (
-      await selectIn(
-        ctx.tx,
-        "Judge",
-        ["id", "name"],
-        "name",
-        records.map((r) => r.judge),
-        { studyId: ctx.studyId },
-      )
-    ).map((j) => [String(j.name), Number(j.id)]),
+  const judges = await studyJudges(
+    ctx,
+    records.map((r) => r.judge),
   );
   const systems = await ctx.systemIds(records.flatMap((r) => [r.system_a, r.system_b].filter((s): s is string => !!s)));
   const labels: LabelInsert[] = [];
@@ -127,7 +127,7 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
     line,
     row: { record: r },
   } of batch) {
-    const judgeId = judges.get(r.judge);
+    const judgeId = judges.get(r.judge)?.id;
     if (judgeId === undefined) {
       ctx.fail({ line, field: "judge", message: `unknown judge "${r.judge}" (judge records come first)` });
       continue;

@@ -9,7 +9,7 @@ import { deleteFreeSeats } from "../../db/assignments";
 import { itemIdsAt } from "../../db/campaigns";
 import { dbTimestamp } from "../../db/transactions";
 import { accountsByEmail } from "./people";
-import { answersOf, contentIdsOf, known, targetIdsOf, type Numbered } from "./shared";
+import { answersOf, contentIdsOf, known, studyJudges, targetIdsOf, type Numbered } from "./shared";
 
 const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : dbTimestamp(ctx.tx, new Date(iso)));
 
@@ -91,17 +91,9 @@ export async function storedSample(ctx: ImportContext, sample: BundleSample, lin
  */
 export async function writeCampaigns(ctx: ImportContext, batch: Numbered<CampaignRow>[]): Promise<void> {
   const records = batch.map((b) => b.row.record);
-  const judges = new Map(
-    (
-      await selectIn(
-        ctx.tx,
-        "Judge",
-        ["id", "name", "kind"],
-        "name",
-        records.flatMap((r) => (r.llm_judge ? [r.llm_judge] : [])),
-        { studyId: ctx.studyId },
-      )
-    ).map((j) => [String(j.name), { id: Number(j.id), kind: String(j.kind) }]),
+  const judges = await studyJudges(
+    ctx,
+    records.flatMap((r) => (r.llm_judge ? [r.llm_judge] : [])),
   );
   const accounts = await accountsByEmail(
     ctx,

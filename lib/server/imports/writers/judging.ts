@@ -9,7 +9,7 @@ import { insertImportedJudgeRun, judgeRunStartedAt, type ImportedJudgeRun } from
 import { dbTimestamp } from "../../db/transactions";
 import { templateVersion } from "../../judging/template-version";
 import { storedSample } from "./campaigns";
-import { answersOf, known, targetIdsOf, type Numbered } from "./shared";
+import { answersOf, known, studyJudges, studySystems, targetIdsOf, type Numbered } from "./shared";
 
 const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : dbTimestamp(ctx.tx, new Date(iso)));
 const VERSION_MISMATCH = "does not match its template: a version is the SHA-256 of the template's content";
@@ -100,29 +100,13 @@ export async function writeJudgeTemplates(ctx: ImportContext, batch: Numbered<Ju
  */
 export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRunRow>[]): Promise<void> {
   const records = batch.map((b) => b.row.record);
-  const judges = new Map(
-    (
-      await selectIn(
-        ctx.tx,
-        "Judge",
-        ["id", "name", "kind"],
-        "name",
-        records.map((r) => r.judge),
-        { studyId: ctx.studyId },
-      )
-    ).map((j) => [String(j.name), { id: Number(j.id), kind: String(j.kind) }]),
+  const judges = await studyJudges(
+    ctx,
+    records.map((r) => r.judge),
   );
-  const systems = new Set(
-    (
-      await selectIn(
-        ctx.tx,
-        "System",
-        ["name"],
-        "name",
-        records.flatMap((r) => r.systems ?? []),
-        { studyId: ctx.studyId },
-      )
-    ).map((s) => String(s.name)),
+  const systems = await studySystems(
+    ctx,
+    records.flatMap((r) => r.systems ?? []),
   );
   const endpoints = await selectIn(
     ctx.tx,

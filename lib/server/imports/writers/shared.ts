@@ -119,6 +119,21 @@ export async function contentIdsOf(
   return { queries, nuggets, docs };
 }
 
+/** The study's judges of these names, by name: id and kind. */
+export async function studyJudges(
+  ctx: ImportContext,
+  names: Iterable<string>,
+): Promise<Map<string, { id: number; kind: string }>> {
+  const rows = await selectIn(ctx.tx, "Judge", ["id", "name", "kind"], "name", names, { studyId: ctx.studyId });
+  return new Map(rows.map((j) => [String(j.name), { id: Number(j.id), kind: String(j.kind) }]));
+}
+
+/** The study's systems of these names, by name (those it has; ImportContext.systemIds creates the others). */
+export async function studySystems(ctx: ImportContext, names: Iterable<string>): Promise<Map<string, number>> {
+  const rows = await selectIn(ctx.tx, "System", ["id", "name"], "name", names, { studyId: ctx.studyId });
+  return new Map(rows.map((s) => [String(s.name), Number(s.id)]));
+}
+
 /** A record naming a target: a question, a nugget, a chunk, or two systems' answers to the question. */
 type TargetRecord = {
   query: string | null;
@@ -138,15 +153,10 @@ export async function targetIdsOf(ctx: ImportContext, records: readonly TargetRe
     nuggets: pick("nugget"),
     docs: pick("doc"),
   });
-  const systemRows = await selectIn(
-    ctx.tx,
-    "System",
-    ["id", "name"],
-    "name",
+  const systems = await studySystems(
+    ctx,
     records.flatMap((r) => r.systems ?? []),
-    { studyId: ctx.studyId },
   );
-  const systems = new Map(systemRows.map((s) => [String(s.name), Number(s.id)]));
   const responseRows = await selectIn(
     ctx.tx,
     "Response",
