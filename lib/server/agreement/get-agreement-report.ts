@@ -2,7 +2,7 @@ import "server-only";
 import { buildAgreementReport } from "@/lib/domain/agreement/build-agreement-report";
 import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
 import type { AgreementQuery, AgreementReport } from "@/lib/schemas/agreement";
-import { getDb } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { groupNamer } from "./group-keys";
@@ -16,6 +16,11 @@ export async function getAgreementReport(
 ): Promise<AgreementReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
+  return agreementReportOf(db, studyId, query);
+}
+
+/** The same report, for a caller that has checked the user's access to the study (the calibration, once for all its judges). */
+export async function agreementReportOf(db: Db, studyId: number, query: AgreementQuery): Promise<AgreementReport> {
   const counts = await loadPairCounts(db, studyId, query);
   return buildAgreementReport({
     sources: { a: query.a, b: query.b },

@@ -4,7 +4,7 @@ import { positionConsistency } from "@/lib/domain/judging/preference-orders";
 import { STATISTIC_NAMES } from "@/lib/domain/agreement/statistic-names";
 import type { LabelSource } from "@/lib/domain/label-sources";
 import type { Calibration } from "@/lib/schemas/judging";
-import { getAgreementReport } from "../agreement/get-agreement-report";
+import { agreementReportOf } from "../agreement/get-agreement-report";
 import { getDb } from "../db/client";
 import { callTotals, repliesOfTargets } from "../db/judge-runs";
 import { invalid } from "../errors";
@@ -49,7 +49,7 @@ export async function getCalibration(
 
   /** A label source against the people: what every row shows. */
   async function scored(source: LabelSource, runIds: number[]) {
-    const report = await getAgreementReport(user, studyId, { a: source.name, b: human, group: "none" });
+    const report = await agreementReportOf(db, studyId, { a: source.name, b: human, group: "none" });
     const differ = [...source.labels.values()].flatMap((l) => {
       const p = people.labels.get(l.targetKey);
       return p && p.value !== l.value ? [{ targetKey: l.targetKey, judge: l.value, human: p.value }] : [];

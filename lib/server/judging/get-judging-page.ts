@@ -3,7 +3,7 @@ import type { JudgingPage } from "@/lib/schemas/judging";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
-import { listJudgeRuns } from "./judge-runs";
+import { judgeRunsOf } from "./judge-runs";
 import { listEndpoints } from "./list-endpoints";
 import { listTemplates } from "./judge-templates";
 
@@ -24,7 +24,7 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
       orderBy: { name: "asc" },
       select: { name: true },
     }),
-    listJudgeRuns(user, studyId),
+    judgeRunsOf(db, studyId),
   ]);
   const people = await db.judge.findMany({
     where: { studyId, kind: "human" },

@@ -66,6 +66,11 @@ function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: num
 export async function listJudgeRuns(user: UserDto, studyId: number): Promise<JudgeRunDto[]> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
+  return judgeRunsOf(db, studyId);
+}
+
+/** The same, for a caller that has checked the user's access to the study (the LLM judges page). */
+export async function judgeRunsOf(db: Db, studyId: number): Promise<JudgeRunDto[]> {
   const runs = await db.judgeRun.findMany({
     where: { studyId },
     orderBy: { id: "desc" },
