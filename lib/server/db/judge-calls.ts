@@ -125,13 +125,14 @@ export type CallOutcome = {
 export async function recordCall(tx: Tx, holder: string, o: CallOutcome): Promise<boolean> {
   const sql = sqlOf(tx);
   const rows = await sql.query(
-    `UPDATE "JudgeCall" SET "status" = ?, "cacheKey" = ?, "cached" = ?, "reply" = ?, "level" = ?, "error" = ?,
+    `UPDATE "JudgeCall" SET "status" = ?, "cacheKey" = ?, "cached" = ?, "imported" = ?, "reply" = ?, "level" = ?, "error" = ?,
        "inputTokens" = ?, "outputTokens" = ?, "latencyMs" = ?, "cost" = ?, "finishedAt" = ?, "leaseHolder" = NULL, "leaseExpiresAt" = NULL
      WHERE "id" = ? AND "status" = 'leased' AND "leaseHolder" = ? RETURNING "id"`,
     [
       o.status,
       o.cacheKey,
       o.cached ? 1 : 0, // a boolean as both engines read it
+      0, // this server made the call (or answered it from its own cache)
       o.reply,
       o.level,
       o.error,
@@ -218,15 +219,21 @@ export async function finishRunIfDone(tx: Tx, runId: number, now: Date): Promise
   return rows.length === 1;
 }
 
-/** The replies that parsed for these cache keys (any run's): a call with one is answered from it. */
+/**
+ * The replies that parsed for these cache keys in the study's runs, of calls this server made (a
+ * call a bundle brought is a record, never a cache entry): a call with one is answered from it.
+ * Scoped to the study, so that no study's labels can come from another's replies.
+ */
 export async function cachedReplies(
+  studyId: number,
   cacheKeys: readonly string[],
 ): Promise<Map<string, { reply: string; level: string }>> {
   if (cacheKeys.length === 0) return new Map();
   const rows = await readRows<{ cacheKey: string; reply: string; level: string }>(
-    `SELECT "cacheKey", "reply", "level" FROM "JudgeCall"
-     WHERE "status" = 'done' AND "cacheKey" IN (${cacheKeys.map(() => "?").join(", ")})`,
-    cacheKeys,
+    `SELECT c."cacheKey", c."reply", c."level" FROM "JudgeCall" c JOIN "JudgeRun" r ON r."id" = c."runId"
+     WHERE r."studyId" = ? AND c."status" = 'done' AND NOT c."imported"
+       AND c."cacheKey" IN (${cacheKeys.map(() => "?").join(", ")})`,
+    [studyId, ...cacheKeys],
   );
   return new Map(rows.map((r) => [r.cacheKey, { reply: r.reply, level: r.level }]));
 }

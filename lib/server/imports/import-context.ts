@@ -3,7 +3,7 @@ import type { Tx } from "../db/transactions";
 import type { LineError } from "@/lib/formats/parsed";
 import { describeLineError } from "@/lib/formats/parsed";
 import { upsertMany } from "../db/bulk-sql";
-import type { JudgeTask } from "@/lib/domain/judging/judge-template";
+import type { JudgeTask, JudgeTemplate } from "@/lib/domain/judging/judge-template";
 
 export const MAX_REPORTED_ERRORS = 50;
 
@@ -18,9 +18,9 @@ export class ImportContext {
   readonly seatsReplaced = new Set<number>();
   /**
    * A bundle's judge runs by their number in it: the run's id here (null: the study had the run
-   * already, and its calls are left as they are) and its task.
+   * already, and its calls are left as they are), its task and its template (which reads its calls' replies).
    */
-  readonly judgeRuns = new Map<number, { id: number | null; task: JudgeTask }>();
+  readonly judgeRuns = new Map<number, { id: number | null; task: JudgeTask; template: JudgeTemplate }>();
   private readonly seen = new Map<string, string>();
   private readonly judges = new Map<string, number>();
   private readonly systems = new Map<string, number>();

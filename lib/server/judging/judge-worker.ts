@@ -247,7 +247,10 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
       for (const c of claimed) heldCalls.add(c.id);
       const texts = await callTexts(claimed.map((c) => c.id));
       const prepared = claimed.map((c) => prepareCall(c, texts.get(c.id), run, run));
-      const cache = await cachedReplies(prepared.flatMap((p) => ("cacheKey" in p ? [p.cacheKey] : [])));
+      const cache = await cachedReplies(
+        run.studyId,
+        prepared.flatMap((p) => ("cacheKey" in p ? [p.cacheKey] : [])),
+      );
       return { run, prepared, cache };
     }
     return null;

@@ -1,6 +1,7 @@
 import "server-only";
 import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
-import { checkTemplate, templateContent } from "@/lib/domain/judging/judge-template";
+import { checkTemplate, templateContent, type JudgeTemplate } from "@/lib/domain/judging/judge-template";
+import { parseReply } from "@/lib/domain/judging/parse-reply";
 import { nuggetDocumentKey, queryDocumentKey, responsePairKey } from "@/lib/domain/targets";
 import type { JudgeCallRow, JudgeRunRow, JudgeTemplateRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
@@ -172,8 +173,29 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
     ctx.judgeRuns.set(r.number, {
       id: existing === null ? await insertImportedJudgeRun(ctx.tx, run) : null,
       task: r.template.task,
+      template: r.template,
     });
   }
+}
+
+/**
+ * Why a call's level cannot be taken as the bundle gives it: a done call's level is what its run's
+ * template reads from its reply (a bundle cannot give a reply one level and the label another);
+ * a call that is not done has none.
+ */
+function levelProblem(template: JudgeTemplate, r: JudgeCallRow["record"]): { field: string; message: string } | null {
+  if (r.status !== "done")
+    return r.level === null ? null : { field: "level", message: `a ${r.status} call has no level` };
+  if (r.reply === null) return { field: "reply", message: "a done call carries the reply its level was read from" };
+  const parsed = parseReply(template, r.reply);
+  if ("error" in parsed)
+    return { field: "reply", message: `a done call's reply gives no level by its template: ${parsed.error}` };
+  if (parsed.level !== r.level)
+    return {
+      field: "level",
+      message: `the reply gives ${parsed.level} by its template, not ${JSON.stringify(r.level)}`,
+    };
+  return null;
 }
 
 /**
@@ -237,6 +259,11 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
       )
     )
       continue;
+    const level = levelProblem(run.template, r);
+    if (level) {
+      ctx.fail({ line, field: level.field, message: level.message });
+      continue;
+    }
     if (run.id === null) continue; // the run was here already, with its calls
     rows.push([
       run.id,
@@ -252,6 +279,7 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
       r.attempts,
       r.cache_key,
       r.cached ? 1 : 0,
+      1, // imported: a record of another server's call, never a cache entry here
       r.reply,
       r.level,
       r.error,
@@ -280,6 +308,7 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
         "attempts",
         "cacheKey",
         "cached",
+        "imported",
         "reply",
         "level",
         "error",

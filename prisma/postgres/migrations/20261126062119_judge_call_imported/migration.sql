@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "JudgeCall" ADD COLUMN     "imported" BOOLEAN NOT NULL DEFAULT false;
