@@ -39,7 +39,7 @@ const server = (url: string, listen: number, databaseUrl: string) => ({
     NEXTAUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
     // stored judge endpoint keys are sealed with it; e2e/judge-endpoints.spec.ts also names a key variable
     ASSAY_ENCRYPTION_KEY: "e2e0".repeat(16),
-    ASSAY_E2E_JUDGE_KEY: "sk-e2e-from-the-environment",
+    ASSAY_JUDGE_KEY_E2E: "sk-e2e-from-the-environment",
   },
 });
 

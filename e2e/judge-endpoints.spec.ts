@@ -4,7 +4,7 @@ import { signIn } from "./fixtures/session";
 import { USERS } from "./fixtures/world";
 
 // The admin registers the judge endpoints LLM judges will call: one with a stored key, one reading
-// its key from a server variable (playwright.config.ts sets ASSAY_E2E_JUDGE_KEY). A local
+// its key from a server variable (playwright.config.ts sets ASSAY_JUDGE_KEY_E2E). A local
 // OpenAI-compatible server stands in for the model and records the keys it is sent.
 const STORED_KEY = "sk-e2e-stored-7f3c9a";
 let model: FakeChatServer;
@@ -63,9 +63,9 @@ test("an admin registers endpoints, checks them with their keys, and never sees 
   expect(model.calls.at(-1)!.authorization).toBe(`Bearer ${STORED_KEY}`);
 
   const fromEnv = await register(`env-${suffix}`, async (form) => {
-    await form.getByLabel(/^Variable/).fill("ASSAY_E2E_JUDGE_KEY");
+    await form.getByLabel(/^Variable/).fill("ASSAY_JUDGE_KEY_E2E");
   });
-  await expect(fromEnv).toContainText("From ASSAY_E2E_JUDGE_KEY");
+  await expect(fromEnv).toContainText("From ASSAY_JUDGE_KEY_E2E");
   await expect(fromEnv).toContainText("Not set (cost unknown)");
   await fromEnv.getByRole("button", { name: "Check" }).click();
   await expect(fromEnv.getByRole("status")).toContainText("“OK”");

@@ -12,7 +12,14 @@ export type FakeCall = {
   receivedAt: number;
 };
 type Fault =
-  | { kind: "status"; status: number; retryAfter?: number }
+  | {
+      kind: "status";
+      status: number;
+      retryAfter?: number;
+      /** The body, from the request's authorization header (by default a JSON error "fake <status>"). */
+      body?: (authorization: string | null) => string;
+      contentType?: string;
+    }
   | { kind: "stall" }
   | { kind: "garble" }
   | { kind: "redirect"; location: string };
@@ -80,8 +87,14 @@ export async function startFakeChatServer({
         return;
       }
       if (fault?.kind === "status") {
-        res.writeHead(fault.status, fault.retryAfter === undefined ? {} : { "retry-after": String(fault.retryAfter) });
-        res.end(JSON.stringify({ error: { message: `fake ${fault.status}` } }));
+        res.writeHead(fault.status, {
+          "content-type": fault.contentType ?? "application/json",
+          ...(fault.retryAfter === undefined ? {} : { "retry-after": String(fault.retryAfter) }),
+        });
+        res.end(
+          fault.body?.(req.headers.authorization ?? null) ??
+            JSON.stringify({ error: { message: `fake ${fault.status}` } }),
+        );
         return;
       }
       if (fault?.kind === "redirect") {

@@ -116,8 +116,12 @@ export function EndpointForm({
           ))}
         </div>
         {source === "env" && (
-          <Field label="Variable" className="mt-2" hint="Set on the server that runs Assay; its value is never shown">
-            <TextInput name="keyVariable" required placeholder="OPENAI_API_KEY" disabled={pending} />
+          <Field
+            label="Variable"
+            className="mt-2"
+            hint="Its name starts with ASSAY_JUDGE_KEY_; set on the server that runs Assay; its value is never shown"
+          >
+            <TextInput name="keyVariable" required placeholder="ASSAY_JUDGE_KEY_OPENAI" disabled={pending} />
           </Field>
         )}
         {source === "stored" && (

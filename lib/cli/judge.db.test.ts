@@ -68,10 +68,10 @@ describe("assay judge", () => {
       name: endpoint,
       baseUrl: server.url,
       model: "fake-judge",
-      apiKey: { source: "env", variable: "ASSAY_CLI_TEST_JUDGE_KEY" },
+      apiKey: { source: "env", variable: "ASSAY_JUDGE_KEY_CLI_TEST" },
       concurrency: 2,
     });
-    const env = { ASSAY_CLI_TEST_JUDGE_KEY: KEY };
+    const env = { ASSAY_JUDGE_KEY_CLI_TEST: KEY };
     const before = server.calls.length;
     const run = await runCliAsync(
       [

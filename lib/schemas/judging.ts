@@ -6,13 +6,15 @@ import { intervalSchema, statisticSchema } from "./agreement";
 
 /**
  * An endpoint's base URL: http or https, without credentials, query or fragment (a key goes in
- * the endpoint's key, never in its URL). Requests go to {baseUrl}/chat/completions.
+ * the endpoint's key, never in its URL; a "#", even with nothing after it, would cut off the
+ * /chat/completions that calls add). Requests go to {baseUrl}/chat/completions.
  */
 const baseUrlSchema = z
   .string()
   .trim()
   .max(500)
   .refine((text) => {
+    if (text.includes("#") || text.includes("?")) return false;
     try {
       const url = new URL(text);
       return (
@@ -36,7 +38,7 @@ export const endpointKeyInputSchema = z.discriminatedUnion("source", [
     variable: z
       .string()
       .trim()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, "an environment variable's name, such as OPENAI_API_KEY"),
+      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, "an environment variable's name, such as ASSAY_JUDGE_KEY_OPENAI"),
   }),
   z.object({ source: z.literal("stored"), value: z.string().trim().min(1, "enter the key").max(2000) }),
   z.object({ source: z.literal("none") }),

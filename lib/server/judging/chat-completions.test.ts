@@ -84,7 +84,7 @@ describe("callChatCompletions", () => {
       }),
     );
     expect(error).toMatchObject({ retryable: true, status: 500, attempts: 3 });
-    expect(error.message).toBe('the endpoint answered 500: {"error":{"message":"fake 500"}} (after 3 attempts)');
+    expect(error.message).toBe("the endpoint answered 500: fake 500 (after 3 attempts)");
     expect(waits).toEqual([10, 20]);
 
     server.failNext(1, { kind: "status", status: 401 });
@@ -139,6 +139,42 @@ describe("callChatCompletions", () => {
     );
     expect(unreachable.message).toMatch(
       /^cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: ECONNREFUSED \(after 2 attempts\)$/,
+    );
+  });
+
+  it("never gives the key back: an error or a reply that quotes it, whole, in part or encoded, is scrubbed", async () => {
+    const key = "sk-proj-4f9Qx7LmZ2vT8kWp1Rb6";
+    const bearer = (authorization: string | null) => authorization!.slice("Bearer ".length);
+    const server = await start({ answer: () => `Noted ${key.slice(3, 20)}. ##final score: 1` });
+    const endpoint = { baseUrl: server.url, model: "m", apiKey: key };
+    const echoes = [
+      (a: string | null) =>
+        JSON.stringify({ error: { message: `Incorrect API key provided: ${bearer(a)}.`, code: "invalid_api_key" } }),
+      (a: string | null) => JSON.stringify({ error: { message: `key ${bearer(a).slice(0, 12)}*** is not valid` } }),
+      (a: string | null) => JSON.stringify({ detail: `bad credentials ${Buffer.from(a!).toString("base64")}` }),
+    ];
+    for (const body of echoes) {
+      server.failNext(1, { kind: "status", status: 401, body });
+      const error = await failure(callChatCompletions(endpoint, request));
+      expect(error.message).toMatch(/^the endpoint answered 401: .*\[redacted\]/);
+      expect(error.message).not.toContain(key.slice(0, 8));
+      expect(error.message).not.toContain(Buffer.from(`Bearer ${key}`).toString("base64").slice(12, 20));
+    }
+    const reply = await callChatCompletions(endpoint, request);
+    expect(reply.content).toBe("Noted [redacted]. ##final score: 1");
+  });
+
+  it("quotes what a body says, never its raw bytes: an HTML page or a JSON without an error gives its type and size", async () => {
+    const server = await start();
+    const endpoint = { baseUrl: server.url, model: "m", apiKey: null };
+    const page = "<html><body>Welcome to the admin console: secret stuff</body></html>";
+    server.failNext(1, { kind: "status", status: 404, body: () => page, contentType: "text/html; charset=utf-8" });
+    expect((await failure(callChatCompletions(endpoint, request))).message).toBe(
+      `the endpoint answered 404: no error message (text/html, ${page.length} bytes)`,
+    );
+    server.failNext(1, { kind: "status", status: 400, body: () => JSON.stringify({ rows: [1, 2], token: "t0k3n" }) });
+    expect((await failure(callChatCompletions(endpoint, request))).message).toBe(
+      "the endpoint answered 400: a JSON object with the keys rows, token",
     );
   });
 });

@@ -3,6 +3,8 @@ import http from "node:http";
 import https from "node:https";
 import type { ChatMessage } from "@/lib/domain/judging/render-prompt";
 import type { TokenUsage } from "@/lib/domain/judging/judgment-cost";
+import { addressProblem, guardedLookup } from "./endpoint-address";
+import { keyRedactor } from "./redact-key";
 
 /** Where a judge's calls go: an OpenAI-compatible server an admin registered, and its key. */
 export type ChatEndpoint = { baseUrl: string; model: string; apiKey: string | null };
@@ -63,7 +65,9 @@ const MAX_RETRY_AFTER_MS = 60_000;
  * One chat completion from an OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp's server,
  * OpenAI, OpenRouter): POST {baseUrl}/chat/completions. Never follows a redirect: a request goes
  * only where an admin pointed it. 429, 5xx, timeouts and lost connections are retried with
- * exponential backoff; any other failure is final at once.
+ * exponential backoff; any other failure is final at once. The key never comes back out: the reply
+ * and every error are scrubbed of it (keyRedactor) before they leave this function, and an error
+ * quotes what the endpoint's body says (its parsed error message), never its raw bytes.
  */
 export async function callChatCompletions(
   endpoint: ChatEndpoint,
@@ -80,16 +84,17 @@ export async function callChatCompletions(
   });
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
+  const redact = keyRedactor(endpoint.apiKey);
   for (let attempt = 1; ; attempt++) {
     let retryAfterMs: number;
     try {
       await beforeAttempt?.();
       const reply = await attemptCall(url, headers, body, timeoutMs);
-      return { ...reply, attempts: attempt };
+      return { ...reply, content: redact(reply.content), attempts: attempt };
     } catch (error) {
       if (!(error instanceof ChatCallError)) throw error;
       if (!error.retryable || attempt >= maxAttempts)
-        throw new ChatCallError(attempt > 1 ? `${error.message} (after ${attempt} attempts)` : error.message, {
+        throw new ChatCallError(redact(attempt > 1 ? `${error.message} (after ${attempt} attempts)` : error.message), {
           retryable: error.retryable,
           status: error.status,
           attempts: attempt,
@@ -107,6 +112,8 @@ async function attemptCall(
   timeoutMs: number,
 ): Promise<Omit<ChatReply, "attempts">> {
   const started = performance.now();
+  const refused = addressProblem(new URL(url).hostname);
+  if (refused) throw new ChatCallError(`Assay does not call ${url}: ${refused}`, { retryable: false });
   let response: PostResponse;
   try {
     response = await post(new URL(url), headers, body, timeoutMs);
@@ -114,9 +121,11 @@ async function attemptCall(
     if (error instanceof CallTimeout)
       throw new ChatCallError(`no reply within ${timeoutMs / 1000} s`, { retryable: true });
     const e = error as NodeJS.ErrnoException;
+    if (e.code === "EPRIVATE")
+      throw new ChatCallError(`Assay does not call ${url}: ${e.message}`, { retryable: false });
     throw new ChatCallError(`cannot reach ${url}: ${e.code ?? e.message}`, { retryable: true });
   }
-  const { status, location, retryAfter, text } = response;
+  const { status, location, retryAfter, contentType, text } = response;
   const latencyMs = performance.now() - started;
   if (status >= 300 && status < 400)
     throw new ChatCallError(
@@ -125,16 +134,22 @@ async function attemptCall(
     );
   if (status < 200 || status >= 300) {
     const seconds = Number(retryAfter);
-    throw new ChatCallError(`the endpoint answered ${status}: ${clip(text)}`, {
+    throw new ChatCallError(`the endpoint answered ${status}: ${bodySays(text, contentType)}`, {
       retryable: status === 429 || status >= 500,
       status,
       retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : 0,
     });
   }
-  return { ...readCompletion(text), latencyMs };
+  return { ...readCompletion(text, contentType), latencyMs };
 }
 
-type PostResponse = { status: number; location: string | null; retryAfter: string | null; text: string };
+type PostResponse = {
+  status: number;
+  location: string | null;
+  retryAfter: string | null;
+  contentType: string | null;
+  text: string;
+};
 class CallTimeout extends Error {}
 
 /**
@@ -163,6 +178,7 @@ function post(url: URL, headers: Record<string, string>, body: string, timeoutMs
       {
         method: "POST",
         agent: AGENTS[secure ? "https:" : "http:"],
+        lookup: guardedLookup,
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
       },
       (response) => {
@@ -175,6 +191,7 @@ function post(url: URL, headers: Record<string, string>, body: string, timeoutMs
               status: response.statusCode ?? 0,
               location: response.headers.location ?? null,
               retryAfter: one(response.headers["retry-after"]),
+              contentType: response.headers["content-type"] ?? null,
               text: Buffer.concat(chunks).toString("utf8"),
             }),
           ),
@@ -193,20 +210,17 @@ function post(url: URL, headers: Record<string, string>, body: string, timeoutMs
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
 
 /** The reply's text and token usage from a chat-completions response body. */
-function readCompletion(text: string): { content: string; usage: TokenUsage } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ChatCallError(`the endpoint's answer is not JSON: ${clip(text)}`, { retryable: false });
-  }
+function readCompletion(text: string, contentType: string | null): { content: string; usage: TokenUsage } {
+  const json = jsonOf(text);
+  if (json === undefined)
+    throw new ChatCallError(`the endpoint's answer is not JSON (${sizeOf(text, contentType)})`, { retryable: false });
   const body = json as {
     choices?: { message?: { content?: unknown } }[];
     usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
   };
   const content = body.choices?.[0]?.message?.content;
   if (typeof content !== "string")
-    throw new ChatCallError(`the endpoint's answer has no choices[0].message.content: ${clip(text)}`, {
+    throw new ChatCallError(`the endpoint's answer has no choices[0].message.content: ${bodySays(text, contentType)}`, {
       retryable: false,
     });
   const input = body.usage?.prompt_tokens;
@@ -217,6 +231,39 @@ function readCompletion(text: string): { content: string; usage: TokenUsage } {
       : null;
   return { content, usage };
 }
+
+const jsonOf = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * What an answer's body says, for an error message: the message of a JSON error as OpenAI-compatible
+ * servers send it ({"error": {"message"}}, {"error"}, {"message"} or {"detail"}), or the keys of
+ * another JSON object; otherwise only its type and size. Never the raw bytes: an endpoint URL that
+ * points at some other service must not turn Assay into a reader of that service's pages.
+ */
+function bodySays(text: string, contentType: string | null): string {
+  const json = jsonOf(text);
+  if (json !== null && typeof json === "object" && !Array.isArray(json)) {
+    const o = json as Record<string, unknown>;
+    const error = o.error;
+    const said =
+      error !== null && typeof error === "object"
+        ? (error as Record<string, unknown>).message
+        : (error ?? o.message ?? o.detail);
+    if (typeof said === "string" && said.trim()) return clip(said.trim());
+    const keys = Object.keys(o);
+    return `a JSON object with ${keys.length ? `the keys ${clip(keys.join(", "))}` : "no keys"}`;
+  }
+  return `no error message (${sizeOf(text, contentType)})`;
+}
+
+const sizeOf = (text: string, contentType: string | null) =>
+  `${contentType ? `${clip(contentType.split(";")[0]!.trim())}, ` : ""}${Buffer.byteLength(text).toLocaleString("en-US")} bytes`;
 
 const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 297)}...` : text);
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

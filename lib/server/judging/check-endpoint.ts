@@ -7,17 +7,15 @@ import { endpointApiKey } from "./endpoint-api-key";
 
 /**
  * One short call to an endpoint with its key (admins): whether it answers, how fast, and what it
- * said or why not. No retries: a check reports what happens now.
+ * said or why not (scrubbed of the key, and an error body's parsed message, never its raw bytes,
+ * as callChatCompletions gives them). No retries: a check reports what happens now.
  */
 export async function checkEndpoint(endpointId: number, { timeoutMs = 30_000 } = {}): Promise<EndpointCheck> {
   const db = await getDb();
   const endpoint = await db.judgeEndpoint.findUnique({ where: { id: endpointId } });
   if (!endpoint) throw notFound("No such endpoint");
-  let apiKey: string | null = null;
-  // an endpoint's error may quote the key it was sent (some do, in part): never pass it on
-  const redact = (text: string) => (apiKey ? text.replaceAll(apiKey, "[the key]") : text);
   try {
-    apiKey = endpointApiKey(endpoint);
+    const apiKey = endpointApiKey(endpoint);
     const reply = await callChatCompletions(
       { baseUrl: endpoint.baseUrl, model: endpoint.model, apiKey },
       { messages: [{ role: "user", content: "Reply with the word OK." }], temperature: 0, maxTokens: 16 },
@@ -26,12 +24,12 @@ export async function checkEndpoint(endpointId: number, { timeoutMs = 30_000 } =
     return {
       ok: true,
       latencyMs: Math.round(reply.latencyMs),
-      reply: redact(reply.content.slice(0, 200)),
+      reply: reply.content.slice(0, 200),
       error: null,
     };
   } catch (error) {
     if (error instanceof ChatCallError || error instanceof AppError)
-      return { ok: false, latencyMs: null, reply: null, error: redact(error.message) };
+      return { ok: false, latencyMs: null, reply: null, error: error.message };
     throw error;
   }
 }

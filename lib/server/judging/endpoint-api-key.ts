@@ -3,12 +3,17 @@ import type { z } from "zod";
 import type { endpointKeyInputSchema } from "@/lib/schemas/judging";
 import { AppError } from "../errors";
 import { encryptionKey, openApiKey, sealApiKey } from "./api-key-seal";
+import { judgeKeyVariableProblem, judgeKeyVariableValue } from "./judge-key-variables";
 
 type KeyColumns = { apiKeyEnv: string | null; apiKeySealed: string | null };
 
 /** The columns that keep an endpoint's key as an admin set it: a variable's name, the key sealed, or neither. */
 export function keyColumns(input: z.infer<typeof endpointKeyInputSchema>): KeyColumns {
-  if (input.source === "env") return { apiKeyEnv: input.variable, apiKeySealed: null };
+  if (input.source === "env") {
+    const problem = judgeKeyVariableProblem(input.variable);
+    if (problem) throw new AppError("invalid", `apiKey.variable: ${problem}`);
+    return { apiKeyEnv: input.variable, apiKeySealed: null };
+  }
   if (input.source === "none") return { apiKeyEnv: null, apiKeySealed: null };
   if (!process.env.ASSAY_ENCRYPTION_KEY)
     throw new AppError(
@@ -21,7 +26,9 @@ export function keyColumns(input: z.infer<typeof endpointKeyInputSchema>): KeyCo
 /** The key an endpoint's calls send, read on the server only when a call is made; null for none. */
 export function endpointApiKey(endpoint: { name: string } & KeyColumns): string | null {
   if (endpoint.apiKeyEnv) {
-    const value = process.env[endpoint.apiKeyEnv];
+    const problem = judgeKeyVariableProblem(endpoint.apiKeyEnv);
+    if (problem) throw new AppError("unavailable", `${endpoint.name}'s key is not read: ${problem}`);
+    const value = judgeKeyVariableValue(endpoint.apiKeyEnv);
     if (!value)
       throw new AppError(
         "unavailable",

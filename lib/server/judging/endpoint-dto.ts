@@ -1,5 +1,6 @@
 import "server-only";
 import type { EndpointDto } from "@/lib/schemas/judging";
+import { judgeKeyVariableValue } from "./judge-key-variables";
 
 export type EndpointRecord = {
   id: number;
@@ -15,7 +16,7 @@ export type EndpointRecord = {
   createdAt: Date;
 };
 
-/** An endpoint as the API shows it: where its key comes from (and whether that variable is set), never the key. */
+/** An endpoint as the API shows it: where its key comes from (and whether that judge key variable is set), never the key. */
 export function toEndpointDto(endpoint: EndpointRecord): EndpointDto {
   return {
     id: endpoint.id,
@@ -23,7 +24,7 @@ export function toEndpointDto(endpoint: EndpointRecord): EndpointDto {
     baseUrl: endpoint.baseUrl,
     model: endpoint.model,
     apiKey: endpoint.apiKeyEnv
-      ? { source: "env", variable: endpoint.apiKeyEnv, present: Boolean(process.env[endpoint.apiKeyEnv]) }
+      ? { source: "env", variable: endpoint.apiKeyEnv, present: judgeKeyVariableValue(endpoint.apiKeyEnv) !== null }
       : endpoint.apiKeySealed
         ? { source: "stored" }
         : { source: "none" },

@@ -12,7 +12,7 @@ import { listEndpoints } from "./list-endpoints";
 import { updateEndpoint } from "./update-endpoint";
 
 const KEY = "sk-test-do-not-leak-4f2a";
-const env = { encryption: process.env.ASSAY_ENCRYPTION_KEY, variable: process.env.ASSAY_TEST_JUDGE_KEY };
+const env = { encryption: process.env.ASSAY_ENCRYPTION_KEY, variable: process.env.ASSAY_JUDGE_KEY_TEST };
 let server: FakeChatServer;
 
 beforeAll(async () => {
@@ -20,11 +20,11 @@ beforeAll(async () => {
   process.env.ASSAY_ENCRYPTION_KEY = crypto.randomBytes(32).toString("base64");
 });
 afterEach(() => {
-  delete process.env.ASSAY_TEST_JUDGE_KEY;
+  delete process.env.ASSAY_JUDGE_KEY_TEST;
 });
 afterAll(async () => {
   process.env.ASSAY_ENCRYPTION_KEY = env.encryption;
-  if (env.variable !== undefined) process.env.ASSAY_TEST_JUDGE_KEY = env.variable;
+  if (env.variable !== undefined) process.env.ASSAY_JUDGE_KEY_TEST = env.variable;
   await server.close();
   await closeDb();
 });
@@ -76,18 +76,18 @@ describe("judge endpoints", () => {
       name: named("env"),
       baseUrl: server.url,
       model: "m",
-      apiKey: { source: "env", variable: "ASSAY_TEST_JUDGE_KEY" },
+      apiKey: { source: "env", variable: "ASSAY_JUDGE_KEY_TEST" },
     });
-    expect(created.apiKey).toEqual({ source: "env", variable: "ASSAY_TEST_JUDGE_KEY", present: false });
+    expect(created.apiKey).toEqual({ source: "env", variable: "ASSAY_JUDGE_KEY_TEST", present: false });
     expect(created).toMatchObject({ concurrency: 4, requestsPerMinute: null, inputPricePerMillion: null });
     const check = await checkEndpoint(created.id);
     expect(check).toEqual({
       ok: false,
       latencyMs: null,
       reply: null,
-      error: `${created.name}'s key is read from ASSAY_TEST_JUDGE_KEY, which is not set on this server`,
+      error: `${created.name}'s key is read from ASSAY_JUDGE_KEY_TEST, which is not set on this server`,
     });
-    process.env.ASSAY_TEST_JUDGE_KEY = "from-the-environment";
+    process.env.ASSAY_JUDGE_KEY_TEST = "from-the-environment";
     expect((await listEndpoints()).find((e) => e.id === created.id)!.apiKey).toMatchObject({ present: true });
     expect((await checkEndpoint(created.id)).ok).toBe(true);
     expect(server.calls.at(-1)!.authorization).toBe("Bearer from-the-environment");
@@ -157,5 +157,122 @@ describe("judge endpoints", () => {
     expect((await listEndpoints()).some((e) => e.id === created.id)).toBe(false);
     expect(await refusal(deleteEndpoint(created.id))).toBe("not_found: No such endpoint");
     expect(await refusal(checkEndpoint(created.id))).toBe("not_found: No such endpoint");
+  });
+
+  it("send only judge key variables: never the server's secrets nor any other variable, not even from an older row", async () => {
+    const made = server.calls.length;
+    for (const variable of ["NEXTAUTH_SECRET", "ASSAY_ENCRYPTION_KEY", "DATABASE_URL", "HOME", "OPENAI_API_KEY"])
+      expect(
+        await refusal(
+          createEndpoint({ name: named("env"), baseUrl: server.url, model: "m", apiKey: { source: "env", variable } }),
+        ),
+      ).toMatch(
+        new RegExp(`^invalid: apiKey.variable: ${variable} is (one of Assay's own secrets|not a judge key variable)`),
+      );
+    // an endpoint registered before the rule, reading the session secret: no call is made with it
+    const db = await getDb();
+    const old = await db.judgeEndpoint.create({
+      data: { name: named("old"), baseUrl: server.url, model: "m", apiKeyEnv: "NEXTAUTH_SECRET" },
+    });
+    process.env.NEXTAUTH_SECRET ??= "a-secret-that-must-stay-here";
+    expect((await checkEndpoint(old.id)).error).toBe(
+      `${old.name}'s key is not read: NEXTAUTH_SECRET is one of Assay's own secrets, never a judge key`,
+    );
+    expect((await listEndpoints()).find((e) => e.id === old.id)!.apiKey).toMatchObject({ present: false });
+    expect(server.calls.length).toBe(made);
+
+    // a prefix the admin lists when starting the server
+    process.env.ASSAY_JUDGE_KEY_PREFIXES = "OPENAI_API_KEY, OPENROUTER_";
+    process.env.OPENAI_API_KEY = "sk-from-a-listed-prefix";
+    try {
+      const listed = await createEndpoint({
+        name: named("listed"),
+        baseUrl: server.url,
+        model: "m",
+        apiKey: { source: "env", variable: "OPENAI_API_KEY" },
+      });
+      expect((await checkEndpoint(listed.id)).ok).toBe(true);
+      expect(server.calls.at(-1)!.authorization).toBe("Bearer sk-from-a-listed-prefix");
+      process.env.ASSAY_JUDGE_KEY_PREFIXES = "NEXTAUTH_";
+      expect(
+        await refusal(
+          createEndpoint({
+            name: named("env"),
+            baseUrl: server.url,
+            model: "m",
+            apiKey: { source: "env", variable: "NEXTAUTH_SECRET" },
+          }),
+        ),
+      ).toContain("NEXTAUTH_SECRET is one of Assay's own secrets");
+    } finally {
+      delete process.env.ASSAY_JUDGE_KEY_PREFIXES;
+      delete process.env.OPENAI_API_KEY;
+    }
+  });
+
+  it("need the key again when the base URL moves to another server, and keep it on the same one", async () => {
+    const created = await createEndpoint({
+      name: named("move"),
+      baseUrl: server.url,
+      model: "m",
+      apiKey: { source: "stored", value: KEY },
+    });
+    const elsewhere = await startFakeChatServer({ answer: () => "OK" });
+    try {
+      expect(await refusal(updateEndpoint(created.id, { baseUrl: elsewhere.url }))).toBe(
+        `invalid: apiKey: ${new URL(elsewhere.url).origin} is another server than ${new URL(server.url).origin}: give the key for it again (a kept key never goes to a new server)`,
+      );
+      // the same server, another path: the key stays
+      await updateEndpoint(created.id, { baseUrl: `${server.url}/` });
+      await checkEndpoint(created.id);
+      expect(server.calls.at(-1)!.authorization).toBe(`Bearer ${KEY}`);
+      await updateEndpoint(created.id, { baseUrl: elsewhere.url, apiKey: { source: "stored", value: "sk-other" } });
+      await checkEndpoint(created.id);
+      expect(elsewhere.calls.map((c) => c.authorization)).toEqual(["Bearer sk-other"]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it("refuse a fragment and, unless the server allows them, private networks; loopback stays allowed", async () => {
+    const bad = (baseUrl: string) =>
+      refusal(createEndpoint({ name: named("url"), baseUrl, model: "m", apiKey: { source: "none" } }));
+    expect(await bad(`${server.url}/studies#`)).toContain("baseUrl: an http:// or https:// URL");
+    expect(await bad(`${server.url}?`)).toContain("baseUrl: an http:// or https:// URL");
+    for (const host of ["10.1.2.3", "192.168.0.7", "169.254.169.254", "172.20.0.1", "[fd00::1]", "[::ffff:10.0.0.1]"])
+      expect(await bad(`http://${host}:8000/v1`)).toMatch(
+        /^invalid: baseUrl: .* is an address of a private network, which judge calls reach only when the server is started with ASSAY_JUDGE_ALLOW_PRIVATE_NETWORKS=1$/,
+      );
+    expect(await bad("http://127.0.0.2:8000/v1")).toBeNull();
+    expect(await bad("http://[::1]:8000/v1")).toBeNull();
+    process.env.ASSAY_JUDGE_ALLOW_PRIVATE_NETWORKS = "1";
+    try {
+      expect(await bad("http://10.1.2.3:8000/v1")).toBeNull();
+    } finally {
+      delete process.env.ASSAY_JUDGE_ALLOW_PRIVATE_NETWORKS;
+    }
+  });
+
+  it("scrub the key from what Check shows, however the endpoint echoes it", async () => {
+    const created = await createEndpoint({
+      name: named("echo"),
+      baseUrl: server.url,
+      model: "m",
+      apiKey: { source: "stored", value: KEY },
+    });
+    server.failNext(1, {
+      kind: "status",
+      status: 401,
+      body: (authorization) =>
+        JSON.stringify({
+          error: {
+            message: `Incorrect API key provided: ${authorization!.slice(7)}; also ${KEY.slice(0, 10)}... and ${Buffer.from(KEY).toString("base64")}`,
+          },
+        }),
+    });
+    const check = await checkEndpoint(created.id);
+    expect(check.error).toBe(
+      "the endpoint answered 401: Incorrect API key provided: [redacted]; also [redacted]... and [redacted]",
+    );
   });
 });

@@ -597,9 +597,9 @@ describe("judge runs", () => {
       name,
       baseUrl: server.url,
       model: "fake-judge",
-      apiKey: { source: "env", variable: "ASSAY_TEST_RUN_KEY" },
+      apiKey: { source: "env", variable: "ASSAY_JUDGE_KEY_TEST_RUN" },
     });
-    delete process.env.ASSAY_TEST_RUN_KEY;
+    delete process.env.ASSAY_JUDGE_KEY_TEST_RUN;
     const run = await createJudgeRun(admin, s.id, {
       template: "umbrela-relevance",
       endpoint: name,
@@ -612,14 +612,16 @@ describe("judge runs", () => {
     const { run: failed, problems } = await getJudgeRun(admin, s.id, run.id);
     expect(failed).toMatchObject({ status: "done", calls: { failed: 3 } });
     expect(problems.map((p) => p.error)).toEqual(
-      Array(3).fill(`no call made: ${name}'s key is read from ASSAY_TEST_RUN_KEY, which is not set on this server`),
+      Array(3).fill(
+        `no call made: ${name}'s key is read from ASSAY_JUDGE_KEY_TEST_RUN, which is not set on this server`,
+      ),
     );
-    process.env.ASSAY_TEST_RUN_KEY = "sk-now-set";
+    process.env.ASSAY_JUDGE_KEY_TEST_RUN = "sk-now-set";
     try {
       await changeJudgeRun(admin, s.id, run.id, "retry");
       await runToEnd(run.id);
     } finally {
-      delete process.env.ASSAY_TEST_RUN_KEY;
+      delete process.env.ASSAY_JUDGE_KEY_TEST_RUN;
     }
     expect(calls(server) - before).toBe(3);
     expect(server.calls.at(-1)!.authorization).toBe("Bearer sk-now-set");
