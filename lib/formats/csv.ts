@@ -34,11 +34,31 @@ export function splitCsvLine(text: string): string[] | null {
   return fields;
 }
 
-/** One CSV line; fields with a comma, quote or line break are quoted. */
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+/** What a spreadsheet takes for the start of a formula (or, for tab and carriage return, hides one behind). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell as a spreadsheet will not run it (OWASP's rule against CSV injection): text that is not a
+ * plain number and starts with =, +, -, @, a tab or a carriage return gets a leading apostrophe
+ * ("=1+1 evil" is written '=1+1 evil); a number such as -0.25 stays a number every reader reads.
+ */
+export function csvCell(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/** A cell as csvCell wrote it, read back: the apostrophe before a formula's first character goes. */
+export function csvCellValue(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) && !PLAIN_NUMBER.test(text.slice(1))
+    ? text.slice(1)
+    : text;
+}
+
+/** One CSV line; every cell through csvCell, and those with a comma, quote or line break quoted. */
 export function csvLine(fields: readonly (string | number | null | undefined)[]): string {
   return fields
     .map((f) => {
-      const text = f === null || f === undefined ? "" : String(f);
+      const text = f === null || f === undefined ? "" : csvCell(String(f));
       return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
     })
     .join(",");
@@ -48,7 +68,8 @@ export const LABEL_CSV_COLUMNS = ["item", "judge", "label"] as const;
 
 /**
  * A parser for CSV files whose first line is a header naming `columns` (in any order, among
- * others): each later line's fields by column name, trimmed, go to `row`. Blank lines are skipped;
+ * others): each later line's fields by column name, trimmed and read back as csvCell wrote them
+ * (csvCellValue), go to `row`. Blank lines are skipped;
  * a missing column, an unclosed quote or a line of another width is an error naming the line.
  */
 export function headedCsvParser<C extends string, R>(
@@ -72,7 +93,10 @@ export function headedCsvParser<C extends string, R>(
     }
     if (fields.length !== width) return bad(line, `expected ${width} fields like the header, found ${fields.length}`);
     const at = index;
-    return row(Object.fromEntries(columns.map((c) => [c, fields[at[c]]!.trim()])) as Record<C, string>, line);
+    return row(
+      Object.fromEntries(columns.map((c) => [c, csvCellValue(fields[at[c]]!.trim())])) as Record<C, string>,
+      line,
+    );
   };
 }
 

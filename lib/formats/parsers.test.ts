@@ -202,6 +202,19 @@ describe("CSV", () => {
     expect(csvLine(["a", "b, c", 'say "hi"', 3, null])).toBe('a,"b, c","say ""hi""",3,');
   });
 
+  it("writes no cell a spreadsheet would run as a formula, keeps numbers numbers, and reads its own cells back", () => {
+    expect(csvLine(["=1+1 evil", "+cmd", "-x", "@SUM(A1)", "\tTAB", "\r=2", "a=b"])).toBe(
+      "'=1+1 evil,'+cmd,'-x,'@SUM(A1),'\tTAB,\"'\r=2\",a=b",
+    );
+    expect(csvLine([-0.25, "-0.25", "+3", "-1e-3", 0, "-"])).toBe("-0.25,-0.25,+3,-1e-3,0,'-");
+    const parse = labelsCsvParser();
+    parse("item,judge,label", 1);
+    expect(parse(csvLine(["q1::d1", "=1+1 evil", "-1"]), 2)).toEqual({
+      row: { kind: "csv-label", item: "q1::d1", judge: "=1+1 evil", value: "-1" },
+    });
+    expect(parse("q1,'plain,2", 3)).toEqual({ row: { kind: "csv-label", item: "q1", judge: "'plain", value: "2" } });
+  });
+
   it("reads labels with the columns in any order and checks the field count", () => {
     const parse = labelsCsvParser();
     expect(parse("label,item,judge", 1)).toBeNull();
