@@ -5,12 +5,13 @@ import { AppError, invalid } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
-import { annotatorAccountRefusal } from "./member-rules";
+import { adminAnnotatorRefusal, annotatorAccountRefusal } from "./member-rules";
 
 /**
  * Adds an existing account to a study as a researcher or an annotator. Accounts are created by
  * admins only (Users page, or an invite link); a researcher adds people who already have one. An
- * annotator account cannot be a researcher of a study (researchers see LLM labels and reports).
+ * annotator account cannot be a researcher of a study (researchers see LLM labels and reports), nor
+ * an admin account an annotator (admins see every LLM label).
  */
 export async function addMember(
   user: UserDto,
@@ -31,6 +32,7 @@ export async function addMember(
   if (role === "researcher" && account.role === "annotator") {
     throw invalid(annotatorAccountRefusal(email));
   }
+  if (role === "annotator" && account.role === "admin") throw invalid(`role: ${adminAnnotatorRefusal(email)}`);
   const existing = await db.studyMember.findUnique({ where: { studyId_userId: { studyId, userId: account.id } } });
   if (existing) {
     if (existing.role === role) return { userId: account.id, added: false };

@@ -4,12 +4,12 @@ import { getDb } from "../db/client";
 import { AppError, invalid, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
-import { annotatorAccountRefusal, blindRefusal, runningBlindCampaigns } from "./member-rules";
+import { adminAnnotatorRefusal, annotatorAccountRefusal, blindRefusal, runningBlindCampaigns } from "./member-rules";
 
 /**
  * Makes a member a researcher or an annotator of the study. Refused for an annotator of a running
  * blind campaign of the study (a researcher sees the LLM's labels), for an annotator account made
- * researcher, and for researchers changing their own role (so a study never loses its researcher by accident).
+ * researcher, for an admin account made annotator, and for researchers changing their own role (so a study never loses its researcher by accident).
  */
 export async function changeMemberRole(
   user: UserDto,
@@ -32,6 +32,8 @@ export async function changeMemberRole(
     const blind = await runningBlindCampaigns(db, studyId, userId);
     if (blind.length > 0) throw new AppError("conflict", blindRefusal(member.user.email, blind));
   }
+  if (role === "annotator" && member.user.role === "admin")
+    throw invalid(`role: ${adminAnnotatorRefusal(member.user.email)}`);
   await db.studyMember.update({ where: { studyId_userId: { studyId, userId } }, data: { role } });
   return { role };
 }

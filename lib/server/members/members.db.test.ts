@@ -8,6 +8,8 @@ import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 import { createStudy } from "@/lib/server/studies/create-study";
 import { listStudies } from "@/lib/server/studies/list-studies";
 import { buildWorld } from "@/test/db-world";
+import { updateCampaign } from "@/lib/server/campaigns/update-campaign";
+import { updateUser } from "@/lib/server/users/update-user";
 import { addMember } from "./add-member";
 import { changeMemberRole } from "./change-member-role";
 import { listMembers } from "./list-members";
@@ -121,6 +123,42 @@ describe("adding and changing members", () => {
     expect(await changeMemberRole(world.researcher, study.id, world.otherResearcher.id, "researcher")).toEqual({
       role: "researcher",
     });
+  });
+
+  it("holds the blind rule for account roles: no blind annotator becomes admin or researcher, no admin annotates", async () => {
+    const db = await getDb();
+    const w = await buildWorld(db);
+    // w.annotator annotates the running blind campaign "Active"
+    for (const role of ["admin", "researcher"] as const)
+      await expect(updateUser(w.admin, w.annotator.id, { role })).rejects.toThrow(
+        `role: ${w.annotator.email} annotates the running blind campaign "Active", and ${role === "admin" ? "an admin" : "a researcher"} sees the LLM's labels; close it or take ${w.annotator.email} off first`,
+      );
+    expect((await db.user.findUniqueOrThrow({ where: { id: w.annotator.id } })).role).toBe("annotator");
+    // an annotator member of a study becomes no admin even with nothing running
+    await db.campaign.updateMany({ where: { studyId: w.study.id }, data: { status: "closed" } });
+    await expect(updateUser(w.admin, w.annotator.id, { role: "admin" })).rejects.toThrow(
+      `role: ${w.annotator.email} is an annotator member of a study, and an admin cannot annotate`,
+    );
+    expect(await updateUser(w.admin, w.annotator.id, { role: "researcher" })).toMatchObject({ role: "researcher" });
+
+    // an admin account is no annotator member, by the Members page or by a change of role
+    const refusal = `${w.admin.email} has an admin account, which sees every study's LLM labels, so it cannot annotate`;
+    await expect(addMember(w.researcher, w.study.id, { email: w.admin.email, role: "annotator" })).rejects.toThrow(
+      `role: ${refusal}`,
+    );
+    await addMember(w.researcher, w.study.id, { email: w.admin.email, role: "researcher" });
+    await expect(changeMemberRole(w.researcher, w.study.id, w.admin.id, "annotator")).rejects.toThrow(
+      `role: ${refusal}`,
+    );
+    // nor, when an older database made one an annotator member, a campaign's annotator
+    await db.campaign.update({ where: { id: w.campaign.id }, data: { status: "active" } });
+    await db.studyMember.update({
+      where: { studyId_userId: { studyId: w.study.id, userId: w.admin.id } },
+      data: { role: "annotator" },
+    });
+    await expect(
+      updateCampaign(w.researcher, w.campaign.id, { annotatorIds: [w.annotator.id, w.admin.id] }),
+    ).rejects.toThrow(`annotatorIds: ${refusal}`);
   });
 
   it("does not let a researcher change or remove themselves", async () => {

@@ -5,11 +5,14 @@ import { AppError, notFound } from "../errors";
 import { parseOrThrow } from "../validation";
 import type { UserDto } from "./user-dto";
 import { adminUserInclude, toAdminUser } from "./list-users";
+import { runningBlindCampaigns } from "../members/member-rules";
 
 /**
  * An admin changes an account's role, name, or whether it is disabled. Disabling ends the user's
  * sessions at once (their session version moves on). Admins cannot disable or demote themselves,
- * so Assay always keeps an admin who can undo a mistake.
+ * so Assay always keeps an admin who can undo a mistake. The blind rule holds for account roles: an
+ * annotator of a running blind campaign becomes no researcher or admin, and an annotator member of
+ * a study no admin (an admin sees every LLM label).
  */
 export async function updateUser(admin: UserDto, userId: number, change: UserChange): Promise<AdminUser> {
   const { role, disabled, name } = parseOrThrow(userChangeSchema, change);
@@ -28,6 +31,19 @@ export async function updateUser(admin: UserDto, userId: number, change: UserCha
       throw new AppError(
         "conflict",
         `role: ${user.email} is a researcher of ${researching} ${researching === 1 ? "study" : "studies"}; make them an annotator member there (or remove them) first`,
+      );
+  }
+  if (role !== undefined && role !== user.role && role !== "annotator") {
+    const blind = await runningBlindCampaigns(db, null, userId);
+    if (blind.length > 0)
+      throw new AppError(
+        "conflict",
+        `role: ${user.email} annotates the running blind ${blind.length === 1 ? "campaign" : "campaigns"} ${blind.map((c) => `"${c}"`).join(", ")}, and ${role === "admin" ? "an admin" : "a researcher"} sees the LLM's labels; close ${blind.length === 1 ? "it" : "them"} or take ${user.email} off first`,
+      );
+    if (role === "admin" && (await db.studyMember.count({ where: { userId, role: "annotator" } })) > 0)
+      throw new AppError(
+        "conflict",
+        `role: ${user.email} is an annotator member of a study, and an admin cannot annotate; take them off as an annotator (or make them a researcher member) first`,
       );
   }
   const updated = await db.user.update({

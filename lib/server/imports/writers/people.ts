@@ -3,7 +3,7 @@ import type { MemberRow, UserRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
 import { selectIn, upsertMany } from "../../db/bulk-sql";
 import { blindAnnotatorsAmong } from "../../db/campaigns";
-import { annotatorAccountRefusal } from "../../members/member-rules";
+import { adminAnnotatorRefusal, annotatorAccountRefusal } from "../../members/member-rules";
 import type { Numbered } from "./shared";
 
 /** The accounts of these emails on this server: id and global role. */
@@ -67,6 +67,10 @@ export async function writeMembers(ctx: ImportContext, batch: Numbered<MemberRow
     }
     if (role === "researcher" && account.role === "annotator") {
       ctx.fail({ line, field: "role", message: annotatorAccountRefusal(user).replace(/^role: /, "") });
+      continue;
+    }
+    if (role === "annotator" && account.role === "admin") {
+      ctx.fail({ line, field: "role", message: adminAnnotatorRefusal(user) });
       continue;
     }
     if (role === "researcher" && blind.has(account.id)) {
