@@ -87,7 +87,7 @@ async function waitUntilHealthy(healthUrl) {
 function localSecret() {
   const file = path.join(root, "data", "auth-secret");
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { mode: 0o600 });
   }
   return fs.readFileSync(file, "utf8").trim();
