@@ -30,7 +30,7 @@ export function SignInForm() {
     setPending(false);
     setError(
       result?.error === SIGN_IN_RATE_LIMITED
-        ? "Too many failed sign-ins for this account. Wait 15 minutes and try again."
+        ? "Too many failed sign-ins from here. Wait a little (each failure doubles the wait) and try again."
         : "Wrong email or password.",
     );
   }

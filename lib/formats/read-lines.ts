@@ -9,15 +9,27 @@ export class EncodingError extends Error {
   }
 }
 
+/** A line longer than the reader takes: reading stops there (the line is never held whole). */
+export class LineTooLongError extends EncodingError {}
+
 /**
  * Splits a stream of UTF-8 chunks into numbered lines (1-based), without holding more than one
  * line and one chunk in memory. Accepts \n and \r\n, drops a leading byte-order mark, and throws an
- * EncodingError naming the line when the bytes are not valid UTF-8.
+ * EncodingError naming the line when the bytes are not valid UTF-8, a LineTooLongError when a line
+ * grows past `maxLineLength` characters (`tooLong` says why, for the error).
  */
-export async function* readLines(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<NumberedLine> {
+export async function* readLines(
+  chunks: AsyncIterable<Uint8Array | string>,
+  { maxLineLength = Infinity, tooLong = "" }: { maxLineLength?: number; tooLong?: string } = {},
+): AsyncGenerator<NumberedLine> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let pending = "";
   let line = 0;
+  const tooLongAt = (at: number) =>
+    new LineTooLongError({
+      line: at,
+      message: `the line is longer than ${maxLineLength.toLocaleString("en-US")} characters${tooLong ? `: ${tooLong}` : ""}`,
+    });
   const decode = (bytes: Uint8Array, stream: boolean) => {
     try {
       return decoder.decode(bytes, { stream });
@@ -35,6 +47,7 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array | string>): As
     let newline = pending.indexOf("\n", start);
     while (newline !== -1) {
       line++;
+      if (newline - start > maxLineLength) throw tooLongAt(line);
       yield {
         line,
         text: stripCarriageReturn(line === 1 ? stripBom(pending.slice(start, newline)) : pending.slice(start, newline)),
@@ -43,6 +56,7 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array | string>): As
       newline = pending.indexOf("\n", start);
     }
     pending = pending.slice(start);
+    if (pending.length > maxLineLength) throw tooLongAt(line + 1);
   }
   pending += decode(new Uint8Array(), false);
   if (pending.length > 0) {

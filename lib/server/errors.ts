@@ -3,7 +3,7 @@
  * lib/server/http/route.ts maps codes to HTTP statuses in one place.
  */
 export type ErrorCode =
-  "unauthenticated" | "forbidden" | "not_found" | "invalid" | "conflict" | "rate_limited" | "unavailable";
+  "unauthenticated" | "forbidden" | "not_found" | "invalid" | "conflict" | "too_large" | "rate_limited" | "unavailable";
 
 export class AppError extends Error {
   constructor(
@@ -26,6 +26,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   invalid: 400,
   conflict: 409,
+  too_large: 413,
   rate_limited: 429,
   unavailable: 503,
 };

@@ -4,11 +4,16 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "../config";
 import { SIGN_IN_RATE_LIMITED } from "@/lib/schemas/auth";
 import { verifyCredentials } from "../users/verify-credentials";
-import { signInLimiter } from "./sign-in-limiter";
+import { clientAddress, signInThrottle } from "./sign-in-throttle";
+
+/** The longest email (RFC 5321's path limit) and password a sign-in reads; longer ones are refused before anything else. */
+const MAX_EMAIL = 254;
+const MAX_PASSWORD = 1024;
 
 /**
- * next-auth: email + password (rate-limited per account), JWT sessions. The token carries only the
- * user id and the session version it was signed at (see currentUser).
+ * next-auth: email + password (throttled per client address and per server, never locking an
+ * account: sign-in-throttle.ts), JWT sessions. The token carries only the user id, the session
+ * version it was signed at and the session's id (see currentUser); signing out ends that session.
  */
 export function authOptions(): NextAuthOptions {
   return {
@@ -22,16 +27,18 @@ export function authOptions(): NextAuthOptions {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        async authorize(credentials) {
-          if (!credentials?.email || !credentials.password) return null;
-          const account = credentials.email.trim().toLowerCase();
-          if (signInLimiter.retryAfter(account, Date.now()) > 0) throw new Error(SIGN_IN_RATE_LIMITED);
-          const user = await verifyCredentials(credentials.email, credentials.password);
+        async authorize(credentials, request) {
+          const { email, password } = credentials ?? {};
+          if (!email || !password || email.length > MAX_EMAIL || password.length > MAX_PASSWORD) return null;
+          const client = clientAddress(request?.headers?.["x-forwarded-for"]);
+          const account = email.trim().toLowerCase();
+          if (signInThrottle.admit(client, account, Date.now())) throw new Error(SIGN_IN_RATE_LIMITED);
+          const user = await verifyCredentials(email, password);
           if (!user) {
-            signInLimiter.recordFailure(account, Date.now());
+            signInThrottle.failed(client, account, Date.now());
             return null;
           }
-          signInLimiter.recordSuccess(account);
+          signInThrottle.succeeded(client, account);
           return { id: String(user.id), email: user.email, name: user.name, sessionVersion: user.sessionVersion };
         },
       }),

@@ -9,6 +9,7 @@ import { AppError, HTTP_STATUS, notFound } from "../errors";
 import { tokenReaches } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
+import { readJsonBody } from "./request-body";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -120,7 +121,7 @@ function wrap(
       if (user?.token) await assertTokenReaches(user, raw ?? {});
       const params = parse(spec.params, raw, "path");
       const query = parse(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query");
-      const body = spec.body ? parse(spec.body, await readJson(request), "body") : undefined;
+      const body = spec.body ? parse(spec.body, await readJsonBody(request), "body") : undefined;
       const input = { user, params, query, body, request };
       const result = await handler(input);
       if (spec.csv && (query as { format?: string } | undefined)?.format === "csv")
@@ -159,14 +160,6 @@ function csvDownload(text: string, filename: string): Response {
 
 function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): z.infer<S> | undefined {
   return schema ? parseOrThrow(schema, value, where) : undefined;
-}
-
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw new AppError("invalid", "The request body is not valid JSON");
-  }
 }
 
 export function errorResponse(error: unknown): Response {

@@ -1,6 +1,7 @@
 import "server-only";
 import { importFormat, IMPORT_FORMAT_IDS, IMPORT_FORMATS, type ImportFormat } from "@/lib/formats/import-formats";
 import { EncodingError, readLines } from "@/lib/formats/read-lines";
+import { FIELD_LIMIT_SETTING, maxFieldBytes, maxLineLength, oversizedField } from "./import-limits";
 import { NUL_MESSAGE } from "@/lib/formats/fields";
 import type { LineError } from "@/lib/formats/parsed";
 import type { ImportRow } from "@/lib/formats/rows";
@@ -88,6 +89,8 @@ export async function importIntoStudy(
         .join(" and ")} imports create missing queries and documents`,
     );
   const started = Date.now();
+  const fieldBytes = maxFieldBytes();
+  const lineLimit = { maxLineLength: maxLineLength(fieldBytes), tooLong: `${FIELD_LIMIT_SETTING} raises it` };
   let context: ImportContext | undefined;
   try {
     return await withBulkTransaction(async (tx) => {
@@ -106,7 +109,7 @@ export async function importIntoStudy(
         let lines = 0;
         let rows = 0;
         try {
-          for await (const { line, text } of readLines(file.chunks)) {
+          for await (const { line, text } of readLines(file.chunks, lineLimit)) {
             lines = line;
             const nul = text.indexOf("\0");
             if (nul !== -1) {
@@ -117,6 +120,11 @@ export async function importIntoStudy(
             if (!parsed) continue;
             if ("error" in parsed) {
               writer.fail(parsed.error);
+              continue;
+            }
+            const oversized = oversizedField(parsed.row, line, fieldBytes);
+            if (oversized) {
+              writer.fail(oversized);
               continue;
             }
             rows++;

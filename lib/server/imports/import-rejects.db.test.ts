@@ -167,4 +167,38 @@ describe("rejected imports change nothing", () => {
       (await rejected({ format: "trec-qrels", judge: "j", scale: "stars", files: [textInput("a", "x")] })).message,
     ).toMatch(/unknown scale "stars"/);
   });
+
+  it("a field or a line over the size limit, with the field, unless the setting raises it", async () => {
+    process.env.ASSAY_IMPORT_MAX_FIELD_BYTES = "1000";
+    try {
+      const big = "é".repeat(600); // 1,200 bytes
+      const r = await rejected({
+        format: "beir-corpus",
+        files: [
+          textInput(
+            "corpus.jsonl",
+            `${JSON.stringify({ _id: "d3", text: "fine" })}\n${JSON.stringify({ _id: "d4", title: "t", text: big })}\n`,
+          ),
+        ],
+      });
+      expect(r.errors).toEqual([
+        "corpus.jsonl line 2, field text: is 1,200 bytes, more than the 1,000 a field may hold (ASSAY_IMPORT_MAX_FIELD_BYTES raises it)",
+      ]);
+      // a line past eight times the limit (and a little) is not read whole
+      const huge = await rejected({
+        format: "beir-corpus",
+        files: [textInput("corpus.jsonl", `${JSON.stringify({ _id: "d5", text: "x".repeat(80_000) })}\n`)],
+      });
+      expect(huge.errors).toEqual([
+        "corpus.jsonl line 1: the line is longer than 73,536 characters: ASSAY_IMPORT_MAX_FIELD_BYTES raises it",
+      ]);
+      process.env.ASSAY_IMPORT_MAX_FIELD_BYTES = "2000";
+      await importIntoStudy(studyId, {
+        format: "beir-corpus",
+        files: [textInput("corpus.jsonl", `${JSON.stringify({ _id: "d4", title: "t", text: big })}\n`)],
+      });
+    } finally {
+      delete process.env.ASSAY_IMPORT_MAX_FIELD_BYTES;
+    }
+  });
 });

@@ -1,8 +1,3 @@
-import NextAuth from "next-auth";
-import { authOptions } from "@/lib/server/auth/auth-options";
+import { authRoute } from "@/lib/server/auth/auth-route";
 
-function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
-  return NextAuth(authOptions())(request, context);
-}
-
-export { handler as GET, handler as POST };
+export { authRoute as GET, authRoute as POST };
