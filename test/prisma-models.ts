@@ -15,4 +15,5 @@ export const NOT_IN_BUNDLES: Readonly<Record<string, string>> = {
   ApiToken: "an API token is a secret of the server that issued it (only its hash is kept, for its owner)",
   JudgeEndpoint: "an endpoint is the server's, not a study's, and its key must never be written to a file",
   JudgeEndpointSlot: "a call lane's lease is the running server's state",
+  EndedSession: "a signed-out session is the server's own state, like its session secret",
 };

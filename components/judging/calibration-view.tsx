@@ -189,9 +189,10 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
       {draft && (
         <div className="mt-4">
           <TemplateEditor
+            studyId={studyId}
             key={draft.prompt}
             from={draft}
-            onSaved={() => void qc.invalidateQueries({ queryKey: queryKeys.judging.templates })}
+            onSaved={() => void qc.invalidateQueries({ queryKey: queryKeys.judging.templates(studyId) })}
             onClose={() => setDraft(null)}
           />
         </div>

@@ -48,9 +48,10 @@ export function JudgingView({
         <h2 className="text-lg font-semibold">Templates</h2>
         <p className="mt-1 text-sm text-stone-600">
           A template is a prompt with named fields and a rule that reads the reply into a level. Saving a change makes a
-          new version (its SHA-256); runs keep the version they used.
+          new version (its SHA-256); runs keep the version they used. Templates saved here belong to this study: no
+          other study sees them.
         </p>
-        <TemplateList templates={templates} />
+        <TemplateList studyId={studyId} templates={templates} />
       </section>
     </>
   );

@@ -43,8 +43,8 @@ export function RunForm({
 >) {
   const qc = useQueryClient();
   const { data } = useQuery({
-    queryKey: queryKeys.judging.templates,
-    queryFn: judgingApi.templates,
+    queryKey: queryKeys.judging.templates(studyId),
+    queryFn: () => judgingApi.templates(studyId),
     initialData: { templates: initial },
   });
   // pairs chosen in the disagreement queue open the form on them

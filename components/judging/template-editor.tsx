@@ -40,10 +40,12 @@ const BLANK: JudgeTemplate = {
  * existing one when nothing changed. The server checks it and names every problem.
  */
 export function TemplateEditor({
+  studyId,
   from,
   onSaved,
   onClose,
 }: {
+  studyId: number;
   from: JudgeTemplate | null;
   onSaved: () => void;
   onClose: () => void;
@@ -53,7 +55,7 @@ export function TemplateEditor({
   const [kind, setKind] = useState(start.output.kind);
   const [saved, setSaved] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: judgingApi.saveTemplate,
+    mutationFn: (template: JudgeTemplate) => judgingApi.saveTemplate(studyId, template),
     onSuccess: (result) => {
       setSaved(
         result.created

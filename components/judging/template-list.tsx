@@ -9,12 +9,12 @@ import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { Button } from "@/components/ui/button";
 import { TemplateEditor } from "./template-editor";
 
-/** Every template with its versions; "New template" or "Edit" (of any version, a built-in one as a copy) opens the editor. */
-export function TemplateList({ templates: initial }: Pick<JudgingPage, "templates">) {
+/** Every template the study may run, with its versions; "New template" or "Edit" (of any version, a built-in one as a copy) opens the editor. */
+export function TemplateList({ studyId, templates: initial }: { studyId: number } & Pick<JudgingPage, "templates">) {
   const qc = useQueryClient();
   const { data } = useQuery({
-    queryKey: queryKeys.judging.templates,
-    queryFn: judgingApi.templates,
+    queryKey: queryKeys.judging.templates(studyId),
+    queryFn: () => judgingApi.templates(studyId),
     initialData: { templates: initial },
   });
   const [editing, setEditing] = useState<{ from: JudgeTemplate | null; key: string } | null>(null);
@@ -23,9 +23,10 @@ export function TemplateList({ templates: initial }: Pick<JudgingPage, "template
       <div className="mt-3">
         {editing ? (
           <TemplateEditor
+            studyId={studyId}
             key={editing.key}
             from={editing.from}
-            onSaved={() => void qc.invalidateQueries({ queryKey: queryKeys.judging.templates })}
+            onSaved={() => void qc.invalidateQueries({ queryKey: queryKeys.judging.templates(studyId) })}
             onClose={() => setEditing(null)}
           />
         ) : (

@@ -23,13 +23,22 @@ afterAll(async () => {
 });
 
 describe("assay judge", () => {
-  it("templates: the built-in ones and the saved ones, each version with its hash, as a table or with their whole text", async () => {
+  it("templates: the built-in ones and the study's saved ones, each version with its hash, as a table or with their whole text", async () => {
     const name = `cli-template-${unique()}`;
-    const saved = await saveTemplate(
-      { ...BUILTIN_TEMPLATES[0]!, name, prompt: `${BUILTIN_TEMPLATES[0]!.prompt}\nBe brief.` },
-      { email: "r@test.local" },
-    );
-    const table = runCli(["judge", "templates"]);
+    const db = await getDb();
+    const study = await db.study.create({
+      data: { slug: `cli-templates-${unique()}`, name: `CLI templates ${unique()}` },
+    });
+    const other = await db.study.create({ data: { slug: `cli-other-${unique()}`, name: `CLI other ${unique()}` } });
+    const author = { id: 0, email: "r@test.local", name: "R", role: "admin" as const };
+    const saved = await saveTemplate(author, study.id, {
+      ...BUILTIN_TEMPLATES[0]!,
+      name,
+      prompt: `${BUILTIN_TEMPLATES[0]!.prompt}\nBe brief.`,
+    });
+    expect(runCli(["judge", "templates"]).stderr).toContain("--study is required");
+    expect(runCli(["judge", "templates", "--study", other.slug]).stdout).not.toContain(name);
+    const table = runCli(["judge", "templates", "--study", study.slug]);
     expect(table.status, table.stderr).toBe(0);
     const lines = table.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^NAME\s+VERSION\s+TASK\s+SCALE\s+READS$/);
@@ -40,7 +49,7 @@ describe("assay judge", () => {
     expect(lines[2]).toMatch(/JSON field supported$/);
     expect(lines.some((l) => l.startsWith(`${name} `) && l.includes(saved.version.version.slice(0, 12)))).toBe(true);
 
-    const json = runCli(["judge", "templates", "--format", "json"]);
+    const json = runCli(["judge", "templates", "--study", study.slug, "--format", "json"]);
     const { templates } = JSON.parse(json.stdout) as {
       templates: { name: string; version: string; prompt: string; builtin: boolean; createdBy: string | null }[];
     };

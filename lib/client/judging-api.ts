@@ -27,10 +27,10 @@ export const judgingApi = {
     fetchJson(`/api/judging/endpoints/${endpointId}`, z.object({ deleted: z.number() }), json("DELETE")),
   checkEndpoint: (endpointId: number) =>
     fetchJson(`/api/judging/endpoints/${endpointId}/check`, endpointCheckSchema, json("POST")),
-  templates: () => fetchJson("/api/judging/templates", templateListSchema),
-  saveTemplate: (template: JudgeTemplate) =>
+  templates: (studyId: number) => fetchJson(`/api/studies/${studyId}/judge-templates`, templateListSchema),
+  saveTemplate: (studyId: number, template: JudgeTemplate) =>
     fetchJson(
-      "/api/judging/templates",
+      `/api/studies/${studyId}/judge-templates`,
       z.object({ version: templateVersionSchema, created: z.boolean() }),
       json("POST", template),
     ),

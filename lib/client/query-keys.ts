@@ -20,7 +20,7 @@ export const queryKeys = {
   },
   judging: {
     endpoints: ["judging", "endpoints"] as const,
-    templates: ["judging", "templates"] as const,
+    templates: (studyId: number) => ["judging", "templates", studyId] as const,
     runs: (studyId: number) => ["judging", "runs", studyId] as const,
     run: (studyId: number, runId: number) => ["judging", "runs", studyId, runId] as const,
     calibration: (studyId: number, human: string, ensemble: string) =>

@@ -20,7 +20,10 @@ export type Member = z.infer<typeof memberSchema>;
 export const membersSchema = z.object({ members: z.array(memberSchema) });
 
 export const addMemberSchema = z.object({
-  email: z.email().max(254).transform((e) => e.trim().toLowerCase()),
+  email: z
+    .email()
+    .max(254)
+    .transform((e) => e.trim().toLowerCase()),
   role: memberRoleSchema,
 });
 export type AddMember = z.infer<typeof addMemberSchema>;

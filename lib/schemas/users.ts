@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { userRoleSchema } from "@/lib/domain/roles";
 
-const email = z.email().max(254).transform((e) => e.trim().toLowerCase());
+const email = z
+  .email()
+  .max(254)
+  .transform((e) => e.trim().toLowerCase());
 const name = z.string().trim().min(1).max(200);
 export const passwordSchema = z.string().min(8, "Passwords need at least 8 characters").max(1024);
 

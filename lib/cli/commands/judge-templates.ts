@@ -1,17 +1,23 @@
 import { parseArgs } from "node:util";
-import { listTemplates } from "@/lib/server/judging/judge-templates";
+import { studyTemplates } from "@/lib/server/judging/judge-templates";
 import { UsageError } from "../usage-error";
 import { printTable } from "../print-table";
+import { studyOption } from "./study-option";
 
 /**
- * `assay judge templates`: the judge prompt templates, the built-in ones and those researchers
- * saved, each version with its hash (its first 12 digits in the table, newest first); `--format
- * json` gives their whole text.
+ * `assay judge templates --study S`: the judge prompt templates a study may run, the built-in ones
+ * and those its researchers saved, each version with its hash (its first 12 digits in the table,
+ * newest first); `--format json` gives their whole text.
  */
 export async function judgeTemplates(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { format: { type: "string", default: "table" } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { study: { type: "string" }, format: { type: "string", default: "table" } },
+    strict: true,
+  });
   if (values.format !== "json" && values.format !== "table") throw new UsageError("--format must be json or table");
-  const versions = (await listTemplates()).flatMap((t) => t.versions);
+  const study = await studyOption(values.study);
+  const versions = (await studyTemplates(study.id)).flatMap((t) => t.versions);
   if (values.format === "json") {
     const templates = versions.map((v) => ({
       ...v.template,

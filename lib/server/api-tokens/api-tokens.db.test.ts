@@ -7,6 +7,11 @@ import { AppError } from "@/lib/server/errors";
 import { listStudies } from "@/lib/server/studies/list-studies";
 import { assertResearcherAccess } from "@/lib/server/studies/access";
 import { buildWorld } from "@/test/db-world";
+import { endSession } from "@/lib/server/db/ended-sessions";
+import { sessionUserById } from "@/lib/server/db/users";
+import { redeemPasswordLink } from "@/lib/server/users/redeem-password-link";
+import { resetPassword } from "@/lib/server/users/reset-password";
+import { updateUser } from "@/lib/server/users/update-user";
 import { createApiToken } from "./create-api-token";
 import { listApiTokens } from "./list-api-tokens";
 import { revokeApiToken } from "./revoke-api-token";
@@ -126,5 +131,48 @@ describe("API tokens", () => {
     );
     await tokenUser(calm.secret, at); // another token is not held back
     await tokenUser(busy.secret, new Date(at.getTime() + 60_000)); // nor this one, a minute on
+  });
+
+  it("end with the password, the account or the role they were made under; signing out of a browser leaves them", async () => {
+    const db = await getDb();
+    const w = await buildWorld(db);
+    const live = async () => {
+      const made = await token("read", [w.study.id], w.researcher);
+      expect((await tokenUser(made.secret)).id).toBe(w.researcher.id);
+      return made.secret;
+    };
+    const revoked = (secret: string) => refusal(tokenUser(secret));
+
+    // a password reset (set by an admin, or by a reset link)
+    let secret = await live();
+    await resetPassword(w.researcher.id, "a brand new passphrase");
+    expect(await revoked(secret)).toBe("unauthenticated: This API token was revoked");
+    secret = await live();
+    const { link } = await resetPassword(w.researcher.id, undefined);
+    expect(await revoked(secret)).toBe("unauthenticated: This API token was revoked");
+    secret = await live();
+    await redeemPasswordLink(link!.path.split("/").pop()!, "chosen through the link");
+    expect(await revoked(secret)).toBe("unauthenticated: This API token was revoked");
+
+    // a disabling, which enabling again does not undo
+    secret = await live();
+    await updateUser(w.admin, w.researcher.id, { disabled: true });
+    await updateUser(w.admin, w.researcher.id, { disabled: false });
+    expect(await revoked(secret)).toBe("unauthenticated: This API token was revoked");
+
+    // a change of role; a change of name alone keeps it
+    secret = await live();
+    await updateUser(w.admin, w.researcher.id, { name: "Renamed" });
+    expect((await tokenUser(secret)).id).toBe(w.researcher.id);
+    await updateUser(w.admin, w.researcher.id, { role: "admin" });
+    expect(await revoked(secret)).toBe("unauthenticated: This API token was revoked");
+
+    // a session's end is not the token's: the browser's sign-out records only that session
+    await updateUser(w.admin, w.researcher.id, { role: "researcher" });
+    secret = await live();
+    await endSession(`sid-${w.id}`, w.researcher.id, new Date(Date.now() + 60_000));
+    expect((await tokenUser(secret)).id).toBe(w.researcher.id);
+    expect((await sessionUserById(w.researcher.id, `sid-${w.id}`))!.ended).toBe(true);
+    expect((await sessionUserById(w.researcher.id, `another-${w.id}`))!.ended).toBe(false);
   });
 });

@@ -10,8 +10,10 @@ import { toUserDto, type UserDto } from "../users/user-dto";
 
 /**
  * The signed-in user, read fresh from the database on every request (so a changed role or a
- * deleted account takes effect at once), or null. A disabled account, or a session signed before
- * the user's password was reset (its session version is older than the user's), is signed out.
+ * deleted account takes effect at once), or null. A disabled account, a session signed before the
+ * user's password was reset or their role changed (its session version is older than the
+ * user's), and a session that signed out (EndedSession: a copy of its cookie) are signed out. A
+ * session without an id (signed before sessions had one) is signed out too.
  *
  * The session cookie is decrypted and checked (signature, expiry) with next-auth's own `getToken`,
  * from the cookies alone: next-auth's `getServerSession` would also build its whole request
@@ -26,10 +28,11 @@ export async function currentUser(): Promise<UserDto | null> {
     secret: authSecret(),
     decode: decodeSession,
   });
-  const claims = token as { uid?: unknown; sv?: unknown } | null;
-  if (typeof claims?.uid !== "number") return null;
-  const user = await sessionUserById(claims.uid);
-  if (!user || user.disabled || user.sessionVersion !== (typeof claims.sv === "number" ? claims.sv : 0)) return null;
+  const claims = token as { uid?: unknown; sv?: unknown; sid?: unknown } | null;
+  if (typeof claims?.uid !== "number" || typeof claims.sid !== "string") return null;
+  const user = await sessionUserById(claims.uid, claims.sid);
+  if (!user || user.disabled || user.ended || user.sessionVersion !== (typeof claims.sv === "number" ? claims.sv : 0))
+    return null;
   return toUserDto(user);
 }
 

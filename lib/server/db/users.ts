@@ -11,8 +11,14 @@ export type SessionUserRow = {
   sessionVersion: number;
 };
 
-/** The user with this id, or null. */
-export async function sessionUserById(id: number): Promise<SessionUserRow | null> {
+/**
+ * The user with this id, and whether the session `sessionId` signed out (EndedSession), or null:
+ * one read per request.
+ */
+export async function sessionUserById(
+  id: number,
+  sessionId: string,
+): Promise<(SessionUserRow & { ended: boolean }) | null> {
   const [row] = await readRows<{
     id: unknown;
     email: string;
@@ -20,10 +26,13 @@ export async function sessionUserById(id: number): Promise<SessionUserRow | null
     role: string;
     disabled: unknown;
     sessionVersion: unknown;
+    ended: unknown;
   }>(
     `SELECT "id" AS "id", "email" AS "email", "name" AS "name", "role" AS "role", "disabled" AS "disabled",
-       "sessionVersion" AS "sessionVersion" FROM "User" WHERE "id" = ?`,
-    [id],
+       "sessionVersion" AS "sessionVersion",
+       CASE WHEN EXISTS (SELECT 1 FROM "EndedSession" WHERE "id" = ?) THEN 1 ELSE 0 END AS "ended"
+     FROM "User" WHERE "id" = ?`,
+    [sessionId, id],
   );
   return row
     ? {
@@ -33,6 +42,7 @@ export async function sessionUserById(id: number): Promise<SessionUserRow | null
         role: row.role,
         disabled: Boolean(row.disabled), // 0/1 on SQLite
         sessionVersion: Number(row.sessionVersion),
+        ended: Number(row.ended) === 1,
       }
     : null;
 }

@@ -26,7 +26,7 @@ export async function* studyJudgingLines(db: Db, studyId: number): AsyncGenerato
   const used = [...new Set(runs.filter((r) => !builtinTemplate(r.templateName)).map((r) => r.templateName))];
   const versions = await db.judgeTemplateVersion.findMany({
     where: {
-      template: { name: { in: used } },
+      template: { studyId, name: { in: used } },
       version: { in: runs.map((r) => r.templateVersion) },
     },
     orderBy: { id: "asc" },

@@ -446,18 +446,21 @@ export const API = {
     params: endpointParamsSchema,
     response: endpointCheckSchema,
   },
-  "GET /api/judging/templates": {
+  "GET /api/studies/{studyId}/judge-templates": {
     summary:
-      "The judge templates: the built-in ones and the saved ones, each with its versions (content hashes), newest first",
+      "The judge templates a study may run: the built-in ones and those saved in the study, each with its versions (content hashes), newest first",
     tag: "judging",
     roles: STAFF,
+    params: studyIdParamsSchema,
     response: templateListSchema,
   },
-  "POST /api/judging/templates": {
-    summary: "Save a judge template: a new immutable version when its content changed (in the browser only)",
+  "POST /api/studies/{studyId}/judge-templates": {
+    summary:
+      "Save a judge template in the study: a new immutable version when its content changed (in the browser only)",
     tag: "judging",
     roles: STAFF,
     tokens: false,
+    params: studyIdParamsSchema,
     body: judgeTemplateSchema,
     response: z.object({ version: templateVersionSchema, created: z.boolean() }),
   },

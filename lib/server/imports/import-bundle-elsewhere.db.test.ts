@@ -101,7 +101,7 @@ async function judgeTheStudy(studyId: number) {
     });
     const researcher = (await findUserByEmail("researcher@assay.local"))!;
     const relevance = { ...builtinTemplate("umbrela-relevance")!, name: `moved-relevance-${unique()}` };
-    await saveTemplate(relevance, researcher);
+    await saveTemplate(researcher, studyId, relevance);
     const preference = {
       name: `moved-preference-${unique()}`,
       task: "preference" as const,
@@ -115,7 +115,7 @@ async function judgeTheStudy(studyId: number) {
         map: { A: "a", B: "b", tie: "none" },
       },
     };
-    await saveTemplate(preference, researcher);
+    await saveTemplate(researcher, studyId, preference);
     const runs = [
       await createJudgeRun(researcher, studyId, {
         template: relevance.name,

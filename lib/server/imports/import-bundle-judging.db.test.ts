@@ -14,7 +14,7 @@ import { exportStudy } from "@/lib/server/exports/export-study";
 import { createEndpoint } from "@/lib/server/judging/create-endpoint";
 import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
 import { changeJudgeRun, getJudgeRun } from "@/lib/server/judging/judge-runs";
-import { saveTemplate } from "@/lib/server/judging/judge-templates";
+import { listTemplates, saveTemplate } from "@/lib/server/judging/judge-templates";
 import { startJudgeWorker } from "@/lib/server/judging/judge-worker";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { unique } from "@/test/db-tier";
@@ -78,17 +78,14 @@ beforeAll(async () => {
     requestsPerMinute: null,
   });
   const template = `terse-${unique()}`;
-  await saveTemplate(
-    {
-      name: template,
-      task: "relevance",
-      scale: "trec-dl-0-3",
-      system: "",
-      prompt: "Question: {{question}}\nPassage: {{chunk}}\nEnd with ##final score: N",
-      output: { kind: "regex", pattern: "##final score:\\s*([0-3])", ignoreCase: true, map: {} },
-    },
-    admin,
-  );
+  await saveTemplate(admin, study.id, {
+    name: template,
+    task: "relevance",
+    scale: "trec-dl-0-3",
+    system: "",
+    prompt: "Question: {{question}}\nPassage: {{chunk}}\nEnd with ##final score: N",
+    output: { kind: "regex", pattern: "##final score:\\s*([0-3])", ignoreCase: true, map: {} },
+  });
   // a finished run of the saved template, one reply garbled; a run of the built-in one, not started, two calls held
   server.failNext(1, { kind: "garble" });
   const done = await createJudgeRun(admin, study.id, { template, endpoint, sample: { kind: "all_pairs" }, seed: 7 });
@@ -145,13 +142,11 @@ describe("LLM judge runs in a study bundle", () => {
   it("arrive with their calls remapped, a running run paused, and a re-import adds nothing", async () => {
     const studyId = await freshStudy();
     const db = await getDb();
-    const versionsBefore = await db.judgeTemplateVersion.count({ where: { template: { name: source.template } } });
     const summary = await importBundle(studyId, bundle);
     expect(summary.added).toMatchObject({ judgeRuns: 2, judgeCalls: 11, labels: 7 });
-    // the template version was this server's already: it is the same version, not a second one
-    expect(await db.judgeTemplateVersion.count({ where: { template: { name: source.template } } })).toBe(
-      versionsBefore,
-    );
+    // the saved template comes with its version into this study (which, like any, had none of its own)
+    const versions = () => db.judgeTemplateVersion.count({ where: { template: { studyId, name: source.template } } });
+    expect(await versions()).toBe(1);
 
     const runs = await db.judgeRun.findMany({ where: { studyId }, orderBy: { id: "asc" } });
     const original = await getJudgeRun(admin, source.id, source.done);
@@ -179,6 +174,7 @@ describe("LLM judge runs in a study bundle", () => {
 
     const again = await importBundle(studyId, bundle);
     expect(again.added).toMatchObject({ judgeRuns: 0, judgeCalls: 0, labels: 0 });
+    expect(await versions()).toBe(1);
   });
 
   it("link a run to no endpoint when this server's endpoint of that name calls another URL, and refuse to resume it", async () => {
@@ -228,28 +224,36 @@ describe("LLM judge runs in a study bundle", () => {
     expect(await counts(studyId)).toEqual(before);
   });
 
-  it("refuses a template version under a name this server uses for another task", async () => {
+  it("refuses a template version under a name the study uses for another task", async () => {
     const taken = `taken-${unique()}`;
-    await saveTemplate(
-      {
-        name: taken,
-        task: "support",
-        scale: "binary",
-        system: "",
-        prompt: "Nugget: {{nugget}}\nPassage: {{chunk}}\nSupported? [[yes]] or [[no]]",
-        output: { kind: "regex", pattern: "\\[\\[(yes|no)\\]\\]", ignoreCase: true, map: { yes: "1", no: "0" } },
-      },
-      admin,
-    );
+    const target = await freshStudy();
+    await saveTemplate(admin, target, {
+      name: taken,
+      task: "support",
+      scale: "binary",
+      system: "",
+      prompt: "Nugget: {{nugget}}\nPassage: {{chunk}}\nSupported? [[yes]] or [[no]]",
+      output: { kind: "regex", pattern: "\\[\\[(yes|no)\\]\\]", ignoreCase: true, map: { yes: "1", no: "0" } },
+    });
     const template = bundle.find((r) => r.type === "judge_template")!;
     const renamed = bundle.map((r) =>
       r === template ? { ...r, template: { ...(r.template as object), name: taken } } : r,
     );
-    const error = await importBundle(await freshStudy(), renamed).catch((e: unknown) => e);
+    const error = await importBundle(target, renamed).catch((e: unknown) => e);
     expect((error as AppError).details).toMatchObject({
       errors: [
-        `study.assay.jsonl line ${bundle.indexOf(template) + 1}, field template.task: the template "${taken}" is a support template on this server, this one relevance: rename one of them`,
+        `study.assay.jsonl line ${bundle.indexOf(template) + 1}, field template.task: the template "${taken}" is a support template of this study, this one relevance: rename one of them`,
       ],
     });
+    // another study's template of that name is no concern of this one
+    expect((await importBundle(await freshStudy(), renamed)).added).toMatchObject({ judgeRuns: 2 });
+  });
+
+  it("bring their saved template into the study that imports them, which alone sees it", async () => {
+    const target = await freshStudy();
+    await importBundle(target, bundle);
+    const mine = await listTemplates(admin, target);
+    expect(mine.map((t) => t.name)).toContain(source.template);
+    expect((await listTemplates(admin, await freshStudy())).map((t) => t.name)).not.toContain(source.template);
   });
 });

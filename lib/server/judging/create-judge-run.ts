@@ -31,7 +31,7 @@ export async function createJudgeRun(
   const request = parseOrThrow(newJudgeRunSchema, input);
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const template = await resolveTemplate(request.template);
+  const template = await resolveTemplate(studyId, request.template);
   const task = template.template.task;
   const endpoint = await db.judgeEndpoint.findUnique({ where: { name: request.endpoint } });
   if (!endpoint) throw invalid(`endpoint: there is no endpoint named "${request.endpoint}" (an admin registers them)`);

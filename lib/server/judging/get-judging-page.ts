@@ -5,14 +5,14 @@ import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { judgeRunsOf } from "./judge-runs";
 import { listEndpoints } from "./list-endpoints";
-import { listTemplates } from "./judge-templates";
+import { studyTemplates } from "./judge-templates";
 
 /** What a study's LLM judges page shows: the templates, the endpoints to choose from, the campaigns to sample, and the runs. */
 export async function getJudgingPage(user: UserDto, studyId: number): Promise<JudgingPage> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const [templates, endpoints, campaigns, systems, runs] = await Promise.all([
-    listTemplates(),
+    studyTemplates(studyId),
     listEndpoints(),
     db.campaign.findMany({
       where: { studyId, taskType: { in: ["support", "relevance", "preference"] } },

@@ -321,10 +321,10 @@ describe("judge runs", () => {
       prompt: "Question: {{question}}\nGold answer: {{answer}}\nPassage: {{chunk}}\nEnd with ##final score: N",
       output: { kind: "regex" as const, pattern: "##final score:\\s*([0-3])", ignoreCase: true, map: {} },
     };
-    const first = await saveTemplate(template, admin);
+    const first = await saveTemplate(admin, s.id, template);
     expect(first.created).toBe(true);
-    expect((await saveTemplate(template, admin)).created).toBe(false);
-    const changed = await saveTemplate({ ...template, prompt: `${template.prompt}\n` + "Be brief." }, admin);
+    expect((await saveTemplate(admin, s.id, template)).created).toBe(false);
+    const changed = await saveTemplate(admin, s.id, { ...template, prompt: `${template.prompt}\n` + "Be brief." });
     expect(changed.created).toBe(true);
     expect(changed.version.version).not.toBe(first.version.version);
 
@@ -385,7 +385,7 @@ describe("judge runs", () => {
         map: { A: "a", B: "b", tie: "none" },
       },
     };
-    await saveTemplate(template, admin);
+    await saveTemplate(admin, st.id, template);
     // a fair judge: picks the answer with the marker, whichever side it is shown on
     const fair = await startFakeChatServer({
       answer: (prompt) => (/Answer B: [^\n]*\[\[best\]\]/.test(prompt) ? "[[B]]" : "[[A]]"),
@@ -580,7 +580,7 @@ describe("judge runs", () => {
       "ensemble: an ensemble here is",
     );
 
-    const saved = await saveTemplate({ ...draft, name: `umbrela-examples-${unique()}` }, admin);
+    const saved = await saveTemplate(admin, s.id, { ...draft, name: `umbrela-examples-${unique()}` });
     expect(saved.created).toBe(true);
     const refused = await fewShotVersion(admin, s.id, {
       judge: run.judge,

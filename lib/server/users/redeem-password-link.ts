@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import { AppError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { findPasswordLink } from "./password-links";
+import { endSessionsAndTokens } from "./end-sessions";
 
 const EXPIRED = "This link has expired or was already used; ask an admin for a new one";
 
@@ -21,7 +22,8 @@ export async function describePasswordLink(
 
 /**
  * Sets the password through a one-time link: the link must be unused and unexpired, and is used
- * up by this (one conditional update, so two tabs cannot both use it). Ends the user's other sessions.
+ * up by this (one conditional update, so two tabs cannot both use it). Ends the user's other
+ * sessions and revokes their API tokens.
  */
 export async function redeemPasswordLink(
   token: string,
@@ -38,6 +40,9 @@ export async function redeemPasswordLink(
     data: { usedAt: now },
   });
   if (claimed.count !== 1) throw new AppError("not_found", EXPIRED);
-  await db.user.update({ where: { id: link.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: link.userId }, data: { passwordHash } });
+    await endSessionsAndTokens(tx, link.userId, now);
+  });
   return { email: link.user.email };
 }

@@ -5,12 +5,13 @@ import { hashPassword } from "./password";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
 import { parseOrThrow } from "../validation";
+import { endSessionsAndTokens } from "./end-sessions";
 import { issuePasswordLink, revokePasswordLinks } from "./password-links";
 
 /**
  * An admin resets a user's password: to the password given, or (none given) by a one-time link
- * that lets the user choose it. Either way the old password stops working and every session the
- * user has open ends (their session version moves on).
+ * that lets the user choose it. Either way the old password stops working, every session the user
+ * has open ends and every API token they made is revoked (endSessionsAndTokens).
  */
 export async function resetPassword(
   userId: number,
@@ -22,7 +23,10 @@ export async function resetPassword(
   if (!user) throw notFound("User not found");
   const passwordHash =
     password === undefined ? "" : await hashPassword(parseOrThrow(passwordSchema, password, "password"));
-  await db.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await endSessionsAndTokens(tx, userId, now);
+  });
   if (password !== undefined) {
     await revokePasswordLinks(db, userId, now);
     return { link: null };

@@ -6,10 +6,12 @@ import { parseOrThrow } from "../validation";
 import type { UserDto } from "./user-dto";
 import { adminUserInclude, toAdminUser } from "./list-users";
 import { runningBlindCampaigns } from "../members/member-rules";
+import { endSessionsAndTokens } from "./end-sessions";
 
 /**
- * An admin changes an account's role, name, or whether it is disabled. Disabling ends the user's
- * sessions at once (their session version moves on). Admins cannot disable or demote themselves,
+ * An admin changes an account's role, name, or whether it is disabled. Disabling the account or
+ * changing its role ends the user's sessions at once and revokes their API tokens
+ * (endSessionsAndTokens): what was granted under the old role does not outlive it. Admins cannot disable or demote themselves,
  * so Assay always keeps an admin who can undo a mistake. The blind rule holds for account roles: an
  * annotator of a running blind campaign becomes no researcher or admin, and an annotator member of
  * a study no admin (an admin sees every LLM label).
@@ -46,15 +48,18 @@ export async function updateUser(admin: UserDto, userId: number, change: UserCha
         `role: ${user.email} is an annotator member of a study, and an admin cannot annotate; take them off as an annotator (or make them a researcher member) first`,
       );
   }
-  const updated = await db.user.update({
-    where: { id: userId },
-    data: {
-      ...(role === undefined ? {} : { role }),
-      ...(name === undefined ? {} : { name }),
-      ...(disabled === undefined ? {} : { disabled }),
-      ...(disabled === true && !user.disabled ? { sessionVersion: { increment: 1 } } : {}),
-    },
-    include: adminUserInclude,
+  const ends = (disabled === true && !user.disabled) || (role !== undefined && role !== user.role);
+  const updated = await db.$transaction(async (tx) => {
+    if (ends) await endSessionsAndTokens(tx, userId, new Date());
+    return tx.user.update({
+      where: { id: userId },
+      data: {
+        ...(role === undefined ? {} : { role }),
+        ...(name === undefined ? {} : { name }),
+        ...(disabled === undefined ? {} : { disabled }),
+      },
+      include: adminUserInclude,
+    });
   });
   return toAdminUser(updated);
 }

@@ -106,7 +106,7 @@ describe("accounts an admin manages", () => {
     );
   });
 
-  it("resets a password: the old one stops working and the session version moves on", async () => {
+  it("resets a password: the old one stops working and the session version moves on (each time it changes)", async () => {
     const address = email();
     const { user } = await createAccount({ email: address, role: "researcher", password: "the first one" });
     const before = (await verifyCredentials(address, "the first one"))!.sessionVersion;
@@ -117,6 +117,12 @@ describe("accounts an admin manages", () => {
     expect(await verifyCredentials(address, "the second one")).toBeNull();
     await redeemPasswordLink(link!.path.split("/").pop()!, "the third one");
     expect((await verifyCredentials(address, "the third one"))!.sessionVersion).toBe(before + 3);
+    // a change of role ends sessions too; a change of name does not
+    const admin = await createUser({ email: email(), role: "admin", password: "admin passphrase" });
+    await updateUser(admin, user.id, { name: "Someone else" });
+    expect((await verifyCredentials(address, "the third one"))!.sessionVersion).toBe(before + 3);
+    await updateUser(admin, user.id, { role: "annotator" });
+    expect((await verifyCredentials(address, "the third one"))!.sessionVersion).toBe(before + 4);
   });
 
   it("disables and enables an account; an admin cannot disable or demote themselves", async () => {
@@ -129,7 +135,8 @@ describe("accounts an admin manages", () => {
       disabled: false,
       role: "annotator",
     });
-    expect(await verifyCredentials(address, "still the same")).toMatchObject({ role: "annotator", sessionVersion: 1 });
+    // the disabling ended the sessions once, the change of role once more
+    expect(await verifyCredentials(address, "still the same")).toMatchObject({ role: "annotator", sessionVersion: 2 });
     await expect(updateUser(admin, admin.id, { disabled: true })).rejects.toThrow(/your own/);
     await expect(updateUser(admin, admin.id, { role: "researcher" })).rejects.toThrow(/your own admin role/);
   });

@@ -16,18 +16,17 @@ const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : 
 const VERSION_MISMATCH = "does not match its template: a version is the SHA-256 of the template's content";
 
 /**
- * The saved template versions a bundle's runs used, added to this server's templates: a version
- * this server has already is left as it is; a name this server uses for another task is refused.
+ * The saved template versions a bundle's runs used, added to the study's templates: a version the
+ * study has already is left as it is; a name the study uses for another task is refused.
  */
 export async function writeJudgeTemplates(ctx: ImportContext, batch: Numbered<JudgeTemplateRow>[]): Promise<void> {
   const names = batch.map((b) => b.row.record.template.name);
   const saved = new Map(
-    (await selectIn(ctx.tx, "JudgeTemplate", ["id", "name", "task"], "name", names)).map((t) => [
-      String(t.name),
-      { id: Number(t.id), task: String(t.task) },
-    ]),
+    (await selectIn(ctx.tx, "JudgeTemplate", ["id", "name", "task"], "name", names, { studyId: ctx.studyId })).map(
+      (t) => [String(t.name), { id: Number(t.id), task: String(t.task) }],
+    ),
   );
-  const tasks = new Map([...saved].map(([name, t]) => [name, t.task])); // this server's, then the bundle's new names
+  const tasks = new Map([...saved].map(([name, t]) => [name, t.task])); // the study's, then the bundle's new names
   const versions: { line: number; r: JudgeTemplateRow["record"] }[] = [];
   for (const { line, row } of batch) {
     const r = row.record;
@@ -46,7 +45,7 @@ export async function writeJudgeTemplates(ctx: ImportContext, batch: Numbered<Ju
       ctx.fail({
         line,
         field: "template.task",
-        message: `the template "${name}" is a ${known} template${saved.has(name) ? " on this server" : ""}, this one ${task}: rename one of them`,
+        message: `the template "${name}" is a ${known} template${saved.has(name) ? " of this study" : ""}, this one ${task}: rename one of them`,
       });
     else if (problems.length) ctx.fail({ line, field: `template.${problems[0]!.path}`, message: problems[0]!.message });
     else if (templateVersion(r.template) !== r.version) ctx.fail({ line, field: "version", message: VERSION_MISMATCH });
@@ -60,8 +59,8 @@ export async function writeJudgeTemplates(ctx: ImportContext, batch: Numbered<Ju
     ctx.tx,
     {
       table: "JudgeTemplate",
-      columns: ["name", "task", "createdAt"],
-      conflict: ["name"],
+      columns: ["studyId", "name", "task", "createdAt"],
+      conflict: ["studyId", "name"],
       returning: ["id", "name"],
     },
     [
@@ -71,7 +70,7 @@ export async function writeJudgeTemplates(ctx: ImportContext, batch: Numbered<Ju
           .reverse()
           .map(({ r }) => [r.template.name, r]),
       ),
-    ].map(([name, r]) => [name, r.template.task, time(ctx, r.created_at)]),
+    ].map(([name, r]) => [ctx.studyId, name, r.template.task, time(ctx, r.created_at)]),
   );
   const ids = new Map([...saved].map(([name, t]) => [name, t.id]));
   for (const t of created) ids.set(String(t.name), Number(t.id));
