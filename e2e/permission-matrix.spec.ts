@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { campaignIdByName } from "./fixtures/annotate-api";
-import { signInViaApi, studyIdByName } from "./fixtures/session";
-import { EXPIRED_TOKEN, IMPORT_STUDY, OUTSIDER, USERS } from "./fixtures/world";
+import { signInViaApi, signOutViaApi, studyIdByName } from "./fixtures/session";
+import { EXPIRED_TOKEN, IMPORT_STUDY, OUTSIDER, PASSWORD, PRIVATE_STUDY, USERS } from "./fixtures/world";
 
 // Every API route (but skipping an item, which the campaign spec covers, and next-auth's own) and
 // every page against every kind of caller. A cell is "allow" (the request passes the
@@ -15,6 +15,11 @@ import { EXPIRED_TOKEN, IMPORT_STUDY, OUTSIDER, USERS } from "./fixtures/world";
 // GET only for a read token, never the routes only a person at the browser may call (`tokens:
 // false`). Their API contexts also carry the admin's session cookie, which must change nothing: a
 // token request is authenticated by the token alone. Pages never take a token.
+//
+// Sessions and tokens end when they should: a copy of a session cookie taken before its owner
+// signed out is refused everywhere, as anonymous is; a token made by a researcher of the demo study
+// whose password was then reset, whose account was disabled, or whose role was changed is refused
+// as a revoked one; a token whose owner signed out of the browser lives on (a token is not a session).
 const SESSION_ACTORS = ["anonymous", "outsider", "annotator", "researcher", "admin"] as const;
 const TOKEN_ACTORS = [
   "read token",
@@ -23,8 +28,13 @@ const TOKEN_ACTORS = [
   "expired token",
   "revoked token",
   "annotator's token",
+  "token after a password reset",
+  "token after a disable",
+  "token after a role change",
+  "token after its owner signed out",
 ] as const;
-const ACTORS = [...SESSION_ACTORS, ...TOKEN_ACTORS] as const;
+const ENDED = "cookie after sign-out";
+const ACTORS = [...SESSION_ACTORS, ENDED, ...TOKEN_ACTORS] as const;
 type SessionActor = (typeof SESSION_ACTORS)[number];
 type TokenActor = (typeof TOKEN_ACTORS)[number];
 type Actor = (typeof ACTORS)[number];
@@ -49,18 +59,21 @@ const ADMIN = row("----Y");
 const EVERYONE = row("YYYYY");
 
 // placeholders until beforeAll finds the ids: the test titles show the paths with these
-let ids: Record<"study" | "campaign" | "item", number | string> = {
+let ids: Record<"study" | "campaign" | "item" | "private", number | string> = {
   study: ":study",
   campaign: ":campaign",
   item: ":item",
+  private: ":private",
 };
+/** The cookies of the researcher's session that signed out (a copy an attacker might hold). */
+let endedCookies: Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"] = [];
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInViaApi(admin, USERS.admin.email);
   const study = await studyIdByName(admin, "Harbor job queue (demo)");
   const campaign = await campaignIdByName(admin, study, "Support calibration (demo)");
-  await admin.dispose();
+  const privateStudy = await studyIdByName(admin, PRIVATE_STUDY.name);
   // the annotator's first item of the demo campaign (claiming an item they already hold changes nothing)
   const annotator = await playwright.request.newContext({ baseURL });
   await signInViaApi(annotator, USERS.annotator.email);
@@ -96,7 +109,41 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await signInViaApi(annotatorAgain, USERS.annotator.email);
   tokens["annotator's token"] = (await newToken(annotatorAgain, [study], "read-write")).secret;
   await annotatorAgain.dispose();
-  ids = { study, campaign, item };
+
+  // three researchers of the demo study, each with a read-write token; then the admin resets the
+  // first one's password, disables the second's account, makes the third an admin
+  const ended: Partial<Record<TokenActor, string>> = {};
+  const events = {
+    "token after a password reset": (id: number) =>
+      admin.post(`/api/admin/users/${id}/password`, { data: { password: "a new passphrase" } }),
+    "token after a disable": (id: number) => admin.patch(`/api/admin/users/${id}`, { data: { disabled: true } }),
+    "token after a role change": (id: number) => admin.patch(`/api/admin/users/${id}`, { data: { role: "admin" } }),
+  } as const;
+  for (const [actor, event] of Object.entries(events)) {
+    const email = `matrix-${randomUUID().slice(0, 8)}@team.example`;
+    const created = await admin.post("/api/admin/users", { data: { email, role: "researcher", password: PASSWORD } });
+    expect(created.status(), await created.text()).toBe(200);
+    const { user } = (await created.json()) as { user: { id: number } };
+    const added = await admin.post(`/api/studies/${study}/members`, { data: { email, role: "researcher" } });
+    expect(added.status(), await added.text()).toBe(200);
+    const owner = await playwright.request.newContext({ baseURL });
+    await signInViaApi(owner, email);
+    ended[actor as TokenActor] = (await newToken(owner, [study], "read-write")).secret;
+    await owner.dispose();
+    const done = await event(user.id);
+    expect(done.status(), await done.text()).toBe(200);
+  }
+  Object.assign(tokens, ended);
+  await admin.dispose();
+
+  // the researcher signs in in one more place, makes a token there, and signs out of it
+  const leaving = await playwright.request.newContext({ baseURL });
+  await signInViaApi(leaving, USERS.researcher.email);
+  tokens["token after its owner signed out"] = (await newToken(leaving, [study], "read-write")).secret;
+  endedCookies = (await leaving.storageState()).cookies;
+  await signOutViaApi(leaving);
+  await leaving.dispose();
+  ids = { study, campaign, item, private: privateStudy };
 });
 
 let tokens: Partial<Record<TokenActor, string>> = {};
@@ -117,7 +164,14 @@ type Route = {
 function tokenCell(actor: TokenActor, r: Route): Cell {
   // a public route (an invite link is its own credential) takes no notice of a token
   if (r.expect.anonymous === "allow") return "allow";
-  if (actor === "expired token" || actor === "revoked token") return "deny";
+  if (
+    actor === "expired token" ||
+    actor === "revoked token" ||
+    actor === "token after a password reset" ||
+    actor === "token after a disable" ||
+    actor === "token after a role change"
+  )
+    return "deny";
   if (r.tokens === false) return r.expect.anonymous;
   const owner = actor === "annotator's token" ? r.expect.annotator : r.expect.researcher;
   if (owner === "deny") return "deny";
@@ -127,9 +181,11 @@ function tokenCell(actor: TokenActor, r: Route): Cell {
   return "allow";
 }
 const cellOf = (actor: Actor, r: Route): Cell =>
-  (SESSION_ACTORS as readonly string[]).includes(actor)
-    ? r.expect[actor as SessionActor]
-    : tokenCell(actor as TokenActor, r);
+  actor === ENDED
+    ? r.expect.anonymous
+    : (SESSION_ACTORS as readonly string[]).includes(actor)
+      ? r.expect[actor as SessionActor]
+      : tokenCell(actor as TokenActor, r);
 
 const ROUTES: Route[] = [
   { method: "GET", path: () => "/api/openapi.json", expect: EVERYONE },
@@ -190,10 +246,12 @@ const ROUTES: Route[] = [
   { method: "PATCH", path: () => "/api/judging/endpoints/0", expect: ADMIN, tokens: false },
   { method: "DELETE", path: () => "/api/judging/endpoints/0", expect: ADMIN, tokens: false },
   { method: "POST", path: () => "/api/judging/endpoints/0/check", expect: ADMIN, tokens: false },
-  // researchers save judge templates (shared by the server, so not with a study's token) and run them on their studies;
-  // empty bodies are refused by validation (400): nothing is saved, started or changed
-  { method: "GET", path: () => "/api/judging/templates", expect: STAFF },
-  { method: "POST", path: () => "/api/judging/templates", expect: STAFF, tokens: false },
+  // a study's researchers save its judge templates (in the browser) and run them; another study's templates are
+  // not found for them. Empty bodies are refused by validation (400): nothing is saved, started or changed
+  { method: "GET", path: () => `/api/studies/${s()}/judge-templates`, expect: STAFF },
+  { method: "POST", path: () => `/api/studies/${s()}/judge-templates`, expect: STAFF, tokens: false },
+  { method: "GET", path: () => `/api/studies/${ids.private}/judge-templates`, expect: ADMIN },
+  { method: "POST", path: () => `/api/studies/${ids.private}/judge-templates`, expect: ADMIN, tokens: false },
   { method: "GET", path: () => `/api/studies/${s()}/judge-runs`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/reports/calibration?human=campaign:${c()}`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/judge-runs`, expect: STAFF },
@@ -261,9 +319,11 @@ for (const actor of ACTORS) {
     test.beforeAll(async ({ playwright, baseURL }) => {
       const token = tokens[actor as TokenActor];
       const headers = token ? { authorization: `Bearer ${token}` } : undefined;
-      api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
-      pages = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
-      if (token)
+      const storageState = actor === ENDED ? { cookies: endedCookies, origins: [] } : undefined;
+      api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers, storageState });
+      pages = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers, storageState });
+      if (actor === ENDED) expect(endedCookies.some((c) => c.name.includes("session-token"))).toBe(true);
+      else if (token)
         await signInViaApi(api, USERS.admin.email); // a cookie the token request must ignore
       else if (actor !== "anonymous") {
         await signInViaApi(api, EMAIL[actor as Exclude<SessionActor, "anonymous">]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, studyIdByName } from "./fixtures/session";
+import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
 import { HOSTILE_STUDY, USERS } from "./fixtures/world";
 
 /** The page ran none of the hostile content's scripts and holds no live event handler or javascript: link from it. */
@@ -79,4 +79,29 @@ test("robots.txt keeps search engines out, and is served to anyone", async ({ re
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(await response.text()).toContain("Disallow: /");
+});
+
+test("a JSON body over 1 MiB is refused with 413 before it is parsed, signed in or not", async ({
+  playwright,
+  baseURL,
+}) => {
+  const big = JSON.stringify({ password: "x".repeat(2 * 1024 * 1024) });
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const invite = await anonymous.post(`/api/invites/${"x".repeat(43)}`, {
+    data: big,
+    headers: { "content-type": "application/json" },
+  });
+  expect(invite.status()).toBe(413);
+  expect(((await invite.json()) as { error: { message: string } }).error.message).toBe(
+    "The request body is larger than 1 MiB (ASSAY_MAX_JSON_BYTES raises it)",
+  );
+  await anonymous.dispose();
+  const researcher = await playwright.request.newContext({ baseURL });
+  await signInViaApi(researcher, USERS.researcher.email);
+  const study = await researcher.post("/api/studies", {
+    data: JSON.stringify({ name: "Too big", description: "x".repeat(2 * 1024 * 1024) }),
+    headers: { "content-type": "application/json" },
+  });
+  expect(study.status()).toBe(413);
+  await researcher.dispose();
 });
