@@ -72,13 +72,27 @@ test("an admin registers endpoints, checks them with their keys, and never sees 
   expect(model.calls.at(-1)!.authorization).toBe("Bearer sk-e2e-from-the-environment");
 
   const unset = await register(`unset-${suffix}`, async (form) => {
-    await form.getByLabel(/^Variable/).fill("ASSAY_E2E_NOT_SET");
+    await form.getByLabel(/^Variable/).fill("ASSAY_JUDGE_KEY_E2E_NOT_SET");
   });
   await expect(unset).toContainText("not set on this server");
   await unset.getByRole("button", { name: "Check" }).click();
   await expect(unset.getByRole("alert", { name: "Check failed" })).toContainText(
-    "key is read from ASSAY_E2E_NOT_SET, which is not set on this server",
+    "key is read from ASSAY_JUDGE_KEY_E2E_NOT_SET, which is not set on this server",
   );
+
+  // only judge key variables: the server's own secrets are never sent anywhere
+  await page.getByRole("button", { name: "New endpoint" }).click();
+  const secret = page.getByRole("form", { name: "New endpoint" });
+  await secret.getByLabel(/^Name/).fill(`secret-${suffix}`);
+  await secret.getByLabel(/^Model/).fill("m");
+  await secret.getByLabel(/^Base URL/).fill(model.url);
+  await secret.getByLabel(/^Variable/).fill("NEXTAUTH_SECRET");
+  await secret.getByRole("button", { name: "Register endpoint" }).click();
+  await expect(secret.getByRole("alert", { name: "New endpoint error" })).toContainText(
+    "NEXTAUTH_SECRET is one of Assay's own secrets, never a judge key",
+  );
+  await secret.getByRole("button", { name: "Cancel" }).click();
+  expect(model.calls.every((c) => c.authorization !== "Bearer e2e-only-secret-0123456789abcdef0123456789")).toBe(true);
 
   // the keys appear nowhere: not in the page, not in what the API answers
   await page.reload();
