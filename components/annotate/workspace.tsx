@@ -152,6 +152,7 @@ export function AnnotationWorkspace({
       comment: draft.comment.trim() || null,
       startedAt: new Date(draft.shownAt).toISOString(),
       durationMs: Date.now() - draft.shownAt,
+      claim: item.claim,
     };
     setBusy(true);
     try {

@@ -157,6 +157,8 @@ export type LlmLabel = z.infer<typeof llmLabelSchema>;
  */
 export const workspaceItemSchema = z.object({
   itemId: z.number(),
+  /** Proof that this annotator holds (or held) a seat of the item, which a save sends back. */
+  claim: z.string(),
   status: z.enum(["leased", "submitted", "skipped"]),
   question: z.object({ id: z.string(), title: z.string(), bodyHtml: z.string(), answerHtml: z.string().nullable() }),
   nugget: z.object({ id: z.string(), position: z.number(), text: z.string() }).nullable(),
@@ -251,6 +253,8 @@ export const saveAnnotationSchema = z.object({
   comment: z.string().max(5000).nullable().default(null),
   startedAt: z.string().datetime(),
   durationMs: z.number().int().min(0).max(86_400_000),
+  /** The item's claim token (WorkspaceItem.claim): proof that the annotator held a seat of it. */
+  claim: z.string().max(100).optional(),
 });
 export type SaveAnnotation = z.infer<typeof saveAnnotationSchema>;
 

@@ -167,10 +167,11 @@ describe("claiming items", () => {
     );
     const t0 = new Date();
     const first = await claimNextItem(annotators[0]!, id, t0);
+    const { claim } = await getWorkspaceItem(annotators[0]!, id, first.itemId!, t0);
     expect((await claimNextItem(annotators[1]!, id, t0)).itemId).toBeNull();
     const later = new Date(t0.getTime() + LEASE_MS + 1000);
     expect((await claimNextItem(annotators[1]!, id, later)).itemId).toBe(first.itemId);
-    await expect(saveAnnotation(annotators[0]!, id, first.itemId!, save(), later)).rejects.toMatchObject({
+    await expect(saveAnnotation(annotators[0]!, id, first.itemId!, save({ claim }), later)).rejects.toMatchObject({
       code: "conflict",
     });
     await saveAnnotation(annotators[1]!, id, first.itemId!, save(), later);
@@ -330,6 +331,32 @@ describe("saving labels", () => {
     expect(saved.llm).toBeNull();
     expect((await getWorkspaceItem(a, id, mine)).llm).toBeNull();
     await expect(getWorkspaceItem(b, id, mine)).rejects.toMatchObject({ code: "not_found" });
-    await expect(saveAnnotation(b, id, mine, save())).rejects.toMatchObject({ code: "conflict" });
+    await expect(saveAnnotation(b, id, mine, save())).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("stores a label only for an item whose seat the annotator holds or held: their claim token proves it", async () => {
+    const [a, b, c] = [annotators[0]!, annotators[1]!, annotators[2]!];
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ overlap: 2, annotatorIds: [a.id, b.id, c.id], sample: { kind: "all_pairs", cap: 1 } }),
+    );
+    const db = await getDb();
+    const itemId = (await claimNextItem(a, id)).itemId!;
+    const { claim } = await getWorkspaceItem(a, id, itemId);
+    // the item has a second, open seat: b never held one, and neither his save nor a's token in his hands stores a label
+    await expect(saveAnnotation(b, id, itemId, save())).rejects.toMatchObject({ code: "not_found" });
+    await expect(saveAnnotation(b, id, itemId, save({ claim }))).rejects.toMatchObject({ code: "not_found" });
+    await expect(saveAnnotation(b, id, itemId, save({ claim: "forged" }))).rejects.toMatchObject({ code: "not_found" });
+    expect(await db.annotation.count({ where: { itemId } })).toBe(0);
+    // a's lease expired and c took that seat over: a's late save, with the claim, takes the open seat
+    await db.assignment.updateMany({ where: { itemId, userId: a.id }, data: { userId: c.id } });
+    await expect(saveAnnotation(a, id, itemId, save())).rejects.toMatchObject({ code: "not_found" });
+    expect(await saveAnnotation(a, id, itemId, save({ claim }))).toMatchObject({ version: 1 });
+    const seats = await db.assignment.findMany({ where: { itemId }, orderBy: { id: "asc" } });
+    expect(seats.map((s) => [s.userId, s.status])).toEqual([
+      [c.id, "leased"],
+      [a.id, "submitted"],
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { renderMarkdown } from "../render/markdown";
 import type { UserDto } from "../users/user-dto";
 import { annotatorCampaign } from "./campaign-access";
 import { describeLlmLabel } from "./llm-label";
+import { claimTokenOf } from "./claim-token";
 
 /**
  * One of the annotator's items with its target and chunk rendered on the server (a nugget review
@@ -65,6 +66,7 @@ export async function getWorkspaceItem(
   const query = item.query!;
   return {
     itemId,
+    claim: await claimTokenOf(campaign.id, itemId, user.id),
     status: seat.status as WorkspaceItem["status"],
     question: {
       id: query.externalId,

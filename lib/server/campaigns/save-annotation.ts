@@ -14,6 +14,7 @@ import { AppError } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
 import { annotatorCampaign, type CampaignRecord } from "./campaign-access";
+import { heldClaim } from "./claim-token";
 import { describeLlmLabel } from "./llm-label";
 
 /**
@@ -21,8 +22,10 @@ import { describeLlmLabel } from "./llm-label";
  * - `clientId` names the save: a retried save that was already stored returns the stored result;
  * - `version` is the version the save writes: 1 creates the label, n + 1 replaces version n, and
  *   anything else is a stale save, refused with a conflict so it never overwrites a newer label;
- * - the item must be the annotator's (a seat they hold; a lost or skipped seat is taken back only
- *   while the item still has a free one, so the overlap is never exceeded);
+ * - the item must be the annotator's: a seat they hold, or one they held (a skipped seat, or one
+ *   whose lease expired and passed to someone else, proved by the item's claim token), taken back
+ *   only while the item still has a free seat, so the overlap is never exceeded; an item the
+ *   annotator never held takes no label;
  * - for support and relevance, the final label (the revised one when it exists) is also the
  *   annotator's Label on the target, which the agreement reports read (a nugget review stays an
  *   annotation; its report reads annotations). Under blind then reveal the answer carries the LLM's label.
@@ -39,6 +42,7 @@ export async function saveAnnotation(
   if (campaign.status !== "active" && campaign.status !== "paused")
     throw new AppError("conflict", "This campaign is closed; labels can no longer be changed");
   const { stored, judgment } = await checkPayload(campaign, itemId, save.payload);
+  const held = await heldClaim(campaign.id, itemId, user.id, save.claim);
   return withTransaction(async (tx) => {
     await lockAnnotator(tx, campaign.id, user.id); // two tabs saving at once: the second sees the first
     const state = await annotatorItemState(tx, {
@@ -54,7 +58,7 @@ export async function saveAnnotation(
       }
       return answer(tx, campaign, itemId, save); // a retry of a save that is stored
     }
-    await holdSeat(tx, campaign, user.id, itemId, state.seat, now);
+    await holdSeat(tx, campaign, user.id, itemId, state.seat, held, now);
     if (!phaseAllowed(campaign.protocol, save.phase, state.labels.has("blind"))) {
       throw new AppError(
         "invalid",
@@ -132,19 +136,25 @@ async function checkPayload(
   }
 }
 
-/** The annotator's seat on the item (`seat`, as read under their lock), or a free one taken for them. */
+/**
+ * The annotator's seat on the item (`seat`, as read under their lock), or, when they held one that
+ * has since passed to someone else (`held`: their claim token), a free one taken for them.
+ */
 async function holdSeat(
   tx: Tx,
   campaign: CampaignRecord,
   userId: number,
   itemId: number,
   seat: Seat | null,
+  held: boolean,
   now: Date,
 ) {
   if (seat?.status === "leased" || seat?.status === "submitted") return;
   if (seat?.status === "skipped") {
     // Labelling an item after skipping it: its replacement seat must still be free.
     if (await takeOpenSeatAway(tx, itemId)) return;
+  } else if (!held) {
+    throw new AppError("not_found", "Item not found");
   } else if (await takeSeatOfItem(tx, campaign.id, userId, itemId, now)) {
     return;
   }
