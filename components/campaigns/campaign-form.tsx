@@ -88,6 +88,7 @@ export function CampaignForm({
   const [cap, setCap] = useState("");
   const [seed, setSeed] = useState(1);
   const [guidelines, setGuidelines] = useState("");
+  const [highlightTerms, setHighlightTerms] = useState(false);
 
   const scale: ScaleChoice =
     scaleId === "custom"
@@ -134,6 +135,7 @@ export function CampaignForm({
         guidelines,
         protocol,
         llmJudge: protocol === "blind" ? null : llmJudge || null,
+        highlightTerms,
         overlap,
         annotatorIds,
         sample,
@@ -274,6 +276,18 @@ export function CampaignForm({
                   </option>
                 ))}
               </Select>
+            </label>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={highlightTerms}
+                onChange={(e) => setHighlightTerms(e.target.checked)}
+              />
+              <span>
+                Mark the question&apos;s terms in prose passages, as TREC assessors&apos; tools do (recorded with the
+                campaign&apos;s protocol)
+              </span>
             </label>
           </>
         )}

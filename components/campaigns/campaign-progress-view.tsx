@@ -79,7 +79,8 @@ export function CampaignProgressView({
       <p className="mt-3 text-sm text-stone-600">
         {taskTypeLabel(c.taskType)}
         {task.unit === "pair" ? ` · ${c.scaleName}` : ""} · {PROTOCOL_LABELS[c.protocol]}
-        {c.llmJudge ? ` (${c.llmJudge})` : ""} · overlap {c.overlap} ·{" "}
+        {c.llmJudge ? ` (${c.llmJudge})` : ""}
+        {c.highlightTerms ? " · the question's terms marked" : ""} · overlap {c.overlap} ·{" "}
         {task.sampleLabels[c.sample.kind] ?? SAMPLE_KIND_LABELS[c.sample.kind]}
         {"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}
         {"pairs" in c.sample ? ` (N = ${c.sample.pairs})` : ""}, seed {c.seed}

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
+import { PASSAGE_DISPLAY_LABELS, PASSAGE_KINDS, type PassageKind } from "@/lib/domain/passages/passage-kind";
 import { IMPORT_FORMATS, type ImportFormat } from "@/lib/formats/import-formats";
 import { previewFile, type Preview } from "@/lib/client/preview-file";
 import { ImportFailedError, uploadImport } from "@/lib/client/upload-import";
@@ -21,6 +22,7 @@ export function ImportPanel({ studyId }: { studyId: number }) {
   const [judgeKind, setJudgeKind] = useState<"model" | "human">("model");
   const [scale, setScale] = useState("");
   const [createMissing, setCreateMissing] = useState(false);
+  const [display, setDisplay] = useState<PassageKind | "">("");
   const [preview, setPreview] = useState<Preview | null>(null);
   const [progress, setProgress] = useState(0);
   const format: ImportFormat = IMPORT_FORMATS.find((f) => f.id === formatId)!;
@@ -42,10 +44,12 @@ export function ImportPanel({ studyId }: { studyId: number }) {
           studyId,
           file: file!,
           format: formatId,
-          judge: judge || undefined,
+          // a format's own options only: a judge or scale chosen for an earlier format is not this one's
+          judge: (labels && judge) || undefined,
           judgeKind: labels && labels.judgeKind !== judgeKind ? judgeKind : undefined,
-          scale: scale || undefined,
+          scale: (labels && scale) || undefined,
           createMissing: format.createsMissing && createMissing,
+          display: (format.passages && display) || undefined,
         },
         setProgress,
       ),
@@ -149,6 +153,24 @@ export function ImportPanel({ studyId }: { studyId: number }) {
                 yet. Importing the queries or the corpus later fills them in.
               </span>
             </span>
+          </label>
+        )}
+        {format.passages && (
+          <label className="block text-sm font-medium">
+            Show these passages
+            <Select
+              className="mt-1"
+              value={display}
+              disabled={pending}
+              onChange={(e) => setDisplay(e.target.value as PassageKind | "")}
+            >
+              <option value="">As the study says (its Overview page)</option>
+              {PASSAGE_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {PASSAGE_DISPLAY_LABELS[kind]}
+                </option>
+              ))}
+            </Select>
           </label>
         )}
         <label className="block text-sm font-medium">

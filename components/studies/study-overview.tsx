@@ -6,6 +6,7 @@ import { StatCard } from "@/components/ui/stat-card";
 import { count } from "@/components/ui/wording";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/data-table";
+import { PassageDisplayForm } from "./passage-display-form";
 
 export function StudyOverviewView({ study }: { study: StudyOverview }) {
   const c = study.counts;
@@ -64,6 +65,8 @@ export function StudyOverviewView({ study }: { study: StudyOverview }) {
           ))}
         </ul>
       )}
+      <h2 className="mb-2 mt-8 text-lg font-semibold">Passages</h2>
+      <PassageDisplayForm studyId={study.id} initial={study.passageDisplay} />
       <h2 className="mb-2 mt-8 text-lg font-semibold">Judges</h2>
       <DataTable
         label="Judges"

@@ -38,12 +38,14 @@ Commands:
   members list --study S [--format json|table]
   members remove --study S --email E     Manage a study's members (S: its slug, name or id).
                                          Removing keeps the member's labels; errors exit 2.
-  import --study NAME --format FORMAT [--judge NAME] [--judge-kind model|human] [--scale SCALE] [--owner EMAIL] [--create-missing] FILE...
+  import --study NAME --format FORMAT [--judge NAME] [--judge-kind model|human] [--scale SCALE] [--owner EMAIL] [--create-missing] [--display code|prose|markdown] FILE...
                                          Import files into a study (created when NAME is new, with
                                          --owner as its researcher), all or nothing. Formats:
                                          ${IMPORT_FORMATS.map((f) => f.id).join(", ")}.
                                          --create-missing (trec-qrels, trec-run): queries and
                                          documents the study lacks are created with no text yet.
+                                         --display (corpora, pairwise responses): how these passages
+                                         are shown, whatever the study's setting.
   export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--campaign ID] [--out FILE]
                                          Export ${Object.entries(EXPORTS)
                                            .map(([w, f]) => `${w} (${f.join(", ")})`)

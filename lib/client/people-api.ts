@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MemberRole } from "@/lib/domain/roles";
 import { membersSchema, type AddMember } from "@/lib/schemas/members";
-import { createdStudySchema, type NewStudy } from "@/lib/schemas/studies";
+import { createdStudySchema, studySettingsSchema, type NewStudy, type StudySettings } from "@/lib/schemas/studies";
 import {
   adminUserSchema,
   createdAccountSchema,
@@ -14,6 +14,8 @@ import { fetchJson, jsonRequest as json } from "./fetch-json";
 /** Studies, their members and (for admins) accounts. */
 export const peopleApi = {
   createStudy: (study: NewStudy) => fetchJson("/api/studies", createdStudySchema, json("POST", study)),
+  updateStudySettings: (studyId: number, settings: StudySettings) =>
+    fetchJson(`/api/studies/${studyId}`, studySettingsSchema, json("PATCH", settings)),
   members: (studyId: number) => fetchJson(`/api/studies/${studyId}/members`, membersSchema),
   addMember: (studyId: number, member: AddMember) =>
     fetchJson(

@@ -1,5 +1,6 @@
 import { importErrorDetailsSchema, importSummarySchema, type ImportSummary } from "@/lib/schemas/imports";
 import { ApiError } from "./fetch-json";
+import type { PassageKind } from "@/lib/domain/passages/passage-kind";
 
 export type UploadInput = {
   studyId: number;
@@ -9,6 +10,8 @@ export type UploadInput = {
   judgeKind?: "model" | "human";
   scale?: string;
   createMissing?: boolean;
+  /** How the file's passages are shown; unset: as the study says. */
+  display?: PassageKind;
 };
 
 /** A rejected import: the message, the first errors with file, line and field, and their count. */
@@ -34,6 +37,7 @@ export function uploadImport(input: UploadInput, onProgress: (fraction: number) 
   if (input.judgeKind) params.set("judgeKind", input.judgeKind);
   if (input.scale) params.set("scale", input.scale);
   if (input.createMissing) params.set("createMissing", "1");
+  if (input.display) params.set("display", input.display);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/studies/${input.studyId}/imports?${params}`);

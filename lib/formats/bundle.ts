@@ -19,6 +19,7 @@ import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { jsonObject } from "./fields";
 import { bad, ok, type LineError, type Parsed, isFail } from "./parsed";
 import type { DocumentRow, QueryRow, RunRow } from "./rows";
+import { passageDisplaySchema, passageKindSchema, type PassageDisplay } from "@/lib/domain/passages/passage-kind";
 
 /** The format version this Assay writes; it reads every version up to it. */
 export const BUNDLE_VERSION = 3;
@@ -62,7 +63,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("bundle"),
     version: z.int32().min(1),
-    study: z.object({ name: z.string(), description: z.string() }),
+    /** The study; `passage_display` (how its passages are shown) since issue 35, auto when absent. */
+    study: z.object({ name: z.string(), description: z.string(), passage_display: passageDisplaySchema.optional() }),
   }),
   z.object({
     type: z.literal("query"),
@@ -81,6 +83,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     repo: z.string().nullable(),
     path: z.string().nullable(),
     metadata: json,
+    /** How it is shown (code, prose, markdown), when an import set it; absent or null: the study's setting. */
+    display: passageKindSchema.nullable().optional(),
   }),
   z.object({ type: z.literal("nugget"), id, query: id, position: z.int32().min(1), text: z.string() }),
   z.object({ type: z.literal("pool"), query: id, doc: id, sources: z.array(z.unknown()) }),
@@ -122,6 +126,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     sample: bundleSampleSchema,
     seed: z.int32(),
     guidelines: z.string(),
+    /** Whether passages mark the question's terms (absent: no). */
+    highlight_terms: z.boolean().optional(),
     status: campaignStatusSchema,
     llm_judge: id.nullable(),
     created_at: time,
@@ -245,7 +251,10 @@ export type AnnotationRow = Record_<"annotation">;
 export type JudgeTemplateRow = Record_<"judge_template">;
 export type JudgeRunRow = Record_<"judge_run">;
 export type JudgeCallRow = Record_<"judge_call">;
+/** The study's settings a bundle's header carries (how its passages are shown). */
+export type StudySettingsRow = { kind: "study-settings"; passageDisplay: PassageDisplay };
 export type BundleRow =
+  | StudySettingsRow
   | QueryRow
   | DocumentRow
   | NuggetRow
@@ -282,7 +291,7 @@ export function bundleParser(): (text: string, line: number) => Parsed<BundleRow
   };
 }
 
-/** Parses one bundle line into the row the importer writes (the header record yields nothing). */
+/** Parses one bundle line into the row the importer writes (the header: the study's settings, if it carries them). */
 function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
   if (text.trim() === "") return null;
   const obj = jsonObject(text, line);
@@ -295,7 +304,8 @@ function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
   const r = result.data;
   switch (r.type) {
     case "bundle": {
-      if (r.version <= BUNDLE_VERSION) return null;
+      if (r.version <= BUNDLE_VERSION)
+        return r.study.passage_display ? ok({ kind: "study-settings", passageDisplay: r.study.passage_display }) : null;
       const refusal = bad(
         line,
         `this bundle is format version ${r.version}, newer than this Assay reads (1 to ${BUNDLE_VERSION}): upgrade Assay to import it`,
@@ -323,6 +333,7 @@ function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
         repo: r.repo ?? undefined,
         path: r.path ?? undefined,
         metadata: r.metadata,
+        display: r.display ?? null,
       });
     case "nugget":
       return ok({ kind: "nugget", id: r.id, queryId: r.query, position: r.position, text: r.text });

@@ -32,6 +32,8 @@ export type ImportFormat = {
   labels: LabelPolicy;
   /** Whether the import may create the queries and documents it names but the study lacks (qrels-only studies). */
   createsMissing?: true;
+  /** Whether it brings passages' texts, whose display kind the import may set (code, prose, Markdown). */
+  passages?: true;
 };
 
 const byExtension =
@@ -46,6 +48,7 @@ export const IMPORT_FORMATS = [
     description: "Chunks {_id, title, text, metadata}; repository and path come from the id.",
     createParser: () => parseFreshStackCorpusLine,
     labels: null,
+    passages: true,
   },
   {
     id: "freshstack-queries",
@@ -61,6 +64,7 @@ export const IMPORT_FORMATS = [
     description: "corpus.tsv (id TAB text; the text may hold tabs) or corpus.jsonl {_id, title, text, metadata}.",
     createParser: byExtension(parseCorpusJsonlLine, parseCorpusTsvLine),
     labels: null,
+    passages: true,
   },
   {
     id: "beir-queries",
@@ -120,6 +124,7 @@ export const IMPORT_FORMATS = [
     description: "Requests with two or more systems' responses and their cited passages.",
     createParser: () => parsePairwiseLine,
     labels: null,
+    passages: true,
   },
   {
     id: "labels-csv",

@@ -1,3 +1,4 @@
+import type { PassageKind } from "@/lib/domain/passages/passage-kind";
 import type { BundleRow } from "./bundle";
 
 /** The rows the import formats produce. Ids are the benchmark's own (external) ids. */
@@ -18,6 +19,8 @@ export type DocumentRow = {
   id: string;
   title: string;
   text: string;
+  /** How it is shown, when the file says (a study bundle); otherwise the import's setting, or the study's. */
+  display?: PassageKind | null;
   repo?: string;
   path?: string;
   metadata: Record<string, unknown>;

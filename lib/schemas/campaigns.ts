@@ -10,6 +10,7 @@ import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
 import { protocolSchema } from "@/lib/domain/campaigns/protocol";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { strandedItemSchema } from "./campaign-admin";
+import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
 /** A campaign as its annotator sees it on their home page: no LLM labels, no other annotators. */
 export const myCampaignSchema = z.object({
@@ -61,6 +62,8 @@ export const campaignDraftSchema = z.object({
   guidelines: z.string().max(20_000).default(""),
   protocol: protocolSchema,
   llmJudge: z.string().min(1).nullable().default(null),
+  /** Mark the question's terms in passages, as TREC assessors' tools do (off unless asked). */
+  highlightTerms: z.boolean().optional(),
   overlap: z.number().int().min(1).max(10),
   annotatorIds: z.array(z.number().int().positive()).min(1).max(200),
   sample: sampleSpecSchema,
@@ -107,6 +110,7 @@ export const campaignProgressSchema = z.object({
   protocol: protocolSchema,
   status: campaignStatusSchema,
   guidelines: z.string(),
+  highlightTerms: z.boolean(),
   scaleName: z.string(),
   llmJudge: z.string().nullable(),
   overlap: z.number(),
@@ -170,6 +174,8 @@ export const workspaceItemSchema = z.object({
       repo: z.string().nullable(),
       path: z.string().nullable(),
       language: z.string().nullable(),
+      /** How it is drawn: code, prose or Markdown (passageKind). */
+      kind: passageKindSchema,
       html: z.string(),
       lines: z.number(),
     })

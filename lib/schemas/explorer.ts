@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { QUESTION_SORTS } from "@/lib/domain/explorer/build-question-list";
+import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
 /** The question list's search, filter, sort and page (all from the URL). */
 export const questionListQuerySchema = z.object({
@@ -95,6 +96,8 @@ export const questionPoolSchema = z.object({
       language: z.string().nullable(),
       /** False for a chunk a qrels-only import created: it has an id and no text yet. */
       hasText: z.boolean(),
+      /** How it is drawn: code, prose or Markdown (passageKind). */
+      kind: passageKindSchema,
       html: z.string(),
       lines: z.number(),
     })

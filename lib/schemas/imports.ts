@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
 export const importCountsSchema = z.object({
   queries: z.number(),
@@ -50,6 +51,8 @@ export const importUploadQuerySchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /** How the passages the file brings are shown (code, prose, markdown); unset: the study's setting. */
+  display: passageKindSchema.optional(),
   /** "1": create the queries and documents the file names but the study lacks (qrels and runs). */
   createMissing: z
     .enum(["1"])

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { protocolSchema } from "@/lib/domain/campaigns/protocol";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
+import { passageDisplaySchema } from "@/lib/domain/passages/passage-kind";
 
 /** A study a researcher or admin creates on the Studies page (or with `assay studies create`). */
 export const newStudySchema = z.object({
@@ -13,6 +14,10 @@ export const createdStudySchema = z.object({ id: z.number(), slug: z.string(), n
 export type CreatedStudy = z.infer<typeof createdStudySchema>;
 
 export const studyIdParamsSchema = z.object({ studyId: z.coerce.number().int().positive() });
+
+/** What a study's researchers may change of it: how its passages are shown. */
+export const studySettingsSchema = z.object({ passageDisplay: passageDisplaySchema });
+export type StudySettings = z.infer<typeof studySettingsSchema>;
 
 export const studySummarySchema = z.object({
   id: z.number(),
@@ -43,6 +48,7 @@ export const studyOverviewSchema = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
+  passageDisplay: passageDisplaySchema,
   counts: z.object({
     queries: z.number(),
     nuggets: z.number(),

@@ -7,6 +7,7 @@ import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 import { findUserByEmail } from "@/lib/server/users/find-user";
 import { CLI_OPERATOR } from "../operator";
 import { UsageError } from "../usage-error";
+import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
 export async function importCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -22,6 +23,7 @@ export async function importCommand(args: string[]): Promise<void> {
       "block-lines": { type: "string" },
       owner: { type: "string" },
       "create-missing": { type: "boolean" },
+      display: { type: "string" },
     },
   });
   if (!values.study) throw new UsageError("--study is required");
@@ -31,6 +33,9 @@ export async function importCommand(args: string[]): Promise<void> {
   if (judgeKind !== undefined && judgeKind !== "model" && judgeKind !== "human")
     throw new UsageError("--judge-kind must be model or human");
   for (const file of positionals) if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  const display = values.display === undefined ? undefined : passageKindSchema.safeParse(values.display).data;
+  if (values.display !== undefined && display === undefined)
+    throw new UsageError("--display must be code, prose or markdown");
   const blockLines = values["block-lines"] === undefined ? undefined : Number(values["block-lines"]);
   if (blockLines !== undefined && !(Number.isInteger(blockLines) && blockLines > 0))
     throw new UsageError("--block-lines must be a positive integer");
@@ -56,6 +61,7 @@ export async function importCommand(args: string[]): Promise<void> {
       scale: values.scale,
       blockLines,
       createMissing: values["create-missing"] ?? false,
+      display,
       files: positionals.map((file) => ({ name: path.basename(file), chunks: fs.createReadStream(file) })),
     },
     { onProgress: progress },

@@ -27,6 +27,8 @@ export type CampaignRecord = {
   overlap: number;
   status: CampaignStatus;
   guidelines: string;
+  /** Whether passages mark the question's terms (a protocol setting). */
+  highlightTerms: boolean;
   llmJudge: { id: number; name: string } | null;
 };
 
@@ -46,6 +48,7 @@ function toRecord(c: CampaignRow): CampaignRecord {
     overlap: c.overlap,
     status: campaignStatusSchema.parse(c.status),
     guidelines: c.guidelines,
+    highlightTerms: c.highlightTerms,
     llmJudge: c.llmJudge,
   };
 }

@@ -40,6 +40,7 @@ export async function createCampaign(
       seed: draft.seed,
       guidelines: draft.guidelines,
       llmJudgeId: plan.llmJudgeId,
+      highlightTerms: draft.highlightTerms ?? false,
       createdAt: now,
     });
     await addCampaignAnnotators(tx, id, [...new Set(draft.annotatorIds)]);

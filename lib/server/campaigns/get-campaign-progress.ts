@@ -45,6 +45,7 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
     protocol: campaign.protocol,
     status: campaign.status,
     guidelines: campaign.guidelines,
+    highlightTerms: campaign.highlightTerms,
     scaleName: campaign.scale.name,
     llmJudge: campaign.llmJudge?.name ?? null,
     overlap: campaign.overlap,

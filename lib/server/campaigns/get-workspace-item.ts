@@ -6,7 +6,9 @@ import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
-import { renderChunk } from "../render/render-chunk";
+import { passageDisplayOf, renderDocument } from "../render/study-passage";
+import { questionTerms } from "@/lib/domain/passages/question-terms";
+import type { PassageDisplay } from "@/lib/domain/passages/passage-kind";
 import { renderMarkdown } from "../render/markdown";
 import type { UserDto } from "../users/user-dto";
 import { annotatorCampaign } from "./campaign-access";
@@ -64,6 +66,7 @@ export async function getWorkspaceItem(
         )
       : null;
   const query = item.query!;
+  const display = await passageDisplayOf(campaign.studyId);
   return {
     itemId,
     claim: await claimTokenOf(campaign.id, itemId, user.id),
@@ -79,10 +82,16 @@ export async function getWorkspaceItem(
       ? (parseNuggetList(item.nuggets)?.nuggets ??
         query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })))
       : [],
-    document: item.document ? await documentView(item.document) : null,
+    document: item.document
+      ? await documentView(
+          item.document,
+          display,
+          campaign.highlightTerms ? questionTerms(query.body || query.title) : [],
+        )
+      : null,
     comparison:
       task.shows.responses && item.responseAId !== null && item.responseBId !== null
-        ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides, await sidesTokenOf(seat))
+        ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides, await sidesTokenOf(seat), display)
         : null,
     mine,
     llm,
@@ -97,6 +106,7 @@ async function comparisonView(
   responseIds: [number, number],
   swapped: boolean,
   sides: string,
+  display: PassageDisplay,
 ): Promise<NonNullable<WorkspaceItem["comparison"]>> {
   const db = await getDb();
   const responses = await db.response.findMany({
@@ -108,7 +118,9 @@ async function comparisonView(
         orderBy: { marker: "asc" },
         select: {
           marker: true,
-          document: { select: { title: true, path: true, externalId: true, text: true, language: true } },
+          document: {
+            select: { title: true, path: true, externalId: true, text: true, language: true, display: true },
+          },
         },
       },
     },
@@ -125,7 +137,7 @@ async function comparisonView(
           r.citations.map(async (c) => ({
             marker: c.marker,
             title: c.document.title || c.document.path || c.document.externalId,
-            html: (await renderChunk(c.document.text, c.document.language)).html,
+            html: (await renderDocument(c.document, display)).html,
           })),
         ),
       })),
@@ -144,21 +156,27 @@ async function sidesTokenOf(seat: { id: number; sidesToken: string | null }): Pr
   return (await db.assignment.findUniqueOrThrow({ where: { id: seat.id }, select: { sidesToken: true } })).sidesToken!;
 }
 
-async function documentView(doc: {
-  externalId: string;
-  title: string;
-  repo: string | null;
-  path: string | null;
-  language: string | null;
-  text: string;
-}): Promise<NonNullable<WorkspaceItem["document"]>> {
-  const chunk = await renderChunk(doc.text, doc.language);
+async function documentView(
+  doc: {
+    externalId: string;
+    title: string;
+    repo: string | null;
+    path: string | null;
+    language: string | null;
+    display: string | null;
+    text: string;
+  },
+  display: PassageDisplay,
+  terms: readonly string[],
+): Promise<NonNullable<WorkspaceItem["document"]>> {
+  const chunk = await renderDocument(doc, display, terms);
   return {
     id: doc.externalId,
     title: doc.title,
     repo: doc.repo,
     path: doc.path,
     language: doc.language,
+    kind: chunk.kind,
     html: chunk.html,
     lines: chunk.lines,
   };

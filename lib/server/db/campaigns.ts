@@ -17,13 +17,14 @@ export async function insertCampaign(
     seed: number;
     guidelines: string;
     llmJudgeId: number | null;
+    highlightTerms: boolean;
     createdAt: Date;
   },
 ): Promise<number> {
   const sql = sqlOf(tx);
   const [campaign] = await sql.query<{ id: number }>(
-    `INSERT INTO "Campaign" ("studyId", "name", "taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status", "llmJudgeId", "createdAt")
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?) RETURNING "id"`,
+    `INSERT INTO "Campaign" ("studyId", "name", "taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status", "llmJudgeId", "highlightTerms", "createdAt")
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?) RETURNING "id"`,
     [
       c.studyId,
       c.name,
@@ -36,6 +37,7 @@ export async function insertCampaign(
       c.seed,
       c.guidelines,
       c.llmJudgeId,
+      c.highlightTerms ? 1 : 0, // a boolean as both engines read it
       sql.timestamp(c.createdAt),
     ],
   );
@@ -150,17 +152,19 @@ export type CampaignRow = {
   overlap: number;
   status: string;
   guidelines: string;
+  highlightTerms: boolean;
   llmJudge: { id: number; name: string } | null;
 };
 
 const CAMPAIGN_ROW = `SELECT c."id" AS "id", c."studyId" AS "studyId", s."name" AS "studyName", c."name" AS "name",
     c."taskType" AS "taskType", c."protocol" AS "protocol", c."scale" AS "scale", c."criteria" AS "criteria",
     c."sample" AS "sample", c."seed" AS "seed", c."overlap" AS "overlap", c."status" AS "status",
-    c."guidelines" AS "guidelines", j."id" AS "llmJudgeId", j."name" AS "llmJudgeName"
+    c."guidelines" AS "guidelines", c."highlightTerms" AS "highlightTerms", j."id" AS "llmJudgeId", j."name" AS "llmJudgeName"
   FROM "Campaign" c JOIN "Study" s ON s."id" = c."studyId" LEFT JOIN "Judge" j ON j."id" = c."llmJudgeId"`;
 
-type RawCampaignRow = Omit<CampaignRow, "id" | "studyId" | "seed" | "overlap" | "llmJudge"> & {
+type RawCampaignRow = Omit<CampaignRow, "id" | "studyId" | "seed" | "overlap" | "highlightTerms" | "llmJudge"> & {
   id: unknown;
+  highlightTerms: unknown;
   studyId: unknown;
   seed: unknown;
   overlap: unknown;
@@ -174,6 +178,7 @@ const toCampaignRow = ({ llmJudgeId, llmJudgeName, ...c }: RawCampaignRow): Camp
   studyId: Number(c.studyId),
   seed: Number(c.seed),
   overlap: Number(c.overlap),
+  highlightTerms: c.highlightTerms === true || Number(c.highlightTerms) === 1,
   llmJudge: llmJudgeId === null ? null : { id: Number(llmJudgeId), name: llmJudgeName! },
 });
 

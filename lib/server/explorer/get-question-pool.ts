@@ -5,7 +5,7 @@ import { questionTitle } from "@/lib/domain/question-title";
 import type { QuestionPool } from "@/lib/schemas/explorer";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
-import { renderChunk } from "../render/render-chunk";
+import { passageDisplayOf, renderDocument } from "../render/study-passage";
 import { renderMarkdown } from "../render/markdown";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
@@ -70,7 +70,7 @@ async function chunkView(studyId: number, documentId: number): Promise<QuestionP
   const db = await getDb();
   const d = await db.document.findFirst({ where: { id: documentId, studyId } });
   if (!d) throw notFound("Chunk not found");
-  const rendered = await renderChunk(d.text, d.language);
+  const rendered = await renderDocument(d, await passageDisplayOf(studyId));
   return {
     documentId: d.id,
     externalId: d.externalId,

@@ -68,6 +68,7 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
       sample: await bundleSample(db, sampleSpecSchema.parse(JSON.parse(c.sample))),
       seed: c.seed,
       guidelines: c.guidelines,
+      highlight_terms: c.highlightTerms,
       status: campaignStatusSchema.parse(c.status),
       llm_judge: c.llmJudge?.name ?? null,
       created_at: c.createdAt.toISOString(),

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { studyJudgingLines } from "./export-bundle-judging";
 import { studyPeopleLines, studyWorkLines } from "./export-bundle-work";
 import { paged } from "./paged";
+import { passageDisplaySchema, passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
 const after = (afterId: number, take: number) => ({
@@ -22,7 +23,11 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
   yield bundleLine({
     type: "bundle",
     version: BUNDLE_VERSION,
-    study: { name: study.name, description: study.description },
+    study: {
+      name: study.name,
+      description: study.description,
+      passage_display: passageDisplaySchema.catch("auto").parse(study.passageDisplay),
+    },
   });
   const inStudy = (afterId: number, take: number) => ({
     ...after(afterId, take),
@@ -49,6 +54,7 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
       repo: d.repo,
       path: d.path,
       metadata: json(d.metadata),
+      display: passageKindSchema.nullable().catch(null).parse(d.display),
     });
   }
   for await (const n of paged((a, t) =>

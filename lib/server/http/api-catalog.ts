@@ -59,6 +59,7 @@ import {
   studyIdParamsSchema,
   studyJudgesSchema,
   studyOverviewSchema,
+  studySettingsSchema,
   studyRunsSchema,
   studySummarySchema,
 } from "@/lib/schemas/studies";
@@ -129,6 +130,14 @@ export const API = {
     roles: STAFF,
     params: studyIdParamsSchema,
     response: studyOverviewSchema,
+  },
+  "PATCH /api/studies/{studyId}": {
+    summary: "Change a study's settings: how its passages are shown (auto, code, prose or markdown)",
+    tag: "studies",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    body: studySettingsSchema,
+    response: studySettingsSchema,
   },
   "GET /api/studies/{studyId}/judges": {
     summary: "A study's judges with their labels by target type and scale",

@@ -57,10 +57,11 @@ describe("study bundle format versions", () => {
     expect(summary.createdAccounts).toEqual([]);
     const [header, ...records] = await bundleOf(studyId);
     expect(header).toMatchObject({ type: "bundle", version: 3 });
-    // the same records, with what version 2 adds: a question's nugget version, a label's time
+    // the same records, with what later versions add: a question's nugget version, a label's time, a passage's display
     expect(records.find((r) => r.type === "query")).toMatchObject({ nugget_version: 1 });
     expect(records.filter((r) => r.type === "label").every((r) => typeof r.created_at === "string")).toBe(true);
-    const withoutV2 = records.map(({ nugget_version: _n, created_at: _c, ...r }) => r);
+    expect(records.filter((r) => r.type === "document").map((r) => r.display)).toEqual([null, null]);
+    const withoutV2 = records.map(({ nugget_version: _n, created_at: _c, display: _d, ...r }) => r);
     expect(withoutV2).toEqual(v1.slice(1));
   });
 

@@ -4,6 +4,7 @@ import type { LineError } from "@/lib/formats/parsed";
 import { describeLineError } from "@/lib/formats/parsed";
 import { upsertMany } from "../db/bulk-sql";
 import type { JudgeTask, JudgeTemplate } from "@/lib/domain/judging/judge-template";
+import type { PassageKind } from "@/lib/domain/passages/passage-kind";
 
 export const MAX_REPORTED_ERRORS = 50;
 
@@ -34,6 +35,8 @@ export class ImportContext {
      * yet (a qrels-only study); "refuse" is an error, which names the option when the format offers it.
      */
     readonly missing: { create: boolean; offered: boolean } = { create: false, offered: false },
+    /** How the passages this import writes are shown; null: as the study says. */
+    readonly display: PassageKind | null = null,
   ) {}
 
   /** Records an error of the current file; the import will be rolled back. */

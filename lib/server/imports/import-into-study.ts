@@ -82,6 +82,12 @@ export async function importIntoStudy(
   if (!format) throw invalid(`unknown format "${request.format}" (one of ${IMPORT_FORMAT_IDS.join(", ")})`);
   const policy = resolveLabelPolicy(format, request);
   if (request.files.length === 0) throw invalid("no file to import");
+  if (request.display && !format.passages)
+    throw invalid(
+      `display: ${format.id} files bring no passages' texts (${IMPORT_FORMATS.filter((f: ImportFormat) => f.passages)
+        .map((f) => f.id)
+        .join(", ")} do)`,
+    );
   if (request.createMissing && !format.createsMissing)
     throw invalid(
       `only ${IMPORT_FORMATS.filter((f: ImportFormat) => f.createsMissing)
@@ -94,10 +100,13 @@ export async function importIntoStudy(
   let context: ImportContext | undefined;
   try {
     return await withBulkTransaction(async (tx) => {
-      const ctx = (context = new ImportContext(tx, studyId, now, {
-        create: request.createMissing ?? false,
-        offered: format.createsMissing ?? false,
-      }));
+      const ctx = (context = new ImportContext(
+        tx,
+        studyId,
+        now,
+        { create: request.createMissing ?? false, offered: format.createsMissing ?? false },
+        request.display ?? null,
+      ));
       const before = await studyCounts(tx, studyId);
       const files: ImportSummary["files"] = [];
       for (const file of request.files) {

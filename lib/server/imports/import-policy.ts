@@ -2,8 +2,15 @@ import "server-only";
 import { BUILTIN_SCALES, builtinScale } from "@/lib/domain/scales";
 import type { ImportFormat } from "@/lib/formats/import-formats";
 import { invalid } from "../errors";
+import type { PassageKind } from "@/lib/domain/passages/passage-kind";
 
-export type ImportOptions = { judge?: string; judgeKind?: "model" | "human"; scale?: string };
+export type ImportOptions = {
+  judge?: string;
+  judgeKind?: "model" | "human";
+  scale?: string;
+  /** How the passages this import writes are shown (code, prose, markdown); unset: the study's setting. */
+  display?: PassageKind;
+};
 export type ResolvedPolicy = { judge: string; judgeKind: "model" | "human"; scale: string } | null;
 
 /** Which judge and scale the import's labels get, or an "invalid" error saying what to pass. */

@@ -19,6 +19,7 @@ import { writeJudgeCalls, writeJudgeRuns, writeJudgeTemplates } from "./writers/
 import { writeMembers, writeUsers } from "./writers/people";
 import { writeRunEntries } from "./writers/runs";
 import type { Numbered } from "./writers/shared";
+import { writeStudySettings } from "./writers/study-settings";
 
 /** Per-file state a writer keeps between batches: the system of a run file (null: any systems). */
 export type FileState = { system: { name?: string } | null };
@@ -43,6 +44,8 @@ export async function writeBatch(
   const kind = first.row.kind;
   const rows = <K extends ImportRow["kind"]>(_: K) => batch as Numbered<Extract<ImportRow, { kind: K }>>[];
   switch (kind) {
+    case "study-settings":
+      return writeStudySettings(ctx, rows("study-settings"));
     case "document":
       return writeDocuments(ctx, rows("document"));
     case "query":

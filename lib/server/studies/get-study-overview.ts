@@ -1,6 +1,7 @@
 import "server-only";
 import { protocolSchema } from "@/lib/domain/campaigns/protocol";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
+import { passageDisplaySchema } from "@/lib/domain/passages/passage-kind";
 import type { StudyOverview } from "@/lib/schemas/studies";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
@@ -45,6 +46,7 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
     slug: study.slug,
     name: study.name,
     description: study.description,
+    passageDisplay: passageDisplaySchema.catch("auto").parse(study.passageDisplay),
     counts: {
       queries,
       nuggets,

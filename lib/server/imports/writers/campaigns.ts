@@ -155,12 +155,24 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
       JSON.stringify(sample),
       r.seed,
       r.guidelines,
+      r.highlight_terms ? 1 : 0, // a boolean as both engines read it
       r.status,
       judge?.id ?? null,
       time(ctx, r.created_at),
     ]);
   }
-  const settings = ["taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status"];
+  const settings = [
+    "taskType",
+    "scale",
+    "criteria",
+    "protocol",
+    "overlap",
+    "sample",
+    "seed",
+    "guidelines",
+    "highlightTerms",
+    "status",
+  ];
   const written = await upsertMany(
     ctx.tx,
     {

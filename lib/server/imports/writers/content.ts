@@ -13,9 +13,9 @@ export async function writeDocuments(ctx: ImportContext, batch: Numbered<Documen
     ctx.tx,
     {
       table: "Document",
-      columns: ["studyId", "externalId", "title", "text", "language", "repo", "path", "metadata"],
+      columns: ["studyId", "externalId", "title", "text", "language", "display", "repo", "path", "metadata"],
       conflict: ["studyId", "externalId"],
-      update: ["title", "text", "language", "repo", "path", "metadata"],
+      update: ["title", "text", "language", "display", "repo", "path", "metadata"],
     },
     rows.map(({ row }) => [
       ctx.studyId,
@@ -23,6 +23,7 @@ export async function writeDocuments(ctx: ImportContext, batch: Numbered<Documen
       row.title,
       row.text,
       languageFromPath(row.path ?? row.title),
+      row.display ?? ctx.display,
       row.repo ?? null,
       row.path ?? null,
       JSON.stringify(row.metadata),

@@ -40,12 +40,12 @@ export async function writePairwise(ctx: ImportContext, batch: Numbered<Pairwise
     ctx.tx,
     {
       table: "Document",
-      columns: ["studyId", "externalId", "title", "text", "metadata"],
+      columns: ["studyId", "externalId", "title", "text", "metadata", "display"],
       conflict: ["studyId", "externalId"],
-      update: ["text"],
+      update: ["text", "display"],
       returning: ["id", "externalId"],
     },
-    [...withText].map(([id, text]) => [ctx.studyId, id, "", text, "{}"]),
+    [...withText].map(([id, text]) => [ctx.studyId, id, "", text, "{}", ctx.display]),
   );
   const docIds = new Map([...existing, ...docs.map((d) => [String(d.externalId), Number(d.id)] as const)]);
   const systems = await ctx.systemIds(rows.flatMap(({ row }) => row.responses.map((r) => r.system)));
