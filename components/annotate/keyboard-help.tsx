@@ -5,6 +5,7 @@ export function KeyboardHelp({ taskKeys, onClose }: { taskKeys: [string, string]
     ["Enter", "Submit the label"],
     ["S", "Skip this item"],
     ["← / →", "Previous / next of my items"],
+    ["Space / Shift+Space", "Scroll a long passage down / up"],
     ["C", "Write a comment"],
     ["Enter in a comment", "Keep it and return to the keys (Shift+Enter: new line; Ctrl+Enter: submit)"],
     ["Esc", "Leave any text box"],

@@ -54,6 +54,8 @@ export function AnnotationWorkspace({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
+  /** A key refused while the next item loaded, said in a live region until the item shows. */
+  const [refusedKey, setRefusedKey] = useState<string | null>(null);
   const [draft, setDraftState] = useState<Draft | null>(null);
   // The draft as the last key left it: keys can come faster than React renders (a level's key then
   // Enter), and Enter must save the level just chosen, not the one on screen a moment before.
@@ -208,7 +210,17 @@ export function AnnotationWorkspace({
     onHelp: () => setHelp((h) => !h),
     onEscape: () => setHelp(false),
     onLeaveText: () => root.current?.focus(),
+    onScroll: (direction) => window.scrollBy({ top: direction * Math.round(window.innerHeight * 0.8) }),
+    // an item is ready once its draft exists (show() clears the draft at once, before the next item
+    // renders) and no save, skip or claim is under way
+    ready: () => !busy && (itemId === null || latestDraft.current?.itemId === itemId),
+    onNotReady: (key) => setRefusedKey(key === " " ? "Space" : key),
   });
+
+  // the notice stays until the next item is on screen
+  useEffect(() => {
+    if (draft && draft.itemId === itemId) setRefusedKey(null);
+  }, [draft, itemId]);
 
   return (
     <div ref={root} tabIndex={-1} className="space-y-5 outline-none">
@@ -239,6 +251,16 @@ export function AnnotationWorkspace({
         <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: campaign.guidelinesHtml }} />
       </details>
       {error && <Alert inline>{error}</Alert>}
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="key-notice"
+        className={refusedKey ? "text-sm text-amber-800" : "sr-only"}
+      >
+        {refusedKey
+          ? `The next item is still loading: “${refusedKey}” was not applied. Press it again once the item shows.`
+          : ""}
+      </p>
       {finished && itemId === null && (
         <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-sm text-stone-600">
           {ws.campaign.status === "paused"

@@ -13,6 +13,12 @@ type Handlers = {
   onLeaveText: () => void;
   /** The task's own keys (a level, a mark, a choice...): true when the key was one of them. */
   onTaskKey: (key: string) => boolean;
+  /** Space and Shift+Space: scroll the item down or up a screen (a long passage), never leaving it. */
+  onScroll: (direction: 1 | -1) => void;
+  /** Whether the item on screen is ready for keys: false while the next one loads. */
+  ready: () => boolean;
+  /** A key that would have acted on an item pressed while none was ready: it is not applied. */
+  onNotReady: (key: string) => void;
 };
 
 /** Marks a text box whose plain Enter leaves it (keeping its text) instead of typing a new line. */
@@ -30,7 +36,9 @@ function isTextField(target: EventTarget | null): target is HTMLElement {
 
 /**
  * The workspace's keys: the task's own first (a level's key picks it...), then Enter submits, S skips, arrows move between my
- * items, C opens the comment, ? toggles the help. They work wherever the focus is (a button clicked
+ * items, C opens the comment, ? toggles the help, Space and Shift+Space scroll a long passage. A key
+ * that acts on an item, pressed while the next item loads, is refused (onNotReady), never applied
+ * to an item the annotator has not seen and never dropped without a word. They work wherever the focus is (a button clicked
  * with the mouse keeps it, so Enter there still submits) except in a text field, where only
  * Ctrl/Cmd+Enter (submit) and Esc (leave the box) act, and a plain Enter leaves a single-line
  * field or the comment box with its text kept (Shift+Enter types a new line in the comment).
@@ -57,6 +65,14 @@ export function useAnnotationKeys(handlers: Handlers) {
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === " ") {
+        e.preventDefault(); // not the focused button's click: Space scrolls the item
+        return h.onScroll(e.shiftKey ? -1 : 1);
+      }
+      if (!h.ready() && actsOnItem(e.key)) {
+        e.preventDefault();
+        return h.onNotReady(e.key);
+      }
       if (h.onTaskKey(e.key)) return e.preventDefault();
       switch (e.key) {
         case "Enter":
@@ -85,6 +101,9 @@ export function useAnnotationKeys(handlers: Handlers) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 }
+
+/** Keys that act on the item shown: Enter and any one character but "?" (a level, a mark, S, C); not arrows, Esc or ?. */
+const actsOnItem = (key: string) => key === "Enter" || (key.length === 1 && key !== "?");
 
 /** Single-line inputs and boxes marked ENTER_LEAVES give the keys back on Enter; other text areas take a new line. */
 function leavesOnEnter(field: HTMLElement): boolean {

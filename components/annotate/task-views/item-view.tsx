@@ -15,20 +15,20 @@ export function ItemView({ item }: { item: WorkspaceItem }) {
             </p>
           </div>
         )}
-        <div>
+        <div data-testid="question">
           <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Question {item.question.id}</p>
           {item.question.title && <h2 className="mt-1 font-semibold">{item.question.title}</h2>}
           <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
         </div>
       </section>
       {d && (
-        <section aria-label="Chunk" className="min-w-0">
+        <section aria-label={d.kind === "prose" ? "Passage" : "Chunk"} className="min-w-0">
           <p className="mb-1 truncate font-mono text-xs text-stone-500" title={d.path ?? d.id}>
             {d.repo ? `${d.repo} · ` : ""}
             {d.path ?? d.id}
             {d.language ? ` · ${d.language}` : ""}
           </p>
-          <ChunkView html={d.html} lines={d.lines} label={`Chunk ${d.id}`} />
+          <ChunkView html={d.html} lines={d.lines} label={`${d.kind === "prose" ? "Passage" : "Chunk"} ${d.id}`} />
         </section>
       )}
     </div>

@@ -23,6 +23,7 @@ describe("question terms", () => {
       "song",
     ]);
     expect(questionTerms("¿Qué es la célula?")).toEqual(["célula", "qué"]);
+    expect(questionTerms("Where is Blackpink's tour, and Sarah’s?")).toEqual(["blackpink", "sarah", "tour"]);
   });
 
   it("mark whole words only, in any case, and give the text back unchanged", () => {

@@ -12,11 +12,13 @@ const STOP_WORDS = new Set(
 
 /**
  * The terms of a question a passage's reader looks for, as TREC assessors' tools mark them: its
- * words of three letters or more (letters and digits of any script), lower-cased, without stop
- * words, each once, longest first (so a longer term wins where two overlap).
+ * words of three letters or more (letters and digits of any script; a possessive 's dropped),
+ * lower-cased, without stop words, each once, longest first (so a longer term wins where two overlap).
  */
 export function questionTerms(question: string): string[] {
-  const words = question.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu) ?? [];
+  const words = (question.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu) ?? []).map(
+    (w) => w.replace(/['’]s$/, ""),
+  );
   const terms = new Set(words.filter((w) => w.length >= 3 && !STOP_WORDS.has(w)));
   return [...terms].sort((a, b) => b.length - a.length || a.localeCompare(b));
 }
