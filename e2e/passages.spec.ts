@@ -85,6 +85,16 @@ for (const width of [1280, 390]) {
 
     await signIn(page, USERS.researcher.email);
     await page.goto(`/studies/${studyId}/questions`);
+    // the study's sections fit the screen: a relevance study shows what it can fill, the rest under More
+    const nav = page.getByRole("navigation", { name: "Study" });
+    for (const link of await nav.getByRole("link").all())
+      if (await link.isVisible()) {
+        const box = (await link.boundingBox())!;
+        expect(box.x >= 0 && box.x + box.width <= width + 1, `${await link.innerText()} at ${box.x}`).toBe(true);
+      }
+    for (const name of ["Nugget quality", "Preferences", "Resources", "Drift"])
+      await expect(nav.getByRole("link", { name, exact: true })).toBeHidden();
+    await expect(nav.getByRole("link", { name: "Import and export" })).toBeVisible();
     await page.getByRole("table", { name: "Questions" }).getByRole("link", { name: "0", exact: true }).click();
     await page.locator("[data-testid^='chunk-link-'], a[href*='chunk=']").first().click();
     await expectFits(page, ".prose-passage");

@@ -19,7 +19,7 @@ test("a researcher opens the demo study and sees its counts and judges", async (
   for (const [stat, value] of Object.entries(counts)) await expect(page.getByTestId(`stat-${stat}`)).toHaveText(value);
   // other specs add campaigns to the demo study; its own is listed whatever their number
   await expect(page.getByRole("list", { name: "Campaigns" })).toContainText("Support calibration (demo)");
-  // every report of the study is one click away, whatever the study holds
+  // every report its data can fill is one click away; the one it cannot (no federated results) waits under More
   const nav = page.getByRole("navigation", { name: "Study" });
   for (const name of [
     "Questions",
@@ -30,12 +30,14 @@ test("a researcher opens the demo study and sees its counts and judges", async (
     "Drift",
     "Nugget quality",
     "Preferences",
-    "Resources",
     "Import and export",
   ]) {
     await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: /^Members \(\d+\)$/ })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Resources", exact: true })).toBeHidden();
+  await nav.getByText("More ▾").click();
+  await expect(nav.getByRole("link", { name: "Resources", exact: true })).toBeVisible();
   await expect(page.getByRole("list", { name: "Campaigns" })).not.toContainText(/\b1 items\b/);
   const judges = page.getByRole("table");
   await expect(judges).toContainText("gpt-4o");

@@ -286,7 +286,7 @@ export function CampaignForm({
               />
               <span>
                 Mark the question&apos;s terms in prose passages, as TREC assessors&apos; tools do (recorded with the
-                campaign&apos;s protocol)
+                campaign)
               </span>
             </label>
           </>

@@ -40,6 +40,8 @@ export const studyHeaderSchema = z.object({
   members: z.number(),
   judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]) })),
   campaigns: z.array(z.object({ id: z.number(), name: z.string(), taskType: taskTypeSchema, items: z.number() })),
+  /** What the study's data can fill: nuggets (Nugget quality, Drift), side-by-side material (Preferences), federated results (Resources). */
+  holds: z.object({ nuggets: z.boolean(), preferences: z.boolean(), federated: z.boolean() }),
 });
 export type StudyHeader = z.infer<typeof studyHeaderSchema>;
 

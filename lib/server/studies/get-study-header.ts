@@ -24,7 +24,7 @@ export async function getStudyHeader(user: UserDto, studyId: number): Promise<St
 const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | null> => {
   const db = await getDb();
   const where = { studyId };
-  const [study, members, judges, campaigns] = await Promise.all([
+  const [study, members, judges, campaigns, nugget, response, preference, engine] = await Promise.all([
     db.study.findUnique({ where: { id: studyId }, select: { id: true, slug: true, name: true } }),
     db.studyMember.count({ where }),
     db.judge.findMany({ where, orderBy: { name: "asc" }, select: { name: true, kind: true } }),
@@ -33,6 +33,10 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
       orderBy: { createdAt: "desc" },
       select: { id: true, name: true, taskType: true, _count: { select: { items: true } } },
     }),
+    db.nugget.findFirst({ where, select: { id: true } }),
+    db.response.findFirst({ where, select: { id: true } }),
+    db.label.findFirst({ where: { studyId, scale: "preference" }, select: { id: true } }),
+    db.document.findFirst({ where: { studyId, metadata: { contains: '"engine"' } }, select: { id: true } }),
   ]);
   if (!study) return null;
   return {
@@ -45,5 +49,10 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
       taskType: taskTypeSchema.parse(c.taskType),
       items: c._count.items,
     })),
+    holds: {
+      nuggets: nugget !== null,
+      preferences: response !== null || preference !== null,
+      federated: engine !== null,
+    },
   };
 });
