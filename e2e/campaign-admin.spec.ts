@@ -73,6 +73,15 @@ test("a researcher sees a stranded item and gives it back, and pauses and resume
   await expect(page.getByTestId("stat-stranded")).toHaveText("1");
   const row = page.getByTestId("stranded-1");
   await expect(row).toContainText(USERS.annotator2.email); // labelled it
+  // closing an item is for good: the researcher is asked first, and saying no changes nothing
+  let asked = "";
+  page.once("dialog", (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await row.getByRole("button", { name: "Close with 1 label" }).click();
+  await expect.poll(() => asked).toBe("Close this item with 1 label? It will get no more labels.");
+  await expect(page.getByTestId("stat-stranded")).toHaveText("1");
   await row.getByRole("button", { name: `Give back to ${USERS.annotator.email}` }).click();
   await expect(page.getByRole("table", { name: "Stranded items" })).toHaveCount(0);
   await expect(page.getByTestId("stat-stranded")).toHaveText("0");

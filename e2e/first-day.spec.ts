@@ -125,6 +125,7 @@ test("a new team's first day, from an empty database to an agreement report", as
   await benInvite.getByLabel("The same again").fill(BEN.password);
   await benInvite.getByRole("button", { name: "Set password" }).click();
   await expect(benInvite.getByText("Your password is set.")).toBeVisible();
+  await expect(benInvite.getByText("Choose a password")).toHaveCount(0); // the invitation's words are done
   await benInvite.goto(invite);
   await expect(benInvite.getByRole("alert", { name: "Link error" })).toContainText("expired or was already used");
   await admin.reload();
@@ -178,6 +179,13 @@ test("a new team's first day, from an empty database to an agreement report", as
     await expect(researcher.getByTestId(`member-${person.email}`)).toContainText(person.name);
   }
   await expect(researcher.getByRole("table", { name: "Members" }).getByRole("row")).toHaveCount(4);
+  // adding someone again says so, rather than nothing
+  const again = researcher.getByRole("form", { name: "Add a member" });
+  await again.getByLabel("Email").fill(ANNA.email);
+  await again.getByRole("button", { name: "Add to the study" }).click();
+  await expect(researcher.getByTestId("add-member-outcome")).toHaveText(
+    `${ANNA.email} is already an annotator of this study: nothing changed.`,
+  );
   // the study's navigation counts them at once
   await expect(
     researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Members (3)" }),

@@ -107,7 +107,12 @@ export function StrandedItems({ campaign }: { campaign: CampaignProgress }) {
                     variant="secondary"
                     className="px-2 py-1 text-xs"
                     disabled={closed || resolve.isPending}
-                    onClick={() => resolve.mutate({ itemId: item.itemId, action: { action: "close" } })}
+                    onClick={() => {
+                      // closing is for good: the item gets no more labels, so the researcher says so first
+                      const labels = count(item.labelledBy.length, "label");
+                      if (window.confirm(`Close this item with ${labels}? It will get no more labels.`))
+                        resolve.mutate({ itemId: item.itemId, action: { action: "close" } });
+                    }}
                   >
                     Close with {count(item.labelledBy.length, "label")}
                   </Button>

@@ -32,7 +32,7 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
         description={pool.question.tags.length > 0 ? pool.question.tags.join(" · ") : undefined}
       />
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        {pool.question.hasText && (
+        {pool.question.hasText && pool.question.bodyHtml !== "" && (
           <section
             aria-label="Question"
             className="prose-chunk rounded-md border border-stone-200 bg-white p-3 text-sm"

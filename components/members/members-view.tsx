@@ -137,6 +137,8 @@ export function MembersView({ study, members: initial, me }: Props) {
 }
 
 function AddMemberForm({ studyId, admin, onAdded }: { studyId: number; admin: boolean; onAdded: () => void }) {
+  // what the last add did, said under the form: added, or already a member in that role
+  const [outcome, setOutcome] = useState<string | null>(null);
   const add = useMutation({
     mutationFn: (input: { email: string; role: MemberRole }) => peopleApi.addMember(studyId, input),
     onSuccess: onAdded,
@@ -144,10 +146,21 @@ function AddMemberForm({ studyId, admin, onAdded }: { studyId: number; admin: bo
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    add.mutate(
-      { email: String(form.get("email") ?? ""), role: form.get("role") === "researcher" ? "researcher" : "annotator" },
-      { onSuccess: () => (event.target as HTMLFormElement).reset() },
-    );
+    const input = {
+      email: String(form.get("email") ?? "").trim(),
+      role: (form.get("role") === "researcher" ? "researcher" : "annotator") as MemberRole,
+    };
+    setOutcome(null);
+    add.mutate(input, {
+      onSuccess: ({ added }) => {
+        setOutcome(
+          added
+            ? `Added ${input.email} as ${input.role === "researcher" ? "a researcher" : "an annotator"}.`
+            : `${input.email} is already ${input.role === "researcher" ? "a researcher" : "an annotator"} of this study: nothing changed.`,
+        );
+        (event.target as HTMLFormElement).reset();
+      },
+    });
   }
   return (
     <form
@@ -177,6 +190,9 @@ function AddMemberForm({ studyId, admin, onAdded }: { studyId: number; admin: bo
           {add.error.message}
         </Alert>
       )}
+      <p role="status" className="text-sm text-stone-700" data-testid="add-member-outcome">
+        {outcome ?? ""}
+      </p>
       <Button type="submit" disabled={add.isPending}>
         {add.isPending ? "Adding…" : "Add to the study"}
       </Button>

@@ -58,7 +58,11 @@ export async function getQuestionPool(
       title: questionTitle(question.title, question.body),
       hasText: question.body.trim() !== "" || question.title.trim() !== "",
       tags: tagsOf(question.metadata),
-      bodyHtml: await renderMarkdown(question.body),
+      // a question without a title of its own is headed by its text: shown whole there, it is not shown again
+      bodyHtml:
+        question.title.trim() === "" && questionTitle("", question.body) === question.body.trim()
+          ? ""
+          : await renderMarkdown(question.body),
       answerHtml: question.answer ? await renderMarkdown(question.answer) : null,
     },
     ...grid,

@@ -16,13 +16,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-6">
       <h1 className="text-2xl font-semibold tracking-tight">Assay</h1>
       {link ? (
-        <>
-          <p className="mb-8 mt-1 text-sm text-stone-600">
-            {link.purpose === "invite" ? "Welcome! Choose a password for" : "Choose a new password for"}{" "}
-            <strong>{link.email}</strong>.
-          </p>
-          <SetPasswordForm token={token} />
-        </>
+        <SetPasswordForm token={token} purpose={link.purpose} email={link.email} />
       ) : (
         <Alert label="Link error" className="mt-4">
           This link has expired or was already used. Ask an admin for a new one, or{" "}
