@@ -50,10 +50,13 @@ test("a researcher previews and imports a file, re-imports it, and sees a bad fi
   await expect(preview).toContainText("line 2: expected 4 columns (qid 0 docid rel), found 2");
   await panel.getByRole("button", { name: "Import" }).click();
   const errors = page.getByTestId("import-errors");
-  await expect(errors).toContainText("Nothing was imported: 2 errors.");
-  await expect(errors).toContainText(
-    'bad.qrels line 1, field docid: unknown document "nowhere" (import the corpus first, or import with --create-missing ("Create missing queries and documents"))',
-  );
+  await expect(errors.getByText("Nothing was imported: 2 errors.")).toBeVisible();
+  // each error once, and the web's own hint (its checkbox, never the command line's flag), once
+  await expect(
+    errors.getByText('bad.qrels line 1, field docid: unknown document "nowhere" (import the corpus first)'),
+  ).toHaveCount(1);
+  await expect(errors).toContainText("tick “Create missing queries and documents” and import again.");
+  await expect(errors).not.toContainText("--create-missing");
   await expect(errors).toContainText("bad.qrels line 2: expected 4 columns (qid 0 docid rel), found 2");
 
   await page.goto(`/studies/${playgroundId}`);
@@ -89,7 +92,7 @@ test("a researcher downloads LLM labels as qrels and the study as a bundle", asy
   expect(JSON.parse(first!)).toEqual({
     type: "bundle",
     version: 3,
-    study: { name: DEMO, description: expect.any(String) },
+    study: { name: DEMO, description: expect.any(String), passage_display: "auto" },
   });
 });
 

@@ -42,8 +42,10 @@ test("LLMJudge as a qrels-only study: every judge against NIST reproduces the pu
   // without the option, the unknown ids are refused, with the line and a hint
   await importQrels("nist", "Human", path.join(LLMJUDGE, "human_qrels.txt"));
   await expect(panel.getByRole("alert")).toContainText(
-    'human_qrels.txt line 1, field qid: unknown query "q49" (import the queries first, or import with --create-missing ("Create missing queries and documents"))',
+    'human_qrels.txt line 1, field qid: unknown query "q49" (import the queries first)',
   );
+  await expect(panel.getByRole("alert")).toContainText("tick “Create missing queries and documents” and import again.");
+  await expect(panel.getByRole("alert")).not.toContainText("--create-missing");
   await panel.getByLabel("Create missing queries and documents").check();
   await panel.getByRole("button", { name: "Import", exact: true }).click();
   await expect(panel.getByTestId("import-result")).toContainText("from human_qrels.txt");

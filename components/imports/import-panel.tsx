@@ -199,13 +199,25 @@ export function ImportPanel({ studyId }: { studyId: number }) {
           data-testid="import-errors"
           className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900"
         >
-          <p className="font-medium">{upload.error.message}</p>
-          {upload.error instanceof ImportFailedError && upload.error.errors.length > 1 && (
-            <ul className="mt-2 list-disc space-y-0.5 pl-5 font-mono text-xs">
-              {upload.error.errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
+          {upload.error instanceof ImportFailedError && upload.error.errors.length > 1 ? (
+            // several errors: counted in the heading, each listed once below it
+            <>
+              <p className="font-medium">
+                Nothing was imported: {upload.error.errorCount} errors
+                {upload.error.errorCount > upload.error.errors.length
+                  ? ` (the first ${upload.error.errors.length} below)`
+                  : ""}
+                .
+              </p>
+              <ul className="mt-2 list-disc space-y-0.5 pl-5 font-mono text-xs">
+                {upload.error.errors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+              {upload.error.hint && <p className="mt-2">{upload.error.hint}</p>}
+            </>
+          ) : (
+            <p className="font-medium">{upload.error.message}</p>
           )}
         </div>
       )}

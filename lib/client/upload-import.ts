@@ -22,6 +22,7 @@ export class ImportFailedError extends ApiError {
     message: string,
     readonly errors: string[],
     readonly errorCount: number,
+    readonly hint: string | null = null,
   ) {
     super(status, code, message);
   }
@@ -64,6 +65,7 @@ export function uploadImport(input: UploadInput, onProgress: (fraction: number) 
           error?.message ?? `The import failed (${xhr.status})`,
           details.success ? details.data.errors : [],
           details.success ? details.data.errorCount : 0,
+          details.success ? (details.data.hint ?? null) : null,
         ),
       );
     };

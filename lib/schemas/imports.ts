@@ -34,7 +34,12 @@ export const importSummarySchema = z.object({
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 /** The error details of a rejected import: the first 50 messages and the total count. */
-export const importErrorDetailsSchema = z.object({ errors: z.array(z.string()), errorCount: z.number() });
+/** A refused import's errors (the first 50), their count, and a hint said once (how to create missing ids). */
+export const importErrorDetailsSchema = z.object({
+  errors: z.array(z.string()),
+  errorCount: z.number(),
+  hint: z.string().nullable().optional(),
+});
 
 /** Query parameters of an upload: the file travels as the raw request body. */
 export const importUploadQuerySchema = z.object({

@@ -15,6 +15,8 @@ export class ImportContext {
   file = "";
   /** The emails of the accounts this import created (a study bundle's people this server did not know). */
   readonly createdAccounts: string[] = [];
+  /** Whether an error named an id the study lacks, which this format could create (the message then says how, once). */
+  missingIds = false;
   /** The items whose free seats this import has replaced with a bundle's (once per item, whatever the batches). */
   readonly seatsReplaced = new Set<number>();
   /**

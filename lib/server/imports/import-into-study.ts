@@ -21,7 +21,15 @@ export type ImportRequest = ImportOptions & {
   blockLines?: number;
   /** Create the queries and documents that qrels or a run name but the study lacks, with no text yet. */
   createMissing?: boolean;
+  /** Where the import was asked for, which the hints name (the import page's checkbox, or the CLI's flag). */
+  surface?: "web" | "cli";
 };
+
+/** How to create the ids a file names but the study lacks, as the caller's surface puts it. */
+const CREATE_MISSING_HINT = {
+  web: "To create the queries and documents the file names but the study lacks, tick “Create missing queries and documents” and import again.",
+  cli: "To create the queries and documents the file names but the study lacks, import again with --create-missing.",
+} as const;
 export type ImportProgress = { file: string; line: number };
 
 const BATCH_ROWS = 2000;
@@ -176,10 +184,11 @@ export async function importIntoStudy(
     if (!(error instanceof ImportRejected) || !context) throw error;
     const { errors, errorCount } = context;
     const more = errorCount > errors.length ? ` (showing the first ${MAX_REPORTED_ERRORS})` : "";
+    const hint = context.missingIds ? CREATE_MISSING_HINT[request.surface ?? "cli"] : null;
     throw new AppError(
       "invalid",
-      `Nothing was imported: ${errorCount} error${errorCount === 1 ? "" : "s"}${more}. ${errors[0]}`,
-      { errors, errorCount },
+      `Nothing was imported: ${errorCount} error${errorCount === 1 ? "" : "s"}${more}. ${errors[0]}${hint ? `. ${hint}` : ""}`,
+      { errors, errorCount, hint },
     );
   }
 }

@@ -29,7 +29,7 @@ async function rejected(request: ImportRequest) {
   expect(error).toBeInstanceOf(AppError);
   expect(await counts()).toEqual(before);
   const { code, message, details } = error as AppError;
-  return { code, message, ...(details as { errors: string[]; errorCount: number }) };
+  return { code, message, ...(details as { errors: string[]; errorCount: number; hint: string | null }) };
 }
 
 const qrels = (text: string): ImportRequest => ({
@@ -51,9 +51,17 @@ describe("rejected imports change nothing", () => {
   it("unknown query and document ids, with the field", async () => {
     const r = await rejected(qrels("q1 0 d1 1\nq9 0 d1 1\nq1 0 d9 1\n"));
     expect(r.errors).toEqual([
-      'x.qrels line 2, field qid: unknown query "q9" (import the queries first, or import with --create-missing ("Create missing queries and documents"))',
-      'x.qrels line 3, field docid: unknown document "d9" (import the corpus first, or import with --create-missing ("Create missing queries and documents"))',
+      'x.qrels line 2, field qid: unknown query "q9" (import the queries first)',
+      'x.qrels line 3, field docid: unknown document "d9" (import the corpus first)',
     ]);
+    // how to create them is said once, in the words of the surface the import came from
+    expect(r.message).toBe(
+      'Nothing was imported: 2 errors. x.qrels line 2, field qid: unknown query "q9" (import the queries first). To create the queries and documents the file names but the study lacks, import again with --create-missing.',
+    );
+    const web = await rejected({ ...qrels("q9 0 d1 1\n"), surface: "web" });
+    expect(web.hint).toBe(
+      "To create the queries and documents the file names but the study lacks, tick “Create missing queries and documents” and import again.",
+    );
   });
 
   it("a group for an unknown request", async () => {

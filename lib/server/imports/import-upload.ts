@@ -15,7 +15,11 @@ export async function importUpload(
 ): Promise<ImportSummary> {
   await assertResearcherAccess(await getDb(), user, studyId);
   if (!file.body) throw invalid("the upload has no file");
-  return importIntoStudy(studyId, { ...request, files: [{ name: file.name, chunks: streamChunks(file.body) }] });
+  return importIntoStudy(studyId, {
+    ...request,
+    surface: "web",
+    files: [{ name: file.name, chunks: streamChunks(file.body) }],
+  });
 }
 
 async function* streamChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {

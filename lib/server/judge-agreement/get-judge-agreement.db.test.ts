@@ -40,7 +40,7 @@ describe("a qrels-only study: LLMJudge", () => {
   it("refuses qrels with unknown ids without --create-missing, then creates them with no text", async () => {
     const human = fs.readFileSync(path.join(LLMJUDGE, "human_qrels.txt"), "utf8");
     await expect(qrels("nist", "human", "human_qrels.txt", human)).rejects.toThrow(
-      /human_qrels.txt line 1, field qid: unknown query "q49" \(import the queries first, or import with --create-missing/,
+      /human_qrels.txt line 1, field qid: unknown query "q49" \(import the queries first\)\. To create the queries and documents the file names but the study lacks, import again with --create-missing\.$/,
     );
     const summary = await qrels("nist", "human", "human_qrels.txt", human, true);
     expect(summary.added).toMatchObject({ queries: 25, documents: 4414, labels: 4423, poolEntries: 4423 });

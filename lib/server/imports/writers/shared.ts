@@ -208,8 +208,9 @@ export function known(
     ctx.fail({
       line,
       field,
-      message: `unknown ${what} "${id}" (import the ${what === "document" ? "corpus" : "queries"} first${ctx.missing.offered ? `, or import with --create-missing ("Create missing queries and documents")` : ""})`,
+      message: `unknown ${what} "${id}" (import the ${what === "document" ? "corpus" : "queries"} first)`,
     });
+    if (ctx.missing.offered) ctx.missingIds = true; // the import's message says once how to create them
     return null;
   }
   return found;
