@@ -21,7 +21,7 @@ export function Pager({
           ← Previous
         </Link>
       ) : (
-        <span className="text-stone-400">← Previous</span>
+        <span className="text-stone-500">← Previous</span>
       )}
       <span>
         Page {page} of {pages}
@@ -31,7 +31,7 @@ export function Pager({
           Next →
         </Link>
       ) : (
-        <span className="text-stone-400">Next →</span>
+        <span className="text-stone-500">Next →</span>
       )}
     </nav>
   );

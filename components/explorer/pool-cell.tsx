@@ -8,7 +8,7 @@ const mark = (positive: boolean | null) => (positive === null ? "?" : positive ?
  * marked with ≠ and a border, not by colour alone.
  */
 export function PoolCellView({ cell }: { cell: PoolCell | null }) {
-  if (!cell) return <td className="border border-stone-200 p-1 text-center text-xs text-stone-400">–</td>;
+  if (!cell) return <td className="border border-stone-200 p-1 text-center text-xs text-stone-500">–</td>;
   const disagree = cell.disagreement > 0;
   return (
     <td

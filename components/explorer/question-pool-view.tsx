@@ -85,7 +85,7 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
         </nav>
       </div>
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
-        <div className="relative overflow-x-auto">
+        <div tabIndex={0} className="relative overflow-x-auto">
           <table className="border-collapse text-sm" aria-label="Pool grid">
             <thead>
               <tr>

@@ -40,7 +40,7 @@ export function IntervalDots({
       <h3 id={headingId} className="mb-2 font-semibold">
         {title}
       </h3>
-      <div className="overflow-x-auto">
+      <div tabIndex={0} className="overflow-x-auto">
         <svg
           viewBox={`0 0 ${WIDTH} ${height}`}
           className="w-full min-w-[32rem] max-w-3xl text-xs"

@@ -1,7 +1,8 @@
 import "server-only";
 import { bundledLanguages, bundledLanguagesAlias, createHighlighter, type Highlighter } from "shiki";
 
-const THEME = "github-light";
+// the high-contrast variant: every token meets WCAG AA contrast on white (axe checks it in e2e/accessibility.spec.ts)
+const THEME = "github-light-high-contrast";
 const cache = globalThis as unknown as { assayHighlighter?: Promise<Highlighter> };
 
 /** The process's one shiki highlighter; languages are loaded on first use. */

@@ -1,0 +1,67 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { campaignIdByName } from "./fixtures/annotate-api";
+import { signIn, studyIdByName } from "./fixtures/session";
+import { USERS } from "./fixtures/world";
+
+// Annotators work in Assay for hours: every main page of each role, at 1,280 and 390 px, has no
+// serious or critical accessibility violation as axe-core (WCAG 2.1 A and AA rules) finds them.
+const DEMO = "Harbor job queue (demo)";
+
+async function violations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
+type Pages = (ids: { study: number; campaign: number }) => string[];
+const ROLES: { user: string; pages: Pages }[] = [
+  { user: USERS.annotator.email, pages: ({ campaign }) => ["/annotate", `/annotate/${campaign}`, "/account"] },
+  {
+    user: USERS.researcher.email,
+    pages: ({ study, campaign }) => [
+      "/studies",
+      `/studies/${study}`,
+      `/studies/${study}/questions`,
+      `/studies/${study}/disagreements`,
+      `/studies/${study}/agreement`,
+      `/studies/${study}/impact`,
+      `/studies/${study}/corrected-estimates`,
+      `/studies/${study}/nugget-quality`,
+      `/studies/${study}/preferences`,
+      `/studies/${study}/judges`,
+      `/studies/${study}/members`,
+      `/studies/${study}/data`,
+      `/studies/${study}/campaigns/new`,
+      `/studies/${study}/campaigns/${campaign}`,
+    ],
+  },
+  { user: USERS.admin.email, pages: () => ["/admin/users", "/admin/judging"] },
+];
+
+for (const width of [1280, 390])
+  for (const { user, pages } of ROLES)
+    test(`${user}'s pages at ${width} px have no serious or critical accessibility violation`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, USERS.admin.email);
+      const study = await studyIdByName(page.request, DEMO);
+      const campaign = await campaignIdByName(page.request, study, "Support calibration (demo)");
+      await signIn(page, user);
+      const found: string[] = [];
+      for (const path of pages({ study, campaign })) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+      }
+      expect(found).toEqual([]);
+    });
