@@ -29,15 +29,23 @@ export async function heldClaim(
 const sign = (key: string, itemId: number, userId: number) =>
   createHmac("sha256", key).update(`${itemId}:${userId}`).digest("base64url");
 
+/** Campaigns' keys this process has read: a key never changes once made, so a save costs no read. */
+const known = new Map<number, string>();
+
 async function claimKeyOf(campaignId: number): Promise<string> {
+  const cached = known.get(campaignId);
+  if (cached) return cached;
   const db = await getDb();
   const read = () => db.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { claimKey: true } });
-  const { claimKey } = await read();
-  if (claimKey) return claimKey;
-  // two processes making it at once: the first write wins, and both read it back
-  await db.campaign.updateMany({
-    where: { id: campaignId, claimKey: null },
-    data: { claimKey: randomBytes(32).toString("base64url") },
-  });
-  return (await read()).claimKey!;
+  let { claimKey } = await read();
+  if (!claimKey) {
+    // two processes making it at once: the first write wins, and both read it back
+    await db.campaign.updateMany({
+      where: { id: campaignId, claimKey: null },
+      data: { claimKey: randomBytes(32).toString("base64url") },
+    });
+    claimKey = (await read()).claimKey!;
+  }
+  known.set(campaignId, claimKey);
+  return claimKey;
 }

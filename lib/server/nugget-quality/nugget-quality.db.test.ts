@@ -155,7 +155,11 @@ describe("nugget-quality campaigns", () => {
       { who: y!, on: first!, marks: { b: [first!.ids.length - 1] } },
       { who: y!, on: second!, marks: { b: [1], c: 2, texts: ["Explain the default"] } },
     ];
-    for (const e of entered) await saveAnnotation(e.who, id, e.on.itemId, save(review(e.on.ids, e.marks)));
+    for (const e of entered) {
+      // each annotator claims the items in order, as the workspace does, and labels what was claimed
+      expect((await claimNextItem(e.who, id)).itemId).toBe(e.on.itemId);
+      await saveAnnotation(e.who, id, e.on.itemId, save(review(e.on.ids, e.marks)));
+    }
 
     const report = await getNuggetQualityReport(researcher, studyId, { campaign: id });
     const [n1, n2] = [first!.ids.length, second!.ids.length];
