@@ -209,6 +209,8 @@ const ROUTES: Route[] = [
   // the invite link is the credential (signed out is fine); a password too short changes nothing
   { method: "POST", path: () => `/api/invites/${"x".repeat(43)}`, expect: EVERYONE, data: { password: "short" } },
   { method: "GET", path: () => `/api/studies/${s()}`, expect: STAFF },
+  // how the study's passages are shown: an empty body is refused by validation (400), nothing changes
+  { method: "PATCH", path: () => `/api/studies/${s()}`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/judges`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/runs`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/campaigns`, expect: STAFF },
