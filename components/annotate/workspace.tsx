@@ -251,12 +251,7 @@ export function AnnotationWorkspace({
         <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: campaign.guidelinesHtml }} />
       </details>
       {error && <Alert inline>{error}</Alert>}
-      <p
-        role="status"
-        aria-live="polite"
-        data-testid="key-notice"
-        className={refusedKey ? "text-sm text-amber-800" : "sr-only"}
-      >
+      <p aria-live="polite" data-testid="key-notice" className={refusedKey ? "text-sm text-amber-800" : "sr-only"}>
         {refusedKey
           ? `The next item is still loading: “${refusedKey}” was not applied. Press it again once the item shows.`
           : ""}

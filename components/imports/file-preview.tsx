@@ -2,13 +2,15 @@ import type { Preview } from "@/lib/client/preview-file";
 import { DataTable, type Column } from "@/components/ui/data-table";
 
 const show = (value: unknown) => {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
+  // a row of another kind than the first (a bundle's header, then its records) lacks some columns
+  const text = value === undefined ? "" : typeof value === "string" ? value : (JSON.stringify(value) ?? "");
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 };
 
 /** The first rows of a file as the chosen format reads them, and the first problems. */
 export function FilePreview({ preview, fileName }: { preview: Preview; fileName: string }) {
-  const columns = preview.rows[0] ? Object.keys(preview.rows[0]).filter((k) => k !== "kind") : [];
+  // every column any of the first rows has (a bundle's first rows are of several kinds)
+  const columns = [...new Set(preview.rows.flatMap((row) => Object.keys(row)))].filter((k) => k !== "kind");
   return (
     <div aria-label="Preview" data-testid="import-preview" className="rounded-md border border-stone-200">
       <p className="border-b border-stone-200 bg-stone-50 px-3 py-1.5 text-xs text-stone-600">
