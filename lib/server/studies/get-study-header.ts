@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import { notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { assertResearcherAccess } from "./access";
+import { studyHolds } from "./study-holds";
 
 /**
  * A study's header (name, members count, judges, campaigns), for researchers of the study and
@@ -24,7 +25,7 @@ export async function getStudyHeader(user: UserDto, studyId: number): Promise<St
 const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | null> => {
   const db = await getDb();
   const where = { studyId };
-  const [study, members, judges, campaigns, nugget, response, preference, engine] = await Promise.all([
+  const [study, members, judges, campaigns, holds] = await Promise.all([
     db.study.findUnique({ where: { id: studyId }, select: { id: true, slug: true, name: true } }),
     db.studyMember.count({ where }),
     db.judge.findMany({ where, orderBy: { name: "asc" }, select: { name: true, kind: true } }),
@@ -33,10 +34,7 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
       orderBy: { createdAt: "desc" },
       select: { id: true, name: true, taskType: true, _count: { select: { items: true } } },
     }),
-    db.nugget.findFirst({ where, select: { id: true } }),
-    db.response.findFirst({ where, select: { id: true } }),
-    db.label.findFirst({ where: { studyId, scale: "preference" }, select: { id: true } }),
-    db.document.findFirst({ where: { studyId, metadata: { contains: '"engine"' } }, select: { id: true } }),
+    studyHolds(db, studyId),
   ]);
   if (!study) return null;
   return {
@@ -49,10 +47,6 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
       taskType: taskTypeSchema.parse(c.taskType),
       items: c._count.items,
     })),
-    holds: {
-      nuggets: nugget !== null,
-      preferences: response !== null || preference !== null,
-      federated: engine !== null,
-    },
+    holds,
   };
 });

@@ -7,6 +7,7 @@ import { getDb } from "../db/client";
 import { notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { assertResearcherAccess } from "./access";
+import { studyHolds } from "./study-holds";
 
 /** A study's counts and judges, for researchers of the study and admins. */
 export async function getStudyOverview(user: UserDto, studyId: number): Promise<StudyOverview> {
@@ -15,31 +16,19 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
   const study = await db.study.findUnique({ where: { id: studyId } });
   if (!study) throw notFound("Study not found");
   const where = { studyId };
-  const [
-    queries,
-    nuggets,
-    documents,
-    poolEntries,
-    campaignList,
-    systems,
-    responses,
-    members,
-    judges,
-    engineDocument,
-    preferenceLabel,
-  ] = await Promise.all([
-    db.query.count({ where }),
-    db.nugget.count({ where }),
-    db.document.count({ where }),
-    db.poolEntry.count({ where }),
-    db.campaign.findMany({ where, orderBy: { createdAt: "desc" }, include: { _count: { select: { items: true } } } }),
-    db.system.count({ where }),
-    db.response.count({ where }),
-    db.studyMember.count({ where }),
-    db.judge.findMany({ where, orderBy: { name: "asc" }, include: { _count: { select: { labels: true } } } }),
-    db.document.findFirst({ where: { studyId, metadata: { contains: '"engine"' } }, select: { id: true } }),
-    db.label.findFirst({ where: { studyId, scale: "preference" }, select: { id: true } }),
-  ]);
+  const [queries, nuggets, documents, poolEntries, campaignList, systems, responses, members, judges, holds] =
+    await Promise.all([
+      db.query.count({ where }),
+      db.nugget.count({ where }),
+      db.document.count({ where }),
+      db.poolEntry.count({ where }),
+      db.campaign.findMany({ where, orderBy: { createdAt: "desc" }, include: { _count: { select: { items: true } } } }),
+      db.system.count({ where }),
+      db.response.count({ where }),
+      db.studyMember.count({ where }),
+      db.judge.findMany({ where, orderBy: { name: "asc" }, include: { _count: { select: { labels: true } } } }),
+      studyHolds(db, studyId),
+    ]);
   const llmLabels = judges.filter((j) => j.kind === "model").reduce((sum, j) => sum + j._count.labels, 0);
   return {
     id: study.id,
@@ -71,7 +60,7 @@ export async function getStudyOverview(user: UserDto, studyId: number): Promise<
       kind: j.kind === "model" ? "model" : "human",
       labels: j._count.labels,
     })),
-    federated: engineDocument !== null,
-    preferences: responses > 0 || preferenceLabel !== null,
+    federated: holds.federated,
+    preferences: holds.preferences,
   };
 }
