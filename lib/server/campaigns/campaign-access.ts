@@ -11,6 +11,7 @@ import { getDb } from "../db/client";
 import { notFound } from "../errors";
 import { assertResearcherAccess, tokenReaches } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
+import { passageDisplaySchema, type PassageDisplay } from "@/lib/domain/passages/passage-kind";
 
 export type CampaignRecord = {
   id: number;
@@ -29,6 +30,8 @@ export type CampaignRecord = {
   guidelines: string;
   /** Whether passages mark the question's terms (a protocol setting). */
   highlightTerms: boolean;
+  /** How its study's passages are shown (the study's setting, read with the campaign). */
+  passageDisplay: PassageDisplay;
   llmJudge: { id: number; name: string } | null;
 };
 
@@ -49,6 +52,7 @@ function toRecord(c: CampaignRow): CampaignRecord {
     status: campaignStatusSchema.parse(c.status),
     guidelines: c.guidelines,
     highlightTerms: c.highlightTerms,
+    passageDisplay: passageDisplaySchema.catch("auto").parse(c.passageDisplay),
     llmJudge: c.llmJudge,
   };
 }

@@ -6,7 +6,7 @@ import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import { notFound } from "../errors";
-import { passageDisplayOf, renderDocument } from "../render/study-passage";
+import { renderDocument } from "../render/study-passage";
 import { questionTerms } from "@/lib/domain/passages/question-terms";
 import type { PassageDisplay } from "@/lib/domain/passages/passage-kind";
 import { renderMarkdown } from "../render/markdown";
@@ -66,7 +66,7 @@ export async function getWorkspaceItem(
         )
       : null;
   const query = item.query!;
-  const display = await passageDisplayOf(campaign.studyId);
+  const display = campaign.passageDisplay;
   return {
     itemId,
     claim: await claimTokenOf(campaign.id, itemId, user.id),

@@ -153,13 +153,15 @@ export type CampaignRow = {
   status: string;
   guidelines: string;
   highlightTerms: boolean;
+  /** Its study's setting of how passages are shown. */
+  passageDisplay: string;
   llmJudge: { id: number; name: string } | null;
 };
 
 const CAMPAIGN_ROW = `SELECT c."id" AS "id", c."studyId" AS "studyId", s."name" AS "studyName", c."name" AS "name",
     c."taskType" AS "taskType", c."protocol" AS "protocol", c."scale" AS "scale", c."criteria" AS "criteria",
     c."sample" AS "sample", c."seed" AS "seed", c."overlap" AS "overlap", c."status" AS "status",
-    c."guidelines" AS "guidelines", c."highlightTerms" AS "highlightTerms", j."id" AS "llmJudgeId", j."name" AS "llmJudgeName"
+    c."guidelines" AS "guidelines", c."highlightTerms" AS "highlightTerms", s."passageDisplay" AS "passageDisplay", j."id" AS "llmJudgeId", j."name" AS "llmJudgeName"
   FROM "Campaign" c JOIN "Study" s ON s."id" = c."studyId" LEFT JOIN "Judge" j ON j."id" = c."llmJudgeId"`;
 
 type RawCampaignRow = Omit<CampaignRow, "id" | "studyId" | "seed" | "overlap" | "highlightTerms" | "llmJudge"> & {
