@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { endpointKeyInputSchema } from "@/lib/schemas/judging";
 import { AppError } from "../errors";
 import { encryptionKey, openApiKey, sealApiKey } from "./api-key-seal";
-import { judgeKeyVariableProblem, judgeKeyVariableValue } from "./judge-key-variables";
+import { judgeKeyVariableProblem } from "./judge-key-variables";
 
 type KeyColumns = { apiKeyEnv: string | null; apiKeySealed: string | null };
 
@@ -28,7 +28,7 @@ export function endpointApiKey(endpoint: { name: string } & KeyColumns): string 
   if (endpoint.apiKeyEnv) {
     const problem = judgeKeyVariableProblem(endpoint.apiKeyEnv);
     if (problem) throw new AppError("unavailable", `${endpoint.name}'s key is not read: ${problem}`);
-    const value = judgeKeyVariableValue(endpoint.apiKeyEnv);
+    const value = process.env[endpoint.apiKeyEnv]; // a judge key variable: checked just above
     if (!value)
       throw new AppError(
         "unavailable",
