@@ -12,6 +12,7 @@ export function AgreementView({
   query,
   campaignId,
   reference,
+  chosenFor,
   error,
   children,
 }: {
@@ -19,6 +20,8 @@ export function AgreementView({
   query: AgreementQuery;
   campaignId: number | null;
   reference: { name: string; measure: string };
+  /** Why the page chose what it shows, when the researcher chose nothing. */
+  chosenFor: string | null;
   error: string | null;
   children: ReactNode;
 }) {
@@ -41,6 +44,7 @@ export function AgreementView({
           <ReferenceForm judges={study.judges} reference={reference.name} measure={reference.measure} />
         </>
       }
+      chosenFor={chosenFor}
       error={error}
     >
       {children}

@@ -22,6 +22,7 @@ export function CorrectedEstimatesView({
   query,
   report,
   titles,
+  chosenFor,
   error,
 }: {
   studyId: number;
@@ -33,6 +34,8 @@ export function CorrectedEstimatesView({
   humanSources: Source[];
   query: Pick<CorrectedEstimatesQuery, "llm" | "human" | "confidence">;
   report: CorrectedEstimates | null;
+  /** Why the page chose what it shows, when the researcher chose nothing. */
+  chosenFor: string | null;
   error: string | null;
 }) {
   return (
@@ -79,6 +82,7 @@ export function CorrectedEstimatesView({
           <Button type="submit">Estimate</Button>
         </form>
       }
+      chosenFor={chosenFor}
       error={error}
     >
       {report && (

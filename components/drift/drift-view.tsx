@@ -67,9 +67,10 @@ export function DriftView({
             be a researcher of both.
           </p>
         ) : (
-          <DriftForm snapshots={snapshots} labelSets={labelSets} choice={choice} chosenFor={chosenFor} />
+          <DriftForm snapshots={snapshots} labelSets={labelSets} choice={choice} />
         )
       }
+      chosenFor={chosenFor}
       error={error}
     >
       {report && (
@@ -86,12 +87,10 @@ function DriftForm({
   snapshots,
   labelSets,
   choice,
-  chosenFor,
 }: {
   snapshots: { id: number; name: string; sharedQuestions: number }[];
   labelSets: { a: Option[]; b: Option[] };
   choice: DriftChoice;
-  chosenFor: string | null;
 }) {
   const labelOptions = (options: Option[]) => (
     <>
@@ -109,7 +108,7 @@ function DriftForm({
       aria-label="Snapshots"
       className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
     >
-      <Field label="Snapshot B (another study)" hint={chosenFor ?? undefined} className="sm:col-span-2">
+      <Field label="Snapshot B (another study)" className="sm:col-span-2">
         <Select name="snapshot" defaultValue={choice.snapshot} required>
           {snapshots.map((s) => (
             <option key={s.id} value={s.id}>

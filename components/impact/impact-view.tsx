@@ -16,6 +16,7 @@ export function ImpactView({
   models,
   query,
   report,
+  chosenFor,
   error,
 }: {
   study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
@@ -24,6 +25,8 @@ export function ImpactView({
   models: string[];
   query: ImpactQuery;
   report: ImpactReport | null;
+  /** Why the page chose what it shows, when the researcher chose nothing. */
+  chosenFor: string | null;
   error: string | null;
 }) {
   return (
@@ -40,6 +43,7 @@ export function ImpactView({
           <LabelSetForm sources={sources} models={models} query={query} submit="Score the runs" />
         </>
       }
+      chosenFor={chosenFor}
       error={error}
     >
       {report && (

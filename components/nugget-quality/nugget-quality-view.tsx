@@ -29,6 +29,7 @@ export function NuggetQualityView({
   supportCampaigns,
   chosen,
   report,
+  chosenFor,
   error,
 }: {
   study: { id: number; name: string };
@@ -36,6 +37,8 @@ export function NuggetQualityView({
   supportCampaigns: CampaignChoice[];
   chosen: { campaign: number | null; support: number | null };
   report: NuggetQualityReport | null;
+  /** Why the page chose what it shows, when the researcher chose nothing. */
+  chosenFor: string | null;
   error: string | null;
 }) {
   return (
@@ -96,6 +99,7 @@ export function NuggetQualityView({
           )}
         </>
       }
+      chosenFor={chosenFor}
       error={error}
     >
       {report && <NuggetQualityReportView studyId={study.id} support={chosen.support} report={report} />}

@@ -18,12 +18,15 @@ export function PreferencesView({
   sources,
   source,
   report,
+  chosenFor,
   error,
 }: {
   study: { id: number; name: string };
   sources: { value: string; label: string }[];
   source: string;
   report: PreferenceReport | null;
+  /** Why the page chose what it shows, when the researcher chose nothing. */
+  chosenFor: string | null;
   error: string | null;
 }) {
   return (
@@ -72,6 +75,7 @@ export function PreferencesView({
           )}
         </>
       }
+      chosenFor={chosenFor}
       error={error}
     >
       {report && <PreferenceReportView studyId={study.id} report={report} />}

@@ -19,6 +19,7 @@ export function ResourcesView({
   models,
   query,
   report,
+  chosenFor,
   error,
 }: {
   study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
@@ -27,6 +28,8 @@ export function ResourcesView({
   models: string[];
   query: ImpactQuery;
   report: ResourceReport | null;
+  /** Why the page chose what it shows, when the researcher chose nothing. */
+  chosenFor: string | null;
   error: string | null;
 }) {
   return (
@@ -44,6 +47,7 @@ export function ResourcesView({
           <LabelSetForm sources={sources} models={models} query={query} submit="Score the engines" />
         </>
       }
+      chosenFor={chosenFor}
       error={error}
     >
       {report && (

@@ -3,14 +3,16 @@ import { Alert } from "./alert";
 import { PageHeader } from "./page-header";
 
 /**
- * A report's page: its header, the controls that choose what to report (a form), why the choice
- * was refused if it was, then the report.
+ * A report's page: its header, the controls that choose what to report (a form), what was chosen
+ * for the researcher when they chose nothing (report-defaults.ts), why the choice was refused if
+ * it was, then the report.
  */
 export function ReportPage({
   back,
   title,
   description,
   controls,
+  chosenFor = null,
   error,
   children,
 }: {
@@ -18,6 +20,8 @@ export function ReportPage({
   title: string;
   description: ReactNode;
   controls: ReactNode;
+  /** Why the report shows what it shows, when the page chose it (the researcher chose nothing yet). */
+  chosenFor?: string | null;
   error: string | null;
   children?: ReactNode;
 }) {
@@ -25,6 +29,11 @@ export function ReportPage({
     <>
       <PageHeader back={back} title={title} description={description} />
       {controls}
+      {chosenFor && (
+        <p role="note" data-testid="chosen-for-you" className="mt-2 text-sm text-stone-600">
+          Chosen for you: {chosenFor} Choose others above.
+        </p>
+      )}
       {error && (
         <Alert label="Report error" className="mt-6">
           {error}

@@ -31,15 +31,33 @@ export type StudySummary = z.infer<typeof studySummarySchema>;
 
 /**
  * What every page of a study shows or chooses from: its name, the members count for the study's
- * navigation, its judges and campaigns (with their item counts) for the reports' forms. Four small queries.
+ * navigation, its judges and campaigns (with their item counts) for the reports' forms and defaults. Five small queries.
  */
 export const studyHeaderSchema = z.object({
   id: z.number(),
   slug: z.string(),
   name: z.string(),
   members: z.number(),
-  judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]) })),
-  campaigns: z.array(z.object({ id: z.number(), name: z.string(), taskType: taskTypeSchema, items: z.number() })),
+  judges: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(["human", "model"]),
+      /** An annotator's own labels from the study's campaigns (its name is their email), not an imported judge. */
+      annotator: z.boolean(),
+    }),
+  ),
+  campaigns: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      taskType: taskTypeSchema,
+      items: z.number(),
+      /** Items with at least one annotation. */
+      labelled: z.number(),
+      /** Whether its sample was drawn uniformly at random (report-defaults.ts). */
+      uniform: z.boolean(),
+    }),
+  ),
   /** What the study's data can fill: nuggets (Nugget quality, Drift), side-by-side material (Preferences), federated results (Resources). */
   holds: z.object({ nuggets: z.boolean(), preferences: z.boolean(), federated: z.boolean() }),
 });

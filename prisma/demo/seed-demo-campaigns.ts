@@ -1,9 +1,9 @@
-// The demo's finished campaigns: two experts checked gpt-4o's support labels, reviewed the LLM's
-// nuggets and compared the two RAG systems' answers, so every report has something to say at first
-// sight. Each goes the way a team's campaign goes: created as a researcher creates one (the same
-// sampler, items and seats), labelled by the experts through the workspace's own claim and save,
-// then closed. Only the experts' minds are simulated: from the demo's ground truth, with
-// reproducible mistakes.
+// The demo's finished campaigns: two experts checked gpt-4o's support labels, one judged a uniform
+// random sample of pairs, and they reviewed the LLM's nuggets and compared the two RAG systems'
+// answers, so every report has something to say at first sight. Each goes the way a team's
+// campaign goes: created as a researcher creates one (the same sampler, items and seats), labelled
+// by the experts through the workspace's own claim and save, then closed. Only the experts' minds
+// are simulated: from the demo's ground truth, with reproducible mistakes.
 import { randomUUID } from "node:crypto";
 import { DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteria";
 import type { CampaignDraft, SaveAnnotation, WorkspaceItem } from "@/lib/schemas/campaigns";
@@ -63,6 +63,7 @@ async function runFinishedCampaign(
   c: Context,
   draft: Omit<CampaignDraft, "annotatorIds" | "overlap" | "protocol" | "llmJudge">,
   judge: (expert: UserDto, k: number, item: WorkspaceItem, index: number) => Judged,
+  experts: UserDto[] = c.experts,
 ): Promise<number> {
   const existing = await db.campaign.findUnique({ where: { studyId_name: { studyId: c.studyId, name: draft.name } } });
   if (existing) return existing.id;
@@ -73,12 +74,12 @@ async function runFinishedCampaign(
       ...draft,
       protocol: "blind",
       llmJudge: null,
-      overlap: c.experts.length,
-      annotatorIds: c.experts.map((e) => e.id),
+      overlap: experts.length,
+      annotatorIds: experts.map((e) => e.id),
     },
     START,
   );
-  for (const [k, expert] of c.experts.entries()) {
+  for (const [k, expert] of experts.entries()) {
     for (let index = 0; ; index++) {
       const { itemId } = await claimNextItem(expert, id, START);
       if (itemId === null) break;
@@ -122,24 +123,52 @@ export async function seedSupportCheck(db: Db, c: Context): Promise<void> {
       guidelines:
         "Does the chunk **support** the nugget? *Supported* only when the chunk states the fact, not when it is merely about the same topic.",
     },
-    (expert, k, item, i) => {
-      const chunk = c.chunks.get(item.document!.id)!;
-      const onTopic = chunk.question === item.question.id;
-      const truth = onTopic && chunk.supports.includes(item.nugget!.position);
-      // Eve follows the ground truth; Max lets a third of the topical-but-silent chunks pass
-      const lenient =
-        k === 1 && !truth && onTopic && c.hash(`${expert.email}|${item.nugget!.id}|${chunk.id}`) % 3 === 0;
-      const level = truth || lenient ? "1" : "0";
-      return {
-        payload: { taskType: "support", level },
-        ...(level === "0" && k === 0
-          ? { comment: "About the question's topic, but it does not state this fact." }
-          : {}),
-        startedAt: at(i * 2 + k),
-        durationMs: 15_000 + (c.hash(`${expert.email}|${i}`) % 40) * 1000,
-      };
-    },
+    supportMind(c, 0),
   );
+}
+
+/**
+ * A uniform random sample of the study's (nugget, chunk) pairs, judged by one expert: the sample
+ * Corrected estimates needs for its PPI interval, and on which agreement with an LLM estimates the
+ * whole study (the check above sees only gpt-4o's positives).
+ */
+export async function seedUniformSample(db: Db, c: Context): Promise<void> {
+  await runFinishedCampaign(
+    db,
+    c,
+    {
+      name: "Uniform sample (demo, finished)",
+      taskType: "support",
+      scale: { kind: "builtin", id: "binary" },
+      seed: 4,
+      sample: { kind: "random_pairs", pairs: 80 },
+      guidelines: "Does the chunk **support** the nugget? *Supported* only when the chunk states the fact.",
+    },
+    supportMind(c, 100),
+    c.experts.slice(0, 1),
+  );
+}
+
+/**
+ * The experts' support judgments: Eve follows the ground truth; Max lets a third of the
+ * topical-but-silent chunks pass. `start` is the minute (after START) the campaign's work began.
+ */
+function supportMind(c: Context, start: number) {
+  return (expert: UserDto, k: number, item: WorkspaceItem, i: number): Judged => {
+    const chunk = c.chunks.get(item.document!.id)!;
+    const onTopic = chunk.question === item.question.id;
+    const truth = onTopic && chunk.supports.includes(item.nugget!.position);
+    const lenient = k === 1 && !truth && onTopic && c.hash(`${expert.email}|${item.nugget!.id}|${chunk.id}`) % 3 === 0;
+    const level = truth || lenient ? "1" : "0";
+    return {
+      payload: { taskType: "support", level },
+      ...(level === "0" && k === 0 && onTopic
+        ? { comment: "About the question's topic, but it does not state this fact." }
+        : {}),
+      startedAt: at(start + i * 2 + k),
+      durationMs: 15_000 + (c.hash(`${expert.email}|${i}`) % 40) * 1000,
+    };
+  };
 }
 
 /** The nugget review: the experts marked the LLM's nuggets of five random questions (A hallucinated, B minor or redundant, C missing). */

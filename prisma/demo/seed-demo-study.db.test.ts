@@ -4,6 +4,8 @@ import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
 import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
+import { getStudyHeader } from "@/lib/server/studies/get-study-header";
+import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 import { DEMO_STUDY_SLUG, seedDemoStudy } from "./seed-demo-study";
 
 afterAll(closeDb);
@@ -33,19 +35,20 @@ describe("the demo study seed", () => {
     const { studyId } = await seedDemoStudy(await getDb());
     const first = await countsOf(studyId);
     expect(first).toEqual({
-      // 640 LLM labels and 2 x 159 expert labels; 3 runs of 6 chunks per question; the live campaign and 3 finished ones
+      // 640 LLM labels, 2 x 159 expert labels on gpt-4o's positives and 38 more of Eve's in the uniform sample of 80
+      // pairs; 3 runs of 6 chunks per question; the live campaign and 4 finished ones
       queries: 10,
       nuggets: 32,
       documents: 80,
       pool: 100,
-      labels: 958,
+      labels: 996,
       judges: 4,
       systems: 5,
       runEntries: 180,
       responses: 10,
       citations: 20,
-      campaigns: 4,
-      items: 179,
+      campaigns: 5,
+      items: 259,
       members: 5,
     });
     const again = await seedDemoStudy(await getDb());
@@ -74,7 +77,7 @@ describe("the demo study seed", () => {
       where: { studyId: study.id, status: "closed" },
       orderBy: { name: "asc" },
     });
-    expect(finished.map((c) => c.taskType)).toEqual(["preference", "support", "nugget_quality"]);
+    expect(finished.map((c) => c.taskType)).toEqual(["preference", "support", "nugget_quality", "support"]);
     const ofType = (taskType: string) => finished.find((c) => c.taskType === taskType)!;
     for (const c of finished)
       expect(await db.assignment.count({ where: { campaignId: c.id, status: { not: "submitted" } } })).toBe(0);
@@ -92,6 +95,31 @@ describe("the demo study seed", () => {
     const best = (set: "a" | "b") =>
       impact.systems.toSorted((x, y) => y.scores["alpha-ndcg@10"]![set] - x.scores["alpha-ndcg@10"]![set])[0]!.name;
     expect([best("a"), best("b")]).toEqual(["dense-e5", "hybrid-rrf"]);
+    // the reports' defaults read the header: what each campaign labelled, which sample was uniform, whose labels a judge holds
+    const header = await getStudyHeader(admin, study.id);
+    expect(header.campaigns.map((c) => [c.name, c.items, c.labelled, c.uniform]).sort()).toEqual([
+      ["Answer comparison (demo, finished)", 5, 5, false],
+      ["Expert check of gpt-4o (demo, finished)", 159, 159, false],
+      ["Nugget review (demo, finished)", 5, 5, true], // five random questions, uncapped
+      ["Support calibration (demo)", 10, 0, false],
+      ["Uniform sample (demo, finished)", 80, 80, true],
+    ]);
+    expect(header.judges.filter((j) => j.annotator).map((j) => j.name)).toEqual([
+      "expert2@assay.local",
+      "expert@assay.local",
+    ]);
+    // the uniform sample gives Corrected estimates its interval on a first start
+    const uniform = finished.find((c) => c.name.startsWith("Uniform sample"))!;
+    const corrected = await getCorrectedEstimates(admin, study.id, {
+      llm: "gpt-4o",
+      human: `campaign:${uniform.id}`,
+      confidence: 0.95,
+    });
+    expect(corrected).toMatchObject({ labelled: 80, sample: { uniform: true } });
+    const share = corrected.quantities.find((q) => q.id === "share")!;
+    expect(share.withheld).toBeNull();
+    expect(share.ppi!.low).toBeLessThan(share.ppi!.estimate);
+    expect(share.ppi!.high).toBeGreaterThan(share.ppi!.estimate);
     const review = await getNuggetQualityReport(admin, study.id, {
       campaign: ofType("nugget_quality").id,
     });

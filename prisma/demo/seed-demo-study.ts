@@ -15,6 +15,7 @@ import {
   seedAnswerComparison,
   seedNuggetReview,
   seedSupportCheck,
+  seedUniformSample,
 } from "./seed-demo-campaigns";
 import { toUserDto } from "@/lib/server/users/user-dto";
 
@@ -228,6 +229,7 @@ export async function seedDemoStudy(
     const chunks = new Map(DEMO_CHUNKS.map((c) => [c.id, c]));
     const context = { studyId: study.id, experts, gptId: judges.get("gpt-4o")!, chunks, hash: demoHash };
     await seedSupportCheck(db, context);
+    await seedUniformSample(db, context);
     await seedNuggetReview(db, context);
     await seedAnswerComparison(db, context, { a: "rag-baseline", b: "rag-rerank" });
   }

@@ -38,6 +38,17 @@ export const sampleSpecSchema = z.discriminatedUnion("kind", [
 export type SampleSpec = z.infer<typeof sampleSpecSchema>;
 export type SampleKind = SampleSpec["kind"];
 
+/**
+ * What a sample drew uniformly at random: pairs (random_pairs), whole questions (random_questions
+ * without a cap), or neither. The designs on which a share over pairs or a run's per-question
+ * metric can be estimated for the whole study (Corrected estimates' PPI intervals).
+ */
+export function uniformUnit(sample: { kind: string; cap?: number }): "pairs" | "questions" | null {
+  if (sample.kind === "random_pairs") return "pairs";
+  if (sample.kind === "random_questions" && sample.cap === undefined) return "questions";
+  return null;
+}
+
 export const SAMPLE_KIND_LABELS: Record<SampleKind, string> = {
   all_pairs: "All pooled pairs",
   random_pairs: "Corrected estimates: N pairs uniformly at random",

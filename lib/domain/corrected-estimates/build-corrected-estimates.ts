@@ -3,6 +3,7 @@
 // says, as the people alone say, and prediction-powered (PPI++), with a planner of how many more
 // human labels give a chosen precision. PPI is valid only when the people's pairs were drawn
 // uniformly at random; otherwise its interval is withheld and the page says why.
+import { uniformUnit } from "../campaigns/sampling";
 import type { SourceLabel } from "../label-sources";
 import { halfWidth, halfWidthCurve, labelsForHalfWidth, pilotStatistics } from "../ppi/plan-labels";
 import { classicalMean, ppiMean, type Interval } from "../ppi/ppi-mean";
@@ -144,10 +145,7 @@ export function describeSample(
   campaign: { name: string; sample: { kind: string; cap?: number } } | null,
   unit: "pairs" | "questions",
 ): HumanSample {
-  const uniform =
-    unit === "pairs"
-      ? campaign?.sample.kind === "random_pairs"
-      : campaign?.sample.kind === "random_questions" && campaign.sample.cap === undefined;
+  const uniform = campaign !== null && uniformUnit(campaign.sample) === unit;
   const design =
     unit === "pairs"
       ? '"Corrected estimates: N pairs uniformly at random"'

@@ -33,16 +33,16 @@ describe("study bundle", () => {
       nuggets: 32,
       documents: 80,
       poolEntries: 100,
-      labels: 958,
+      labels: 996,
       systems: 5,
       runEntries: 180,
       responses: 10,
       citations: 20,
       members: 5,
-      campaigns: 4,
-      items: 179,
-      seats: 358,
-      annotations: 338,
+      campaigns: 5,
+      items: 259,
+      seats: 438,
+      annotations: 418,
       judgeRuns: 0,
       judgeCalls: 0,
     });
@@ -55,7 +55,7 @@ describe("study bundle", () => {
       );
     const withoutClientIds = (lines: string[]) => lines.slice(1).map((l) => l.replace(/"client_id":"[^"]+"/, ""));
     expect(withoutClientIds(again)).toEqual(withoutClientIds(original));
-    expect(clientIds(again)).toHaveLength(338);
+    expect(clientIds(again)).toHaveLength(418);
     expect(clientIds(again).filter((id) => clientIds(original).includes(id))).toEqual([]);
     const twice = await importIntoStudy(copy.id, {
       format: "assay-bundle",

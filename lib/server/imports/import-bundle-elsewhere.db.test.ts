@@ -193,7 +193,7 @@ describe("a study bundle moved to the other engine", () => {
       createdAccounts: string[];
     };
     expect(imported.stderr).not.toMatch(/has no members yet/);
-    expect(summary.added).toMatchObject({ campaigns: 4, members: 5, judgeRuns: 2, judgeCalls: 10 });
+    expect(summary.added).toMatchObject({ campaigns: 5, members: 5, judgeRuns: 2, judgeCalls: 10 });
     expect(summary.createdAccounts.sort()).toEqual([
       "annotator2@assay.local",
       "annotator@assay.local",

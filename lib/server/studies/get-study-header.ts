@@ -1,5 +1,6 @@
 import "server-only";
 import { cache } from "react";
+import { sampleSpecSchema, uniformUnit } from "@/lib/domain/campaigns/sampling";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import type { StudyHeader } from "@/lib/schemas/studies";
 import { getDb } from "../db/client";
@@ -25,27 +26,34 @@ export async function getStudyHeader(user: UserDto, studyId: number): Promise<St
 const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | null> => {
   const db = await getDb();
   const where = { studyId };
-  const [study, members, judges, campaigns, holds] = await Promise.all([
+  const [study, members, judges, campaigns, labelled, holds] = await Promise.all([
     db.study.findUnique({ where: { id: studyId }, select: { id: true, slug: true, name: true } }),
     db.studyMember.count({ where }),
-    db.judge.findMany({ where, orderBy: { name: "asc" }, select: { name: true, kind: true } }),
+    db.judge.findMany({ where, orderBy: { name: "asc" }, select: { name: true, kind: true, userId: true } }),
     db.campaign.findMany({
       where,
       orderBy: { createdAt: "desc" },
-      select: { id: true, name: true, taskType: true, _count: { select: { items: true } } },
+      select: { id: true, name: true, taskType: true, sample: true, _count: { select: { items: true } } },
     }),
+    db.item.groupBy({ by: ["campaignId"], where: { campaign: where, annotations: { some: {} } }, _count: true }),
     studyHolds(db, studyId),
   ]);
   if (!study) return null;
   return {
     ...study,
     members,
-    judges: judges.map((j) => ({ name: j.name, kind: j.kind === "model" ? "model" : "human" })),
+    judges: judges.map((j) => ({
+      name: j.name,
+      kind: j.kind === "model" ? "model" : "human",
+      annotator: j.userId !== null,
+    })),
     campaigns: campaigns.map((c) => ({
       id: c.id,
       name: c.name,
       taskType: taskTypeSchema.parse(c.taskType),
       items: c._count.items,
+      labelled: labelled.find((l) => l.campaignId === c.id)?._count ?? 0,
+      uniform: uniformUnit(sampleSpecSchema.parse(JSON.parse(c.sample))) !== null,
     })),
     holds,
   };

@@ -61,10 +61,10 @@ describe("getStudyHeader", () => {
   it("names the study, counts its members and lists the judges and campaigns its reports choose from", async () => {
     const header = await getStudyHeader(world.researcher, world.study.id);
     expect(header).toMatchObject({ id: world.study.id, slug: `study-${world.id}`, members: 2 });
-    expect(header.judges).toEqual([{ name: "gpt-4o", kind: "model" }]);
-    expect(header.campaigns.map((c) => [c.name, c.taskType, c.items]).sort()).toEqual([
-      ["Active", "support", 2],
-      ["Draft", "support", 0],
+    expect(header.judges).toEqual([{ name: "gpt-4o", kind: "model", annotator: false }]);
+    expect(header.campaigns.map((c) => [c.name, c.taskType, c.items, c.labelled, c.uniform]).sort()).toEqual([
+      ["Active", "support", 2, 0, false],
+      ["Draft", "support", 0, 0, false],
     ]);
   });
 

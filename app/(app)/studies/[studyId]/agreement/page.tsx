@@ -4,6 +4,7 @@ import { AgreementView } from "@/components/agreement/agreement-view";
 import { CampaignAgreementView } from "@/components/campaign-agreement/campaign-agreement-view";
 import { PairAgreementView } from "@/components/agreement/pair-agreement-view";
 import { labelSetTitle } from "@/lib/domain/label-sets";
+import { choseNothing, defaultPair } from "@/lib/domain/report-defaults";
 import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { campaignAgreementQuerySchema } from "@/lib/schemas/campaign-agreement";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
@@ -16,7 +17,8 @@ export const metadata: Metadata = { title: "Agreement" };
 
 /**
  * ?a=&b=&group= compares two label sources; ?campaign= compares a campaign's annotators;
- * ?reference=&measure= compares every judge with one.
+ * ?reference=&measure= compares every judge with one. Without a choice, the study's first LLM
+ * judge against its human reference.
  */
 export default async function AgreementPage({
   params,
@@ -25,7 +27,10 @@ export default async function AgreementPage({
   params: Promise<{ studyId: string }>;
   searchParams: Promise<Record<string, string>>;
 }) {
-  const { user, study, search } = await reportPageContext(params, searchParams);
+  const { user, study, search: given } = await reportPageContext(params, searchParams);
+  // nothing chosen yet: the first LLM judge against the human reference (report-defaults.ts)
+  const chosen = choseNothing(given, ["a", "b", "campaign", "reference"]) ? defaultPair(study, "agreement") : null;
+  const search = chosen ? { ...given, ...chosen.choice } : given;
   const pairQuery = agreementQuerySchema.safeParse(search);
   const campaignQuery = campaignAgreementQuerySchema.safeParse(search);
   const referenceQuery = judgeAgreementQuerySchema.safeParse(search);
@@ -52,6 +57,7 @@ export default async function AgreementPage({
         name: search.reference ?? "",
         measure: referenceQuery.success ? referenceQuery.data.measure : "ndcg@10",
       }}
+      chosenFor={chosen?.why ?? null}
       error={campaign.error ?? judges.error ?? pair.error}
     >
       {campaign.report && <CampaignAgreementView studyId={study.id} report={campaign.report} />}

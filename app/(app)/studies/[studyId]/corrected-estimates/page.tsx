@@ -2,12 +2,16 @@ import type { Metadata } from "next";
 import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
 import { CorrectedEstimatesView } from "@/components/corrected-estimates/corrected-estimates-view";
 import { labelSetOptions, labelSetTitle, llmJudgeNames } from "@/lib/domain/label-sets";
+import { choseNothing, defaultCorrection } from "@/lib/domain/report-defaults";
 import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
 import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 
 export const metadata: Metadata = { title: "Corrected estimates" };
 
-/** ?llm=&human=&confidence= corrects an LLM label set with people's labels (a human judge or campaign:N). */
+/**
+ * ?llm=&human=&confidence= corrects an LLM label set with people's labels (a human judge or campaign:N).
+ * Without a choice, the first LLM judge corrected by the study's uniform sample of people's labels.
+ */
 export default async function CorrectedEstimatesPage({
   params,
   searchParams,
@@ -15,7 +19,9 @@ export default async function CorrectedEstimatesPage({
   params: Promise<{ studyId: string }>;
   searchParams: Promise<Record<string, string>>;
 }) {
-  const { user, study, search } = await reportPageContext(params, searchParams);
+  const { user, study, search: given } = await reportPageContext(params, searchParams);
+  const chosen = choseNothing(given, ["llm", "human"]) ? defaultCorrection(study) : null;
+  const search = chosen ? { ...given, ...chosen.choice } : given;
   const query = correctedEstimatesQuerySchema.safeParse(search);
   const { report, error } = await reportOrRefusal(
     query.success ? () => getCorrectedEstimates(user, study.id, query.data) : null,
@@ -33,6 +39,7 @@ export default async function CorrectedEstimatesPage({
       query={query.success ? query.data : { llm: search.llm ?? "", human: search.human ?? "", confidence: 0.95 }}
       report={report}
       titles={report && { llm: labelSetTitle(report.llm, study), human: labelSetTitle(report.human, study) }}
+      chosenFor={chosen?.why ?? null}
       error={error}
     />
   );

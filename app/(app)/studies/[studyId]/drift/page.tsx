@@ -48,7 +48,11 @@ export default async function DriftPage({
         b: other ? labelSetOptions(await getStudyHeader(user, other.id)) : [],
       }}
       choice={choice}
-      chosenFor={!search.snapshot && closest ? `chosen for you: it shares the most question ids with this study` : null}
+      chosenFor={
+        !search.snapshot && closest
+          ? `snapshot B is ${closest.name}, the study that shares the most question ids with this one.`
+          : null
+      }
       report={report}
       error={error ?? (chosen && !query.success ? query.error.issues[0]!.message : null)}
     />
