@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { signIn, studyIdByName } from "./fixtures/session";
+import { USERS } from "./fixtures/world";
+
+// A researcher who opens a report of the demo from the study's navigation sees a result at once:
+// the page chose the study's natural comparison, says which and why, and the form shows the choice.
+const REPORTS = [
+  { link: "Agreement", report: "agreement-report", chose: /A is gpt-4o.*B is the annotators of Uniform sample/ },
+  { link: "Corrected estimates", report: "corrected-estimates", chose: /gpt-4o.*corrected by the annotators of Uniform/ },
+  { link: "Impact", report: "impact-report", chose: /B is gpt-4o corrected by people's labels/ },
+  { link: "Nugget quality", report: "nugget-quality-report", chose: /Nugget review \(demo, finished\)/ },
+  { link: "Preferences", report: "preference-report", chose: /Answer comparison \(demo, finished\)/ },
+  { link: "Drift", report: "drift-report", chose: /snapshot B is/ },
+] as const;
+
+test("every report page of the demo opens on a result, says what it chose, and keeps the researcher's own choice", async ({
+  page,
+}) => {
+  await signIn(page, USERS.researcher.email);
+  const studyId = await studyIdByName(page.request, "Harbor job queue (demo)");
+  for (const r of REPORTS) {
+    await page.goto(`/studies/${studyId}`);
+    const nav = page.getByRole("navigation", { name: "Study" });
+    const link = nav.getByRole("link", { name: r.link, exact: true });
+    // sections beyond the first few sit behind "More"
+    if (!(await link.isVisible())) await nav.locator("summary").click();
+    await link.click();
+    await expect(page.getByTestId("chosen-for-you"), r.link).toContainText(r.chose);
+    await expect(page.getByTestId(r.report), r.link).toBeVisible();
+    await expect(page.getByRole("alert", { name: "Report error" }), r.link).toHaveCount(0);
+  }
+
+  // the uniform sample gives Corrected estimates its PPI interval, not a withheld one
+  await page.goto(`/studies/${studyId}/corrected-estimates`);
+  await expect(page.getByTestId("sample-validity")).toContainText("drew its pairs uniformly at random");
+  await expect(page.getByTestId("quantity-share").getByTestId("estimate-ppi")).toContainText(/λ = /);
+  // the form shows what was chosen, so the researcher changes one thing and keeps the other
+  await expect(page.getByLabel("LLM labels")).toHaveValue("gpt-4o");
+
+  // a choice the researcher made is kept, and no note claims otherwise
+  await page.goto(`/studies/${studyId}/agreement?a=solar-11b&b=gpt-4o&group=none`);
+  await expect(page.getByTestId("agreement-report").getByTestId("report-summary")).toContainText("320 targets labelled by both");
+  await expect(page.getByTestId("chosen-for-you")).toHaveCount(0);
+});
