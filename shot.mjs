@@ -12,7 +12,7 @@ for (const width of [1280, 390]) {
   for (const [i, p] of paths.entries()) {
     await page.goto(p);
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: `/tmp/shot-${i}-${width}.png`, fullPage: process.env.FULL === "1" });
+    await page.screenshot({ path: `/tmp/shot-${i}-${width}.png`, fullPage: process.env.FULL === "1", clip: process.env.FULL === "1" ? { x: 0, y: Number(process.env.Y ?? 0), width, height: 1400 } : undefined });
   }
   await ctx.close();
 }

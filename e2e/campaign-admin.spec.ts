@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectOnScreen } from "./fixtures/layout";
 import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
 import { USERS } from "./fixtures/world";
 
@@ -73,6 +74,15 @@ test("a researcher sees a stranded item and gives it back, and pauses and resume
   await expect(page.getByTestId("stat-stranded")).toHaveText("1");
   const row = page.getByTestId("stranded-1");
   await expect(row).toContainText(USERS.annotator2.email); // labelled it
+  // on a phone, the item's actions and every annotator's figures are on screen, not cut off at the right
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectOnScreen(page, row.getByRole("button"), "the stranded item's actions");
+  await expectOnScreen(
+    page,
+    page.getByRole("table", { name: "Annotators" }).getByRole("cell"),
+    "the annotators' figures",
+  );
+  await page.setViewportSize({ width: 1280, height: 720 });
   // closing an item is for good: the researcher is asked first, and saying no changes nothing
   let asked = "";
   page.once("dialog", (dialog) => {

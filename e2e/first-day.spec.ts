@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startFakeChatServer } from "../test/fake-chat-server";
+import { expectFits } from "./fixtures/layout";
 
 // A new team's first day, from an EMPTY database (no seeded world; its own server, see
 // playwright.config.ts): the first admin comes from the command line; everything else happens in
@@ -13,6 +14,9 @@ import { startFakeChatServer } from "../test/fake-chat-server";
 // researcher reads the agreement of the annotators with NovelEval's assessors and downloads the
 // campaign's annotations and the team's qrels; the admin registers the team's model server, and the
 // researcher runs an LLM judge on the imported pairs and calibrates it against the assessors.
+// Along the way, NovelEval's prose passages wrap at 1,280 and 390 px in the explorer and the
+// workspace (passages.spec.ts walks the rest of their day: keyboard scrolling, keys while loading,
+// the display setting and term marking).
 const NOVELEVAL = path.resolve("../shared/data/noveleval");
 const ADMIN = { email: "lena@team.example", password: "first admin passphrase" };
 const RESEARCHER = { email: "rhea@team.example", name: "Rhea Research", password: "researcher passphrase" };
@@ -71,6 +75,15 @@ async function labelAll(page: Page, keys: string[], lastComment?: string) {
   }
   await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
   await expect(page.getByText("All labels saved")).toBeVisible();
+}
+
+/** The open passage wraps at 1,280 and at 390 px: no sideways scrolling, in its box or the page. */
+async function passagesFit(page: Page) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectFits(page, page.locator(".prose-passage"), `the passage at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
@@ -167,6 +180,9 @@ test("a new team's first day, from an empty database to an agreement report", as
   );
   await expect(researcher.getByRole("table", { name: "Pool grid" }).getByRole("row")).toHaveCount(21); // the header and NovelEval's 20 candidates
   await expect(researcher.getByRole("heading", { name: "Nuggets" })).toHaveCount(0);
+  // NovelEval's prose passages wrap in the explorer, at 1,280 and at 390 px
+  await researcher.locator("a[href*='chunk=']").first().click();
+  await passagesFit(researcher);
 
   // the researcher adds the annotators
   await researcher.goto(studyUrl);
@@ -213,6 +229,8 @@ test("a new team's first day, from an empty database to an agreement report", as
   const anna = await signInWithForm(browser, ANNA);
   await expect(anna).toHaveURL(/\/annotate$/);
   await anna.getByRole("link", { name: CAMPAIGN }).click();
+  await expect(anna.getByTestId("item-position")).toContainText("not labelled yet");
+  await passagesFit(anna); // and in the workspace
   await labelAll(anna, ["2", "1", "0"], "not sure: the chunk is about the film's sequel");
   await anna.keyboard.press("ArrowLeft");
   await expect(anna.getByTestId("item-position")).toHaveText("Item 3 of my 3 · labelled (blind, version 1)");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectFits, expectOnScreen } from "./fixtures/layout";
 import { signIn, signInViaApi } from "./fixtures/session";
 import { USERS } from "./fixtures/world";
 
@@ -44,16 +45,6 @@ async function campaign(request: APIRequestContext, name: string, highlightTerms
   return ((await created.json()) as { id: number }).id;
 }
 
-/** No horizontal overflow: the passage box and the whole page fit their width (within a pixel). */
-async function expectFits(page: Page, passage: string) {
-  const box = page.locator(passage).first();
-  await expect(box).toBeVisible();
-  const [scroll, client] = await box.evaluate((e) => [e.scrollWidth, e.clientWidth]);
-  expect(scroll, `${passage} is ${scroll} px wide in ${client} px`).toBeLessThanOrEqual(client + 1);
-  const [page_, viewport] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(page_, `the page is ${page_} px wide in ${viewport} px`).toBeLessThanOrEqual(viewport + 1);
-}
-
 test.beforeAll(async ({ playwright, baseURL }) => {
   const researcher = await playwright.request.newContext({ baseURL });
   await signInViaApi(researcher, USERS.researcher.email);
@@ -80,18 +71,14 @@ for (const width of [1280, 390]) {
     await page.goto("/annotate");
     await page.getByRole("link", { name: PLAIN }).click();
     await expect(page.getByTestId("item-position")).toContainText("not labelled yet");
-    await expectFits(page, ".prose-passage");
+    await expectFits(page, page.locator(".prose-passage"), "the passage");
     await expect(page.locator(".code-lines")).toHaveCount(0);
 
     await signIn(page, USERS.researcher.email);
     await page.goto(`/studies/${studyId}/questions`);
     // the study's sections fit the screen: a relevance study shows what it can fill, the rest under More
     const nav = page.getByRole("navigation", { name: "Study" });
-    for (const link of await nav.getByRole("link").all())
-      if (await link.isVisible()) {
-        const box = (await link.boundingBox())!;
-        expect(box.x >= 0 && box.x + box.width <= width + 1, `${await link.innerText()} at ${box.x}`).toBe(true);
-      }
+    await expectOnScreen(page, nav.getByRole("link").filter({ visible: true }), "the study's sections");
     for (const name of ["Nugget quality", "Preferences", "Resources", "Drift"])
       await expect(nav.getByRole("link", { name, exact: true })).toBeHidden();
     await expect(nav.getByRole("link", { name: "Import and export" })).toBeVisible();
@@ -99,7 +86,7 @@ for (const width of [1280, 390]) {
     // a question without a title is headed by its text, and not shown a second time
     await expect(page.getByText("How many different Spider-Men are there in Across the Spider-Verse?")).toHaveCount(1);
     await page.locator("[data-testid^='chunk-link-'], a[href*='chunk=']").first().click();
-    await expectFits(page, ".prose-passage");
+    await expectFits(page, page.locator(".prose-passage"), "the passage");
   });
 }
 

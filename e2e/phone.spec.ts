@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { campaignIdByName } from "./fixtures/annotate-api";
+import { expectFits, expectOnScreen } from "./fixtures/layout";
 import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
 import { FEDERATED_STUDY, NUGGET_STUDY, USERS } from "./fixtures/world";
 
@@ -87,6 +88,18 @@ test.describe("a researcher's pages fit a phone", () => {
     await page.getByRole("button", { name: "New template" }).click();
     await expect(page.getByRole("form", { name: "Judge template" })).toBeVisible();
     await fitsTheScreen(page, path, { reload: false });
+  });
+
+  test("the disagreements and a campaign's annotators show every column on screen", async ({ page }) => {
+    await signIn(page, USERS.researcher.email);
+    await page.goto(`/studies/${ids.demo}/disagreements`);
+    const pairs = page.getByRole("table", { name: "Disagreeing pairs" });
+    await expectFits(page, pairs.locator(".."), "the disagreeing pairs");
+    await expectOnScreen(page, pairs.getByRole("row").nth(1).getByRole("cell"), "a disagreeing pair");
+    await page.goto(`/studies/${ids.demo}/campaigns/${ids.campaign}`);
+    const annotators = page.getByRole("table", { name: "Annotators" });
+    await expectFits(page, annotators.locator(".."), "the annotators");
+    await expectOnScreen(page, annotators.getByRole("cell"), "the annotators' figures");
   });
 
   test("a question with a chunk open for reading", async ({ page }) => {

@@ -6,7 +6,11 @@ import { USERS } from "./fixtures/world";
 // the page chose the study's natural comparison, says which and why, and the form shows the choice.
 const REPORTS = [
   { link: "Agreement", report: "agreement-report", chose: /A is gpt-4o.*B is the annotators of Uniform sample/ },
-  { link: "Corrected estimates", report: "corrected-estimates", chose: /gpt-4o.*corrected by the annotators of Uniform/ },
+  {
+    link: "Corrected estimates",
+    report: "corrected-estimates",
+    chose: /gpt-4o.*corrected by the annotators of Uniform/,
+  },
   { link: "Impact", report: "impact-report", chose: /B is gpt-4o corrected by people's labels/ },
   { link: "Nugget quality", report: "nugget-quality-report", chose: /Nugget review \(demo, finished\)/ },
   { link: "Preferences", report: "preference-report", chose: /Answer comparison \(demo, finished\)/ },
@@ -39,6 +43,8 @@ test("every report page of the demo opens on a result, says what it chose, and k
 
   // a choice the researcher made is kept, and no note claims otherwise
   await page.goto(`/studies/${studyId}/agreement?a=solar-11b&b=gpt-4o&group=none`);
-  await expect(page.getByTestId("agreement-report").getByTestId("report-summary")).toContainText("320 targets labelled by both");
+  await expect(page.getByTestId("agreement-report").getByTestId("report-summary")).toContainText(
+    "320 targets labelled by both",
+  );
   await expect(page.getByTestId("chosen-for-you")).toHaveCount(0);
 });

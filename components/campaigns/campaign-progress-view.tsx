@@ -20,7 +20,6 @@ import { DataTable } from "@/components/ui/data-table";
 
 type Annotator = CampaignProgress["annotators"][number];
 
-/** A campaign's progress, refreshed every few seconds while open. */
 /** Where a campaign's results are read, by its task type's report. */
 const REPORT_LINKS: Record<
   AnyTaskType["report"],
@@ -40,6 +39,7 @@ const REPORT_LINKS: Record<
   }),
 };
 
+/** A campaign's progress, refreshed every few seconds while open. */
 export function CampaignProgressView({
   initial,
   members,
@@ -105,6 +105,7 @@ export function CampaignProgressView({
       <h2 className="mb-2 mt-8 text-lg font-semibold">Annotators</h2>
       <DataTable
         label="Annotators"
+        stackOnPhone
         minWidth="min-w-[40rem] max-w-4xl"
         rows={c.annotators}
         rowKey={(a) => a.userId}

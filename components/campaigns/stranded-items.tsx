@@ -43,6 +43,7 @@ export function StrandedItems({ campaign }: { campaign: CampaignProgress }) {
       )}
       <DataTable
         label="Stranded items"
+        stackOnPhone
         minWidth="min-w-[40rem]"
         rows={campaign.stranded}
         rowKey={(item) => item.itemId}

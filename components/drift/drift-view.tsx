@@ -199,12 +199,12 @@ function DriftReportView({ report }: { report: DriftReport }) {
         <h2 id="grounding-heading" className="text-lg font-semibold">
           Are the questions still answerable?
         </h2>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Support in A and B">
           <StatCard label="Nuggets supported in A" value={grounding.a.supportedNuggets} />
           <StatCard label="Nuggets supported in B" value={grounding.b.supportedNuggets} />
           <StatCard label="Lost support in B" value={grounding.lostSupport.length} />
           <StatCard label="Questions losing full support" value={grounding.lostFullSupport.length} />
-        </div>
+        </dl>
         <p className="text-sm text-stone-600">
           Of {count(grounding.a.nuggets, "nugget")} in A and {grounding.b.nuggets} in B ({grounding.sharedNuggets} by
           the same id in both).{" "}

@@ -44,6 +44,7 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
           <DataTable
             className="mt-3"
             label="Disagreeing pairs"
+            stackOnPhone
             rows={list.rows}
             rowKey={(r) => r.targetKey}
             rowProps={() => ({ className: "align-top" })}

@@ -1,4 +1,12 @@
 import { ScrollX } from "@/components/ui/scroll-x";
+
+/**
+ * How dark the largest cell is (the green's opacity above the lightest cell's): dark text keeps a
+ * contrast of 5.9:1 or more on every shade (WCAG AA asks 4.5:1). Darker shades would need white
+ * text, and between the two lies a band where neither reaches 4.5:1.
+ */
+const MAX_SHADE = 0.6;
+
 /**
  * A square table of counts (a confusion or coincidence matrix) with every number written in its
  * cell and shaded by its share of the largest cell: readable without the colour.
@@ -50,8 +58,8 @@ export function CountHeatmap({
                   return (
                     <td
                       key={j}
-                      className={`h-12 w-20 border border-white text-center font-mono tabular-nums ${i === j ? "font-semibold" : ""} ${strength > 0.55 ? "text-white" : "text-stone-900"}`}
-                      style={{ backgroundColor: `rgba(4, 120, 87, ${0.08 + strength * 0.85})` }}
+                      className={`h-12 w-20 border border-white text-center font-mono text-stone-900 tabular-nums ${i === j ? "font-semibold" : ""}`}
+                      style={{ backgroundColor: `rgba(4, 120, 87, ${0.08 + strength * MAX_SHADE})` }}
                     >
                       {format(count)}
                     </td>

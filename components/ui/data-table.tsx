@@ -21,6 +21,9 @@ export type Column<Row> = {
 /**
  * A table of rows, one column per field, in a box that scrolls sideways on a narrow screen. `label`
  * names it for screen readers (and tests); `rowProps` adds attributes to a row (a test id, a class).
+ * `stackOnPhone` lays each row out as a card of "header: value" lines below the sm breakpoint
+ * instead, for a table whose last columns a phone must not hide (actions, labels): the roles are
+ * explicit, so screen readers still read a table when the CSS makes its parts blocks.
  */
 export function DataTable<Row>({
   label,
@@ -32,6 +35,7 @@ export function DataTable<Row>({
   minWidth,
   narrow = false,
   dense = false,
+  stackOnPhone = false,
   className = "",
 }: {
   label: string;
@@ -47,19 +51,23 @@ export function DataTable<Row>({
   narrow?: boolean;
   /** Small type in figures of one width (a file's raw rows). */
   dense?: boolean;
+  /** Below the sm breakpoint, each row a card of "header: value" lines instead of a row that scrolls sideways. */
+  stackOnPhone?: boolean;
   className?: string;
 }) {
   // a column group ends with a wider gap, in the headings and the cells alike
   const placement = (c: Column<Row>, i: number) =>
     `${c.numeric || c.alignRight ? "text-right" : ""} ${c.group && columns[i + 1]?.group !== c.group ? "pr-6" : ""}`;
   const groups = columnGroups(columns);
+  const stack = stackOnPhone ? STACKED : NOT_STACKED;
   return (
     <ScrollX className={className}>
       <table
-        className={`${narrow ? "" : "w-full"} ${dense ? "font-mono text-xs" : "text-sm"} ${minWidth ?? ""}`}
+        className={`${narrow ? "" : "w-full"} ${dense ? "font-mono text-xs" : "text-sm"} ${minWidth ?? ""} ${stack.table}`}
         aria-label={label}
+        role={stack.roles ? "table" : undefined}
       >
-        <thead className="text-left text-stone-500">
+        <thead className={`text-left text-stone-500 ${stack.head}`} role={stack.roles ? "rowgroup" : undefined}>
           {groups && (
             <tr>
               {groups.map((g, i) => (
@@ -74,30 +82,45 @@ export function DataTable<Row>({
               ))}
             </tr>
           )}
-          <tr>
+          <tr role={stack.roles ? "row" : undefined}>
             {columns.map((c, i) => (
-              <th key={i} aria-sort={c.sorted} className={`py-1 font-medium ${placement(c, i)}`}>
+              <th
+                key={i}
+                aria-sort={c.sorted}
+                role={stack.roles ? "columnheader" : undefined}
+                className={`py-1 font-medium ${placement(c, i)}`}
+              >
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={stack.body} role={stack.roles ? "rowgroup" : undefined}>
           {rows.map((row, r) => {
             const extra = rowProps?.(row);
             return (
               <tr
                 key={rowKey(row, r)}
+                role={stack.roles ? "row" : undefined}
                 {...extra}
-                className={`${separator && !separator(row, r) ? "" : "border-t border-stone-200"} ${extra?.className ?? ""}`}
+                className={`${separator && !separator(row, r) ? "" : "border-t border-stone-200"} ${stack.row} ${extra?.className ?? ""}`}
               >
                 {columns.map((c, i) => (
                   <td
                     key={i}
                     title={c.title?.(row)}
-                    className={`py-1.5 ${placement(c, i)} ${c.numeric ? "tabular-nums" : ""} ${c.className ?? ""}`}
+                    role={stack.roles ? "cell" : undefined}
+                    className={`py-1.5 ${placement(c, i)} ${c.numeric ? "tabular-nums" : ""} ${stack.cell} ${c.className ?? ""}`}
                   >
-                    {c.cell(row, r)}
+                    {stackOnPhone && (
+                      <span
+                        aria-hidden
+                        className="w-28 shrink-0 text-left font-sans text-xs font-medium text-stone-500 sm:hidden"
+                      >
+                        {c.header}
+                      </span>
+                    )}
+                    {stackOnPhone ? <div className="min-w-0 flex-1">{c.cell(row, r)}</div> : c.cell(row, r)}
                   </td>
                 ))}
               </tr>
@@ -108,6 +131,21 @@ export function DataTable<Row>({
     </ScrollX>
   );
 }
+
+/**
+ * The classes (and explicit roles) of a table laid out as cards below the sm breakpoint: the header
+ * row is read by screen readers only, each row a block, each cell a line with its header on the left
+ * (numbers stay right-aligned, as in the table).
+ */
+const STACKED = {
+  roles: true,
+  table: "max-sm:block max-sm:min-w-0",
+  head: "max-sm:sr-only",
+  body: "max-sm:block",
+  row: "max-sm:block max-sm:py-2",
+  cell: "max-sm:flex max-sm:items-baseline max-sm:gap-3 max-sm:py-0.5 max-sm:pr-0",
+} as const;
+const NOT_STACKED = { roles: false, table: "", head: "", body: "", row: "", cell: "" } as const;
 
 /** The header row above the columns' own when any column has a group: adjacent equal groups merge. */
 function columnGroups<Row>(columns: readonly Column<Row>[]): { name: string; span: number }[] | null {

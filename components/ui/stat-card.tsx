@@ -1,3 +1,4 @@
+/** One figure with its name, for a <dl> of figures (a div groups each name with its value, as HTML allows). */
 export function StatCard({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-lg border border-stone-200 bg-white p-4">
