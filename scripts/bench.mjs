@@ -18,7 +18,7 @@ import {
 const BENCHMARKS = {
   seed: {
     script: "scripts/bench/seed-demo.ts",
-    what: "seed the demo study (6 users, 80 chunks, 640 LLM and 318 expert labels, 180 run entries, a live and three finished campaigns), then re-seed it",
+    what: "seed the demo study (6 users, 80 chunks, 640 LLM and 356 expert labels, 180 run entries, a live and four finished campaigns), then re-seed it",
   },
   cli: {
     what: "the command line's start cost against bare node, and LLMJudge's judge table in one call",
