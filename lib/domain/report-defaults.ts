@@ -54,7 +54,10 @@ export function humanReference(study: DefaultsStudy, use: ReferenceUse): Referen
         ? { name: `corrected:${llm}`, what: `${llm} corrected by people's labels wherever they judged` }
         : null,
     labelled: labelled[0]
-      ? { name: `campaign:${labelled[0].id}`, what: `the annotators of ${labelled[0].name}, its most labelled campaign` }
+      ? {
+          name: `campaign:${labelled[0].id}`,
+          what: `the annotators of ${labelled[0].name}, its most labelled campaign`,
+        }
       : null,
     annotator: annotator ? { name: annotator.name, what: `${annotator.name}'s labels` } : null,
   };
