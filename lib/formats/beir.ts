@@ -15,16 +15,54 @@ function splitIdAndText(
   return [id, text.slice(tab + 1)];
 }
 
+/**
+ * A TSV text field as Python's `csv.reader(f, delimiter="\t")` reads it, which is how BEIR's and
+ * NovelEval's own code reads their files: a field that begins with a double quote is quoted (a
+ * doubled quote inside stands for one, the next single quote closes it, and what follows the
+ * closing quote is kept as it is); any other field is taken literally, tabs included. A quoted
+ * field must close on its line (these files hold one record per line).
+ */
+export function unquoteTsvField(field: string, line: number, name: string): string | ReturnType<typeof bad> {
+  if (!field.startsWith('"')) return field;
+  let out = "";
+  for (let i = 1; i < field.length; i++) {
+    const c = field[i]!;
+    if (c !== '"') {
+      out += c;
+      continue;
+    }
+    if (field[i + 1] === '"') {
+      out += '"';
+      i++;
+      continue;
+    }
+    return out + field.slice(i + 1);
+  }
+  return bad(
+    line,
+    "begins with a double quote but never closes it (inside a quoted text, a quote is written twice)",
+    name,
+  );
+}
+
+/** An `id TAB text` line: the id, and the text read as a TSV field (unquoted when quoted). */
+function idAndText(text: string, line: number): [string, string] | ReturnType<typeof bad> {
+  const parts = splitIdAndText(text, line);
+  if (isFail(parts)) return parts;
+  const body = unquoteTsvField(parts[1], line, "text");
+  return typeof body === "string" ? [parts[0], body] : body;
+}
+
 export function parseCorpusTsvLine(text: string, line: number): Parsed<DocumentRow> {
   if (text.trim() === "") return null;
-  const parts = splitIdAndText(text, line);
+  const parts = idAndText(text, line);
   if (isFail(parts)) return parts;
   return ok({ kind: "document", id: parts[0], title: "", text: parts[1], metadata: {} });
 }
 
 export function parseQueriesTsvLine(text: string, line: number): Parsed<QueryRow> {
   if (text.trim() === "") return null;
-  const parts = splitIdAndText(text, line);
+  const parts = idAndText(text, line);
   if (isFail(parts)) return parts;
   return ok({ kind: "query", id: parts[0], title: "", body: parts[1], metadata: {} });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCorpusTsvLine, parseQueriesJsonlLine } from "./beir";
+import { parseCorpusTsvLine, parseQueriesJsonlLine, parseQueriesTsvLine } from "./beir";
 import { csvLine, labelsCsvParser, splitCsvItem, splitCsvLine } from "./csv";
 import { feb4ragLabelParser, parseFeb4ragRequestSourceLine, parseFeb4ragSelectionLine } from "./feb4rag";
 import { parseFreshStackCorpusLine, parseFreshStackQueryLine, repoAndPath } from "./freshstack";
@@ -45,6 +45,25 @@ describe("BEIR", () => {
     expect(parseCorpusTsvLine("no tab here", 3)).toEqual({
       error: { line: 3, message: "expected an id, a tab, then the text" },
     });
+  });
+
+  it("reads a quoted TSV text by CSV rules, and leaves any other text as it is", () => {
+    const text = (line: string) => (parseCorpusTsvLine(line, 1) as { row: { text: string } }).row.text;
+    expect(text('d1\t"""Middle Ground"" is a song"')).toBe('"Middle Ground" is a song');
+    expect(text('d1\t"quoted, with\ta tab"')).toBe("quoted, with\ta tab");
+    expect(text('d1\t"Hello" she said')).toBe("Hello she said"); // what follows the closing quote is kept
+    expect(text('d1\tplain "quotes" stay')).toBe('plain "quotes" stay');
+    expect(text('d1\t""')).toBe("");
+    expect(parseCorpusTsvLine('d1\t"never closed', 4)).toEqual({
+      error: {
+        line: 4,
+        field: "text",
+        message: "begins with a double quote but never closes it (inside a quoted text, a quote is written twice)",
+      },
+    });
+    expect((parseQueriesTsvLine('q1\t"Who said ""no""?"', 1) as { row: { body: string } }).row.body).toBe(
+      'Who said "no"?',
+    );
   });
 
   it("reads JSONL queries and reports bad JSON and missing fields", () => {
