@@ -1,5 +1,8 @@
 // The command line as a user runs it: a real process against the database of this run.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { upsertQuery, upsertStudy } from "@/prisma/factories";
@@ -175,5 +178,33 @@ describe("assay studies create and members", () => {
     expect(orphan.stderr).toContain(
       `study "Orphan ${id}" has no members yet; add its researcher with\n  npm run assay -- members add --study orphan-${id} --email EMAIL --role researcher`,
     );
+  });
+
+  it("import reads a run file of several tags as several systems, and refuses a --study that names two studies", async () => {
+    const id = unique();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-cli-"));
+    const file = (name: string, text: string) => {
+      fs.writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    const study = `Runs ${id}`;
+    const slug = `runs-${id}`;
+    expect(assay(["import", "--study", study, "--format", "beir-queries", file("q.tsv", "q1\tWhy?\n")]).status).toBe(0);
+    const corpus = file("c.tsv", "d1\tone\nd2\ttwo\n");
+    expect(assay(["import", "--study", study, "--format", "beir-corpus", corpus]).status).toBe(0);
+    const runs = file("two.run", "q1 Q0 d1 1 2 bm25\nq1 Q0 d2 2 1 bm25\nq1 Q0 d2 1 2 dense\nq1 Q0 d1 2 1 dense\n");
+    const imported = assay(["import", "--study", study, "--format", "trec-run", runs]);
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ added: { systems: 2, runEntries: 4 } });
+
+    // a study named like the other's slug (made before names had to differ): --study refuses to guess
+    const db = await getDb();
+    const twin = await upsertStudy(db, { slug: `twin-${id}`, name: slug });
+    const ambiguous = assay(["import", "--study", slug, "--format", "trec-run", runs]);
+    expect(ambiguous.status).toBe(2);
+    expect(ambiguous.stderr).toMatch(
+      new RegExp(`"${slug}" names 2 studies: \\d+ "${study}" \\(slug ${slug}\\), ${twin.id} "${slug}"`),
+    );
+    expect(assay(["members", "list", "--study", slug]).status).toBe(2);
   });
 });

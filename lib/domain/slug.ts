@@ -9,3 +9,9 @@ export function slugify(name: string): string {
     .slice(0, 80);
   return slug || "study";
 }
+
+/**
+ * A study's name as names are compared: without surrounding spaces, case folded. "NovelEval" and
+ * " noveleval " are one name, so no two studies may bear them.
+ */
+export const nameKey = (name: string): string => name.normalize("NFC").trim().toLowerCase();

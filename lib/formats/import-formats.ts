@@ -91,7 +91,7 @@ export const IMPORT_FORMATS = [
   {
     id: "trec-run",
     label: "TREC run",
-    description: "qid Q0 docid rank score tag: one system's ranked lists; the system is the tag.",
+    description: "qid Q0 docid rank score tag: ranked lists; each run tag is a system (a file may hold several).",
     createParser: () => parseRunLine,
     labels: null,
     createsMissing: true,

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { textChunks } from "@/lib/server/exports/text-chunks";
 import { findStudy } from "@/lib/server/studies/find-or-create-study";
+import { orInputError } from "../operator";
 import { UsageError } from "../usage-error";
 
 export async function exportCommand(args: string[]): Promise<void> {
@@ -24,7 +25,7 @@ export async function exportCommand(args: string[]): Promise<void> {
   if (!values.study) throw new UsageError("--study is required");
   if (!values.what) throw new UsageError("--what is required");
   if (!values.format) throw new UsageError("--format is required");
-  const study = await findStudy(values.study);
+  const study = await orInputError(findStudy(values.study));
   if (!study) throw new UsageError(`no study named "${values.study}" (see \`npm run assay -- studies list\`)`);
   const campaign = values.campaign === undefined ? undefined : Number(values.campaign);
   if (campaign !== undefined && !(Number.isInteger(campaign) && campaign > 0))

@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { addMember } from "@/lib/server/members/add-member";
+import { orInputError } from "../operator";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
 import { findUserByEmail } from "@/lib/server/users/find-user";
 import { CLI_OPERATOR } from "../operator";
@@ -47,7 +48,7 @@ export async function importCommand(args: string[]): Promise<void> {
       `--owner: ${owner.email} is an annotator account; a study's researcher must be a researcher or an admin`,
     );
 
-  const study = await findOrCreateStudy(values.study);
+  const study = await orInputError(findOrCreateStudy(values.study));
   const progress = process.stderr.isTTY
     ? ({ file, line }: { file: string; line: number }) =>
         process.stderr.write(`\r${file}: line ${line.toLocaleString("en")}   `)

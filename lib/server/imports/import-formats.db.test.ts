@@ -123,6 +123,32 @@ describe("nugget qrels, runs, CSV labels and pairwise responses", () => {
     ]);
   });
 
+  it("imports a file of several runs, each tag a system, all or nothing", async () => {
+    const runs =
+      "q1 Q0 acme/docs/retry.md_0_80 1 3 multi-a\nq1 Q0 acme/src/retry.py_0_120 2 2 multi-a\n" +
+      "q1 Q0 acme/src/retry.py_0_120 1 5 multi-b\nq1 Q0 acme/docs/retry.md_0_80 2 4 multi-b\n";
+    const summary = await importIntoStudy(studyId, { format: "trec-run", files: [textInput("two.run", runs)] });
+    expect(summary.added).toMatchObject({ systems: 2, runEntries: 4 });
+    const db = await getDb();
+    const first = async (name: string) =>
+      (
+        await db.runEntry.findFirstOrThrow({
+          where: { system: { studyId, name }, rank: 1 },
+          include: { document: true },
+        })
+      ).document.externalId;
+    expect([await first("multi-a"), await first("multi-b")]).toEqual([
+      "acme/docs/retry.md_0_80",
+      "acme/src/retry.py_0_120",
+    ]);
+    // one bad line of the second run: nothing of either is stored
+    const bad = "q1 Q0 acme/docs/retry.md_0_80 1 3 multi-c\nq1 Q0 nowhere 1 5 multi-d\n";
+    await expect(
+      importIntoStudy(studyId, { format: "trec-run", files: [textInput("bad.run", bad)] }),
+    ).rejects.toMatchObject({ code: "invalid" });
+    expect(await db.system.count({ where: { studyId, name: { in: ["multi-c", "multi-d"] } } })).toBe(0);
+  });
+
   it("imports CSV labels for nugget-chunk, query-chunk, nugget and query targets from several judges", async () => {
     const csv =
       "item,judge,label\nq1_1::acme/src/retry.py_0_120,alice,relevant\nq1::acme/docs/retry.md_0_80,bob,1\nq1_2,alice,0\nq1,bob,partially_relevant\n";

@@ -11,7 +11,7 @@ import { AppError, invalid } from "../errors";
 import { ImportContext, MAX_REPORTED_ERRORS } from "./import-context";
 import { resolveLabelPolicy, type ImportOptions } from "./import-policy";
 import { difference, studyCounts } from "@/lib/server/db/study-counts";
-import { writeBatch, type FileState } from "./write-batch";
+import { writeBatch } from "./write-batch";
 import type { Numbered } from "./writers/shared";
 
 export type ImportFile = { name: string; chunks: AsyncIterable<Uint8Array | string> };
@@ -120,8 +120,7 @@ export async function importIntoStudy(
       for (const file of request.files) {
         ctx.file = file.name;
         const parse = format.createParser({ fileName: file.name, blockLines: request.blockLines });
-        const state: FileState = { system: format.id === "trec-run" ? {} : null };
-        const writer = new BatchWriter(ctx, (rows) => writeBatch(ctx, policy, state, rows));
+        const writer = new BatchWriter(ctx, (rows) => writeBatch(ctx, policy, rows));
         let batch: Numbered<ImportRow>[] = [];
         let lines = 0;
         let rows = 0;

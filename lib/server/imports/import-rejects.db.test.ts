@@ -112,16 +112,6 @@ describe("rejected imports change nothing", () => {
     expect(csv.errors).toEqual(["l.csv line 1: the file has no rows"]);
   });
 
-  it("a run file with two systems", async () => {
-    const r = await rejected({
-      format: "trec-run",
-      files: [textInput("r.run", "q1 Q0 d1 1 2.0 bm25\nq1 Q0 d2 2 1.0 dense\n")],
-    });
-    expect(r.errors).toEqual([
-      'r.run line 2, field tag: a run file holds one system; this line has "dense", earlier lines "bm25"',
-    ]);
-  });
-
   it("a NUL character or an integer past 32 bits, which PostgreSQL cannot store, on either engine", async () => {
     const nul = "contains the NUL character (U+0000), which the database cannot store";
     const escaped = JSON.stringify({

@@ -21,9 +21,6 @@ import { writeRunEntries } from "./writers/runs";
 import type { Numbered } from "./writers/shared";
 import { writeStudySettings } from "./writers/study-settings";
 
-/** Per-file state a writer keeps between batches: the system of a run file (null: any systems). */
-export type FileState = { system: { name?: string } | null };
-
 /**
  * Validates one batch of a file's rows and, while the import has no errors, writes it. A batch
  * holds one row kind (the importer starts a new batch when the kind changes); the switch is
@@ -32,7 +29,6 @@ export type FileState = { system: { name?: string } | null };
 export async function writeBatch(
   ctx: ImportContext,
   policy: ResolvedPolicy,
-  state: FileState,
   batch: Numbered<ImportRow>[],
 ): Promise<void> {
   const first = batch[0];
@@ -59,7 +55,7 @@ export async function writeBatch(
     case "nugget-qrel":
       return writeNuggetQrels(ctx, rows("nugget-qrel"), judge());
     case "run":
-      return writeRunEntries(ctx, rows("run"), state.system);
+      return writeRunEntries(ctx, rows("run"));
     case "engine-label":
       return writeEngineLabels(ctx, rows("engine-label"), judge());
     case "preference":

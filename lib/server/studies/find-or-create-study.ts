@@ -1,26 +1,35 @@
 import "server-only";
-import { slugify } from "@/lib/domain/slug";
+import { nameKey } from "@/lib/domain/slug";
 import { getDb } from "../db/client";
+import { invalid } from "../errors";
+import { createStudy } from "./create-study";
 
-/** The study whose slug or name is `name`, created (named `name`) when there is none. For the CLI. */
-export async function findOrCreateStudy(
-  name: string,
-): Promise<{ id: number; slug: string; name: string; created: boolean }> {
+type StudyRef = { id: number; slug: string; name: string };
+
+/**
+ * The study a value names (for the CLI's --study): its slug, its name (ignoring case and
+ * surrounding spaces) or its id; null for none. A value that names two different studies (one's
+ * slug and another's name, or two names that differ only in case, made before names had to
+ * differ) is refused with both, so an import never lands in the study the user did not mean.
+ */
+export async function findStudy(value: string): Promise<StudyRef | null> {
   const db = await getDb();
-  const existing = await db.study.findFirst({ where: { OR: [{ slug: name }, { name }] }, orderBy: { id: "asc" } });
-  if (existing) return { id: existing.id, slug: existing.slug, name: existing.name, created: false };
-  const study = await db.study.upsert({
-    where: { slug: slugify(name) },
-    update: {},
-    create: { slug: slugify(name), name },
-  });
-  return { id: study.id, slug: study.slug, name: study.name, created: study.name === name };
+  const studies = await db.study.findMany({ select: { id: true, slug: true, name: true }, orderBy: { id: "asc" } });
+  const key = nameKey(value);
+  const id = /^\d+$/.test(value) ? Number(value) : null;
+  const named = studies.filter((s) => s.slug === value || nameKey(s.name) === key || s.id === id);
+  if (named.length > 1)
+    throw invalid(
+      `"${value}" names ${named.length} studies: ${named
+        .map((s) => `${s.id} "${s.name}" (slug ${s.slug})`)
+        .join(", ")}; name the one you mean by its id`,
+    );
+  return named[0] ?? null;
 }
 
-/** The study whose slug or name is `name` (or whose id it is), or null. */
-export async function findStudy(name: string): Promise<{ id: number; slug: string; name: string } | null> {
-  const db = await getDb();
-  const select = { id: true, slug: true, name: true } as const;
-  const named = await db.study.findFirst({ where: { OR: [{ slug: name }, { name }] }, orderBy: { id: "asc" }, select });
-  return named ?? (/^\d+$/.test(name) ? db.study.findUnique({ where: { id: Number(name) }, select }) : null);
+/** The study a value names (see findStudy), created (named `value`) when there is none. For the CLI. */
+export async function findOrCreateStudy(value: string): Promise<StudyRef & { created: boolean }> {
+  const existing = await findStudy(value);
+  if (existing) return { ...existing, created: false };
+  return { ...(await createStudy({ name: value }, null)), created: true };
 }

@@ -4,6 +4,10 @@ import { buildWorld } from "@/test/db-world";
 import { getStudyHeader } from "./get-study-header";
 import { getStudyOverview } from "./get-study-overview";
 import { listStudies } from "./list-studies";
+import { createStudy } from "./create-study";
+import { findOrCreateStudy, findStudy } from "./find-or-create-study";
+import { upsertStudy } from "@/prisma/factories";
+import { unique } from "@/test/db-tier";
 
 let world: Awaited<ReturnType<typeof buildWorld>>;
 beforeAll(async () => {
@@ -86,5 +90,32 @@ describe("deleting a study", () => {
       await Promise.all([db.query.count({ where }), db.label.count({ where }), db.campaign.count({ where })]),
     ).toEqual([0, 0, 0]);
     expect(await db.item.count({ where: { campaignId: other.campaign.id } })).toBe(0);
+  });
+});
+
+describe("study names", () => {
+  it("refuses a name another study bears ignoring case and surrounding spaces", async () => {
+    const name = `NovelEval ${unique()}`;
+    const first = await createStudy({ name }, null);
+    await expect(createStudy({ name: `  ${name.toLowerCase()} ` }, null)).rejects.toMatchObject({
+      code: "conflict",
+      message: `name: a study named "${name}" already exists (names may not differ only in case or spaces)`,
+    });
+    expect(await findStudy(name.toUpperCase())).toMatchObject({ id: first.id });
+  });
+
+  it("refuses a value that names two studies (one's slug, another's name), listing both; each stays reachable by id", async () => {
+    const db = await getDb();
+    const tag = unique();
+    // made before names had to differ: "collide-<tag>" is one study's slug and the other's name
+    const slugged = await upsertStudy(db, { slug: `collide-${tag}`, name: `Collide ${tag} A` });
+    const named = await upsertStudy(db, { slug: `collide-${tag}-2`, name: `collide-${tag}` });
+    await expect(findStudy(`collide-${tag}`)).rejects.toMatchObject({
+      code: "invalid",
+      message: `"collide-${tag}" names 2 studies: ${slugged.id} "Collide ${tag} A" (slug collide-${tag}), ${named.id} "collide-${tag}" (slug collide-${tag}-2); name the one you mean by its id`,
+    });
+    expect(await findStudy(String(named.id))).toMatchObject({ id: named.id });
+    expect(await findStudy(`collide-${tag}-2`)).toMatchObject({ id: named.id });
+    await expect(findOrCreateStudy(`collide-${tag}`)).rejects.toMatchObject({ code: "invalid" });
   });
 });

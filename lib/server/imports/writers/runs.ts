@@ -5,14 +5,10 @@ import { upsertMany } from "../../db/bulk-sql";
 import { contentIds, known, type Numbered } from "./shared";
 
 /**
- * Ranked documents of systems. A TREC run file holds one system, the tag of its first line
- * (`fileSystem` remembers it); a bundle (fileSystem null) holds any number.
+ * Ranked documents of systems: each run tag (a TREC run file's 6th column) is a system, and a file
+ * may hold several, as `assay evaluate` reads them.
  */
-export async function writeRunEntries(
-  ctx: ImportContext,
-  batch: Numbered<RunRow>[],
-  fileSystem: { name?: string } | null,
-): Promise<void> {
+export async function writeRunEntries(ctx: ImportContext, batch: Numbered<RunRow>[]): Promise<void> {
   const queryIds = await contentIds(
     ctx,
     "Query",
@@ -25,15 +21,6 @@ export async function writeRunEntries(
   );
   const entries: { system: string; queryId: number; documentId: number; rank: number; score: number }[] = [];
   for (const { line, row } of batch) {
-    if (fileSystem) fileSystem.name ??= row.system;
-    if (fileSystem && row.system !== fileSystem.name) {
-      ctx.fail({
-        line,
-        field: "tag",
-        message: `a run file holds one system; this line has "${row.system}", earlier lines "${fileSystem.name}"`,
-      });
-      continue;
-    }
     if (
       !ctx.firstTime(
         `run:${row.system}:${row.queryId}:${row.docId}`,
