@@ -80,6 +80,8 @@ test("corrected estimates: a uniform sample of 300 pairs corrects an LLM's share
   await expect(page).toHaveURL(/\/campaigns\/\d+$/);
   const campaignId = Number(/\/campaigns\/(\d+)$/.exec(page.url())![1]);
   await expect(page.getByText("Corrected estimates: N pairs uniformly at random (N = 300)")).toBeVisible();
+  // the blind campaign keeps its LLM judge (its report compares each annotator with it), shown to researchers only
+  await expect(page.getByText(`Blind (${LLM})`)).toBeVisible();
 
   // two annotators copy NIST's label on every item they are given
   const sampled = new Set<string>();
@@ -95,6 +97,7 @@ test("corrected estimates: a uniform sample of 300 pairs corrects an LLM's share
         question: { id: string };
         document: { id: string };
       };
+      expect((item as { llm?: unknown }).llm).toBeNull(); // blind: never the LLM's label
       const key = `${item.question.id} ${item.document.id}`;
       sampled.add(key);
       const saved = await request.put(`/api/campaigns/${campaignId}/items/${itemId}/annotation`, {

@@ -134,7 +134,7 @@ export function CampaignForm({
         scale,
         guidelines,
         protocol,
-        llmJudge: protocol === "blind" ? null : llmJudge || null,
+        llmJudge: llmJudge || null, // a blind campaign keeps it too: its report compares each annotator with it
         highlightTerms,
         overlap,
         annotatorIds,
@@ -268,7 +268,8 @@ export function CampaignForm({
               </Select>
             </label>
             <label className={labelText}>
-              LLM judge (shown after the blind label, or from the start when assisted; used by LLM-based sampling)
+              LLM judge (the report compares each annotator with it; annotators see its labels after their blind
+              label, or from the start when assisted, never in a blind campaign; used by LLM-based sampling)
               <Select className="mt-1" compact value={llmJudge} onChange={(e) => setLlmJudge(e.target.value)}>
                 {options.llmJudges.map((j) => (
                   <option key={j} value={j}>
