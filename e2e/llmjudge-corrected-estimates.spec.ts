@@ -123,7 +123,7 @@ test("corrected estimates: a uniform sample of 300 pairs corrects an LLM's share
   await form.getByLabel("LLM labels").selectOption({ label: `${LLM} (LLM)` });
   await form
     .getByLabel("People's labels")
-    .selectOption({ label: "Annotators of Corrected estimates: 300 random pairs (majority)" });
+    .selectOption({ label: "Annotators of Corrected estimates: 300 random pairs (mean over annotators)" });
   await form.getByLabel("Confidence").selectOption({ label: "90%" });
   await form.getByRole("button", { name: "Estimate" }).click();
   await expect(page.getByTestId("sample-validity")).toContainText(

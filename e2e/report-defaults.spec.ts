@@ -37,6 +37,10 @@ test("every report page of the demo opens on a result, says what it chose, and k
   // the uniform sample gives Corrected estimates its PPI interval, not a withheld one
   await page.goto(`/studies/${studyId}/corrected-estimates`);
   await expect(page.getByTestId("sample-validity")).toContainText("drew its pairs uniformly at random");
+  // its people's labels are each pair's mean over the annotators, and the page says so (not "majority")
+  await expect(page.getByTestId("corrected-summary")).toContainText(
+    "Annotators of Uniform sample (demo, finished) (mean over annotators)",
+  );
   await expect(page.getByTestId("quantity-share").getByTestId("estimate-ppi")).toContainText(/λ = /);
   // the form shows what was chosen, so the researcher changes one thing and keeps the other
   await expect(page.getByLabel("LLM labels")).toHaveValue("gpt-4o");

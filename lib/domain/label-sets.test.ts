@@ -35,6 +35,11 @@ describe("label sets", () => {
     ["ensemble:gpt-4o+solar+assessors", "Ensemble of gpt-4o + solar + assessors"],
   ])("%s is called %j", (name, title) => expect(labelSetTitle(name, study)).toBe(title));
 
+  it("names a campaign's labels by how the report reads them: the majority, or (Corrected estimates) the mean", () => {
+    expect(labelSetTitle("campaign:2", study, "mean")).toBe("Annotators of Relevance check (mean over annotators)");
+    expect(labelSetTitle("campaign:2", study, "majority")).toBe("Annotators of Relevance check (majority)");
+  });
+
   it("names an ensemble by its members and reads them back; only LLM judges are offered as members", () => {
     expect(ensembleName(["a@1 · m", "b@2 · m"])).toBe("ensemble:a@1 · m+b@2 · m");
     expect(ensembleMembers("ensemble:a@1 · m+b@2 · m")).toEqual(["a@1 · m", "b@2 · m"]);

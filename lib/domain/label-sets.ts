@@ -53,12 +53,21 @@ export function labelSetOptions(study: Study): { value: string; label: string }[
   ];
 }
 
-/** A label set's name in words for a heading: "Annotators of Relevance check (majority)", "gpt-4o corrected by humans", or the judge's name. */
-export function labelSetTitle(name: string, study: Pick<Study, "campaigns">): string {
-  const campaign = /^campaign:(\d+)$/.exec(name);
-  if (campaign) {
-    const found = study.campaigns.find((c) => c.id === Number(campaign[1]));
-    return found ? `Annotators of ${found.name} (majority)` : name;
+/**
+ * A label set's name in words for a heading: "Annotators of Relevance check (majority)", "gpt-4o
+ * corrected by humans", or the judge's name. A campaign's labels are its annotators' majority per
+ * item (a tie leaves the item out), as every report but one reads them; Corrected estimates reads
+ * each item's mean over its annotators instead (`campaign: "mean"`), and says so.
+ */
+export function labelSetTitle(
+  name: string,
+  study: Pick<Study, "campaigns">,
+  campaign: "majority" | "mean" = "majority",
+): string {
+  const id = /^campaign:(\d+)$/.exec(name)?.[1];
+  if (id) {
+    const found = study.campaigns.find((c) => c.id === Number(id));
+    return found ? `Annotators of ${found.name} (${campaign === "mean" ? "mean over annotators" : "majority"})` : name;
   }
   if (name.startsWith("corrected:")) return `${name.slice("corrected:".length)} corrected by humans`;
   const fused = fusedMembers(name);

@@ -34,11 +34,14 @@ export default async function CorrectedEstimatesPage({
       llmJudges={llmJudgeNames(study)}
       humanSources={[
         ...study.judges.filter((j) => j.kind === "human").map((j) => ({ value: j.name, label: `${j.name} (human)` })),
-        ...sources.filter((s) => s.value.startsWith("campaign:")),
+        // a campaign's labels here are each item's mean over its annotators, not the majority other reports read
+        ...sources
+          .filter((s) => s.value.startsWith("campaign:"))
+          .map((s) => ({ ...s, label: labelSetTitle(s.value, study, "mean") })),
       ]}
       query={query.success ? query.data : { llm: search.llm ?? "", human: search.human ?? "", confidence: 0.95 }}
       report={report}
-      titles={report && { llm: labelSetTitle(report.llm, study), human: labelSetTitle(report.human, study) }}
+      titles={report && { llm: labelSetTitle(report.llm, study), human: labelSetTitle(report.human, study, "mean") }}
       chosenFor={chosen?.why ?? null}
       error={error}
     />
