@@ -1,6 +1,8 @@
 // `evaluate --qrels` and `compare-rankings --qrels-a/-b`: trec_eval 9.0.8's semantics, run as real processes.
 // Every expected value below was worked by hand and checked with trec_eval 9.0.8
-// (`trec_eval -q -m ndcg_cut.5 -m map -m P.5,10 -m recall.3,5 -m Rprec -m recip_rank`).
+// (`trec_eval -q -m ndcg_cut.5 -m map -m P.5,10 -m recall.3,5 -m Rprec -m recip_rank`, with -J for
+// --judged-only). While --judged-only was written it also matched `trec_eval -J` on 40 random qrels
+// and runs with score ties, partial judgments and all-negative queries (every printed value).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -61,6 +63,31 @@ describe("assay evaluate --qrels", () => {
     // judged: q1 d3, d1, d2 of the top 5 (3/5), q2 e1 (1/5); at 10, divided by 10 although 5 are retrieved
     expect(sys["judged@5"]).toBe((3 / 5 + 1 / 5) / 2);
     expect(sys["judged@10"]).toBe((3 / 10 + 1 / 10) / 2);
+  });
+
+  it("--judged-only is trec_eval -J: unjudged documents leave each ranking, the others keep their order", () => {
+    const metrics = "ndcg@5,map,p@5,p@10,recall@3,recall@5,rprec,mrr";
+    const r = assay("evaluate", "--qrels", qrels, "--run", run, "--metrics", metrics, "--judged-only");
+    expect(r.stderr).toBe("");
+    const sys = r.json.runs.sys as Record<string, number>;
+    // q1 without d5 and d9 ranks d3 (0), d1 (3), d2 (1); q2 e1 (0). trec_eval 9.0.8 -J printed:
+    // ndcg_cut_5 0.2512, map 0.1944, P_5 0.2000, P_10 0.1000, recall_3 0.3333, recall_5 0.3333,
+    // Rprec 0.3333, recip_rank 0.2500
+    expect(sys["ndcg@5"]).toBe((3 / Math.log2(3) + 1 / Math.log2(4)) / (3 + 2 / Math.log2(3) + 1 / Math.log2(4)) / 2);
+    expect(sys["ndcg@5"]!.toFixed(4)).toBe("0.2512");
+    expect(sys.map).toBe((1 / 2 + 2 / 3) / 3 / 2);
+    expect([sys["p@5"], sys["p@10"], sys.mrr]).toEqual([0.2, 0.1, 0.25]);
+    expect([sys["recall@3"], sys["recall@5"], sys.rprec].map((v) => v!.toFixed(4))).toEqual([
+      "0.3333",
+      "0.3333",
+      "0.3333",
+    ]);
+    const nuggets = file("nuggets.txt", ["q1 n1 d1 1"]);
+    const refused = assay("evaluate", "--nugget-qrels", nuggets, "--run", run, "--judged-only");
+    expect([refused.status, refused.stderr.trim()]).toEqual([
+      2,
+      "assay: --judged-only (trec_eval's -J) applies to --qrels only",
+    ]);
   });
 
   it("reads the whole ranking for map, rprec and mrr, and prints null when a run shares no query", () => {

@@ -67,13 +67,14 @@ Commands:
   graded-precision --feb4rag-labels BEIR-QRELS-RM.txt
                                          FeB4RAG's graded precision of each engine per request (eq. 1),
                                          printed as "rid 0 engine score" lines; errors exit 2.
-  evaluate (--qrels Q | --nugget-qrels Q) --run RUN [--run RUN ...] [--metrics M1,M2,...]
+  evaluate (--qrels Q | --nugget-qrels Q) --run RUN [--run RUN ...] [--metrics M1,M2,...] [--judged-only]
                                          Each run's metrics: trec_eval's under graded qrels (ndcg@K,
                                          map, p@K, recall@K, rprec, mrr, judged@K), FreshStack's
                                          under nugget qrels (alpha-ndcg@K, coverage@K, recall@K,
                                          ndcg@K). Prints {"runs": {"<tag>": {"<metric>": x}}}.
+                                         --judged-only is trec_eval's -J (qrels only).
   compare-rankings (--qrels-a A --qrels-b B | --nugget-qrels-a A --nugget-qrels-b B)
-                   (--run RUN ... | --run-a RUN ... --run-b RUN ...) [--metrics ...]
+                   (--run RUN ... | --run-a RUN ... --run-b RUN ...) [--metrics ...] [--judged-only]
                                          The runs ranked under two label sets, with Kendall's tau-b
                                          and Spearman's rho per metric; errors exit 2.
   compare-leaderboards --a A.csv --b B.csv

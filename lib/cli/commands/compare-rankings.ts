@@ -23,6 +23,7 @@ export async function compareRankingsCommand(args: string[]): Promise<void> {
     "run-a": { type: "string", multiple: true },
     "run-b": { type: "string", multiple: true },
     metrics: { type: "string" },
+    "judged-only": { type: "boolean" },
   });
   const a = labelsOption(values, { qrels: "qrels-a", "nugget-qrels": "nugget-qrels-a" });
   const b = labelsOption(values, { qrels: "qrels-b", "nugget-qrels": "nugget-qrels-b" });
@@ -35,8 +36,8 @@ export async function compareRankingsCommand(args: string[]): Promise<void> {
   if (shared.length === 0 && (own.a.length === 0 || own.b.length === 0))
     throw inputError("--run-a and --run-b are both required (one or more each)");
 
-  const scorerA = await readScorer(a.kind, a.file, values.metrics);
-  const scorerB = await readScorer(b.kind, b.file, values.metrics);
+  const scorerA = await readScorer(a.kind, a.file, values.metrics, { judgedOnly: values["judged-only"] });
+  const scorerB = await readScorer(b.kind, b.file, values.metrics, { judgedOnly: values["judged-only"] });
   const runsA = await readRuns(shared.length > 0 ? shared : own.a);
   const runsB = shared.length > 0 ? runsA : await readRuns(own.b);
   const metrics = scorerA.metrics;

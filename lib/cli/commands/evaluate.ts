@@ -12,10 +12,11 @@ export async function evaluateCommand(args: string[]): Promise<void> {
     "nugget-qrels": { type: "string" },
     run: { type: "string", multiple: true },
     metrics: { type: "string" },
+    "judged-only": { type: "boolean" },
   });
   const labels = labelsOption(values, { qrels: "qrels", "nugget-qrels": "nugget-qrels" });
   if (!values.run?.length) throw inputError("--run is required (one or more)");
-  const scorer = await readScorer(labels.kind, labels.file, values.metrics);
+  const scorer = await readScorer(labels.kind, labels.file, values.metrics, { judgedOnly: values["judged-only"] });
   const runs = await readRuns(values.run);
   const scores = Object.fromEntries(
     [...runs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([tag, run]) => [tag, scorer.score(run)]),

@@ -62,12 +62,24 @@ function parseMetrics<M>(kind: LabelKind, list: string | undefined, parse: (id: 
   });
 }
 
-/** Reads a label file of the given kind and returns what scores runs against it. */
-export async function readScorer(kind: LabelKind, file: string, metricList: string | undefined): Promise<Scorer> {
+/**
+ * Reads a label file of the given kind and returns what scores runs against it. `judgedOnly` is
+ * trec_eval's -J (graded qrels only): each ranking without the documents the qrels do not judge.
+ */
+export async function readScorer(
+  kind: LabelKind,
+  file: string,
+  metricList: string | undefined,
+  { judgedOnly = false }: { judgedOnly?: boolean } = {},
+): Promise<Scorer> {
+  if (judgedOnly && kind !== "qrels") throw inputError("--judged-only (trec_eval's -J) applies to --qrels only");
   if (kind === "qrels") {
     const measures = parseMetrics<TrecMeasure>(kind, metricList, parseTrecMeasure);
     const qrels = await readGradedQrels(file);
-    return { metrics: measures.map((m) => m.id), score: (run) => evaluateTrecRun(qrels, run, measures) };
+    return {
+      metrics: measures.map((m) => m.id),
+      score: (run) => evaluateTrecRun(qrels, run, measures, { judgedOnly }),
+    };
   }
   const metrics = parseMetrics<NuggetMetric>(kind, metricList, parseNuggetMetric);
   const qrels = await readNuggetQrels(file);

@@ -82,22 +82,30 @@ function sharedQueries(qrels: ReadonlyMap<string, unknown>, run: ReadonlyMap<str
   return [...run.keys()].filter((q) => qrels.has(q)).sort(compareBytes);
 }
 
+/** How trec_eval reads a run: every document (the default), or judged documents only (`-J`). */
+export type TrecOptions = { judgedOnly?: boolean };
+
 /**
  * A run's mean of each measure over the queries it shares with the qrels (trec_eval without -c: a
  * qrels query the run misses does not count; one without relevant documents counts, scoring 0 on
- * most measures). Each measure is null when the run and the qrels share no query.
+ * most measures). Each measure is null when the run and the qrels share no query. With
+ * `judgedOnly` (trec_eval -J), the documents the qrels do not judge (or judge below 0, trec_eval's
+ * "in the pool, unjudged") are taken out of each ranking first, the others keeping their order.
  */
 export function evaluateTrecRun(
   qrels: ReadonlyMap<string, GradedJudgments>,
   run: ReadonlyMap<string, readonly RunEntry[]>,
   measures: readonly TrecMeasure[],
+  { judgedOnly = false }: TrecOptions = {},
 ): Record<string, number | null> {
   const queries = sharedQueries(qrels, run);
   const totals = measures.map(() => 0);
   const depth = Math.max(...measures.map((m) => m.k)); // Infinity when a measure reads the whole ranking
   for (const q of queries) {
-    const ranked = rankDocuments(run.get(q)!, "float32", depth);
-    measures.forEach((m, i) => (totals[i]! += trecMeasure(m, ranked, qrels.get(q)!)));
+    const judgments = qrels.get(q)!;
+    const entries = judgedOnly ? run.get(q)!.filter((e) => (judgments.get(e.docId) ?? -1) >= 0) : run.get(q)!;
+    const ranked = rankDocuments(entries, "float32", depth);
+    measures.forEach((m, i) => (totals[i]! += trecMeasure(m, ranked, judgments)));
   }
   return Object.fromEntries(measures.map((m, i) => [m.id, queries.length === 0 ? null : totals[i]! / queries.length]));
 }
