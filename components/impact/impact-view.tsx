@@ -1,4 +1,7 @@
+import Link from "next/link";
+import { IMPACT_FAMILIES, type ImpactFamily } from "@/lib/domain/impact/build-impact-report";
 import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
+import { Field, Select } from "@/components/ui/field";
 import { LabelSetForm } from "../reports/label-set-form";
 import { labelSetTitle } from "@/lib/domain/label-sets";
 import { count } from "@/components/ui/wording";
@@ -8,6 +11,11 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { ReportExports } from "@/components/reports/report-exports";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
+
+const FAMILY_LABELS: Record<ImpactFamily, string> = {
+  nuggets: "Support labels: FreshStack's alpha-nDCG@10, Coverage@20, Recall@50",
+  relevance: "Relevance labels: trec_eval's nDCG@10, MAP, P@10, R-prec, MRR, Recall@100",
+};
 
 /** Which label sets to compare, and the runs' scores under both. */
 export function ImpactView({
@@ -39,9 +47,22 @@ export function ImpactView({
         </>
       }
       controls={
-        <>
-          <LabelSetForm sources={sources} models={models} query={query} submit="Score the runs" />
-        </>
+        <LabelSetForm sources={sources} models={models} query={query} submit="Score the runs">
+          <Field label="Measures">
+            <Select name="family" defaultValue={report?.family ?? query.family ?? ""}>
+              {!report && <option value="">The first both sets have labels for</option>}
+              {(report?.families ?? IMPACT_FAMILIES).map((f) => (
+                <option key={f} value={f}>
+                  {FAMILY_LABELS[f]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <label className="flex items-center gap-2 self-center text-sm">
+            <input type="checkbox" name="judged" value="1" defaultChecked={query.judged === "1"} />
+            Judged documents only (trec_eval -J; relevance)
+          </label>
+        </LabelSetForm>
       }
       chosenFor={chosenFor}
       error={error}
@@ -50,12 +71,18 @@ export function ImpactView({
         <>
           <ReportExports
             className="mt-4"
-            formats={["json"]}
-            href={() =>
-              `/api/studies/${study.id}/reports/impact?${new URLSearchParams({ a: report.sets.a, b: report.sets.b })}`
+            href={(format) =>
+              `/api/studies/${study.id}/reports/impact?${new URLSearchParams({
+                a: report.sets.a,
+                b: report.sets.b,
+                family: report.family,
+                ...(report.judgedOnly ? { judged: "1" } : {}),
+                format,
+              })}`
             }
           />
           <ImpactReportView
+            studyId={study.id}
             report={report}
             titles={{ a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) }}
           />
@@ -65,25 +92,49 @@ export function ImpactView({
   );
 }
 
-function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { a: string; b: string } }) {
+function ImpactReportView({
+  studyId,
+  report,
+  titles,
+}: {
+  studyId: number;
+  report: ImpactReport;
+  titles: { a: string; b: string };
+}) {
+  const relevance = report.family === "relevance";
+  const partial = report.questions < report.questionsTotal;
   return (
     <div className="mt-6 space-y-8" data-testid="impact-report">
       <p className="text-sm text-stone-600" data-testid="impact-summary">
         {count(report.systems.length, "system")} over {count(report.questions, "question")}
-        {report.questions < report.questionsWithNuggets
-          ? ` (of ${report.questionsWithNuggets} with nuggets)`
-          : " with nuggets"}
-        ; A = {titles.a}, B = {titles.b}. Scores average every question (a question a run misses scores 0).
+        {partial ? ` (of ${report.questionsTotal} ${relevance ? "judged by either set" : "with nuggets"})` : ""}; A ={" "}
+        {titles.a}, B = {titles.b}.{" "}
+        {relevance
+          ? `trec_eval 9.0.8's measures over relevance labels (a level's position is its gain)${report.judgedOnly ? ", judged documents only (-J)" : ""}: each the mean over the questions a run and the labels share.`
+          : "FreshStack's measures over support labels: scores average every question (a question a run misses scores 0)."}
       </p>
-      {report.questions < report.questionsWithNuggets && (
+      {partial && (
         <p
           role="note"
           data-testid="impact-coverage"
           className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
-          Computed on {report.questions} of {report.questionsWithNuggets} questions: A judged{" "}
+          Computed on {report.questions} of {report.questionsTotal} questions: A judged{" "}
           {count(report.judged.a, "question")}, B judged {count(report.judged.b, "question")}. Both are scored on the
-          questions both judged, so that an unjudged question does not count as unsupported.
+          questions both judged, so that an unjudged question does not count as{" "}
+          {relevance ? "irrelevant" : "unsupported"}.
+        </p>
+      )}
+      {relevance && (
+        <p className="text-sm text-stone-600">
+          Every judge against one, with the systems each one&apos;s labels rank:{" "}
+          <Link
+            className="text-sky-800 underline"
+            href={`/studies/${studyId}/agreement?${new URLSearchParams({ reference: report.sets.b, measure: "ndcg@10" })}`}
+          >
+            all judges against {titles.b}
+          </Link>
+          .
         </p>
       )}
       <section aria-labelledby="tau-heading">
@@ -103,6 +154,12 @@ function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { 
               numeric: true,
               className: "font-mono",
               cell: (m) => fixed(report.kendallTauB[m] ?? null),
+            },
+            {
+              header: "Spearman's ρ",
+              numeric: true,
+              className: "font-mono",
+              cell: (m) => fixed(report.spearmanRho[m] ?? null),
             },
             {
               header: "Systems that swap places",
@@ -141,7 +198,10 @@ function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { 
             key={m}
             metric={m}
             sets={{ a: "A", b: "B" }}
-            systems={report.systems.map((s) => ({ name: s.name, ...s.scores[m]! }))}
+            systems={report.systems.flatMap((s) => {
+              const { a, b } = s.scores[m]!;
+              return a === null || b === null ? [] : [{ name: s.name, a, b }];
+            })}
           />
         ))}
       </div>
@@ -168,32 +228,44 @@ function ImpactReportView({ report, titles }: { report: ImpactReport; titles: { 
             ]}
           />
         </section>
-        <section aria-labelledby="filters-heading">
-          <h2 id="filters-heading" className="mb-2 text-lg font-semibold">
-            FreshStack&apos;s filters
-          </h2>
-          <DataTable
-            narrow
-            label="FreshStack filters"
-            rows={[
-              {
-                what: `Questions with no supported nugget (of ${report.questions})`,
-                counts: report.filters.unsupportedQuestions,
-              },
-              {
-                what: `Nuggets no chunk supports (of ${report.filters.nuggets})`,
-                counts: report.filters.unsupportedNuggets,
-              },
-            ]}
-            rowKey={(r) => r.what}
-            columns={[
-              { header: "", cell: (r) => r.what },
-              { header: "A", numeric: true, cell: (r) => r.counts.a },
-              { header: "B", numeric: true, cell: (r) => r.counts.b },
-            ]}
-          />
-        </section>
+        {report.filters && <FreshStackFilters report={report} filters={report.filters} />}
       </div>
     </div>
+  );
+}
+
+function FreshStackFilters({
+  report,
+  filters,
+}: {
+  report: ImpactReport;
+  filters: NonNullable<ImpactReport["filters"]>;
+}) {
+  return (
+    <section aria-labelledby="filters-heading">
+      <h2 id="filters-heading" className="mb-2 text-lg font-semibold">
+        FreshStack&apos;s filters
+      </h2>
+      <DataTable
+        narrow
+        label="FreshStack filters"
+        rows={[
+          {
+            what: `Questions with no supported nugget (of ${report.questions})`,
+            counts: filters.unsupportedQuestions,
+          },
+          {
+            what: `Nuggets no chunk supports (of ${filters.nuggets})`,
+            counts: filters.unsupportedNuggets,
+          },
+        ]}
+        rowKey={(r) => r.what}
+        columns={[
+          { header: "", cell: (r) => r.what },
+          { header: "A", numeric: true, cell: (r) => r.counts.a },
+          { header: "B", numeric: true, cell: (r) => r.counts.b },
+        ]}
+      />
+    </section>
   );
 }

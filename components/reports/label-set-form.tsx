@@ -1,27 +1,34 @@
+import type { ReactNode } from "react";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import { LabelSetSelect } from "./label-set-select";
 
-/** A plain GET form choosing label sets A and B among a study's label sets, or ensembles of its LLM judges. */
+/**
+ * A plain GET form choosing label sets A and B among a study's label sets, or ensembles of its LLM
+ * judges; `children` are the report's own further choices, before the button.
+ */
 export function LabelSetForm({
   sources,
   models,
   query,
   submit,
+  children,
 }: {
   sources: { value: string; label: string }[];
   /** The LLM judges an ensemble can be made of. */
   models: string[];
   query: ImpactQuery;
   submit: string;
+  children?: ReactNode;
 }) {
   return (
     <form
       method="get"
-      className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
+      className={`mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 ${children ? "sm:grid-cols-2 lg:grid-cols-5" : "sm:grid-cols-3"}`}
       aria-label="Label sets"
     >
       <LabelSetSelect name="a" label="Label set A" sources={sources} models={models} defaultValue={query.a} />
       <LabelSetSelect name="b" label="Label set B" sources={sources} models={models} defaultValue={query.b} />
+      {children}
       <button
         type="submit"
         className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"

@@ -1,30 +1,46 @@
 import { z } from "zod";
+import { IMPACT_FAMILIES } from "@/lib/domain/impact/build-impact-report";
 
-/** Two label sets of a study to score its runs under: judge names, "fused:<x>+<y>" or "corrected:<x>". */
+/**
+ * Two label sets of a study to score its runs under (judge names, "fused:<x>+<y>", "corrected:<x>",
+ * ...), with which measures (default: the first family both have labels for) and, for relevance
+ * labels, trec_eval's -J (`judged=1`).
+ */
 export const impactQuerySchema = z.object({
   a: z.string().trim().min(1, "choose label set A"),
   b: z.string().trim().min(1, "choose label set B"),
+  family: z.enum(IMPACT_FAMILIES).optional(),
+  judged: z.enum(["0", "1"]).optional(),
+  format: z.enum(["json", "csv"]).optional(),
 });
 export type ImpactQuery = z.infer<typeof impactQuerySchema>;
 
 const perSet = z.object({ a: z.number(), b: z.number() });
+const scorePair = z.object({ a: z.number().nullable(), b: z.number().nullable() });
 
 export const impactReportSchema = z.object({
   sets: z.object({ a: z.string(), b: z.string() }),
+  family: z.enum(IMPACT_FAMILIES),
+  /** Relevance measures with trec_eval's -J: each ranking without the documents the set does not judge. */
+  judgedOnly: z.boolean(),
+  /** The families both sets have labels for (the others cannot be chosen). */
+  families: z.array(z.enum(IMPACT_FAMILIES)),
   metrics: z.array(z.string()),
-  /** The questions scored: those both sets judged (every question with nuggets when both judged all). */
+  /** The questions scored: those both sets judged. */
   questions: z.number(),
-  questionsWithNuggets: z.number(),
-  /** How many questions with nuggets each set judged (any (nugget, chunk) label). */
+  /** The questions the family can score: with nuggets, or with relevance labels in either set. */
+  questionsTotal: z.number(),
+  /** How many of those each set judged. */
   judged: perSet,
-  /** Each system's score per metric under both label sets. */
-  systems: z.array(z.object({ name: z.string(), scores: z.record(z.string(), perSet) })),
+  /** Each system's score per metric under both label sets (null: the run shares no scored question). */
+  systems: z.array(z.object({ name: z.string(), scores: z.record(z.string(), scorePair) })),
   kendallTauB: z.record(z.string(), z.number().nullable()),
+  spearmanRho: z.record(z.string(), z.number().nullable()),
   /** Pairs of systems whose order differs between the two label sets, per metric. */
   swaps: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
   /** Per question, the systems' mean score on the first metric under both sets, largest change first. */
   perQuestion: z.array(z.object({ question: z.string(), a: z.number(), b: z.number() })),
-  /** FreshStack's filters: questions with no supported nugget, nuggets no chunk supports. */
-  filters: z.object({ unsupportedQuestions: perSet, unsupportedNuggets: perSet, nuggets: z.number() }),
+  /** FreshStack's filters (support labels): questions with no supported nugget, nuggets no chunk supports. */
+  filters: z.object({ unsupportedQuestions: perSet, unsupportedNuggets: perSet, nuggets: z.number() }).nullable(),
 });
 export type ImpactReport = z.infer<typeof impactReportSchema>;

@@ -93,7 +93,7 @@ describe("the demo study seed", () => {
     expect(impact.kendallTauB["alpha-ndcg@10"]).toBeLessThan(1);
     expect(impact.swaps["alpha-ndcg@10"]!.length).toBeGreaterThan(0);
     const best = (set: "a" | "b") =>
-      impact.systems.toSorted((x, y) => y.scores["alpha-ndcg@10"]![set] - x.scores["alpha-ndcg@10"]![set])[0]!.name;
+      impact.systems.toSorted((x, y) => y.scores["alpha-ndcg@10"]![set]! - x.scores["alpha-ndcg@10"]![set]!)[0]!.name;
     expect([best("a"), best("b")]).toEqual(["dense-e5", "hybrid-rrf"]);
     // the reports' defaults read the header: what each campaign labelled, which sample was uniform, whose labels a judge holds
     const header = await getStudyHeader(admin, study.id);

@@ -1,11 +1,20 @@
 import type { SourceLabel } from "../label-sources";
-import { labelPositive } from "../scales";
-import { parseNuggetDocumentKey } from "../targets";
+import { labelLevel, labelPositive } from "../scales";
+import { parseNuggetDocumentKey, parseQueryDocumentKey } from "../targets";
 import { evaluateNuggetRun, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
-import { kendallTauB, swappedPairs } from "./rank-correlation";
+import { kendallTauB, spearmanRho, swappedPairs } from "./rank-correlation";
 import type { RunEntry } from "./run-ranking";
+import { evaluateTrecRun, parseTrecMeasure, type GradedJudgments } from "./trec-measures";
 
-const METRICS = FRESHSTACK_METRICS.map((id) => parseNuggetMetric(id)!);
+const NUGGET_MEASURES = FRESHSTACK_METRICS.map((id) => parseNuggetMetric(id)!);
+/** trec_eval's measures `evaluate --qrels` prints by default; judged@10 (Assay's own) only without -J, where it says little. */
+const RELEVANCE_MEASURES = ["ndcg@10", "map", "p@10", "rprec", "mrr", "recall@100", "judged@10"].map((id) =>
+  parseTrecMeasure(id)!,
+);
+
+/** The families of measures Impact scores runs with: FreshStack's over support labels, trec_eval's over relevance labels. */
+export const IMPACT_FAMILIES = ["nuggets", "relevance"] as const;
+export type ImpactFamily = (typeof IMPACT_FAMILIES)[number];
 
 /** A run: per question id, its ranked entries. */
 export type Run = ReadonlyMap<string, readonly RunEntry[]>;
@@ -22,42 +31,94 @@ export type ImpactInputs = {
   questionNames: ReadonlyMap<string, string>;
   /** Document ids to their external ids, which the runs name documents by (ties in score go to the larger). */
   documentNames: ReadonlyMap<number, string>;
+  /** Which measures (default: the first family both sets have labels for). */
+  family?: ImpactFamily;
+  /** trec_eval's -J for the relevance family: each ranking without the documents the set does not judge. */
+  judgedOnly?: boolean;
 };
 
-type Judgments = Map<string, QueryJudgments & { judged: boolean }>;
+/**
+ * One family of measures: per question (every question the family can score: with nuggets, or
+ * with relevance labels in either set), the set's judgments and whether it judged the question;
+ * and a run's score on each measure over some questions' judgments (null: no question to score).
+ */
+type Family<J> = {
+  measures: readonly string[];
+  judgments: (labels: ReadonlyMap<string, SourceLabel>, universe: ReadonlySet<string>) => Map<string, Judged<J>>;
+  universe: (inputs: ImpactInputs) => Set<string>;
+  score: (judgments: ReadonlyMap<string, J>, run: Run) => Record<string, number | null>;
+};
+type Judged<J> = { judged: boolean; value: J };
+
+/** The families both sets have labels for, in the order the page offers them. */
+export function impactFamilies(labels: ImpactInputs["labels"]): ImpactFamily[] {
+  const has = (set: ReadonlyMap<string, SourceLabel>, prefix: string) =>
+    [...set.keys()].some((k) => k.startsWith(prefix));
+  return IMPACT_FAMILIES.filter((f) => {
+    const prefix = f === "nuggets" ? "nd:" : "qd:";
+    return has(labels.a, prefix) && has(labels.b, prefix);
+  });
+}
 
 /**
- * Does the leaderboard change when one label set replaces another? The runs scored under both
- * (FreshStack's alpha-nDCG@10, Coverage@20, Recall@50 over every question with nuggets), Kendall's
- * tau-b between the two rankings per metric, the pairs of systems that swap, the 20 questions whose
- * mean score moves most, and FreshStack's filters under each set. When a set judged only some
- * questions (a campaign's sample), both are compared on the questions both judged, since the
- * others would score as unsupported. A string says why there is nothing to compare.
+ * Does the leaderboard change when one label set replaces another? The runs scored under both,
+ * with one family of measures: FreshStack's alpha-nDCG@10, Coverage@20, Recall@50 over support
+ * labels (every question with nuggets; a question a run misses scores 0), or trec_eval 9.0.8's
+ * measures over relevance labels (a label's level position is its gain; the mean over the questions
+ * a run and the labels share; optionally -J). Kendall's tau-b and Spearman's rho between the two
+ * rankings per measure, the pairs of systems that swap, the 20 questions whose mean score on the
+ * first measure moves most, and (support labels) FreshStack's filters under each set. When a set
+ * judged only some questions (a campaign's sample), both are compared on the questions both
+ * judged. A string says why there is nothing to compare.
  */
 export function buildImpactReport(inputs: ImpactInputs) {
-  const allA = judgmentsOf(inputs.labels.a, inputs.nuggets, inputs.documentNames);
-  const allB = judgmentsOf(inputs.labels.b, inputs.nuggets, inputs.documentNames);
-  const shared = [...allA.keys()].filter((q) => allA.get(q)!.judged && allB.get(q)?.judged);
-  if (shared.length === 0)
-    return `${inputs.sets.a} and ${inputs.sets.b} judged no question in common: nothing to compare`;
+  const families = impactFamilies(inputs.labels);
+  const family = inputs.family ?? families[0];
+  if (!family || !families.includes(family))
+    return families.length === 0
+      ? `${inputs.sets.a} and ${inputs.sets.b} share no kind of label (support or relevance): nothing to compare`
+      : `${inputs.sets.a} and ${inputs.sets.b} have no ${family} labels in common: choose ${families.join(" or ")}`;
   if (inputs.runs.size === 0) return "this study has no runs: import TREC run files first";
-  const partial = shared.length < allA.size;
-  const onShared = (all: Judgments): Judgments => new Map(shared.map((q) => [q, all.get(q)!]));
-  const [a, b] = partial ? [onShared(allA), onShared(allB)] : [allA, allB];
+  const report =
+    family === "nuggets"
+      ? compare(inputs, "nuggets", nuggetFamily(inputs))
+      : compare(inputs, "relevance", relevanceFamily(inputs));
+  if (report.questions === 0)
+    return `${inputs.sets.a} and ${inputs.sets.b} judged no question in common: nothing to compare`;
+  return { ...report, filters: family === "nuggets" ? nuggetFilters(inputs) : null };
+}
+
+function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
+  const universe = f.universe(inputs);
+  const allA = f.judgments(inputs.labels.a, universe);
+  const allB = f.judgments(inputs.labels.b, universe);
+  const shared = [...universe].filter((q) => allA.get(q)?.judged && allB.get(q)?.judged);
+  const on = (all: Map<string, Judged<J>>) => new Map(shared.map((q) => [q, all.get(q)!.value]));
+  const [a, b] = [on(allA), on(allB)];
   const names = [...inputs.runs.keys()].sort();
   const runOf = (name: string) => inputs.runs.get(name)!;
-  const scoresA = names.map((n) => evaluateNuggetRun(a, runOf(n), METRICS));
-  const scoresB = names.map((n) => evaluateNuggetRun(b, runOf(n), METRICS));
-
-  const first = METRICS[0]!;
-  const perQuestion = [...a.keys()]
+  const scoresA = names.map((n) => f.score(a, runOf(n)));
+  const scoresB = names.map((n) => f.score(b, runOf(n)));
+  // a statistic compares the systems both sets score (a run that shares no question with them has none)
+  const paired = (m: string) => {
+    const keep = names.map((_, i) => scoresA[i]![m] != null && scoresB[i]![m] != null);
+    const pick = <T>(xs: T[]) => xs.filter((_, i) => keep[i]);
+    return {
+      names: pick(names),
+      a: pick(scoresA).map((s) => s[m]!),
+      b: pick(scoresB).map((s) => s[m]!),
+    };
+  };
+  const first = f.measures[0]!;
+  const perQuestion = shared
     .filter((q) => inputs.questionNames.has(q))
     .map((q) => {
-      const mean = (judgments: Judgments) =>
-        names.reduce(
-          (s, n) => s + evaluateNuggetRun(new Map([[q, judgments.get(q)!]]), runOf(n), [first])[first.id]!,
-          0,
-        ) / names.length;
+      const mean = (judgments: Map<string, J>) => {
+        const scores = names
+          .map((n) => f.score(new Map([[q, judgments.get(q)!]]), runOf(n))[first])
+          .filter((v): v is number => v !== null);
+        return scores.length === 0 ? 0 : scores.reduce((s, v) => s + v, 0) / scores.length;
+      };
       return { question: inputs.questionNames.get(q)!, a: mean(a), b: mean(b) };
     })
     .sort(
@@ -65,47 +126,95 @@ export function buildImpactReport(inputs: ImpactInputs) {
         Math.abs(y.b - y.a) - Math.abs(x.b - x.a) || x.question.localeCompare(y.question, "en", { numeric: true }),
     )
     .slice(0, 20);
-
+  const perMeasure = <T>(stat: (p: ReturnType<typeof paired>) => T) =>
+    Object.fromEntries(f.measures.map((m) => [m, stat(paired(m))]));
   return {
     sets: inputs.sets,
-    metrics: METRICS.map((m) => m.id),
-    questions: a.size,
-    questionsWithNuggets: allA.size,
+    family,
+    judgedOnly: family === "relevance" && (inputs.judgedOnly ?? false),
+    metrics: [...f.measures],
+    questions: shared.length,
+    questionsTotal: universe.size,
     judged: {
       a: [...allA.values()].filter((q) => q.judged).length,
       b: [...allB.values()].filter((q) => q.judged).length,
     },
     systems: names.map((name, i) => ({
       name,
-      scores: Object.fromEntries(METRICS.map((m) => [m.id, { a: scoresA[i]![m.id]!, b: scoresB[i]![m.id]! }])),
+      scores: Object.fromEntries(f.measures.map((m) => [m, { a: scoresA[i]![m] ?? null, b: scoresB[i]![m] ?? null }])),
     })),
-    kendallTauB: Object.fromEntries(
-      METRICS.map((m) => [
-        m.id,
-        kendallTauB(
-          scoresA.map((s) => s[m.id]!),
-          scoresB.map((s) => s[m.id]!),
-        ),
-      ]),
-    ),
-    swaps: Object.fromEntries(
-      METRICS.map((m) => [
-        m.id,
-        swappedPairs(
-          names,
-          scoresA.map((s) => s[m.id]!),
-          scoresB.map((s) => s[m.id]!),
-        ),
-      ]),
-    ),
+    kendallTauB: perMeasure((p) => kendallTauB(p.a, p.b)),
+    spearmanRho: perMeasure((p) => spearmanRho(p.a, p.b)),
+    swaps: perMeasure((p) => swappedPairs(p.names, p.a, p.b)),
     perQuestion,
-    filters: {
-      unsupportedQuestions: { a: unsupportedQuestions(a), b: unsupportedQuestions(b) },
-      unsupportedNuggets: { a: unsupportedNuggets(a), b: unsupportedNuggets(b) },
-      nuggets: [...a.values()].reduce((n, q) => n + q.nuggets.size, 0),
-    },
   };
 }
+
+/** FreshStack's measures over (nugget, chunk) support labels, on every question with nuggets. */
+function nuggetFamily(inputs: ImpactInputs): Family<QueryJudgments> {
+  return {
+    measures: NUGGET_MEASURES.map((m) => m.id),
+    universe: (i) => new Set(i.nuggets.map((n) => String(n.queryId))),
+    judgments: (labels) => {
+      const all = judgmentsOf(labels, inputs.nuggets, inputs.documentNames);
+      return new Map([...all].map(([q, j]) => [q, { judged: j.judged, value: j }]));
+    },
+    score: (judgments, run) => evaluateNuggetRun(judgments, run, NUGGET_MEASURES),
+  };
+}
+
+/**
+ * trec_eval's measures over (question, chunk) relevance labels, on every question either set
+ * judged: a label's level position is its gain (0, 1, 2, ... as a TREC qrels file writes it), a
+ * document is relevant at gain 1 or more.
+ */
+function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments> {
+  const judgedOnly = inputs.judgedOnly ?? false;
+  const measures = RELEVANCE_MEASURES.filter((m) => !(judgedOnly && m.name === "judged"));
+  return {
+    measures: measures.map((m) => m.id),
+    universe: (i) => {
+      const questions = new Set<string>();
+      for (const set of [i.labels.a, i.labels.b])
+        for (const key of set.keys()) {
+          const target = parseQueryDocumentKey(key);
+          if (target) questions.add(String(target.queryId));
+        }
+      return questions;
+    },
+    judgments: (labels, universe) => {
+      const out = new Map<string, Judged<Map<string, number>>>(
+        [...universe].map((q) => [q, { judged: false, value: new Map() }]),
+      );
+      for (const [key, label] of labels) {
+        const target = parseQueryDocumentKey(key);
+        const gain = target && labelLevel(label);
+        const q = target && out.get(String(target.queryId));
+        if (!q || gain === null || gain === undefined) continue;
+        q.judged = true;
+        q.value.set(inputs.documentNames.get(target.documentId) ?? String(target.documentId), gain);
+      }
+      return out;
+    },
+    score: (judgments, run) => evaluateTrecRun(judgments, run, measures, { judgedOnly }),
+  };
+}
+
+function nuggetFilters(inputs: ImpactInputs) {
+  const universe = new Set(inputs.nuggets.map((n) => String(n.queryId)));
+  const allA = judgmentsOf(inputs.labels.a, inputs.nuggets, inputs.documentNames);
+  const allB = judgmentsOf(inputs.labels.b, inputs.nuggets, inputs.documentNames);
+  const shared = [...universe].filter((q) => allA.get(q)?.judged && allB.get(q)?.judged);
+  const on = (all: Judgments): Judgments => new Map(shared.map((q) => [q, all.get(q)!]));
+  const [a, b] = [on(allA), on(allB)];
+  return {
+    unsupportedQuestions: { a: unsupportedQuestions(a), b: unsupportedQuestions(b) },
+    unsupportedNuggets: { a: unsupportedNuggets(a), b: unsupportedNuggets(b) },
+    nuggets: [...a.values()].reduce((n, q) => n + q.nuggets.size, 0),
+  };
+}
+
+type Judgments = Map<string, QueryJudgments & { judged: boolean }>;
 
 /**
  * A label set as nugget qrels: per question (with nuggets), the chunks each positive label says

@@ -267,6 +267,7 @@ export const API = {
     params: studyIdParamsSchema,
     query: impactQuerySchema,
     response: impactReportSchema,
+    csvReport: true,
   },
   "GET /api/studies/{studyId}/reports/judge-agreement": {
     summary: "Every judge against a reference judge",

@@ -7,6 +7,10 @@ import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { getImpactReport } from "./get-impact-report";
+import { evaluateTrecRun, parseTrecMeasure } from "@/lib/domain/impact/trec-measures";
+import { impactCsv } from "@/lib/formats/reports/impact-csv";
+import { importIntoStudy, type ImportRequest } from "@/lib/server/imports/import-into-study";
+import { textInput } from "@/test/import-inputs";
 
 let studyId: number;
 let researcher: UserDto;
@@ -94,8 +98,9 @@ describe("benchmark impact", () => {
       expect(s.scores["alpha-ndcg@10"]!.a).toBeCloseTo(before.get(s.name)!, 12);
       expect(s.scores["alpha-ndcg@10"]!.b).toBeCloseTo(after.get(s.name)!, 12);
     }
-    expect(report.filters.nuggets).toBe(await db.nugget.count({ where: { studyId } }));
-    expect(report.filters.unsupportedNuggets.b).toBeGreaterThanOrEqual(report.filters.unsupportedNuggets.a);
+    expect(report.family).toBe("nuggets");
+    expect(report.filters!.nuggets).toBe(await db.nugget.count({ where: { studyId } }));
+    expect(report.filters!.unsupportedNuggets.b).toBeGreaterThanOrEqual(report.filters!.unsupportedNuggets.a);
   });
 
   it("names a missing label set, and is not found for an annotator", async () => {
@@ -110,5 +115,82 @@ describe("benchmark impact", () => {
     await expect(getImpactReport(annotator, studyId, { a: "gpt-4o", b: "gpt-4o" })).rejects.toMatchObject({
       code: "not_found",
     });
+  });
+});
+
+const ADMIN: UserDto = { id: 0, email: "cli", name: "cli", role: "admin" };
+
+describe("Impact on relevance labels", () => {
+  it("scores a relevance study's runs with trec_eval's measures, as `evaluate --qrels` does on the same files, and its CSV matches its JSON", async () => {
+    const db = await getDb();
+    const id = unique();
+    const study = (await f.upsertStudy(db, { slug: `impact-relevance-${id}`, name: `Impact relevance ${id}` })).id;
+    const put = (format: ImportRequest["format"], name: string, text: string, judge?: string) =>
+      importIntoStudy(study, {
+        format,
+        files: [textInput(name, text)],
+        ...(judge ? { judge, judgeKind: judge === "llm" ? "model" : "human", scale: "graded-0-2" } : {}),
+      });
+    await put("beir-queries", "q.tsv", "q1\tfirst\nq2\tsecond\nq3\tthird\n");
+    await put("beir-corpus", "c.tsv", [10, 11, 12, 13, 14, 15, 16].map((d) => `c${d}\tpassage ${d}\n`).join(""));
+    const assessors = "q1 0 c10 2\nq1 0 c11 0\nq1 0 c12 1\nq2 0 c13 0\nq2 0 c14 0\nq3 0 c15 1\n";
+    const llm = "q1 0 c10 0\nq1 0 c11 2\nq1 0 c12 1\nq2 0 c13 1\n";
+    await put("trec-qrels", "assessors.qrels", assessors, "assessors");
+    await put("trec-qrels", "llm.qrels", llm, "llm");
+    const runs =
+      "q1 Q0 c10 1 3 bm25\nq1 Q0 c11 2 2 bm25\nq1 Q0 c12 3 2 bm25\nq1 Q0 c15 4 1 bm25\nq2 Q0 c13 1 1 bm25\nq2 Q0 c14 2 1 bm25\n" +
+      "q1 Q0 c11 1 5 dense\nq1 Q0 c16 2 4 dense\nq1 Q0 c10 3 3 dense\nq2 Q0 c14 1 2 dense\n";
+    await put("trec-run", "two.run", runs);
+
+    for (const judgedOnly of [false, true]) {
+      const report = await getImpactReport(ADMIN, study, {
+        a: "assessors",
+        b: "llm",
+        ...(judgedOnly ? { judged: "1" as const } : {}),
+      });
+      expect(report).toMatchObject({ family: "relevance", families: ["relevance"], questions: 2, questionsTotal: 3 });
+      // the reference: the same files, on the questions both judged, as `evaluate --qrels` reads them
+      const qrels = (text: string) => {
+        const out = new Map<string, Map<string, number>>();
+        for (const [q, , d, rel] of text
+          .trim()
+          .split("\n")
+          .map((l) => l.split(" ")))
+          if (q !== "q3") (out.get(q!) ?? out.set(q!, new Map()).get(q!)!).set(d!, Number(rel));
+        return out;
+      };
+      const run = (tag: string) => {
+        const out = new Map<string, { docId: string; score: number }[]>();
+        for (const [q, , d, , score, t] of runs
+          .trim()
+          .split("\n")
+          .map((l) => l.split(" ")))
+          if (t === tag) out.set(q!, [...(out.get(q!) ?? []), { docId: d!, score: Number(score) }]);
+        return out;
+      };
+      const measures = report.metrics.map((m) => parseTrecMeasure(m)!);
+      for (const s of report.systems) {
+        const expected = {
+          a: evaluateTrecRun(qrels(assessors), run(s.name), measures, { judgedOnly }),
+          b: evaluateTrecRun(qrels(llm), run(s.name), measures, { judgedOnly }),
+        };
+        for (const m of report.metrics)
+          expect(s.scores[m], `${s.name} ${m}`).toEqual({ a: expected.a[m], b: expected.b[m] });
+      }
+      // the CSV: every system's score on every measure, as the JSON has them
+      const csv = impactCsv(report)
+        .trim()
+        .split("\n")
+        .map((l) => l.split(","));
+      expect(csv[0]).toEqual(["system", "metric", "assessors", "llm"]);
+      for (const s of report.systems)
+        for (const m of report.metrics)
+          expect(
+            csv
+              .find((r) => r[0] === s.name && r[1] === m)!
+              .slice(2)
+              .map(Number),
+          ).toEqual([s.scores[m]!.a, s.scores[m]!.b]);
+    }
   });
 });

@@ -1,0 +1,18 @@
+import { csvLine } from "@/lib/formats/csv";
+import type { ImpactReport } from "@/lib/schemas/impact";
+
+/**
+ * Every system's score on every measure under both label sets, one row each, then each measure's
+ * Kendall's tau-b and Spearman's rho between the two rankings (system "τ-b" and "ρ"):
+ * system,metric,<set a>,<set b> (empty: unscored).
+ */
+export function impactCsv(report: ImpactReport): string {
+  const rows: (string | number | null)[][] = [["system", "metric", report.sets.a, report.sets.b]];
+  for (const s of report.systems)
+    for (const m of report.metrics) rows.push([s.name, m, s.scores[m]!.a, s.scores[m]!.b]);
+  for (const m of report.metrics) {
+    rows.push(["τ-b", m, report.kendallTauB[m] ?? null, null]);
+    rows.push(["ρ", m, report.spearmanRho[m] ?? null, null]);
+  }
+  return `${rows.map(csvLine).join("\n")}\n`;
+}
