@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startFakeChatServer } from "../test/fake-chat-server";
@@ -52,10 +53,10 @@ async function importFile(page: Page, format: string, file: string, labels?: { j
     await panel.getByLabel("Judge kind").selectOption({ label: "Human" });
     await panel.getByLabel("Scale (required)").selectOption({ label: labels.scale });
   }
-  await panel.getByLabel("File").setInputFiles(path.join(NOVELEVAL, file));
+  await panel.getByLabel("File").setInputFiles(path.resolve(NOVELEVAL, file));
   await panel.getByRole("button", { name: "Import", exact: true }).click();
   const result = panel.getByTestId("import-result");
-  await expect(result).toContainText(`from ${file}`);
+  await expect(result).toContainText(`from ${path.basename(file)}`);
   return result;
 }
 
@@ -165,6 +166,17 @@ test("a new team's first day, from an empty database to an agreement report", as
     await importFile(researcher, "TREC qrels", "qrels.txt", { judge: "assessors", scale: "Graded 0 / 1 / 2" }),
   ).toContainText("Added 420 pooled pairs, 420 labels. Labels by assessors on the scale graded-0-2.");
   await expect(researcher.getByTestId("import-result")).not.toContainText("0.0 s");
+  // two runs in one file (each tag a system), right after the qrels on the same page: the page sends
+  // only what the run format takes
+  const runs = fs
+    .readFileSync(path.join(NOVELEVAL, "qrels.txt"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => l.split(/\s+/))
+    .flatMap(([q, , d], i) => [`${q} Q0 ${d} 1 ${i % 7} bm25`, `${q} Q0 ${d} 1 ${(i * 5) % 11} dense`]);
+  const runFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "first-day-")), "team.run");
+  fs.writeFileSync(runFile, `${runs.join("\n")}\n`);
+  await expect(await importFile(researcher, "TREC run", runFile)).toContainText("840 run entries");
 
   // the questions are named by their text
   await researcher.goto(`${studyUrl}/questions`);
@@ -180,6 +192,15 @@ test("a new team's first day, from an empty database to an agreement report", as
   );
   await expect(researcher.getByRole("table", { name: "Pool grid" }).getByRole("row")).toHaveCount(21); // the header and NovelEval's 20 candidates
   await expect(researcher.getByRole("heading", { name: "Nuggets" })).toHaveCount(0);
+  // a passage NovelEval's TSV quotes the CSV way reads without the quotes
+  await researcher.goto(`${studyUrl}/questions`);
+  await researcher.getByRole("table", { name: "Questions" }).getByRole("link", { name: "11", exact: true }).click();
+  await researcher.getByRole("link", { name: "11-0", exact: true }).click();
+  const viewer = researcher.getByRole("region", { name: "Chunk viewer" });
+  await expect(viewer).toContainText('"Middle Ground" is a song by American pop rock band Maroon 5.');
+  await expect(viewer).not.toContainText('""Middle Ground""');
+  await researcher.goBack();
+  await researcher.goBack();
   // NovelEval's prose passages wrap in the explorer, at 1,280 and at 390 px
   await researcher.locator("a[href*='chunk=']").first().click();
   await passagesFit(researcher);
@@ -348,6 +369,22 @@ test("a new team's first day, from an empty database to an agreement report", as
     const calibration = researcher.getByRole("region", { name: "Calibration" });
     await calibration.getByLabel("People's labels").selectOption({ label: "assessors" });
     await expect(calibration.getByTestId(`calibration-${judge}`).getByRole("cell").nth(1)).toHaveText("20");
+
+    // does the leaderboard change under the LLM's labels? Impact scores the team's two runs with
+    // trec_eval's measures under both, on the questions the LLM judged
+    await researcher.goto(`${studyUrl}/impact?${new URLSearchParams({ a: "assessors", b: judge })}`);
+    const impact = researcher.getByTestId("impact-report");
+    await expect(impact.getByTestId("impact-summary")).toContainText("2 systems over");
+    await expect(impact.getByTestId("impact-summary")).toContainText(
+      "trec_eval 9.0.8's measures over relevance labels",
+    );
+    await expect(impact.getByTestId("impact-coverage")).toBeVisible(); // 20 random pairs cover some questions only
+    const scores = impact.getByRole("table", { name: "Scores under both label sets" });
+    for (const system of ["bm25", "dense"])
+      await expect(scores.getByRole("row").filter({ hasText: system }).getByRole("cell").nth(1)).toHaveText(
+        /^\d\.\d{3}$/,
+      );
+    await expect(impact.getByTestId("tau-ndcg@10")).toBeVisible();
   } finally {
     await chat.close();
   }
