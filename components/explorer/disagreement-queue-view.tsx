@@ -99,7 +99,7 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
                 className: "text-xs",
                 cell: (r) =>
                   r.labels.map((l) => (
-                    <div key={l.judge} className="whitespace-nowrap">
+                    <div key={l.judge} className="sm:whitespace-nowrap">
                       <span className="font-mono">{l.positive === null ? "?" : l.positive ? "✓" : "✗"}</span> {l.judge}:{" "}
                       {l.text}
                     </div>

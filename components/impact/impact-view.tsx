@@ -107,8 +107,12 @@ function ImpactReportView({
     <div className="mt-6 space-y-8" data-testid="impact-report">
       <p className="text-sm text-stone-600" data-testid="impact-summary">
         {count(report.systems.length, "system")} over {count(report.questions, "question")}
-        {partial ? ` (of ${report.questionsTotal} ${relevance ? "judged by either set" : "with nuggets"})` : ""}; A ={" "}
-        {titles.a}, B = {titles.b}.{" "}
+        {partial
+          ? ` (of ${report.questionsTotal} ${relevance ? "judged by either set" : "with nuggets"})`
+          : relevance
+            ? ""
+            : " with nuggets"}
+        ; A = {titles.a}, B = {titles.b}.{" "}
         {relevance
           ? `trec_eval 9.0.8's measures over relevance labels (a level's position is its gain)${report.judgedOnly ? ", judged documents only (-J)" : ""}: each the mean over the questions a run and the labels share.`
           : "FreshStack's measures over support labels: scores average every question (a question a run misses scores 0)."}

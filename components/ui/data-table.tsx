@@ -120,7 +120,11 @@ export function DataTable<Row>({
                         {c.header}
                       </span>
                     )}
-                    {stackOnPhone ? <div className="min-w-0 flex-1">{c.cell(row, r)}</div> : c.cell(row, r)}
+                    {stackOnPhone ? (
+                      <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">{c.cell(row, r)}</div>
+                    ) : (
+                      c.cell(row, r)
+                    )}
                   </td>
                 ))}
               </tr>
