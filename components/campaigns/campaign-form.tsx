@@ -268,8 +268,8 @@ export function CampaignForm({
               </Select>
             </label>
             <label className={labelText}>
-              LLM judge (the report compares each annotator with it; annotators see its labels after their blind
-              label, or from the start when assisted, never in a blind campaign; used by LLM-based sampling)
+              LLM judge (the report compares each annotator with it; annotators see its labels after their blind label,
+              or from the start when assisted, never in a blind campaign; used by LLM-based sampling)
               <Select className="mt-1" compact value={llmJudge} onChange={(e) => setLlmJudge(e.target.value)}>
                 {options.llmJudges.map((j) => (
                   <option key={j} value={j}>
