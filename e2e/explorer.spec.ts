@@ -31,6 +31,11 @@ test("a researcher explores a question's pool, its disagreements and starts a fo
   await expect(page.getByRole("heading", { level: 1 })).toContainText(
     "How do I retry a failed job with exponential backoff?",
   );
+  // a question is addressed by its own id; a link by the database's number (from before) lands there too
+  await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/questions/hq-101$`));
+  await page.goto(`/studies/${studyId}/questions/1?only=disagreements`); // hq-101 is the world's first question
+  await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/questions/hq-101\\?only=disagreements$`));
+  await page.goto(`/studies/${studyId}/questions/hq-101`);
 
   const grid = page.getByRole("table", { name: "Pool grid" });
   await expect(grid.getByRole("row")).toHaveCount(11); // header + 10 pooled chunks

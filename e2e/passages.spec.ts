@@ -83,6 +83,8 @@ for (const width of [1280, 390]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeHidden();
     await expect(nav.getByRole("link", { name: "Import and export" })).toBeVisible();
     await page.getByRole("table", { name: "Questions" }).getByRole("link", { name: "0", exact: true }).click();
+    // NovelEval's question "0" lives at /questions/0, whatever number the database gave it
+    await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/questions/0$`));
     // a question without a title is headed by its text, and not shown a second time
     await expect(page.getByText("How many different Spider-Men are there in Across the Spider-Verse?")).toHaveCount(1);
     await page.locator("[data-testid^='chunk-link-'], a[href*='chunk=']").first().click();

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { questionPath } from "@/lib/domain/explorer/question-path";
 import type { DisagreementList } from "@/lib/schemas/explorer";
 import { Pager } from "./pager";
 import { PageHeader } from "@/components/ui/page-header";
@@ -70,7 +71,7 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
                 cell: (r) => (
                   <>
                     <Link
-                      href={`/studies/${study.id}/questions/${r.question.id}?chunk=${r.chunk.id}&only=disagreements`}
+                      href={`${questionPath(study.id, r.question.externalId)}?chunk=${r.chunk.id}&only=disagreements`}
                       className="font-medium text-sky-800 hover:underline"
                     >
                       {r.question.externalId}

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { questionPath } from "@/lib/domain/explorer/question-path";
 import type { QuestionList, QuestionListQuery } from "@/lib/schemas/explorer";
 import { Pager } from "./pager";
 import { count } from "@/components/ui/wording";
@@ -79,10 +80,7 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
             header: sortLink("id", "Question"),
             cell: (r) => (
               <>
-                <Link
-                  href={`/studies/${study.id}/questions/${r.id}`}
-                  className="font-medium text-sky-800 hover:underline"
-                >
+                <Link href={questionPath(study.id, r.externalId)} className="font-medium text-sky-800 hover:underline">
                   {r.externalId}
                 </Link>{" "}
                 {r.title ? <span>{r.title}</span> : <NoText what="question" />}

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { questionPath } from "@/lib/domain/explorer/question-path";
 import { ChunkView } from "@/components/code/chunk-view";
 import { NoText } from "./no-text";
 import type { QuestionPool } from "@/lib/schemas/explorer";
@@ -8,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 
 /** A question, its nuggets and its pool as a grid of every judge's labels, with a chunk open for reading. */
 export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "all" | "disagreements" }) {
-  const base = `/studies/${pool.study.id}/questions/${pool.question.id}`;
+  const base = questionPath(pool.study.id, pool.question.externalId);
   const link = (over: { chunk?: number; only?: string }) => {
     const params = new URLSearchParams();
     const chunk = over.chunk ?? pool.chunk?.documentId;

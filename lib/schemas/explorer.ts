@@ -35,9 +35,20 @@ export const questionListSchema = z.object({
 });
 export type QuestionList = z.infer<typeof questionListSchema>;
 
+/** A question's page: the study, and the question by its own id (as the imported files name it). */
 export const questionPageParamsSchema = z.object({
   studyId: z.coerce.number().int().positive(),
-  queryId: z.coerce.number().int().positive(),
+  questionId: z
+    .string()
+    .min(1)
+    .max(1000)
+    .transform((id) => {
+      try {
+        return decodeURIComponent(id);
+      } catch {
+        return id;
+      }
+    }),
 });
 export const questionPageQuerySchema = z.object({
   chunk: z.coerce.number().int().positive().optional(),
