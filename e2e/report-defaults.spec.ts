@@ -52,3 +52,24 @@ test("every report page of the demo opens on a result, says what it chose, and k
   );
   await expect(page.getByTestId("chosen-for-you")).toHaveCount(0);
 });
+
+test("the demo's prose relevance study opens Impact on trec_eval's measures, gpt-4o against the assessors", async ({
+  page,
+}) => {
+  await signIn(page, USERS.researcher.email);
+  const studyId = await studyIdByName(page.request, "Lindenfeld trams (demo, relevance)");
+  await page.goto(`/studies/${studyId}/impact`);
+  await expect(page.getByTestId("chosen-for-you")).toContainText("A is gpt-4o");
+  await expect(page.getByTestId("chosen-for-you")).toContainText("B is assessors, its imported human judge");
+  await expect(page.getByTestId("impact-summary")).toContainText("3 systems over 6 questions");
+  await expect(page.getByTestId("impact-summary")).toContainText("trec_eval 9.0.8's measures over relevance labels");
+  await expect(page.getByTestId("tau-ndcg@10")).not.toContainText("1.000");
+  // the study's sections: nothing for nuggets, side-by-side answers or federated results
+  const nav = page.getByRole("navigation", { name: "Study" });
+  for (const name of ["Nugget quality", "Preferences", "Resources"])
+    await expect(nav.getByRole("link", { name, exact: true })).toBeHidden();
+  // its passages are prose, wrapped with their paragraphs
+  await page.goto(`/studies/${studyId}/questions/lt-1`);
+  await page.getByRole("link", { name: "lt-1-a", exact: true }).click();
+  await expect(page.locator(".prose-passage p")).toHaveCount(2);
+});
