@@ -177,6 +177,20 @@ describe("Impact on relevance labels", () => {
         for (const m of report.metrics)
           expect(s.scores[m], `${s.name} ${m}`).toEqual({ a: expected.a[m], b: expected.b[m] });
       }
+      // what trec_eval 9.0.8 printed for these files (-m ndcg_cut.10 -m map -m P.10 -m Rprec -m recip_rank
+      // -m recall.100, on q1 and q2, with -J for the second pass), to its four decimals
+      const printed = (system: string, set: "a" | "b") =>
+        Object.fromEntries(
+          ["ndcg@10", "map", "p@10", "rprec", "mrr", "recall@100"].map((m) => [
+            m,
+            Number(report.systems.find((x) => x.name === system)!.scores[m]![set]!.toFixed(4)),
+          ]),
+        );
+      const trecEval = judgedOnly
+        ? { denseA: [0.2398, 0.125, 0.05, 0.25, 0.25, 0.25], bm25B: [0.81, 0.7917, 0.15, 0.75, 0.75, 1] }
+        : { denseA: [0.19, 0.0833, 0.05, 0, 0.1667, 0.25], bm25B: [0.6254, 0.5417, 0.15, 0.25, 0.5, 1] };
+      expect(Object.values(printed("dense", "a"))).toEqual(trecEval.denseA);
+      expect(Object.values(printed("bm25", "b"))).toEqual(trecEval.bm25B);
       // the CSV: every system's score on every measure, as the JSON has them
       const csv = impactCsv(report)
         .trim()
