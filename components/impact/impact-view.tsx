@@ -13,8 +13,8 @@ import { ReportExports } from "@/components/reports/report-exports";
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
 const FAMILY_LABELS: Record<ImpactFamily, string> = {
-  nuggets: "Support labels: FreshStack's alpha-nDCG@10, Coverage@20, Recall@50",
-  relevance: "Relevance labels: trec_eval's nDCG@10, MAP, P@10, R-prec, MRR, Recall@100",
+  nuggets: "Support labels (FreshStack's)",
+  relevance: "Relevance labels (trec_eval's)",
 };
 
 /** Which label sets to compare, and the runs' scores under both. */
@@ -42,8 +42,8 @@ export function ImpactView({
       title="Benchmark impact"
       description={
         <>
-          Do the conclusions change when one label set replaces another? The study&apos;s runs scored under both,
-          FreshStack&apos;s way.
+          Do the conclusions change when one label set replaces another? The study&apos;s runs scored under both: with
+          FreshStack&apos;s measures over support labels, with trec_eval&apos;s over relevance labels.
         </>
       }
       controls={
