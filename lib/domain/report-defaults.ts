@@ -33,6 +33,10 @@ export type DefaultChoice<T> = { choice: T; why: string };
 
 type Reference = { name: string; what: string };
 
+/** Campaigns someone labelled, the most labelled items first (the newest on a tie). */
+const mostLabelled = (campaigns: DefaultsStudy["campaigns"]) =>
+  campaigns.filter((c) => c.labelled > 0).toSorted((x, y) => y.labelled - x.labelled || y.id - x.id);
+
 const firstLlm = (study: DefaultsStudy) => study.judges.find((j) => j.kind === "model")?.name ?? null;
 
 /** The study's human reference for a use, as a label-set name (a judge, "corrected:<llm>" or "campaign:<id>"), with its description. */
@@ -40,9 +44,7 @@ export function humanReference(study: DefaultsStudy, use: ReferenceUse): Referen
   const imported = study.judges.find((j) => j.kind === "human" && !j.annotator);
   const annotator = study.judges.find((j) => j.kind === "human" && j.annotator);
   const llm = firstLlm(study);
-  const labelled = study.campaigns
-    .filter((c) => labelsPairs(c.taskType) && c.labelled > 0)
-    .toSorted((x, y) => y.labelled - x.labelled || y.id - x.id);
+  const labelled = mostLabelled(study.campaigns.filter((c) => labelsPairs(c.taskType)));
   const uniform = labelled.find((c) => c.uniform);
   const candidates: Record<string, Reference | null> = {
     imported: imported ? { name: imported.name, what: `${imported.name}, its imported human judge` } : null,
@@ -106,9 +108,7 @@ export function defaultCampaign(
   campaigns: DefaultsStudy["campaigns"],
   what: string,
 ): DefaultChoice<{ campaign: number }> | null {
-  const campaign = campaigns
-    .filter((c) => c.labelled > 0)
-    .toSorted((x, y) => y.labelled - x.labelled || y.id - x.id)[0];
+  const campaign = mostLabelled(campaigns)[0];
   return campaign
     ? { choice: { campaign: campaign.id }, why: `${campaign.name}, the study's ${what} with the most labelled items.` }
     : null;

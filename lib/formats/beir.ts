@@ -22,7 +22,7 @@ function splitIdAndText(
  * closing quote is kept as it is); any other field is taken literally, tabs included. A quoted
  * field must close on its line (these files hold one record per line).
  */
-export function unquoteTsvField(field: string, line: number, name: string): string | ReturnType<typeof bad> {
+function unquoteTsvField(field: string, line: number, name: string): string | ReturnType<typeof bad> {
   if (!field.startsWith('"')) return field;
   let out = "";
   for (let i = 1; i < field.length; i++) {

@@ -38,20 +38,20 @@ export type ImpactInputs = {
 };
 
 /**
- * One family of measures: per question (every question the family can score: with nuggets, or
- * with relevance labels in either set), the set's judgments and whether it judged the question;
- * and a run's score on each measure over some questions' judgments (null: no question to score).
+ * One family of measures: the questions it can score (with nuggets, or with relevance labels in
+ * either set); per question, a set's judgments and whether it judged the question; and a run's
+ * score on each measure over some questions' judgments (null: no question to score).
  */
 type Family<J> = {
   measures: readonly string[];
-  judgments: (labels: ReadonlyMap<string, SourceLabel>, universe: ReadonlySet<string>) => Map<string, Judged<J>>;
-  universe: (inputs: ImpactInputs) => Set<string>;
+  universe: ReadonlySet<string>;
+  judgments: (labels: ReadonlyMap<string, SourceLabel>) => Map<string, Judged<J>>;
   score: (judgments: ReadonlyMap<string, J>, run: Run) => Record<string, number | null>;
 };
 type Judged<J> = { judged: boolean; value: J };
 
 /** The families both sets have labels for, in the order the page offers them. */
-export function impactFamilies(labels: ImpactInputs["labels"]): ImpactFamily[] {
+function impactFamilies(labels: ImpactInputs["labels"]): ImpactFamily[] {
   const has = (set: ReadonlyMap<string, SourceLabel>, prefix: string) =>
     [...set.keys()].some((k) => k.startsWith(prefix));
   return IMPACT_FAMILIES.filter((f) => {
@@ -69,7 +69,8 @@ export function impactFamilies(labels: ImpactInputs["labels"]): ImpactFamily[] {
  * rankings per measure, the pairs of systems that swap, the 20 questions whose mean score on the
  * first measure moves most, and (support labels) FreshStack's filters under each set. When a set
  * judged only some questions (a campaign's sample), both are compared on the questions both
- * judged. A string says why there is nothing to compare.
+ * judged. The report lists the families both sets have labels for (the others cannot be chosen). A
+ * string says why there is nothing to compare.
  */
 export function buildImpactReport(inputs: ImpactInputs) {
   const families = impactFamilies(inputs.labels);
@@ -79,19 +80,20 @@ export function buildImpactReport(inputs: ImpactInputs) {
       ? `${inputs.sets.a} and ${inputs.sets.b} share no kind of label (support or relevance): nothing to compare`
       : `${inputs.sets.a} and ${inputs.sets.b} have no ${family} labels in common: choose ${families.join(" or ")}`;
   if (inputs.runs.size === 0) return "this study has no runs: import TREC run files first";
-  const report =
-    family === "nuggets"
-      ? compare(inputs, "nuggets", nuggetFamily(inputs))
-      : compare(inputs, "relevance", relevanceFamily(inputs));
-  if (report.questions === 0)
-    return `${inputs.sets.a} and ${inputs.sets.b} judged no question in common: nothing to compare`;
-  return { ...report, filters: family === "nuggets" ? nuggetFilters(inputs) : null };
+  const nothing = `${inputs.sets.a} and ${inputs.sets.b} judged no question in common: nothing to compare`;
+  if (family === "nuggets") {
+    const { report, judgments } = compare(inputs, "nuggets", nuggetFamily(inputs));
+    return report.questions === 0 ? nothing : { ...report, families, filters: nuggetFilters(judgments) };
+  }
+  const { report } = compare(inputs, "relevance", relevanceFamily(inputs));
+  return report.questions === 0 ? nothing : { ...report, families, filters: null };
 }
 
+/** The runs scored under both sets with one family, on the questions both judged (and those judgments). */
 function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
-  const universe = f.universe(inputs);
-  const allA = f.judgments(inputs.labels.a, universe);
-  const allB = f.judgments(inputs.labels.b, universe);
+  const { universe } = f;
+  const allA = f.judgments(inputs.labels.a);
+  const allB = f.judgments(inputs.labels.b);
   const shared = [...universe].filter((q) => allA.get(q)?.judged && allB.get(q)?.judged);
   const on = (all: Map<string, Judged<J>>) => new Map(shared.map((q) => [q, all.get(q)!.value]));
   const [a, b] = [on(allA), on(allB)];
@@ -128,7 +130,7 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
     .slice(0, 20);
   const perMeasure = <T>(stat: (p: ReturnType<typeof paired>) => T) =>
     Object.fromEntries(f.measures.map((m) => [m, stat(paired(m))]));
-  return {
+  const report = {
     sets: inputs.sets,
     family,
     judgedOnly: family === "relevance" && (inputs.judgedOnly ?? false),
@@ -148,13 +150,14 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
     swaps: perMeasure((p) => swappedPairs(p.names, p.a, p.b)),
     perQuestion,
   };
+  return { report, judgments: { a, b } };
 }
 
 /** FreshStack's measures over (nugget, chunk) support labels, on every question with nuggets. */
 function nuggetFamily(inputs: ImpactInputs): Family<QueryJudgments> {
   return {
     measures: NUGGET_MEASURES.map((m) => m.id),
-    universe: (i) => new Set(i.nuggets.map((n) => String(n.queryId))),
+    universe: new Set(inputs.nuggets.map((n) => String(n.queryId))),
     judgments: (labels) => {
       const all = judgmentsOf(labels, inputs.nuggets, inputs.documentNames);
       return new Map([...all].map(([q, j]) => [q, { judged: j.judged, value: j }]));
@@ -171,18 +174,16 @@ function nuggetFamily(inputs: ImpactInputs): Family<QueryJudgments> {
 function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments> {
   const judgedOnly = inputs.judgedOnly ?? false;
   const measures = RELEVANCE_MEASURES.filter((m) => !(judgedOnly && m.name === "judged"));
+  const universe = new Set<string>();
+  for (const set of [inputs.labels.a, inputs.labels.b])
+    for (const key of set.keys()) {
+      const target = parseQueryDocumentKey(key);
+      if (target) universe.add(String(target.queryId));
+    }
   return {
     measures: measures.map((m) => m.id),
-    universe: (i) => {
-      const questions = new Set<string>();
-      for (const set of [i.labels.a, i.labels.b])
-        for (const key of set.keys()) {
-          const target = parseQueryDocumentKey(key);
-          if (target) questions.add(String(target.queryId));
-        }
-      return questions;
-    },
-    judgments: (labels, universe) => {
+    universe,
+    judgments: (labels) => {
       const out = new Map<string, Judged<Map<string, number>>>(
         [...universe].map((q) => [q, { judged: false, value: new Map() }]),
       );
@@ -200,13 +201,8 @@ function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments> {
   };
 }
 
-function nuggetFilters(inputs: ImpactInputs) {
-  const universe = new Set(inputs.nuggets.map((n) => String(n.queryId)));
-  const allA = judgmentsOf(inputs.labels.a, inputs.nuggets, inputs.documentNames);
-  const allB = judgmentsOf(inputs.labels.b, inputs.nuggets, inputs.documentNames);
-  const shared = [...universe].filter((q) => allA.get(q)?.judged && allB.get(q)?.judged);
-  const on = (all: Judgments): Judgments => new Map(shared.map((q) => [q, all.get(q)!]));
-  const [a, b] = [on(allA), on(allB)];
+/** FreshStack's filters under each set, on the questions both judged. */
+function nuggetFilters({ a, b }: { a: ReadonlyMap<string, QueryJudgments>; b: ReadonlyMap<string, QueryJudgments> }) {
   return {
     unsupportedQuestions: { a: unsupportedQuestions(a), b: unsupportedQuestions(b) },
     unsupportedNuggets: { a: unsupportedNuggets(a), b: unsupportedNuggets(b) },
@@ -244,10 +240,10 @@ function judgmentsOf(
   return queries;
 }
 
-const unsupportedQuestions = (judgments: Judgments) =>
+const unsupportedQuestions = (judgments: ReadonlyMap<string, QueryJudgments>) =>
   [...judgments.values()].filter((q) => q.supports.size === 0).length;
 
-function unsupportedNuggets(judgments: Judgments): number {
+function unsupportedNuggets(judgments: ReadonlyMap<string, QueryJudgments>): number {
   let count = 0;
   for (const q of judgments.values()) {
     const supported = new Set([...q.supports.values()].flatMap((s) => [...s]));

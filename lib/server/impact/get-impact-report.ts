@@ -1,5 +1,5 @@
 import "server-only";
-import { buildImpactReport, impactFamilies } from "@/lib/domain/impact/build-impact-report";
+import { buildImpactReport } from "@/lib/domain/impact/build-impact-report";
 import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
 import { getDb } from "../db/client";
 import { runsOfStudy } from "../db/runs";
@@ -20,17 +20,16 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     await loadLabelSource(db, studyId, query.b),
     await runsOfStudy(studyId),
   ];
-  const labels = { a: a.labels, b: b.labels };
   const report = buildImpactReport({
     sets: { a: query.a, b: query.b },
     family: query.family,
     judgedOnly: query.judged === "1",
-    labels,
+    labels: { a: a.labels, b: b.labels },
     nuggets,
     runs,
     questionNames: new Map(questions.map((q) => [String(q.id), q.externalId])),
     documentNames: new Map(documents.map((d) => [d.id, d.externalId])),
   });
   if (typeof report === "string") throw invalid(report);
-  return { ...report, families: impactFamilies(labels) };
+  return report;
 }

@@ -39,6 +39,7 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
     studyHolds(db, studyId),
   ]);
   if (!study) return null;
+  const labelledItems = new Map(labelled.map((l) => [l.campaignId, l._count]));
   return {
     ...study,
     members,
@@ -52,7 +53,7 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
       name: c.name,
       taskType: taskTypeSchema.parse(c.taskType),
       items: c._count.items,
-      labelled: labelled.find((l) => l.campaignId === c.id)?._count ?? 0,
+      labelled: labelledItems.get(c.id) ?? 0,
       uniform: uniformUnit(sampleSpecSchema.parse(JSON.parse(c.sample))) !== null,
     })),
     holds,
