@@ -28,6 +28,7 @@ const TOKEN_ACTORS = [
   "expired token",
   "revoked token",
   "annotator's token",
+  "admin's token",
   "token after a password reset",
   "token after a disable",
   "token after a role change",
@@ -134,6 +135,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     expect(done.status(), await done.text()).toBe(200);
   }
   Object.assign(tokens, ended);
+  tokens["admin's token"] = (await newToken(admin, [study], "read-write")).secret;
   await admin.dispose();
 
   // the researcher signs in in one more place, makes a token there, and signs out of it
@@ -173,8 +175,15 @@ function tokenCell(actor: TokenActor, r: Route): Cell {
   )
     return "deny";
   if (r.tokens === false) return r.expect.anonymous;
-  const owner = actor === "annotator's token" ? r.expect.annotator : r.expect.researcher;
+  const owner =
+    actor === "annotator's token"
+      ? r.expect.annotator
+      : actor === "admin's token"
+        ? r.expect.admin
+        : r.expect.researcher;
   if (owner === "deny") return "deny";
+  // the admin's token names the demo study only: an admin's reach narrowed to it
+  if (actor === "admin's token" && r.path().startsWith(`/api/studies/${ids.private}`)) return "deny";
   if (actor === "read token" && r.method !== "GET") return "deny";
   const demo = r.path().startsWith(`/api/studies/${s()}`) || r.path().startsWith(`/api/campaigns/${c()}`);
   if (actor === "token of another study" && demo) return "deny";
@@ -244,10 +253,11 @@ const ROUTES: Route[] = [
   // researchers choose among the judge endpoints; only admins register, change, remove or call one
   // (endpoint 0 does not exist: an admin meets validation, 400, and nothing changes)
   { method: "GET", path: () => "/api/judging/endpoints", expect: STAFF },
-  { method: "POST", path: () => "/api/judging/endpoints", expect: ADMIN, tokens: false },
-  { method: "PATCH", path: () => "/api/judging/endpoints/0", expect: ADMIN, tokens: false },
-  { method: "DELETE", path: () => "/api/judging/endpoints/0", expect: ADMIN, tokens: false },
-  { method: "POST", path: () => "/api/judging/endpoints/0/check", expect: ADMIN, tokens: false },
+  // (and an admin's read-write token may: scripts set Assay up; a researcher's token may not)
+  { method: "POST", path: () => "/api/judging/endpoints", expect: ADMIN },
+  { method: "PATCH", path: () => "/api/judging/endpoints/0", expect: ADMIN },
+  { method: "DELETE", path: () => "/api/judging/endpoints/0", expect: ADMIN },
+  { method: "POST", path: () => "/api/judging/endpoints/0/check", expect: ADMIN },
   // a study's researchers save its judge templates (in the browser) and run them; another study's templates are
   // not found for them (saving into another study: judge-templates.db.test.ts, as its body is validated first).
   // Empty bodies are refused by validation (400): nothing is saved, started or changed

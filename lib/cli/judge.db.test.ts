@@ -69,7 +69,7 @@ describe("assay judge", () => {
     const study = await f.upsertStudy(db, { slug: `cli-judge-${id}`, name: `CLI judge ${id}` });
     const query = await f.upsertQuery(db, study.id, { externalId: "q1", title: "Q1", body: "What?" });
     for (let c = 0; c < 6; c++) {
-      const doc = await f.upsertDocument(db, study.id, { externalId: `d${c}`, text: `chunk [[label:${c % 4}]]` });
+      const doc = await f.upsertDocument(db, study.id, { externalId: `d${c}`, text: `chunk ${c} [[label:${c % 4}]]` });
       await f.upsertPoolEntry(db, study.id, query.id, doc.id);
     }
     const endpoint = `cli-fake-${id}`;

@@ -25,6 +25,14 @@ const USES_DATABASE = new Set([
   "judge templates",
   "judge run",
   "judge export",
+  "judge endpoints add",
+  "judge endpoints list",
+  "judge endpoints check",
+  "judge endpoints remove",
+  "judge pause",
+  "judge resume",
+  "judge cancel",
+  "judge retry",
 ]);
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -46,24 +54,34 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   "judge templates": async () => (await import("./commands/judge-templates")).judgeTemplates,
   "judge run": async () => (await import("./commands/judge-run")).judgeRun,
   "judge export": async () => (await import("./commands/judge-export")).judgeExport,
+  "judge endpoints add": async () => (await import("./commands/judge-endpoints")).judgeEndpointsAdd,
+  "judge endpoints list": async () => (await import("./commands/judge-endpoints")).judgeEndpointsList,
+  "judge endpoints check": async () => (await import("./commands/judge-endpoints")).judgeEndpointsCheck,
+  "judge endpoints remove": async () => (await import("./commands/judge-endpoints")).judgeEndpointsRemove,
+  "judge pause": async () => (await import("./commands/judge-control")).judgeControl("pause"),
+  "judge resume": async () => (await import("./commands/judge-control")).judgeControl("resume"),
+  "judge cancel": async () => (await import("./commands/judge-control")).judgeControl("cancel"),
+  "judge retry": async () => (await import("./commands/judge-control")).judgeControl("retry"),
 };
 
+/** Runs the command argv names (its longest match, up to three words); its exit code (one it set, else 0). */
 async function main(argv: string[]): Promise<number> {
-  const [first, second, ...rest] = argv;
+  const [first] = argv;
   if (!first || first === "help" || first === "--help" || first === "-h") {
     console.log(HELP);
     return 0;
   }
-  const twoWords = COMMANDS[`${first} ${second ?? ""}`];
-  const oneWord = COMMANDS[first];
-  if (USES_DATABASE.has(twoWords ? `${first} ${second}` : first)) {
+  const words = [3, 2, 1].find((n) => argv.length >= n && COMMANDS[argv.slice(0, n).join(" ")]);
+  if (words === undefined) throw new UsageError(`unknown command "${argv.slice(0, 2).filter(Boolean).join(" ")}"`);
+  const name = argv.slice(0, words).join(" ");
+  if (USES_DATABASE.has(name)) {
     const problem = await checkDatabase();
     if (problem) throw new DatabaseProblem(problem);
   }
-  if (twoWords) await (await twoWords())(rest);
-  else if (oneWord) await (await oneWord())(second === undefined ? rest : [second, ...rest]);
-  else throw new UsageError(`unknown command "${[first, second].filter(Boolean).join(" ")}"`);
-  return 0;
+  await (
+    await COMMANDS[name]!()
+  )(argv.slice(words));
+  return Number(process.exitCode ?? 0); // a command may end with its own code (judge run: 130, 143, 1)
 }
 
 /** The database does not answer or is not migrated: one line saying what to do, no stack trace. */

@@ -195,7 +195,9 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     criterion: z.string().nullable(),
     temperature: z.number().min(0).max(2),
     seed: z.int32().nullable(),
-    status: z.enum(["running", "paused", "cancelled", "done"]),
+    status: z.enum(["running", "paused", "cancelled", "done", "failed"]),
+    /** A failed run's first reason. */
+    failure: z.string().nullable().default(null),
     created_by: z.string().nullable(),
     created_at: time,
     finished_at: time.nullable(),

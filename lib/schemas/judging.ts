@@ -139,7 +139,8 @@ export const newJudgeRunSchema = z.object({
 });
 export type NewJudgeRun = z.input<typeof newJudgeRunSchema>;
 
-export const JUDGE_RUN_STATUSES = ["running", "paused", "cancelled", "done"] as const;
+/** failed: the run ended with no call answered (its `failure` says why). */
+export const JUDGE_RUN_STATUSES = ["running", "paused", "cancelled", "done", "failed"] as const;
 export const JUDGE_CALL_STATUSES = ["pending", "leased", "done", "unparsed", "failed", "skipped"] as const;
 
 /** A judge run: what made its labels, and how far it is. */
@@ -147,6 +148,8 @@ export const judgeRunSchema = z.object({
   id: z.number(),
   judge: z.string(),
   status: z.enum(JUDGE_RUN_STATUSES),
+  /** A failed run's first reason. */
+  failure: z.string().nullable(),
   endpoint: z.string(),
   baseUrl: z.string(),
   model: z.string(),
@@ -171,8 +174,10 @@ export const judgeRunSchema = z.object({
   outputTokens: z.number(),
   /** The cost of the calls whose cost is known, and how many calls' cost is unknown (a reply without token usage, or no prices). */
   cost: z.object({ known: z.number(), unknownCalls: z.number() }),
-  /** Seconds until the remaining calls are done at the rate so far (null before the first reply, or when nothing remains). */
+  /** Seconds until the remaining calls are done at the rate so far (null before the first reply, when nothing remains, or while it waits). */
   etaSeconds: z.number().nullable(),
+  /** What a running run that stored nothing for a while is waiting for (runWaiting), else null. */
+  waiting: z.string().nullable(),
 });
 export type JudgeRunDto = z.infer<typeof judgeRunSchema>;
 

@@ -6,8 +6,9 @@ import { studyOption } from "./study-option";
 /**
  * `assay judge export --study S [--run ID] [--out FILE]`: every call of the study's judge runs (or
  * of one), one JSON object per line: the run's provenance (judge, endpoint, URL, model, template
- * and version, temperature, seed), the target, the outcome, the raw reply, tokens, latency and cost.
- * Never a key.
+ * and version, temperature, seed), the target, the outcome, the raw reply, tokens, latency and cost
+ * (summed over its attempts), and every attempt: each HTTP request with its status, reply or error,
+ * tokens, cost, latency and start. Never a key.
  */
 export async function judgeExport(args: string[]): Promise<void> {
   const values = parseContractArgs(args, {
@@ -52,6 +53,12 @@ export async function judgeExport(args: string[]): Promise<void> {
         take: 2000,
       });
       if (calls.length === 0) break;
+      const attempts = await db.judgeAttempt.findMany({
+        where: { callId: { in: calls.map((c) => c.id) } },
+        orderBy: { id: "asc" },
+      });
+      const attemptsOf = new Map<number, typeof attempts>();
+      for (const a of attempts) attemptsOf.set(a.callId, [...(attemptsOf.get(a.callId) ?? []), a]);
       let chunk = "";
       for (const c of calls) {
         chunk += `${JSON.stringify({
@@ -67,6 +74,16 @@ export async function judgeExport(args: string[]): Promise<void> {
           latencyMs: c.latencyMs,
           cost: c.cost,
           finishedAt: c.finishedAt?.toISOString() ?? null,
+          attempts: (attemptsOf.get(c.id) ?? []).map((a) => ({
+            startedAt: a.startedAt.toISOString(),
+            latencyMs: a.latencyMs,
+            httpStatus: a.httpStatus,
+            reply: a.reply,
+            error: a.error,
+            inputTokens: a.inputTokens,
+            outputTokens: a.outputTokens,
+            cost: a.cost,
+          })),
         })}\n`;
         lines++;
       }

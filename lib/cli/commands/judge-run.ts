@@ -7,15 +7,21 @@ import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
 import { studyOption } from "./study-option";
 
-/** The sample a --sample option names: all, pairs:N, questions:N (for a preference: N requests) or campaign:NAME. */
+/**
+ * The sample a --sample option names: all, pairs:N, questions:N (for a preference: N requests) or
+ * campaign:NAME. N is a decimal integer from 1, nothing else (not 1e1, 0x3 or " 2"); one larger
+ * than the study's pool is refused when the run is created, with the pool's size.
+ */
 export function sampleOption(text: string): JudgeRunSample {
   if (text === "all") return { kind: "all_pairs" };
   const [kind, rest] = [text.slice(0, text.indexOf(":")), text.slice(text.indexOf(":") + 1)];
-  const n = Number(rest);
-  if (kind === "pairs" && Number.isInteger(n) && n > 0) return { kind: "random_pairs", pairs: n };
-  if (kind === "questions" && Number.isInteger(n) && n > 0) return { kind: "random_questions", questions: n };
+  const n = /^[1-9][0-9]{0,8}$/.test(rest) ? Number(rest) : null;
+  if (kind === "pairs" && n !== null) return { kind: "random_pairs", pairs: n };
+  if (kind === "questions" && n !== null) return { kind: "random_questions", questions: n };
   if (kind === "campaign" && rest.trim()) return { kind: "campaign", campaign: rest.trim() };
-  throw inputError(`--sample: "${text}" is not all, pairs:N, questions:N or campaign:NAME`);
+  throw inputError(
+    `--sample: "${text}" is not all, pairs:N, questions:N (N a whole number from 1, in decimal digits) or campaign:NAME`,
+  );
 }
 
 const progressLine = (run: JudgeRunDto) => ({
@@ -31,21 +37,26 @@ const progressLine = (run: JudgeRunDto) => ({
   outputTokens: run.outputTokens,
   cost: run.cost,
   etaSeconds: run.etaSeconds,
+  waiting: run.waiting,
+  ...(run.failure === null ? {} : { failure: run.failure }),
 });
 
 function progressBar(run: JudgeRunDto): string {
   const line = progressLine(run);
   const width = 30;
   const filled = run.total === 0 ? width : Math.round((line.finished / run.total) * width);
-  const eta = run.etaSeconds === null ? "" : ` · ETA ${run.etaSeconds} s`;
+  const eta = run.waiting ? ` · ${run.waiting}` : run.etaSeconds === null ? "" : ` · ETA ${run.etaSeconds} s`;
   return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${line.finished}/${run.total} · ${run.inputTokens + run.outputTokens} tokens · cost ${costText(run)}${eta}`;
 }
 
 /**
  * `assay judge run --study S --template NAME[@VERSION] --endpoint NAME [--sample S] [--temperature T]
- * [--seed N] [--systems A,B --criterion C]` (a preference template: the systems it compares), or `--run ID` to work an existing run: makes the run's calls in this process (beside
- * any server working it too) until none is left, with a progress bar on a terminal and a JSON line
- * per second otherwise; then one JSON line, the run's totals.
+ * [--seed N] [--systems A,B --criterion C]` (a preference template: the systems it compares), or
+ * `--run ID` to work an existing run: makes the run's calls in this process (beside any server
+ * working it too) until none is left, with a progress bar on a terminal and a JSON line per second
+ * otherwise; then one JSON line, the run's totals. Exits 0 when the run ended with calls answered
+ * (how many failed on stderr), 1 when it failed (no call answered: the first reason on stderr),
+ * 130 on SIGINT and 143 on SIGTERM (calls in flight are abandoned and given back; --run ID goes on).
  */
 export async function judgeRun(args: string[]): Promise<void> {
   const values = parseContractArgs(args, {
@@ -95,15 +106,17 @@ export async function judgeRun(args: string[]): Promise<void> {
     else console.log(JSON.stringify(progressLine(run)));
   };
   const worker = startJudgeWorker({ runIds: [runId], pollMs: 500 });
-  let interrupted = false;
+  let interrupted: number | null = null;
   let onInterrupt = () => {};
   const interruption = new Promise<void>((resolve) => (onInterrupt = resolve));
-  const interrupt = () => {
-    interrupted = true;
+  const interruptWith = (code: number) => () => {
+    interrupted = code;
     onInterrupt();
   };
+  const interrupt = interruptWith(130);
+  const terminate = interruptWith(143);
   process.once("SIGINT", interrupt);
-  process.once("SIGTERM", interrupt);
+  process.once("SIGTERM", terminate);
   const timer = setInterval(() => void report(false).catch(() => {}), tty ? 250 : 1000);
   try {
     await Promise.race([worker.idle(), interruption]); // an interrupted run keeps its stored calls; --run ID goes on
@@ -111,8 +124,23 @@ export async function judgeRun(args: string[]): Promise<void> {
     clearInterval(timer);
     await worker.stop();
     process.off("SIGINT", interrupt);
-    process.off("SIGTERM", interrupt);
+    process.off("SIGTERM", terminate);
   }
   await report(true);
-  if (interrupted) process.exitCode = 130;
+  process.exitCode = interrupted ?? (await endedWith(study.id, runId));
+}
+
+/** How a run that ended tells the shell: 1 when it failed (the reason on stderr), else 0 (with how many calls gave no label). */
+async function endedWith(studyId: number, runId: number): Promise<number> {
+  const { run, problems } = await getJudgeRun(CLI_OPERATOR, studyId, runId);
+  if (run.status === "failed") {
+    console.error(`assay: judge run ${run.id} failed: no call was answered; the first reason: ${run.failure}`);
+    return 1;
+  }
+  const failed = run.calls.failed + run.calls.unparsed;
+  if (failed > 0)
+    console.error(
+      `assay: judge run ${run.id}: ${run.calls.failed} of ${run.total} calls failed and ${run.calls.unparsed} did not parse (the first: ${problems.find((p) => p.status !== "skipped")?.error}); \`judge retry --run ${run.id}\` makes them again`,
+    );
+  return 0;
 }

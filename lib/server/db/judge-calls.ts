@@ -1,6 +1,6 @@
 import "server-only";
 import { nullableId } from "./ids";
-import { readRows, sqlOf, type SqlConnection, type Tx } from "./sql-connection";
+import { readRows, readTimestamp, sqlOf, type SqlConnection, type Tx } from "./sql-connection";
 
 /**
  * The SQL of judge runs (model JudgeRun, JudgeCall, JudgeEndpointSlot): calls claimed by a
@@ -9,10 +9,16 @@ import { readRows, sqlOf, type SqlConnection, type Tx } from "./sql-connection";
  * as leased slot rows; its request rate paced through one shared timestamp.
  */
 
-/** A call's lease: renewed while its process works on it, taken over by another process once expired. */
-export const CALL_LEASE_MS = 120_000;
-/** A slot's lease: renewed every few seconds by the process holding it. */
-export const SLOT_LEASE_MS = 30_000;
+/**
+ * A call's lease: renewed every few seconds (HEARTBEAT_MS) while its process works on it, however
+ * long the call takes; taken over by another process once expired, so a process that died holds
+ * its calls for at most this long.
+ */
+export const CALL_LEASE_MS = 15_000;
+/** A slot's lease: renewed with the calls' by the process holding it. */
+export const SLOT_LEASE_MS = 15_000;
+/** How often a worker renews its leases: a third of a lease, so two missed beats lose nothing. */
+export const HEARTBEAT_MS = 5_000;
 
 export type ClaimedCall = {
   id: number;
@@ -102,7 +108,19 @@ export async function releaseCalls(tx: Tx, ids: readonly number[], holder: strin
   );
 }
 
-/** How one call ended. */
+/** One HTTP request of a call (model JudgeAttempt). */
+export type AttemptRecord = {
+  startedAt: Date;
+  latencyMs: number;
+  httpStatus: number | null;
+  reply: string | null;
+  error: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cost: number | null;
+};
+
+/** How one call ended: its attempts (none when it was not made), and their tokens and cost summed. */
 export type CallOutcome = {
   id: number;
   status: "done" | "unparsed" | "failed" | "skipped";
@@ -111,6 +129,7 @@ export type CallOutcome = {
   reply: string | null;
   level: string | null;
   error: string | null;
+  attempts: AttemptRecord[];
   inputTokens: number | null;
   outputTokens: number | null;
   latencyMs: number | null;
@@ -119,14 +138,40 @@ export type CallOutcome = {
 };
 
 /**
- * Stores a call's outcome (a batch of them in id order: see inIdOrder), if `holder` still holds its lease (else another process took the call
- * over and records it): returns whether it was stored.
+ * Stores a call's outcome (a batch of them in id order: see inIdOrder). Its attempts are kept and
+ * their tokens and cost added to the call's in any case (they were made and paid for); its status,
+ * reply and level only if `holder` still holds its lease (else another process took the call over
+ * and records it): returns whether they were stored.
  */
 export async function recordCall(tx: Tx, holder: string, o: CallOutcome): Promise<boolean> {
   const sql = sqlOf(tx);
+  if (o.attempts.length > 0) {
+    await sql.query(
+      `INSERT INTO "JudgeAttempt" ("callId", "startedAt", "latencyMs", "httpStatus", "reply", "error", "inputTokens", "outputTokens", "cost")
+       VALUES ${o.attempts.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      o.attempts.flatMap((a) => [
+        o.id,
+        sql.timestamp(a.startedAt),
+        a.latencyMs,
+        a.httpStatus,
+        a.reply,
+        a.error,
+        a.inputTokens,
+        a.outputTokens,
+        a.cost,
+      ]),
+    );
+    // added to what earlier attempts cost (a "retry problems" keeps them); an unknown part leaves the rest
+    const plus = (column: string) =>
+      `"${column}" = CASE WHEN ? IS NULL THEN "${column}" ELSE COALESCE("${column}", 0) + ? END`;
+    await sql.query(
+      `UPDATE "JudgeCall" SET ${plus("inputTokens")}, ${plus("outputTokens")}, ${plus("cost")} WHERE "id" = ?`,
+      [o.inputTokens, o.inputTokens, o.outputTokens, o.outputTokens, o.cost, o.cost, o.id],
+    );
+  }
   const rows = await sql.query(
     `UPDATE "JudgeCall" SET "status" = ?, "cacheKey" = ?, "cached" = ?, "imported" = ?, "reply" = ?, "level" = ?, "error" = ?,
-       "inputTokens" = ?, "outputTokens" = ?, "latencyMs" = ?, "cost" = ?, "finishedAt" = ?, "leaseHolder" = NULL, "leaseExpiresAt" = NULL
+       "latencyMs" = ?, "cost" = COALESCE("cost", ?), "finishedAt" = ?, "leaseHolder" = NULL, "leaseExpiresAt" = NULL
      WHERE "id" = ? AND "status" = 'leased' AND "leaseHolder" = ? RETURNING "id"`,
     [
       o.status,
@@ -136,10 +181,8 @@ export async function recordCall(tx: Tx, holder: string, o: CallOutcome): Promis
       o.reply,
       o.level,
       o.error,
-      o.inputTokens,
-      o.outputTokens,
       o.latencyMs,
-      o.cost,
+      o.attempts.length > 0 ? null : o.cost, // a cached answer costs 0
       sql.timestamp(o.finishedAt),
       o.id,
       holder,
@@ -206,17 +249,40 @@ export async function upsertPreferenceLabel(
   );
 }
 
-/** Ends a running run whose every call has ended; returns whether it did. */
+/**
+ * Ends a running run whose every call has ended: done, or failed when no call was answered (none
+ * done or unparsed), with the first call's error as its reason. Returns whether it ended.
+ */
 export async function finishRunIfDone(tx: Tx, runId: number, now: Date): Promise<boolean> {
   const sql = sqlOf(tx);
+  const answered = `EXISTS (SELECT 1 FROM "JudgeCall" WHERE "runId" = ? AND "status" IN ('done', 'unparsed'))`;
   const rows = await sql.query(
-    `UPDATE "JudgeRun" SET "status" = 'done', "finishedAt" = ?
+    `UPDATE "JudgeRun" SET "finishedAt" = ?,
+       "status" = CASE WHEN ${answered} THEN 'done' ELSE 'failed' END,
+       "failure" = CASE WHEN ${answered} THEN NULL ELSE
+         (SELECT "error" FROM "JudgeCall" WHERE "runId" = ? AND "error" IS NOT NULL ORDER BY "position" LIMIT 1) END
      WHERE "id" = ? AND "status" = 'running'
        AND NOT EXISTS (SELECT 1 FROM "JudgeCall" WHERE "runId" = ? AND "status" IN ('pending', 'leased'))
      RETURNING "id"`,
-    [sql.timestamp(now), runId, runId],
+    [sql.timestamp(now), runId, runId, runId, runId, runId],
   );
   return rows.length === 1;
+}
+
+/**
+ * How many calls of each of these runs a worker could claim now (pending, or leased under a lease
+ * that expired), while the run is running: what a worker sizes its lanes and claims by.
+ */
+export async function claimableCalls(runIds: readonly number[], now: Date): Promise<Map<number, number>> {
+  if (runIds.length === 0) return new Map();
+  const rows = await readRows<{ runId: unknown; calls: unknown }>(
+    `SELECT c."runId", COUNT(*) AS "calls" FROM "JudgeCall" c JOIN "JudgeRun" r ON r."id" = c."runId"
+      WHERE c."runId" IN (${runIds.map(() => "?").join(", ")}) AND r."status" = 'running'
+        AND (c."status" = 'pending' OR (c."status" = 'leased' AND c."leaseExpiresAt" < ?))
+      GROUP BY c."runId"`,
+    [...runIds, readTimestamp(now)],
+  );
+  return new Map(rows.map((r) => [Number(r.runId), Number(r.calls)]));
 }
 
 /**
@@ -347,7 +413,7 @@ export async function runningRunIds(only?: readonly number[]): Promise<number[]>
   return rows.map((r) => Number(r.id));
 }
 
-/** What a worker needs of runs it has not worked yet: their settings, template and number of calls. */
+/** What a worker needs of runs it has not worked yet: their settings and template. */
 export async function runsToWork(ids: readonly number[]) {
   if (ids.length === 0) return [];
   return readRows<{
@@ -363,10 +429,8 @@ export async function runsToWork(ids: readonly number[]) {
     criterion: string | null;
     baseUrl: string;
     model: string;
-    calls: unknown;
   }>(
-    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed", "task", "criterion", "baseUrl", "model",
-            (SELECT COUNT(*) FROM "JudgeCall" c WHERE c."runId" = "JudgeRun"."id") AS "calls"
+    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed", "task", "criterion", "baseUrl", "model"
        FROM "JudgeRun" WHERE "id" IN (${ids.map(() => "?").join(", ")})`,
     ids,
   );

@@ -1,5 +1,5 @@
 import "server-only";
-import { readRows, sqlOf, type Tx } from "./sql-connection";
+import { readRows, readTimestamp, sqlOf, type Tx } from "./sql-connection";
 
 /** A call a run will make: one target (a pooled pair), or one order of a preference's two answers. */
 export type PlannedCall = {
@@ -30,6 +30,7 @@ export type ImportedJudgeRun = {
   temperature: number;
   seed: number | null;
   status: string;
+  failure: string | null;
   createdBy: string | null;
   createdAt: Date;
   finishedAt: Date | null;
@@ -104,6 +105,8 @@ export type CallTotals = {
   unknownCost: number;
   firstFinishedAt: Date | null;
   lastFinishedAt: Date | null;
+  /** When the last lease of its leased calls ends unless renewed. */
+  leasesEndAt: Date | null;
 };
 
 export async function callTotals(runIds: readonly number[]): Promise<Map<number, CallTotals>> {
@@ -120,13 +123,14 @@ export async function callTotals(runIds: readonly number[]): Promise<Map<number,
     unknownCost: unknown;
     firstAt: unknown;
     lastAt: unknown;
+    leaseEnd: unknown;
   }>(
     `SELECT "runId", "status", COUNT(*) AS "calls",
             SUM(CASE WHEN "cached" THEN 1 ELSE 0 END) AS "cached",
             COALESCE(SUM("inputTokens"), 0) AS "inputTokens", COALESCE(SUM("outputTokens"), 0) AS "outputTokens",
             COALESCE(SUM("cost"), 0) AS "knownCost",
             SUM(CASE WHEN "status" IN ('done', 'unparsed') AND "cost" IS NULL THEN 1 ELSE 0 END) AS "unknownCost",
-            MIN("finishedAt") AS "firstAt", MAX("finishedAt") AS "lastAt"
+            MIN("finishedAt") AS "firstAt", MAX("finishedAt") AS "lastAt", MAX("leaseExpiresAt") AS "leaseEnd"
        FROM "JudgeCall" WHERE "runId" IN (${runIds.map(() => "?").join(", ")}) GROUP BY "runId", "status"`,
     runIds,
   );
@@ -141,6 +145,7 @@ export async function callTotals(runIds: readonly number[]): Promise<Map<number,
       unknownCost: 0,
       firstFinishedAt: null,
       lastFinishedAt: null,
+      leasesEndAt: null,
     };
     t.byStatus[r.status] = Number(r.calls);
     t.cached += Number(r.cached);
@@ -152,6 +157,8 @@ export async function callTotals(runIds: readonly number[]): Promise<Map<number,
     const last = timeOf(r.lastAt);
     if (first && (!t.firstFinishedAt || first < t.firstFinishedAt)) t.firstFinishedAt = first;
     if (last && (!t.lastFinishedAt || last > t.lastFinishedAt)) t.lastFinishedAt = last;
+    const leaseEnd = timeOf(r.leaseEnd);
+    if (leaseEnd && (!t.leasesEndAt || leaseEnd > t.leasesEndAt)) t.leasesEndAt = leaseEnd;
     totals.set(id, t);
   }
   return totals;
@@ -169,18 +176,35 @@ export async function problemCalls(runId: number, limit = 200) {
   );
 }
 
-/** Makes a run's unparsed and failed calls pending again (a new call each: a reply that did not parse is not a cache entry); returns how many. */
+/**
+ * Makes a run's unparsed and failed calls pending again (a new call each: a reply that did not parse
+ * is not a cache entry); returns how many. Their tokens and cost stay: the new attempts add to them.
+ */
 export async function retryProblemCalls(tx: Tx, runId: number): Promise<number> {
   const rows = await sqlOf(tx).query(
     `UPDATE "JudgeCall" SET "status" = 'pending', "reply" = NULL, "level" = NULL, "error" = NULL, "cacheKey" = NULL,
-       "inputTokens" = NULL, "outputTokens" = NULL, "latencyMs" = NULL, "cost" = NULL, "finishedAt" = NULL
+       "latencyMs" = NULL, "finishedAt" = NULL
      WHERE "runId" = ? AND "status" IN ('unparsed', 'failed') RETURNING "id"`,
     [runId],
   );
   return rows.length;
 }
 
-/** Sets a run's status when it is one of `from`; returns whether it changed. */
+/** The slots of these endpoints held now: how many, and when the last lease ends unless renewed. */
+export async function heldSlots(endpointIds: readonly number[], now: Date) {
+  const held = new Map<number, { held: number; endAt: Date | null }>();
+  if (endpointIds.length === 0) return held;
+  const rows = await readRows<{ endpointId: unknown; held: unknown; endAt: unknown }>(
+    `SELECT "endpointId", COUNT(*) AS "held", MAX("leaseExpiresAt") AS "endAt" FROM "JudgeEndpointSlot"
+      WHERE "endpointId" IN (${endpointIds.map(() => "?").join(", ")}) AND "holder" IS NOT NULL AND "leaseExpiresAt" > ?
+      GROUP BY "endpointId"`,
+    [...endpointIds, readTimestamp(now)],
+  );
+  for (const r of rows) held.set(Number(r.endpointId), { held: Number(r.held), endAt: timeOf(r.endAt) });
+  return held;
+}
+
+/** Sets a run's status when it is one of `from`; returns whether it changed (a failed run's reason is cleared). */
 export async function setRunStatus(
   tx: Tx,
   runId: number,
@@ -190,7 +214,7 @@ export async function setRunStatus(
 ): Promise<boolean> {
   const sql = sqlOf(tx);
   const rows = await sql.query(
-    `UPDATE "JudgeRun" SET "status" = ?, "finishedAt" = ? WHERE "id" = ? AND "status" IN (${from.map(() => "?").join(", ")}) RETURNING "id"`,
+    `UPDATE "JudgeRun" SET "status" = ?, "finishedAt" = ?, "failure" = NULL WHERE "id" = ? AND "status" IN (${from.map(() => "?").join(", ")}) RETURNING "id"`,
     [to, finishedAt === null ? null : sql.timestamp(finishedAt), runId, ...from],
   );
   return rows.length === 1;

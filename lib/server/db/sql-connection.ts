@@ -274,6 +274,10 @@ export async function readRows<T = Record<string, unknown>>(
   return prepared(sharedSqliteConnection(url, { readonly: true }), sql).all(...params) as T[];
 }
 
+/** A timestamp as a readRows parameter compares with the database's column. */
+export const readTimestamp = (date: Date, url = databaseUrl()): unknown =>
+  providerOf(url) === "postgres" ? date : sqliteTimestamp(date);
+
 declare const transaction: unique symbol;
 
 /**

@@ -24,6 +24,18 @@ export type ChatReply = {
   attempts: number;
 };
 
+/** One HTTP request of a call, as it ended: what a judge run keeps of every attempt (the key scrubbed out). */
+export type ChatAttempt = {
+  startedAt: Date;
+  latencyMs: number;
+  /** The answer's HTTP status; null when none came (a timeout, a lost connection, an address refused). */
+  httpStatus: number | null;
+  /** The answered content (a 2xx whose body held one). */
+  reply: string | null;
+  error: string | null;
+  usage: TokenUsage;
+};
+
 export type CallOptions = {
   timeoutMs?: number;
   maxAttempts?: number;
@@ -32,7 +44,18 @@ export type CallOptions = {
   sleep?: (ms: number) => Promise<void>;
   /** Awaited before each attempt (a judge run's shared pacing of an endpoint's requests per minute). */
   beforeAttempt?: () => Promise<void>;
+  /** Told of every attempt once it ended, retried or not. */
+  onAttempt?: (attempt: ChatAttempt) => void;
+  /** Ends the call at once (a request in flight or a wait between attempts) with a CallAborted. */
+  signal?: AbortSignal;
 };
+
+/** The call was given up because its signal fired (the worker is stopping): nothing to record. */
+export class CallAborted extends Error {
+  constructor() {
+    super("the call was aborted");
+  }
+}
 
 /** Why a call gave no reply: `retryable` ones (429, 5xx, a timeout, a lost connection) were retried until attempts ran out. */
 export class ChatCallError extends Error {
@@ -72,7 +95,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
 export async function callChatCompletions(
   endpoint: ChatEndpoint,
   request: ChatRequest,
-  { timeoutMs = 120_000, maxAttempts = 5, backoffMs = 1000, sleep = wait, beforeAttempt }: CallOptions = {},
+  { timeoutMs = 120_000, maxAttempts = 5, backoffMs = 1000, sleep, beforeAttempt, onAttempt, signal }: CallOptions = {},
 ): Promise<ChatReply> {
   const url = `${endpoint.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const body = JSON.stringify({
@@ -85,14 +108,23 @@ export async function callChatCompletions(
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
   const redact = keyRedactor(endpoint.apiKey);
+  const pause = sleep ?? ((ms: number) => wait(ms, signal));
   for (let attempt = 1; ; attempt++) {
     let retryAfterMs: number;
+    if (signal?.aborted) throw new CallAborted();
+    await beforeAttempt?.();
+    const startedAt = new Date();
+    const started = performance.now();
+    const ended = (httpStatus: number | null, reply: string | null, error: string | null, usage: TokenUsage) =>
+      onAttempt?.({ startedAt, latencyMs: Math.round(performance.now() - started), httpStatus, reply, error, usage });
     try {
-      await beforeAttempt?.();
-      const reply = await attemptCall(url, headers, body, timeoutMs);
-      return { ...reply, content: redact(reply.content), attempts: attempt };
+      const reply = await attemptCall(url, headers, body, timeoutMs, signal);
+      const content = redact(reply.content);
+      ended(reply.status, content, null, reply.usage);
+      return { content, usage: reply.usage, latencyMs: reply.latencyMs, attempts: attempt };
     } catch (error) {
       if (!(error instanceof ChatCallError)) throw error;
+      ended(error.status, null, redact(error.message), null);
       if (!error.retryable || attempt >= maxAttempts)
         throw new ChatCallError(redact(attempt > 1 ? `${error.message} (after ${attempt} attempts)` : error.message), {
           retryable: error.retryable,
@@ -101,8 +133,19 @@ export async function callChatCompletions(
         });
       retryAfterMs = error.retryAfterMs;
     }
-    await sleep(Math.max(backoffMs * 2 ** (attempt - 1), retryAfterMs));
+    await pause(Math.max(backoffMs * 2 ** (attempt - 1), retryAfterMs));
   }
+}
+
+/**
+ * How long a Retry-After header asks to wait (RFC 9110: delay-seconds or an HTTP-date), in ms from
+ * `nowMs`, capped at a minute; 0 when absent, unreadable or past.
+ */
+export function retryAfterMsOf(header: string | null, nowMs: number): number {
+  if (header === null || header.trim() === "") return 0;
+  const text = header.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - nowMs;
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : 0;
 }
 
 async function attemptCall(
@@ -110,14 +153,16 @@ async function attemptCall(
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
-): Promise<Omit<ChatReply, "attempts">> {
+  signal: AbortSignal | undefined,
+): Promise<Omit<ChatReply, "attempts"> & { status: number }> {
   const started = performance.now();
   const refused = addressProblem(new URL(url).hostname);
   if (refused) throw new ChatCallError(`Assay does not call ${url}: ${refused}`, { retryable: false });
   let response: PostResponse;
   try {
-    response = await post(new URL(url), headers, body, timeoutMs);
+    response = await post(new URL(url), headers, body, timeoutMs, signal);
   } catch (error) {
+    if (error instanceof CallAborted) throw error;
     if (error instanceof CallTimeout)
       throw new ChatCallError(`no reply within ${timeoutMs / 1000} s`, { retryable: true });
     const e = error as NodeJS.ErrnoException;
@@ -132,15 +177,13 @@ async function attemptCall(
       `the endpoint answered ${status} with a redirect${location ? ` to ${location}` : ""}; Assay does not follow redirects (register the final URL)`,
       { retryable: false, status },
     );
-  if (status < 200 || status >= 300) {
-    const seconds = Number(retryAfter);
+  if (status < 200 || status >= 300)
     throw new ChatCallError(`the endpoint answered ${status}: ${bodySays(text, contentType)}`, {
       retryable: status === 429 || status >= 500,
       status,
-      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : 0,
+      retryAfterMs: retryAfterMsOf(retryAfter, Date.now()),
     });
-  }
-  return { ...readCompletion(text, contentType), latencyMs };
+  return { ...readCompletion(text, contentType, status), latencyMs, status };
 }
 
 type PostResponse = {
@@ -163,14 +206,25 @@ const AGENTS = {
 };
 
 /** One POST: the status, the headers a caller reads, and the whole body; a CallTimeout after `timeoutMs`. */
-function post(url: URL, headers: Record<string, string>, body: string, timeoutMs: number): Promise<PostResponse> {
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<PostResponse> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener("abort", abort);
       outcome();
+    };
+    const abort = () => {
+      settle(() => reject(new CallAborted()));
+      request.destroy();
     };
     const secure = url.protocol === "https:";
     const request = (secure ? https : http).request(
@@ -203,6 +257,8 @@ function post(url: URL, headers: Record<string, string>, body: string, timeoutMs
       request.destroy();
     }, timeoutMs);
     request.on("error", (error) => settle(() => reject(error)));
+    if (signal?.aborted) return abort();
+    signal?.addEventListener("abort", abort);
     request.end(body);
   });
 }
@@ -210,10 +266,17 @@ function post(url: URL, headers: Record<string, string>, body: string, timeoutMs
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
 
 /** The reply's text and token usage from a chat-completions response body. */
-function readCompletion(text: string, contentType: string | null): { content: string; usage: TokenUsage } {
+function readCompletion(
+  text: string,
+  contentType: string | null,
+  status: number,
+): { content: string; usage: TokenUsage } {
   const json = jsonOf(text);
   if (json === undefined)
-    throw new ChatCallError(`the endpoint's answer is not JSON (${sizeOf(text, contentType)})`, { retryable: false });
+    throw new ChatCallError(`the endpoint's answer is not JSON (${sizeOf(text, contentType)})`, {
+      retryable: false,
+      status,
+    });
   const body = json as {
     choices?: { message?: { content?: unknown } }[];
     usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
@@ -222,6 +285,7 @@ function readCompletion(text: string, contentType: string | null): { content: st
   if (typeof content !== "string")
     throw new ChatCallError(`the endpoint's answer has no choices[0].message.content: ${bodySays(text, contentType)}`, {
       retryable: false,
+      status,
     });
   const input = body.usage?.prompt_tokens;
   const output = body.usage?.completion_tokens;
@@ -266,4 +330,18 @@ const sizeOf = (text: string, contentType: string | null) =>
   `${contentType ? `${clip(contentType.split(";")[0]!.trim())}, ` : ""}${Buffer.byteLength(text).toLocaleString("en-US")} bytes`;
 
 const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 297)}...` : text);
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or until `signal` fires (then a CallAborted). */
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new CallAborted());
+    const done = () => {
+      signal?.removeEventListener("abort", aborted);
+      resolve();
+    };
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(new CallAborted());
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", aborted, { once: true });
+  });

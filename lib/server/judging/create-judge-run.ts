@@ -39,12 +39,13 @@ export async function createJudgeRun(
   const calls = systems
     ? await preferenceCalls(studyId, systems, request.sample, request.seed ?? 0)
     : await plannedCalls(db, studyId, PAIR_TARGET[task as "relevance" | "support"], request.sample, request.seed ?? 0);
-  const judgeName = runJudgeName({
+  const judgeName = await judgeNameOf(db, studyId, {
     templateName: template.name,
     templateVersion: template.version,
     model: endpoint.model,
     temperature: request.temperature,
     seed: request.seed,
+    endpoint,
   });
   const judge =
     (await db.judge.findUnique({ where: { studyId_name: { studyId, name: judgeName } } })) ??
@@ -82,6 +83,25 @@ export async function createJudgeRun(
   return { id: run.id, calls: calls.length, judge: judgeName };
 }
 
+/**
+ * The judge a run writes as: runJudgeName, and the endpoint's name beside it when that judge's
+ * runs in this study went to another server (two endpoints serving one model name are two judges;
+ * judges named before keep their names).
+ */
+async function judgeNameOf(
+  db: Db,
+  studyId: number,
+  o: Omit<Parameters<typeof runJudgeName>[0], "endpoint"> & { endpoint: { name: string; baseUrl: string } },
+): Promise<string> {
+  const { endpoint, ...settings } = o;
+  const plain = runJudgeName(settings);
+  const elsewhere = await db.judgeRun.findFirst({
+    where: { studyId, judge: { name: plain }, baseUrl: { not: endpoint.baseUrl } },
+    select: { id: true },
+  });
+  return elsewhere ? runJudgeName({ ...settings, endpoint: endpoint.name }) : plain;
+}
+
 /** A preference run's systems: two or more of the study's, by name, in name order. */
 async function comparedSystems(db: Db, studyId: number, names: readonly string[] | undefined) {
   const wanted = [...new Set(names ?? [])].sort();
@@ -113,6 +133,11 @@ async function preferenceCalls(
     studyId,
     systems.map((s) => s.id),
   );
+  const requests = new Set(pairs.map((p) => p.candidate.queryId)).size;
+  if (sample.kind === "random_questions" && sample.questions > requests)
+    throw invalid(
+      `sample.questions: ${sample.questions} is more than the ${requests} requests ${systems.map((s) => s.name).join(" and ")} answered`,
+    );
   const chosen = sampleResponsePairs(pairs, sample, seed);
   if (chosen.length === 0)
     throw invalid(
@@ -129,6 +154,17 @@ async function preferenceCalls(
       swapped,
     })),
   );
+}
+
+/** Refuses a sample of more random pairs or questions than the pool has, naming its size. */
+function tooFew(sample: JudgeRunSample, candidates: readonly { queryId: number }[], pairs: string): void {
+  if (sample.kind === "random_pairs" && sample.pairs > candidates.length)
+    throw invalid(`sample.pairs: ${sample.pairs} is more than the study's ${candidates.length} pooled ${pairs} pairs`);
+  const questions = new Set(candidates.map((c) => c.queryId)).size;
+  if (sample.kind === "random_questions" && sample.questions > questions)
+    throw invalid(
+      `sample.questions: ${sample.questions} is more than the ${questions} questions with pooled ${pairs} pairs`,
+    );
 }
 
 /** The calls a sample draws: a campaign design over the study's pooled pairs, or a campaign's own items. */
@@ -167,6 +203,7 @@ async function plannedCalls(
   if (sample.kind === "llm_positive_per_question" || sample.kind === "feb4rag")
     throw invalid("sample.kind: a judge run samples all pairs, N random pairs or questions, or chosen targets");
   const candidates = await loadCandidates(studyId, pairTarget, null);
+  tooFew(sample, candidates, pairs);
   const picked = sampleCandidates(candidates, sample, seed);
   if (picked.length === 0)
     throw invalid(

@@ -4,8 +4,15 @@ import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { callCost, type TokenPrices } from "@/lib/domain/judging/judgment-cost";
 import { parseReply } from "@/lib/domain/judging/parse-reply";
 import { renderPrompt, type ChatMessage, type PromptInputs } from "@/lib/domain/judging/render-prompt";
-import type { CallOutcome, CallTexts, ClaimedCall } from "../db/judge-calls";
-import { callChatCompletions, ChatCallError, type CallOptions, type ChatEndpoint } from "./chat-completions";
+import type { AttemptRecord, CallOutcome, CallTexts, ClaimedCall } from "../db/judge-calls";
+import {
+  CallAborted,
+  callChatCompletions,
+  ChatCallError,
+  type CallOptions,
+  type ChatAttempt,
+  type ChatEndpoint,
+} from "./chat-completions";
 
 /** What a run asks of every call: its template version, the endpoint and the sampling settings. */
 export type RunSettings = {
@@ -69,7 +76,14 @@ export function outcomeWithoutCall(
   cached: { reply: string; level: string } | undefined,
   now: Date,
 ): CallOutcome | null {
-  const base = { id: prepared.call.id, inputTokens: null, outputTokens: null, latencyMs: null, finishedAt: now };
+  const base = {
+    id: prepared.call.id,
+    attempts: [],
+    inputTokens: null,
+    outputTokens: null,
+    latencyMs: null,
+    finishedAt: now,
+  };
   if ("missing" in prepared)
     return {
       ...base,
@@ -94,18 +108,24 @@ export function outcomeWithoutCall(
   };
 }
 
-/** Makes a call (retrying as callChatCompletions does) and reads its reply into a level. */
+/**
+ * Makes a call (retrying as callChatCompletions does) and reads its reply into a level. The outcome
+ * keeps every attempt, and its tokens and cost are their sums. Null when `options.signal` stopped it:
+ * the call was not made (or its answer not read) and goes back to its run.
+ */
 export async function makeCall(
   prepared: Extract<PreparedCall, { messages: ChatMessage[] }>,
   endpoint: ChatEndpoint & TokenPrices,
   run: RunSettings,
   options: CallOptions,
-): Promise<CallOutcome> {
+): Promise<CallOutcome | null> {
+  const attempts: AttemptRecord[] = [];
+  const onAttempt = (a: ChatAttempt) => attempts.push(attemptRecord(a, endpoint));
   try {
     const reply = await callChatCompletions(
       endpoint,
       { messages: prepared.messages, temperature: run.temperature, seed: run.seed },
-      options,
+      { ...options, onAttempt },
     );
     const parsed = parseReply(run.template, reply.content);
     return {
@@ -116,16 +136,49 @@ export async function makeCall(
       reply: reply.content,
       level: "level" in parsed ? parsed.level : null,
       error: "error" in parsed ? parsed.error : null,
-      inputTokens: reply.usage?.inputTokens ?? null,
-      outputTokens: reply.usage?.outputTokens ?? null,
+      attempts,
+      ...attemptSums(attempts),
       latencyMs: Math.round(reply.latencyMs),
-      cost: callCost(reply.usage, endpoint),
       finishedAt: new Date(),
     };
   } catch (error) {
+    if (error instanceof CallAborted) return null;
     if (!(error instanceof ChatCallError)) throw error;
-    return { ...failedOutcome(prepared.call.id, error.message), cacheKey: prepared.cacheKey };
+    return {
+      ...failedOutcome(prepared.call.id, error.message),
+      cacheKey: prepared.cacheKey,
+      attempts,
+      ...attemptSums(attempts),
+    };
   }
+}
+
+function attemptRecord(a: ChatAttempt, prices: TokenPrices): AttemptRecord {
+  return {
+    startedAt: a.startedAt,
+    latencyMs: a.latencyMs,
+    httpStatus: a.httpStatus,
+    reply: a.reply,
+    error: a.error,
+    inputTokens: a.usage?.inputTokens ?? null,
+    outputTokens: a.usage?.outputTokens ?? null,
+    cost: callCost(a.usage, prices),
+  };
+}
+
+/**
+ * A call's tokens and cost over its attempts: the known ones summed. The cost is unknown (null) when
+ * an answered attempt did not say its usage (or a price is not set); an attempt with no answer
+ * costs nothing.
+ */
+export function attemptSums(
+  attempts: readonly AttemptRecord[],
+): Pick<CallOutcome, "inputTokens" | "outputTokens" | "cost"> {
+  const answered = attempts.filter((a) => a.reply !== null || a.inputTokens !== null);
+  if (answered.length === 0) return { inputTokens: null, outputTokens: null, cost: attempts.length ? 0 : null };
+  const sum = (of: (a: AttemptRecord) => number | null) =>
+    answered.some((a) => of(a) === null) ? null : answered.reduce((t, a) => t + of(a)!, 0);
+  return { inputTokens: sum((a) => a.inputTokens), outputTokens: sum((a) => a.outputTokens), cost: sum((a) => a.cost) };
 }
 
 /** A call that gave no reply, and why. */
@@ -138,6 +191,7 @@ export function failedOutcome(id: number, reason: string): CallOutcome {
     reply: null,
     level: null,
     error: reason,
+    attempts: [],
     inputTokens: null,
     outputTokens: null,
     latencyMs: null,

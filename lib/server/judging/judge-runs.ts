@@ -1,6 +1,6 @@
 import "server-only";
 import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
-import { runEtaSeconds } from "@/lib/domain/judging/run-eta";
+import { runEtaSeconds, runWaiting } from "@/lib/domain/judging/run-eta";
 import {
   judgeRunSampleSchema,
   JUDGE_CALL_STATUSES,
@@ -8,7 +8,14 @@ import {
   type JudgeRunDto,
 } from "@/lib/schemas/judging";
 import { getDb, type Db } from "../db/client";
-import { callTotals, problemCalls, retryProblemCalls, setRunStatus, type CallTotals } from "../db/judge-runs";
+import {
+  callTotals,
+  heldSlots,
+  problemCalls,
+  retryProblemCalls,
+  setRunStatus,
+  type CallTotals,
+} from "../db/judge-runs";
 import { withTransaction } from "../db/transactions";
 import { positionConsistency } from "@/lib/domain/judging/preference-orders";
 import { preferenceOrdersOfRuns } from "./preference-orders-of-runs";
@@ -18,16 +25,31 @@ import type { UserDto } from "../users/user-dto";
 
 type RunRow = NonNullable<Awaited<ReturnType<Db["judgeRun"]["findUnique"]>>> & { judge: { name: string } };
 
-function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: number): JudgeRunDto {
+type Slots = { held: number; of: number; endAt: Date | null };
+
+function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: number, slots: Slots): JudgeRunDto {
   const calls = Object.fromEntries(
     JUDGE_CALL_STATUSES.map((s) => [s, totals?.byStatus[s] ?? 0]),
   ) as JudgeRunDto["calls"];
   const total = Object.values(calls).reduce((a, b) => a + b, 0);
   const remaining = calls.pending + calls.leased;
+  const waiting =
+    run.status === "running"
+      ? runWaiting({
+          pending: calls.pending,
+          leased: calls.leased,
+          lastFinishedAt: totals?.lastFinishedAt ?? null,
+          startedAt: run.createdAt,
+          leasesEndAt: totals?.leasesEndAt ?? null,
+          slots,
+          now: new Date(),
+        })
+      : null;
   return {
     id: run.id,
     judge: run.judge.name,
     status: run.status as JudgeRunDto["status"],
+    failure: run.failure,
     endpoint: run.endpointName,
     baseUrl: run.baseUrl,
     model: run.model,
@@ -50,8 +72,9 @@ function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: num
     inputTokens: totals?.inputTokens ?? 0,
     outputTokens: totals?.outputTokens ?? 0,
     cost: { known: totals?.knownCost ?? 0, unknownCalls: totals?.unknownCost ?? 0 },
+    waiting,
     etaSeconds:
-      run.status === "running"
+      run.status === "running" && waiting === null
         ? runEtaSeconds({
             finished: total - remaining,
             remaining,
@@ -77,11 +100,38 @@ export async function judgeRunsOf(db: Db, studyId: number): Promise<JudgeRunDto[
     include: { judge: { select: { name: true } } },
   });
   const ids = runs.map((r) => r.id);
-  const [totals, orders] = await Promise.all([
+  const [totals, orders, slots] = await Promise.all([
     callTotals(ids),
     preferenceOrdersOfRuns(runs.filter((r) => r.task === "preference").map((r) => r.id)),
+    slotsOf(db, runs),
   ]);
-  return runs.map((r) => toRunDto(r, totals.get(r.id), positionConsistency(orders.get(r.id) ?? []).inconsistent));
+  return runs.map((r) =>
+    toRunDto(r, totals.get(r.id), positionConsistency(orders.get(r.id) ?? []).inconsistent, slots(r)),
+  );
+}
+
+/** The slots of the running runs' endpoints: what a run that waits may be waiting for. */
+async function slotsOf(db: Db, runs: RunRow[]): Promise<(run: RunRow) => Slots> {
+  const ids = [
+    ...new Set(runs.flatMap((r) => (r.status === "running" && r.endpointId !== null ? [r.endpointId] : []))),
+  ];
+  if (ids.length === 0) return () => ({ held: 0, of: 0, endAt: null });
+  const [held, endpoints] = await Promise.all([
+    heldSlots(ids, new Date()),
+    db.judgeEndpoint.findMany({ where: { id: { in: ids } }, select: { id: true, concurrency: true } }),
+  ]);
+  const concurrency = new Map(endpoints.map((e) => [e.id, e.concurrency]));
+  return (run) => {
+    const id = run.endpointId ?? -1;
+    return { held: held.get(id)?.held ?? 0, of: concurrency.get(id) ?? 0, endAt: held.get(id)?.endAt ?? null };
+  };
+}
+
+/** The study a run belongs to (null when there is no such run): for the command line's `--run ID`. */
+export async function studyOfJudgeRun(runId: number): Promise<number | null> {
+  const db = await getDb();
+  const run = await db.judgeRun.findUnique({ where: { id: runId }, select: { studyId: true } });
+  return run?.studyId ?? null;
 }
 
 async function runOf(db: Db, studyId: number, runId: number): Promise<RunRow> {
@@ -95,13 +145,14 @@ export async function getJudgeRun(user: UserDto, studyId: number, runId: number)
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const run = await runOf(db, studyId, runId);
-  const [totals, orders, problems] = await Promise.all([
+  const [totals, orders, problems, slots] = await Promise.all([
     callTotals([runId]),
     preferenceOrdersOfRuns(run.task === "preference" ? [runId] : []),
     problemCalls(runId),
+    slotsOf(db, [run]),
   ]);
   return {
-    run: toRunDto(run, totals.get(runId), positionConsistency(orders.get(runId) ?? []).inconsistent),
+    run: toRunDto(run, totals.get(runId), positionConsistency(orders.get(runId) ?? []).inconsistent, slots(run)),
     problems: problems.map((p) => ({ ...p, id: Number(p.id), status: p.status as "unparsed" | "failed" | "skipped" })),
   };
 }
@@ -136,7 +187,7 @@ export async function changeJudgeRun(
       case "retry": {
         if (run.status === "cancelled") return false;
         const calls = await retryProblemCalls(tx, runId);
-        if (calls > 0) await setRunStatus(tx, runId, ["done"], "running", null);
+        if (calls > 0) await setRunStatus(tx, runId, ["done", "failed"], "running", null);
         return calls > 0;
       }
     }

@@ -6,7 +6,9 @@ import { getDb } from "../db/client";
 import {
   cachedReplies,
   callTexts,
+  claimableCalls,
   claimCalls,
+  HEARTBEAT_MS,
   finishRunIfDone,
   recordCall,
   releaseCalls,
@@ -16,7 +18,6 @@ import {
   reserveCallStart,
   runningRunIds,
   runsToWork,
-  SLOT_LEASE_MS,
   otherOrderLevel,
   takeEndpointSlot,
   upsertCallLabel,
@@ -40,32 +41,35 @@ import { combineOrders, type PreferenceValue } from "@/lib/domain/judging/prefer
 
 /**
  * Works judge runs in the background: in every `next start` process (instrumentation.ts) and in
- * `assay judge run`, any number of them at once on one database. For each endpoint with running
- * runs a process takes as many of the endpoint's slots as it can (all processes together hold at
- * most its concurrency), and each slot is a lane that claims a few calls at a time under a lease,
- * makes them one after the other, and hands their outcomes to one writer, which stores them in
- * batches with their labels. A call whose reply is stored is never made again; a call leased by a
- * process that died is taken over once its lease expires (that one call may be made twice). A
- * paused or cancelled run's remaining calls are given back.
+ * `assay judge run`, any number of them at once on one database. Every `pollMs` a process looks for
+ * running runs; for each endpoint whose runs have calls to claim it takes as many of the endpoint's
+ * slots as there are such calls, up to its concurrency (all processes together hold at most that),
+ * and each slot is a lane that claims a few calls at a time under a lease, makes them one after the
+ * other, and waits until each outcome is stored (with its label and attempts) before the next. So
+ * a process killed at any moment loses at most the calls in flight, one per lane; its leases expire
+ * within CALL_LEASE_MS and another process takes them over. With nothing to claim a process only
+ * sleeps until its next poll: it never loops without yielding, and stop() (SIGINT, SIGTERM in the
+ * CLI) aborts the calls in flight, gives back what it holds and resolves. A paused or cancelled
+ * run's remaining calls are given back.
  */
 
 export type JudgeWorkerOptions = {
   /** Who holds this process's leases (unique per process). */
   holder?: string;
-  /** How often the database is asked for running runs. */
+  /** How often the database is asked for running runs and calls to claim. */
   pollMs?: number;
   /** Only these runs (the CLI works the run it started). */
   runIds?: readonly number[];
-  /** Calls a lane claims at a time (by default from 1 to 4: a run's calls over four times the endpoint's concurrency). */
+  /** Calls a lane claims at a time (by default from 1 to 4: a run's claimable calls over four times the endpoint's concurrency). */
   batch?: number;
   /** Timeouts and retries of each call (tests shorten them). */
   call?: CallOptions;
 };
 
 export type JudgeWorker = {
-  /** Stops claiming; resolves once the calls in hand are stored and the rest given back. */
+  /** Stops claiming, aborts the calls in flight; resolves once what it holds is stored or given back. */
   stop(): Promise<void>;
-  /** Resolves once no run this worker may work has calls left to make (the CLI waits on it). */
+  /** Resolves once no run this worker may work is running (the CLI waits on it). */
   idle(): Promise<void>;
 };
 
@@ -75,8 +79,6 @@ type ActiveRun = RunSettings & {
   judgeId: number;
   endpointId: number;
   scale: string;
-  /** How many calls the run has (what the lanes' batch size follows). */
-  calls: number;
   task: string;
   /** A preference run's criterion. */
   criterion: string;
@@ -86,10 +88,14 @@ type ActiveRun = RunSettings & {
 };
 type Endpoint = ChatEndpoint & TokenPrices & { id: number; concurrency: number; requestsPerMinute: number | null };
 
+/** Lets timers, I/O and signal handlers run (SQLite's calls resolve without ever yielding). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker {
   const holder = options.holder ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
   const pollMs = options.pollMs ?? 2000;
   let stopping = false;
+  const halt = new AbortController();
   let runs = new Map<number, ActiveRun>();
   const working = new Map<number, Promise<void>>(); // endpoint id -> its work in this process
   const heldCalls = new Set<number>();
@@ -99,7 +105,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
   let idleWaiters: (() => void)[] = [];
   let timer: NodeJS.Timeout | null = null;
 
-  /** The running runs: those already known as they are, the new ones read once (settings, template, size). */
+  /** The running runs: those already known as they are, the new ones read once (settings, template). */
   async function loadRuns(): Promise<void> {
     const ids = await runningRunIds(options.runIds);
     const next = new Map<number, ActiveRun>();
@@ -119,7 +125,6 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
         temperature: Number(r.temperature),
         seed: r.seed === null ? null : Number(r.seed),
         scale: template.scale,
-        calls: Number(r.calls),
         task: r.task,
         criterion: r.criterion ?? "overall",
         baseUrl: r.baseUrl,
@@ -179,6 +184,13 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
     };
   }
 
+  const runsOf = (endpointId: number) => [...runs.values()].filter((r) => r.endpointId === endpointId);
+
+  /**
+   * One turn of an endpoint's work in this process: as many lanes as its runs have calls to claim
+   * (up to its concurrency, less the slots other processes hold), until none is left; then its
+   * finished runs end. With nothing to claim (all leased by live processes) it only ends them.
+   */
   async function workEndpoint(endpointId: number): Promise<void> {
     let endpoint: Endpoint | null;
     try {
@@ -193,25 +205,43 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
       return;
     }
     if (!endpoint) return;
-    const slots = heldSlots.get(endpointId) ?? new Set<number>();
+    const left = await claimableCalls(
+      runsOf(endpointId).map((r) => r.id),
+      new Date(),
+    );
+    const claimable = [...left.values()].reduce((a, b) => a + b, 0);
+    const slots = new Set<number>();
     heldSlots.set(endpointId, slots);
     const lanes: Promise<void>[] = [];
-    while (!stopping && slots.size < endpoint.concurrency) {
-      const slot = await withLeaseTransaction((tx) =>
-        takeEndpointSlot(tx, { endpointId, concurrency: endpoint.concurrency, holder, now: new Date() }),
-      );
-      if (slot === null || slots.has(slot)) break;
-      slots.add(slot);
-      lanes.push(lane(endpoint, slot, slots));
+    try {
+      while (!stopping && lanes.length < Math.min(endpoint.concurrency, claimable)) {
+        await nextTurn();
+        const slot = await withLeaseTransaction((tx) =>
+          takeEndpointSlot(tx, { endpointId, concurrency: endpoint.concurrency, holder, now: new Date() }),
+        );
+        if (slot === null || slots.has(slot)) break; // the others are held: the next poll tries again
+        slots.add(slot);
+        lanes.push(lane(endpoint, slot, slots, left));
+      }
+    } finally {
+      await Promise.all(lanes);
+      heldSlots.delete(endpointId);
     }
-    await Promise.all(lanes);
-    if (slots.size === 0) heldSlots.delete(endpointId);
+    await finishDoneRuns(endpointId);
+  }
+
+  async function finishDoneRuns(endpointId: number): Promise<void> {
+    await writer.flushed();
+    await withLeaseTransaction(async (tx) => {
+      for (const r of runsOf(endpointId)) if (await finishRunIfDone(tx, r.id, new Date())) runs.delete(r.id);
+    });
   }
 
   /** Ends every call of the endpoint's running runs as failed, with `reason`. */
   async function failCalls(endpointId: number, reason: string): Promise<void> {
-    for (const run of [...runs.values()].filter((r) => r.endpointId === endpointId)) {
+    for (const run of runsOf(endpointId)) {
       for (;;) {
+        await nextTurn();
         const claimed = await withLeaseTransaction((tx) =>
           claimCalls(tx, { runId: run.id, holder, now: new Date(), limit: 500 }),
         );
@@ -222,28 +252,29 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
         }
         await writer.flushed();
       }
-      await withLeaseTransaction(async (tx) => {
-        if (await finishRunIfDone(tx, run.id, new Date())) runs.delete(run.id);
-      });
     }
+    await finishDoneRuns(endpointId);
   }
 
   /** A lane's claimed calls, ready to be made: their prompts rendered and the cached replies looked up. */
   type Batch = { run: ActiveRun; prepared: PreparedCall[]; cache: Map<string, { reply: string; level: string }> };
 
   /**
-   * The next calls for a lane: of the endpoint's running runs, taken in turn, the first that has any;
-   * null when none has. (The lane claims its next batch while it makes the last call of the one
-   * before, so that claiming adds nothing to a call's time.)
+   * The next calls for a lane: of the endpoint's running runs, taken in turn, the first that has any
+   * (as many as its claimable calls over four lanes each, so that a small run's calls spread over
+   * all the lanes); null when none has.
    */
-  async function claimBatch(endpoint: Endpoint, turn: number): Promise<Batch | null> {
-    const mine = [...runs.values()].filter((r) => r.endpointId === endpoint.id);
+  async function claimBatch(endpoint: Endpoint, turn: number, left: Map<number, number>): Promise<Batch | null> {
+    const mine = runsOf(endpoint.id);
     for (let i = 0; i < mine.length && !stopping; i++) {
       const run = mine[(turn + i) % mine.length]!;
+      const limit =
+        options.batch ?? Math.min(4, Math.max(1, Math.floor((left.get(run.id) ?? 0) / (endpoint.concurrency * 4))));
       const claimed = await withLeaseTransaction((tx) =>
-        claimCalls(tx, { runId: run.id, holder, now: new Date(), limit: batchOf(run, endpoint) }),
+        claimCalls(tx, { runId: run.id, holder, now: new Date(), limit }),
       );
       if (claimed.length === 0) continue;
+      left.set(run.id, (left.get(run.id) ?? 0) - claimed.length);
       for (const c of claimed) heldCalls.add(c.id);
       const texts = await callTexts(claimed.map((c) => c.id));
       const prepared = claimed.map((c) => prepareCall(c, texts.get(c.id), run, run));
@@ -256,53 +287,37 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
     return null;
   }
 
-  /** One call at a time through one slot, until the endpoint's runs have nothing left to claim. */
-  async function lane(endpoint: Endpoint, slot: number, slots: Set<number>): Promise<void> {
+  /** One call at a time through one slot, each stored before the next, until nothing is left to claim. */
+  async function lane(endpoint: Endpoint, slot: number, slots: Set<number>, left: Map<number, number>): Promise<void> {
     const pace = paceOf(endpoint);
     let turn = slot;
-    let next: Promise<Batch | null> | null = claimBatch(endpoint, turn++);
     try {
-      while (next) {
-        const batch: Batch | null = await next;
-        next = null;
-        if (!batch) {
-          await writer.flushed();
-          await withLeaseTransaction(async (tx) => {
-            for (const r of [...runs.values()].filter((r) => r.endpointId === endpoint.id))
-              if (await finishRunIfDone(tx, r.id, new Date())) runs.delete(r.id);
-          });
-          break;
-        }
+      while (!stopping && slots.has(slot)) {
+        await nextTurn();
+        const batch = await claimBatch(endpoint, turn++, left);
+        if (!batch) break;
         const { run, prepared, cache } = batch;
-        const given: number[] = [];
         for (const [i, p] of prepared.entries()) {
-          if (stopping || !runs.has(run.id) || !slots.has(slot)) {
-            given.push(p.call.id);
-            continue;
-          }
-          if (i === prepared.length - 1) next = claimBatch(endpoint, turn++);
-          const ready = outcomeWithoutCall(p, "cacheKey" in p ? cache.get(p.cacheKey) : undefined, new Date());
           const outcome =
-            ready ??
-            (await makeCall(
-              p as Extract<PreparedCall, { cacheKey: string }>,
-              { ...endpoint, baseUrl: run.baseUrl, model: run.model },
-              run,
-              {
-                ...options.call,
-                beforeAttempt: pace,
-              },
-            ));
-          void writer.add(outcome, run, p.call).finally(() => heldCalls.delete(outcome.id));
+            stopping || !runs.has(run.id) || !slots.has(slot)
+              ? null
+              : (outcomeWithoutCall(p, "cacheKey" in p ? cache.get(p.cacheKey) : undefined, new Date()) ??
+                (await makeCall(
+                  p as Extract<PreparedCall, { cacheKey: string }>,
+                  { ...endpoint, baseUrl: run.baseUrl, model: run.model },
+                  run,
+                  { ...options.call, beforeAttempt: pace, signal: halt.signal },
+                )));
+          if (!outcome) {
+            // stopping, paused, or the slot lost: the calls not made go back to the run
+            await giveBack(prepared.slice(i).map((q) => q.call.id));
+            break;
+          }
+          await writer.add(outcome, run, p.call);
+          heldCalls.delete(outcome.id);
         }
-        if (given.length) await giveBack(given);
-        if (!next && !stopping && slots.has(slot)) next = claimBatch(endpoint, turn++);
       }
     } finally {
-      // a batch claimed ahead when the lane stopped goes back to its run
-      const ahead = await next?.catch(() => null);
-      if (ahead) await giveBack(ahead.prepared.map((p) => p.call.id)).catch(() => {});
-      await writer.flushed();
       await withLeaseTransaction((tx) => releaseEndpointSlot(tx, endpoint.id, slot, holder)).catch(() => {});
       slots.delete(slot);
     }
@@ -311,14 +326,6 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
   async function giveBack(ids: number[]): Promise<void> {
     await withLeaseTransaction((tx) => releaseCalls(tx, ids, holder));
     for (const id of ids) heldCalls.delete(id);
-  }
-
-  /**
-   * How many calls a lane claims at once: enough that claiming costs little per call on a large
-   * run, few enough that a small run's calls spread over all the endpoint's lanes.
-   */
-  function batchOf(run: ActiveRun, endpoint: Endpoint): number {
-    return options.batch ?? Math.min(4, Math.max(1, Math.floor(run.calls / (endpoint.concurrency * 4))));
   }
 
   /** Waits for this endpoint's next turn when it has a requests-per-minute limit (shared by every process). */
@@ -335,25 +342,23 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
   void tick();
   const heartbeatTimer = setInterval(() => {
     if (heldCalls.size > 0 || heldSlots.size > 0) heartbeat().catch((e) => console.error(`judge worker: ${e.message}`));
-  }, SLOT_LEASE_MS / 3);
+  }, HEARTBEAT_MS);
   heartbeatTimer.unref();
 
   return {
     async stop() {
       stopping = true;
+      halt.abort();
       if (timer) clearTimeout(timer);
-      clearInterval(heartbeatTimer);
       await Promise.all(working.values());
       await writer.flushed();
+      clearInterval(heartbeatTimer);
     },
     idle() {
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
   };
 }
-
-/** How long the writer gathers outcomes before it stores them in one transaction. */
-const GATHER_MS = 10;
 
 /**
  * A preference is judged both ways: once both orders of a pair parsed, the pair's label is the
@@ -381,7 +386,7 @@ type WrittenCall = { id: number; swapped: boolean; targetKey: string };
 /**
  * Stores call outcomes in batches (one transaction per batch, without waiting for the disk: a
  * crash of the process loses nothing committed, a power cut may forget the last outcomes, whose
- * calls are then made again), with the label of each parsed one.
+ * calls are then made again), with their attempts and the label of each parsed one.
  */
 function outcomeWriter(holder: string) {
   type Queued = {
@@ -436,10 +441,10 @@ function outcomeWriter(holder: string) {
     /** Queues an outcome of one of `run`'s calls; resolves once stored (or once storing it failed, which is logged). */
     add(outcome: CallOutcome, run: ActiveRun, call: WrittenCall): Promise<void> {
       const stored = new Promise<void>((done, failed) => queue.push({ outcome, run, call, done, failed }));
-      // outcomes gathered for a few milliseconds share one transaction (a commit per outcome cost SQLite
-      // more than the outcomes themselves); the lanes do not wait for it
+      // outcomes that arrive in one turn of the event loop, or while a batch is being stored, share
+      // one transaction; a lane waits for its own
       if (!flushing)
-        flushing = new Promise((resolve) => setTimeout(resolve, GATHER_MS))
+        flushing = nextTurn()
           .then(flush)
           .finally(() => (flushing = null));
       return stored.catch(() => {});

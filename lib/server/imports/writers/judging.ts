@@ -164,6 +164,7 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
       temperature: r.temperature,
       seed: r.seed,
       status: r.status === "running" ? "paused" : r.status,
+      failure: r.failure,
       createdBy: r.created_by,
       createdAt: new Date(r.created_at),
       finishedAt: r.finished_at === null ? null : new Date(r.finished_at),

@@ -1,0 +1,25 @@
+import { changeJudgeRun, studyOfJudgeRun } from "@/lib/server/judging/judge-runs";
+import { CLI_OPERATOR, orInputError } from "../operator";
+import { inputError, parseContractArgs } from "./contract-input";
+import { studyOption } from "./study-option";
+
+type Action = "pause" | "resume" | "cancel" | "retry";
+
+/**
+ * `assay judge pause|resume|cancel|retry --run ID [--study S]`: what the run's buttons on the LLM
+ * judges page do (retry: its unparsed and failed calls again). Prints the run as one JSON line; a
+ * change the run's state refuses (pausing a finished run) exits 2 with the reason.
+ */
+export const judgeControl =
+  (action: Action) =>
+  async (args: string[]): Promise<void> => {
+    const values = parseContractArgs(args, { run: { type: "string" }, study: { type: "string" } });
+    const runId = Number(values.run);
+    if (values.run === undefined || !/^[1-9][0-9]*$/.test(values.run)) throw inputError("--run must be a run's id");
+    const studyId = values.study === undefined ? await studyOfJudgeRun(runId) : (await studyOption(values.study)).id;
+    if (studyId === null) throw inputError(`--run: there is no judge run ${runId}`);
+    const { run } = await orInputError(changeJudgeRun(CLI_OPERATOR, studyId, runId, action));
+    console.log(
+      JSON.stringify({ run: run.id, judge: run.judge, status: run.status, calls: run.calls, total: run.total }),
+    );
+  };
