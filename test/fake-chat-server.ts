@@ -15,7 +15,8 @@ type Fault =
   | {
       kind: "status";
       status: number;
-      retryAfter?: number;
+      /** Retry-After: seconds, or an HTTP date. */
+      retryAfter?: number | string;
       /** The body, from the request's authorization header (by default a JSON error "fake <status>"). */
       body?: (authorization: string | null) => string;
       contentType?: string;

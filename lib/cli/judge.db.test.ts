@@ -1,5 +1,7 @@
 // `assay judge templates | run | export` as a user runs them: real processes against the database
 // of this run and the local OpenAI-compatible test server.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
 import { BUILTIN_TEMPLATES } from "@/lib/domain/judging/builtin-templates";
@@ -143,5 +145,246 @@ describe("assay judge", () => {
         cached: false,
       });
     expect(calls.map((c) => c.level)).toEqual(calls.map((c) => /final score: (\d)/.exec(c.reply as string)![1]));
+    // each call with its one attempt: the HTTP status, the reply, tokens and cost
+    for (const c of calls)
+      expect(c.attempts).toEqual([
+        expect.objectContaining({
+          httpStatus: 200,
+          reply: c.reply,
+          error: null,
+          inputTokens: c.inputTokens,
+          outputTokens: c.outputTokens,
+        }),
+      ]);
+
+    // --sample takes decimal whole numbers, no larger than the pool
+    for (const [sample, message] of [
+      ["pairs:1e1", 'assay: --sample: "pairs:1e1" is not all, pairs:N, questions:N'],
+      ["pairs:0x3", 'assay: --sample: "pairs:0x3" is not all'],
+      ["pairs: 2", 'assay: --sample: "pairs: 2" is not all'],
+      ["pairs:0", 'assay: --sample: "pairs:0" is not all'],
+      ["pairs:5000", "assay: sample.pairs: 5000 is more than the study's 6 pooled (question, chunk) pairs"],
+    ]) {
+      const refused = runCli(
+        [
+          "judge",
+          "run",
+          "--study",
+          study.slug,
+          "--template",
+          "umbrela-relevance",
+          "--endpoint",
+          endpoint,
+          "--sample",
+          sample!,
+        ],
+        { env },
+      );
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(message);
+    }
+  });
+
+  it("endpoints: add with the key as a variable's name or sealed from standard input, list, check, remove", async () => {
+    const id = unique();
+    // the key this server seals stored keys with (every command below runs with it)
+    const sealing = { ASSAY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64") };
+    const added = runCli([
+      "judge",
+      "endpoints",
+      "add",
+      "--name",
+      `cli-env-${id}`,
+      "--base-url",
+      server.url,
+      "--model",
+      "fake-judge",
+      "--key-env",
+      "ASSAY_JUDGE_KEY_CLI_ENDPOINT",
+      "--concurrency",
+      "3",
+      "--input-price",
+      "0.15",
+      "--output-price",
+      "0.6",
+    ]);
+    expect(added.status, added.stderr).toBe(0);
+    expect(JSON.parse(added.stdout)).toMatchObject({
+      created: { name: `cli-env-${id}`, concurrency: 3, inputPricePerMillion: 0.15, apiKey: { source: "env" } },
+    });
+    const sealed = runCli(
+      [
+        "judge",
+        "endpoints",
+        "add",
+        "--name",
+        `cli-sealed-${id}`,
+        "--base-url",
+        server.url,
+        "--model",
+        "fake-judge",
+        "--key-stdin",
+      ],
+      { input: `${KEY}\n`, env: sealing },
+    );
+    expect(sealed.status, sealed.stderr).toBe(0);
+    expect(sealed.stdout).not.toContain(KEY);
+    const db = await getDb();
+    const row = await db.judgeEndpoint.findUniqueOrThrow({ where: { name: `cli-sealed-${id}` } });
+    expect(row.apiKeySealed).not.toBeNull();
+    expect(row.apiKeySealed).not.toContain(KEY);
+    // never from the command line
+    const onArgv = runCli([
+      "judge",
+      "endpoints",
+      "add",
+      "--name",
+      "x",
+      "--base-url",
+      server.url,
+      "--model",
+      "m",
+      "--key",
+      KEY,
+    ]);
+    expect(onArgv.status).toBe(2);
+    expect(onArgv.stderr).toContain("Unknown option '--key'");
+
+    const list = runCli(["judge", "endpoints", "list"], { env: { ASSAY_JUDGE_KEY_CLI_ENDPOINT: KEY } });
+    expect(list.stdout).not.toContain(KEY);
+    const listed = list.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { name: string; apiKey: unknown });
+    expect(listed.find((e) => e.name === `cli-env-${id}`)!.apiKey).toEqual({
+      source: "env",
+      variable: "ASSAY_JUDGE_KEY_CLI_ENDPOINT",
+      present: true,
+    });
+    expect(listed.find((e) => e.name === `cli-sealed-${id}`)!.apiKey).toEqual({ source: "stored" });
+
+    // the check makes one call with the key; a failing one exits 1 with the reason
+    const before = server.calls.length;
+    const checked = await runCliAsync(["judge", "endpoints", "check", "--name", `cli-sealed-${id}`], { env: sealing });
+    expect(checked.status, checked.stderr).toBe(0);
+    expect(JSON.parse(checked.stdout)).toMatchObject({ endpoint: `cli-sealed-${id}`, ok: true });
+    expect(server.calls.at(-1)!.authorization).toBe(`Bearer ${KEY}`);
+    expect(server.calls.length - before).toBe(1);
+    const unset = await runCliAsync(["judge", "endpoints", "check", "--name", `cli-env-${id}`]);
+    expect(unset.status).toBe(1);
+    expect(unset.stderr).toContain("ASSAY_JUDGE_KEY_CLI_ENDPOINT, which is not set on this server");
+
+    const removed = runCli(["judge", "endpoints", "remove", "--name", `cli-env-${id}`]);
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(await db.judgeEndpoint.findUnique({ where: { name: `cli-env-${id}` } })).toBeNull();
+    const again = runCli(["judge", "endpoints", "remove", "--name", `cli-env-${id}`]);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain(`there is no endpoint named "cli-env-${id}"`);
+  });
+
+  it("pause, resume, cancel and retry a run; exit 130 on SIGINT, 143 on SIGTERM, 1 when no call was answered", async () => {
+    const db = await getDb();
+    const id = unique();
+    const study = await f.upsertStudy(db, { slug: `cli-control-${id}`, name: `CLI control ${id}` });
+    const query = await f.upsertQuery(db, study.id, { externalId: "q1", title: "Q1", body: "Which?" });
+    for (let c = 0; c < 4; c++) {
+      const doc = await f.upsertDocument(db, study.id, {
+        externalId: `d${c}`,
+        text: `passage ${c} [[label:${c % 4}]]`,
+      });
+      await f.upsertPoolEntry(db, study.id, query.id, doc.id);
+    }
+    const slow = await startFakeChatServer({ delayMs: 60_000 });
+    try {
+      const endpoint = `cli-slow-${id}`;
+      await createEndpoint({
+        name: endpoint,
+        baseUrl: slow.url,
+        model: "slow",
+        apiKey: { source: "none" },
+        concurrency: 4,
+      });
+      for (const [signal, code] of [
+        ["SIGINT", 130],
+        ["SIGTERM", 143],
+      ] as const) {
+        const child = spawn(
+          "node",
+          [
+            "--conditions=react-server",
+            "--import",
+            "tsx",
+            "lib/cli/main.ts",
+            "judge",
+            "run",
+            "--study",
+            study.slug,
+            "--template",
+            "umbrela-relevance",
+            "--endpoint",
+            endpoint,
+          ],
+          { stdio: ["ignore", "pipe", "pipe"] },
+        );
+        let stdout = "";
+        child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+        const exited = new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+        const before = slow.calls.length;
+        while (slow.calls.length - before < 4) await new Promise((r) => setTimeout(r, 20));
+        child.kill(signal);
+        expect(await exited).toBe(code);
+        // the calls in flight were given back: the run waits for `--run ID`
+        const final = JSON.parse(stdout.trim().split("\n").at(-1)!) as { run: number; status: string; calls: object };
+        expect(final).toMatchObject({ status: "running", calls: { pending: 4, leased: 0 } });
+        const control = (action: string) => runCli(["judge", action, "--run", String(final.run)]);
+        expect(JSON.parse(control("pause").stdout)).toMatchObject({ run: final.run, status: "paused" });
+        const refused = control("pause");
+        expect(refused.status).toBe(2);
+        expect(refused.stderr.trim()).toBe("assay: a paused run cannot be paused");
+        expect(JSON.parse(control("resume").stdout)).toMatchObject({ status: "running" });
+        expect(JSON.parse(control("cancel").stdout)).toMatchObject({ status: "cancelled" });
+      }
+      expect(runCli(["judge", "pause", "--run", "999999999"]).stderr).toContain("there is no judge run 999999999");
+
+      // an endpoint whose key variable is not set: every call fails, the run fails, exit 1 with the reason
+      const keyless = `cli-keyless-${id}`;
+      await createEndpoint({
+        name: keyless,
+        baseUrl: server.url,
+        model: "fake-judge",
+        apiKey: { source: "env", variable: "ASSAY_JUDGE_KEY_CLI_UNSET" },
+      });
+      const failed = await runCliAsync([
+        "judge",
+        "run",
+        "--study",
+        study.slug,
+        "--template",
+        "umbrela-relevance",
+        "--endpoint",
+        keyless,
+      ]);
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toContain("failed: no call was answered; the first reason: no call made:");
+      const last = JSON.parse(failed.stdout.trim().split("\n").at(-1)!) as {
+        run: number;
+        status: string;
+        failure: string;
+      };
+      expect(last).toMatchObject({ status: "failed", failure: expect.stringContaining("ASSAY_JUDGE_KEY_CLI_UNSET") });
+      // retried once the key is set: it runs again and ends done
+      const retried = runCli(["judge", "retry", "--run", String(last.run), "--study", study.slug]);
+      expect(JSON.parse(retried.stdout)).toMatchObject({ status: "running" });
+      const resumed = await runCliAsync(["judge", "run", "--study", study.slug, "--run", String(last.run)], {
+        env: { ASSAY_JUDGE_KEY_CLI_UNSET: "sk-set-now" },
+      });
+      expect(resumed.status, resumed.stderr).toBe(0);
+      expect(JSON.parse(resumed.stdout.trim().split("\n").at(-1)!)).toMatchObject({
+        status: "done",
+        calls: { done: 4 },
+      });
+    } finally {
+      await slow.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
-import { callChatCompletions, ChatCallError } from "./chat-completions";
+import { CallAborted, callChatCompletions, ChatCallError, retryAfterMsOf, type ChatAttempt } from "./chat-completions";
 
 const servers: FakeChatServer[] = [];
 const start = async (options?: Parameters<typeof startFakeChatServer>[0]) => {
@@ -70,6 +70,60 @@ describe("callChatCompletions", () => {
     expect(reply.attempts).toBe(4);
     expect(waits).toEqual([3000, 200, 400]);
     expect(server.calls).toHaveLength(4);
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date, the longer of it and the backoff winning", async () => {
+    const now = Date.UTC(2026, 10, 26, 12, 0, 0);
+    expect(retryAfterMsOf("6", now)).toBe(6000);
+    expect(retryAfterMsOf("Thu, 26 Nov 2026 12:00:06 GMT", now)).toBe(6000);
+    expect(retryAfterMsOf("Thu, 26 Nov 2026 11:59:00 GMT", now)).toBe(0); // past
+    expect(retryAfterMsOf("Thu, 26 Nov 2026 13:00:00 GMT", now)).toBe(60_000); // capped at a minute
+    for (const unread of [null, "", "soon", "-3", "1e3", "0x10"]) expect(retryAfterMsOf(unread, now)).toBe(0);
+
+    const server = await start();
+    // a date 6 s ahead, as the server's clock says it (HTTP dates have whole seconds: 5 to 6 s from now)
+    server.failNext(1, { kind: "status", status: 429, retryAfter: new Date(Date.now() + 6000).toUTCString() });
+    server.failNext(1, { kind: "status", status: 503, retryAfter: new Date(Date.now() + 1000).toUTCString() });
+    const { waits, sleep } = recorder();
+    const attempts: ChatAttempt[] = [];
+    const reply = await callChatCompletions({ baseUrl: server.url, model: "m", apiKey: null }, request, {
+      backoffMs: 2000,
+      sleep,
+      onAttempt: (a) => attempts.push(a),
+    });
+    expect(reply.attempts).toBe(3);
+    expect(waits[0]).toBeGreaterThan(4000);
+    expect(waits[0]).toBeLessThanOrEqual(6000);
+    expect(waits[1]).toBe(4000); // the backoff, longer than a second
+    // every attempt is told, the answered one with its reply and usage
+    expect(attempts.map((a) => [a.httpStatus, a.reply === null, a.error])).toEqual([
+      [429, true, "the endpoint answered 429: fake 429"],
+      [503, true, "the endpoint answered 503: fake 503"],
+      [200, false, null],
+    ]);
+    expect(attempts[2]!.usage).toEqual(reply.usage);
+  });
+
+  it("stops at once when its signal fires, in a wait or with a request in flight", async () => {
+    const server = await start();
+    server.failNext(1, { kind: "status", status: 429, retryAfter: 60 });
+    const waiting = new AbortController();
+    const inWait = callChatCompletions({ baseUrl: server.url, model: "m", apiKey: null }, request, {
+      signal: waiting.signal,
+    });
+    while (server.calls.length < 1) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50));
+    waiting.abort();
+    await expect(inWait).rejects.toBeInstanceOf(CallAborted);
+
+    server.failNext(1, { kind: "stall" });
+    const flying = new AbortController();
+    const inFlight = callChatCompletions({ baseUrl: server.url, model: "m", apiKey: null }, request, {
+      signal: flying.signal,
+    });
+    while (server.calls.length < 2) await new Promise((r) => setTimeout(r, 5));
+    flying.abort();
+    await expect(inFlight).rejects.toBeInstanceOf(CallAborted);
   });
 
   it("gives up after the last attempt, and at once on an error a retry cannot mend", async () => {

@@ -643,4 +643,137 @@ describe("judge runs", () => {
     expect(server.calls.at(-1)!.authorization).toBe("Bearer sk-now-set");
     expect(await labelsOf(s.id, run.judge)).toEqual(s.labels);
   });
+
+  it("keep every attempt, and sum the tokens and cost of all of them, across a retry of the problems", async () => {
+    const s = await study(1, 3);
+    const flaky = await startFakeChatServer();
+    try {
+      const name = await endpoint(flaky.url);
+      const run = await createJudgeRun(admin, s.id, {
+        template: "umbrela-relevance",
+        endpoint: name,
+        sample: { kind: "all_pairs" },
+        seed: 41,
+      });
+      // the first call: a 429, a 500, then a reply that does not parse; the others answer at once
+      flaky.failNext(1, { kind: "status", status: 429 });
+      flaky.failNext(1, { kind: "status", status: 500 });
+      flaky.failNext(1, { kind: "garble" });
+      await runToEnd(run.id, { batch: 3 });
+      const db = await getDb();
+      const first = await db.judgeCall.findFirstOrThrow({ where: { runId: run.id, position: 1 } });
+      expect(first.status).toBe("unparsed");
+      const attempts = await db.judgeAttempt.findMany({ where: { callId: first.id }, orderBy: { id: "asc" } });
+      expect(attempts.map((a) => [a.httpStatus, a.reply, a.cost === null])).toEqual([
+        [429, null, true],
+        [500, null, true],
+        [200, "I would rather not say.", false],
+      ]);
+      expect(attempts[0]!.error).toBe("the endpoint answered 429: fake 429");
+      const garbled = attempts[2]!;
+      expect(first).toMatchObject({ inputTokens: garbled.inputTokens, outputTokens: garbled.outputTokens });
+      expect(first.cost).toBeCloseTo(garbled.cost!, 12);
+
+      // retry the problem: a new attempt, whose tokens and cost add to the first ones
+      await changeJudgeRun(admin, s.id, run.id, "retry");
+      await runToEnd(run.id);
+      const again = await db.judgeCall.findUniqueOrThrow({ where: { id: first.id } });
+      expect(again.status).toBe("done");
+      const all = await db.judgeAttempt.findMany({ where: { callId: first.id }, orderBy: { id: "asc" } });
+      expect(all).toHaveLength(4);
+      const sum = (pick: (a: (typeof all)[number]) => number | null) => all.reduce((t, a) => t + (pick(a) ?? 0), 0);
+      expect(again.inputTokens).toBe(sum((a) => a.inputTokens));
+      expect(again.outputTokens).toBe(sum((a) => a.outputTokens));
+      expect(again.cost).toBeCloseTo(
+        sum((a) => a.cost),
+        12,
+      );
+      // the run's totals are the sums over every attempt of every call: what the server billed
+      const { run: done } = await getJudgeRun(admin, s.id, run.id);
+      const every = await db.judgeAttempt.findMany({ where: { call: { runId: run.id } } });
+      expect(flaky.calls).toHaveLength(6); // 3 for the first call, 1 each for the others, 1 for the retry
+      expect(every).toHaveLength(6);
+      expect(done.inputTokens).toBe(every.reduce((t, a) => t + (a.inputTokens ?? 0), 0));
+      expect(done.cost.known).toBeCloseTo(
+        every.reduce((t, a) => t + ((a.inputTokens ?? 0) * 2 + (a.outputTokens ?? 0) * 10) / 1e6, 0),
+        12,
+      );
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it("run a small run's calls all at once, as many as the endpoint's concurrency allows", async () => {
+    const s = await study(1, 4);
+    const wide = await startFakeChatServer({ delayMs: 300 });
+    try {
+      for (const [pairs, concurrency] of [
+        [2, 2],
+        [4, 4],
+        [3, 8],
+      ] as const) {
+        const run = await createJudgeRun(admin, s.id, {
+          template: "umbrela-relevance",
+          endpoint: await endpoint(wide.url, { concurrency }),
+          sample: { kind: "random_pairs", pairs },
+          seed: 50 + pairs,
+        });
+        const before = wide.calls.length;
+        const start = wide.maxInFlight();
+        await runToEnd(run.id);
+        expect(wide.calls.length - before).toBe(pairs);
+        // the server saw every call in flight together (its high-water mark only grows)
+        expect(Math.max(start, pairs)).toBe(wide.maxInFlight());
+      }
+    } finally {
+      await wide.close();
+    }
+  });
+
+  it("refuse a sample larger than the pool, naming its size", async () => {
+    const s = await study(2, 3);
+    const name = await endpoint(server.url);
+    const refusal = (
+      sample: { kind: "random_pairs"; pairs: number } | { kind: "random_questions"; questions: number },
+    ) =>
+      createJudgeRun(admin, s.id, { template: "umbrela-relevance", endpoint: name, sample }).catch(
+        (e: AppError) => e.message,
+      );
+    expect(await refusal({ kind: "random_pairs", pairs: 7 })).toBe(
+      "sample.pairs: 7 is more than the study's 6 pooled (question, chunk) pairs",
+    );
+    expect(await refusal({ kind: "random_questions", questions: 3 })).toBe(
+      "sample.questions: 3 is more than the 2 questions with pooled (question, chunk) pairs",
+    );
+    expect(await refusal({ kind: "random_pairs", pairs: 6 })).toMatchObject({ calls: 6 });
+  });
+
+  it("name a run's judge after its endpoint when another server serves the same model name", async () => {
+    const s = await study(1, 2);
+    const other = await startFakeChatServer();
+    try {
+      const first = await endpoint(server.url);
+      const second = await endpoint(other.url);
+      const a = await createJudgeRun(admin, s.id, {
+        template: "umbrela-relevance",
+        endpoint: first,
+        sample: { kind: "all_pairs" },
+      });
+      const b = await createJudgeRun(admin, s.id, {
+        template: "umbrela-relevance",
+        endpoint: second,
+        sample: { kind: "all_pairs" },
+      });
+      const again = await createJudgeRun(admin, s.id, {
+        template: "umbrela-relevance",
+        endpoint: first,
+        sample: { kind: "all_pairs" },
+      });
+      expect(b.judge).toBe(`${a.judge} · via ${second}`);
+      expect(again.judge).toBe(a.judge); // the first server's judge keeps its name
+      for (const r of [a, b, again]) await changeJudgeRun(admin, s.id, r.id, "cancel");
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -1,0 +1,304 @@
+// Fault test: judge runs worked by several real processes on one database (DATABASE_URL), against
+// the local OpenAI-compatible test server. argv[2]: the production build's folder (for `next start`).
+//
+// 1. The join, 20 times (in rounds of five, each on its own study and endpoint: 8 s replies,
+//    concurrency 4): `assay judge run --sample pairs:2`, then, once its two calls are in flight,
+//    `assay judge run --run ID` joins. The joiner must idle (its CPU over a second while the first
+//    one's calls are in flight under 5% of a core), then exit 0 with the run done; every fourth one
+//    is sent SIGINT while it idles and must exit 130 at once, every fourth after it SIGTERM and 143.
+// 2. A crash, beside them: a run of 60 calls (100 ms replies, concurrency 4) whose process is
+//    SIGKILLed at 40%; the server received at most 4 calls more than the database stored (the ones in
+//    flight), and `--run ID` finishes it with at most 4 calls made twice.
+// 3. A `next start` server's background worker polls beside a run the CLI works (its slots all
+//    held): the server's CPU over two seconds while the calls are in flight, and over three once
+//    the run ended, is under 5% of a core; SIGTERM ends the server.
+// Prints one JSON line of figures; exits 1 when a check fails. Tests time nothing: the windows
+// above only bound when CPU is sampled.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { createEndpoint } from "@/lib/server/judging/create-endpoint";
+import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
+import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
+import { generatedLines } from "../lib/generated-lines";
+import { freePorts } from "../lib/free-ports.mjs";
+
+const distDir = process.argv[2] ?? ".next-test";
+const engine = process.env.DATABASE_URL?.startsWith("file:") ? "sqlite" : "postgres";
+const log = (m: string) => process.stderr.write(`[judge faults ${Math.round(performance.now())} ms] ${m}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const problems: string[] = [];
+const check = (ok: boolean, problem: string) => {
+  if (!ok) problems.push(problem);
+};
+
+/** A process's CPU time so far, in ms (Linux: utime + stime of /proc/PID/stat, in clock ticks of 10 ms); NaN once it ended. */
+function cpuMs(pid: number): number {
+  if (!fs.existsSync(`/proc/${pid}/stat`)) return NaN;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+type Cli = { child: ChildProcess; stdout: string; stderr: string; exited: Promise<number | null> };
+
+function assay(args: string[]): Cli {
+  const child = spawn(process.execPath, ["scripts/assay.mjs", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const cli: Cli = { child, stdout: "", stderr: "", exited: Promise.resolve(null) };
+  child.stdout!.on("data", (c: Buffer) => (cli.stdout += c.toString("utf8")));
+  child.stderr!.on("data", (c: Buffer) => (cli.stderr += c.toString("utf8")));
+  cli.exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  return cli;
+}
+
+async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const start = Date.now();
+  while (!(await ok())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await sleep(50);
+  }
+}
+
+/** Exits within `ms`, or is killed and reported. */
+async function exitOf(cli: Cli, what: string, ms: number): Promise<number | null> {
+  const code = await Promise.race([cli.exited, sleep(ms).then(() => "alive" as const)]);
+  if (code !== "alive") return code;
+  problems.push(`${what} was still alive ${ms / 1000} s after it should have ended (CPU ${cpuMs(cli.child.pid!)} ms)`);
+  cli.child.kill("SIGKILL");
+  return null;
+}
+
+/** A study of `questions` x `pool` pairs whose chunks carry their label, named after `name`. */
+async function study(name: string, questions: number, pool: number) {
+  const s = await findOrCreateStudy(`${name} ${engine} ${Date.now()}`);
+  await importIntoStudy(s.id, {
+    format: "beir-queries",
+    files: [{ name: "q.tsv", chunks: generatedLines((i) => `q${i}\t${name}: question ${i}?`, questions) }],
+  });
+  await importIntoStudy(s.id, {
+    format: "beir-corpus",
+    files: [
+      {
+        name: "c.tsv",
+        chunks: generatedLines((i) => `d${i}\t${name}: chunk ${i} [[label:${i % 4}]]`, questions * pool),
+      },
+    ],
+  });
+  await importIntoStudy(s.id, {
+    format: "trec-qrels",
+    judge: "pool",
+    scale: "relevance-3",
+    files: [{ name: "p.qrels", chunks: generatedLines((i) => `q${Math.floor(i / pool)} 0 d${i} 0`, questions * pool) }],
+  });
+  return s;
+}
+
+async function endpointOn(server: FakeChatServer, name: string, concurrency: number): Promise<string> {
+  const endpoint = `${name}-${engine}-${Date.now()}`;
+  await createEndpoint({
+    name: endpoint,
+    baseUrl: server.url,
+    model: "fake-judge",
+    apiKey: { source: "none" },
+    concurrency,
+  });
+  return endpoint;
+}
+
+const callsFor = (server: FakeChatServer, marker: string) =>
+  server.calls.filter((c) => c.body.messages.some((m) => m.content.includes(marker))).length;
+
+async function runIdOf(studyId: number): Promise<number> {
+  const db = await getDb();
+  let run: { id: number } | null = null;
+  await until(
+    "the run appears",
+    async () => {
+      run = await db.judgeRun.findFirst({ where: { studyId }, select: { id: true } });
+      return run !== null;
+    },
+    60_000,
+  );
+  return run!.id;
+}
+
+/** One join: its figures, or a problem. */
+async function join(slow: FakeChatServer, n: number) {
+  const name = `join${n}`;
+  const s = await study(name, 1, 4);
+  const endpoint = await endpointOn(slow, name, 4);
+  const first = assay([
+    "judge",
+    "run",
+    "--study",
+    s.slug,
+    "--template",
+    "umbrela-relevance",
+    "--endpoint",
+    endpoint,
+    "--sample",
+    "pairs:2",
+  ]);
+  const runId = await runIdOf(s.id);
+  await until(`${name}: two calls in flight`, () => callsFor(slow, `${name}:`) === 2, 60_000);
+  const joiner = assay(["judge", "run", "--study", s.slug, "--run", String(runId)]);
+  await until(`${name}: the joiner's first progress line`, () => joiner.stdout.includes("\n"), 60_000);
+  const before = cpuMs(joiner.child.pid!);
+  await sleep(1000);
+  const idleCpuMs = cpuMs(joiner.child.pid!) - before;
+  const inFlight = first.child.exitCode === null;
+  check(!(idleCpuMs >= 50), `${name}: the joiner used ${idleCpuMs} ms of CPU in a second while it waited`);
+  const signal = n % 4 === 1 ? "SIGINT" : n % 4 === 3 ? "SIGTERM" : null;
+  let joinerCode: number | null;
+  if (signal) {
+    joiner.child.kill(signal);
+    joinerCode = await exitOf(joiner, `${name}: the joiner after ${signal}`, 5_000);
+    check(joinerCode === (signal === "SIGINT" ? 130 : 143), `${name}: the joiner exited ${joinerCode} after ${signal}`);
+  }
+  const firstCode = await exitOf(first, `${name}: the first process`, 30_000);
+  if (!signal) joinerCode = await exitOf(joiner, `${name}: the joiner`, 10_000);
+  check(firstCode === 0, `${name}: the first process exited ${firstCode}: ${first.stderr.trim()}`);
+  if (!signal) check(joinerCode! === 0, `${name}: the joiner exited ${joinerCode!}: ${joiner.stderr.trim()}`);
+  const run = await (await getDb()).judgeRun.findUniqueOrThrow({ where: { id: runId } });
+  check(run.status === "done", `${name}: the run is ${run.status}`);
+  check(callsFor(slow, `${name}:`) === 2, `${name}: ${callsFor(slow, `${name}:`)} calls for 2 pairs`);
+  return { idleCpuMs, measuredWhileInFlight: inFlight };
+}
+
+/** The crash: figures, or problems. */
+async function crash(fast: FakeChatServer) {
+  const s = await study("crash", 6, 10);
+  const endpoint = await endpointOn(fast, "crash", 4);
+  const first = assay(["judge", "run", "--study", s.slug, "--template", "umbrela-relevance", "--endpoint", endpoint]);
+  const runId = await runIdOf(s.id);
+  await until("crash: 40% of the calls answered", () => callsFor(fast, "crash:") >= 24, 120_000);
+  first.child.kill("SIGKILL");
+  await first.exited;
+  const db = await getDb();
+  const received = callsFor(fast, "crash:");
+  const stored = await db.judgeCall.count({ where: { runId, status: "done" } });
+  check(received - stored <= 4, `crash: the server received ${received} calls, the database stored ${stored}`);
+  const started = Date.now();
+  const resumed = assay(["judge", "run", "--study", s.slug, "--run", String(runId)]);
+  const code = await exitOf(resumed, "crash: the resumed run", 120_000);
+  check(code === 0, `crash: the resumed run exited ${code}: ${resumed.stderr.trim()}`);
+  const total = callsFor(fast, "crash:");
+  check(total - 60 <= 4, `crash: ${total} calls were made for 60 pairs`);
+  const done = await db.judgeCall.count({ where: { runId, status: "done" } });
+  check(done === 60, `crash: ${done} of 60 calls done`);
+  return { receivedAtKill: received, storedAtKill: stored, madeTwice: total - 60, resumeMs: Date.now() - started };
+}
+
+/** A `next start` server's worker beside the CLI, then idle. */
+async function serverWorker(slow: FakeChatServer) {
+  const [port] = await freePorts(1);
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env: {
+        ...process.env,
+        ASSAY_DIST_DIR: distDir,
+        NEXTAUTH_URL: base,
+        NEXTAUTH_SECRET: "fault-test-secret-0123456789abcdef",
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const exited = new Promise<number | null>((resolve) =>
+    server.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))),
+  );
+  try {
+    await until(
+      "next start answers",
+      () =>
+        fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      120_000,
+    );
+    const s = await study("server", 1, 8);
+    const endpoint = await endpointOn(slow, "server", 4);
+    const cli = assay([
+      "judge",
+      "run",
+      "--study",
+      s.slug,
+      "--template",
+      "umbrela-relevance",
+      "--endpoint",
+      endpoint,
+      "--sample",
+      "pairs:6",
+    ]);
+    await until("server: four calls in flight", () => callsFor(slow, "server:") >= 4, 60_000);
+    await sleep(2500); // the server's worker polls at least once
+    const busyBefore = cpuMs(server.pid!);
+    await sleep(2000);
+    const busyCpuMs = cpuMs(server.pid!) - busyBefore;
+    check(
+      busyCpuMs < 100,
+      `server: next start used ${busyCpuMs} ms of CPU in 2 s while the CLI's calls were in flight`,
+    );
+    const code = await exitOf(cli, "server: the CLI run", 60_000);
+    check(code === 0, `server: the CLI run exited ${code}: ${cli.stderr.trim()}`);
+    check(callsFor(slow, "server:") === 6, `server: ${callsFor(slow, "server:")} calls for 6 pairs`);
+    await sleep(2500); // the worker's next poll finds nothing
+    const before = cpuMs(server.pid!);
+    await sleep(3000);
+    const idleCpuMs = cpuMs(server.pid!) - before;
+    check(idleCpuMs < 150, `server: next start used ${idleCpuMs} ms of CPU in 3 s with no run to work`);
+    server.kill("SIGTERM");
+    const stopped = await Promise.race([exited, sleep(15_000).then(() => "alive" as const)]);
+    check(stopped !== "alive", "server: next start was still alive 15 s after SIGTERM");
+    return { cpuMsIn2sBesideTheRun: busyCpuMs, cpuMsIn3sAfter: idleCpuMs };
+  } finally {
+    if (server.exitCode === null) server.kill("SIGKILL");
+  }
+}
+
+// the bin bundles the command line when it is stale: once, here, before the processes below start it at once
+if (spawnSync(process.execPath, ["scripts/assay.mjs", "help"], { stdio: "ignore" }).status !== 0)
+  throw new Error("the assay bin does not start");
+const slow = await startFakeChatServer({ delayMs: 8000 });
+const fast = await startFakeChatServer({ delayMs: 100 });
+let figures: Record<string, unknown> = {};
+try {
+  const crashed = crash(fast).catch((e: Error) => (problems.push(`crash: ${e.message}`), null));
+  const joins: { idleCpuMs: number; measuredWhileInFlight: boolean }[] = [];
+  for (let round = 0; round < 4; round++) {
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        join(slow, round * 5 + i).catch((e: Error) => (problems.push(e.message), null)),
+      ),
+    );
+    joins.push(...results.filter((r) => r !== null));
+    log(`joins: round ${round + 1} of 4`);
+  }
+  const crashFigures = await crashed;
+  log("crash done");
+  const served = await serverWorker(slow).catch((e: Error) => (problems.push(`server: ${e.message}`), null));
+  figures = {
+    engine,
+    joins: joins.length,
+    joinerIdleCpuMsPerSecond: {
+      max: Math.max(...joins.map((j) => j.idleCpuMs)),
+      measuredWhileInFlight: joins.filter((j) => j.measuredWhileInFlight).length,
+    },
+    crash: crashFigures,
+    server: served,
+  };
+} finally {
+  await slow.close();
+  await fast.close();
+  await closeSharedConnections();
+  await closeDb();
+}
+console.log(JSON.stringify({ ...figures, problems }));
+process.exit(problems.length > 0 ? 1 : 0);
