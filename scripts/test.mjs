@@ -145,11 +145,11 @@ async function scaleOutTier() {
  * machine's cluster can be restarted: root and pg_ctlcluster). Every label stored exactly once.
  */
 async function faultsTier(sqliteFile) {
-  step("Faults: the app server killed mid-save, PostgreSQL restarted");
-  const runFaults = (env) => {
+  step("Faults: the app server killed mid-save, PostgreSQL restarted; judge runs joined, killed, interrupted");
+  const runFaults = (env, script = "interrupted-saves.ts") => {
     const result = capture(
       "node",
-      ["--conditions=react-server", "--import", "tsx", "scripts/faults/interrupted-saves.ts", ".next-test"],
+      ["--conditions=react-server", "--import", "tsx", `scripts/faults/${script}`, ".next-test"],
       { env },
     );
     console.log(result.stdout.trim());
@@ -158,8 +158,10 @@ async function faultsTier(sqliteFile) {
   const sqliteUrl = `file:${sqliteFile}`;
   migrate(sqliteUrl);
   const sqlite = runFaults({ DATABASE_URL: sqliteUrl });
+  const sqliteJudging = sqlite.status === 0 ? runFaults({ DATABASE_URL: sqliteUrl }, "judge-runs.ts") : sqlite;
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${sqliteFile}${suffix}`, { force: true });
   if (sqlite.status !== 0) fail(`the fault test failed on SQLite:\n${sqlite.output}`);
+  if (sqliteJudging.status !== 0) fail(`the judge runs' fault test failed on SQLite:\n${sqliteJudging.output}`);
   const base = postgresBaseUrl();
   const problem = await probePostgres(base);
   if (problem) {
@@ -177,8 +179,9 @@ async function faultsTier(sqliteFile) {
   let result = capture(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: database.url } });
   if (result.status === 0)
     result = runFaults({ DATABASE_URL: database.url, FAULT_RESTART_POSTGRES: canRestart ? "1" : "0" });
+  if (result.status === 0) result = runFaults({ DATABASE_URL: database.url }, "judge-runs.ts");
   await database.drop();
-  if (result.status !== 0) fail(`the fault test failed on PostgreSQL:\n${result.output}`);
+  if (result.status !== 0) fail(`the fault tests failed on PostgreSQL:\n${result.output}`);
 }
 
 async function postgresTier() {

@@ -1,11 +1,12 @@
 // Fault test: judge runs worked by several real processes on one database (DATABASE_URL), against
 // the local OpenAI-compatible test server. argv[2]: the production build's folder (for `next start`).
 //
-// 1. The join, 20 times (in rounds of five, each on its own study and endpoint: 8 s replies,
+// 1. The join, 20 times (in two rounds of ten, each on its own study and endpoint: 10 s replies,
 //    concurrency 4): `assay judge run --sample pairs:2`, then, once its two calls are in flight,
-//    `assay judge run --run ID` joins. The joiner must idle (its CPU over a second while the first
-//    one's calls are in flight under 5% of a core), then exit 0 with the run done; every fourth one
-//    is sent SIGINT while it idles and must exit 130 at once, every fourth after it SIGTERM and 143.
+//    `assay judge run --run ID` joins. The joiner must idle (its CPU over a second, a second after
+//    its first progress line, while the first one's calls are in flight: under 5% of a core), then
+//    exit 0 with the run done; every fourth one is sent SIGINT while it idles and must exit 130 at
+//    once, every fourth after it SIGTERM and 143.
 // 2. A crash, beside them: a run of 60 calls (100 ms replies, concurrency 4) whose process is
 //    SIGKILLed at 40%; the server received at most 4 calls more than the database stored (the ones in
 //    flight), and `--run ID` finishes it with at most 4 calls made twice.
@@ -145,6 +146,7 @@ async function join(slow: FakeChatServer, n: number) {
   await until(`${name}: two calls in flight`, () => callsFor(slow, `${name}:`) === 2, 60_000);
   const joiner = assay(["judge", "run", "--study", s.slug, "--run", String(runId)]);
   await until(`${name}: the joiner's first progress line`, () => joiner.stdout.includes("\n"), 60_000);
+  await sleep(1500); // past its start (loading, the first queries): what is left is its waiting
   const before = cpuMs(joiner.child.pid!);
   await sleep(1000);
   const idleCpuMs = cpuMs(joiner.child.pid!) - before;
@@ -266,20 +268,20 @@ async function serverWorker(slow: FakeChatServer) {
 // the bin bundles the command line when it is stale: once, here, before the processes below start it at once
 if (spawnSync(process.execPath, ["scripts/assay.mjs", "help"], { stdio: "ignore" }).status !== 0)
   throw new Error("the assay bin does not start");
-const slow = await startFakeChatServer({ delayMs: 8000 });
+const slow = await startFakeChatServer({ delayMs: 10_000 });
 const fast = await startFakeChatServer({ delayMs: 100 });
 let figures: Record<string, unknown> = {};
 try {
   const crashed = crash(fast).catch((e: Error) => (problems.push(`crash: ${e.message}`), null));
   const joins: { idleCpuMs: number; measuredWhileInFlight: boolean }[] = [];
-  for (let round = 0; round < 4; round++) {
+  for (let round = 0; round < 2; round++) {
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        join(slow, round * 5 + i).catch((e: Error) => (problems.push(e.message), null)),
+      Array.from({ length: 10 }, (_, i) =>
+        join(slow, round * 10 + i).catch((e: Error) => (problems.push(e.message), null)),
       ),
     );
     joins.push(...results.filter((r) => r !== null));
-    log(`joins: round ${round + 1} of 4`);
+    log(`joins: round ${round + 1} of 2`);
   }
   const crashFigures = await crashed;
   log("crash done");

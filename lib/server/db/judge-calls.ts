@@ -162,10 +162,11 @@ export async function recordCall(tx: Tx, holder: string, o: CallOutcome): Promis
       ]),
     );
     // added to what earlier attempts cost (a "retry problems" keeps them); an unknown part leaves the rest
-    const plus = (column: string) =>
-      `"${column}" = CASE WHEN ? IS NULL THEN "${column}" ELSE COALESCE("${column}", 0) + ? END`;
+    // (typed: PostgreSQL cannot tell the type of a bare "? IS NULL")
+    const plus = (column: string, type: string) =>
+      `"${column}" = CASE WHEN CAST(? AS ${type}) IS NULL THEN "${column}" ELSE COALESCE("${column}", 0) + ? END`;
     await sql.query(
-      `UPDATE "JudgeCall" SET ${plus("inputTokens")}, ${plus("outputTokens")}, ${plus("cost")} WHERE "id" = ?`,
+      `UPDATE "JudgeCall" SET ${plus("inputTokens", "INTEGER")}, ${plus("outputTokens", "INTEGER")}, ${plus("cost", "DOUBLE PRECISION")} WHERE "id" = ?`,
       [o.inputTokens, o.inputTokens, o.outputTokens, o.outputTokens, o.cost, o.cost, o.id],
     );
   }

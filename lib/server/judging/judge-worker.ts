@@ -192,6 +192,12 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
    * finished runs end. With nothing to claim (all leased by live processes) it only ends them.
    */
   async function workEndpoint(endpointId: number): Promise<void> {
+    const left = await claimableCalls(
+      runsOf(endpointId).map((r) => r.id),
+      new Date(),
+    );
+    const claimable = [...left.values()].reduce((a, b) => a + b, 0);
+    if (claimable === 0) return finishDoneRuns(endpointId);
     let endpoint: Endpoint | null;
     try {
       endpoint = await loadEndpoint(endpointId);
@@ -205,11 +211,6 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
       return;
     }
     if (!endpoint) return;
-    const left = await claimableCalls(
-      runsOf(endpointId).map((r) => r.id),
-      new Date(),
-    );
-    const claimable = [...left.values()].reduce((a, b) => a + b, 0);
     const slots = new Set<number>();
     heldSlots.set(endpointId, slots);
     const lanes: Promise<void>[] = [];
