@@ -78,7 +78,7 @@ const BENCHMARKS = {
   },
   "judge-runs": {
     script: "scripts/bench/judge-runs.ts",
-    what: "10,000 judgments of a judge run against the test server (its own process) answering in 50 ms, concurrency 16, so at most 320 a second: throughput against that ceiling, and Assay's own time per judgment apart from the server's (goals: over 90% of the ceiling, under 2 ms)",
+    what: "10,000 judgments of a judge run against the test server (its own process) answering in 50 ms, concurrency 16, so at most 320 a second: throughput against that ceiling, Assay's own time per judgment apart from the server's and the runner's CPU per judgment (goals: over 90% of the ceiling, under 2 ms, under 1 ms); then a run of 240 calls at concurrency 4 whose `assay judge run` is SIGKILLed at 40% and resumed with --run ID (goals: finished in under 60 s, under 15 s of CPU, at most 4 calls made twice)",
   },
   load: {
     script: "scripts/bench/load.ts",

@@ -57,9 +57,11 @@ export async function startFakeChatServer({
     const arrived = performance.now();
     req.on("end", () => {
       if (req.method === "GET" && req.url?.endsWith("/stats")) {
-        // for the benchmark in its own process: how long the server itself held the answered calls
+        // for the benchmark in its own process: the calls it received and answered, and how long it held the answered ones
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ answered, meanServerMs: answered ? serverMs / answered : null }));
+        res.end(
+          JSON.stringify({ received: calls.length, answered, meanServerMs: answered ? serverMs / answered : null }),
+        );
         return;
       }
       if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {

@@ -226,6 +226,21 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     latency_ms: count,
     cost: z.number().min(0).nullable(),
     finished_at: time.nullable(),
+    /** Every HTTP request the call made, retries and 429s included (absent before attempts were kept). */
+    http_attempts: z
+      .array(
+        z.object({
+          started_at: time,
+          latency_ms: z.int32().min(0),
+          http_status: z.int32().min(100).max(599).nullable(),
+          reply: z.string().nullable(),
+          error: z.string().nullable(),
+          input_tokens: count,
+          output_tokens: count,
+          cost: z.number().min(0).nullable(),
+        }),
+      )
+      .default([]),
   }),
 ]);
 export type BundleRecord = z.infer<typeof bundleRecordSchema>;

@@ -58,6 +58,59 @@ export async function insertImportedJudgeRun(tx: Tx, run: ImportedJudgeRun): Pro
   return Number(row!.id);
 }
 
+/** A call's HTTP attempts as a bundle brings them. */
+export type ImportedAttempt = {
+  started_at: string;
+  latency_ms: number;
+  http_status: number | null;
+  reply: string | null;
+  error: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cost: number | null;
+};
+
+/** The attempts of calls a bundle brought (new runs' calls only, named by run and position). */
+export async function insertImportedAttempts(
+  tx: Tx,
+  calls: readonly { runId: number; position: number; attempts: readonly ImportedAttempt[] }[],
+): Promise<void> {
+  const sql = sqlOf(tx);
+  const ids = new Map<string, number>();
+  for (const runId of new Set(calls.map((c) => c.runId))) {
+    const positions = calls.filter((c) => c.runId === runId).map((c) => c.position);
+    for (let start = 0; start < positions.length; start += 500) {
+      const chunk = positions.slice(start, start + 500);
+      const rows = await sql.query<{ id: unknown; position: unknown }>(
+        `SELECT "id", "position" FROM "JudgeCall" WHERE "runId" = ? AND "position" IN (${chunk.map(() => "?").join(", ")})`,
+        [runId, ...chunk],
+      );
+      for (const r of rows) ids.set(`${runId}:${Number(r.position)}`, Number(r.id));
+    }
+  }
+  const rows = calls.flatMap((c) =>
+    c.attempts.map((a) => [
+      ids.get(`${c.runId}:${c.position}`)!,
+      sql.timestamp(new Date(a.started_at)),
+      a.latency_ms,
+      a.http_status,
+      a.reply,
+      a.error,
+      a.input_tokens,
+      a.output_tokens,
+      a.cost,
+    ]),
+  );
+  for (let start = 0; start < rows.length; start += 500) {
+    const chunk = rows.slice(start, start + 500);
+    await sql.query(
+      `INSERT INTO "JudgeAttempt" ("callId", "startedAt", "latencyMs", "httpStatus", "reply", "error", "inputTokens", "outputTokens", "cost")
+       VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      chunk.flat(),
+    );
+  }
+}
+
 /** A run's calls, pending, in the sample's order (multi-row inserts of 500). */
 export async function insertJudgeCalls(tx: Tx, runId: number, calls: readonly PlannedCall[]): Promise<void> {
   const sql = sqlOf(tx);

@@ -13,8 +13,9 @@ const template = (text: string) => judgeTemplateSchema.parse(JSON.parse(text));
 
 /**
  * The study's LLM judge runs: first the saved template versions they used (a built-in one is in
- * every Assay), then each run with its provenance, numbered, then every call with its reply, naming
- * its run by that number. A call held under a lease is written pending: leases are not carried.
+ * every Assay), then each run with its provenance, numbered, then every call with its reply and its
+ * HTTP attempts, naming its run by that number. A call held under a lease is written pending:
+ * leases are not carried.
  */
 export async function* studyJudgingLines(db: Db, studyId: number): AsyncGenerator<string> {
   const runs = await db.judgeRun.findMany({
@@ -71,11 +72,18 @@ export async function* studyJudgingLines(db: Db, studyId: number): AsyncGenerato
     db.judgeCall.findMany({ where: { id: { gt: a }, run: { studyId } }, orderBy: { id: "asc" }, take }),
   )) {
     const names = await targetNames(db, page);
-    for (const c of page) yield callLine(c, numbers.get(c.runId)!, names);
+    const attempts = await db.judgeAttempt.findMany({
+      where: { callId: { in: page.map((c) => c.id) } },
+      orderBy: { id: "asc" },
+    });
+    const attemptsOf = new Map<number, Attempt[]>();
+    for (const a of attempts) attemptsOf.set(a.callId, [...(attemptsOf.get(a.callId) ?? []), a]);
+    for (const c of page) yield callLine(c, numbers.get(c.runId)!, names, attemptsOf.get(c.id) ?? []);
   }
 }
 
 type Call = Awaited<ReturnType<Db["judgeCall"]["findMany"]>>[number];
+type Attempt = Awaited<ReturnType<Db["judgeAttempt"]["findMany"]>>[number];
 type TargetNames = Awaited<ReturnType<typeof targetNames>>;
 
 /** The external ids of a page of calls' questions, nuggets and chunks, and the systems of their answers. */
@@ -102,7 +110,7 @@ async function targetNames(db: Db, calls: Call[]) {
   };
 }
 
-function callLine(c: Call, run: number, names: TargetNames): string {
+function callLine(c: Call, run: number, names: TargetNames, attempts: Attempt[]): string {
   const name = (ids: Map<number, string>, id: number | null) => (id === null ? null : ids.get(id)!);
   const held = c.status === "leased";
   return bundleLine({
@@ -129,5 +137,15 @@ function callLine(c: Call, run: number, names: TargetNames): string {
     latency_ms: c.latencyMs,
     cost: c.cost,
     finished_at: iso(c.finishedAt),
+    http_attempts: attempts.map((a) => ({
+      started_at: a.startedAt.toISOString(),
+      latency_ms: a.latencyMs,
+      http_status: a.httpStatus,
+      reply: a.reply,
+      error: a.error,
+      input_tokens: a.inputTokens,
+      output_tokens: a.outputTokens,
+      cost: a.cost,
+    })),
   });
 }

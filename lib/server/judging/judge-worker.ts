@@ -10,6 +10,7 @@ import {
   claimCalls,
   HEARTBEAT_MS,
   finishRunIfDone,
+  recordAttempts,
   recordCall,
   releaseCalls,
   releaseEndpointSlot,
@@ -60,7 +61,7 @@ export type JudgeWorkerOptions = {
   pollMs?: number;
   /** Only these runs (the CLI works the run it started). */
   runIds?: readonly number[];
-  /** Calls a lane claims at a time (by default from 1 to 4: a run's claimable calls over four times the endpoint's concurrency). */
+  /** Calls a lane claims at a time (by default from 1 to 8: a run's claimable calls over four times the endpoint's concurrency). */
   batch?: number;
   /** Timeouts and retries of each call (tests shorten them). */
   call?: CallOptions;
@@ -270,7 +271,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
     for (let i = 0; i < mine.length && !stopping; i++) {
       const run = mine[(turn + i) % mine.length]!;
       const limit =
-        options.batch ?? Math.min(4, Math.max(1, Math.floor((left.get(run.id) ?? 0) / (endpoint.concurrency * 4))));
+        options.batch ?? Math.min(8, Math.max(1, Math.floor((left.get(run.id) ?? 0) / (endpoint.concurrency * 4))));
       const claimed = await withLeaseTransaction((tx) =>
         claimCalls(tx, { runId: run.id, holder, now: new Date(), limit }),
       );
@@ -398,16 +399,18 @@ function outcomeWriter(holder: string) {
     failed: (e: unknown) => void;
   };
   let queue: Queued[] = [];
-  let flushing: Promise<void> | null = null;
+  let scheduled = false;
+  const storing = new Set<Promise<void>>();
 
-  async function flush(): Promise<void> {
-    let failures = 0;
-    while (queue.length > 0) {
-      // in id order, as every statement that updates several calls locks them (no deadlock on PostgreSQL)
-      const taken = queue.sort((a, b) => a.outcome.id - b.outcome.id);
-      queue = [];
+  /** Stores one batch in one transaction; a conflict or a lost connection is tried again, five times in all. */
+  async function store(taken: Queued[]): Promise<void> {
+    for (let failures = 1; ; failures++) {
       try {
         await withLeaseTransaction(async (tx) => {
+          await recordAttempts(
+            tx,
+            taken.map((t) => t.outcome),
+          );
           for (const { outcome, run, call } of taken) {
             const stored = await recordCall(tx, holder, outcome);
             if (!stored || outcome.status !== "done" || outcome.level === null) continue;
@@ -423,35 +426,56 @@ function outcomeWriter(holder: string) {
               });
           }
         });
-        failures = 0;
         for (const t of taken) t.done();
+        return;
       } catch (error) {
-        // a conflict or a lost connection: try again (the calls stay leased to this process meanwhile);
-        // after five failures in a row give up on these outcomes, whose calls another lease will make again
-        failures++;
+        // the calls stay leased to this process meanwhile; after five failures these outcomes are
+        // given up, and their calls made again once their leases expire
         console.error(`judge worker: storing ${taken.length} outcomes: ${(error as Error).message}`);
-        if (failures < 5) {
-          queue.unshift(...taken);
-          await new Promise((resolve) => setTimeout(resolve, 50 * failures));
-        } else for (const t of taken) t.failed(error);
+        if (failures >= 5) {
+          for (const t of taken) t.failed(error);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50 * failures));
       }
     }
+  }
+
+  /**
+   * Starts storing what is queued, as one batch, while fewer than MAX_STORING batches are being
+   * stored (on PostgreSQL each on its own connection, so that a lane does not wait behind the
+   * others' round trips; SQLite's writes queue anyway); what arrives meanwhile waits for the next.
+   */
+  function drain(): void {
+    scheduled = false;
+    if (queue.length === 0 || storing.size >= MAX_STORING) return;
+    // in id order, as every statement that updates several calls locks them (no deadlock on PostgreSQL)
+    const taken = queue.sort((a, b) => a.outcome.id - b.outcome.id);
+    queue = [];
+    const batch = store(taken).finally(() => {
+      storing.delete(batch);
+      drain();
+    });
+    storing.add(batch);
   }
 
   return {
     /** Queues an outcome of one of `run`'s calls; resolves once stored (or once storing it failed, which is logged). */
     add(outcome: CallOutcome, run: ActiveRun, call: WrittenCall): Promise<void> {
       const stored = new Promise<void>((done, failed) => queue.push({ outcome, run, call, done, failed }));
-      // outcomes that arrive in one turn of the event loop, or while a batch is being stored, share
-      // one transaction; a lane waits for its own
-      if (!flushing)
-        flushing = nextTurn()
-          .then(flush)
-          .finally(() => (flushing = null));
+      // outcomes that arrive in one turn of the event loop share a transaction; a lane waits for its own
+      if (!scheduled) {
+        scheduled = true;
+        void nextTurn().then(drain);
+      }
       return stored.catch(() => {});
     },
     async flushed(): Promise<void> {
-      while (flushing) await flushing;
+      while (queue.length > 0 || storing.size > 0 || scheduled)
+        await (storing.size > 0 ? Promise.race(storing) : nextTurn());
     },
   };
 }
+
+/** Batches of outcomes a process stores at once. */
+const MAX_STORING = 4;

@@ -6,7 +6,12 @@ import { nuggetDocumentKey, queryDocumentKey, responsePairKey } from "@/lib/doma
 import type { JudgeCallRow, JudgeRunRow, JudgeTemplateRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
 import { selectIn, upsertMany } from "../../db/bulk-sql";
-import { insertImportedJudgeRun, judgeRunStartedAt, type ImportedJudgeRun } from "../../db/judge-runs";
+import {
+  insertImportedAttempts,
+  insertImportedJudgeRun,
+  judgeRunStartedAt,
+  type ImportedJudgeRun,
+} from "../../db/judge-runs";
 import { dbTimestamp } from "../../db/transactions";
 import { templateVersion } from "../../judging/template-version";
 import { storedSample } from "./campaigns";
@@ -210,6 +215,7 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
   );
   const { queries, nuggets, docs, systems } = targets;
   const rows: unknown[][] = [];
+  const attempts: { runId: number; position: number; attempts: JudgeCallRow["record"]["http_attempts"] }[] = [];
   for (const { line, row } of batch) {
     const r = row.record;
     const run = ctx.judgeRuns.get(r.run);
@@ -265,6 +271,7 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
       continue;
     }
     if (run.id === null) continue; // the run was here already, with its calls
+    if (r.http_attempts.length > 0) attempts.push({ runId: run.id, position: r.position, attempts: r.http_attempts });
     rows.push([
       run.id,
       r.position,
@@ -322,4 +329,5 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
     },
     rows,
   );
+  if (attempts.length > 0) await insertImportedAttempts(ctx.tx, attempts);
 }
