@@ -315,3 +315,43 @@ test("a researcher runs an LLM judge on the pairs checked in the disagreement qu
   await form.getByRole("button", { name: "Start run" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Started" })).toContainText(`Started: ${checked} calls`);
 });
+
+test("a run whose every call fails ends failed, its first reason on the page, and can be retried", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // an endpoint whose key is read from a variable this server does not have: no call can be made
+  const endpoint = `keyless-model-${Date.now().toString(36)}`;
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  const registered = await admin.post("/api/judging/endpoints", {
+    data: {
+      name: endpoint,
+      baseUrl: model.url,
+      model: "keyless-7b",
+      apiKey: { source: "env", variable: "ASSAY_JUDGE_KEY_E2E_NEVER_SET" },
+    },
+  });
+  expect(registered.status()).toBe(200);
+  await admin.dispose();
+
+  await signIn(page, USERS.researcher.email);
+  await page.goto(`/studies/${studyId}/judges`);
+  await page.getByRole("button", { name: "New judge run" }).click();
+  const form = page.getByRole("form", { name: "New judge run" });
+  await form.getByLabel("Endpoint").selectOption(endpoint);
+  await form.getByLabel(/^Sample/).selectOption("random_pairs");
+  await form.getByLabel(/^Pairs/).fill("3");
+  await form.getByRole("button", { name: "Start run" }).click();
+  const judge = (await page.getByRole("status").filter({ hasText: "Started" }).textContent())!.match(/“(.*)”/)![1]!;
+  const row = page.getByRole("table", { name: "Judge runs" }).getByRole("row").filter({ hasText: judge });
+  await expect(row.getByTestId("run-status")).toHaveText("failed", { timeout: 30_000 });
+  await expect(row.getByTestId("run-failure")).toHaveText(
+    `No call was answered: no call made: ${endpoint}'s key is read from ASSAY_JUDGE_KEY_E2E_NEVER_SET, which is not set on this server`,
+  );
+  await expect(row).toContainText("0 unparsed · 3 failed · 0 skipped");
+  // a failed run may be retried (here it fails again, for the same reason: the variable is still unset)
+  await expect(row.getByRole("button", { name: "Retry problems" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("failed-run.png"), fullPage: true });
+});

@@ -83,7 +83,21 @@ export function RunTable({ studyId, runs: initial }: { studyId: number; runs: Ju
               </>
             ),
           },
-          { header: "Status", cell: (r) => <span data-testid="run-status">{r.status}</span> },
+          {
+            header: "Status",
+            cell: (r) => (
+              <>
+                <span data-testid="run-status" className={r.status === "failed" ? "font-medium text-red-800" : ""}>
+                  {r.status}
+                </span>
+                {r.failure && (
+                  <span className="block max-w-xs text-xs break-words text-red-800" data-testid="run-failure">
+                    No call was answered: {r.failure}
+                  </span>
+                )}
+              </>
+            ),
+          },
           {
             header: "Progress",
             cell: (r) => (
@@ -102,7 +116,13 @@ export function RunTable({ studyId, runs: initial }: { studyId: number; runs: Ju
                     {r.calls.unparsed} unparsed · {r.calls.failed} failed · {r.calls.skipped} skipped
                   </span>
                 )}
-                <span className="block text-xs text-stone-500">{etaText(r.etaSeconds)}</span>
+                {r.waiting ? (
+                  <span className="block text-xs break-words text-amber-800" data-testid="run-waiting">
+                    {r.waiting}
+                  </span>
+                ) : (
+                  <span className="block text-xs text-stone-500">{etaText(r.etaSeconds)}</span>
+                )}
               </div>
             ),
           },

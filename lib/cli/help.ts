@@ -28,9 +28,24 @@ Commands:
                                          JSON line of totals. Its labels are the judge it prints.
                                          A preference template compares the systems' answers, each
                                          pair both ways (questions:N: N random requests).
+                                         Exits 0 (failures counted on stderr), 1 when no call was
+                                         answered (the run failed), 130 on SIGINT, 143 on SIGTERM.
+                                         --sample N: decimal digits, at most the pool's size.
+  judge pause|resume|cancel|retry --run ID [--study S]
+                                         What the run's buttons do (retry: its unparsed and failed
+                                         calls again); prints the run. Refusals exit 2.
+  judge endpoints add --name N --base-url URL --model M [--concurrency C] [--rpm R]
+            [--input-price P --output-price P] [--key-env VARIABLE | --key-stdin]
+  judge endpoints list [--format json|table]
+  judge endpoints check --name N
+  judge endpoints remove --name N         Register, list, check (one call; exits 1 when it fails)
+                                         and remove LLM judge endpoints. The key: the name of a
+                                         server variable, or read from standard input (a hidden
+                                         prompt on a terminal) and sealed; never an argument.
   judge export --study S [--run ID] [--out FILE]
                                          Every call of the study's judge runs as JSON lines: the
-                                         run's provenance, target, level, raw reply, tokens, cost.
+                                         run's provenance, target, level, raw reply, tokens, cost,
+                                         and each HTTP attempt (status, reply or error, tokens, cost).
   studies create --name N [--description D] [--owner EMAIL]
                                          Create an empty study, with the owner as its researcher.
                                          Prints {"id", "slug", "name"}; errors exit 2.
