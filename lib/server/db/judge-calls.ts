@@ -139,24 +139,33 @@ export type CallOutcome = {
 
 /** Keeps every attempt of these outcomes (one statement for a batch): they were made, whoever stores the outcome. */
 export async function recordAttempts(tx: Tx, outcomes: readonly CallOutcome[]): Promise<void> {
-  const rows = outcomes.flatMap((o) => o.attempts.map((a) => ({ callId: o.id, ...a })));
-  if (rows.length === 0) return;
-  const sql = sqlOf(tx);
-  await sql.query(
-    `INSERT INTO "JudgeAttempt" ("callId", "startedAt", "latencyMs", "httpStatus", "reply", "error", "inputTokens", "outputTokens", "cost")
-     VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-    rows.flatMap((a) => [
-      a.callId,
-      sql.timestamp(a.startedAt),
-      a.latencyMs,
-      a.httpStatus,
-      a.reply,
-      a.error,
-      a.inputTokens,
-      a.outputTokens,
-      a.cost,
-    ]),
+  await insertAttempts(
+    tx,
+    outcomes.flatMap((o) => o.attempts.map((a) => ({ callId: o.id, ...a }))),
   );
+}
+
+/** Attempts of calls, as rows of JudgeAttempt (multi-row inserts of 500). */
+export async function insertAttempts(tx: Tx, rows: readonly (AttemptRecord & { callId: number })[]): Promise<void> {
+  const sql = sqlOf(tx);
+  for (let start = 0; start < rows.length; start += 500) {
+    const chunk = rows.slice(start, start + 500);
+    await sql.query(
+      `INSERT INTO "JudgeAttempt" ("callId", "startedAt", "latencyMs", "httpStatus", "reply", "error", "inputTokens", "outputTokens", "cost")
+       VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      chunk.flatMap((a) => [
+        a.callId,
+        sql.timestamp(a.startedAt),
+        a.latencyMs,
+        a.httpStatus,
+        a.reply,
+        a.error,
+        a.inputTokens,
+        a.outputTokens,
+        a.cost,
+      ]),
+    );
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import { insertAttempts } from "./judge-calls";
 import { readRows, readTimestamp, sqlOf, type Tx } from "./sql-connection";
 
 /** A call a run will make: one target (a pooled pair), or one order of a preference's two answers. */
@@ -88,27 +89,22 @@ export async function insertImportedAttempts(
       for (const r of rows) ids.set(`${runId}:${Number(r.position)}`, Number(r.id));
     }
   }
-  const rows = calls.flatMap((c) =>
-    c.attempts.map((a) => [
-      ids.get(`${c.runId}:${c.position}`)!,
-      sql.timestamp(new Date(a.started_at)),
-      a.latency_ms,
-      a.http_status,
-      a.reply,
-      a.error,
-      a.input_tokens,
-      a.output_tokens,
-      a.cost,
-    ]),
+  await insertAttempts(
+    tx,
+    calls.flatMap((c) =>
+      c.attempts.map((a) => ({
+        callId: ids.get(`${c.runId}:${c.position}`)!,
+        startedAt: new Date(a.started_at),
+        latencyMs: a.latency_ms,
+        httpStatus: a.http_status,
+        reply: a.reply,
+        error: a.error,
+        inputTokens: a.input_tokens,
+        outputTokens: a.output_tokens,
+        cost: a.cost,
+      })),
+    ),
   );
-  for (let start = 0; start < rows.length; start += 500) {
-    const chunk = rows.slice(start, start + 500);
-    await sql.query(
-      `INSERT INTO "JudgeAttempt" ("callId", "startedAt", "latencyMs", "httpStatus", "reply", "error", "inputTokens", "outputTokens", "cost")
-       VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-      chunk.flat(),
-    );
-  }
 }
 
 /** A run's calls, pending, in the sample's order (multi-row inserts of 500). */
