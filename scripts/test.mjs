@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, capture, fail, root, run, runStatus, step } from "./lib/run.mjs";
+import { bin, capture, captureAsync, fail, root, run, runStatus, step } from "./lib/run.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { freePorts } from "./lib/free-ports.mjs";
 import {
@@ -141,47 +141,59 @@ async function scaleOutTier() {
 
 /**
  * The server killed mid-save and restarted while annotators keep labelling through the browser's
- * outbox, on SQLite; then on PostgreSQL with the database server itself restarted twice (when this
- * machine's cluster can be restarted: root and pg_ctlcluster). Every label stored exactly once.
+ * outbox (scripts/faults/interrupted-saves.ts), then judge runs joined, killed and interrupted
+ * (scripts/faults/judge-runs.ts): on SQLite, and beside it on PostgreSQL, where the database server
+ * itself is restarted twice during the saves when this machine's cluster can be (root and
+ * pg_ctlcluster). The two engines run side by side: most of their time is waiting.
  */
 async function faultsTier(sqliteFile) {
   step("Faults: the app server killed mid-save, PostgreSQL restarted; judge runs joined, killed, interrupted");
-  const runFaults = (env, script = "interrupted-saves.ts") => {
-    const result = capture(
-      "node",
-      ["--conditions=react-server", "--import", "tsx", `scripts/faults/${script}`, ".next-test"],
-      { env },
-    );
-    console.log(result.stdout.trim());
-    return result;
+  const runFaults = (env, script) =>
+    captureAsync("node", ["--conditions=react-server", "--import", "tsx", `scripts/faults/${script}`, ".next-test"], {
+      env,
+    });
+  /** The two fault tests one after the other on a database; the first failure. */
+  const both = async (env, restartEnv = {}) => {
+    const saves = await runFaults({ ...env, ...restartEnv }, "interrupted-saves.ts");
+    const judging = saves.status === 0 ? await runFaults(env, "judge-runs.ts") : null;
+    return {
+      stdout: `${saves.stdout.trim()}\n${judging?.stdout.trim() ?? ""}`.trim(),
+      failed: [saves, judging].find((r) => r && r.status !== 0),
+    };
   };
   const sqliteUrl = `file:${sqliteFile}`;
   migrate(sqliteUrl);
-  const sqlite = runFaults({ DATABASE_URL: sqliteUrl });
-  const sqliteJudging = sqlite.status === 0 ? runFaults({ DATABASE_URL: sqliteUrl }, "judge-runs.ts") : sqlite;
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${sqliteFile}${suffix}`, { force: true });
-  if (sqlite.status !== 0) fail(`the fault test failed on SQLite:\n${sqlite.output}`);
-  if (sqliteJudging.status !== 0) fail(`the judge runs' fault test failed on SQLite:\n${sqliteJudging.output}`);
+  const onSqlite = both({ DATABASE_URL: sqliteUrl });
   const base = postgresBaseUrl();
   const problem = await probePostgres(base);
-  if (problem) {
-    if (process.env.ASSAY_REQUIRE_POSTGRES === "1")
-      fail(`PostgreSQL is not reachable at ${new URL(base).host} (${problem}), and ASSAY_REQUIRE_POSTGRES=1`);
-    console.log("  PostgreSQL part skipped: no PostgreSQL reachable");
-    return;
+  if (problem && process.env.ASSAY_REQUIRE_POSTGRES === "1") {
+    await onSqlite;
+    fail(`PostgreSQL is not reachable at ${new URL(base).host} (${problem}), and ASSAY_REQUIRE_POSTGRES=1`);
   }
+  const onPostgres = problem ? null : postgresFaults(base, both);
+  const [sqlite, postgres] = await Promise.all([onSqlite, onPostgres]);
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${sqliteFile}${suffix}`, { force: true });
+  console.log(sqlite.stdout);
+  if (postgres) console.log(postgres.stdout);
+  else console.log("  PostgreSQL part skipped: no PostgreSQL reachable");
+  if (sqlite.failed) fail(`a fault test failed on SQLite:\n${sqlite.failed.output}`);
+  if (postgres?.failed) fail(`a fault test failed on PostgreSQL:\n${postgres.failed.output}`);
+}
+
+async function postgresFaults(base, both) {
   const canRestart =
     process.getuid?.() === 0 &&
     capture("pg_ctlcluster", ["--help"]).status !== 127 &&
     capture("which", ["pg_ctlcluster"]).status === 0;
   if (!canRestart) console.log("  (PostgreSQL is not restarted: that needs root and pg_ctlcluster on this machine)");
   const database = await createPostgresDatabase(base, "assay_faults");
-  let result = capture(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: database.url } });
-  if (result.status === 0)
-    result = runFaults({ DATABASE_URL: database.url, FAULT_RESTART_POSTGRES: canRestart ? "1" : "0" });
-  if (result.status === 0) result = runFaults({ DATABASE_URL: database.url }, "judge-runs.ts");
-  await database.drop();
-  if (result.status !== 0) fail(`the fault tests failed on PostgreSQL:\n${result.output}`);
+  try {
+    const migrated = await captureAsync(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: database.url } });
+    if (migrated.status !== 0) return { stdout: "", failed: migrated };
+    return await both({ DATABASE_URL: database.url }, { FAULT_RESTART_POSTGRES: canRestart ? "1" : "0" });
+  } finally {
+    await database.drop();
+  }
 }
 
 async function postgresTier() {

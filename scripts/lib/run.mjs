@@ -63,3 +63,16 @@ export function capture(command, args, { env = {} } = {}) {
     stdout: result.stdout ?? "",
   };
 }
+
+/** The same without blocking: for steps that run side by side (the fault tests of both engines). */
+export function captureAsync(command, args, { env = {} } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", (error) => resolve({ status: 1, output: `${stdout}${stderr}${error.message}`, stdout }));
+    child.on("close", (status) => resolve({ status: status ?? 1, output: `${stdout}${stderr}`, stdout }));
+  });
+}
