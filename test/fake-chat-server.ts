@@ -34,6 +34,11 @@ export type FakeChatServer = {
   failNext(times: number, fault: Fault): void;
   /** Replies without token usage from now on. */
   omitUsage(omit?: boolean): void;
+  /**
+   * Holds the answers to calls whose prompt contains `marker` (however long the delay) until the
+   * returned function is called: a test decides when they end, not the clock.
+   */
+  hold(marker: string): () => void;
   close(): Promise<void>;
 };
 
@@ -51,6 +56,7 @@ export async function startFakeChatServer({
   let serverMs = 0;
   let maxInFlight = 0;
   const stalled = new Set<http.ServerResponse>();
+  const holds = new Map<string, (() => void)[]>(); // marker -> the answers it holds
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
@@ -126,7 +132,9 @@ export async function startFakeChatServer({
         answered++;
         serverMs += performance.now() - arrived;
       };
-      if (delayMs > 0) setTimeout(send, delayMs);
+      const held = [...holds.entries()].find(([marker]) => prompt.includes(marker));
+      if (held) held[1].push(send);
+      else if (delayMs > 0) setTimeout(send, delayMs);
       else send();
     });
   });
@@ -141,6 +149,14 @@ export async function startFakeChatServer({
     },
     omitUsage(omit = true) {
       withUsage = !omit;
+    },
+    hold(marker) {
+      holds.set(marker, []);
+      return () => {
+        const answers = holds.get(marker) ?? [];
+        holds.delete(marker);
+        for (const send of answers) send();
+      };
     },
     close() {
       for (const res of stalled) res.destroy();

@@ -1,21 +1,21 @@
 // Fault test: judge runs worked by several real processes on one database (DATABASE_URL), against
 // the local OpenAI-compatible test server. argv[2]: the production build's folder (for `next start`).
 //
-// 1. The join, 20 times (in four rounds of five, each on its own study and endpoint: 10 s replies,
-//    concurrency 4): a run of two pairs worked by this process's own worker (as `assay judge run
-//    --sample pairs:2` works it), then, once its two calls are in flight, `assay judge run --run ID`
-//    joins. The joiner must idle (its CPU over a second, 1.5 s after its first progress line, while
-//    the first one's calls are in flight: under 5% of a core), then exit 0 with the run done; every
-//    fourth one is sent SIGINT while it idles and must exit 130 at once, every fourth after it
-//    SIGTERM and 143.
+// 1. The join, 20 times (in four rounds of five, each on its own study and endpoint, concurrency
+//    4): a run of two pairs worked by this process's own worker (as `assay judge run --sample
+//    pairs:2` works it), then, once its two calls are in flight, `assay judge run --run ID` joins.
+//    The test server holds those two answers until the joiner was measured: its CPU over two
+//    seconds, from its second progress line, must be under 5% of a core. Then every fourth joiner
+//    is sent SIGINT and must exit 130, every fourth after it SIGTERM and 143, and the others exit 0
+//    once the answers are let go and the run is done.
 // 2. A crash, beside them: a run of 60 calls (100 ms replies, concurrency 4) whose process is
 //    SIGKILLed at 40%; the server received at most 4 calls more than the database stored (the ones in
 //    flight), and `--run ID` finishes it with at most 4 calls made twice.
 // 3. A `next start` server's background worker polls beside a run the CLI works (its slots all
-//    held): the server's CPU over two seconds while the calls are in flight, and over three once
-//    the run ended, is under 5% of a core; SIGTERM ends the server.
-// Prints one JSON line of figures; exits 1 when a check fails. Tests time nothing: the windows
-// above only bound when CPU is sampled.
+//    held, its answers held by the test server): the server's CPU over two seconds while the calls
+//    are in flight, and over three once the run ended, is under 5% of a core; SIGTERM ends it.
+// Prints one JSON line of figures; exits 1 when a check fails. Tests time nothing: answers are held
+// and let go by the test, never raced against a clock, and the exits have generous bounds.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { closeDb, getDb } from "@/lib/server/db/client";
@@ -131,48 +131,46 @@ async function runIdOf(studyId: number): Promise<number> {
 }
 
 /** One join: its figures, or a problem. */
-async function join(slow: FakeChatServer, n: number) {
+async function join(held: FakeChatServer, n: number) {
   const name = `join${n}`;
   const s = await study(name, 1, 4);
-  const endpoint = await endpointOn(slow, name, 4);
+  const endpoint = await endpointOn(held, name, 4);
   // the first process is this one (its own worker, as `judge run` starts it); the joiner is the CLI
   const { id: runId } = await createJudgeRun(OPERATOR, s.id, {
     template: "umbrela-relevance",
     endpoint,
     sample: { kind: "random_pairs", pairs: 2 },
   });
+  const release = held.hold(`${name}:`);
   const first = startJudgeWorker({ runIds: [runId], pollMs: 500 });
   const firstIdle = first.idle();
-  let firstDone = false;
-  void firstIdle.then(() => (firstDone = true));
-  await until(`${name}: two calls in flight`, () => callsFor(slow, `${name}:`) === 2, 60_000);
+  await until(`${name}: two calls in flight`, () => callsFor(held, `${name}:`) === 2, 120_000);
   const joiner = assay(["judge", "run", "--study", s.slug, "--run", String(runId)]);
-  await until(`${name}: the joiner's first progress line`, () => joiner.stdout.includes("\n"), 60_000);
-  await sleep(1500); // past its start (loading, the first queries): what is left is its waiting
+  // past its start (loading, the first queries) to its second line: what is left is its waiting
+  await until(`${name}: the joiner's second progress line`, () => joiner.stdout.split("\n").length > 2, 120_000);
   const before = cpuMs(joiner.child.pid!);
-  await sleep(1000);
+  await sleep(2000);
   const idleCpuMs = cpuMs(joiner.child.pid!) - before;
-  const inFlight = !firstDone && joiner.child.exitCode === null;
-  check(inFlight, `${name}: the run ended before the joiner's CPU was measured (a machine too busy for this test)`);
-  check(!(idleCpuMs >= 50), `${name}: the joiner used ${idleCpuMs} ms of CPU in a second while it waited`);
+  check(!(idleCpuMs >= 100), `${name}: the joiner used ${idleCpuMs} ms of CPU in 2 s while it waited`);
   const signal = n % 4 === 1 ? "SIGINT" : n % 4 === 3 ? "SIGTERM" : null;
   let joinerCode: number | null = null;
   if (signal) {
     joiner.child.kill(signal);
-    joinerCode = await exitOf(joiner, `${name}: the joiner after ${signal}`, 5_000);
+    joinerCode = await exitOf(joiner, `${name}: the joiner after ${signal}`, 30_000);
     check(joinerCode === (signal === "SIGINT" ? 130 : 143), `${name}: the joiner exited ${joinerCode} after ${signal}`);
   }
-  const ended = await Promise.race([firstIdle.then(() => true), sleep(30_000).then(() => false)]);
-  check(ended, `${name}: the first process's worker did not end the run within 30 s`);
+  release();
+  const ended = await Promise.race([firstIdle.then(() => true), sleep(60_000).then(() => false)]);
+  check(ended, `${name}: the first process's worker did not end the run within 60 s of its answers`);
   await first.stop();
   if (!signal) {
-    joinerCode = await exitOf(joiner, `${name}: the joiner`, 10_000);
+    joinerCode = await exitOf(joiner, `${name}: the joiner`, 30_000);
     check(joinerCode === 0, `${name}: the joiner exited ${joinerCode}: ${joiner.stderr.trim()}`);
   }
   const run = await (await getDb()).judgeRun.findUniqueOrThrow({ where: { id: runId } });
   check(run.status === "done", `${name}: the run is ${run.status}`);
-  check(callsFor(slow, `${name}:`) === 2, `${name}: ${callsFor(slow, `${name}:`)} calls for 2 pairs`);
-  return { idleCpuMs, measuredWhileInFlight: inFlight };
+  check(callsFor(held, `${name}:`) === 2, `${name}: ${callsFor(held, `${name}:`)} calls for 2 pairs`);
+  return { idleCpuMs };
 }
 
 /** The crash: figures, or problems. */
@@ -200,7 +198,7 @@ async function crash(fast: FakeChatServer) {
 }
 
 /** A `next start` server's worker beside the CLI, then idle. */
-async function serverWorker(slow: FakeChatServer) {
+async function serverWorker(held: FakeChatServer) {
   const [port] = await freePorts(1);
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(
@@ -232,7 +230,8 @@ async function serverWorker(slow: FakeChatServer) {
       120_000,
     );
     const s = await study("server", 1, 8);
-    const endpoint = await endpointOn(slow, "server", 4);
+    const endpoint = await endpointOn(held, "server", 4);
+    const release = held.hold("server:");
     const cli = assay([
       "judge",
       "run",
@@ -245,7 +244,7 @@ async function serverWorker(slow: FakeChatServer) {
       "--sample",
       "pairs:6",
     ]);
-    await until("server: four calls in flight", () => callsFor(slow, "server:") >= 4, 60_000);
+    await until("server: four calls in flight", () => callsFor(held, "server:") >= 4, 60_000);
     await sleep(2500); // the server's worker polls at least once
     const busyBefore = cpuMs(server.pid!);
     await sleep(2000);
@@ -254,9 +253,10 @@ async function serverWorker(slow: FakeChatServer) {
       busyCpuMs < 100,
       `server: next start used ${busyCpuMs} ms of CPU in 2 s while the CLI's calls were in flight`,
     );
+    release();
     const code = await exitOf(cli, "server: the CLI run", 60_000);
     check(code === 0, `server: the CLI run exited ${code}: ${cli.stderr.trim()}`);
-    check(callsFor(slow, "server:") === 6, `server: ${callsFor(slow, "server:")} calls for 6 pairs`);
+    check(callsFor(held, "server:") === 6, `server: ${callsFor(held, "server:")} calls for 6 pairs`);
     await sleep(2500); // the worker's next poll finds nothing
     const before = cpuMs(server.pid!);
     await sleep(3000);
@@ -274,16 +274,16 @@ async function serverWorker(slow: FakeChatServer) {
 // the bin bundles the command line when it is stale: once, here, before the processes below start it at once
 if (spawnSync(process.execPath, ["scripts/assay.mjs", "help"], { stdio: "ignore" }).status !== 0)
   throw new Error("the assay bin does not start");
-const slow = await startFakeChatServer({ delayMs: 10_000 });
+const held = await startFakeChatServer();
 const fast = await startFakeChatServer({ delayMs: 100 });
 let figures: Record<string, unknown> = {};
 try {
   const crashed = crash(fast).catch((e: Error) => (problems.push(`crash: ${e.message}`), null));
-  const joins: { idleCpuMs: number; measuredWhileInFlight: boolean }[] = [];
+  const joins: { idleCpuMs: number }[] = [];
   for (let round = 0; round < 4; round++) {
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        join(slow, round * 5 + i).catch((e: Error) => (problems.push(e.message), null)),
+        join(held, round * 5 + i).catch((e: Error) => (problems.push(e.message), null)),
       ),
     );
     joins.push(...results.filter((r) => r !== null));
@@ -291,19 +291,16 @@ try {
   }
   const crashFigures = await crashed;
   log("crash done");
-  const served = await serverWorker(slow).catch((e: Error) => (problems.push(`server: ${e.message}`), null));
+  const served = await serverWorker(held).catch((e: Error) => (problems.push(`server: ${e.message}`), null));
   figures = {
     engine,
     joins: joins.length,
-    joinerIdleCpuMsPerSecond: {
-      max: Math.max(...joins.map((j) => j.idleCpuMs)),
-      measuredWhileInFlight: joins.filter((j) => j.measuredWhileInFlight).length,
-    },
+    joinerCpuMsIn2sWhileWaiting: { max: Math.max(...joins.map((j) => j.idleCpuMs)) },
     crash: crashFigures,
     server: served,
   };
 } finally {
-  await slow.close();
+  await held.close();
   await fast.close();
   await closeSharedConnections();
   await closeDb();
