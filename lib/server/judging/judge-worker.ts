@@ -150,6 +150,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
     if (stopping) return;
     try {
       await loadRuns();
+      if (stopping) return; // stop() came while the runs were read: start no turn it would not wait for
       for (const endpointId of new Set([...runs.values()].map((r) => r.endpointId)))
         if (!working.has(endpointId))
           working.set(
