@@ -7,7 +7,8 @@ import { useState } from "react";
 import type { SampleKind, SampleSpec } from "@/lib/domain/campaigns/sampling";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
-import { TASK_TYPES } from "@/lib/domain/task-types/registry";
+import { TASK_TYPES, taskTypeList } from "@/lib/domain/task-types/registry";
+import type { TaskType } from "@/lib/domain/task-types/task-type";
 import { PROTOCOL_LABELS, type Protocol } from "@/lib/domain/campaigns/protocol";
 import { campaignApi } from "@/lib/client/campaign-api";
 import type { CampaignDraft, ScaleChoice } from "@/lib/schemas/campaigns";
@@ -27,10 +28,10 @@ type Options = {
 const labelText = "block text-sm font-medium";
 
 /** Pairs chosen elsewhere (the disagreement queue) for a follow-up campaign. */
-export type FollowUp = { targetKeys: string[]; taskType: "support" | "relevance" };
+export type FollowUp = { targetKeys: string[]; taskType: TaskType };
 
 /** A campaign the Corrected estimates page asks for: N more pairs drawn uniformly at random. */
-export type RandomPairsStart = { pairs: number; taskType: "support" | "relevance" };
+export type RandomPairsStart = { pairs: number; taskType: TaskType };
 
 type TaskChoice = CampaignDraft["taskType"];
 
@@ -176,18 +177,14 @@ export function CampaignForm({
         <label className={labelText}>
           Task
           <Select className="mt-1" compact value={taskType} onChange={(e) => chooseTask(e.target.value as TaskChoice)}>
-            <option value="support">Support: does the chunk support the nugget?</option>
-            <option value="relevance">Relevance: is the chunk relevant to the question?</option>
-            {!followUp && (
-              <option value="nugget_quality">
-                Nugget quality: are the LLM&apos;s nuggets hallucinated, redundant, or missing some?
-              </option>
-            )}
-            {!followUp && (
-              <option value="preference">
-                Preference: which of two systems&apos; answers is better, per criterion?
-              </option>
-            )}
+            {/* a follow-up's items are the chosen pairs: only pair tasks label them */}
+            {taskTypeList()
+              .filter((t) => !followUp || t.unit === "pair")
+              .map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.menu}
+                </option>
+              ))}
           </Select>
         </label>
         {comparing && (

@@ -3,21 +3,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
-import { REQUEST_SAMPLE_LABELS } from "@/lib/domain/campaigns/sampling";
+import type { JudgeSampleKind } from "@/lib/domain/judging/judge-tasks/judge-task";
+import { JUDGE_TASKS, judgeTaskOfPairs } from "@/lib/domain/judging/judge-tasks/registry";
+import { isQueryDocumentKey } from "@/lib/domain/targets";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { JudgeRunSample, JudgingPage, NewJudgeRun } from "@/lib/schemas/judging";
 import { Button } from "@/components/ui/button";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 
-type SampleKind = "all_pairs" | "random_pairs" | "random_questions" | "campaign" | "targets";
-
-const SAMPLES: [SampleKind, string][] = [
-  ["all_pairs", "All pooled pairs"],
-  ["random_pairs", "N random pairs"],
-  ["random_questions", "N random questions, all their pairs"],
-  ["campaign", "A campaign's items"],
-];
+type SampleKind = JudgeSampleKind;
 
 function sampleOf(form: FormData, targets: string[]): JudgeRunSample {
   const kind = String(form.get("sampleKind")) as SampleKind;
@@ -50,11 +45,11 @@ export function RunForm({
   // pairs chosen in the disagreement queue open the form on them
   const [open, setOpen] = useState(targets.length > 0);
   const [kind, setKind] = useState<SampleKind>(targets.length > 0 ? "targets" : "all_pairs");
-  // chosen pairs start on the newest template of their task (support for (nugget, chunk) pairs)
+  // chosen pairs start on the newest template of the task that judges them
   const [chosen, setChosen] = useState<string | null>(() => {
     if (targets.length === 0) return null;
-    const task = targets.every((t) => t.startsWith("qd:")) ? "relevance" : "support";
-    const first = initial.flatMap((t) => t.versions).find((v) => v.template.task === task);
+    const task = judgeTaskOfPairs(targets.every(isQueryDocumentKey) ? "query_document" : "nugget_document");
+    const first = initial.flatMap((t) => t.versions).find((v) => v.template.task === task?.id);
     return first ? `${first.name}@${first.version}` : null;
   });
   const [started, setStarted] = useState<string | null>(null);
@@ -70,12 +65,12 @@ export function RunForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const seed = String(form.get("seed") ?? "").trim();
-    const preference = String(form.get("criterion") ?? "") !== "";
+    const comparing = String(form.get("criterion") ?? "") !== "";
     start.mutate({
       template: String(form.get("template")),
       endpoint: String(form.get("endpoint")),
       sample: sampleOf(form, targets),
-      ...(preference
+      ...(comparing
         ? { systems: form.getAll("systems").map(String), criterion: String(form.get("criterion")).trim() }
         : {}),
       temperature: Number(form.get("temperature") || 0),
@@ -97,15 +92,15 @@ export function RunForm({
     );
   const runnable = data.templates.flatMap((t) => t.versions);
   const template = runnable.find((v) => `${v.name}@${v.version}` === chosen) ?? runnable[0];
-  const preference = template?.template.task === "preference";
-  const samples: [SampleKind, string][] = [
-    ...(targets.length > 0 && !preference
-      ? [["targets", `The ${targets.length} chosen pairs (from the disagreement queue)`] as [SampleKind, string]]
-      : []),
-    ...SAMPLES.filter(([k]) =>
-      preference ? k === "all_pairs" || k === "random_questions" : k !== "campaign" || campaigns.length > 0,
-    ),
-  ];
+  const task = template ? JUDGE_TASKS[template.template.task] : null;
+  // a task that compares answers takes systems and a criterion
+  const comparing = task?.unit === "request";
+  const offered = (k: SampleKind) => (k === "targets" ? targets.length > 0 : k !== "campaign" || campaigns.length > 0);
+  const samples = (Object.entries(task?.sampleLabels ?? {}) as [SampleKind, string][])
+    .filter(([k]) => offered(k))
+    .map(([k, label]): [SampleKind, string] =>
+      k === "targets" ? [k, `The ${targets.length} chosen pairs (from the disagreement queue)`] : [k, label],
+    );
   const pending = start.isPending;
   return (
     <form
@@ -122,7 +117,8 @@ export function RunForm({
           onChange={(e) => {
             const next = runnable.find((v) => `${v.name}@${v.version}` === e.target.value);
             setChosen(e.target.value);
-            setKind(next?.template.task !== "preference" && targets.length > 0 ? "targets" : "all_pairs");
+            const offers = next ? JUDGE_TASKS[next.template.task].sampleLabels : {};
+            setKind(targets.length > 0 && "targets" in offers ? "targets" : "all_pairs");
           }}
         >
           {runnable.map((v) => (
@@ -156,13 +152,13 @@ export function RunForm({
         >
           {samples.map(([k, label]) => (
             <option key={k} value={k}>
-              {preference ? REQUEST_SAMPLE_LABELS[k as "all_pairs" | "random_questions"] : label}
+              {label}
             </option>
           ))}
         </Select>
       </Field>
       {(kind === "random_pairs" || kind === "random_questions") && (
-        <Field label={kind === "random_pairs" ? "Pairs" : preference ? "Requests" : "Questions"}>
+        <Field label={task?.sampleSizes[kind] ?? "Size"}>
           <TextInput
             name="sampleSize"
             type="number"
@@ -184,7 +180,7 @@ export function RunForm({
           </Select>
         </Field>
       )}
-      {preference && (
+      {comparing && (
         <>
           <fieldset className="sm:col-span-2">
             <legend className="text-sm font-medium">Systems (every pair among them, each shown both ways)</legend>

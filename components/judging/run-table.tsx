@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
 import { queryKeys } from "@/lib/client/query-keys";
+import { judgeTaskOf } from "@/lib/domain/judging/judge-tasks/registry";
 import { costText, finishedCalls } from "@/lib/domain/judging/run-progress";
 import type { JudgeRunDto } from "@/lib/schemas/judging";
 import { Alert } from "@/components/ui/alert";
@@ -106,7 +107,7 @@ export function RunTable({ studyId, runs: initial }: { studyId: number; runs: Ju
                 <span className="mt-1 block text-xs text-stone-600" data-testid="run-progress">
                   {finishedCalls(r)} / {r.total} calls{r.cachedCalls > 0 ? ` · ${r.cachedCalls} cached` : ""}
                 </span>
-                {r.task === "preference" && (
+                {judgeTaskOf(r.task).bothOrders && (
                   <span className="block text-xs text-stone-600" data-testid="run-inconsistent">
                     {r.criterion} · {r.inconsistentPairs} position-inconsistent
                   </span>

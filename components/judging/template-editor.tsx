@@ -3,12 +3,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
-import { JUDGE_TASKS, JUDGE_TASK_IDS, type JudgeTask, type JudgeTemplate } from "@/lib/domain/judging/judge-template";
-import { BUILTIN_SCALES, PREFERENCE_SCALE_ID } from "@/lib/domain/scales";
+import type { JudgeTask } from "@/lib/domain/judging/judge-tasks/judge-task";
+import { JUDGE_TASKS, judgeTaskList } from "@/lib/domain/judging/judge-tasks/registry";
+import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { Field, Select, TextArea, TextInput } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
-
-const scalesFor = (task: JudgeTask) => (task === "preference" ? [PREFERENCE_SCALE_ID] : Object.keys(BUILTIN_SCALES));
 
 /** "word = level" lines as a map, and back. */
 const mapOf = (text: string): Record<string, string> =>
@@ -94,9 +93,9 @@ export function TemplateEditor({
       </Field>
       <Field label="Task">
         <Select name="task" value={task} onChange={(e) => setTask(e.target.value as JudgeTask)} disabled={pending}>
-          {JUDGE_TASK_IDS.map((t) => (
-            <option key={t} value={t}>
-              {JUDGE_TASKS[t].label}
+          {judgeTaskList().map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
             </option>
           ))}
         </Select>
@@ -105,10 +104,10 @@ export function TemplateEditor({
         <Select
           key={task}
           name="scale"
-          defaultValue={scalesFor(task).includes(start.scale) ? start.scale : undefined}
+          defaultValue={JUDGE_TASKS[task].scales.includes(start.scale) ? start.scale : undefined}
           disabled={pending}
         >
-          {scalesFor(task).map((s) => (
+          {JUDGE_TASKS[task].scales.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>

@@ -2,7 +2,7 @@ import { fuseLevels } from "./agreement/fusion";
 import { levelOfPayload } from "./campaigns/judgment";
 import { humanMajority, type JudgeLabel } from "./explorer/consensus";
 import { ensembleLevel } from "./judging/ensemble";
-import { judgeScale } from "./judging/judge-template";
+import { judgeScale } from "./judging/judge-scale";
 import { levelIndex, PREFERENCE_SCALE_ID, scaleById } from "./scales";
 
 /** One label of a source on one target. */

@@ -1,6 +1,7 @@
-import { JUDGE_TASKS, placeholdersOf, type JudgeTemplate, type PromptField } from "./judge-template";
-import { judgeScale } from "./judge-template";
-import type { PromptInputs } from "./render-prompt";
+import { judgeScale } from "./judge-scale";
+import type { PromptField, PromptInputs } from "./judge-tasks/judge-task";
+import { JUDGE_TASKS } from "./judge-tasks/registry";
+import { placeholdersOf, type JudgeTemplate } from "./judge-template";
 
 /** An item the people judged, to show the judge as an example: its texts and the people's level. */
 export type FewShotExample = { inputs: PromptInputs; level: string };

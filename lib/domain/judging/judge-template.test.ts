@@ -37,7 +37,9 @@ describe("checkTemplate", () => {
     expect(checkTemplate({ ...relevance, scale: "stars-5" })).toEqual([
       { path: "scale", message: 'unknown scale "stars-5"' },
     ]);
-    expect(checkTemplate({ ...relevance, scale: "preference" })[0]!.message).toContain("is for preference templates");
+    expect(checkTemplate({ ...relevance, scale: "preference" })[0]!.message).toContain(
+      '"preference" is not a scale of relevance templates',
+    );
     const preference = {
       ...relevance,
       task: "preference" as const,

@@ -1,85 +1,19 @@
 import { z } from "zod";
-import { PREFERENCE_SCALE_ID, scaleById, type Scale } from "../scales";
-
-/**
- * What an LLM judge is asked, per task: the fields its prompt may name ({{field}}) and those it
- * must name (a relevance prompt without the chunk judges nothing).
- */
-export const JUDGE_TASKS = {
-  relevance: {
-    label: "Relevance of a chunk to a question",
-    fields: ["question", "answer", "title", "chunk"],
-    required: ["question", "chunk"],
-  },
-  support: {
-    label: "Support of a nugget by a chunk",
-    fields: ["question", "answer", "nugget", "title", "chunk"],
-    required: ["nugget", "chunk"],
-  },
-  preference: {
-    label: "Preference between two answers",
-    fields: ["question", "answer_a", "answer_b"],
-    required: ["question", "answer_a", "answer_b"],
-  },
-} as const;
-
-export type JudgeTask = keyof typeof JUDGE_TASKS;
-export type PromptField = (typeof JUDGE_TASKS)[JudgeTask]["fields"][number];
-export const JUDGE_TASK_IDS = Object.keys(JUDGE_TASKS) as JudgeTask[];
-
-/**
- * How a reply becomes a level: the last match of a regular expression (its `level` group, else its
- * first group, else the whole match), or a field of the JSON object in the reply (a dotted path).
- * `map` names levels by the words a reply uses ("yes" -> "1"); otherwise the text must be a level's
- * value, its position on the scale, or its label.
- */
-export const outputRuleSchema = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("regex"),
-    pattern: z.string().min(1).max(1000),
-    ignoreCase: z.boolean().default(true),
-    map: z.record(z.string(), z.string()).default({}),
-  }),
-  z.object({
-    kind: z.literal("json"),
-    field: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, "a field name, or names joined by dots"),
-    map: z.record(z.string(), z.string()).default({}),
-  }),
-]);
-export type OutputRule = z.infer<typeof outputRuleSchema>;
+import { judgeScale } from "./judge-scale";
+import { JUDGE_TASKS } from "./judge-tasks/registry";
+import { judgeTaskSchema } from "./judge-tasks/judge-task";
+import { outputRuleSchema } from "./output-rule";
 
 /** A judge prompt template as a researcher writes it (a saved one is an immutable version of it). */
 export const judgeTemplateSchema = z.object({
   name: z.string().trim().min(1).max(100),
-  task: z.enum(JUDGE_TASK_IDS as [JudgeTask, ...JudgeTask[]]),
+  task: judgeTaskSchema,
   scale: z.string().min(1),
   system: z.string().max(20_000).default(""),
   prompt: z.string().trim().min(1).max(50_000),
   output: outputRuleSchema,
 });
 export type JudgeTemplate = z.infer<typeof judgeTemplateSchema>;
-
-/**
- * The levels a template's replies are read into: its label scale, or for preferences the three
- * choices a preference label stores (a, b, none), which are not a label scale.
- */
-export function judgeScale(id: string): Scale | null {
-  if (id !== PREFERENCE_SCALE_ID) return scaleById(id);
-  return {
-    id,
-    name: "Answer A / answer B / no preference",
-    levels: [
-      { value: "a", label: "Answer A", key: "a" },
-      { value: "b", label: "Answer B", key: "b" },
-      { value: "none", label: "No preference", key: "n" },
-    ],
-    positiveFrom: "a",
-  };
-}
 
 export type TemplateProblem = { path: string; message: string };
 
@@ -119,13 +53,13 @@ export function checkTemplate(template: JudgeTemplate): TemplateProblem[] {
 
   const scale = judgeScale(template.scale);
   if (!scale) problems.push({ path: "scale", message: `unknown scale "${template.scale}"` });
-  else if ((template.task === "preference") !== (scale.id === PREFERENCE_SCALE_ID))
+  else if (!task.scales.includes(scale.id))
     problems.push({
       path: "scale",
       message:
-        template.task === "preference"
-          ? `a preference template uses the "${PREFERENCE_SCALE_ID}" scale (a, b, none)`
-          : `the "${PREFERENCE_SCALE_ID}" scale is for preference templates`,
+        task.scales.length === 1
+          ? `a ${template.task} template uses the "${task.scales[0]}" scale`
+          : `"${scale.id}" is not a scale of ${template.task} templates (they use ${task.scales.join(", ")})`,
     });
 
   const output = template.output;

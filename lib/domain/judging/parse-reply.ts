@@ -1,13 +1,17 @@
 import { levelFromText, PREFERENCE_SCALE_ID, type Scale } from "../scales";
-import { judgeScale, type JudgeTemplate, type OutputRule } from "./judge-template";
+import { judgeScale } from "./judge-scale";
+import type { OutputRule } from "./output-rule";
 
 export type ParsedReply = { level: string } | { error: string };
+
+/** How a template reads replies: its scale and its output rule. */
+export type ReplyRule = { scale: string; output: OutputRule };
 
 /**
  * The level a judge's reply gives, read by the template's output rule and checked against its
  * scale; or why it gives none (the reply is then listed as unparsed, never stored as a label).
  */
-export function parseReply(template: Pick<JudgeTemplate, "scale" | "output">, reply: string): ParsedReply {
+export function parseReply(template: ReplyRule, reply: string): ParsedReply {
   const scale = judgeScale(template.scale);
   if (!scale) return { error: `unknown scale "${template.scale}"` };
   const extracted = extract(template.output, reply);

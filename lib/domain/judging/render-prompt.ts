@@ -1,7 +1,5 @@
-import { placeholdersOf, type JudgeTemplate, type PromptField } from "./judge-template";
-
-/** One item's texts, by field; a field the item lacks (a question without an answer) is null. */
-export type PromptInputs = Partial<Record<PromptField, string | null>>;
+import { placeholdersOf, type JudgeTemplate } from "./judge-template";
+import type { PromptField, PromptInputs } from "./judge-tasks/judge-task";
 
 export type ChatMessage = { role: "system" | "user"; content: string };
 

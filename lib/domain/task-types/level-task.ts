@@ -19,6 +19,7 @@ type LevelPayloadSchema<Id extends "support" | "relevance"> = ReturnType<typeof 
 export function levelTask<Id extends "support" | "relevance">(def: {
   id: Id;
   label: string;
+  menu: string;
   pairTarget: "nugget_document" | "query_document";
   defaultScaleId: BuiltinScaleId;
 }): TaskTypeDefinition<Id, LevelDraft, LevelPayloadSchema<Id>> & { pairTarget: "nugget_document" | "query_document" } {

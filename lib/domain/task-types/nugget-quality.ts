@@ -18,6 +18,7 @@ const payloadSchema = nuggetReviewSchema.safeExtend({ taskType: z.literal("nugge
 export const nuggetQuality: TaskTypeDefinition<"nugget_quality", ReviewDraft, typeof payloadSchema> = {
   id: "nugget_quality",
   label: "Nugget quality",
+  menu: "Nugget quality: are the LLM's nuggets hallucinated, redundant, or missing some?",
   unit: "question",
   pairTarget: null,
   defaultScaleId: "binary",

@@ -19,6 +19,7 @@ const payloadSchema = screenPreferenceSchema.extend({ taskType: z.literal("prefe
 export const preference: TaskTypeDefinition<"preference", PreferenceDraft, typeof payloadSchema> = {
   id: "preference",
   label: "Side-by-side preference",
+  menu: "Preference: which of two systems' answers is better, per criterion?",
   unit: "request",
   pairTarget: null,
   defaultScaleId: "binary",

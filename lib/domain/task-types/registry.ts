@@ -31,6 +31,16 @@ export type AnnotationPayload = z.infer<typeof annotationPayloadSchema>;
 
 export const taskTypeLabel = (taskType: TaskType): string => TASK_TYPES[taskType].label;
 
+/** The task types in menu order (the campaign form's menu). */
+export const taskTypeList = (): AnyTaskType[] => Object.values(TASK_TYPES);
+
+/** The pair task whose items are pairs of this kind (relevance for (question, chunk) pairs). */
+export function pairTaskOf(pairTarget: "query_document" | "nugget_document"): TaskType {
+  const task = taskTypeList().find((t) => t.pairTarget === pairTarget);
+  if (!task) throw new Error(`no task type labels ${pairTarget} pairs`);
+  return task.id;
+}
+
 /**
  * Whether a campaign of this type labels pairs on a scale (support, relevance): its annotators'
  * labels form a label set and have agreement reports. A nugget review or a preference does not.

@@ -4,6 +4,7 @@ import { levelTask } from "./level-task";
 export const relevance = levelTask({
   id: "relevance",
   label: "Relevance of a chunk to a question",
+  menu: "Relevance: is the chunk relevant to the question?",
   pairTarget: "query_document",
   defaultScaleId: "relevance-3",
 });

@@ -4,6 +4,7 @@ import { levelTask } from "./level-task";
 export const support = levelTask({
   id: "support",
   label: "Support of a nugget by a chunk",
+  menu: "Support: does the chunk support the nugget?",
   pairTarget: "nugget_document",
   defaultScaleId: "binary",
 });

@@ -40,6 +40,8 @@ export type DraftContext = {
 export type TaskTypeDefinition<Id extends TaskType, Draft, PayloadSchema extends z.ZodType<{ taskType: Id }>> = {
   id: Id;
   label: string;
+  /** The campaign form's menu entry: its name and the question its annotators answer. */
+  menu: string;
   /**
    * What one item is: a pair (a nugget or question with one chunk) judged on a scale, a whole
    * question (its nuggets reviewed together), or a request answered by two systems.

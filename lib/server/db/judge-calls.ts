@@ -1,4 +1,5 @@
 import "server-only";
+import type { CallTexts } from "@/lib/domain/judging/judge-tasks/judge-task";
 import { nullableId } from "./ids";
 import { readRows, readTimestamp, sqlOf, type SqlConnection, type Tx } from "./sql-connection";
 
@@ -127,7 +128,10 @@ export type CallOutcome = {
   cacheKey: string | null;
   cached: boolean;
   reply: string | null;
+  /** The levels as the call's row keeps them (storedLevel). */
   level: string | null;
+  /** The levels its reply gave (its task's readReply), one per part of what it judged; empty unless done. */
+  levels: string[];
   error: string | null;
   attempts: AttemptRecord[];
   inputTokens: number | null;
@@ -328,16 +332,6 @@ export async function cachedReplies(
 }
 
 /** The texts a batch of calls' prompts are filled from, by call id. */
-export type CallTexts = {
-  question: string | null;
-  answer: string | null;
-  nugget: string | null;
-  title: string | null;
-  chunk: string | null;
-  answerA: string | null;
-  answerB: string | null;
-};
-
 export async function callTexts(ids: readonly number[]): Promise<Map<number, CallTexts>> {
   if (ids.length === 0) return new Map();
   const rows = await readRows<CallTexts & { id: unknown }>(

@@ -3,7 +3,8 @@ import type { Tx } from "../db/transactions";
 import type { LineError } from "@/lib/formats/parsed";
 import { describeLineError } from "@/lib/formats/parsed";
 import { upsertMany } from "../db/bulk-sql";
-import type { JudgeTask, JudgeTemplate } from "@/lib/domain/judging/judge-template";
+import type { JudgeTask } from "@/lib/domain/judging/judge-tasks/judge-task";
+import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import type { PassageKind } from "@/lib/domain/passages/passage-kind";
 
 export const MAX_REPORTED_ERRORS = 50;

@@ -1,5 +1,7 @@
 import "server-only";
 import { sampleCandidates, sampleResponsePairs, targetKeyOf } from "@/lib/domain/campaigns/sampling";
+import { JUDGE_TASKS, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
+import { unreachable } from "@/lib/domain/task-types/task-type";
 import { runJudgeName } from "@/lib/domain/judging/run-judge-name";
 import { responsePairKey } from "@/lib/domain/targets";
 import { newJudgeRunSchema, type JudgeRunSample, type NewJudgeRun } from "@/lib/schemas/judging";
@@ -12,8 +14,6 @@ import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
 import { resolveTemplate } from "./judge-templates";
-
-const PAIR_TARGET = { relevance: "query_document", support: "nugget_document" } as const;
 
 /**
  * Starts a judge run: the template version and endpoint it names, the calls its sample draws (one
@@ -32,13 +32,16 @@ export async function createJudgeRun(
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const template = await resolveTemplate(studyId, request.template);
-  const task = template.template.task;
+  const task = JUDGE_TASKS[template.template.task];
   const endpoint = await db.judgeEndpoint.findUnique({ where: { name: request.endpoint } });
   if (!endpoint) throw invalid(`endpoint: there is no endpoint named "${request.endpoint}" (an admin registers them)`);
-  const systems = task === "preference" ? await comparedSystems(db, studyId, request.systems) : null;
-  const calls = systems
-    ? await preferenceCalls(studyId, systems, request.sample, request.seed ?? 0)
-    : await plannedCalls(db, studyId, PAIR_TARGET[task as "relevance" | "support"], request.sample, request.seed ?? 0);
+  if (!(request.sample.kind in task.sampleLabels))
+    throw invalid(
+      `sample.kind: a ${task.id} run draws ${Object.values(task.sampleLabels)
+        .map((l) => l.toLowerCase())
+        .join("; or ")}`,
+    );
+  const { calls, systems } = await callsOf(db, studyId, task, request);
   const judgeName = await judgeNameOf(db, studyId, {
     templateName: template.name,
     templateVersion: template.version,
@@ -62,7 +65,7 @@ export async function createJudgeRun(
       templateName: template.name,
       templateVersion: template.version,
       template: JSON.stringify(template.template),
-      task,
+      task: task.id,
       sample: JSON.stringify(request.sample),
       systems: systems ? JSON.stringify(systems.map((s) => s.name)) : null,
       criterion: systems ? request.criterion : null,
@@ -102,11 +105,31 @@ async function judgeNameOf(
   return elsewhere ? runJudgeName({ ...settings, endpoint: endpoint.name }) : plain;
 }
 
-/** A preference run's systems: two or more of the study's, by name, in name order. */
-async function comparedSystems(db: Db, studyId: number, names: readonly string[] | undefined) {
+/** The calls a run's sample draws, as its task forms them: pooled pairs, or pairs of systems' answers to requests. */
+async function callsOf(
+  db: Db,
+  studyId: number,
+  task: AnyJudgeTask,
+  request: NewJudgeRun,
+): Promise<{ calls: PlannedCall[]; systems: { id: number; name: string }[] | null }> {
+  const seed = request.seed ?? 0;
+  switch (task.unit) {
+    case "pair":
+      return { calls: await plannedCalls(db, studyId, task.pairTarget!, request.sample, seed), systems: null };
+    case "request": {
+      const systems = await comparedSystems(db, studyId, task, request.systems);
+      return { calls: await answerPairCalls(studyId, systems, request.sample, seed), systems };
+    }
+    default:
+      return unreachable(task.unit);
+  }
+}
+
+/** A request task's systems: two or more of the study's, by name, in name order. */
+async function comparedSystems(db: Db, studyId: number, task: AnyJudgeTask, names: readonly string[] | undefined) {
   const wanted = [...new Set(names ?? [])].sort();
   if (wanted.length < 2)
-    throw invalid("systems: a preference template compares two systems' answers (or more, every pair)");
+    throw invalid(`systems: a ${task.id} template compares two systems' answers (or more, every pair)`);
   const systems = await db.system.findMany({
     where: { studyId, name: { in: wanted } },
     select: { id: true, name: true },
@@ -118,17 +141,16 @@ async function comparedSystems(db: Db, studyId: number, names: readonly string[]
 }
 
 /**
- * A preference run's calls: for every request the systems both answered (all, or N random ones),
+ * A request task's calls: for every request the systems both answered (all, or N random ones),
  * each pair of systems in name order (A first), shown both ways: A/B, then B/A.
  */
-async function preferenceCalls(
+async function answerPairCalls(
   studyId: number,
   systems: { id: number; name: string }[],
   sample: JudgeRunSample,
   seed: number,
 ): Promise<PlannedCall[]> {
-  if (sample.kind !== "all_pairs" && sample.kind !== "random_questions")
-    throw invalid("sample.kind: a preference run takes every request the systems answered, or N random ones");
+  if (sample.kind === "campaign") throw invalid("sample.kind: a campaign's items are pooled pairs, not requests");
   const pairs = await loadResponsePairs(
     studyId,
     systems.map((s) => s.id),
@@ -200,8 +222,6 @@ async function plannedCalls(
       documentId: i.documentId,
     }));
   }
-  if (sample.kind === "llm_positive_per_question" || sample.kind === "feb4rag")
-    throw invalid("sample.kind: a judge run samples all pairs, N random pairs or questions, or chosen targets");
   const candidates = await loadCandidates(studyId, pairTarget, null);
   tooFew(sample, candidates, pairs);
   const picked = sampleCandidates(candidates, sample, seed);

@@ -1,5 +1,6 @@
 import "server-only";
 import { withExamples } from "@/lib/domain/judging/few-shot";
+import { judgeTaskOf } from "@/lib/domain/judging/judge-tasks/registry";
 import { judgeTemplateSchema, type JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { fewShotRequestSchema, type FewShotRequest } from "@/lib/schemas/judging";
 import { getDb } from "../db/client";
@@ -26,8 +27,8 @@ export async function fewShotVersion(user: UserDto, studyId: number, input: FewS
   });
   if (!run) throw invalid(`judge: no judge run of this study wrote "${request.judge}"`);
   const people = await loadLabelSource(db, studyId, request.human);
-  // a preference label's key is its pair's and its criterion ("sp:<q>:<a>:<b>:<criterion>"), a call's the pair's
-  const callKey = (key: string) => (run.task === "preference" ? key.split(":").slice(0, 4).join(":") : key);
+  const task = judgeTaskOf(run.task);
+  const callKey = (key: string) => task.callKeyOfLabel(key);
   const calls = await db.judgeCall.findMany({
     where: { runId: run.id, targetKey: { in: request.targetKeys.map(callKey) }, swapped: false },
     select: { id: true, targetKey: true },
@@ -39,7 +40,7 @@ export async function fewShotVersion(user: UserDto, studyId: number, input: FewS
     const level = people.labels.get(key)?.value;
     if (id === undefined) throw invalid(`targetKeys: the newest run of "${request.judge}" did not judge ${key}`);
     if (level === undefined) throw invalid(`targetKeys: ${request.human} did not label ${key}`);
-    return { inputs: promptInputsOf(texts.get(id), false), level };
+    return { inputs: promptInputsOf(task, texts.get(id), false), level };
   });
   return withExamples(judgeTemplateSchema.parse(JSON.parse(run.template)), examples);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { judgeTaskOf } from "@/lib/domain/judging/judge-tasks/registry";
 import { ensembleMembers, fusedMembers } from "@/lib/domain/label-sets";
 import { positionConsistency } from "@/lib/domain/judging/preference-orders";
 import { STATISTIC_NAMES } from "@/lib/domain/agreement/statistic-names";
@@ -44,7 +45,7 @@ export async function getCalibration(
   for (const r of runs) byJudge.set(r.judge.name, [...(byJudge.get(r.judge.name) ?? []), r]);
   const [totals, orders] = await Promise.all([
     callTotals(runs.map((r) => r.id)),
-    preferenceOrdersOfRuns(runs.filter((r) => r.task === "preference").map((r) => r.id)),
+    preferenceOrdersOfRuns(runs.filter((r) => judgeTaskOf(r.task).bothOrders).map((r) => r.id)),
   ]);
 
   /** A label source against the people: what every row shows. */
@@ -91,8 +92,9 @@ export async function getCalibration(
       model: newest.model,
       runs: own.length,
       ties: null,
-      positionConsistency:
-        newest.task === "preference" ? positionConsistency(own.flatMap((r) => orders.get(r.id) ?? [])) : null,
+      positionConsistency: judgeTaskOf(newest.task).bothOrders
+        ? positionConsistency(own.flatMap((r) => orders.get(r.id) ?? []))
+        : null,
       costPer1000: unknown > 0 || source.labels.size === 0 ? null : (known / source.labels.size) * 1000,
       ...(await scored(
         source,

@@ -1,4 +1,5 @@
 import "server-only";
+import { judgeTaskList } from "@/lib/domain/judging/judge-tasks/registry";
 import type { JudgingPage } from "@/lib/schemas/judging";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
@@ -15,7 +16,7 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
     studyTemplates(studyId),
     listEndpoints(),
     db.campaign.findMany({
-      where: { studyId, taskType: { in: ["support", "relevance", "preference"] } },
+      where: { studyId, taskType: { in: judgeTaskList().map((t) => t.campaignTask) } },
       orderBy: { name: "asc" },
       select: { id: true, name: true, taskType: true },
     }),
@@ -34,7 +35,10 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
   return {
     templates,
     endpoints,
-    campaigns: campaigns.filter((c) => c.taskType !== "preference").map(({ name, taskType }) => ({ name, taskType })),
+    // a run's sample may be the items of a campaign whose task a judge task judges by campaign
+    campaigns: campaigns
+      .filter((c) => judgeTaskList().some((t) => t.campaignTask === c.taskType && "campaign" in t.sampleLabels))
+      .map(({ name, taskType }) => ({ name, taskType })),
     answeringSystems: systems.map((s) => s.name),
     humanSources: [
       ...campaigns.map((c) => ({ value: `campaign:${c.id}`, label: `${c.name} (its annotators' majority)` })),

@@ -1,10 +1,13 @@
 import "server-only";
 import crypto from "node:crypto";
+import type { AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
+import { JUDGE_TASKS } from "@/lib/domain/judging/judge-tasks/registry";
+import type { CallTexts, PromptInputs } from "@/lib/domain/judging/judge-tasks/judge-task";
+import { storedLevel } from "@/lib/domain/judging/judge-tasks/reply-levels";
 import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { callCost, type TokenPrices } from "@/lib/domain/judging/judgment-cost";
-import { parseReply } from "@/lib/domain/judging/parse-reply";
-import { renderPrompt, type ChatMessage, type PromptInputs } from "@/lib/domain/judging/render-prompt";
-import type { AttemptRecord, CallOutcome, CallTexts, ClaimedCall } from "../db/judge-calls";
+import { renderPrompt, type ChatMessage } from "@/lib/domain/judging/render-prompt";
+import type { AttemptRecord, CallOutcome, ClaimedCall } from "../db/judge-calls";
 import {
   CallAborted,
   callChatCompletions,
@@ -27,18 +30,9 @@ export type PreparedCall = { call: ClaimedCall } & (
   { messages: ChatMessage[]; cacheKey: string } | { missing: string[] }
 );
 
-/** The prompt fields a call's texts fill (a preference's answers in the order this call shows them). */
-export function promptInputsOf(texts: CallTexts | undefined, swapped: boolean): PromptInputs {
-  if (!texts) return {};
-  return {
-    question: texts.question,
-    answer: texts.answer,
-    nugget: texts.nugget,
-    title: texts.title,
-    chunk: texts.chunk,
-    answer_a: swapped ? texts.answerB : texts.answerA,
-    answer_b: swapped ? texts.answerA : texts.answerB,
-  };
+/** The prompt fields a call's texts fill, as its task reads them (a both-orders call's answers in its order). */
+export function promptInputsOf(task: AnyJudgeTask, texts: CallTexts | undefined, swapped: boolean): PromptInputs {
+  return texts ? task.promptInputs(texts, swapped) : {};
 }
 
 /**
@@ -65,15 +59,19 @@ export function prepareCall(
   endpoint: Pick<ChatEndpoint, "baseUrl" | "model">,
   run: RunSettings,
 ): PreparedCall {
-  const rendered = renderPrompt(run.template, promptInputsOf(texts, call.swapped));
+  const rendered = renderPrompt(run.template, promptInputsOf(JUDGE_TASKS[run.template.task], texts, call.swapped));
   if ("missing" in rendered) return { call, missing: rendered.missing };
   return { call, messages: rendered.messages, cacheKey: callCacheKey(endpoint, run, rendered.messages) };
 }
 
-/** The outcome of a call that was not made: a field the item lacks, or a parsed reply from the cache. */
+/**
+ * The outcome of a call that was not made: a field the item lacks, or a parsed reply from the cache
+ * (read again by the run's template: the cache key holds its version, so it gives the same levels).
+ */
 export function outcomeWithoutCall(
   prepared: PreparedCall,
-  cached: { reply: string; level: string } | undefined,
+  cached: { reply: string } | undefined,
+  run: RunSettings,
   now: Date,
 ): CallOutcome | null {
   const base = {
@@ -92,17 +90,20 @@ export function outcomeWithoutCall(
       cached: false,
       reply: null,
       level: null,
+      levels: [],
       error: `the item has no ${prepared.missing.join(", ")}, which the prompt names`,
       cost: null,
     };
-  if (!cached) return null;
+  const read = cached && JUDGE_TASKS[run.template.task].readReply(run.template, cached.reply);
+  if (!cached || !read || "error" in read) return null;
   return {
     ...base,
     status: "done",
     cacheKey: prepared.cacheKey,
     cached: true,
     reply: cached.reply,
-    level: cached.level,
+    level: storedLevel(read.levels),
+    levels: read.levels,
     error: null,
     cost: 0,
   };
@@ -127,15 +128,16 @@ export async function makeCall(
       { messages: prepared.messages, temperature: run.temperature, seed: run.seed },
       { ...options, onAttempt },
     );
-    const parsed = parseReply(run.template, reply.content);
+    const read = JUDGE_TASKS[run.template.task].readReply(run.template, reply.content);
     return {
       id: prepared.call.id,
-      status: "level" in parsed ? "done" : "unparsed",
+      status: "levels" in read ? "done" : "unparsed",
       cacheKey: prepared.cacheKey,
       cached: false,
       reply: reply.content,
-      level: "level" in parsed ? parsed.level : null,
-      error: "error" in parsed ? parsed.error : null,
+      level: "levels" in read ? storedLevel(read.levels) : null,
+      levels: "levels" in read ? read.levels : [],
+      error: "error" in read ? read.error : null,
       attempts,
       ...attemptSums(attempts),
       latencyMs: Math.round(reply.latencyMs),
@@ -190,6 +192,7 @@ export function failedOutcome(id: number, reason: string): CallOutcome {
     cached: false,
     reply: null,
     level: null,
+    levels: [],
     error: reason,
     attempts: [],
     inputTokens: null,

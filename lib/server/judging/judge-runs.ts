@@ -1,4 +1,5 @@
 import "server-only";
+import { judgeTaskOf } from "@/lib/domain/judging/judge-tasks/registry";
 import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
 import { runEtaSeconds, runWaiting } from "@/lib/domain/judging/run-eta";
 import {
@@ -102,7 +103,7 @@ export async function judgeRunsOf(db: Db, studyId: number): Promise<JudgeRunDto[
   const ids = runs.map((r) => r.id);
   const [totals, orders, slots] = await Promise.all([
     callTotals(ids),
-    preferenceOrdersOfRuns(runs.filter((r) => r.task === "preference").map((r) => r.id)),
+    preferenceOrdersOfRuns(runs.filter((r) => judgeTaskOf(r.task).bothOrders).map((r) => r.id)),
     slotsOf(db, runs),
   ]);
   return runs.map((r) =>
@@ -147,7 +148,7 @@ export async function getJudgeRun(user: UserDto, studyId: number, runId: number)
   const run = await runOf(db, studyId, runId);
   const [totals, orders, problems, slots] = await Promise.all([
     callTotals([runId]),
-    preferenceOrdersOfRuns(run.task === "preference" ? [runId] : []),
+    preferenceOrdersOfRuns(judgeTaskOf(run.task).bothOrders ? [runId] : []),
     problemCalls(runId),
     slotsOf(db, [run]),
   ]);

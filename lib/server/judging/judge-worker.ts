@@ -39,6 +39,7 @@ import {
 import { AppError } from "../errors";
 import type { TokenPrices } from "@/lib/domain/judging/judgment-cost";
 import { combineOrders, type PreferenceValue } from "@/lib/domain/judging/preference-orders";
+import { JUDGE_TASKS, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 
 /**
  * Works judge runs in the background: in every `next start` process (instrumentation.ts) and in
@@ -80,7 +81,7 @@ type ActiveRun = RunSettings & {
   judgeId: number;
   endpointId: number;
   scale: string;
-  task: string;
+  task: AnyJudgeTask;
   /** A preference run's criterion. */
   criterion: string;
   /** Where its calls go, as the run recorded them (an endpoint changed since then gives the key, limits and prices only). */
@@ -126,7 +127,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
         temperature: Number(r.temperature),
         seed: r.seed === null ? null : Number(r.seed),
         scale: template.scale,
-        task: r.task,
+        task: JUDGE_TASKS[template.task],
         criterion: r.criterion ?? "overall",
         baseUrl: r.baseUrl,
         model: r.model,
@@ -260,7 +261,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
   }
 
   /** A lane's claimed calls, ready to be made: their prompts rendered and the cached replies looked up. */
-  type Batch = { run: ActiveRun; prepared: PreparedCall[]; cache: Map<string, { reply: string; level: string }> };
+  type Batch = { run: ActiveRun; prepared: PreparedCall[]; cache: Map<string, { reply: string }> };
 
   /**
    * The next calls for a lane: of the endpoint's running runs, taken in turn, the first that has any
@@ -304,7 +305,7 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
           const outcome =
             stopping || !runs.has(run.id) || !slots.has(slot)
               ? null
-              : (outcomeWithoutCall(p, "cacheKey" in p ? cache.get(p.cacheKey) : undefined, new Date()) ??
+              : (outcomeWithoutCall(p, "cacheKey" in p ? cache.get(p.cacheKey) : undefined, run, new Date()) ??
                 (await makeCall(
                   p as Extract<PreparedCall, { cacheKey: string }>,
                   { ...endpoint, baseUrl: run.baseUrl, model: run.model },
@@ -363,26 +364,41 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
   };
 }
 
-/**
- * A preference is judged both ways: once both orders of a pair parsed, the pair's label is the
- * choice they agree on (read back to one order), or none when they disagree (position-inconsistent,
- * counted by the run and left out of agreement).
- */
-async function labelPreference(tx: Tx, run: ActiveRun, call: WrittenCall, level: string, at: Date): Promise<void> {
-  const other = await otherOrderLevel(tx, call.id);
-  if (other === null) return;
-  const [shown, swapped] = call.swapped ? [other, level] : [level, other];
-  const combined = combineOrders(shown as PreferenceValue, swapped as PreferenceValue);
-  if ("value" in combined)
-    await upsertPreferenceLabel(tx, {
+type LabelWriter = (tx: Tx, run: ActiveRun, call: WrittenCall, levels: readonly string[], at: Date) => Promise<void>;
+
+/** What a parsed reply becomes, by its task's labelKind. */
+const LABEL_WRITERS: Record<AnyJudgeTask["labelKind"], LabelWriter> = {
+  /** A Label on the call's target, on the run's scale. */
+  level: (tx, run, call, [level], at) =>
+    upsertCallLabel(tx, {
+      callId: call.id,
       studyId: run.studyId,
       judgeId: run.judgeId,
-      pairKey: call.targetKey,
-      criterion: run.criterion,
-      value: combined.value,
+      scale: run.scale,
+      value: level!,
       createdAt: at,
-    });
-}
+    }),
+  /**
+   * A preference is judged both ways: once both orders of a pair parsed, the pair's label is the
+   * choice they agree on (read back to one order), or none when they disagree (position-inconsistent,
+   * counted by the run and left out of agreement).
+   */
+  preference: async (tx, run, call, [level], at) => {
+    const other = await otherOrderLevel(tx, call.id);
+    if (other === null) return;
+    const [shown, swapped] = call.swapped ? [other, level!] : [level!, other];
+    const combined = combineOrders(shown as PreferenceValue, swapped as PreferenceValue);
+    if ("value" in combined)
+      await upsertPreferenceLabel(tx, {
+        studyId: run.studyId,
+        judgeId: run.judgeId,
+        pairKey: call.targetKey,
+        criterion: run.criterion,
+        value: combined.value,
+        createdAt: at,
+      });
+  },
+};
 
 type WrittenCall = { id: number; swapped: boolean; targetKey: string };
 
@@ -414,17 +430,8 @@ function outcomeWriter(holder: string) {
           );
           for (const { outcome, run, call } of taken) {
             const stored = await recordCall(tx, holder, outcome);
-            if (!stored || outcome.status !== "done" || outcome.level === null) continue;
-            if (run.task === "preference") await labelPreference(tx, run, call, outcome.level, outcome.finishedAt);
-            else
-              await upsertCallLabel(tx, {
-                callId: outcome.id,
-                studyId: run.studyId,
-                judgeId: run.judgeId,
-                scale: run.scale,
-                value: outcome.level,
-                createdAt: outcome.finishedAt,
-              });
+            if (!stored || outcome.status !== "done" || outcome.levels.length === 0) continue;
+            await LABEL_WRITERS[run.task.labelKind](tx, run, call, outcome.levels, outcome.finishedAt);
           }
         });
         for (const t of taken) t.done();

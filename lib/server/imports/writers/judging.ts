@@ -1,8 +1,10 @@
 import "server-only";
 import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
 import { checkTemplate, templateContent, type JudgeTemplate } from "@/lib/domain/judging/judge-template";
-import { parseReply } from "@/lib/domain/judging/parse-reply";
+import { JUDGE_TASKS, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
+import { storedLevel } from "@/lib/domain/judging/judge-tasks/reply-levels";
 import { nuggetDocumentKey, queryDocumentKey, responsePairKey } from "@/lib/domain/targets";
+import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { JudgeCallRow, JudgeRunRow, JudgeTemplateRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
 import { selectIn, upsertMany } from "../../db/bulk-sql";
@@ -136,11 +138,11 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
       ctx.fail({ line, field: "template_version", message: VERSION_MISMATCH });
       continue;
     }
-    if ((r.template.task === "preference") !== (r.systems !== null)) {
+    if ((JUDGE_TASKS[r.template.task].unit === "request") !== (r.systems !== null)) {
       ctx.fail({
         line,
         field: "systems",
-        message: "a preference run names the systems it compares; no other run does",
+        message: "a run of a task that compares answers names the systems it compares; no other run does",
       });
       continue;
     }
@@ -192,15 +194,40 @@ function levelProblem(template: JudgeTemplate, r: JudgeCallRow["record"]): { fie
   if (r.status !== "done")
     return r.level === null ? null : { field: "level", message: `a ${r.status} call has no level` };
   if (r.reply === null) return { field: "reply", message: "a done call carries the reply its level was read from" };
-  const parsed = parseReply(template, r.reply);
-  if ("error" in parsed)
-    return { field: "reply", message: `a done call's reply gives no level by its template: ${parsed.error}` };
-  if (parsed.level !== r.level)
+  const read = JUDGE_TASKS[template.task].readReply(template, r.reply);
+  if ("error" in read)
+    return { field: "reply", message: `a done call's reply gives no level by its template: ${read.error}` };
+  const level = storedLevel(read.levels);
+  if (level !== r.level)
     return {
       field: "level",
-      message: `the reply gives ${parsed.level} by its template, not ${JSON.stringify(r.level)}`,
+      message: `the reply gives ${level} by its template, not ${JSON.stringify(r.level)}`,
     };
   return null;
+}
+
+/** The fields a call names, by what it judges: a pair's two ids, or a request and the systems compared. */
+const CALL_FIELDS = {
+  query_document: ["query", "doc"],
+  nugget_document: ["nugget", "doc"],
+  request: ["query", "systems"],
+} as const satisfies Record<string, readonly ("query" | "nugget" | "doc" | "systems")[]>;
+
+/** The target key of a call of this task. */
+function callTargetKey(
+  task: AnyJudgeTask,
+  ids: { queryId: number; nuggetId: number; documentId: number; systemA: () => number; systemB: () => number },
+): string {
+  switch (task.pairTarget) {
+    case "query_document":
+      return queryDocumentKey(ids.queryId, ids.documentId);
+    case "nugget_document":
+      return nuggetDocumentKey(ids.nuggetId, ids.documentId);
+    case null:
+      return responsePairKey(ids.queryId, ids.systemA(), ids.systemB());
+    default:
+      return unreachable(task.pairTarget);
+  }
 }
 
 /**
@@ -238,24 +265,22 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
     const nuggetId = ref(nuggets, r.nugget, "nugget", "nugget");
     const documentId = ref(docs, r.doc, "doc", "document");
     if (ctx.errorCount > errors) continue;
-    const needs = {
-      relevance: ["query", "doc"],
-      support: ["nugget", "doc"],
-      preference: ["query", "systems"],
-    } as const;
-    const missing = needs[run.task].find((field) => r[field] === null);
+    const task = JUDGE_TASKS[run.task];
+    const missing = CALL_FIELDS[task.pairTarget ?? "request"].find((field) => r[field] === null);
     if (missing) {
       ctx.fail({ line, field: missing, message: `a call of a ${run.task} run names its ${missing}` });
       continue;
     }
     const answers =
-      run.task === "preference" ? answersOf(ctx, targets, { ...r, systems: r.systems! }, queryId, line) : null;
-    if (run.task === "preference" && answers === null) continue;
-    const targetKey = {
-      relevance: () => queryDocumentKey(queryId!, documentId!),
-      support: () => nuggetDocumentKey(nuggetId!, documentId!),
-      preference: () => responsePairKey(queryId!, systems.get(r.systems![0])!, systems.get(r.systems![1])!),
-    }[run.task]();
+      task.unit === "request" ? answersOf(ctx, targets, { ...r, systems: r.systems! }, queryId, line) : null;
+    if (task.unit === "request" && answers === null) continue;
+    const targetKey = callTargetKey(task, {
+      queryId: queryId!,
+      nuggetId: nuggetId!,
+      documentId: documentId!,
+      systemA: () => systems.get(r.systems![0])!,
+      systemB: () => systems.get(r.systems![1])!,
+    });
     const order = r.swapped ? "B/A" : "A/B";
     if (
       !ctx.firstTime(

@@ -5,6 +5,8 @@ import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-
 import { getCampaignFormOptions } from "@/lib/server/campaigns/get-campaign-form-options";
 import { PageHeader } from "@/components/ui/page-header";
 import { isQueryDocumentKey } from "@/lib/domain/targets";
+import { labelsPairs, pairTaskOf } from "@/lib/domain/task-types/registry";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 
 export const metadata: Metadata = { title: "New campaign" };
 
@@ -29,12 +31,13 @@ export default async function NewCampaignPage({
     .flatMap((t) => t.split(","))
     .filter(Boolean);
   const followUp: FollowUp | undefined = targetKeys.length
-    ? { targetKeys, taskType: targetKeys.every(isQueryDocumentKey) ? "relevance" : "support" }
+    ? { targetKeys, taskType: pairTaskOf(targetKeys.every(isQueryDocumentKey) ? "query_document" : "nugget_document") }
     : undefined;
   const pairs = Number(search.pairs);
+  const asked = taskTypeSchema.safeParse(search.task);
   const randomPairs: RandomPairsStart | undefined =
     Number.isInteger(pairs) && pairs > 0
-      ? { pairs, taskType: search.task === "relevance" ? "relevance" : "support" }
+      ? { pairs, taskType: asked.success && labelsPairs(asked.data) ? asked.data : pairTaskOf("nugget_document") }
       : undefined;
   return (
     <>

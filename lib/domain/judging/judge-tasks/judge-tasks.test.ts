@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { PREFERENCE_SCALE_ID } from "../../scales";
+import { checkTemplate, type JudgeTemplate } from "../judge-template";
+import { judgeTaskSchema, type CallTexts } from "./judge-task";
+import { JUDGE_TASKS, judgeTaskList, judgeTaskOf, judgeTaskOfPairs } from "./registry";
+import { storedLevel } from "./reply-levels";
+
+const texts: CallTexts = {
+  question: "What is BM25?",
+  answer: "A ranking function.",
+  nugget: "BM25 ranks documents",
+  title: "Okapi",
+  chunk: "BM25 is a bag-of-words ranking function.",
+  answerA: "first answer",
+  answerB: "second answer",
+};
+
+const rule = (scale: string): Pick<JudgeTemplate, "scale" | "output"> => ({
+  scale,
+  output: { kind: "regex", pattern: "score:\\s*(\\w+)", ignoreCase: true, map: {} },
+});
+
+describe("the judge task registry", () => {
+  it("has an entry per task id, under its own id, each offering its required fields", () => {
+    expect(judgeTaskList().map((t) => t.id)).toEqual(judgeTaskSchema.options);
+    for (const task of judgeTaskList()) {
+      expect(JUDGE_TASKS[task.id]).toBe(task);
+      for (const field of task.required) expect(task.fields).toContain(field);
+      expect(Object.keys(task.sampleLabels).length).toBeGreaterThan(0);
+    }
+    expect(() => judgeTaskOf("citation")).toThrow('unknown judge task "citation"');
+  });
+
+  it("fills a pair task's prompt from the pair's texts, and no answer pair", () => {
+    expect(JUDGE_TASKS.relevance.promptInputs(texts, false)).toEqual({
+      question: "What is BM25?",
+      answer: "A ranking function.",
+      nugget: "BM25 ranks documents",
+      title: "Okapi",
+      chunk: "BM25 is a bag-of-words ranking function.",
+    });
+    expect(judgeTaskOfPairs("query_document")?.id).toBe("relevance");
+    expect(judgeTaskOfPairs("nugget_document")?.id).toBe("support");
+  });
+
+  it("shows a both-orders task's answers in the call's order", () => {
+    const task = JUDGE_TASKS.preference;
+    expect(task.bothOrders).toBe(true);
+    expect(task.promptInputs(texts, false)).toMatchObject({ answer_a: "first answer", answer_b: "second answer" });
+    expect(task.promptInputs(texts, true)).toMatchObject({ answer_a: "second answer", answer_b: "first answer" });
+    expect(task.callKeyOfLabel("sp:3:1:2:coverage")).toBe("sp:3:1:2");
+    expect(JUDGE_TASKS.support.callKeyOfLabel("nd:3:4")).toBe("nd:3:4");
+  });
+
+  it("reads a reply into a list of levels: one for today's tasks, or why there is none", () => {
+    expect(JUDGE_TASKS.relevance.readReply(rule("relevance-3"), "so... score: 2")).toEqual({ levels: ["relevant"] });
+    expect(JUDGE_TASKS.preference.readReply(rule(PREFERENCE_SCALE_ID), "score: b")).toEqual({ levels: ["b"] });
+    expect(JUDGE_TASKS.support.readReply(rule("binary"), "no verdict")).toEqual({
+      error: "no match for /score:\\s*(\\w+)/ in the reply",
+    });
+    expect(storedLevel(["1"])).toBe("1");
+    expect(storedLevel(["support", "not_support"])).toBe('["support","not_support"]');
+    expect(storedLevel([])).toBeNull();
+  });
+
+  it("lets a template use only its task's scales", () => {
+    const template: JudgeTemplate = {
+      name: "t",
+      task: "support",
+      scale: "binary",
+      system: "",
+      prompt: "{{nugget}} {{chunk}}",
+      output: rule("binary").output,
+    };
+    expect(checkTemplate(template)).toEqual([]);
+    expect(JUDGE_TASKS.support.scales).not.toContain(PREFERENCE_SCALE_ID);
+    expect(JUDGE_TASKS.preference.scales).toEqual([PREFERENCE_SCALE_ID]);
+  });
+});

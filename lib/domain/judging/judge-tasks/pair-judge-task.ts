@@ -1,0 +1,41 @@
+import { BUILTIN_SCALES } from "../../scales";
+import type { JudgeTaskDefinition, PromptField } from "./judge-task";
+import { oneLevel } from "./reply-levels";
+
+/**
+ * A task that judges one pooled pair per call on a label scale (relevance, support): its labels
+ * are Labels on the pair's target, compared with the campaign task of the same name.
+ */
+export function pairJudgeTask<Id extends "relevance" | "support">(def: {
+  id: Id;
+  label: string;
+  pairTarget: "query_document" | "nugget_document";
+  fields: readonly PromptField[];
+  required: readonly PromptField[];
+}): JudgeTaskDefinition<Id> {
+  return {
+    ...def,
+    scales: Object.keys(BUILTIN_SCALES),
+    unit: "pair",
+    bothOrders: false,
+    labelKind: "level",
+    campaignTask: def.id,
+    sampleLabels: {
+      targets: "The chosen pairs (from the disagreement queue)",
+      all_pairs: "All pooled pairs",
+      random_pairs: "N random pairs",
+      random_questions: "N random questions, all their pairs",
+      campaign: "A campaign's items",
+    },
+    sampleSizes: { random_pairs: "Pairs", random_questions: "Questions" },
+    promptInputs: (texts) => ({
+      question: texts.question,
+      answer: texts.answer,
+      nugget: texts.nugget,
+      title: texts.title,
+      chunk: texts.chunk,
+    }),
+    readReply: oneLevel,
+    callKeyOfLabel: (key) => key,
+  };
+}
