@@ -16,9 +16,9 @@ test("a researcher compares the two LLMs by question and exports the report", as
   await signIn(page, USERS.researcher.email);
   await page.goto(`/studies/${studyId}`);
   await page.getByRole("link", { name: "Agreement", exact: true }).click();
-  const form = page.getByRole("form", { name: "Label sources" });
-  await form.getByLabel("Source A").selectOption("gpt-4o");
-  await form.getByLabel("Source B").selectOption("solar-11b");
+  const form = page.getByRole("form", { name: "Label sets" });
+  await form.getByLabel("Label set A").selectOption("gpt-4o");
+  await form.getByLabel("Label set B").selectOption("solar-11b");
   await form.getByLabel("Group by").selectOption("query");
   await form.getByRole("button", { name: "Compare" }).click();
 

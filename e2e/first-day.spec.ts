@@ -313,8 +313,8 @@ test("a new team's first day, from an empty database to an agreement report", as
     .getByRole("navigation", { name: "Study" })
     .getByRole("link", { name: "Agreement", exact: true })
     .click();
-  await researcher.getByLabel("Source A").selectOption({ label: `Annotators of ${CAMPAIGN} (majority)` });
-  await researcher.getByLabel("Source B").selectOption({ label: "assessors (human)" });
+  await researcher.getByLabel("Label set A").selectOption({ label: `Annotators of ${CAMPAIGN} (majority)` });
+  await researcher.getByLabel("Label set B").selectOption({ label: "assessors (human)" });
   await researcher.getByRole("button", { name: "Compare", exact: true }).click();
   const report = researcher.getByTestId("agreement-report");
   await expect(report.getByRole("heading", { level: 2 })).toHaveText(
@@ -365,7 +365,7 @@ test("a new team's first day, from an empty database to an agreement report", as
     await expect(run.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
     expect(chat.calls).toHaveLength(20);
     const calibration = researcher.getByRole("region", { name: "Calibration" });
-    await calibration.getByLabel("People's labels").selectOption({ label: "assessors" });
+    await calibration.getByLabel("People's labels").selectOption({ label: "assessors (human)" });
     await expect(calibration.getByTestId(`calibration-${judge}`).getByRole("cell").nth(1)).toHaveText("20");
 
     // does the leaderboard change under the LLM's labels? Impact scores the team's two runs with

@@ -165,9 +165,9 @@ test("a researcher writes a judge template, runs two versions on a study, and co
     .getByRole("navigation", { name: "Study" })
     .getByRole("link", { name: "Agreement", exact: true })
     .click();
-  const sources = researcher.getByRole("form", { name: "Label sources" });
-  await sources.getByLabel("Source A").selectOption(judgeOne);
-  await sources.getByLabel("Source B").selectOption(judgeTwo);
+  const sources = researcher.getByRole("form", { name: "Label sets" });
+  await sources.getByLabel("Label set A").selectOption(judgeOne);
+  await sources.getByLabel("Label set B").selectOption(judgeTwo);
   await sources.getByRole("button", { name: "Compare" }).click();
   // the same sample (seed 5) and the same answers: 12 targets, in full agreement
   await expect(researcher.getByTestId("report-summary")).toContainText("12 targets labelled by both");
@@ -185,16 +185,16 @@ test("a researcher writes a judge template, runs two versions on a study, and co
     .getByRole("navigation", { name: "Study" })
     .getByRole("link", { name: "Agreement", exact: true })
     .click();
-  await sources.getByLabel("Source A").selectOption("An ensemble of LLM judges…");
+  await sources.getByLabel("Label set A").selectOption("An ensemble of LLM judges…");
   const members = sources.getByRole("group", { name: /Its members/ });
   await members.getByLabel(judgeOne, { exact: true }).check();
-  await sources.getByLabel("Source B").selectOption(judgeOne);
+  await sources.getByLabel("Label set B").selectOption(judgeOne);
   expect(await sources.evaluate((form) => (form as HTMLFormElement).checkValidity())).toBe(false);
   await members.getByLabel(judgeTwo, { exact: true }).check();
   await sources.getByRole("button", { name: "Compare" }).click();
   await expect(researcher).toHaveURL(/[?&]a=ensemble%3A/);
   await expect(researcher.getByTestId("report-summary")).toContainText("12 targets labelled by both");
-  await expect(sources.getByLabel("Source A")).toHaveValue("ensemble");
+  await expect(sources.getByLabel("Label set A")).toHaveValue("ensemble");
   await expect(members.getByLabel(judgeTwo, { exact: true })).toBeChecked();
   await context.close();
 });

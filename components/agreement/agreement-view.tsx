@@ -2,7 +2,11 @@ import type { ReactNode } from "react";
 import { labelsPairs } from "@/lib/domain/task-types/registry";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
 import type { StudyHeader } from "@/lib/schemas/studies";
-import { CampaignSourceForm, SourceForm } from "./source-form";
+import { llmJudgeNames } from "@/lib/domain/label-sets/judge-set";
+import { labelSetOptions } from "@/lib/domain/label-sets/registry";
+import { LabelSetForm } from "@/components/reports/label-set-form";
+import { CampaignAnnotatorsForm } from "./campaign-annotators-form";
+import { GroupSelect } from "./group-select";
 import { ReportPage } from "@/components/ui/report-page";
 import { ReferenceForm } from "@/components/judge-agreement/reference-form";
 
@@ -32,15 +36,17 @@ export function AgreementView({
       title="Agreement"
       description={
         <>
-          How far two label sources agree on the targets both labelled (judges, or two LLMs fused as FeB4RAG does), or
-          how far a campaign&apos;s annotators agree with each other and with its LLM, or every judge against one (with
-          the systems each one&apos;s labels rank).
+          How far two label sets agree on the targets both labelled (judges, or two LLMs fused as FeB4RAG does), or how
+          far a campaign&apos;s annotators agree with each other and with its LLM, or every judge against one (with the
+          systems each one&apos;s labels rank).
         </>
       }
       controls={
         <>
-          <SourceForm judges={study.judges} campaigns={labelCampaigns} query={query} />
-          <CampaignSourceForm campaigns={labelCampaigns} campaignId={campaignId} />
+          <LabelSetForm sets={labelSetOptions(study)} models={llmJudgeNames(study)} query={query} submit="Compare">
+            <GroupSelect value={query.group} />
+          </LabelSetForm>
+          <CampaignAnnotatorsForm campaigns={labelCampaigns} campaignId={campaignId} />
           <ReferenceForm judges={study.judges} reference={reference.name} measure={reference.measure} />
         </>
       }

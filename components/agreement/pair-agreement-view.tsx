@@ -8,7 +8,7 @@ import { fixed, interval, percent } from "@/components/reports/format";
 import { DataTable } from "@/components/ui/data-table";
 import { signedPoints } from "@/components/ui/wording";
 
-/** Two label sources compared: statistics, confusion matrix, per-group κ and FreshStack's calibration table. */
+/** Two label sets compared: statistics, confusion matrix, per-group κ and FreshStack's calibration table. */
 export function PairAgreementView({
   studyId,
   report,
@@ -19,10 +19,9 @@ export function PairAgreementView({
   titles: { a: string; b: string };
 }) {
   const exportUrl = (format: "csv" | "json") =>
-    `/api/studies/${studyId}/reports/agreement?${new URLSearchParams({ a: report.sources.a, b: report.sources.b, group: report.groupBy, format })}`;
+    `/api/studies/${studyId}/reports/agreement?${new URLSearchParams({ a: report.sets.a, b: report.sets.b, group: report.groupBy, format })}`;
   const overall = report.statistics.find((s) => s.metric === "cohen-kappa")?.value ?? null;
-  const titleOf = (name: string) =>
-    name === report.sources.a ? titles.a : name === report.sources.b ? titles.b : name;
+  const titleOf = (name: string) => (name === report.sets.a ? titles.a : name === report.sets.b ? titles.b : name);
   return (
     <div className="mt-6 space-y-8" data-testid="agreement-report">
       <section aria-labelledby="summary-heading">

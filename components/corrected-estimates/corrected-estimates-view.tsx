@@ -11,14 +11,14 @@ import { ReportPage } from "@/components/ui/report-page";
 import { count } from "@/components/ui/wording";
 
 type Quantity = CorrectedEstimates["quantities"][number];
-type Source = { value: string; label: string };
+type SetOption = { value: string; label: string };
 
 /** An LLM's labels corrected by people's: the study's quantities three ways, and how many more labels buy what precision. */
 export function CorrectedEstimatesView({
   studyId,
-  llmSources,
+  llmSets,
   llmJudges,
-  humanSources,
+  humanSets,
   query,
   report,
   titles,
@@ -28,10 +28,10 @@ export function CorrectedEstimatesView({
   studyId: number;
   /** The label sets' names in words ("Annotators of ... (majority)"). */
   titles: { llm: string; human: string } | null;
-  llmSources: Source[];
+  llmSets: SetOption[];
   /** The LLM judges an ensemble can be made of. */
   llmJudges: string[];
-  humanSources: Source[];
+  humanSets: SetOption[];
   query: Pick<CorrectedEstimatesQuery, "llm" | "human" | "confidence">;
   report: CorrectedEstimates | null;
   /** Why the page chose what it shows, when the researcher chose nothing. */
@@ -55,18 +55,12 @@ export function CorrectedEstimatesView({
           aria-label="Labels to correct"
           className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-4"
         >
-          <LabelSetSelect
-            label="LLM labels"
-            name="llm"
-            defaultValue={query.llm}
-            sources={llmSources}
-            models={llmJudges}
-          />
+          <LabelSetSelect label="LLM labels" name="llm" defaultValue={query.llm} sets={llmSets} models={llmJudges} />
           <LabelSetSelect
             label="People's labels"
             name="human"
             defaultValue={query.human}
-            sources={humanSources}
+            sets={humanSets}
             models={[]}
           />
           <label className="block text-sm font-medium">

@@ -3,7 +3,7 @@ import { IMPACT_FAMILIES, type ImpactFamily } from "@/lib/domain/impact/build-im
 import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
 import { Field, Select } from "@/components/ui/field";
 import { LabelSetForm } from "../reports/label-set-form";
-import { labelSetTitle } from "@/lib/domain/label-sets";
+import { labelSetTitle } from "@/lib/domain/label-sets/registry";
 import { count } from "@/components/ui/wording";
 import { Slopegraph } from "@/components/reports/slopegraph";
 import { ReportPage } from "@/components/ui/report-page";
@@ -20,7 +20,7 @@ const FAMILY_LABELS: Record<ImpactFamily, string> = {
 /** Which label sets to compare, and the runs' scores under both. */
 export function ImpactView({
   study,
-  sources,
+  sets,
   models,
   query,
   report,
@@ -28,7 +28,7 @@ export function ImpactView({
   error,
 }: {
   study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
-  sources: { value: string; label: string }[];
+  sets: { value: string; label: string }[];
   /** The LLM judges an ensemble can be made of. */
   models: string[];
   query: ImpactQuery;
@@ -47,7 +47,7 @@ export function ImpactView({
         </>
       }
       controls={
-        <LabelSetForm sources={sources} models={models} query={query} submit="Score the runs">
+        <LabelSetForm sets={sets} models={models} query={query} submit="Score the runs">
           <Field label="Measures">
             <Select name="family" defaultValue={report?.family ?? query.family ?? ""}>
               {!report && <option value="">The first both sets have labels for</option>}

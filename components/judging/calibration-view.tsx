@@ -1,6 +1,6 @@
 "use client";
 
-import { ensembleName, fusedName } from "@/lib/domain/label-sets";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
@@ -26,8 +26,8 @@ const figure = (v: number | null | undefined, digits = 3) => (v === null || v ==
  * Every judge the runs wrote, side by side against the people's labels: how far they agree, how the
  * judge leans, what its labels cost, and where it differs from the people, with its reply.
  */
-export function CalibrationView({ studyId, humanSources }: { studyId: number } & Pick<JudgingPage, "humanSources">) {
-  const [human, setHuman] = useState(humanSources[0]?.value ?? "");
+export function CalibrationView({ studyId, humanSets }: { studyId: number } & Pick<JudgingPage, "humanSets">) {
+  const [human, setHuman] = useState(humanSets[0]?.value ?? "");
   const [shown, setShown] = useState<string | null>(null);
   const [draft, setDraft] = useState<JudgeTemplate | null>(null);
   /** Judges checked for an ensemble, and the ensemble scored beside them ("ensemble:a+b+c"). */
@@ -51,7 +51,7 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
     enabled: human !== "",
     placeholderData: (previous) => previous,
   });
-  if (humanSources.length === 0)
+  if (humanSets.length === 0)
     return (
       <p className="mt-3 text-sm text-stone-600">
         No people's labels yet: run a campaign, or import a human judge's labels.
@@ -62,7 +62,7 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
     <>
       <Field label="People's labels" className="mt-3 max-w-md">
         <Select value={human} onChange={(e) => setHuman(e.target.value)}>
-          {humanSources.map((s) => (
+          {humanSets.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
@@ -78,7 +78,7 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
             type="button"
             variant="secondary"
             disabled={members.length < 2}
-            onClick={() => setEnsemble(ensembleName(members))}
+            onClick={() => setEnsemble(formatLabelSet({ kind: "ensemble", judges: members }))}
           >
             {members.length >= 2
               ? `Score the ${members.length} checked as an ensemble`
@@ -88,7 +88,7 @@ export function CalibrationView({ studyId, humanSources }: { studyId: number } &
             type="button"
             variant="secondary"
             disabled={members.length !== 2}
-            onClick={() => setEnsemble(fusedName(members[0]!, members[1]!))}
+            onClick={() => setEnsemble(formatLabelSet({ kind: "fused", judges: [members[0]!, members[1]!] }))}
           >
             Score 2 checked fused (FeB4RAG)
           </Button>

@@ -14,7 +14,7 @@ export function JudgingView({
   endpoints,
   campaigns,
   answeringSystems,
-  humanSources,
+  humanSets,
   runs,
   targets,
 }: { studyId: number; targets: string[] } & JudgingPage) {
@@ -42,7 +42,7 @@ export function JudgingView({
           agreement, leniency (the judge&apos;s positive rate minus the people&apos;s), cost, and the targets where they
           differ, with the judge&apos;s reply.
         </p>
-        <CalibrationView studyId={studyId} humanSources={humanSources} />
+        <CalibrationView studyId={studyId} humanSets={humanSets} />
       </section>
       <section aria-label="Judge templates" className="mt-10">
         <h2 className="text-lg font-semibold">Templates</h2>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import type { ImpactQuery } from "@/lib/schemas/impact";
 import { LabelSetSelect } from "./label-set-select";
 
 /**
@@ -7,16 +6,17 @@ import { LabelSetSelect } from "./label-set-select";
  * judges; `children` are the report's own further choices, before the button.
  */
 export function LabelSetForm({
-  sources,
+  sets,
   models,
   query,
   submit,
   children,
 }: {
-  sources: { value: string; label: string }[];
+  sets: { value: string; label: string }[];
   /** The LLM judges an ensemble can be made of. */
   models: string[];
-  query: ImpactQuery;
+  /** The label sets chosen now. */
+  query: { a: string; b: string };
   submit: string;
   children?: ReactNode;
 }) {
@@ -26,8 +26,8 @@ export function LabelSetForm({
       className={`mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 ${children ? "sm:grid-cols-2 lg:grid-cols-5" : "sm:grid-cols-3"}`}
       aria-label="Label sets"
     >
-      <LabelSetSelect name="a" label="Label set A" sources={sources} models={models} defaultValue={query.a} />
-      <LabelSetSelect name="b" label="Label set B" sources={sources} models={models} defaultValue={query.b} />
+      <LabelSetSelect name="a" label="Label set A" sets={sets} models={models} defaultValue={query.a} />
+      <LabelSetSelect name="b" label="Label set B" sets={sets} models={models} defaultValue={query.b} />
       {children}
       <button
         type="submit"

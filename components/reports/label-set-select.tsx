@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Select } from "@/components/ui/field";
-import { ensembleMembers, ensembleName } from "@/lib/domain/label-sets";
+import { formatLabelSet, parseLabelSet } from "@/lib/domain/label-sets/registry";
 
 const ENSEMBLE = "ensemble";
 
@@ -14,18 +14,19 @@ const ENSEMBLE = "ensemble";
 export function LabelSetSelect({
   name,
   label,
-  sources,
+  sets,
   models,
   defaultValue,
 }: {
   name: string;
   label: string;
-  sources: readonly { value: string; label: string }[];
+  sets: readonly { value: string; label: string }[];
   /** The LLM judges an ensemble can be made of. */
   models: readonly string[];
   defaultValue: string;
 }) {
-  const initial = ensembleMembers(defaultValue);
+  const opened = parseLabelSet(defaultValue);
+  const initial = "kind" in opened && opened.kind === "ensemble" ? opened.judges : null;
   const [choice, setChoice] = useState(initial ? ENSEMBLE : defaultValue);
   const [members, setMembers] = useState<string[]>(initial ?? []);
   const ensemble = choice === ENSEMBLE;
@@ -44,7 +45,7 @@ export function LabelSetSelect({
           required
         >
           <option value="">Choose…</option>
-          {sources.map((s) => (
+          {sets.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
@@ -57,7 +58,7 @@ export function LabelSetSelect({
           <legend className="px-1 text-xs text-stone-600">
             Its members (two or more): the majority, or the lower median of ordinal levels
           </legend>
-          <input type="hidden" name={name} value={ensembleName(members)} />
+          <input type="hidden" name={name} value={formatLabelSet({ kind: "ensemble", judges: members })} />
           <ul className="grid max-h-48 gap-x-4 gap-y-1 overflow-y-auto sm:grid-cols-2">
             {models.map((m, i) => (
               <li key={m}>

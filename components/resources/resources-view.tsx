@@ -1,7 +1,7 @@
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ResourceReport } from "@/lib/schemas/resources";
 import { LabelSetForm } from "../reports/label-set-form";
-import { labelSetTitle } from "@/lib/domain/label-sets";
+import { labelSetTitle } from "@/lib/domain/label-sets/registry";
 import { RelevantEnginesChart } from "./relevant-engines-chart";
 import { count } from "@/components/ui/wording";
 import { ReportPage } from "@/components/ui/report-page";
@@ -15,7 +15,7 @@ const mean = (v: number | null) => (v === null ? "—" : v.toFixed(1));
 /** A federated study's resources (FeB4RAG) under two label sets. */
 export function ResourcesView({
   study,
-  sources,
+  sets,
   models,
   query,
   report,
@@ -23,7 +23,7 @@ export function ResourcesView({
   error,
 }: {
   study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
-  sources: { value: string; label: string }[];
+  sets: { value: string; label: string }[];
   /** The LLM judges an ensemble can be made of. */
   models: string[];
   query: ImpactQuery;
@@ -44,7 +44,7 @@ export function ResourcesView({
       }
       controls={
         <>
-          <LabelSetForm sources={sources} models={models} query={query} submit="Score the engines" />
+          <LabelSetForm sets={sets} models={models} query={query} submit="Score the engines" />
         </>
       }
       chosenFor={chosenFor}

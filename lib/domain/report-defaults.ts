@@ -1,3 +1,4 @@
+import { formatLabelSet, labelSetKindOf } from "./label-sets/registry";
 import { labelsPairs, TASK_TYPES } from "./task-types/registry";
 import { type TaskType } from "./task-types/task-type";
 
@@ -49,15 +50,21 @@ export function humanReference(study: DefaultsStudy, use: ReferenceUse): Referen
   const candidates: Record<string, Reference | null> = {
     imported: imported ? { name: imported.name, what: `${imported.name}, its imported human judge` } : null,
     uniform: uniform
-      ? { name: `campaign:${uniform.id}`, what: `the annotators of ${uniform.name}, a uniform random sample` }
+      ? {
+          name: formatLabelSet({ kind: "campaign", campaignId: uniform.id }),
+          what: `the annotators of ${uniform.name}, a uniform random sample`,
+        }
       : null,
     corrected:
       llm && (imported || annotator)
-        ? { name: `corrected:${llm}`, what: `${llm} corrected by people's labels wherever they judged` }
+        ? {
+            name: formatLabelSet({ kind: "corrected", judge: llm }),
+            what: `${llm} corrected by people's labels wherever they judged`,
+          }
         : null,
     labelled: labelled[0]
       ? {
-          name: `campaign:${labelled[0].id}`,
+          name: formatLabelSet({ kind: "campaign", campaignId: labelled[0].id }),
           what: `the annotators of ${labelled[0].name}, its most labelled campaign`,
         }
       : null,
@@ -124,8 +131,9 @@ export function defaultPreferenceSource(
 ): DefaultChoice<string> | null {
   const campaigns = study.campaigns.filter((c) => TASK_TYPES[c.taskType].report === "preferences");
   const campaign = defaultCampaign(campaigns, "preference campaign");
-  if (campaign) return { choice: `campaign:${campaign.choice.campaign}`, why: campaign.why };
-  const judge = judges.find((s) => !s.value.startsWith("campaign:"));
+  if (campaign)
+    return { choice: formatLabelSet({ kind: "campaign", campaignId: campaign.choice.campaign }), why: campaign.why };
+  const judge = judges.find((s) => labelSetKindOf(s.value).id === "judge");
   return judge ? { choice: judge.value, why: `${judge.label}, the first judge with preference labels.` } : null;
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 export const REPORT_GROUPS = ["none", "query", "tag", "collection", "nugget_position", "criterion"] as const;
 
-/** Two label sources (a judge's name, or "fused:<judge>+<judge>") and an optional grouping. */
+/** Two label sets (lib/domain/label-sets/registry.ts names them) and an optional grouping. */
 export const agreementQuerySchema = z.object({
   a: z.string().trim().min(1, "choose source A"),
   b: z.string().trim().min(1, "choose source B"),
@@ -31,7 +31,7 @@ export const positivesSchema = z.object({
 });
 
 export const agreementReportSchema = z.object({
-  sources: z.object({ a: z.string(), b: z.string() }),
+  sets: z.object({ a: z.string(), b: z.string() }),
   comparedOn: z.string(),
   binarized: z.boolean(),
   categories: z.array(z.string()),

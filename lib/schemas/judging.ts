@@ -213,7 +213,7 @@ export type JudgingPage = {
   /** The systems with answers, which a preference run compares. */
   answeringSystems: string[];
   /** The human label sets the calibration compares the judges with: people, and campaigns' majorities. */
-  humanSources: { value: string; label: string }[];
+  humanSets: { value: string; label: string }[];
   runs: JudgeRunDto[];
 };
 

@@ -1,6 +1,7 @@
 // Benchmark: the Corrected estimates page's server time on a study of 50,000 (question, chunk)
 // pairs labelled by an LLM, with a campaign of 2,000 pairs drawn uniformly at random and labelled
 // by two annotators (the operation behind the page and its API), on DATABASE_URL (fresh, migrated).
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { fakeAnnotations } from "@/lib/server/db/bench-fixtures";
 import { closeDb, getDb } from "@/lib/server/db/client";
@@ -55,7 +56,7 @@ await withBulkTransaction((tx) =>
     annotators.map((a) => a.id),
   ),
 );
-const query = { llm: "llm", human: `campaign:${campaign.id}`, confidence: 0.95 };
+const query = { llm: "llm", human: formatLabelSet({ kind: "campaign", campaignId: campaign.id }), confidence: 0.95 };
 await getCorrectedEstimates(admin, study.id, query); // warm
 const times: number[] = [];
 let report = await getCorrectedEstimates(admin, study.id, query);

@@ -8,7 +8,7 @@ const row = (group: string, a: string, b: string, count: number): PairCount => (
 describe("buildAgreementReport", () => {
   // an LLM (a) and people (b) on six targets: both positive 3 times, the LLM alone once, both negative twice
   const inputs = {
-    sources: { a: "gpt-4o", b: "experts" },
+    sets: { a: "gpt-4o", b: "experts" },
     kinds: { a: "model", b: "human" } as const,
     rows: [row("q1", "1", "1", 3), row("q2", "1", "0", 1), row("q2", "0", "0", 2)],
     sizeA: 8,

@@ -6,15 +6,15 @@ import { inCanonicalOrder } from "./canonical-order";
 import { agreementByLength, leniency, levelCalling } from "./judge-bias";
 import { PAIR_STATISTICS, pairAgreement, pairStatisticsWithIntervals } from "./pair-statistics";
 
-/** Targets both sources labelled, counted by (group, A's value and scale, B's value and scale). */
+/** Targets both sets labelled, counted by (group, A's value and scale, B's value and scale). */
 export type PairCount = LabelPair & { group: string | null; count: number };
 
 export type AgreementInputs<Group extends string = string> = {
-  sources: { a: string; b: string };
-  /** Whether each source is an LLM ("model") or people ("human"). */
+  sets: { a: string; b: string };
+  /** Whether each set is an LLM ("model") or people ("human"). */
   kinds: { a: "model" | "human"; b: "model" | "human" };
   rows: readonly PairCount[];
-  /** How many targets each source labelled in all. */
+  /** How many targets each set labelled in all. */
   sizeA: number;
   sizeB: number;
   groupBy: Group;
@@ -28,12 +28,12 @@ export type AgreementInputs<Group extends string = string> = {
 const MAX_GROUPS = 40;
 
 /**
- * How far two label sources agree: every two-judge statistic with its bootstrap interval, the
+ * How far two label sets agree: every two-judge statistic with its bootstrap interval, the
  * confusion matrix, agreement and kappa per group (the 40 largest groups), and, for an LLM against
  * people, the people's labels over the targets the LLM called positive (FreshStack's calibration table).
  */
 export function buildAgreementReport<Group extends string>(inputs: AgreementInputs<Group>) {
-  const { sources, kinds, bootstrap } = inputs;
+  const { sets, kinds, bootstrap } = inputs;
   const rows = inCanonicalOrder(inputs.rows);
   const coded = codeLabelPairs(rows);
   const statistics = pairStatisticsWithIntervals(
@@ -61,17 +61,17 @@ export function buildAgreementReport<Group extends string>(inputs: AgreementInpu
       ? null
       : humanLabelsOverLlmPositives(
           rows.map((r) => ({ llm: llmIsA ? r.a : r.b, human: llmIsA ? r.b : r.a, count: r.count })),
-          { llm: llmIsA ? sources.a : sources.b, human: llmIsA ? sources.b : sources.a },
+          { llm: llmIsA ? sets.a : sets.b, human: llmIsA ? sets.b : sets.a },
         );
   const llm = kinds.a === kinds.b ? null : kinds.a === "model" ? ("a" as const) : ("b" as const);
   const bias = llm && {
-    llm: sources[llm],
+    llm: sets[llm],
     leniency: leniency(rows, llm, bootstrap),
     levels: levelCalling(rows, llm),
     byLength: inputs.lengthRows ? agreementByLength(inputs.lengthRows, bootstrap) : [],
   };
   return {
-    sources,
+    sets,
     comparedOn: coded.comparedOn,
     binarized: coded.binarized,
     categories: coded.categories,

@@ -4,7 +4,7 @@
 // human labels give a chosen precision. PPI is valid only when the people's pairs were drawn
 // uniformly at random; otherwise its interval is withheld and the page says why.
 import { uniformUnit } from "../campaigns/sampling";
-import type { SourceLabel } from "../label-sources";
+import type { SetLabel } from "../label-sets/label-set";
 import { halfWidth, halfWidthCurve, labelsForHalfWidth, pilotStatistics } from "../ppi/plan-labels";
 import { classicalMean, ppiMean, type Interval } from "../ppi/ppi-mean";
 import { labelPositive, levelIndex, scaleById } from "../scales";
@@ -16,7 +16,7 @@ export type HumanValue = { value: string; scale: string };
 export type HumanSample = { uniform: boolean; why: string };
 
 export type CorrectedInputs = {
-  llm: { name: string; labels: ReadonlyMap<string, SourceLabel> };
+  llm: { name: string; labels: ReadonlyMap<string, SetLabel> };
   human: { name: string; labels: ReadonlyMap<string, readonly HumanValue[]>; sample: HumanSample };
   confidence: number;
 };

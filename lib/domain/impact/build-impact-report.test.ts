@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SourceLabel } from "../label-sources";
+import type { SetLabel } from "../label-sets/label-set";
 import { buildImpactReport, type ImpactInputs } from "./build-impact-report";
 
 const labels = (...entries: [nugget: number, doc: number, value: string, query?: number][]) =>
-  new Map<string, SourceLabel>(
+  new Map<string, SetLabel>(
     entries.map(([nugget, doc, value, query = 1]) => [
       `nd:${nugget}:${doc}`,
       { targetKey: `nd:${nugget}:${doc}`, value, scale: "binary", queryId: query, nuggetId: nugget, criterion: null },
@@ -80,7 +80,7 @@ describe("buildImpactReport", () => {
 describe("buildImpactReport on relevance labels", () => {
   // graded qrels as labels: question 1..3 (q1..q3), chunks c10..c16; set B judged q1 and q2 only
   const graded = (...entries: [query: number, doc: number, level: string][]) =>
-    new Map<string, SourceLabel>(
+    new Map<string, SetLabel>(
       entries.map(([query, doc, value]) => [
         `qd:${query}:${doc}`,
         {

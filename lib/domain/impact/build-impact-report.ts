@@ -1,4 +1,4 @@
-import type { SourceLabel } from "../label-sources";
+import type { SetLabel } from "../label-sets/label-set";
 import { labelLevel, labelPositive } from "../scales";
 import { parseNuggetDocumentKey, parseQueryDocumentKey } from "../targets";
 import { evaluateNuggetRun, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
@@ -22,7 +22,7 @@ export type Run = ReadonlyMap<string, readonly RunEntry[]>;
 export type ImpactInputs = {
   sets: { a: string; b: string };
   /** Each label set's labels by target key. */
-  labels: { a: ReadonlyMap<string, SourceLabel>; b: ReadonlyMap<string, SourceLabel> };
+  labels: { a: ReadonlyMap<string, SetLabel>; b: ReadonlyMap<string, SetLabel> };
   /** The study's nuggets with their question. */
   nuggets: readonly { id: number; queryId: number }[];
   /** The study's runs by system name. */
@@ -45,15 +45,14 @@ export type ImpactInputs = {
 type Family<J> = {
   measures: readonly string[];
   universe: ReadonlySet<string>;
-  judgments: (labels: ReadonlyMap<string, SourceLabel>) => Map<string, Judged<J>>;
+  judgments: (labels: ReadonlyMap<string, SetLabel>) => Map<string, Judged<J>>;
   score: (judgments: ReadonlyMap<string, J>, run: Run) => Record<string, number | null>;
 };
 type Judged<J> = { judged: boolean; value: J };
 
 /** The families both sets have labels for, in the order the page offers them. */
 function impactFamilies(labels: ImpactInputs["labels"]): ImpactFamily[] {
-  const has = (set: ReadonlyMap<string, SourceLabel>, prefix: string) =>
-    [...set.keys()].some((k) => k.startsWith(prefix));
+  const has = (set: ReadonlyMap<string, SetLabel>, prefix: string) => [...set.keys()].some((k) => k.startsWith(prefix));
   return IMPACT_FAMILIES.filter((f) => {
     const prefix = f === "nuggets" ? "nd:" : "qd:";
     return has(labels.a, prefix) && has(labels.b, prefix);
@@ -217,7 +216,7 @@ type Judgments = Map<string, QueryJudgments & { judged: boolean }>;
  * support a nugget, and whether the set judged the question at all (any (nugget, chunk) label).
  */
 function judgmentsOf(
-  labels: ReadonlyMap<string, SourceLabel>,
+  labels: ReadonlyMap<string, SetLabel>,
   nuggets: readonly { id: number; queryId: number }[],
   documentNames: ReadonlyMap<number, string>,
 ): Judgments {

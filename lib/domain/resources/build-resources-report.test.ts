@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SourceLabel } from "../label-sources";
+import type { SetLabel } from "../label-sets/label-set";
 import { buildResourcesReport } from "./build-resources-report";
 
 const labels = (entries: [doc: number, value: string, scale?: string][]) =>
-  new Map<string, SourceLabel>(
+  new Map<string, SetLabel>(
     entries.map(([doc, value, scale = "feb4rag-0-3"]) => [
       `qd:1:${doc}`,
       { targetKey: `qd:1:${doc}`, value, scale, queryId: 1, nuggetId: null, criterion: null },

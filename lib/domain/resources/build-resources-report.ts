@@ -1,4 +1,4 @@
-import type { SourceLabel } from "../label-sources";
+import type { SetLabel } from "../label-sets/label-set";
 import { binarize, levelIndex, scaleById } from "../scales";
 import { queryDocumentKey } from "../targets";
 import {
@@ -20,7 +20,7 @@ export type FederatedEntry = { request: string; queryId: number; documentId: num
 export function buildResourcesReport(inputs: {
   sets: { a: string; b: string };
   pool: readonly FederatedEntry[];
-  labels: { a: ReadonlyMap<string, SourceLabel>; b: ReadonlyMap<string, SourceLabel> };
+  labels: { a: ReadonlyMap<string, SetLabel>; b: ReadonlyMap<string, SetLabel> };
   /** Each request's text, by request id. */
   texts: ReadonlyMap<string, string>;
 }) {
@@ -57,7 +57,7 @@ export function buildResourcesReport(inputs: {
  * A label as FeB4RAG's 0-3 grade (its level on a four-level scale; labels on other scales have no
  * grade) and as relevant or not (the scale's binarization).
  */
-function gradeOf(label: SourceLabel | undefined): FederatedResult["a"] {
+function gradeOf(label: SetLabel | undefined): FederatedResult["a"] {
   const scale = label && scaleById(label.scale);
   if (!label || !scale) return { grade: null, relevant: null };
   return {

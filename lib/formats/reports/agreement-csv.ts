@@ -9,7 +9,7 @@ export function agreementCsv(report: AgreementReport): string {
     row.forEach((count, j) =>
       rows.push([
         "confusion",
-        `${report.sources.a}=${report.categories[i]} | ${report.sources.b}=${report.categories[j]}`,
+        `${report.sets.a}=${report.categories[i]} | ${report.sets.b}=${report.categories[j]}`,
         count,
         null,
         null,

@@ -8,7 +8,7 @@ import type { UserDto } from "../users/user-dto";
 import { groupNamer } from "./group-keys";
 import { loadPairCounts } from "./load-pair-counts";
 
-/** How far two label sources of a study agree (see buildAgreementReport), from the labels both gave. */
+/** How far two label sets of a study agree (see buildAgreementReport), from the labels both gave. */
 export async function getAgreementReport(
   user: UserDto,
   studyId: number,
@@ -23,7 +23,7 @@ export async function getAgreementReport(
 export async function agreementReportOf(db: Db, studyId: number, query: AgreementQuery): Promise<AgreementReport> {
   const counts = await loadPairCounts(db, studyId, query);
   return buildAgreementReport({
-    sources: { a: query.a, b: query.b },
+    sets: { a: query.a, b: query.b },
     kinds: counts.kinds,
     rows: counts.rows,
     sizeA: counts.sizeA,

@@ -6,8 +6,8 @@ import { documentLengths } from "../db/document-lengths";
 import { parseNuggetDocumentKey, parseQueryDocumentKey } from "@/lib/domain/targets";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { isDerivedSource } from "@/lib/domain/label-sources";
-import { loadLabelSource } from "../label-sources/load-label-source";
+import { isDerivedLabelSet } from "@/lib/domain/label-sets/registry";
+import { loadLabelSet } from "../label-sets/load-label-set";
 
 export type PairCounts = {
   rows: PairCount[];
@@ -31,10 +31,10 @@ const GROUP_KEY: Record<AgreementQuery["group"], LabelGroupKey> = {
 /**
  * The database joins the two judges' labels on their target and counts them (an index on
  * (judgeId, targetKey) serves the join), so a report over 100,000 targets reads a few dozen rows.
- * Derived sources (fused, corrected, a campaign's majority) are built in memory.
+ * Derived label sets (fused, corrected, a campaign's majority, an ensemble) are built in memory.
  */
 export async function loadPairCounts(db: Db, studyId: number, query: AgreementQuery): Promise<PairCounts> {
-  if (isDerivedSource(query.a) || isDerivedSource(query.b)) return countInMemory(db, studyId, query);
+  if (isDerivedLabelSet(query.a) || isDerivedLabelSet(query.b)) return countInMemory(db, studyId, query);
   const judges = await db.judge.findMany({
     where: { studyId, name: { in: [query.a, query.b] } },
     include: { _count: { select: { labels: true } } },
@@ -55,7 +55,7 @@ export async function loadPairCounts(db: Db, studyId: number, query: AgreementQu
 }
 
 async function countInMemory(db: Db, studyId: number, query: AgreementQuery): Promise<PairCounts> {
-  const [a, b] = [await loadLabelSource(db, studyId, query.a), await loadLabelSource(db, studyId, query.b)];
+  const [a, b] = [await loadLabelSet(db, studyId, query.a), await loadLabelSet(db, studyId, query.b)];
   const counts = new Map<string, PairCount>();
   const mixed = a.kind !== b.kind;
   const lengths = mixed ? await documentLengths(studyId) : null;

@@ -15,7 +15,7 @@ import { unique } from "@/test/db-tier";
 import { campaignAgreementCsv } from "@/lib/formats/reports/campaign-agreement-csv";
 import { getAgreementReport } from "../agreement/get-agreement-report";
 import { getCampaignAgreement } from "./get-campaign-agreement";
-import { loadLabelSource } from "../label-sources/load-label-source";
+import { loadLabelSet } from "../label-sets/load-label-set";
 
 const LEVELS = ["non_relevant", "partially_relevant", "relevant"] as const;
 // What each of three annotators says about items 0..7 (level index; null = not labelled).
@@ -157,7 +157,7 @@ describe("agreement among a campaign's annotators", () => {
     });
 
     // As a label set, the campaign is its annotators' majority of their latest labels: all revised to relevant here.
-    const majority = await loadLabelSource(db, studyId, `campaign:${campaign.id}`);
+    const majority = await loadLabelSet(db, studyId, `campaign:${campaign.id}`);
     expect(majority.kind).toBe("human");
     expect([...majority.labels.keys()].sort()).toEqual(items.map((i) => i.targetKey).sort());
     expect(new Set([...majority.labels.values()].map((l) => `${l.scale}:${l.value}`))).toEqual(
@@ -181,7 +181,7 @@ describe("agreement among a campaign's annotators", () => {
     await expect(getCampaignAgreement(annotators[0]!, studyId, campaign.id)).rejects.toMatchObject({
       code: "not_found",
     });
-    await expect(loadLabelSource(db, other, `campaign:${campaign.id}`)).rejects.toThrow(
+    await expect(loadLabelSet(db, other, `campaign:${campaign.id}`)).rejects.toThrow(
       `no campaign ${campaign.id} in this study`,
     );
   });

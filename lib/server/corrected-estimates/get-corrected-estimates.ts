@@ -11,18 +11,18 @@ import {
   gradedMetric,
   type NuggetJudgments,
 } from "@/lib/domain/corrected-estimates/correct-runs";
-import type { SourceLabel } from "@/lib/domain/label-sources";
+import type { SetLabel } from "@/lib/domain/label-sets/label-set";
 import { parseTrecMeasure } from "@/lib/domain/impact/trec-measures";
 import { labelLevel, labelPositive } from "@/lib/domain/scales";
 import { parseNuggetDocumentKey, parseQueryDocumentKey } from "@/lib/domain/targets";
-import { isDerivedSource } from "@/lib/domain/label-sources";
+import { parseLabelSet } from "@/lib/domain/label-sets/registry";
 import type { CorrectedEstimates, CorrectedEstimatesQuery } from "@/lib/schemas/corrected-estimates";
 import { campaignAnnotations } from "../db/annotations";
 import { getDb, type Db } from "../db/client";
 import { labelsOfJudge } from "../db/labels";
 import { questionExternalIds, runsByExternalIds } from "../db/runs";
 import { invalid } from "../errors";
-import { loadLabelSource } from "../label-sources/load-label-source";
+import { loadLabelSet } from "../label-sets/load-label-set";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
@@ -34,7 +34,7 @@ export async function getCorrectedEstimates(
 ): Promise<CorrectedEstimates> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const llm = await loadLabelSource(db, studyId, query.llm);
+  const llm = await loadLabelSet(db, studyId, query.llm);
   const human = await humanLabels(db, studyId, query.human);
   const report = buildCorrectedEstimates({
     llm: { name: query.llm, labels: llm.labels },
@@ -100,7 +100,7 @@ function gradedQrels(labels: Iterable<[string, readonly HumanValue[]]>, question
  */
 function nuggetJudgments(
   labels: Iterable<[string, readonly HumanValue[]]>,
-  questionsOf: ReadonlyMap<string, SourceLabel>,
+  questionsOf: ReadonlyMap<string, SetLabel>,
   questions: Names,
   documents: Names,
 ): Map<string, NuggetJudgments> {
@@ -128,10 +128,11 @@ function nuggetJudgments(
  */
 async function humanLabels(db: Db, studyId: number, name: string) {
   const labels = new Map<string, HumanValue[]>();
-  const campaignId = /^campaign:(\d+)$/.exec(name)?.[1];
-  if (campaignId) {
-    const campaign = await db.campaign.findFirst({ where: { id: Number(campaignId), studyId } });
-    if (!campaign) throw invalid(`no campaign ${campaignId} in this study`);
+  const set = parseLabelSet(name);
+  if ("error" in set) throw invalid(set.error);
+  if (set.kind === "campaign") {
+    const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, studyId } });
+    if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
     const scale = (JSON.parse(campaign.scale) as { id: string }).id;
     const latest = new Map<string, { targetKey: string; value: string }>();
     for (const row of await campaignAnnotations(campaign.id)) {
@@ -147,7 +148,7 @@ async function humanLabels(db: Db, studyId: number, name: string) {
       campaign: { name: campaign.name, sample: JSON.parse(campaign.sample) as { kind: string; cap?: number } },
     };
   }
-  if (isDerivedSource(name)) throw invalid(`the people's labels are a human judge or a campaign, not "${name}"`);
+  if (set.kind !== "judge") throw invalid(`the people's labels are a human judge or a campaign, not "${name}"`);
   const judge = await db.judge.findUnique({ where: { studyId_name: { studyId, name } } });
   if (!judge) throw invalid(`no judge named "${name}" in this study`);
   if (judge.kind !== "human") throw invalid(`${name} is an LLM: choose people's labels (a human judge or a campaign)`);

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "../errors";
-import type { CampaignAnnotation } from "@/lib/domain/label-sources";
+import type { CampaignAnnotation } from "@/lib/domain/label-sets/derive-labels";
 import type { Seat } from "./assignments";
 import { nullableId } from "./ids";
 import { readRows, sqlOf, type Tx } from "./sql-connection";

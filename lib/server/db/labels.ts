@@ -1,5 +1,6 @@
 import "server-only";
-import type { HumanLabel, SourceLabel } from "@/lib/domain/label-sources";
+import type { HumanLabel } from "@/lib/domain/label-sets/derive-labels";
+import type { SetLabel } from "@/lib/domain/label-sets/label-set";
 import { nullableId } from "./ids";
 import { readRows, sqlOf, type Tx } from "./sql-connection";
 
@@ -51,7 +52,7 @@ export async function labelOfItem(
 }
 
 /** Every label of a judge (a read outside any transaction; 100,000 rows through the driver in a fraction of a second). */
-export async function labelsOfJudge(judgeId: number): Promise<SourceLabel[]> {
+export async function labelsOfJudge(judgeId: number): Promise<SetLabel[]> {
   const rows = await readRows<{
     targetKey: string;
     value: string;

@@ -7,7 +7,7 @@ import type { DriftQuery, DriftReport } from "@/lib/schemas/drift";
 import { getDb, type Db } from "../db/client";
 import { questionExternalIds, runsByExternalIds } from "../db/runs";
 import { AppError, invalid } from "../errors";
-import { loadLabelSource } from "../label-sources/load-label-source";
+import { loadLabelSet } from "../label-sets/load-label-set";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
@@ -47,7 +47,7 @@ export async function getDriftReport(user: UserDto, studyId: number, query: Drif
 async function loadSnapshot(db: Db, studyId: number, labels: string | undefined, rule: SourceRule): Promise<Snapshot> {
   const study = await db.study.findUniqueOrThrow({ where: { id: studyId }, select: { name: true } });
   const name = labels ?? (await firstModelJudge(db, studyId, study.name));
-  const source = await loadLabelSource(db, studyId, name).catch((e: unknown) => {
+  const source = await loadLabelSet(db, studyId, name).catch((e: unknown) => {
     throw e instanceof AppError && e.code === "invalid" ? invalid(`${study.name}: ${e.message}`) : e;
   });
   const questions = await questionExternalIds(studyId);

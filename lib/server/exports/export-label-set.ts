@@ -4,7 +4,7 @@ import { csvLine, LABEL_CSV_COLUMNS } from "@/lib/formats/csv";
 import { nuggetQrelLine, qrelLine, qrelRel } from "@/lib/formats/trec";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { loadLabelSource } from "../label-sources/load-label-source";
+import { loadLabelSet } from "../label-sets/load-label-set";
 import type { LabelExportFormat } from "./export-labels";
 import { targetTypeOfKey, type TargetType } from "@/lib/domain/targets";
 
@@ -17,7 +17,7 @@ const TARGETS: Record<LabelExportFormat, TargetType[]> = {
 
 /**
  * A derived label set (a campaign's majority, an LLM corrected by humans, two LLMs fused; see
- * loadLabelSource) written like one judge's labels: the team's qrels after a calibration campaign.
+ * loadLabelSet) written like one judge's labels: the team's qrels after a calibration campaign.
  * Lines are ordered by question, nugget and chunk id.
  */
 export async function* labelSetLines(
@@ -27,7 +27,7 @@ export async function* labelSetLines(
   name: string,
   binarized: boolean,
 ): AsyncGenerator<string> {
-  const source = await loadLabelSource(db, studyId, name);
+  const source = await loadLabelSet(db, studyId, name);
   const labels = [...source.labels.values()].filter((l) => TARGETS[format].includes(targetTypeOfKey(l.targetKey)!));
   if (labels.length === 0)
     throw invalid(

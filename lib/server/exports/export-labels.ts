@@ -4,7 +4,7 @@ import { csvLine, LABEL_CSV_COLUMNS } from "@/lib/formats/csv";
 import { nuggetQrelLine, qrelLine, qrelRel } from "@/lib/formats/trec";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { isDerivedSource } from "@/lib/domain/label-sources";
+import { isDerivedLabelSet } from "@/lib/domain/label-sets/registry";
 import {
   exportedLabelPage,
   exportedLabelScales,
@@ -51,7 +51,7 @@ export async function* labelLines(
   options: LabelExportOptions,
 ): AsyncGenerator<string> {
   const [only, ...others] = options.judges ?? [];
-  if (only !== undefined && others.length === 0 && isDerivedSource(only)) {
+  if (only !== undefined && others.length === 0 && isDerivedLabelSet(only)) {
     yield* labelSetLines(db, studyId, format, only, !!options.binarized);
     return;
   }

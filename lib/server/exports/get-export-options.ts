@@ -1,5 +1,5 @@
 import "server-only";
-import { labelSetOptions } from "@/lib/domain/label-sets";
+import { labelSetOptions, parseLabelSet } from "@/lib/domain/label-sets/registry";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import type { ExportOptions } from "@/lib/schemas/imports";
 import { getDb } from "../db/client";
@@ -42,13 +42,15 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
   // the label sets the reports offer that can be written as labels: a campaign's majority once it has annotations, an LLM corrected by humans
   const typed = campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) }));
   const labelSets = labelSetOptions({ judges: judged, campaigns: typed }).flatMap((o) => {
-    const campaign = typed.find((c) => o.value === `campaign:${c.id}`);
+    const set = parseLabelSet(o.value);
+    if ("error" in set) return [];
+    const campaign = set.kind === "campaign" ? typed.find((c) => c.id === set.campaignId) : undefined;
     const pairTarget = campaign && TASK_TYPES[campaign.taskType].pairTarget;
     if (campaign)
       return pairTarget && annotated(campaign.id) > 0
         ? [{ ...o, targets: { [pairTarget]: annotated(campaign.id) } }]
         : [];
-    const corrected = judged.find((j) => o.value === `corrected:${j.name}`);
+    const corrected = set.kind === "corrected" ? judged.find((j) => j.name === set.judge) : undefined;
     return corrected ? [{ ...o, targets: corrected.targets }] : [];
   });
   return {

@@ -4,7 +4,7 @@ import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
 import { getDb } from "../db/client";
 import { runsOfStudy } from "../db/runs";
 import { invalid } from "../errors";
-import { loadLabelSource } from "../label-sources/load-label-source";
+import { loadLabelSet } from "../label-sets/load-label-set";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
@@ -16,8 +16,8 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     await db.nugget.findMany({ where: { studyId }, select: { id: true, queryId: true } }),
     await db.query.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
     await db.document.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
-    await loadLabelSource(db, studyId, query.a),
-    await loadLabelSource(db, studyId, query.b),
+    await loadLabelSet(db, studyId, query.a),
+    await loadLabelSet(db, studyId, query.b),
     await runsOfStudy(studyId),
   ];
   const report = buildImpactReport({

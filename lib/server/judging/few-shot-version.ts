@@ -6,7 +6,7 @@ import { fewShotRequestSchema, type FewShotRequest } from "@/lib/schemas/judging
 import { getDb } from "../db/client";
 import { callTexts } from "../db/judge-calls";
 import { invalid } from "../errors";
-import { loadLabelSource } from "../label-sources/load-label-source";
+import { loadLabelSet } from "../label-sets/load-label-set";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
@@ -26,7 +26,7 @@ export async function fewShotVersion(user: UserDto, studyId: number, input: FewS
     orderBy: { id: "desc" },
   });
   if (!run) throw invalid(`judge: no judge run of this study wrote "${request.judge}"`);
-  const people = await loadLabelSource(db, studyId, request.human);
+  const people = await loadLabelSet(db, studyId, request.human);
   const task = judgeTaskOf(run.task);
   const callKey = (key: string) => task.callKeyOfLabel(key);
   const calls = await db.judgeCall.findMany({

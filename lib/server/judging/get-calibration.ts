@@ -1,15 +1,15 @@
 import "server-only";
 import { judgeTaskOf } from "@/lib/domain/judging/judge-tasks/registry";
-import { ensembleMembers, fusedMembers } from "@/lib/domain/label-sets";
+import { LABEL_SET_KINDS, parseLabelSet } from "@/lib/domain/label-sets/registry";
 import { positionConsistency } from "@/lib/domain/judging/preference-orders";
 import { STATISTIC_NAMES } from "@/lib/domain/agreement/statistic-names";
-import type { LabelSource } from "@/lib/domain/label-sources";
+import type { LabelSet } from "@/lib/domain/label-sets/label-set";
 import type { Calibration } from "@/lib/schemas/judging";
 import { agreementReportOf } from "../agreement/get-agreement-report";
 import { getDb } from "../db/client";
 import { callTotals, repliesOfTargets } from "../db/judge-runs";
 import { invalid } from "../errors";
-import { loadLabelSource } from "../label-sources/load-label-source";
+import { loadLabelSet } from "../label-sets/load-label-set";
 import { preferenceOrdersOfRuns } from "./preference-orders-of-runs";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
@@ -35,7 +35,7 @@ export async function getCalibration(
 ): Promise<Calibration> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const people = await loadLabelSource(db, studyId, human);
+  const people = await loadLabelSet(db, studyId, human);
   const runs = await db.judgeRun.findMany({
     where: { studyId },
     orderBy: { id: "asc" },
@@ -48,8 +48,8 @@ export async function getCalibration(
     preferenceOrdersOfRuns(runs.filter((r) => judgeTaskOf(r.task).bothOrders).map((r) => r.id)),
   ]);
 
-  /** A label source against the people: what every row shows. */
-  async function scored(source: LabelSource, runIds: number[]) {
+  /** A label set against the people: what every row shows. */
+  async function scored(source: LabelSet, runIds: number[]) {
     const report = await agreementReportOf(db, studyId, { a: source.name, b: human, group: "none" });
     const differ = [...source.labels.values()].flatMap((l) => {
       const p = people.labels.get(l.targetKey);
@@ -77,7 +77,7 @@ export async function getCalibration(
   const judges: JudgeRow[] = [];
   for (const [name, own] of byJudge) {
     const newest = own.at(-1)!;
-    const source = await loadLabelSource(db, studyId, name);
+    const source = await loadLabelSet(db, studyId, name);
     let known = 0;
     let unknown = 0;
     for (const r of own) {
@@ -103,19 +103,20 @@ export async function getCalibration(
     });
   }
   if (ensemble) {
-    const fused = fusedMembers(ensemble);
-    const members = fused ?? ensembleMembers(ensemble) ?? [];
+    const set = parseLabelSet(ensemble);
+    // a set made of judges: an ensemble or a fusion
+    const members = !("error" in set) && "judges" in set ? set.judges : [];
     const rows = members.map((m) => judges.find((j) => j.judge === m));
-    if ((fused ? members.length !== 2 : members.length < 2) || rows.some((r) => !r))
+    if (members.length === 0 || rows.some((r) => !r))
       throw invalid(
-        `ensemble: an ensemble here is "ensemble:<judge>+<judge>+..." or "fused:<judge>+<judge>" of the judges the runs wrote`,
+        `ensemble: an ensemble here is "${LABEL_SET_KINDS.ensemble.shape}" or "${LABEL_SET_KINDS.fused.shape}" of the judges the runs wrote`,
       );
-    const source = await loadLabelSource(db, studyId, ensemble);
+    const source = await loadLabelSet(db, studyId, ensemble);
     const costs = rows.map((r) => r!.costPer1000);
     judges.push({
       judge: ensemble,
       task: rows[0]!.task,
-      templateName: fused ? "FeB4RAG fusion" : "ensemble",
+      templateName: "kind" in set && set.kind === "fused" ? "FeB4RAG fusion" : "ensemble",
       templateVersion: "",
       model: members.join(" + "),
       runs: rows.reduce((n, r) => n + r!.runs, 0),

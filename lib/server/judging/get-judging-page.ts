@@ -1,5 +1,7 @@
 import "server-only";
 import { judgeTaskList } from "@/lib/domain/judging/judge-tasks/registry";
+import { peopleLabelSetOptions } from "@/lib/domain/label-sets/registry";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import type { JudgingPage } from "@/lib/schemas/judging";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
@@ -40,10 +42,10 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
       .filter((c) => judgeTaskList().some((t) => t.campaignTask === c.taskType && "campaign" in t.sampleLabels))
       .map(({ name, taskType }) => ({ name, taskType })),
     answeringSystems: systems.map((s) => s.name),
-    humanSources: [
-      ...campaigns.map((c) => ({ value: `campaign:${c.id}`, label: `${c.name} (its annotators' majority)` })),
-      ...people.map((p) => ({ value: p.name, label: p.name })),
-    ],
+    humanSets: peopleLabelSetOptions({
+      judges: people.map((p) => ({ name: p.name, kind: "human" as const })),
+      campaigns: campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })),
+    }),
     runs,
   };
 }

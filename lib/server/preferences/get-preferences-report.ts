@@ -1,4 +1,5 @@
 import "server-only";
+import { parseLabelSet } from "@/lib/domain/label-sets/registry";
 import type { PreferenceJudgment } from "@/lib/domain/preferences/aggregate";
 import { buildPreferencesReport } from "@/lib/domain/preferences/build-preferences-report";
 import { choiceSchema, DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteria";
@@ -30,9 +31,12 @@ export async function getPreferencesReport(
 ): Promise<PreferenceReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const { criteria, judgments } = query.source.startsWith("campaign:")
-    ? await campaignJudgments(user, studyId, Number(query.source.slice("campaign:".length)))
-    : await judgeJudgments(db, studyId, query.source);
+  const set = parseLabelSet(query.source);
+  if ("error" in set) throw invalid(`source: ${set.error}`);
+  const { criteria, judgments } =
+    set.kind === "campaign"
+      ? await campaignJudgments(user, studyId, set.campaignId)
+      : await judgeJudgments(db, studyId, query.source);
   if (judgments.length === 0) throw invalid(`source: ${query.source} has no preferences yet`);
   return buildPreferencesReport({ source: query.source, criteria, judgments, bootstrap: REPORT_BOOTSTRAP });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
@@ -23,7 +24,10 @@ export async function listPreferenceSources(
     }),
   ]);
   return [
-    ...campaigns.map((c) => ({ value: `campaign:${c.id}`, label: `Campaign: ${c.name}` })),
+    ...campaigns.map((c) => ({
+      value: formatLabelSet({ kind: "campaign", campaignId: c.id }),
+      label: `Campaign: ${c.name}`,
+    })),
     ...judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"} labels)` })),
   ];
 }

@@ -5,7 +5,7 @@ import type { ResourceReport } from "@/lib/schemas/resources";
 import { getDb } from "../db/client";
 import { federatedPool } from "../db/federated-pool";
 import { invalid } from "../errors";
-import { loadLabelSource } from "../label-sources/load-label-source";
+import { loadLabelSet } from "../label-sets/load-label-set";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
@@ -28,7 +28,7 @@ export async function getResourcesReport(user: UserDto, studyId: number, query: 
       ? [{ request: row.request, queryId: Number(row.queryId), documentId: Number(row.documentId), engine }]
       : [];
   });
-  const [a, b] = [await loadLabelSource(db, studyId, query.a), await loadLabelSource(db, studyId, query.b)];
+  const [a, b] = [await loadLabelSet(db, studyId, query.a), await loadLabelSet(db, studyId, query.b)];
   const questions = await db.query.findMany({ where: { studyId }, select: { externalId: true, body: true } });
   return buildResourcesReport({
     sets: { a: query.a, b: query.b },

@@ -3,7 +3,7 @@ import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-pag
 import { AgreementView } from "@/components/agreement/agreement-view";
 import { CampaignAgreementView } from "@/components/campaign-agreement/campaign-agreement-view";
 import { PairAgreementView } from "@/components/agreement/pair-agreement-view";
-import { labelSetTitle } from "@/lib/domain/label-sets";
+import { labelSetTitle } from "@/lib/domain/label-sets/registry";
 import { choseNothing, defaultPair } from "@/lib/domain/report-defaults";
 import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { campaignAgreementQuerySchema } from "@/lib/schemas/campaign-agreement";
@@ -16,7 +16,7 @@ import { getJudgeAgreement } from "@/lib/server/judge-agreement/get-judge-agreem
 export const metadata: Metadata = { title: "Agreement" };
 
 /**
- * ?a=&b=&group= compares two label sources; ?campaign= compares a campaign's annotators;
+ * ?a=&b=&group= compares two label sets; ?campaign= compares a campaign's annotators;
  * ?reference=&measure= compares every judge with one. Without a choice, the study's first LLM
  * judge against its human reference.
  */
@@ -66,7 +66,7 @@ export default async function AgreementPage({
         <PairAgreementView
           studyId={study.id}
           report={pair.report}
-          titles={{ a: labelSetTitle(pair.report.sources.a, study), b: labelSetTitle(pair.report.sources.b, study) }}
+          titles={{ a: labelSetTitle(pair.report.sets.a, study), b: labelSetTitle(pair.report.sets.b, study) }}
         />
       )}
     </AgreementView>

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
 import { CorrectedEstimatesView } from "@/components/corrected-estimates/corrected-estimates-view";
-import { labelSetOptions, labelSetTitle, llmJudgeNames } from "@/lib/domain/label-sets";
+import { llmJudgeNames } from "@/lib/domain/label-sets/judge-set";
+import { labelSetTitle, modelLabelSetOptions, peopleLabelSetOptions } from "@/lib/domain/label-sets/registry";
 import { choseNothing, defaultCorrection } from "@/lib/domain/report-defaults";
 import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
 import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
@@ -26,19 +27,13 @@ export default async function CorrectedEstimatesPage({
   const { report, error } = await reportOrRefusal(
     query.success ? () => getCorrectedEstimates(user, study.id, query.data) : null,
   );
-  const sources = labelSetOptions(study);
   return (
     <CorrectedEstimatesView
       studyId={study.id}
-      llmSources={sources.filter((s) => !s.value.startsWith("campaign:"))}
+      llmSets={modelLabelSetOptions(study)}
       llmJudges={llmJudgeNames(study)}
-      humanSources={[
-        ...study.judges.filter((j) => j.kind === "human").map((j) => ({ value: j.name, label: `${j.name} (human)` })),
-        // a campaign's labels here are each item's mean over its annotators, not the majority other reports read
-        ...sources
-          .filter((s) => s.value.startsWith("campaign:"))
-          .map((s) => ({ ...s, label: labelSetTitle(s.value, study, "mean") })),
-      ]}
+      // a campaign's labels here are each item's mean over its annotators, not the majority other reports read
+      humanSets={peopleLabelSetOptions(study, "mean")}
       query={query.success ? query.data : { llm: search.llm ?? "", human: search.human ?? "", confidence: 0.95 }}
       report={report}
       titles={report && { llm: labelSetTitle(report.llm, study), human: labelSetTitle(report.human, study, "mean") }}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
 import { DriftView, type DriftChoice } from "@/components/drift/drift-view";
-import { labelSetOptions } from "@/lib/domain/label-sets";
+import { labelSetOptions } from "@/lib/domain/label-sets/registry";
 import { driftQuerySchema } from "@/lib/schemas/drift";
 import { getDriftReport } from "@/lib/server/drift/get-drift-report";
 import { listSnapshotStudies } from "@/lib/server/drift/list-snapshot-studies";

@@ -4,7 +4,8 @@ import { ImpactView } from "@/components/impact/impact-view";
 import { choseNothing, defaultPair } from "@/lib/domain/report-defaults";
 import { impactQuerySchema } from "@/lib/schemas/impact";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
-import { labelSetOptions, llmJudgeNames } from "@/lib/domain/label-sets";
+import { llmJudgeNames } from "@/lib/domain/label-sets/judge-set";
+import { labelSetOptions } from "@/lib/domain/label-sets/registry";
 
 export const metadata: Metadata = { title: "Benchmark impact" };
 
@@ -26,7 +27,7 @@ export default async function ImpactPage({
   return (
     <ImpactView
       study={study}
-      sources={labelSetOptions(study)}
+      sets={labelSetOptions(study)}
       models={llmJudgeNames(study)}
       query={query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" }}
       report={report}

@@ -4,7 +4,8 @@ import { ResourcesView } from "@/components/resources/resources-view";
 import { choseNothing, defaultPair } from "@/lib/domain/report-defaults";
 import { impactQuerySchema } from "@/lib/schemas/impact";
 import { getResourcesReport } from "@/lib/server/resources/get-resources-report";
-import { labelSetOptions, llmJudgeNames } from "@/lib/domain/label-sets";
+import { llmJudgeNames } from "@/lib/domain/label-sets/judge-set";
+import { labelSetOptions } from "@/lib/domain/label-sets/registry";
 
 export const metadata: Metadata = { title: "Federated resources" };
 
@@ -26,7 +27,7 @@ export default async function ResourcesPage({
   return (
     <ResourcesView
       study={study}
-      sources={labelSetOptions(study)}
+      sets={labelSetOptions(study)}
       models={llmJudgeNames(study)}
       query={query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" }}
       report={report}

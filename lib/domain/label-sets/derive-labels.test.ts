@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  campaignMajority,
-  correctedLabels,
-  ensembleLabels,
-  fusedLabels,
-  isDerivedSource,
-  type SourceLabel,
-} from "./label-sources";
+import { campaignMajority, correctedLabels, ensembleLabels, fusedLabels } from "./derive-labels";
+import type { SetLabel } from "./label-set";
 
-const label = (targetKey: string, value: string, scale = "feb4rag-0-3"): SourceLabel => ({
+const label = (targetKey: string, value: string, scale = "feb4rag-0-3"): SetLabel => ({
   targetKey,
   value,
   scale,
@@ -16,19 +10,9 @@ const label = (targetKey: string, value: string, scale = "feb4rag-0-3"): SourceL
   nuggetId: null,
   criterion: null,
 });
-const source = (...labels: SourceLabel[]) => new Map(labels.map((l) => [l.targetKey, l]));
+const source = (...labels: SetLabel[]) => new Map(labels.map((l) => [l.targetKey, l]));
 
-describe("label sources", () => {
-  it("name derived sources by their prefix", () => {
-    expect(["fused:a+b", "corrected:a", "campaign:3", "ensemble:a+b+c", "gpt-4o"].map(isDerivedSource)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-    ]);
-  });
-
+describe("derived label sets", () => {
   it("fuse two LLMs on the targets both labelled on one scale, the mean's closest level with ties down", () => {
     const fused = fusedLabels(
       source(label("t1", "0"), label("t2", "3"), label("t3", "1"), label("t4", "1", "binary")),

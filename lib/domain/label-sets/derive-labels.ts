@@ -1,31 +1,10 @@
-import { fuseLevels } from "./agreement/fusion";
-import { levelOfPayload } from "./campaigns/judgment";
-import { humanMajority, type JudgeLabel } from "./explorer/consensus";
-import { ensembleLevel } from "./judging/ensemble";
-import { judgeScale } from "./judging/judge-scale";
-import { levelIndex, PREFERENCE_SCALE_ID, scaleById } from "./scales";
-
-/** One label of a source on one target. */
-export type SourceLabel = {
-  targetKey: string;
-  value: string;
-  scale: string;
-  queryId: number | null;
-  nuggetId: number | null;
-  criterion: string | null;
-};
-
-/** A label source (a label set): one judge's labels, or labels built from others, by target key. */
-export type LabelSource = {
-  name: string;
-  kind: "model" | "human";
-  labels: Map<string, SourceLabel>;
-  /** An ensemble: the targets its members tied on, which it gives no label. */
-  ties?: number;
-};
-
-/** Whether a source name is built from other labels ("fused:", "corrected:", "campaign:") rather than one judge's. */
-export const isDerivedSource = (name: string) => /^(fused|corrected|campaign|ensemble):/.test(name);
+import { fuseLevels } from "../agreement/fusion";
+import { levelOfPayload } from "../campaigns/judgment";
+import { humanMajority, type JudgeLabel } from "../explorer/consensus";
+import { ensembleLevel } from "../judging/ensemble";
+import { judgeScale } from "../judging/judge-scale";
+import { levelIndex, PREFERENCE_SCALE_ID, scaleById } from "../scales";
+import type { SetLabel } from "./label-set";
 
 /**
  * An ensemble of judges ("ensemble:<judge>+<judge>+..."): on the targets every member labelled on
@@ -33,11 +12,11 @@ export const isDerivedSource = (name: string) => /^(fused|corrected|campaign|ens
  * preference choices a, b, none), where a tie gives no label and is counted; the lower median for
  * ordinal ones (three levels or more). FeB4RAG's fusion of two LLMs is "fused:<x>+<y>".
  */
-export function ensembleLabels(members: readonly ReadonlyMap<string, SourceLabel>[]): {
-  labels: Map<string, SourceLabel>;
+export function ensembleLabels(members: readonly ReadonlyMap<string, SetLabel>[]): {
+  labels: Map<string, SetLabel>;
   ties: number;
 } {
-  const labels = new Map<string, SourceLabel>();
+  const labels = new Map<string, SetLabel>();
   let ties = 0;
   const [first, ...rest] = members;
   for (const [key, label] of first ?? []) {
@@ -59,10 +38,10 @@ export function ensembleLabels(members: readonly ReadonlyMap<string, SourceLabel
  * closest to the mean of their two levels, ties rounded down (see fuseLevels).
  */
 export function fusedLabels(
-  first: ReadonlyMap<string, SourceLabel>,
-  second: ReadonlyMap<string, SourceLabel>,
-): Map<string, SourceLabel> {
-  const labels = new Map<string, SourceLabel>();
+  first: ReadonlyMap<string, SetLabel>,
+  second: ReadonlyMap<string, SetLabel>,
+): Map<string, SetLabel> {
+  const labels = new Map<string, SetLabel>();
   for (const [key, a] of first) {
     const b = second.get(key);
     if (!b || a.scale !== b.scale) continue;
@@ -83,9 +62,9 @@ export type HumanLabel = { targetKey: string; judge: string; value: string; scal
  * a target it labelled (a tie keeps the LLM's).
  */
 export function correctedLabels(
-  base: ReadonlyMap<string, SourceLabel>,
+  base: ReadonlyMap<string, SetLabel>,
   humans: readonly HumanLabel[],
-): Map<string, SourceLabel> {
+): Map<string, SetLabel> {
   const byTarget = new Map<string, JudgeLabel[]>();
   for (const h of humans)
     (byTarget.get(h.targetKey) ?? byTarget.set(h.targetKey, []).get(h.targetKey)!).push({
@@ -118,7 +97,7 @@ export type CampaignAnnotation = {
  * The majority of a campaign's annotators on each item, on the campaign's scale: each annotator's
  * latest label (the revision after a reveal where there is one); a tie leaves the item out.
  */
-export function campaignMajority(annotations: readonly CampaignAnnotation[], scale: string): Map<string, SourceLabel> {
+export function campaignMajority(annotations: readonly CampaignAnnotation[], scale: string): Map<string, SetLabel> {
   const latest = new Map<string, { row: CampaignAnnotation; value: string }>();
   for (const row of annotations) {
     const value = levelOfPayload(row.payload);
@@ -130,7 +109,7 @@ export function campaignMajority(annotations: readonly CampaignAnnotation[], sca
     const entry = byTarget.get(row.targetKey) ?? byTarget.set(row.targetKey, { row, judged: [] }).get(row.targetKey)!;
     entry.judged.push({ judge: String(row.userId), kind: "human", scale, value });
   }
-  const labels = new Map<string, SourceLabel>();
+  const labels = new Map<string, SetLabel>();
   for (const [key, { row, judged }] of byTarget) {
     const majority = humanMajority(judged);
     if (majority)

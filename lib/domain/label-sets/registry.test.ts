@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { llmJudgeNames } from "./judge-set";
+import type { LabelSetName } from "./label-set";
+import {
+  formatLabelSet,
+  isDerivedLabelSet,
+  LABEL_SET_KINDS,
+  labelSetKindOf,
+  labelSetOptions,
+  labelSetTitle,
+  modelLabelSetOptions,
+  parseLabelSet,
+  peopleLabelSetOptions,
+} from "./registry";
+
+const study = {
+  judges: [
+    { name: "gpt-4o", kind: "model" as const },
+    { name: "solar", kind: "model" as const },
+    { name: "assessors", kind: "human" as const },
+  ],
+  campaigns: [
+    { id: 2, name: "Relevance check", taskType: "relevance" as const },
+    { id: 3, name: "Review", taskType: "nugget_quality" as const },
+  ],
+};
+
+describe("label-set kinds", () => {
+  // one round trip per kind: a name parses into its parts and is written back as it was
+  it.each<[string, LabelSetName]>([
+    ["gpt-4o", { kind: "judge", judge: "gpt-4o" }],
+    ["umbrela@1a2b3c4d · gpt-4o via lab", { kind: "judge", judge: "umbrela@1a2b3c4d · gpt-4o via lab" }],
+    ["fused:gpt-4o+solar", { kind: "fused", judges: ["gpt-4o", "solar"] }],
+    ["ensemble:a@1 · m+b@2 · m+c", { kind: "ensemble", judges: ["a@1 · m", "b@2 · m", "c"] }],
+    ["corrected:gpt-4o", { kind: "corrected", judge: "gpt-4o" }],
+    ["campaign:12", { kind: "campaign", campaignId: 12 }],
+  ])("%s is a %o and is written back", (name, set) => {
+    expect(parseLabelSet(name)).toEqual(set);
+    expect(formatLabelSet(set)).toBe(name);
+  });
+
+  it.each([
+    ["fused:a", 'a fused label set is named "fused:<judge>+<judge>", not "fused:a"'],
+    ["fused:a+b+c", 'a fused label set is named "fused:<judge>+<judge>", not "fused:a+b+c"'],
+    ["ensemble:a", 'an ensemble label set is named "ensemble:<judge>+<judge>+...", not "ensemble:a"'],
+    ["ensemble:a++b", 'an ensemble label set is named "ensemble:<judge>+<judge>+...", not "ensemble:a++b"'],
+    ["campaign:x", 'a campaign label set is named "campaign:<id>", not "campaign:x"'],
+    ["campaign:0", 'a campaign label set is named "campaign:<id>", not "campaign:0"'],
+    ["corrected:", 'a corrected label set is named "corrected:<judge>", not "corrected:"'],
+    ["", 'a judge label set is named "<judge>", not ""'],
+  ])("refuses %j, saying what a name of its kind is", (name, error) => expect(parseLabelSet(name)).toEqual({ error }));
+
+  it("knows which sets are built from others, and whose labels they are", () => {
+    expect(["fused:a+b", "corrected:a", "campaign:3", "ensemble:a+b+c", "gpt-4o"].map(isDerivedLabelSet)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(labelSetKindOf("campaign:3")).toBe(LABEL_SET_KINDS.campaign);
+    expect(labelSetKindOf("campaigns")).toBe(LABEL_SET_KINDS.judge);
+  });
+
+  it("offers judges, fusions, corrections and the campaigns that label pairs", () => {
+    expect(labelSetOptions(study).map((o) => o.value)).toEqual([
+      "gpt-4o",
+      "solar",
+      "assessors",
+      "fused:gpt-4o+solar",
+      "corrected:gpt-4o",
+      "corrected:solar",
+      "campaign:2",
+    ]);
+    expect(modelLabelSetOptions(study).map((o) => o.value)).not.toContain("campaign:2");
+    expect(peopleLabelSetOptions(study, "mean")).toEqual([
+      { value: "assessors", label: "assessors (human)" },
+      { value: "campaign:2", label: "Annotators of Relevance check (mean over annotators)" },
+    ]);
+    expect(llmJudgeNames(study)).toEqual(["gpt-4o", "solar"]);
+  });
+
+  it.each([
+    ["campaign:2", "Annotators of Relevance check (majority)"],
+    ["campaign:99", "campaign:99"],
+    ["corrected:gpt-4o", "gpt-4o corrected by humans"],
+    ["fused:gpt-4o+solar", "gpt-4o + solar fused"],
+    ["assessors", "assessors"],
+    ["ensemble:gpt-4o+solar+assessors", "Ensemble of gpt-4o + solar + assessors"],
+    ["fused:broken", "fused:broken"],
+  ])("%s is called %j", (name, title) => expect(labelSetTitle(name, study)).toBe(title));
+
+  it("names a campaign's labels by how the report reads them: the majority, or (Corrected estimates) the mean", () => {
+    expect(labelSetTitle("campaign:2", study, "mean")).toBe("Annotators of Relevance check (mean over annotators)");
+    expect(labelSetTitle("campaign:2", study, "majority")).toBe("Annotators of Relevance check (majority)");
+  });
+});
