@@ -16,7 +16,7 @@ export default defineConfig({
         // the CLI's tests start `npm run assay` processes: seconds each on a busy 2-core machine
         test: {
           name: "unit",
-          include: ["{lib,prisma,scripts,components}/**/*.test.ts"],
+          include: ["{lib,prisma,scripts,components}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.db.test.ts", "node_modules/**"],
           environment: "node",
           testTimeout: 30_000,

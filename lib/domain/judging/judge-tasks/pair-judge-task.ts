@@ -1,17 +1,19 @@
 import { BUILTIN_SCALES } from "../../scales";
-import type { JudgeTaskDefinition, PromptField } from "./judge-task";
+import type { TaskType } from "../../task-types/task-type";
+import type { JudgeTask, JudgeTaskDefinition, PromptField } from "./judge-task";
 import { oneLevel } from "./reply-levels";
 
 /**
  * A task that judges one pooled pair per call on a label scale (relevance, support): its labels
- * are Labels on the pair's target, compared with the campaign task of the same name.
+ * are Labels on the pair's target, compared with those of a campaign task's annotators.
  */
-export function pairJudgeTask<Id extends "relevance" | "support">(def: {
+export function pairJudgeTask<Id extends JudgeTask>(def: {
   id: Id;
   label: string;
   pairTarget: "query_document" | "nugget_document";
   fields: readonly PromptField[];
   required: readonly PromptField[];
+  campaignTask: TaskType;
 }): JudgeTaskDefinition<Id> {
   return {
     ...def,
@@ -19,7 +21,6 @@ export function pairJudgeTask<Id extends "relevance" | "support">(def: {
     unit: "pair",
     bothOrders: false,
     labelKind: "level",
-    campaignTask: def.id,
     sampleLabels: {
       targets: "The chosen pairs (from the disagreement queue)",
       all_pairs: "All pooled pairs",

@@ -6,5 +6,6 @@ export const relevance = pairJudgeTask({
   label: "Relevance of a chunk to a question",
   pairTarget: "query_document",
   fields: ["question", "answer", "title", "chunk"],
+  campaignTask: "relevance",
   required: ["question", "chunk"],
 });

@@ -6,5 +6,6 @@ export const support = pairJudgeTask({
   label: "Support of a nugget by a chunk",
   pairTarget: "nugget_document",
   fields: ["question", "answer", "nugget", "title", "chunk"],
+  campaignTask: "support",
   required: ["nugget", "chunk"],
 });
