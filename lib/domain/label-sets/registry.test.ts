@@ -74,8 +74,8 @@ describe("label-set kinds", () => {
     ]);
     expect(modelLabelSetOptions(study).map((o) => o.value)).not.toContain("campaign:2");
     expect(peopleLabelSetOptions(study, "mean")).toEqual([
-      { value: "assessors", label: "assessors (human)" },
       { value: "campaign:2", label: "Annotators of Relevance check (mean over annotators)" },
+      { value: "assessors", label: "assessors (human)" },
     ]);
     expect(llmJudgeNames(study)).toEqual(["gpt-4o", "solar"]);
   });

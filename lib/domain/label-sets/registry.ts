@@ -62,18 +62,17 @@ export const isDerivedLabelSet = (name: string): boolean => labelSetKindOf(name)
 
 /**
  * The people's label sets a study offers (the reference a judge is calibrated or corrected
- * against): its human judges, and the kinds whose labels are people's (a campaign's annotators),
- * named by how the report reads a campaign.
+ * against): first the kinds whose labels are several people's (a campaign's annotators), named by
+ * how the report reads a campaign, then its human judges one by one.
  */
 export function peopleLabelSetOptions(study: LabelSetStudy, reading: CampaignReading = "majority"): LabelSetOption[] {
   const people = { ...study, judges: study.judges.filter((j) => j.kind === "human") };
-  return kinds().flatMap((k) =>
-    k.labelKind === "judge"
-      ? k.options(people)
-      : k.labelKind === "human"
-        ? k.options(study).map((o) => ({ ...o, label: labelSetTitle(o.value, study, reading) }))
-        : [],
-  );
+  return [
+    ...kinds()
+      .filter((k) => k.labelKind === "human")
+      .flatMap((k) => k.options(study).map((o) => ({ ...o, label: labelSetTitle(o.value, study, reading) }))),
+    ...LABEL_SET_KINDS.judge.options(people),
+  ];
 }
 
 /** The label sets a study offers that are not people's alone: judges of either kind, fusions, corrections. */
