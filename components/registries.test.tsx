@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { JudgeTask, JudgeTaskDefinition } from "@/lib/domain/judging/judge-tasks/judge-task";
 import { JUDGE_TASKS } from "@/lib/domain/judging/judge-tasks/registry";
 import { oneLevel } from "@/lib/domain/judging/judge-tasks/reply-levels";
+import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import type { LabelSetKind, LabelSetKindDefinition, LabelSetName } from "@/lib/domain/label-sets/label-set";
 import {
   formatLabelSet,
@@ -95,6 +96,16 @@ afterEach(() => {
   delete labelSetKinds.panel;
 });
 
+/** A template of the throwaway task. */
+const claims: JudgeTemplate = {
+  name: "claims",
+  task: "claim_check" as JudgeTask,
+  scale: "binary",
+  system: "",
+  prompt: "{{chunk}}",
+  output: { kind: "regex", pattern: "(yes|no)", ignoreCase: true, map: {} },
+};
+
 describe("a throwaway judge task", () => {
   it("is offered by the template editor, with its fields and scales", () => {
     const html = render(
@@ -122,14 +133,7 @@ describe("a throwaway judge task", () => {
       name: "claims",
       version: "a".repeat(64),
       builtin: false,
-      template: {
-        name: "claims",
-        task: "claim_check" as JudgeTask,
-        scale: "binary",
-        system: "",
-        prompt: "{{chunk}}",
-        output: { kind: "regex", pattern: "(yes|no)", ignoreCase: true, map: {} },
-      },
+      template: claims,
       createdBy: null,
       createdAt: null,
     };
