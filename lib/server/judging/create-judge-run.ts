@@ -37,9 +37,7 @@ export async function createJudgeRun(
   if (!endpoint) throw invalid(`endpoint: there is no endpoint named "${request.endpoint}" (an admin registers them)`);
   if (!(request.sample.kind in task.sampleLabels))
     throw invalid(
-      `sample.kind: a ${task.id} run draws ${Object.values(task.sampleLabels)
-        .map((l) => l.toLowerCase())
-        .join("; or ")}`,
+      `sample.kind: a ${task.id} run does not draw "${request.sample.kind}" (it draws: ${Object.values(task.sampleLabels).join("; ")})`,
     );
   const { calls, systems } = await callsOf(db, studyId, task, request);
   const judgeName = await judgeNameOf(db, studyId, {

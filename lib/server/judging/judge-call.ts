@@ -1,7 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import type { AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
-import { JUDGE_TASKS } from "@/lib/domain/judging/judge-tasks/registry";
+import { JUDGE_TASKS, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import type { CallTexts, PromptInputs } from "@/lib/domain/judging/judge-tasks/judge-task";
 import { storedLevel } from "@/lib/domain/judging/judge-tasks/reply-levels";
 import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";

@@ -138,11 +138,12 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
       ctx.fail({ line, field: "template_version", message: VERSION_MISMATCH });
       continue;
     }
-    if ((JUDGE_TASKS[r.template.task].unit === "request") !== (r.systems !== null)) {
+    const comparing = JUDGE_TASKS[r.template.task].unit === "request";
+    if (comparing !== (r.systems !== null)) {
       ctx.fail({
         line,
         field: "systems",
-        message: "a run of a task that compares answers names the systems it compares; no other run does",
+        message: `a ${r.template.task} run ${comparing ? "names the systems whose answers it compares" : "compares no systems"}`,
       });
       continue;
     }
