@@ -172,6 +172,8 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   // the same sample (seed 5) and the same answers: 12 targets, in full agreement
   await expect(researcher.getByTestId("report-summary")).toContainText("12 targets labelled by both");
   await researcher.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "Impact" }).click();
+  // the Agreement page's form has the same labels: choose on Impact's own, once it is there
+  await expect(researcher.getByRole("heading", { level: 1, name: "Impact" })).toBeVisible();
   await researcher.getByLabel("Label set A").selectOption(judgeOne);
   await researcher.getByLabel("Label set B").selectOption(judgeTwo);
   await researcher.getByRole("button", { name: "Score the runs" }).click();
@@ -185,6 +187,7 @@ test("a researcher writes a judge template, runs two versions on a study, and co
     .getByRole("navigation", { name: "Study" })
     .getByRole("link", { name: "Agreement", exact: true })
     .click();
+  await expect(researcher.getByRole("heading", { level: 1, name: "Agreement" })).toBeVisible();
   await sources.getByLabel("Label set A").selectOption("An ensemble of LLM judges…");
   const members = sources.getByRole("group", { name: /Its members/ });
   await members.getByLabel(judgeOne, { exact: true }).check();
