@@ -131,6 +131,11 @@ test("a researcher writes a judge template, runs two versions on a study, and co
     await expect(calibration.getByTestId(`calibration-${judge}`).getByRole("cell").nth(1)).toHaveText("12");
   const firstRow = calibration.getByTestId(`calibration-${judgeOne}`);
   // the fake model's verdicts and the expert's differ on 4 of the 12 pairs (fixed data, fixed sample)
+  // the comparison as a CSV: the same counts, one measure per line
+  const csvHref = await calibration.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+  const csv = await (await researcher.request.get(csvHref!)).text();
+  expect(csv.split("\n")[0]).toBe("judge,measure,value,low,high,items");
+  expect(csv).toContain(`\n${judgeOne},disagreements,4,,,12\n`);
   await firstRow.getByRole("button", { name: "4 (show)" }).click();
   const detail = researcher.getByRole("region", { name: `Disagreements of ${judgeOne}` });
   await expect(detail.getByTestId("calibration-disagreement")).toHaveCount(4);

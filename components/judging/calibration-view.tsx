@@ -1,12 +1,12 @@
 "use client";
 
-import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
 import { queryKeys } from "@/lib/client/query-keys";
 import { STATISTIC_LABELS, type StatisticName } from "@/lib/domain/agreement/statistic-names";
 import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import type { Calibration, FewShotRequest, JudgingPage } from "@/lib/schemas/judging";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -14,6 +14,7 @@ import { Field, Select } from "@/components/ui/field";
 import { signedPoints } from "@/components/ui/wording";
 import { percent } from "@/components/reports/format";
 import { CountHeatmap } from "@/components/reports/count-heatmap";
+import { ReportExports } from "@/components/reports/report-exports";
 import { TemplateEditor } from "./template-editor";
 import { ReplyText } from "./reply-text";
 
@@ -97,6 +98,14 @@ export function CalibrationView({ studyId, humanSets }: { studyId: number } & Pi
             level closest to the two judges&apos; mean, ties down.
           </span>
         </div>
+      )}
+      {data && data.judges.length > 0 && (
+        <ReportExports
+          className="mt-3"
+          href={(format) =>
+            `/api/studies/${studyId}/reports/calibration?${new URLSearchParams({ human, ...(ensemble ? { ensemble } : {}), format })}`
+          }
+        />
       )}
       {data && data.judges.length > 0 && (
         <DataTable

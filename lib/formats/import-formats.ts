@@ -11,7 +11,7 @@ import {
 import { parseFreshStackCorpusLine, parseFreshStackQueryLine } from "./freshstack";
 import { parsePairwiseLine } from "./pairwise";
 import type { Parsed } from "./parsed";
-import type { ImportRow } from "./rows";
+import type { ImportRow } from "./import-row";
 import { parseNuggetQrelLine, parseQrelLine, parseRunLine } from "./trec";
 
 export type LineParser = (text: string, line: number) => Parsed<ImportRow>;

@@ -1,5 +1,4 @@
 import type { PassageKind } from "@/lib/domain/passages/passage-kind";
-import type { BundleRow } from "./bundle";
 
 /** The rows the import formats produce. Ids are the benchmark's own (external) ids. */
 
@@ -65,17 +64,3 @@ export type QueryGroupRow = { kind: "query-group"; queryId: string; group: strin
 
 /** A label named by its target: "<query or nugget id>" or "<query or nugget id>::<doc id>". */
 export type CsvLabelRow = { kind: "csv-label"; item: string; judge: string; value: string };
-
-export type ImportRow =
-  | QueryGroupRow
-  | BundleRow
-  | QueryRow
-  | DocumentRow
-  | NuggetedQueryRow
-  | QrelRow
-  | NuggetQrelRow
-  | RunRow
-  | EngineLabelRow
-  | PreferenceRow
-  | PairwiseRow
-  | CsvLabelRow;

@@ -222,6 +222,7 @@ export const calibrationQuerySchema = z.object({
   human: z.string().trim().min(1, "choose the people's labels"),
   /** An ensemble of the runs' judges to score beside them: "ensemble:<judge>+<judge>+...", or two fused as FeB4RAG does, "fused:<judge>+<judge>". */
   ensemble: z.string().trim().optional(),
+  format: z.enum(["json", "csv"]).optional(),
 });
 
 export const calibrationSchema = z.object({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildAgreementReport, type PairCount } from "./build-agreement-report";
+import { buildAgreementReport } from "./build-agreement-report";
+import type { PairCount } from "./pair-count";
 import { REPORT_BOOTSTRAP } from "./report-bootstrap";
 
 const bin = (value: string) => ({ value, scale: "binary" });

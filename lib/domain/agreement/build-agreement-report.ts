@@ -1,4 +1,5 @@
-import { codeLabelPairs, type LabelPair } from "./code-label-pairs";
+import { codeLabelPairs } from "./code-label-pairs";
+import type { PairCount } from "./pair-count";
 import { confusionMatrix } from "./confusion-matrix";
 import { humanLabelsOverLlmPositives } from "./llm-positives";
 import type { ReportBootstrap } from "./report-bootstrap";
@@ -6,8 +7,6 @@ import { inCanonicalOrder } from "./canonical-order";
 import { agreementByLength, leniency, levelCalling } from "./judge-bias";
 import { PAIR_STATISTICS, pairAgreement, pairStatisticsWithIntervals } from "./pair-statistics";
 
-/** Targets both sets labelled, counted by (group, A's value and scale, B's value and scale). */
-export type PairCount = LabelPair & { group: string | null; count: number };
 
 export type AgreementInputs<Group extends string = string> = {
   sets: { a: string; b: string };

@@ -1,4 +1,4 @@
-import type { PairCount } from "./build-agreement-report";
+import type { PairCount } from "./pair-count";
 
 const text = (v: string | null) => v ?? "";
 const key = (r: PairCount) => [text(r.group), r.a.scale, r.a.value, r.b.scale, r.b.value].join("\u0000");

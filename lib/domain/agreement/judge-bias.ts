@@ -2,7 +2,7 @@
 // rate minus theirs, with an interval), where on the scale it over- or under-calls, and agreement
 // by the length of the chunk (quartiles), which shows a verbosity effect.
 import { bootstrapGroups, type BootstrapOptions, type StatisticWithInterval } from "./bootstrap";
-import type { PairCount } from "./build-agreement-report";
+import type { PairCount } from "./pair-count";
 import { inCanonicalOrder } from "./canonical-order";
 import { codeLabelPairs } from "./code-label-pairs";
 import { confusionMatrix } from "./confusion-matrix";

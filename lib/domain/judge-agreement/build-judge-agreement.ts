@@ -2,7 +2,7 @@
 // 2025): each two-judge statistic with its bootstrap interval, Cohen's kappa on the labels
 // binarized at each level, and, when the study has runs, how the systems rank under each judge's
 // labels against the reference's (Kendall's tau, Spearman's rho).
-import type { PairCount } from "../agreement/build-agreement-report";
+import type { PairCount } from "../agreement/pair-count";
 import { bootstrapGroups, type StatisticWithInterval } from "../agreement/bootstrap";
 import { codeLabelPairs } from "../agreement/code-label-pairs";
 import { confusionMatrix } from "../agreement/confusion-matrix";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { campaignMajority, correctedLabels, ensembleLabels, fusedLabels } from "./derive-labels";
+import { campaignMajority, correctedLabels, ensembleLabels, fusedLabels, latestLevels } from "./derive-labels";
 import type { SetLabel } from "./label-set";
 
 const label = (targetKey: string, value: string, scale = "feb4rag-0-3"): SetLabel => ({
@@ -120,5 +120,31 @@ describe("ensembleLabels", () => {
       ]),
     );
     expect(ties).toBe(1);
+  });
+});
+
+describe("each annotator's latest level", () => {
+  const row = (targetKey: string, userId: number, phase: string, payload: string) => ({
+    targetKey,
+    queryId: 1,
+    nuggetId: null,
+    userId,
+    phase,
+    payload,
+  });
+  it("keeps a revision over the blind label, in either order, and skips payloads without a level", () => {
+    const rows = [
+      row("t1", 1, "blind", '{"level":"0"}'),
+      row("t1", 1, "revised", '{"level":"1"}'),
+      row("t2", 1, "revised", '{"level":"1"}'),
+      row("t2", 1, "blind", '{"level":"0"}'),
+      row("t1", 2, "blind", '{"level":"0"}'),
+      row("q:1", 3, "blind", '{"marks":[]}'),
+    ];
+    expect(latestLevels(rows).map((l) => [l.row.targetKey, l.row.userId, l.value])).toEqual([
+      ["t1", 1, "1"],
+      ["t2", 1, "1"],
+      ["t1", 2, "0"],
+    ]);
   });
 });

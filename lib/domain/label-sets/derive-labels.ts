@@ -94,18 +94,28 @@ export type CampaignAnnotation = {
 };
 
 /**
- * The majority of a campaign's annotators on each item, on the campaign's scale: each annotator's
- * latest label (the revision after a reveal where there is one); a tie leaves the item out.
+ * Each annotator's latest level on each item of a campaign: their revision after a reveal where
+ * there is one, else their label (a payload without a level, such as a nugget review, is none).
  */
-export function campaignMajority(annotations: readonly CampaignAnnotation[], scale: string): Map<string, SetLabel> {
+export function latestLevels(
+  annotations: readonly CampaignAnnotation[],
+): { row: CampaignAnnotation; value: string }[] {
   const latest = new Map<string, { row: CampaignAnnotation; value: string }>();
   for (const row of annotations) {
     const value = levelOfPayload(row.payload);
     const key = `${row.targetKey}\n${row.userId}`;
     if (value !== null && (row.phase === "revised" || !latest.has(key))) latest.set(key, { row, value });
   }
+  return [...latest.values()];
+}
+
+/**
+ * The majority of a campaign's annotators on each item, on the campaign's scale: each annotator's
+ * latest label (the revision after a reveal where there is one); a tie leaves the item out.
+ */
+export function campaignMajority(annotations: readonly CampaignAnnotation[], scale: string): Map<string, SetLabel> {
   const byTarget = new Map<string, { row: CampaignAnnotation; judged: JudgeLabel[] }>();
-  for (const { row, value } of latest.values()) {
+  for (const { row, value } of latestLevels(annotations)) {
     const entry = byTarget.get(row.targetKey) ?? byTarget.set(row.targetKey, { row, judged: [] }).get(row.targetKey)!;
     entry.judged.push({ judge: String(row.userId), kind: "human", scale, value });
   }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PairCount } from "@/lib/domain/agreement/build-agreement-report";
+import type { PairCount } from "@/lib/domain/agreement/pair-count";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
 import { countLabelPairs, countLabelPairsByChunkLength, type LabelGroupKey } from "../db/label-pairs";
 import { documentLengths } from "../db/document-lengths";

@@ -4,7 +4,7 @@ import {
   describeSample,
   type HumanValue,
 } from "@/lib/domain/corrected-estimates/build-corrected-estimates";
-import { levelOfPayload } from "@/lib/domain/campaigns/judgment";
+import { latestLevels } from "@/lib/domain/label-sets/derive-labels";
 import {
   alphaNdcgMetric,
   correctRuns,
@@ -134,15 +134,8 @@ async function humanLabels(db: Db, studyId: number, name: string) {
     const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, studyId } });
     if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
     const scale = (JSON.parse(campaign.scale) as { id: string }).id;
-    const latest = new Map<string, { targetKey: string; value: string }>();
-    for (const row of await campaignAnnotations(campaign.id)) {
-      const value = levelOfPayload(row.payload);
-      const key = `${row.targetKey}\n${row.userId}`;
-      if (value !== null && (row.phase === "revised" || !latest.has(key)))
-        latest.set(key, { targetKey: row.targetKey, value });
-    }
-    for (const { targetKey, value } of latest.values())
-      (labels.get(targetKey) ?? labels.set(targetKey, []).get(targetKey)!).push({ value, scale });
+    for (const { row, value } of latestLevels(await campaignAnnotations(campaign.id)))
+      (labels.get(row.targetKey) ?? labels.set(row.targetKey, []).get(row.targetKey)!).push({ value, scale });
     return {
       labels,
       campaign: { name: campaign.name, sample: JSON.parse(campaign.sample) as { kind: string; cap?: number } },

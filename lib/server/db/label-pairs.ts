@@ -1,5 +1,5 @@
 import "server-only";
-import type { PairCount } from "@/lib/domain/agreement/build-agreement-report";
+import type { PairCount } from "@/lib/domain/agreement/pair-count";
 import { readRows } from "./sql-connection";
 
 export type LabelGroupKey = "none" | "query" | "nugget" | "criterion";

@@ -5,7 +5,7 @@ import { nuggetQrelLine, qrelLine, qrelRel } from "@/lib/formats/trec";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
-import type { LabelExportFormat } from "./export-labels";
+import type { LabelExportFormat } from "./label-export-format";
 import { targetTypeOfKey, type TargetType } from "@/lib/domain/targets";
 
 const TARGETS: Record<LabelExportFormat, TargetType[]> = {

@@ -1,4 +1,5 @@
 import "server-only";
+import type { LabelExportFormat } from "./label-export-format";
 import { binarize, scaleById, type Scale } from "@/lib/domain/scales";
 import { csvLine, LABEL_CSV_COLUMNS } from "@/lib/formats/csv";
 import { nuggetQrelLine, qrelLine, qrelRel } from "@/lib/formats/trec";
@@ -16,7 +17,6 @@ import {
 import { labelSetLines } from "./export-label-set";
 import { pages } from "./paged";
 
-export type LabelExportFormat = "trec-qrels" | "nugget-qrels" | "csv" | "jsonl";
 export type LabelExportOptions = { judges?: string[]; scale?: string; binarized?: boolean };
 
 const TARGETS: Record<LabelExportFormat, string[]> = {

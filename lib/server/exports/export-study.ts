@@ -5,7 +5,8 @@ import { getDb } from "../db/client";
 import { invalid, notFound } from "../errors";
 import { annotationLines } from "./export-annotations";
 import { studyBundleLines } from "./export-bundle";
-import { labelLines, type LabelExportFormat } from "./export-labels";
+import { labelLines } from "./export-labels";
+import type { LabelExportFormat } from "./label-export-format";
 
 export type ExportRequest = {
   what: string;

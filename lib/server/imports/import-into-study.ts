@@ -4,7 +4,7 @@ import { EncodingError, readLines } from "@/lib/formats/read-lines";
 import { FIELD_LIMIT_SETTING, maxFieldBytes, maxLineLength, oversizedField } from "./import-limits";
 import { NUL_MESSAGE } from "@/lib/formats/fields";
 import type { LineError } from "@/lib/formats/parsed";
-import type { ImportRow } from "@/lib/formats/rows";
+import type { ImportRow } from "@/lib/formats/import-row";
 import type { ImportSummary } from "@/lib/schemas/imports";
 import { withBulkTransaction } from "../db/transactions";
 import { AppError, invalid } from "../errors";

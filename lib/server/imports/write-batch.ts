@@ -1,5 +1,5 @@
 import "server-only";
-import type { ImportRow } from "@/lib/formats/rows";
+import type { ImportRow } from "@/lib/formats/import-row";
 import type { ImportContext } from "./import-context";
 import type { ResolvedPolicy } from "./import-policy";
 import {
