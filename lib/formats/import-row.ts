@@ -1,5 +1,17 @@
 import type { BundleRow } from "./bundle";
-import type { QueryGroupRow, QueryRow, DocumentRow, NuggetedQueryRow, QrelRow, NuggetQrelRow, RunRow, EngineLabelRow, PreferenceRow, PairwiseRow, CsvLabelRow } from "./rows";
+import type {
+  QueryGroupRow,
+  QueryRow,
+  DocumentRow,
+  NuggetedQueryRow,
+  QrelRow,
+  NuggetQrelRow,
+  RunRow,
+  EngineLabelRow,
+  PreferenceRow,
+  PairwiseRow,
+  CsvLabelRow,
+} from "./rows";
 
 /** Every row an import format produces: a study bundle's records and the benchmark formats' rows. */
 export type ImportRow =

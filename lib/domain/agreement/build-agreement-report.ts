@@ -7,7 +7,6 @@ import { inCanonicalOrder } from "./canonical-order";
 import { agreementByLength, leniency, levelCalling } from "./judge-bias";
 import { PAIR_STATISTICS, pairAgreement, pairStatisticsWithIntervals } from "./pair-statistics";
 
-
 export type AgreementInputs<Group extends string = string> = {
   sets: { a: string; b: string };
   /** Whether each set is an LLM ("model") or people ("human"). */
@@ -86,3 +85,6 @@ export function buildAgreementReport<Group extends string>(inputs: AgreementInpu
     bias,
   };
 }
+
+/** The agreement report, as the builder gives it (lib/schemas/agreement.ts describes it over HTTP). */
+export type AgreementReport<Group extends string = string> = ReturnType<typeof buildAgreementReport<Group>>;

@@ -115,3 +115,6 @@ function agreementWithLlm(
     positives: humanLabelsOverLlmPositives(withLlm, { llm: judge, human: "the annotators" }, scale),
   };
 }
+
+/** The report as the builder gives it (lib/schemas/campaign-agreement.ts describes it over HTTP). */
+export type CampaignAgreementReport = ReturnType<typeof buildCampaignAgreementReport>;

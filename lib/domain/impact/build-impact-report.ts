@@ -250,3 +250,6 @@ function unsupportedNuggets(judgments: ReadonlyMap<string, QueryJudgments>): num
   }
   return count;
 }
+
+/** The report as the builder gives it (lib/schemas/impact.ts describes it over HTTP). */
+export type ImpactReport = Exclude<ReturnType<typeof buildImpactReport>, string>;

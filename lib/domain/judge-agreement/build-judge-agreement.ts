@@ -143,3 +143,6 @@ export function buildJudgeAgreement(inputs: JudgeAgreementInputs) {
     judges: judges.sort((x, y) => (x.judge < y.judge ? -1 : x.judge > y.judge ? 1 : 0)),
   };
 }
+
+/** The report as the builder gives it (lib/schemas/judge-agreement.ts describes it over HTTP). */
+export type JudgeAgreement = ReturnType<typeof buildJudgeAgreement>;

@@ -1,3 +1,4 @@
+import type { LlmPositives } from "../agreement/llm-positives";
 import { multiRaterStatisticsWithIntervals } from "../agreement/multi-rater";
 import type { ReportBootstrap } from "../agreement/report-bootstrap";
 import { questionReviewOf, type NuggetReview } from "../nuggets/nugget-review";
@@ -125,3 +126,15 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((s, item) => s + f(item), 0);
+
+/** The report as the builder gives it (lib/schemas/nugget-quality.ts describes it over HTTP). */
+export type NuggetQualityReport = ReturnType<typeof buildNuggetQualityReport<SupportJudgment>>;
+
+/**
+ * FreshStack's Table 5, judgment side: how a support campaign's annotators labelled the pairs its
+ * LLM called positive.
+ */
+export type SupportJudgment = { campaign: { id: number; name: string } } & Pick<
+  LlmPositives,
+  "llm" | "pairs" | "levels"
+>;

@@ -89,3 +89,6 @@ function winRateOf(t: PairTally) {
     high: ci?.high ?? null,
   };
 }
+
+/** The report as the builder gives it (lib/schemas/preferences.ts describes it over HTTP). */
+export type PreferenceReport = ReturnType<typeof buildPreferencesReport>;

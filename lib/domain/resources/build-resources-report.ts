@@ -65,3 +65,6 @@ function gradeOf(label: SetLabel | undefined): FederatedResult["a"] {
     relevant: binarize(scale, label.value),
   };
 }
+
+/** The report as the builder gives it (lib/schemas/resources.ts describes it over HTTP). */
+export type ResourceReport = ReturnType<typeof buildResourcesReport>;

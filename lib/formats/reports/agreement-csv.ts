@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/formats/csv";
-import type { AgreementReport } from "@/lib/schemas/agreement";
+import type { AgreementReport } from "@/lib/domain/agreement/build-agreement-report";
 
 /** The report as one CSV table: section,name,value,low,high,items. */
 export function agreementCsv(report: AgreementReport): string {

@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/formats/csv";
-import type { CampaignAgreementReport } from "@/lib/schemas/campaign-agreement";
+import type { CampaignAgreementReport } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
 
 /** The campaign's agreement report as one CSV table: section,name,value,low,high,items. */
 export function campaignAgreementCsv(report: CampaignAgreementReport): string {

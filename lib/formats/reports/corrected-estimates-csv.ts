@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/formats/csv";
-import type { CorrectedEstimates } from "@/lib/schemas/corrected-estimates";
+import type { CorrectedEstimates } from "@/lib/domain/corrected-estimates/corrected-estimates-report";
 
 /**
  * The report as one CSV table: quantity,estimator,estimate,low,high,labelled,pairs, with the

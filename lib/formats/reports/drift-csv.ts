@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/formats/csv";
-import type { DriftReport } from "@/lib/schemas/drift";
+import type { DriftReport } from "@/lib/domain/drift/build-drift-report";
 
 type Cell = string | number | null;
 

@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/formats/csv";
-import type { ImpactReport } from "@/lib/schemas/impact";
+import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
 
 /**
  * Every system's score on every measure under both label sets, one row each, then each measure's

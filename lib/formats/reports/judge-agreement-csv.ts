@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/formats/csv";
-import type { JudgeAgreement } from "@/lib/schemas/judge-agreement";
+import type { JudgeAgreement } from "@/lib/domain/judge-agreement/build-judge-agreement";
 
 /**
  * Every judge against the reference as one CSV table: judge,statistic,value,low,high,items, with

@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/formats/csv";
-import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
+import type { NuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
 
 type Quality = NuggetQualityReport["overall"]["micro"];
 

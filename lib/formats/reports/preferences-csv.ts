@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/formats/csv";
-import type { PreferenceReport } from "@/lib/schemas/preferences";
+import type { PreferenceReport } from "@/lib/domain/preferences/build-preferences-report";
 
 /** A preference report as one CSV table: section,name,first,second,first_wins,none,second_wins,first_win_rate,low,high. */
 export function preferencesCsv(report: PreferenceReport): string {

@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/formats/csv";
-import type { ResourceReport } from "@/lib/schemas/resources";
+import type { ResourceReport } from "@/lib/domain/resources/build-resources-report";
 
 /** Every engine's resource score per request under both label sets: request,engine,results,<set a>,<set b> (empty: unscored). */
 export function resourcesCsv(report: ResourceReport): string {

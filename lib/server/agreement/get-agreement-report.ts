@@ -1,7 +1,7 @@
 import "server-only";
-import { buildAgreementReport } from "@/lib/domain/agreement/build-agreement-report";
+import { buildAgreementReport, type AgreementReport } from "@/lib/domain/agreement/build-agreement-report";
 import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
-import type { AgreementQuery, AgreementReport } from "@/lib/schemas/agreement";
+import type { AgreementQuery } from "@/lib/schemas/agreement";
 import { getDb, type Db } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
@@ -13,14 +13,18 @@ export async function getAgreementReport(
   user: UserDto,
   studyId: number,
   query: AgreementQuery,
-): Promise<AgreementReport> {
+): Promise<AgreementReport<AgreementQuery["group"]>> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   return agreementReportOf(db, studyId, query);
 }
 
 /** The same report, for a caller that has checked the user's access to the study (the calibration, once for all its judges). */
-export async function agreementReportOf(db: Db, studyId: number, query: AgreementQuery): Promise<AgreementReport> {
+export async function agreementReportOf(
+  db: Db,
+  studyId: number,
+  query: AgreementQuery,
+): Promise<AgreementReport<AgreementQuery["group"]>> {
   const counts = await loadPairCounts(db, studyId, query);
   return buildAgreementReport({
     sets: { a: query.a, b: query.b },

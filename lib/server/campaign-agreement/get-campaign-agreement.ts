@@ -6,7 +6,7 @@ import {
 } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
 import { firstPhase } from "@/lib/domain/campaigns/judgment";
 import { labelsPairs } from "@/lib/domain/task-types/registry";
-import type { CampaignAgreementReport } from "@/lib/schemas/campaign-agreement";
+import type { CampaignAgreementReport } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
 import { researcherCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";
 import { labelProfiles } from "../db/label-profiles";

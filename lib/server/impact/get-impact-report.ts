@@ -1,6 +1,7 @@
 import "server-only";
 import { buildImpactReport } from "@/lib/domain/impact/build-impact-report";
-import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
+import type { ImpactQuery } from "@/lib/schemas/impact";
+import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
 import { getDb } from "../db/client";
 import { runsOfStudy } from "../db/runs";
 import { invalid } from "../errors";

@@ -1,7 +1,7 @@
 import "server-only";
 import { buildResourcesReport, type FederatedEntry } from "@/lib/domain/resources/build-resources-report";
 import type { ImpactQuery } from "@/lib/schemas/impact";
-import type { ResourceReport } from "@/lib/schemas/resources";
+import type { ResourceReport } from "@/lib/domain/resources/build-resources-report";
 import { getDb } from "../db/client";
 import { federatedPool } from "../db/federated-pool";
 import { invalid } from "../errors";
