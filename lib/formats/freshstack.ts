@@ -2,6 +2,7 @@
 import { jsonObject, objectField, optionalString, stringArray, stringField } from "./fields";
 import { bad, ok, type Parsed, isFail } from "./parsed";
 import type { DocumentRow, NuggetedQueryRow } from "./rows";
+import { parseCorpusJsonlLine } from "./beir";
 
 /**
  * `{query_id, query_title, query_text, answer_id, answer_text, nuggets: [{_id, text,
@@ -58,19 +59,9 @@ export function parseFreshStackQueryLine(text: string, line: number): Parsed<Nug
 
 /** `{_id, title, text, metadata: {url, start_byte, end_byte, commit_id}}`; ids are "<repo>/<path>_<start>_<end>". */
 export function parseFreshStackCorpusLine(text: string, line: number): Parsed<DocumentRow> {
-  if (text.trim() === "") return null;
-  const obj = jsonObject(text, line);
-  if (isFail(obj)) return obj;
-  const id = stringField(obj, "_id", line);
-  if (isFail(id)) return id;
-  const body = stringField(obj, "text", line, { allowEmpty: true });
-  if (isFail(body)) return body;
-  const title = optionalString(obj, "title", line);
-  if (isFail(title)) return title;
-  const metadata = objectField(obj, "metadata", line);
-  if (isFail(metadata)) return metadata;
-  const { repo, path } = repoAndPath(id);
-  return ok({ kind: "document", id, title: title ?? "", text: body, repo, path, metadata });
+  const row = parseCorpusJsonlLine(text, line);
+  if (row === null || isFail(row)) return row;
+  return ok({ ...row.row, ...repoAndPath(row.row.id) });
 }
 
 /** "angular/adev/src/app.ts_0_368" -> repo "angular", path "adev/src/app.ts". */

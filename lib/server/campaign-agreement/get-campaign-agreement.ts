@@ -5,12 +5,10 @@ import {
   type Profile,
 } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
 import { firstPhase } from "@/lib/domain/campaigns/judgment";
-import { labelsPairs } from "@/lib/domain/task-types/registry";
 import type { CampaignAgreementReport } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
-import { researcherCampaign } from "../campaigns/campaign-access";
+import { reportCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";
 import { labelProfiles } from "../db/label-profiles";
-import { invalid, notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
 
 /**
@@ -24,12 +22,13 @@ export async function getCampaignAgreement(
   studyId: number,
   campaignId: number,
 ): Promise<CampaignAgreementReport> {
-  const campaign = await researcherCampaign(user, campaignId);
-  if (campaign.studyId !== studyId) throw notFound("Campaign not found");
-  if (!labelsPairs(campaign.taskType))
-    throw invalid(
-      "campaign: agreement is reported for support and relevance campaigns (a nugget-quality campaign has its own report)",
-    );
+  const campaign = await reportCampaign(
+    user,
+    studyId,
+    campaignId,
+    "campaign-agreement",
+    "campaign: agreement is reported for support and relevance campaigns (a nugget-quality campaign has its own report)",
+  );
   const phase = firstPhase(campaign.protocol);
   return buildCampaignAgreementReport({
     campaign,

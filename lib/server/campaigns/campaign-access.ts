@@ -5,10 +5,11 @@ import { criterionSchema, type Criterion } from "@/lib/domain/preferences/criter
 import { scaleSchema, type Scale } from "@/lib/domain/scales";
 import { campaignStatusSchema, type CampaignStatus } from "@/lib/domain/campaigns/campaign-status";
 import { protocolSchema, type Protocol } from "@/lib/domain/campaigns/protocol";
+import { TASK_TYPES, type AnyTaskType } from "@/lib/domain/task-types/registry";
 import { taskTypeSchema, type TaskType } from "@/lib/domain/task-types/task-type";
 import { campaignById, startedCampaignOfAnnotator, type CampaignRow } from "../db/campaigns";
 import { getDb } from "../db/client";
-import { notFound } from "../errors";
+import { invalid, notFound } from "../errors";
 import { assertResearcherAccess, tokenReaches } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { passageDisplaySchema, type PassageDisplay } from "@/lib/domain/passages/passage-kind";
@@ -106,4 +107,22 @@ export async function researcherCampaign(user: UserDto, campaignId: number): Pro
     throw notFound("Campaign not found");
   });
   return toRecord(campaign);
+}
+
+/**
+ * A campaign of this study that a report reads (`report`, the task type's report), for a
+ * researcher of it: another study's campaign is not found, a campaign of another kind is refused
+ * with `refusal` (naming the field).
+ */
+export async function reportCampaign(
+  user: UserDto,
+  studyId: number,
+  campaignId: number,
+  report: AnyTaskType["report"],
+  refusal: string,
+): Promise<CampaignRecord> {
+  const campaign = await researcherCampaign(user, campaignId);
+  if (campaign.studyId !== studyId) throw notFound("Campaign not found");
+  if (TASK_TYPES[campaign.taskType].report !== report) throw invalid(refusal);
+  return campaign;
 }

@@ -4,12 +4,10 @@ import { buildNuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugg
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
 import { questionTitle } from "@/lib/domain/question-title";
-import { labelsPairs, TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { NuggetQualityQuery } from "@/lib/schemas/nugget-quality";
 import type { NuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
-import { researcherCampaign } from "../campaigns/campaign-access";
+import { reportCampaign } from "../campaigns/campaign-access";
 import { getDb } from "../db/client";
-import { invalid, notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { getCampaignAgreement } from "../campaign-agreement/get-campaign-agreement";
 
@@ -26,10 +24,13 @@ export async function getNuggetQualityReport(
   studyId: number,
   query: NuggetQualityQuery,
 ): Promise<NuggetQualityReport> {
-  const campaign = await researcherCampaign(user, query.campaign);
-  if (campaign.studyId !== studyId) throw notFound("Campaign not found");
-  if (TASK_TYPES[campaign.taskType].report !== "nugget-quality")
-    throw invalid("campaign: this is not a nugget-quality campaign");
+  const campaign = await reportCampaign(
+    user,
+    studyId,
+    query.campaign,
+    "nugget-quality",
+    "campaign: this is not a nugget-quality campaign",
+  );
   const db = await getDb();
   const annotations = await db.annotation.findMany({
     where: { item: { campaignId: campaign.id } },
@@ -86,9 +87,13 @@ async function judgmentSide(
   studyId: number,
   supportId: number,
 ): Promise<Pick<NuggetQualityReport, "judgment" | "judgmentNote">> {
-  const support = await researcherCampaign(user, supportId);
-  if (support.studyId !== studyId) throw notFound("Campaign not found");
-  if (!labelsPairs(support.taskType)) throw invalid("support: choose a support or relevance campaign");
+  const support = await reportCampaign(
+    user,
+    studyId,
+    supportId,
+    "campaign-agreement",
+    "support: choose a support or relevance campaign",
+  );
   const none = (judgmentNote: string) => ({ judgment: null, judgmentNote });
   if (!support.llmJudge)
     return none(`${support.name} has no LLM judge to compare with: choose a campaign created with an LLM`);

@@ -6,15 +6,14 @@ import { choiceSchema, DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteri
 import { storedPreferenceSchema } from "@/lib/domain/preferences/judgment";
 import type { PreferenceQuery } from "@/lib/schemas/preferences";
 import type { PreferenceReport } from "@/lib/domain/preferences/build-preferences-report";
-import { researcherCampaign } from "../campaigns/campaign-access";
+import { reportCampaign } from "../campaigns/campaign-access";
 import { collectionOf } from "@/lib/domain/query-metadata";
 import { getDb, type Db } from "../db/client";
 import { preferenceLabelsOfJudge } from "../db/preference-labels";
-import { invalid, notFound } from "../errors";
+import { invalid } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
-import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 type Source = { criteria: { id: string; name: string }[]; judgments: PreferenceJudgment[] };
 
@@ -77,10 +76,13 @@ async function judgeJudgments(db: Db, studyId: number, name: string): Promise<So
 
 /** A preference campaign's judgments: each annotator's stored choices, with the side each saw on the left. */
 async function campaignJudgments(user: UserDto, studyId: number, campaignId: number): Promise<Source> {
-  const campaign = await researcherCampaign(user, campaignId);
-  if (campaign.studyId !== studyId) throw notFound("Campaign not found");
-  if (TASK_TYPES[campaign.taskType].report !== "preferences")
-    throw invalid("source: this is not a preference campaign");
+  const campaign = await reportCampaign(
+    user,
+    studyId,
+    campaignId,
+    "preferences",
+    "source: this is not a preference campaign",
+  );
   const db = await getDb();
   const annotations = await db.annotation.findMany({
     where: { item: { campaignId: campaign.id } },

@@ -46,18 +46,10 @@ export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow
 }
 
 export async function writePoolRows(ctx: ImportContext, batch: Numbered<PoolRow>[]): Promise<void> {
-  const queryIds = await idsByExternalId(
-    ctx.tx,
-    "Query",
-    ctx.studyId,
-    batch.map((b) => b.row.queryId),
-  );
-  const docIds = await idsByExternalId(
-    ctx.tx,
-    "Document",
-    ctx.studyId,
-    batch.map((b) => b.row.docId),
-  );
+  const { queries: queryIds, docs: docIds } = await contentIdsOf(ctx, {
+    queries: batch.map((b) => b.row.queryId),
+    docs: batch.map((b) => b.row.docId),
+  });
   const rows: unknown[][] = [];
   for (const { line, row } of batch) {
     const queryId = known(ctx, queryIds, row.queryId, line, "query", "query");
@@ -173,18 +165,10 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
 }
 
 export async function writeResponses(ctx: ImportContext, batch: Numbered<ResponseRow>[]): Promise<void> {
-  const queryIds = await idsByExternalId(
-    ctx.tx,
-    "Query",
-    ctx.studyId,
-    batch.map((b) => b.row.queryId),
-  );
-  const docIds = await idsByExternalId(
-    ctx.tx,
-    "Document",
-    ctx.studyId,
-    batch.flatMap((b) => b.row.citations.map((c) => c.docId)),
-  );
+  const { queries: queryIds, docs: docIds } = await contentIdsOf(ctx, {
+    queries: batch.map((b) => b.row.queryId),
+    docs: batch.flatMap((b) => b.row.citations.map((c) => c.docId)),
+  });
   const systems = await ctx.systemIds(batch.map((b) => b.row.system));
   const valid: { systemId: number; queryId: number; row: ResponseRow }[] = [];
   for (const { line, row } of batch) {

@@ -4,7 +4,7 @@ import { PREFERENCE_SCALE_ID, builtinScale, levelFromText, type Scale } from "@/
 import type { EngineLabelRow, NuggetQrelRow, PreferenceRow, QrelRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, queryOfNuggets, upsertMany } from "../../db/bulk-sql";
-import { contentIds, known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
+import { contentIds, contentIdsOf, known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
 
 export type JudgeSpec = { name: string; kind: "model" | "human"; scale: string };
 
@@ -18,6 +18,16 @@ export function level(ctx: ImportContext, scale: Scale, text: string, line: numb
       message: `"${text}" is not a level of the scale ${scale.id} (${scale.levels.map((l) => l.value).join(", ")})`,
     });
   return value;
+}
+
+/** Labels of (question or nugget, chunk) pairs, with their pairs pooled: nothing when a line failed. */
+async function writeJudgedPairs(ctx: ImportContext, labels: readonly LabelInsert[]): Promise<void> {
+  if (ctx.failed) return;
+  await writePool(
+    ctx,
+    labels.map((l) => [l.queryId!, l.documentId!] as const),
+  );
+  await writeLabels(ctx, [...labels]);
 }
 
 export async function writeQrels(ctx: ImportContext, batch: Numbered<QrelRow>[], judge: JudgeSpec): Promise<void> {
@@ -50,12 +60,7 @@ export async function writeQrels(ctx: ImportContext, batch: Numbered<QrelRow>[],
       value,
     });
   }
-  if (ctx.failed) return;
-  await writePool(
-    ctx,
-    labels.map((l) => [l.queryId!, l.documentId!] as const),
-  );
-  await writeLabels(ctx, labels);
+  await writeJudgedPairs(ctx, labels);
 }
 
 export async function writeNuggetQrels(
@@ -64,24 +69,15 @@ export async function writeNuggetQrels(
   judge: JudgeSpec,
 ): Promise<void> {
   const scale = builtinScale(judge.scale)!;
-  const queryIds = await idsByExternalId(
-    ctx.tx,
-    "Query",
-    ctx.studyId,
-    batch.map((b) => b.row.queryId),
-  );
-  const nuggetIds = await idsByExternalId(
-    ctx.tx,
-    "Nugget",
-    ctx.studyId,
-    batch.map((b) => b.row.nuggetId),
-  );
-  const docIds = await idsByExternalId(
-    ctx.tx,
-    "Document",
-    ctx.studyId,
-    batch.map((b) => b.row.docId),
-  );
+  const {
+    queries: queryIds,
+    nuggets: nuggetIds,
+    docs: docIds,
+  } = await contentIdsOf(ctx, {
+    queries: batch.map((b) => b.row.queryId),
+    nuggets: batch.map((b) => b.row.nuggetId),
+    docs: batch.map((b) => b.row.docId),
+  });
   const nuggetQuery = await queryOfNuggets(ctx.tx, nuggetIds.values());
   const judgeId = await ctx.judgeId(judge.name, judge.kind);
   const labels: LabelInsert[] = [];
@@ -112,12 +108,7 @@ export async function writeNuggetQrels(
       value,
     });
   }
-  if (ctx.failed) return;
-  await writePool(
-    ctx,
-    labels.map((l) => [l.queryId!, l.documentId!] as const),
-  );
-  await writeLabels(ctx, labels);
+  await writeJudgedPairs(ctx, labels);
 }
 
 /**

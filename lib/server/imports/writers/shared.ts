@@ -111,10 +111,12 @@ export async function contentIds(
  */
 export async function contentIdsOf(
   ctx: ImportContext,
-  ids: { queries: Iterable<string>; nuggets: Iterable<string>; docs: Iterable<string> },
+  ids: { queries: Iterable<string>; nuggets?: Iterable<string>; docs: Iterable<string> },
 ) {
   const queries = await idsByExternalId(ctx.tx, "Query", ctx.studyId, ids.queries);
-  const nuggets = await idsByExternalId(ctx.tx, "Nugget", ctx.studyId, ids.nuggets);
+  const nuggets = ids.nuggets
+    ? await idsByExternalId(ctx.tx, "Nugget", ctx.studyId, ids.nuggets)
+    : new Map<string, number>();
   const docs = await idsByExternalId(ctx.tx, "Document", ctx.studyId, ids.docs);
   return { queries, nuggets, docs };
 }
