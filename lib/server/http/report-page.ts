@@ -1,8 +1,13 @@
 import "server-only";
+import { llmJudgeNames } from "@/lib/domain/label-sets/judge-set";
+import { labelSetOptions } from "@/lib/domain/label-sets/registry";
+import { choseNothing, defaultPair } from "@/lib/domain/report-defaults";
+import { impactQuerySchema, type ImpactQuery } from "@/lib/schemas/impact";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "../auth/page-guards";
 import { AppError } from "../errors";
 import { getStudyHeader } from "../studies/get-study-header";
+import type { UserDto } from "../users/user-dto";
 
 /**
  * A report page's start: the caller must be an admin or a researcher of the study (anyone else
@@ -34,4 +39,30 @@ export async function reportOrRefusal<R>(
     if (!(e instanceof AppError) || e.code !== "invalid") throw e;
     return { report: null, error: e.message };
   }
+}
+
+/**
+ * A page that scores the study under two label sets (Impact, Resources): `?a=&b=` and the report's
+ * own choices, or, when nothing is chosen, the study's natural pair for a leaderboard
+ * (report-defaults.ts); the report or the refusal; and what its form offers.
+ */
+export async function labelSetPairPage<R>(
+  params: Promise<{ studyId: string }>,
+  searchParams: Promise<Record<string, string>>,
+  load: (user: UserDto, studyId: number, query: ImpactQuery) => Promise<R>,
+) {
+  const { user, study, search: given } = await reportPageContext(params, searchParams);
+  const chosen = choseNothing(given, ["a", "b"]) ? defaultPair(study, "leaderboard") : null;
+  const search = chosen ? { ...given, ...chosen.choice } : given;
+  const query = impactQuerySchema.safeParse(search);
+  const { report, error } = await reportOrRefusal(query.success ? () => load(user, study.id, query.data) : null);
+  return {
+    study,
+    sets: labelSetOptions(study),
+    models: llmJudgeNames(study),
+    query: query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" },
+    report,
+    chosenFor: chosen?.why ?? null,
+    error,
+  };
 }
