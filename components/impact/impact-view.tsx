@@ -1,12 +1,10 @@
 import Link from "next/link";
 import { IMPACT_FAMILIES, type ImpactFamily } from "@/lib/domain/impact/build-impact-report";
-import type { ImpactQuery, ImpactReport } from "@/lib/schemas/impact";
+import type { ImpactReport } from "@/lib/schemas/impact";
 import { Field, Select } from "@/components/ui/field";
-import { LabelSetForm } from "../reports/label-set-form";
-import { labelSetTitle } from "@/lib/domain/label-sets/registry";
+import { LabelSetPairPage, type LabelSetPairProps } from "@/components/reports/label-set-pair-page";
 import { count } from "@/components/ui/wording";
 import { Slopegraph } from "@/components/reports/slopegraph";
-import { ReportPage } from "@/components/ui/report-page";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ReportExports } from "@/components/reports/report-exports";
 
@@ -18,27 +16,10 @@ const FAMILY_LABELS: Record<ImpactFamily, string> = {
 };
 
 /** Which label sets to compare, and the runs' scores under both. */
-export function ImpactView({
-  study,
-  sets,
-  models,
-  query,
-  report,
-  chosenFor,
-  error,
-}: {
-  study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
-  sets: { value: string; label: string }[];
-  /** The LLM judges an ensemble can be made of. */
-  models: string[];
-  query: ImpactQuery;
-  report: ImpactReport | null;
-  /** Why the page chose what it shows, when the researcher chose nothing. */
-  chosenFor: string | null;
-  error: string | null;
-}) {
+export function ImpactView(page: LabelSetPairProps<ImpactReport>) {
+  const { study, query, report } = page;
   return (
-    <ReportPage
+    <LabelSetPairPage
       title="Benchmark impact"
       description={
         <>
@@ -46,8 +27,9 @@ export function ImpactView({
           FreshStack&apos;s measures over support labels, with trec_eval&apos;s over relevance labels.
         </>
       }
-      controls={
-        <LabelSetForm sets={sets} models={models} query={query} submit="Score the runs">
+      submit="Score the runs"
+      choices={
+        <>
           <Field label="Measures">
             <Select name="family" defaultValue={report?.family ?? query.family ?? ""}>
               {!report && <option value="">The first both sets have labels for</option>}
@@ -62,12 +44,11 @@ export function ImpactView({
             <input type="checkbox" name="judged" value="1" defaultChecked={query.judged === "1"} />
             Judged documents only (trec_eval -J; relevance)
           </label>
-        </LabelSetForm>
+        </>
       }
-      chosenFor={chosenFor}
-      error={error}
+      page={page}
     >
-      {report && (
+      {(report, titles) => (
         <>
           <ReportExports
             className="mt-4"
@@ -81,14 +62,10 @@ export function ImpactView({
               })}`
             }
           />
-          <ImpactReportView
-            studyId={study.id}
-            report={report}
-            titles={{ a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) }}
-          />
+          <ImpactReportView studyId={study.id} report={report} titles={titles} />
         </>
       )}
-    </ReportPage>
+    </LabelSetPairPage>
   );
 }
 

@@ -1,10 +1,7 @@
-import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ResourceReport } from "@/lib/schemas/resources";
-import { LabelSetForm } from "../reports/label-set-form";
-import { labelSetTitle } from "@/lib/domain/label-sets/registry";
+import { LabelSetPairPage, type LabelSetPairProps } from "@/components/reports/label-set-pair-page";
 import { RelevantEnginesChart } from "./relevant-engines-chart";
 import { count } from "@/components/ui/wording";
-import { ReportPage } from "@/components/ui/report-page";
 import { DataTable } from "@/components/ui/data-table";
 import { ReportExports } from "@/components/reports/report-exports";
 
@@ -13,27 +10,9 @@ const score = (v: number | null) => (v === null ? "—" : String(v));
 const mean = (v: number | null) => (v === null ? "—" : v.toFixed(1));
 
 /** A federated study's resources (FeB4RAG) under two label sets. */
-export function ResourcesView({
-  study,
-  sets,
-  models,
-  query,
-  report,
-  chosenFor,
-  error,
-}: {
-  study: { id: number; name: string } & Parameters<typeof labelSetTitle>[1];
-  sets: { value: string; label: string }[];
-  /** The LLM judges an ensemble can be made of. */
-  models: string[];
-  query: ImpactQuery;
-  report: ResourceReport | null;
-  /** Why the page chose what it shows, when the researcher chose nothing. */
-  chosenFor: string | null;
-  error: string | null;
-}) {
+export function ResourcesView(page: LabelSetPairProps<ResourceReport>) {
   return (
-    <ReportPage
+    <LabelSetPairPage
       title="Federated resources"
       description={
         <>
@@ -42,22 +21,11 @@ export function ResourcesView({
           high, key; rounded up) and how many engines hold relevant results.
         </>
       }
-      controls={
-        <>
-          <LabelSetForm sets={sets} models={models} query={query} submit="Score the engines" />
-        </>
-      }
-      chosenFor={chosenFor}
-      error={error}
+      submit="Score the engines"
+      page={page}
     >
-      {report && (
-        <ResourceReportView
-          studyId={study.id}
-          report={report}
-          titles={{ a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) }}
-        />
-      )}
-    </ReportPage>
+      {(report, titles) => <ResourceReportView studyId={page.study.id} report={report} titles={titles} />}
+    </LabelSetPairPage>
   );
 }
 

@@ -1,0 +1,57 @@
+import type { ReactNode } from "react";
+import type { LabelSetStudy } from "@/lib/domain/label-sets/label-set";
+import { labelSetTitle } from "@/lib/domain/label-sets/registry";
+import type { ImpactQuery } from "@/lib/schemas/impact";
+import { ReportPage } from "@/components/ui/report-page";
+import { LabelSetForm } from "./label-set-form";
+
+/** What a page that scores the study under two label sets is given (lib/server/http/report-page.ts, labelSetPairPage). */
+export type LabelSetPairProps<R> = {
+  study: { id: number; name: string } & LabelSetStudy;
+  sets: { value: string; label: string }[];
+  /** The LLM judges an ensemble can be made of. */
+  models: string[];
+  query: ImpactQuery;
+  report: R | null;
+  /** Why the page chose what it shows, when the researcher chose nothing. */
+  chosenFor: string | null;
+  error: string | null;
+};
+
+/**
+ * The frame of a report that scores the study under two label sets (Impact, Resources): its title
+ * and description, the form choosing sets A and B (with the report's own `choices`), and the
+ * report drawn by `children` with the two sets' titles.
+ */
+export function LabelSetPairPage<R extends { sets: { a: string; b: string } }>({
+  title,
+  description,
+  submit,
+  choices,
+  page,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  submit: string;
+  choices?: ReactNode;
+  page: LabelSetPairProps<R>;
+  children: (report: R, titles: { a: string; b: string }) => ReactNode;
+}) {
+  const { study, report } = page;
+  return (
+    <ReportPage
+      title={title}
+      description={description}
+      controls={
+        <LabelSetForm sets={page.sets} models={page.models} query={page.query} submit={submit}>
+          {choices}
+        </LabelSetForm>
+      }
+      chosenFor={page.chosenFor}
+      error={page.error}
+    >
+      {report && children(report, { a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) })}
+    </ReportPage>
+  );
+}
