@@ -6,6 +6,7 @@ import { nuggetDocumentKey } from "@/lib/domain/targets";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { toUserDto } from "@/lib/server/users/user-dto";
 import { unique } from "./db-tier";
+import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 
 export async function buildWorld(db: Db) {
   const id = unique();
@@ -85,4 +86,25 @@ export async function buildWorld(db: Db) {
     draft,
     items,
   };
+}
+
+/**
+ * A copy of the demo study of the test's own (slug `<name>-<unique>`, so that what a test adds
+ * reaches no other test), the demo's researcher, and `annotators` new annotators who are members.
+ */
+export async function demoStudyWorld(db: Db, name: string, annotators: number) {
+  const id = unique();
+  const { studyId } = await seedDemoStudy(db, `${name}-${id}`);
+  const researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
+  const members = [];
+  for (let i = 0; i < annotators; i++) {
+    const user = await f.upsertUser(db, {
+      email: `${name}-annotator${i}-${id}@test.local`,
+      role: "annotator",
+      password: "x",
+    });
+    await f.upsertMember(db, studyId, user.id, "annotator");
+    members.push(toUserDto(user));
+  }
+  return { id, studyId, researcher, annotators: members };
 }

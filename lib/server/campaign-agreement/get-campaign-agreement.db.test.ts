@@ -8,9 +8,9 @@ import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
-import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import type { UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
-import * as f from "@/prisma/factories";
+import { demoStudyWorld } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
 import { campaignAgreementCsv } from "@/lib/formats/reports/campaign-agreement-csv";
 import { getAgreementReport } from "../agreement/get-agreement-report";
@@ -31,15 +31,8 @@ let annotators: UserDto[];
 
 beforeAll(async () => {
   const db = await getDb();
-  const id = unique();
-  studyId = (await seedDemoStudy(db, `campaign-agreement-${id}`)).studyId;
-  researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
-  annotators = [];
-  for (let i = 0; i < 3; i++) {
-    const user = await f.upsertUser(db, { email: `rater${i}-${id}@test.local`, role: "annotator", password: "x" });
-    await f.upsertMember(db, studyId, user.id, "annotator");
-    annotators.push(toUserDto(user));
-  }
+  const world = await demoStudyWorld(db, "campaign-agreement", 3);
+  ({ studyId, researcher, annotators } = world);
 }, 60_000);
 afterAll(async () => {
   await closeSharedConnections();

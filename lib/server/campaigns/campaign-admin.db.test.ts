@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
-import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
-import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
-import * as f from "@/prisma/factories";
+import type { UserDto } from "@/lib/server/users/user-dto";
+import { demoStudyWorld } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
 import { claimNextItem } from "./claim-next-item";
 import { createCampaign } from "./create-campaign";
@@ -24,15 +23,8 @@ let annotators: UserDto[];
 
 beforeAll(async () => {
   const db = await getDb();
-  const id = unique();
-  studyId = (await seedDemoStudy(db, `campaign-admin-${id}`)).studyId;
-  researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
-  annotators = [];
-  for (let i = 0; i < 3; i++) {
-    const user = await f.upsertUser(db, { email: `runner${i}-${id}@test.local`, role: "annotator", password: "x" });
-    await f.upsertMember(db, studyId, user.id, "annotator");
-    annotators.push(toUserDto(user));
-  }
+  const world = await demoStudyWorld(db, "campaign-admin", 3);
+  ({ studyId, researcher, annotators } = world);
 }, 60_000);
 afterAll(async () => {
   await closeSharedConnections();

@@ -5,7 +5,7 @@ import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
-import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
+import { demoStudyWorld } from "@/test/db-world";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { claimNextItem } from "./claim-next-item";
@@ -23,17 +23,10 @@ let outsider: UserDto;
 
 beforeAll(async () => {
   const db = await getDb();
-  const id = unique();
-  studyId = (await seedDemoStudy(db, `campaigns-${id}`)).studyId;
-  researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
-  annotators = [];
-  for (let i = 0; i < 6; i++) {
-    const user = await f.upsertUser(db, { email: `ann${i}-${id}@test.local`, role: "annotator", password: "x" });
-    await f.upsertMember(db, studyId, user.id, "annotator");
-    annotators.push(toUserDto(user));
-  }
+  const world = await demoStudyWorld(db, "campaigns", 6);
+  ({ studyId, researcher, annotators } = world);
   outsider = toUserDto(
-    await f.upsertUser(db, { email: `outsider-${id}@test.local`, role: "annotator", password: "x" }),
+    await f.upsertUser(db, { email: `outsider-${world.id}@test.local`, role: "annotator", password: "x" }),
   );
 }, 60_000);
 afterAll(async () => {

@@ -7,9 +7,8 @@ import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
 import { addNugget } from "@/lib/server/nuggets/add-nugget";
 import { nuggetQualityCsv } from "@/lib/formats/reports/nugget-quality-csv";
-import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
-import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
-import * as f from "@/prisma/factories";
+import type { UserDto } from "@/lib/server/users/user-dto";
+import { demoStudyWorld } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
 import { claimNextItem } from "../campaigns/claim-next-item";
 import { createCampaign } from "../campaigns/create-campaign";
@@ -23,15 +22,8 @@ let annotators: UserDto[];
 
 beforeAll(async () => {
   const db = await getDb();
-  const id = unique();
-  studyId = (await seedDemoStudy(db, `nugget-quality-${id}`)).studyId;
-  researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
-  annotators = [];
-  for (let i = 0; i < 2; i++) {
-    const user = await f.upsertUser(db, { email: `reviewer${i}-${id}@test.local`, role: "annotator", password: "x" });
-    await f.upsertMember(db, studyId, user.id, "annotator");
-    annotators.push(toUserDto(user));
-  }
+  const world = await demoStudyWorld(db, "nugget-quality", 2);
+  ({ studyId, researcher, annotators } = world);
 }, 60_000);
 afterAll(async () => {
   await closeSharedConnections();

@@ -8,8 +8,8 @@ import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
-import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
-import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
+import type { UserDto } from "@/lib/server/users/user-dto";
+import { demoStudyWorld } from "@/test/db-world";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { fileInput, SHARED_DATA } from "@/test/import-inputs";
@@ -27,15 +27,8 @@ const SYSTEMS = ["rag-baseline", "rag-rerank"];
 
 beforeAll(async () => {
   const db = await getDb();
-  const id = unique();
-  studyId = (await seedDemoStudy(db, `preference-${id}`)).studyId;
-  researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
-  annotators = [];
-  for (let i = 0; i < 2; i++) {
-    const user = await f.upsertUser(db, { email: `judge${i}-${id}@test.local`, role: "annotator", password: "x" });
-    await f.upsertMember(db, studyId, user.id, "annotator");
-    annotators.push(toUserDto(user));
-  }
+  const world = await demoStudyWorld(db, "preference", 2);
+  ({ studyId, researcher, annotators } = world);
 }, 60_000);
 afterAll(async () => {
   await closeSharedConnections();
