@@ -1,5 +1,6 @@
 import { count } from "@/components/ui/wording";
 import { Select } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
 
 /** The other way to choose: one campaign, whose annotators are compared with each other and with its LLM. */
 export function CampaignAnnotatorsForm({
@@ -27,12 +28,7 @@ export function CampaignAnnotatorsForm({
           ))}
         </Select>
       </label>
-      <button
-        type="submit"
-        className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
-      >
-        Compare annotators
-      </button>
+      <Button type="submit">Compare annotators</Button>
     </form>
   );
 }

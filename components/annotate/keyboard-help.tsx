@@ -1,3 +1,5 @@
+import { Button } from "@/components/ui/button";
+
 /** The workspace's keys: the task's own (`taskKeys`), then those every task shares. */
 export function KeyboardHelp({ taskKeys, onClose }: { taskKeys: [string, string][]; onClose: () => void }) {
   const keys: [string, string][] = [
@@ -30,9 +32,9 @@ export function KeyboardHelp({ taskKeys, onClose }: { taskKeys: [string, string]
             </div>
           ))}
         </dl>
-        <button type="button" onClick={onClose} className="mt-4 text-sm text-sky-700 hover:underline">
+        <Button variant="link" type="button" onClick={onClose} className="mt-4">
           Close (Esc)
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { ENTER_LEAVES } from "@/lib/client/use-annotation-keys";
 import { TextArea } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
 
 type Props = {
   comment: string;
@@ -50,23 +51,13 @@ export function SubmitBar(p: Props) {
         </label>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          onClick={p.onSubmit}
-          disabled={p.busy || !p.ready}
-          className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-50"
-        >
+        <Button variant="submit" type="button" onClick={p.onSubmit} disabled={p.busy || !p.ready} className="px-4">
           {p.busy ? "Saving…" : "Submit"} <kbd className="ml-1 font-mono text-xs opacity-80">Enter</kbd>
-        </button>
+        </Button>
         {p.canSkip && (
-          <button
-            type="button"
-            onClick={p.onSkip}
-            disabled={p.busy}
-            className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100 disabled:opacity-50"
-          >
+          <Button variant="secondary" type="button" onClick={p.onSkip} disabled={p.busy}>
             Skip <kbd className="ml-1 font-mono text-xs opacity-70">S</kbd>
-          </button>
+          </Button>
         )}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { Criterion } from "@/lib/domain/preferences/criteria";
 import { TextInput } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
 
 /**
  * A preference campaign's criteria: each with a name and the definition annotators read; add or
@@ -42,20 +43,21 @@ export function CriteriaEditor({
             value={c.definition}
             onChange={(e) => update(i, { definition: e.target.value })}
           />
-          <button
+          <Button
+            variant="secondary"
+            size="sm"
             type="button"
             disabled={criteria.length === 1}
             onClick={() => onChange(criteria.filter((_, j) => j !== i))}
-            className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-xs hover:bg-stone-100 disabled:opacity-40"
           >
             Remove
-          </button>
+          </Button>
         </div>
       ))}
       {criteria.length < 9 && (
-        <button type="button" onClick={add} className="text-sm text-sky-700 hover:underline">
+        <Button variant="link" type="button" onClick={add}>
           Add a criterion
-        </button>
+        </Button>
       )}
     </fieldset>
   );

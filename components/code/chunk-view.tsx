@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 
 const COLLAPSE_AFTER_LINES = 40;
 
@@ -19,13 +20,9 @@ export function ChunkView({ html, lines, label }: { html: string; lines: number;
         dangerouslySetInnerHTML={{ __html: html }}
       />
       {long && (
-        <button
-          type="button"
-          onClick={() => setOpen(!open)}
-          className="mt-1 text-xs font-medium text-sky-700 hover:underline"
-        >
+        <Button variant="link" size="sm" type="button" onClick={() => setOpen(!open)} className="mt-1">
           {open ? "Collapse" : `Show all ${lines} lines`}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { fixed, percent } from "@/components/reports/format";
 import { ReportExports } from "@/components/reports/report-exports";
 import { Slopegraph } from "@/components/reports/slopegraph";
 import { SourceBar, SourceLegend, sourceColours } from "./source-bars";
+import { Button } from "@/components/ui/button";
 
 type Option = { value: string; label: string };
 export type DriftChoice = {
@@ -137,12 +138,7 @@ function DriftForm({
         <Field label="Delimiter" className="w-20">
           <TextInput name="delimiter" defaultValue={choice.delimiter} maxLength={8} required />
         </Field>
-        <button
-          type="submit"
-          className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
-        >
-          Compare
-        </button>
+        <Button type="submit">Compare</Button>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import type { DisagreementList } from "@/lib/schemas/explorer";
 import { Pager } from "./pager";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/data-table";
+import { Button } from "@/components/ui/button";
 
 /**
  * The study's disagreements, strongest first. The list is a plain GET form onto the new-campaign
@@ -29,19 +30,12 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
       </p>
       {list.rows.length > 0 && (
         <form method="get" action={`/studies/${study.id}/campaigns/new`} aria-label="Follow-up campaign">
-          <button
-            type="submit"
-            className="mt-2 rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
-          >
+          <Button type="submit" className="mt-2">
             Create follow-up campaign from the checked pairs
-          </button>{" "}
-          <button
-            type="submit"
-            formAction={`/studies/${study.id}/judges`}
-            className="mt-2 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium text-stone-900 hover:bg-stone-100"
-          >
+          </Button>{" "}
+          <Button variant="secondary" type="submit" formAction={`/studies/${study.id}/judges`} className="mt-2">
             Run an LLM judge on the checked pairs
-          </button>
+          </Button>
           <DataTable
             className="mt-3"
             label="Disagreeing pairs"

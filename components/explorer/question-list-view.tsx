@@ -7,6 +7,7 @@ import { Select, TextInput } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/data-table";
 import { NoText } from "./no-text";
+import { Button } from "@/components/ui/button";
 
 const COLUMNS: [QuestionListQuery["sort"], string][] = [
   ["nuggets", "Nuggets"],
@@ -58,12 +59,7 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
         </label>
         <input type="hidden" name="sort" value={query.sort} />
         <input type="hidden" name="dir" value={query.dir} />
-        <button
-          type="submit"
-          className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
-        >
-          Search
-        </button>
+        <Button type="submit">Search</Button>
       </form>
       <p className="mt-4 text-sm text-stone-600" data-testid="question-count">
         {count(list.total, "question")}

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { nuggetApi } from "@/lib/client/nugget-api";
+import { Button } from "@/components/ui/button";
 
 /** Adds a missing nugget an expert wrote out to its question, then refreshes the report. */
 export function AddNuggetButton({ studyId, question, text }: { studyId: number; question: string; text: string }) {
@@ -19,14 +20,9 @@ export function AddNuggetButton({ studyId, question, text }: { studyId: number; 
     );
   return (
     <>
-      <button
-        type="button"
-        disabled={add.isPending}
-        onClick={() => add.mutate()}
-        className="rounded border border-stone-300 bg-white px-2 py-0.5 text-xs hover:bg-stone-100 disabled:opacity-50"
-      >
+      <Button variant="secondary" size="sm" type="button" disabled={add.isPending} onClick={() => add.mutate()}>
         {add.isPending ? "Adding…" : "Add to the question's nuggets"}
-      </button>
+      </Button>
       {add.error && (
         <span role="alert" className="text-xs text-red-700">
           {add.error.message}

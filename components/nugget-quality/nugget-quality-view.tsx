@@ -9,6 +9,7 @@ import { count } from "@/components/ui/wording";
 import { Select } from "@/components/ui/field";
 import { ReportPage } from "@/components/ui/report-page";
 import { ReportExports } from "@/components/reports/report-exports";
+import { Button } from "@/components/ui/button";
 
 type CampaignChoice = { id: number; name: string; items: number };
 type Quality = NuggetQualityReport["overall"]["micro"];
@@ -89,12 +90,7 @@ export function NuggetQualityView({
                   ))}
                 </Select>
               </label>
-              <button
-                type="submit"
-                className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
-              >
-                Show the report
-              </button>
+              <Button type="submit">Show the report</Button>
             </form>
           )}
         </>

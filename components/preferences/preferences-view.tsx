@@ -8,6 +8,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { Select } from "@/components/ui/field";
 import { ReportPage } from "@/components/ui/report-page";
 import { ReportExports } from "@/components/reports/report-exports";
+import { Button } from "@/components/ui/button";
 
 type Tally = PreferenceReport["verdict"]["pairs"][number];
 type WinRate = PreferenceReport["verdict"]["winRates"][number];
@@ -65,12 +66,7 @@ export function PreferencesView({
                   ))}
                 </Select>
               </label>
-              <button
-                type="submit"
-                className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
-              >
-                Show the report
-              </button>
+              <Button type="submit">Show the report</Button>
             </form>
           )}
         </>

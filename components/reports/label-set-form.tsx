@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { LabelSetSelect } from "./label-set-select";
+import { Button } from "@/components/ui/button";
 
 /**
  * A plain GET form choosing label sets A and B among a study's label sets, or ensembles of its LLM
@@ -29,12 +30,7 @@ export function LabelSetForm({
       <LabelSetSelect name="a" label="Label set A" sets={sets} models={models} defaultValue={query.a} />
       <LabelSetSelect name="b" label="Label set B" sets={sets} models={models} defaultValue={query.b} />
       {children}
-      <button
-        type="submit"
-        className="rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700"
-      >
-        {submit}
-      </button>
+      <Button type="submit">{submit}</Button>
     </form>
   );
 }
