@@ -1,6 +1,6 @@
 import { count } from "@/components/ui/wording";
 import { Select } from "@/components/ui/field";
-import { Button } from "@/components/ui/button";
+import { ReportControls } from "@/components/reports/report-controls";
 
 /** The other way to choose: one campaign, whose annotators are compared with each other and with its LLM. */
 export function CampaignAnnotatorsForm({
@@ -12,11 +12,7 @@ export function CampaignAnnotatorsForm({
 }) {
   if (campaigns.length === 0) return null;
   return (
-    <form
-      method="get"
-      className="mt-3 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-4"
-      aria-label="Campaign annotators"
-    >
+    <ReportControls label="Campaign annotators" submit="Compare annotators" columns="sm:grid-cols-4" className="mt-3">
       <label className="block text-sm font-medium sm:col-span-3">
         Or a campaign&apos;s annotators
         <Select name="campaign" defaultValue={campaignId ?? ""} className="mt-1" required>
@@ -28,7 +24,6 @@ export function CampaignAnnotatorsForm({
           ))}
         </Select>
       </label>
-      <Button type="submit">Compare annotators</Button>
-    </form>
+    </ReportControls>
   );
 }

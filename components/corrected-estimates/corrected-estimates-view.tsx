@@ -3,12 +3,12 @@ import type { CorrectedEstimates, CorrectedEstimatesQuery } from "@/lib/schemas/
 import { fixed, interval } from "@/components/reports/format";
 import { IntervalDots } from "@/components/reports/interval-dots";
 import { ReportExports } from "@/components/reports/report-exports";
-import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Select } from "@/components/ui/field";
 import { LabelSetSelect } from "@/components/reports/label-set-select";
 import { ReportPage } from "@/components/ui/report-page";
 import { count } from "@/components/ui/wording";
+import { ReportControls } from "@/components/reports/report-controls";
 
 type Quantity = CorrectedEstimates["quantities"][number];
 type SetOption = { value: string; label: string };
@@ -50,11 +50,7 @@ export function CorrectedEstimatesView({
         </>
       }
       controls={
-        <form
-          method="get"
-          aria-label="Labels to correct"
-          className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-4"
-        >
+        <ReportControls label="Labels to correct" submit="Estimate" columns="sm:grid-cols-4">
           <LabelSetSelect label="LLM labels" name="llm" defaultValue={query.llm} sets={llmSets} models={llmJudges} />
           <LabelSetSelect
             label="People's labels"
@@ -73,8 +69,7 @@ export function CorrectedEstimatesView({
               ))}
             </Select>
           </label>
-          <Button type="submit">Estimate</Button>
-        </form>
+        </ReportControls>
       }
       chosenFor={chosenFor}
       error={error}

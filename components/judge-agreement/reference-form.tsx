@@ -1,5 +1,5 @@
-import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
+import { ReportControls } from "@/components/reports/report-controls";
 
 /** Ranking measures offered for the systems (trec_eval's, over each judge's labels as qrels). */
 const MEASURES = ["ndcg@10", "ndcg@5", "ndcg@20", "map", "p@10", "recall@100", "rprec", "mrr", "judged@10"];
@@ -16,10 +16,11 @@ export function ReferenceForm({
 }) {
   if (judges.length < 2) return null;
   return (
-    <form
-      method="get"
-      className="mt-3 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-4"
-      aria-label="All judges against a reference"
+    <ReportControls
+      label="All judges against a reference"
+      submit="Compare all"
+      columns="sm:grid-cols-4"
+      className="mt-3"
     >
       <label className="block text-sm font-medium sm:col-span-2">
         Or all judges against
@@ -42,7 +43,6 @@ export function ReferenceForm({
           ))}
         </Select>
       </label>
-      <Button type="submit">Compare all</Button>
-    </form>
+    </ReportControls>
   );
 }

@@ -9,7 +9,7 @@ import { count } from "@/components/ui/wording";
 import { Select } from "@/components/ui/field";
 import { ReportPage } from "@/components/ui/report-page";
 import { ReportExports } from "@/components/reports/report-exports";
-import { Button } from "@/components/ui/button";
+import { ReportControls } from "@/components/reports/report-controls";
 
 type CampaignChoice = { id: number; name: string; items: number };
 type Quality = NuggetQualityReport["overall"]["micro"];
@@ -63,11 +63,7 @@ export function NuggetQualityView({
               (task “Nugget quality”).
             </p>
           ) : (
-            <form
-              method="get"
-              className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
-              aria-label="Nugget-quality campaign"
-            >
+            <ReportControls label="Nugget-quality campaign" submit="Show the report">
               <label className="block text-sm font-medium">
                 Nugget-quality campaign
                 <Select name="campaign" defaultValue={chosen.campaign ?? ""} className="mt-1" required>
@@ -90,8 +86,7 @@ export function NuggetQualityView({
                   ))}
                 </Select>
               </label>
-              <Button type="submit">Show the report</Button>
-            </form>
+            </ReportControls>
           )}
         </>
       }

@@ -8,7 +8,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { Select } from "@/components/ui/field";
 import { ReportPage } from "@/components/ui/report-page";
 import { ReportExports } from "@/components/reports/report-exports";
-import { Button } from "@/components/ui/button";
+import { ReportControls } from "@/components/reports/report-controls";
 
 type Tally = PreferenceReport["verdict"]["pairs"][number];
 type WinRate = PreferenceReport["verdict"]["winRates"][number];
@@ -50,11 +50,7 @@ export function PreferencesView({
               .
             </p>
           ) : (
-            <form
-              method="get"
-              className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-3"
-              aria-label="Preference source"
-            >
+            <ReportControls label="Preference source" submit="Show the report">
               <label className="block text-sm font-medium sm:col-span-2">
                 Whose preferences
                 <Select name="source" defaultValue={source} className="mt-1" required>
@@ -66,8 +62,7 @@ export function PreferencesView({
                   ))}
                 </Select>
               </label>
-              <Button type="submit">Show the report</Button>
-            </form>
+            </ReportControls>
           )}
         </>
       }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { LabelSetSelect } from "./label-set-select";
-import { Button } from "@/components/ui/button";
+import { ReportControls } from "./report-controls";
 
 /**
  * A plain GET form choosing label sets A and B among a study's label sets, or ensembles of its LLM
@@ -22,15 +22,14 @@ export function LabelSetForm({
   children?: ReactNode;
 }) {
   return (
-    <form
-      method="get"
-      className={`mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 ${children ? "sm:grid-cols-2 lg:grid-cols-5" : "sm:grid-cols-3"}`}
-      aria-label="Label sets"
+    <ReportControls
+      label="Label sets"
+      submit={submit}
+      columns={children ? "sm:grid-cols-2 lg:grid-cols-5" : "sm:grid-cols-3"}
     >
       <LabelSetSelect name="a" label="Label set A" sets={sets} models={models} defaultValue={query.a} />
       <LabelSetSelect name="b" label="Label set B" sets={sets} models={models} defaultValue={query.b} />
       {children}
-      <Button type="submit">{submit}</Button>
-    </form>
+    </ReportControls>
   );
 }
