@@ -10,6 +10,14 @@ const nextConfig: NextConfig = {
   // The usual security headers on every response. Pages get their Content Security Policy (with a
   // nonce per request) in proxy.ts; API routes get this fixed one: no script runs in an API answer
   // (next-auth's own pages under /api/auth are styled inline, and post their forms here).
+  // Pages moved to their feature's slug; old links (bookmarks, papers' footnotes) keep working.
+  redirects: async () =>
+    [
+      ["/studies/:studyId/questions", "/studies/:studyId/explorer"],
+      ["/studies/:studyId/questions/:questionId", "/studies/:studyId/explorer/questions/:questionId"],
+      ["/studies/:studyId/disagreements", "/studies/:studyId/explorer/disagreements"],
+      ["/studies/:studyId/judges", "/studies/:studyId/judging"],
+    ].map(([source, destination]) => ({ source: source!, destination: destination!, permanent: true })),
   headers: async () => [
     {
       source: "/api/:path*",

@@ -37,9 +37,9 @@ const ROLES: { user: string; part: string; pages: Pages }[] = [
     pages: ({ study, campaign }) => [
       "/studies",
       `/studies/${study}`,
-      `/studies/${study}/questions`,
-      `/studies/${study}/disagreements`,
-      `/studies/${study}/judges`,
+      `/studies/${study}/explorer`,
+      `/studies/${study}/explorer/disagreements`,
+      `/studies/${study}/judging`,
       `/studies/${study}/members`,
       `/studies/${study}/data`,
       `/studies/${study}/campaigns/new`,

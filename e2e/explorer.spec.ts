@@ -32,10 +32,10 @@ test("a researcher explores a question's pool, its disagreements and starts a fo
     "How do I retry a failed job with exponential backoff?",
   );
   // a question is addressed by its own id; a link by the database's number (from before) lands there too
-  await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/questions/hq-101$`));
-  await page.goto(`/studies/${studyId}/questions/1?only=disagreements`); // hq-101 is the world's first question
-  await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/questions/hq-101\\?only=disagreements$`));
-  await page.goto(`/studies/${studyId}/questions/hq-101`);
+  await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/explorer/questions/hq-101$`));
+  await page.goto(`/studies/${studyId}/explorer/questions/1?only=disagreements`); // hq-101 is the world's first question
+  await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/explorer/questions/hq-101\\?only=disagreements$`));
+  await page.goto(`/studies/${studyId}/explorer/questions/hq-101`);
 
   const grid = page.getByRole("table", { name: "Pool grid" });
   await expect(grid.getByRole("row")).toHaveCount(11); // header + 10 pooled chunks
@@ -61,7 +61,7 @@ test("a researcher explores a question's pool, its disagreements and starts a fo
   await expect(disagreeing).toHaveCount(expected);
 
   // hq-107 has few disagreements: there the filter visibly drops chunks
-  await page.goto(`/studies/${studyId}/questions?q=hq-107`);
+  await page.goto(`/studies/${studyId}/explorer?q=hq-107`);
   await page.getByRole("link", { name: "hq-107" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("hq-107");
   await expect(rows).toHaveCount(10);
@@ -81,7 +81,7 @@ test("a researcher explores a question's pool, its disagreements and starts a fo
   await expect(viewer.getByLabel(`Chunk ${chunkName}`)).toBeVisible();
   await expect(page).toHaveURL(/only=disagreements/);
 
-  await page.goto(`/studies/${studyId}/disagreements`);
+  await page.goto(`/studies/${studyId}/explorer/disagreements`);
   const count = Number((await page.getByTestId("disagreement-count").textContent())!.replace(/\D/g, ""));
   expect(count).toBeGreaterThan(0);
   const queue = page.getByRole("table", { name: "Disagreeing pairs" });
@@ -115,9 +115,9 @@ test("annotators cannot reach the explorer", async ({ page, playwright, baseURL 
   await admin.dispose();
   await signIn(page, USERS.annotator.email);
   for (const path of [
-    `/studies/${studyId}/questions`,
-    `/studies/${studyId}/questions/1`,
-    `/studies/${studyId}/disagreements`,
+    `/studies/${studyId}/explorer`,
+    `/studies/${studyId}/explorer/questions/1`,
+    `/studies/${studyId}/explorer/disagreements`,
   ]) {
     expect((await page.goto(path))?.status(), path).toBe(404);
     await expect(page.getByText("gpt-4o")).toHaveCount(0);

@@ -179,7 +179,7 @@ test("a new team's first day, from an empty database to an agreement report", as
   await expect(await importFile(researcher, "TREC run", runFile)).toContainText("840 run entries");
 
   // the questions are named by their text
-  await researcher.goto(`${studyUrl}/questions`);
+  await researcher.goto(`${studyUrl}/explorer`);
   await expect(
     researcher
       .getByRole("table", { name: "Questions" })
@@ -196,7 +196,7 @@ test("a new team's first day, from an empty database to an agreement report", as
   await researcher.locator("a[href*='chunk=']").first().click();
   await passagesFit(researcher);
   // a passage NovelEval's TSV quotes the CSV way reads without the quotes
-  await researcher.goto(`${studyUrl}/questions`);
+  await researcher.goto(`${studyUrl}/explorer`);
   await researcher.getByRole("table", { name: "Questions" }).getByRole("link", { name: "11", exact: true }).click();
   await researcher.getByRole("link", { name: "11-0", exact: true }).click();
   const viewer = researcher.getByRole("region", { name: "Chunk viewer" });

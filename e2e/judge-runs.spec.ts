@@ -232,7 +232,7 @@ test("a researcher runs a preference template both ways and reads its position c
     await admin.dispose();
 
     await signIn(page, USERS.researcher.email);
-    await page.goto(`/studies/${studyId}/judges`);
+    await page.goto(`/studies/${studyId}/judging`);
     await page.getByRole("button", { name: "New template" }).click();
     const editor = page.getByRole("form", { name: "Judge template" });
     const template = `pairwise-${suffix}`;
@@ -307,7 +307,7 @@ test("a researcher runs an LLM judge on the pairs checked in the disagreement qu
   await admin.dispose();
 
   await signIn(page, USERS.researcher.email);
-  await page.goto(`/studies/${studyId}/disagreements`);
+  await page.goto(`/studies/${studyId}/explorer/disagreements`);
   const boxes = page.getByRole("table", { name: "Disagreeing pairs" }).getByRole("checkbox");
   await boxes.nth(1).uncheck();
   const checked = (await boxes.count()) - 1;
@@ -345,7 +345,7 @@ test("a run whose every call fails ends failed, its first reason on the page, an
   await admin.dispose();
 
   await signIn(page, USERS.researcher.email);
-  await page.goto(`/studies/${studyId}/judges`);
+  await page.goto(`/studies/${studyId}/judging`);
   await page.getByRole("button", { name: "New judge run" }).click();
   const form = page.getByRole("form", { name: "New judge run" });
   await form.getByLabel("Endpoint").selectOption(endpoint);

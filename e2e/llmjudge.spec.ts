@@ -78,7 +78,7 @@ test("LLMJudge as a qrels-only study: every judge against NIST reproduces the pu
   expect(summary.added.labels).toBe(32 * 4423);
 
   // the explorer says the questions have no text yet
-  await page.goto(`${studyUrl}/questions`);
+  await page.goto(`${studyUrl}/explorer`);
   await expect(page.getByTestId("no-text").first()).toContainText("no text yet");
 
   // every judge against nist, in the browser

@@ -75,7 +75,7 @@ for (const width of [1280, 390]) {
     await expect(page.locator(".code-lines")).toHaveCount(0);
 
     await signIn(page, USERS.researcher.email);
-    await page.goto(`/studies/${studyId}/questions`);
+    await page.goto(`/studies/${studyId}/explorer`);
     // the study's sections fit the screen: a relevance study shows what it can fill, the rest under More
     const nav = page.getByRole("navigation", { name: "Study" });
     await expectOnScreen(page, nav.getByRole("link").filter({ visible: true }), "the study's sections");
@@ -84,7 +84,7 @@ for (const width of [1280, 390]) {
     await expect(nav.getByRole("link", { name: "Import and export" })).toBeVisible();
     await page.getByRole("table", { name: "Questions" }).getByRole("link", { name: "0", exact: true }).click();
     // NovelEval's question "0" lives at /questions/0, whatever number the database gave it
-    await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/questions/0$`));
+    await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/explorer/questions/0$`));
     // a question without a title is headed by its text, and not shown a second time
     await expect(page.getByText("How many different Spider-Men are there in Across the Spider-Verse?")).toHaveCount(1);
     await page.locator("[data-testid^='chunk-link-'], a[href*='chunk=']").first().click();

@@ -41,7 +41,7 @@ test.describe("a researcher's pages fit a phone", () => {
     await admin.dispose();
     const page = await browser.newPage({ baseURL });
     await signIn(page, USERS.researcher.email);
-    await page.goto(`/studies/${ids.demo}/questions`);
+    await page.goto(`/studies/${ids.demo}/explorer`);
     ids.question = (await page
       .getByRole("table", { name: "Questions" })
       .getByRole("link")
@@ -53,9 +53,9 @@ test.describe("a researcher's pages fit a phone", () => {
   const pages: [string, () => string][] = [
     ["studies", () => "/studies"],
     ["study overview", () => `/studies/${ids.demo}`],
-    ["questions", () => `/studies/${ids.demo}/questions`],
+    ["questions", () => `/studies/${ids.demo}/explorer`],
     ["a question's pool", () => ids.question],
-    ["disagreements", () => `/studies/${ids.demo}/disagreements`],
+    ["disagreements", () => `/studies/${ids.demo}/explorer/disagreements`],
     ["agreement by question", () => `/studies/${ids.demo}/agreement?a=gpt-4o&b=solar-11b&group=query`],
     ["campaign agreement", () => `/studies/${ids.demo}/agreement?campaign=${ids.campaign}`],
     ["impact", () => `/studies/${ids.demo}/impact?a=gpt-4o&b=corrected%3Agpt-4o`],
@@ -82,7 +82,7 @@ test.describe("a researcher's pages fit a phone", () => {
 
   test("LLM judges, with a run and a template being written", async ({ page }) => {
     await signIn(page, USERS.researcher.email);
-    const path = `/studies/${ids.demo}/judges`;
+    const path = `/studies/${ids.demo}/judging`;
     await fitsTheScreen(page, path);
     await page.getByRole("button", { name: "New judge run" }).click();
     await page.getByRole("button", { name: "New template" }).click();
@@ -92,7 +92,7 @@ test.describe("a researcher's pages fit a phone", () => {
 
   test("the disagreements and a campaign's annotators show every column on screen", async ({ page }) => {
     await signIn(page, USERS.researcher.email);
-    await page.goto(`/studies/${ids.demo}/disagreements`);
+    await page.goto(`/studies/${ids.demo}/explorer/disagreements`);
     const pairs = page.getByRole("table", { name: "Disagreeing pairs" });
     await expectFits(page, pairs.locator(".."), "the disagreeing pairs");
     await expectOnScreen(page, pairs.getByRole("row").nth(1).getByRole("cell"), "a disagreeing pair");

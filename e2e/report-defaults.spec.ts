@@ -69,7 +69,7 @@ test("the demo's prose relevance study opens Impact on trec_eval's measures, gpt
   for (const name of ["Nugget quality", "Preferences", "Resources"])
     await expect(nav.getByRole("link", { name, exact: true })).toBeHidden();
   // its passages are prose, wrapped with their paragraphs
-  await page.goto(`/studies/${studyId}/questions/lt-1`);
+  await page.goto(`/studies/${studyId}/explorer/questions/lt-1`);
   await page.getByRole("link", { name: "lt-1-a", exact: true }).click();
   await expect(page.locator(".prose-passage p")).toHaveCount(2);
 });

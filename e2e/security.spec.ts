@@ -21,7 +21,7 @@ test("hostile imported content renders as text: no script runs, no handler or ja
   const studyId = await studyIdByName(page.request, HOSTILE_STUDY.name);
   await page.goto(`/studies/${studyId}`);
   await expectInert(page);
-  await page.goto(`/studies/${studyId}/questions`);
+  await page.goto(`/studies/${studyId}/explorer`);
   await page
     .getByRole("link", { name: /evil-1/ })
     .first()

@@ -33,7 +33,7 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
           <Button type="submit" className="mt-2">
             Create follow-up campaign from the checked pairs
           </Button>{" "}
-          <Button variant="secondary" type="submit" formAction={`/studies/${study.id}/judges`} className="mt-2">
+          <Button variant="secondary" type="submit" formAction={`/studies/${study.id}/judging`} className="mt-2">
             Run an LLM judge on the checked pairs
           </Button>
           <DataTable
@@ -108,7 +108,7 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
         page={list.page}
         pageSize={list.pageSize}
         total={list.total}
-        href={(page) => `/studies/${study.id}/disagreements?page=${page}`}
+        href={(page) => `/studies/${study.id}/explorer/disagreements?page=${page}`}
       />
     </>
   );

@@ -22,7 +22,7 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
   const study = list.study;
   const href = (over: Partial<QuestionListQuery>) => {
     const next = { ...query, ...over };
-    return `/studies/${study.id}/questions?${new URLSearchParams({ q: next.q, tag: next.tag, sort: next.sort, dir: next.dir, page: String(next.page) })}`;
+    return `/studies/${study.id}/explorer?${new URLSearchParams({ q: next.q, tag: next.tag, sort: next.sort, dir: next.dir, page: String(next.page) })}`;
   };
   const sortLink = (sort: QuestionListQuery["sort"], label: string) => {
     const active = query.sort === sort;

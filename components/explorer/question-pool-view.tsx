@@ -23,7 +23,7 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
   return (
     <>
       <PageHeader
-        back={{ href: `/studies/${pool.study.id}/questions`, label: `Questions of ${pool.study.name}` }}
+        back={{ href: `/studies/${pool.study.id}/explorer`, label: `Questions of ${pool.study.name}` }}
         title={
           <>
             <span className="font-mono text-lg text-stone-500">{pool.question.externalId}</span> {pool.question.title}

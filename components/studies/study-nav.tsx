@@ -4,7 +4,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { StudyHeader } from "@/lib/schemas/studies";
 
-type Section = { href: string; label: string; filled: boolean };
+/** A section: its path under the study, and (when not its own path) the paths below which it is open. */
+type Section = { href: string; label: string; filled: boolean; under?: string };
 
 /**
  * A study's sections, on every page of the study; the section open now is marked. The sections its
@@ -18,8 +19,8 @@ export function StudyNav({ study }: { study: Pick<StudyHeader, "id" | "name" | "
   const base = `/studies/${study.id}`;
   const { nuggets, preferences, federated } = study.holds;
   const sections: Section[] = [
-    { href: "questions", label: "Questions", filled: true },
-    { href: "disagreements", label: "Disagreements", filled: true },
+    { href: "explorer", label: "Questions", filled: true, under: "explorer/questions" },
+    { href: "explorer/disagreements", label: "Disagreements", filled: true },
     { href: "agreement", label: "Agreement", filled: true },
     { href: "impact", label: "Impact", filled: true },
     { href: "corrected-estimates", label: "Corrected estimates", filled: true },
@@ -27,11 +28,12 @@ export function StudyNav({ study }: { study: Pick<StudyHeader, "id" | "name" | "
     { href: "drift", label: "Drift", filled: nuggets },
     { href: "preferences", label: "Preferences", filled: preferences },
     { href: "resources", label: "Resources", filled: federated },
-    { href: "judges", label: "LLM judges", filled: true },
+    { href: "judging", label: "LLM judges", filled: true },
     { href: "members", label: `Members (${study.members})`, filled: true },
     { href: "data", label: "Import and export", filled: true },
   ];
-  const isOpen = (s: Section) => pathname === `${base}/${s.href}` || pathname.startsWith(`${base}/${s.href}/`);
+  const isOpen = (s: Section) =>
+    pathname === `${base}/${s.href}` || pathname.startsWith(`${base}/${s.under ?? s.href}/`);
   const shown = sections.filter((s) => s.filled || isOpen(s));
   const more = sections.filter((s) => !shown.includes(s));
   const tab = "rounded-md px-2.5 py-1.5 hover:bg-stone-100";

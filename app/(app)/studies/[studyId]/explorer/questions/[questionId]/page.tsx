@@ -9,7 +9,7 @@ import { permanentRedirect } from "next/navigation";
 export const metadata: Metadata = { title: "Question" };
 
 /**
- * A question by its own id (`/questions/hq-101`); ?chunk=<id> opens a chunk beside the grid;
+ * A question by its own id (`/explorer/questions/hq-101`); ?chunk=<id> opens a chunk beside the grid;
  * ?only=disagreements keeps the chunks the judges disagree on.
  */
 export default async function QuestionPage({
