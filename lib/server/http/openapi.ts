@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { API, type Endpoint } from "./api-catalog";
+import { API } from "./api-catalog";
+import type { Endpoint } from "./api/endpoint";
 
 type JsonSchema = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { UserRole } from "@/lib/domain/roles";
 import { bearerToken, tokenUser } from "../auth/api-token";
-import type { Endpoint } from "./api-catalog";
+import type { Endpoint } from "./api/endpoint";
 import { requireUser } from "../auth/current-user";
 import { campaignById } from "../db/campaigns";
 import { AppError, HTTP_STATUS, notFound } from "../errors";
@@ -13,7 +13,7 @@ import { readJsonBody } from "./request-body";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-/** What the OpenAPI document says of a route (its catalog entry, spread into the spec; see api-catalog.ts). */
+/** What the OpenAPI document says of a route (its catalog entry, spread into the spec; see api-catalog.ts and api/<part>.ts). */
 type Documented = Partial<Pick<Endpoint, "summary" | "tag" | "response" | "public" | "upload" | "csvReport">>;
 
 type Spec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R> = Documented & {

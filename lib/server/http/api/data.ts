@@ -1,0 +1,34 @@
+import "server-only";
+import { exportQuerySchema, importSummarySchema, importUploadQuerySchema } from "@/lib/schemas/imports";
+import { addedNuggetSchema, newNuggetSchema } from "@/lib/schemas/nuggets";
+import { studyIdParamsSchema } from "@/lib/schemas/studies";
+import { STAFF, type Endpoint } from "./endpoint";
+
+/** The API's routes of the "data" part (lib/server/http/api-catalog.ts collects every part). */
+export const DATA_API = {
+  "POST /api/studies/{studyId}/imports": {
+    summary: "Import one file (any import format) into a study: all or nothing, with a summary",
+    tag: "data",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    query: importUploadQuerySchema,
+    upload: true,
+    response: importSummarySchema,
+  },
+  "GET /api/studies/{studyId}/exports": {
+    summary: "Download labels, annotations or the whole study (streamed); with check=1, only whether it can be made",
+    tag: "data",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    query: exportQuerySchema,
+    response: "download",
+  },
+  "POST /api/studies/{studyId}/nuggets": {
+    summary: "Add a nugget to a question (a missing nugget from a review)",
+    tag: "data",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    body: newNuggetSchema,
+    response: addedNuggetSchema,
+  },
+} as const satisfies Record<string, Endpoint>;
