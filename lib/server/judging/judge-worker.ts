@@ -10,8 +10,6 @@ import {
   claimCalls,
   HEARTBEAT_MS,
   finishRunIfDone,
-  recordAttempts,
-  recordCall,
   releaseCalls,
   releaseEndpointSlot,
   renewCalls,
@@ -19,13 +17,9 @@ import {
   reserveCallStart,
   runningRunIds,
   runsToWork,
-  otherOrderLevel,
   takeEndpointSlot,
-  upsertCallLabel,
-  upsertPreferenceLabel,
-  type CallOutcome,
 } from "../db/judge-calls";
-import { withLeaseTransaction, type Tx } from "../db/transactions";
+import { withLeaseTransaction } from "../db/transactions";
 import type { CallOptions, ChatEndpoint } from "./chat-completions";
 import { endpointApiKey } from "./endpoint-api-key";
 import {
@@ -38,8 +32,9 @@ import {
 } from "./judge-call";
 import { AppError } from "../errors";
 import type { TokenPrices } from "@/lib/domain/judging/judgment-cost";
-import { combineOrders, type PreferenceValue } from "@/lib/domain/judging/preference-orders";
-import { JUDGE_TASKS, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
+import { JUDGE_TASKS } from "@/lib/domain/judging/judge-tasks/registry";
+import { nextTurn } from "./next-turn";
+import { outcomeWriter, type WriterRun } from "./outcome-writer";
 
 /**
  * Works judge runs in the background: in every `next start` process (instrumentation.ts) and in
@@ -75,23 +70,15 @@ export type JudgeWorker = {
   idle(): Promise<void>;
 };
 
-type ActiveRun = RunSettings & {
-  id: number;
-  studyId: number;
-  judgeId: number;
-  endpointId: number;
-  scale: string;
-  task: AnyJudgeTask;
-  /** A preference run's criterion. */
-  criterion: string;
-  /** Where its calls go, as the run recorded them (an endpoint changed since then gives the key, limits and prices only). */
-  baseUrl: string;
-  model: string;
-};
+type ActiveRun = RunSettings &
+  WriterRun & {
+    id: number;
+    endpointId: number;
+    /** Where its calls go, as the run recorded them (an endpoint changed since then gives the key, limits and prices only). */
+    baseUrl: string;
+    model: string;
+  };
 type Endpoint = ChatEndpoint & TokenPrices & { id: number; concurrency: number; requestsPerMinute: number | null };
-
-/** Lets timers, I/O and signal handlers run (SQLite's calls resolve without ever yielding). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker {
   const holder = options.holder ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
@@ -363,127 +350,3 @@ export function startJudgeWorker(options: JudgeWorkerOptions = {}): JudgeWorker 
     },
   };
 }
-
-type LabelWriter = (tx: Tx, run: ActiveRun, call: WrittenCall, levels: readonly string[], at: Date) => Promise<void>;
-
-/** What a parsed reply becomes, by its task's labelKind. */
-const LABEL_WRITERS: Record<AnyJudgeTask["labelKind"], LabelWriter> = {
-  /** A Label on the call's target, on the run's scale. */
-  level: (tx, run, call, [level], at) =>
-    upsertCallLabel(tx, {
-      callId: call.id,
-      studyId: run.studyId,
-      judgeId: run.judgeId,
-      scale: run.scale,
-      value: level!,
-      createdAt: at,
-    }),
-  /**
-   * A preference is judged both ways: once both orders of a pair parsed, the pair's label is the
-   * choice they agree on (read back to one order), or none when they disagree (position-inconsistent,
-   * counted by the run and left out of agreement).
-   */
-  preference: async (tx, run, call, [level], at) => {
-    const other = await otherOrderLevel(tx, call.id);
-    if (other === null) return;
-    const [shown, swapped] = call.swapped ? [other, level!] : [level!, other];
-    const combined = combineOrders(shown as PreferenceValue, swapped as PreferenceValue);
-    if ("value" in combined)
-      await upsertPreferenceLabel(tx, {
-        studyId: run.studyId,
-        judgeId: run.judgeId,
-        pairKey: call.targetKey,
-        criterion: run.criterion,
-        value: combined.value,
-        createdAt: at,
-      });
-  },
-};
-
-type WrittenCall = { id: number; swapped: boolean; targetKey: string };
-
-/**
- * Stores call outcomes in batches (one transaction per batch, without waiting for the disk: a
- * crash of the process loses nothing committed, a power cut may forget the last outcomes, whose
- * calls are then made again), with their attempts and the label of each parsed one.
- */
-function outcomeWriter(holder: string) {
-  type Queued = {
-    outcome: CallOutcome;
-    run: ActiveRun;
-    call: WrittenCall;
-    done: () => void;
-    failed: (e: unknown) => void;
-  };
-  let queue: Queued[] = [];
-  let scheduled = false;
-  const storing = new Set<Promise<void>>();
-
-  /** Stores one batch in one transaction; a conflict or a lost connection is tried again, five times in all. */
-  async function store(taken: Queued[]): Promise<void> {
-    for (let failures = 1; ; failures++) {
-      try {
-        await withLeaseTransaction(async (tx) => {
-          await recordAttempts(
-            tx,
-            taken.map((t) => t.outcome),
-          );
-          for (const { outcome, run, call } of taken) {
-            const stored = await recordCall(tx, holder, outcome);
-            if (!stored || outcome.status !== "done" || outcome.levels.length === 0) continue;
-            await LABEL_WRITERS[run.task.labelKind](tx, run, call, outcome.levels, outcome.finishedAt);
-          }
-        });
-        for (const t of taken) t.done();
-        return;
-      } catch (error) {
-        // the calls stay leased to this process meanwhile; after five failures these outcomes are
-        // given up, and their calls made again once their leases expire
-        console.error(`judge worker: storing ${taken.length} outcomes: ${(error as Error).message}`);
-        if (failures >= 5) {
-          for (const t of taken) t.failed(error);
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50 * failures));
-      }
-    }
-  }
-
-  /**
-   * Starts storing what is queued, as one batch, while fewer than MAX_STORING batches are being
-   * stored (on PostgreSQL each on its own connection, so that a lane does not wait behind the
-   * others' round trips; SQLite's writes queue anyway); what arrives meanwhile waits for the next.
-   */
-  function drain(): void {
-    scheduled = false;
-    if (queue.length === 0 || storing.size >= MAX_STORING) return;
-    // in id order, as every statement that updates several calls locks them (no deadlock on PostgreSQL)
-    const taken = queue.sort((a, b) => a.outcome.id - b.outcome.id);
-    queue = [];
-    const batch = store(taken).finally(() => {
-      storing.delete(batch);
-      drain();
-    });
-    storing.add(batch);
-  }
-
-  return {
-    /** Queues an outcome of one of `run`'s calls; resolves once stored (or once storing it failed, which is logged). */
-    add(outcome: CallOutcome, run: ActiveRun, call: WrittenCall): Promise<void> {
-      const stored = new Promise<void>((done, failed) => queue.push({ outcome, run, call, done, failed }));
-      // outcomes that arrive in one turn of the event loop share a transaction; a lane waits for its own
-      if (!scheduled) {
-        scheduled = true;
-        void nextTurn().then(drain);
-      }
-      return stored.catch(() => {});
-    },
-    async flushed(): Promise<void> {
-      while (queue.length > 0 || storing.size > 0 || scheduled)
-        await (storing.size > 0 ? Promise.race(storing) : nextTurn());
-    },
-  };
-}
-
-/** Batches of outcomes a process stores at once. */
-const MAX_STORING = 4;
