@@ -17,6 +17,7 @@ import { SubmitBar } from "./submit-bar";
 import { draftContext } from "./task-views/task-view";
 import { taskViewOf } from "./task-views/task-views";
 import { Alert } from "@/components/ui/alert";
+import { nextSaveVersion } from "@/lib/client/next-save-version";
 
 /**
  * What the annotator is entering on the item shown: the task's own draft (a level, a review, a
@@ -141,15 +142,10 @@ export function AnnotationWorkspace({
       campaign.protocol,
       item.mine.some((m) => m.phase === "blind"),
     );
-    const stored = item.mine.find((m) => m.phase === phase)?.version ?? 0;
-    const queued = Math.max(
-      0,
-      ...state.pending.filter((p) => p.itemId === item.itemId && p.save.phase === phase).map((p) => p.save.version),
-    );
     const save = {
       clientId: newClientId(),
       phase,
-      version: Math.max(stored, queued) + 1,
+      version: nextSaveVersion(item.mine, state.pending, item.itemId, phase),
       payload,
       comment: draft.comment.trim() || null,
       startedAt: new Date(draft.shownAt).toISOString(),
@@ -168,7 +164,8 @@ export function AnnotationWorkspace({
         await move(1);
       }
     } catch {
-      // refused: the save status shows why; the draft stays for the annotator to fix
+      // a refused save: the save status (the queue's `refused`) shows why, and the draft stays for
+      // the annotator to fix; nothing else can be thrown here (the queue keeps what it cannot send)
     } finally {
       setBusy(false);
     }
