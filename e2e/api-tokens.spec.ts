@@ -4,7 +4,7 @@ import { IMPORT_STUDY, USERS } from "./fixtures/world";
 
 const DEMO = "Harbor job queue (demo)";
 
-// What README's curl and Python examples do, as a pipeline would: a token made on the account page,
+// What docs/API.md's curl and Python examples do, as a pipeline would: a token made on the account page,
 // then requests that carry only `Authorization: Bearer <token>`.
 test("a researcher makes a token on the account page, a script pushes labels and pulls reports with it, and the token is revoked", async ({
   page,
