@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { CampaignForm, type FollowUp, type RandomPairsStart } from "@/components/campaigns/campaign-form";
+import { CampaignForm, type FollowUp, type RandomPairsStart } from "@/components/campaigns/form/campaign-form";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "@/lib/server/auth/page-guards";
 import { getCampaignFormOptions } from "@/lib/server/campaigns/get-campaign-form-options";
