@@ -1,4 +1,4 @@
-import { Select } from "@/components/ui/field";
+import { ChoiceField } from "@/components/reports/choice-field";
 import { ReportControls } from "@/components/reports/report-controls";
 
 /** Ranking measures offered for the systems (trec_eval's, over each judge's labels as qrels). */
@@ -22,27 +22,21 @@ export function ReferenceForm({
       columns="sm:grid-cols-4"
       className="mt-3"
     >
-      <label className="block text-sm font-medium sm:col-span-2">
-        Or all judges against
-        <Select name="reference" defaultValue={reference} className="mt-1" required>
-          <option value="">Choose…</option>
-          {judges.map((j) => (
-            <option key={j.name} value={j.name}>
-              {j.name} ({j.kind === "model" ? "LLM" : "human"})
-            </option>
-          ))}
-        </Select>
-      </label>
-      <label className="block text-sm font-medium">
-        Systems ranked by
-        <Select name="measure" defaultValue={measure} className="mt-1">
-          {MEASURES.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </Select>
-      </label>
+      <ChoiceField
+        label="Or all judges against"
+        name="reference"
+        className="sm:col-span-2"
+        choices={judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` }))}
+        defaultValue={reference}
+        required
+      />
+      <ChoiceField
+        label="Systems ranked by"
+        name="measure"
+        choices={MEASURES.map((m) => ({ value: m, label: m }))}
+        defaultValue={measure}
+        empty={null}
+      />
     </ReportControls>
   );
 }

@@ -5,7 +5,7 @@ import { fixed, interval, percent } from "../reports/format";
 import { statisticColumns } from "../reports/statistics-table";
 import { PreferenceBars } from "./preference-bars";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { Select } from "@/components/ui/field";
+import { ChoiceField } from "@/components/reports/choice-field";
 import { ReportPage } from "@/components/ui/report-page";
 import { ReportExports } from "@/components/reports/report-exports";
 import { ReportControls } from "@/components/reports/report-controls";
@@ -51,17 +51,14 @@ export function PreferencesView({
             </p>
           ) : (
             <ReportControls label="Preference source" submit="Show the report">
-              <label className="block text-sm font-medium sm:col-span-2">
-                Whose preferences
-                <Select name="source" defaultValue={source} className="mt-1" required>
-                  <option value="">Choose…</option>
-                  {sources.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label}
-                    </option>
-                  ))}
-                </Select>
-              </label>
+              <ChoiceField
+                label="Whose preferences"
+                name="source"
+                className="sm:col-span-2"
+                choices={sources}
+                defaultValue={source}
+                required
+              />
             </ReportControls>
           )}
         </>
