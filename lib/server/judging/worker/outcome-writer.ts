@@ -8,8 +8,8 @@ import {
   upsertCallLabel,
   upsertPreferenceLabel,
   type CallOutcome,
-} from "../db/judge-calls";
-import { withLeaseTransaction, type Tx } from "../db/transactions";
+} from "../../db/judge-calls";
+import { withLeaseTransaction, type Tx } from "../../db/transactions";
 import { nextTurn } from "./next-turn";
 
 /** What the writer needs of a run: whose labels it writes, on what scale, by its task's label kind. */
