@@ -24,7 +24,7 @@ ensureNodeVersion();
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT || 3000);
 
-ensureDependencies();
+// the configuration is checked before anything is installed or built: a refusal changes nothing
 const { databaseUrl, describeUrl, providerOf } = await import("../lib/server/db/database-url.mjs");
 const url = databaseUrl();
 try {
@@ -40,6 +40,7 @@ const publicUrl =
   process.env.NEXTAUTH_URL ||
   (production ? fail("NEXTAUTH_URL must be set in production mode (the URL users open)") : `http://localhost:${port}`);
 
+ensureDependencies();
 ensurePrismaClients();
 await ensureCli();
 await requireReachableDatabase(url, describeUrl);
