@@ -6,20 +6,34 @@ const shared = {
   resolve: { tsconfigPaths: true, alias: { "server-only": serverOnlyStub } },
 };
 
-// Two tiers: `unit` (pure, milliseconds, *.test.ts) and `db` (*.db.test.ts, against the real
-// database named by DATABASE_URL; scripts/test.mjs runs it once on SQLite and once on PostgreSQL).
+// Three tiers: `unit` (pure and in-process, milliseconds, *.test.ts), `integration`
+// (*.integration.test.ts: what only real processes, sockets and timeouts show: the bin, npm start,
+// the command line's environment, an HTTP endpoint that stalls) and `db` (*.db.test.ts, against the
+// real database named by DATABASE_URL; scripts/test.mjs runs it once on SQLite and once on PostgreSQL).
 export default defineConfig({
   test: {
     projects: [
       {
         ...shared,
-        // the CLI's tests start `npm run assay` processes: seconds each on a busy 2-core machine
         test: {
           name: "unit",
           include: ["{lib,prisma,scripts,components}/**/*.test.{ts,tsx}"],
-          exclude: ["**/*.db.test.ts", "node_modules/**"],
+          exclude: ["**/*.db.test.ts", "**/*.integration.test.ts", "node_modules/**"],
           environment: "node",
-          testTimeout: 30_000,
+          // one module graph for all files (a test that changes process.env puts it back): a third
+          // of the time an isolated start per file takes on two cores
+          pool: "threads",
+          isolate: false,
+        },
+      },
+      {
+        ...shared,
+        // processes and sockets: seconds each on a busy 2-core machine
+        test: {
+          name: "integration",
+          include: ["{lib,scripts,test}/**/*.integration.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
         },
       },
       {

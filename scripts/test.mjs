@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite. Lint and types, unit tests, the database tier on SQLite and on
+// `npm test`: the whole suite. Lint and types, unit tests, integration tests (real processes and
+// sockets), the database tier on SQLite and on
 // PostgreSQL (DATABASE_URL_POSTGRES, or a server on 127.0.0.1:5432), and the end-to-end tests
 // in Debian's Chromium against a production build. ASSAY_REQUIRE_POSTGRES=1 (CI) makes a missing
 // PostgreSQL an error instead of a skip. Arguments pick tiers: npm test -- unit db e2e
@@ -20,7 +21,7 @@ import {
   probePostgres,
 } from "./lib/setup.mjs";
 
-const TIERS = ["static", "unit", "db", "e2e"];
+const TIERS = ["static", "unit", "integration", "db", "e2e"];
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 for (const tier of chosen)
   if (!TIERS.includes(tier)) fail(`unknown test tier "${tier}" (choose from ${TIERS.join(", ")})`);
@@ -53,6 +54,13 @@ if (wants("unit")) {
   await timed("unit", () => {
     step("Unit tests");
     run(bin("vitest"), ["run", "--project", "unit"], { what: "unit tests" });
+  });
+}
+
+if (wants("integration")) {
+  await timed("integration", () => {
+    step("Integration tests (real processes and sockets)");
+    run(bin("vitest"), ["run", "--project", "integration"], { what: "integration tests" });
   });
 }
 

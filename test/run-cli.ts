@@ -1,6 +1,38 @@
 // Runs the command line from its sources (the TypeScript loader, as `npm run assay` ran it before
-// the bundle), as a real process: status, stdout and stderr.
+// the bundle), as a real process (runCli, runCliAsync) or in this process (runCliInProcess):
+// status, stdout and stderr.
 import { spawn, spawnSync } from "node:child_process";
+import { Readable, Writable } from "node:stream";
+import type { CliIo } from "@/lib/cli/io";
+import { runAssay } from "@/lib/cli/run-assay";
+
+/** A stream that keeps what is written to it, as text. */
+function memoryStream(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  return { stream, text: () => chunks.join("") };
+}
+
+/**
+ * Runs the command line in this process, on memory streams: the same status, stdout and stderr as
+ * the process `runCli` starts, in milliseconds (the unit tier's way; runCli is for what only a
+ * process shows: its environment, signals, the bin).
+ */
+export async function runCliInProcess(
+  args: readonly string[],
+  options: { input?: string } = {},
+): Promise<{ status: number; stdout: string; stderr: string }> {
+  const stdout = memoryStream();
+  const stderr = memoryStream();
+  const io: CliIo = { stdout: stdout.stream, stderr: stderr.stream, stdin: Readable.from([options.input ?? ""]) };
+  const status = await runAssay([...args], io);
+  return { status, stdout: stdout.text(), stderr: stderr.text() };
+}
 
 export function runCli(args: readonly string[], options: { env?: Record<string, string>; input?: string } = {}) {
   const r = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], {

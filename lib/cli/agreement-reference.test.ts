@@ -5,10 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { published, qrelsRows, submissions } from "@/test/llmjudge-data";
-import { runCli } from "@/test/run-cli";
+import { runCliInProcess } from "@/test/run-cli";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-reference-"));
-const agreement = (...args: string[]) => runCli(["agreement", ...args]);
+const agreement = (...args: string[]) => runCliInProcess(["agreement", ...args]);
 
 /** The NIST qrels and every submission as item,judge,label lines; `clip` applies the organisers' 0..3 rule. */
 function labelsCsv(name: string, clip: boolean): string {
@@ -24,9 +24,9 @@ function labelsCsv(name: string, clip: boolean): string {
 }
 
 describe("assay agreement --reference", () => {
-  it("reproduces LLMJudge's kappa, ordinal alpha and binarized kappas for all 33 submissions in one call", () => {
+  it("reproduces LLMJudge's kappa, ordinal alpha and binarized kappas for all 33 submissions in one call", async () => {
     const input = labelsCsv("clipped.csv", true);
-    const r = agreement(
+    const r = await agreement(
       "--input",
       input,
       "--reference",
@@ -73,9 +73,18 @@ describe("assay agreement --reference", () => {
     }
   });
 
-  it("refuses labels outside --order with their line: Assay does not clip", () => {
+  it("refuses labels outside --order with their line: Assay does not clip", async () => {
     const input = labelsCsv("raw.csv", false);
-    const r = agreement("--input", input, "--reference", "nist", "--metrics", "cohen-kappa", "--order", "0,1,2,3");
+    const r = await agreement(
+      "--input",
+      input,
+      "--reference",
+      "nist",
+      "--metrics",
+      "cohen-kappa",
+      "--order",
+      "0,1,2,3",
+    );
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr.trim()).toMatch(/^assay: label "(5|10)" \(line \d+\) is not one of --order 0,1,2,3$/);
@@ -83,7 +92,7 @@ describe("assay agreement --reference", () => {
     expect(fs.readFileSync(input, "utf8").split("\n")[line - 1]).toMatch(/,(5|10)$/);
   });
 
-  it("refuses an unknown reference, a bad metric or threshold, and --metric with --reference, exit 2", () => {
+  it("refuses an unknown reference, a bad metric or threshold, and --metric with --reference, exit 2", async () => {
     const small = path.join(dir, "small.csv");
     fs.writeFileSync(small, "item,judge,label\na,x,1\na,y,0\nb,x,0\nb,y,0\n");
     const cases: [string[], string][] = [
@@ -109,7 +118,7 @@ describe("assay agreement --reference", () => {
       ],
     ];
     for (const [args, message] of cases) {
-      const r = agreement(...args);
+      const r = await agreement(...args);
       expect([r.status, r.stderr.trim(), r.stdout]).toEqual([2, message, ""]);
     }
   });

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "@/test/run-cli";
+import { runCliInProcess } from "@/test/run-cli";
 
 const FIXTURES = path.resolve("test/fixtures");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-leaderboards-"));
@@ -15,8 +15,8 @@ const csv = (name: string, lines: string[]) => {
 };
 
 describe("assay compare-leaderboards", () => {
-  it("reproduces the drift study's Table 3 taus, except Coverage@20, where rounded ties change it", () => {
-    const r = runCli([
+  it("reproduces the drift study's Table 3 taus, except Coverage@20, where rounded ties change it", async () => {
+    const r = await runCliInProcess([
       "compare-leaderboards",
       "--a",
       path.join(FIXTURES, "freshstack-drift-table2-2024.csv"),
@@ -40,10 +40,10 @@ describe("assay compare-leaderboards", () => {
     expect(out.spearman_rho["coverage@20"]).toBeCloseTo(0.8898678414096917, 12);
   });
 
-  it("lists systems in one table only and leaves them out", () => {
+  it("lists systems in one table only and leaves them out", async () => {
     const a = csv("a.csv", ["system,metric,score", "x,m,0.3", "y,m,0.2", "z,m,0.1", "old,m,0.9"]);
     const b = csv("b.csv", ["system,metric,score", "x,m,0.1", "y,m,0.2", "z,m,0.3", "new,m,0.5"]);
-    const out = JSON.parse(runCli(["compare-leaderboards", "--a", a, "--b", b]).stdout);
+    const out = JSON.parse((await runCliInProcess(["compare-leaderboards", "--a", a, "--b", b])).stdout);
     expect(out).toEqual({
       kendall_tau_b: { m: -1 },
       spearman_rho: { m: -1 },
@@ -52,7 +52,7 @@ describe("assay compare-leaderboards", () => {
     });
   });
 
-  it("refuses a repeated score, a bad number, a metric on one side and fewer than two shared systems, exit 2", () => {
+  it("refuses a repeated score, a bad number, a metric on one side and fewer than two shared systems, exit 2", async () => {
     const ok = csv("ok.csv", ["system,metric,score", "x,m,1", "y,m,2"]);
     const cases: [string[], string][] = [
       [
@@ -74,7 +74,7 @@ describe("assay compare-leaderboards", () => {
       [["--a", ok], "--a and --b are required (CSV files system,metric,score)"],
     ];
     for (const [args, message] of cases) {
-      const r = runCli(["compare-leaderboards", ...args]);
+      const r = await runCliInProcess(["compare-leaderboards", ...args]);
       expect([r.status, r.stderr.trim(), r.stdout]).toEqual([2, `assay: ${message}`, ""]);
     }
   });

@@ -1,4 +1,4 @@
-// `evaluate --qrels` and `compare-rankings --qrels-a/-b`: trec_eval 9.0.8's semantics, run as real processes.
+// `evaluate --qrels` and `compare-rankings --qrels-a/-b`: trec_eval 9.0.8's semantics, run in-process.
 // Every expected value below was worked by hand and checked with trec_eval 9.0.8
 // (`trec_eval -q -m ndcg_cut.5 -m map -m P.5,10 -m recall.3,5 -m Rprec -m recip_rank`, with -J for
 // --judged-only). While --judged-only was written it also matched `trec_eval -J` on 40 random qrels
@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "@/test/run-cli";
+import { runCliInProcess } from "@/test/run-cli";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-evaluate-"));
 const file = (name: string, lines: string[]) => {
@@ -15,8 +15,8 @@ const file = (name: string, lines: string[]) => {
   fs.writeFileSync(f, `${lines.join("\n")}\n`);
   return f;
 };
-const assay = (...args: string[]) => {
-  const r = runCli(args);
+const assay = async (...args: string[]) => {
+  const r = await runCliInProcess(args);
   return { ...r, json: r.status === 0 ? JSON.parse(r.stdout) : null };
 };
 
@@ -43,9 +43,9 @@ const run = file("run.txt", [
 ]);
 
 describe("assay evaluate --qrels", () => {
-  it("matches trec_eval: 32-bit ties, graded gains, unjudged documents, the mean over shared queries", () => {
+  it("matches trec_eval: 32-bit ties, graded gains, unjudged documents, the mean over shared queries", async () => {
     const metrics = "ndcg@5,map,p@5,p@10,recall@3,recall@5,rprec,mrr,judged@5,judged@10";
-    const r = assay("evaluate", "--qrels", qrels, "--run", run, "--metrics", metrics);
+    const r = await assay("evaluate", "--qrels", qrels, "--run", run, "--metrics", metrics);
     expect(r.stderr).toBe("");
     const sys = r.json.runs.sys as Record<string, number>;
     expect(Object.keys(sys)).toEqual(metrics.split(","));
@@ -65,9 +65,9 @@ describe("assay evaluate --qrels", () => {
     expect(sys["judged@10"]).toBe((3 / 10 + 1 / 10) / 2);
   });
 
-  it("--judged-only is trec_eval -J: unjudged documents leave each ranking, the others keep their order", () => {
+  it("--judged-only is trec_eval -J: unjudged documents leave each ranking, the others keep their order", async () => {
     const metrics = "ndcg@5,map,p@5,p@10,recall@3,recall@5,rprec,mrr";
-    const r = assay("evaluate", "--qrels", qrels, "--run", run, "--metrics", metrics, "--judged-only");
+    const r = await assay("evaluate", "--qrels", qrels, "--run", run, "--metrics", metrics, "--judged-only");
     expect(r.stderr).toBe("");
     const sys = r.json.runs.sys as Record<string, number>;
     // q1 without d5 and d9 ranks d3 (0), d1 (3), d2 (1); q2 e1 (0). trec_eval 9.0.8 -J printed:
@@ -83,25 +83,25 @@ describe("assay evaluate --qrels", () => {
       "0.3333",
     ]);
     const nuggets = file("nuggets.txt", ["q1 n1 d1 1"]);
-    const refused = assay("evaluate", "--nugget-qrels", nuggets, "--run", run, "--judged-only");
+    const refused = await assay("evaluate", "--nugget-qrels", nuggets, "--run", run, "--judged-only");
     expect([refused.status, refused.stderr.trim()]).toEqual([
       2,
       "assay: --judged-only (trec_eval's -J) applies to --qrels only",
     ]);
   });
 
-  it("reads the whole ranking for map, rprec and mrr, and prints null when a run shares no query", () => {
+  it("reads the whole ranking for map, rprec and mrr, and prints null when a run shares no query", async () => {
     const deep = file("deep.txt", [
       ...Array.from({ length: 1500 }, (_, i) => `q1 Q0 n${i} ${i + 1} ${2000 - i} deep`),
       "q1 Q0 d1 1501 1 deep",
       "q9 Q0 d1 1 1 elsewhere",
     ]);
-    const r = assay("evaluate", "--qrels", qrels, "--run", deep, "--metrics", "map,mrr,rprec,p@10");
+    const r = await assay("evaluate", "--qrels", qrels, "--run", deep, "--metrics", "map,mrr,rprec,p@10");
     expect(r.json.runs.deep).toEqual({ map: 1 / 1501 / 3, mrr: 1 / 1501, rprec: 0, "p@10": 0 });
     expect(r.json.runs.elsewhere).toEqual({ map: null, mrr: null, rprec: null, "p@10": null });
   });
 
-  it("refuses a repeated document, a non-integer level, an unknown metric and two kinds of labels, exit 2", () => {
+  it("refuses a repeated document, a non-integer level, an unknown metric and two kinds of labels, exit 2", async () => {
     const twiceRun = file("twice-run.txt", ["q1 Q0 d1 1 2 sys", "q1 Q0 d2 2 1 sys", "q1 Q0 d1 3 0.5 sys"]);
     const twiceQrels = file("twice-qrels.txt", ["q1 0 d1 1", "q1 0 d1 2"]);
     const graded = file("fraction.txt", ["q1 0 d1 1.5"]);
@@ -132,7 +132,7 @@ describe("assay evaluate --qrels", () => {
       ],
     ];
     for (const [args, message] of cases) {
-      const r = assay(...args);
+      const r = await assay(...args);
       expect([r.status, r.stderr.trim(), r.stdout]).toEqual([2, message, ""]);
     }
   });
@@ -151,8 +151,18 @@ describe("assay compare-rankings --qrels-a --qrels-b", () => {
     "q1 Q0 d1 2 2 third",
   ]);
 
-  it("ranks the runs under both, with Kendall's tau-b and Spearman's rho, and nothing unmatched", () => {
-    const r = assay("compare-rankings", "--qrels-a", human, "--qrels-b", llm, "--run", runs, "--metrics", "p@1,map");
+  it("ranks the runs under both, with Kendall's tau-b and Spearman's rho, and nothing unmatched", async () => {
+    const r = await assay(
+      "compare-rankings",
+      "--qrels-a",
+      human,
+      "--qrels-b",
+      llm,
+      "--run",
+      runs,
+      "--metrics",
+      "p@1,map",
+    );
     expect(r.stderr).toBe("");
     // p@1 under a: first 1, second 1, third 0; under b: first 1, second 0, third 1
     expect(r.json.rankings.a["p@1"]).toEqual([
@@ -167,9 +177,9 @@ describe("assay compare-rankings --qrels-a --qrels-b", () => {
     expect(r.json.unmatched).toEqual({ a: [], b: [] });
   });
 
-  it("gives each side its own runs with --run-a and --run-b, matched by tag, and lists the unmatched", () => {
+  it("gives each side its own runs with --run-a and --run-b, matched by tag, and lists the unmatched", async () => {
     const later = file("later.txt", ["q1 Q0 d9 1 3 first", "q1 Q0 d1 1 3 third", "q1 Q0 d2 1 3 fourth"]);
-    const r = assay(
+    const r = await assay(
       "compare-rankings",
       "--qrels-a",
       human,
@@ -190,7 +200,7 @@ describe("assay compare-rankings --qrels-a --qrels-b", () => {
     expect(r.json.rankings.b["p@1"].map((e: { run: string }) => e.run)).toEqual(["first", "third", "fourth"]);
   });
 
-  it("exits 2 with fewer than two matched runs or mixed kinds of labels", () => {
+  it("exits 2 with fewer than two matched runs or mixed kinds of labels", async () => {
     const one = file("one.txt", ["q1 Q0 d1 1 3 first"]);
     const cases: [string[], string][] = [
       [
@@ -211,7 +221,7 @@ describe("assay compare-rankings --qrels-a --qrels-b", () => {
       ],
     ];
     for (const [args, message] of cases) {
-      const r = assay(...args);
+      const r = await assay(...args);
       expect([r.status, r.stderr.trim(), r.stdout]).toEqual([2, message, ""]);
     }
   });

@@ -1,19 +1,12 @@
-// The `graded-precision` command as its contract states it, run as a real process on FeB4RAG's files.
-import { spawnSync } from "node:child_process";
+// The `graded-precision` command as its contract states it, run in-process on FeB4RAG's files.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "@/test/run-cli";
 
 const FEB4RAG = path.resolve("../shared/data/feb4rag");
-const gradedPrecision = (...args: string[]) => {
-  const r = spawnSync(
-    "node",
-    ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", "graded-precision", ...args],
-    { encoding: "utf8", maxBuffer: 1 << 26 },
-  );
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-};
+const gradedPrecision = (...args: string[]) => runCliInProcess(["graded-precision", ...args]);
 const lines = (text: string) =>
   text
     .split(/\r?\n/)
@@ -21,15 +14,15 @@ const lines = (text: string) =>
     .sort();
 
 describe("assay graded-precision", () => {
-  it("reproduces FeB4RAG's BEIR-QRELS-RS.txt from BEIR-QRELS-RM.txt, line for line as a set", () => {
-    const r = gradedPrecision("--feb4rag-labels", path.join(FEB4RAG, "BEIR-QRELS-RM.txt"));
+  it("reproduces FeB4RAG's BEIR-QRELS-RS.txt from BEIR-QRELS-RM.txt, line for line as a set", async () => {
+    const r = await gradedPrecision("--feb4rag-labels", path.join(FEB4RAG, "BEIR-QRELS-RM.txt"));
     expect(r.status).toBe(0);
     const expected = lines(fs.readFileSync(path.join(FEB4RAG, "BEIR-QRELS-RS.txt"), "utf8"));
     expect(expected).toHaveLength(12_640);
     expect(lines(r.stdout)).toEqual(expected);
   });
 
-  it("refuses bad input with one line and exit code 2", () => {
+  it("refuses bad input with one line and exit code 2", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-graded-"));
     const bad = path.join(dir, "bad.txt");
     fs.writeFileSync(bad, "1 Q0 doc-a 3\n1 Q0 doc-b 7\n");
@@ -40,7 +33,7 @@ describe("assay graded-precision", () => {
       [["--labels", bad], "assay: Unknown option '--labels'"],
     ];
     for (const [args, message] of cases) {
-      const r = gradedPrecision(...args);
+      const r = await gradedPrecision(...args);
       expect([r.status, r.stderr.trim(), r.stdout]).toEqual([2, message, ""]);
     }
   });

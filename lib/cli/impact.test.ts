@@ -1,9 +1,9 @@
-// The `evaluate` and `compare-rankings` commands as their contracts state them, run as real processes.
-import { spawnSync } from "node:child_process";
+// The `evaluate` and `compare-rankings` commands as their contracts state them, run in-process (test/run-cli.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "@/test/run-cli";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-impact-"));
 const file = (name: string, lines: string[]) => {
@@ -11,10 +11,8 @@ const file = (name: string, lines: string[]) => {
   fs.writeFileSync(f, `${lines.join("\n")}\n`);
   return f;
 };
-const assay = (...args: string[]) => {
-  const r = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], {
-    encoding: "utf8",
-  });
+const assay = async (...args: string[]) => {
+  const r = await runCliInProcess(args);
   return {
     status: r.status,
     stdout: r.stdout,
@@ -39,8 +37,8 @@ const runs = file("runs.txt", [
 const other = file("other.txt", ["q1 Q0 C 1 2 cfirst", "q1 Q0 B 2 1 cfirst"]);
 
 describe("assay evaluate", () => {
-  it("scores each run over every query of the qrels: a query a run misses scores 0", () => {
-    const r = assay("evaluate", "--nugget-qrels", llm, "--run", runs, "--run", other);
+  it("scores each run over every query of the qrels: a query a run misses scores 0", async () => {
+    const r = await assay("evaluate", "--nugget-qrels", llm, "--run", runs, "--run", other);
     expect(r.stderr).toBe("");
     const scores = r.json!.runs as Record<string, Record<string, number>>;
     expect(Object.keys(scores)).toEqual(["cfirst", "vector", "xfirst"]);
@@ -55,27 +53,28 @@ describe("assay evaluate", () => {
     expect(scores.xfirst!["coverage@20"]).toBeCloseTo((1 / 3 + 1 / 2) / 2, 12);
   });
 
-  it("reads tab-separated and irregular lines through the parser, and names a bad field", () => {
+  it("reads tab-separated and irregular lines through the parser, and names a bad field", async () => {
     const irregular = file("irregular.txt", [
       "q1\tQ0\tA\t1\t9.3\tvector",
       "q1 Q0 D 2 8.4 vector",
       "q1  Q0 E 3 8.1 vector",
       "q1 Q0 B 4 7.6 vector\r",
     ]);
-    const vector = (assay("evaluate", "--nugget-qrels", llm, "--run", runs).json!.runs as Record<string, object>)
-      .vector;
-    expect(assay("evaluate", "--nugget-qrels", llm, "--run", irregular).json).toEqual({ runs: { vector } });
+    const vector = (
+      (await assay("evaluate", "--nugget-qrels", llm, "--run", runs)).json!.runs as Record<string, object>
+    ).vector;
+    expect((await assay("evaluate", "--nugget-qrels", llm, "--run", irregular)).json).toEqual({ runs: { vector } });
     const rank = file("rank.txt", ["q1 Q0 A x 9.3 vector"]);
-    expect(assay("evaluate", "--nugget-qrels", llm, "--run", rank).stderr.trim()).toBe(
+    expect((await assay("evaluate", "--nugget-qrels", llm, "--run", rank)).stderr.trim()).toBe(
       `assay: ${rank} line 1, field rank: expected an integer, got "x"`,
     );
   });
 
-  it("takes --metrics and refuses bad input with one line and exit code 2", () => {
+  it("takes --metrics and refuses bad input with one line and exit code 2", async () => {
     expect(
       Object.keys(
         (
-          assay("evaluate", "--nugget-qrels", llm, "--run", runs, "--metrics", "recall@1").json!.runs as Record<
+          (await assay("evaluate", "--nugget-qrels", llm, "--run", runs, "--metrics", "recall@1")).json!.runs as Record<
             string,
             object
           >
@@ -104,15 +103,15 @@ describe("assay evaluate", () => {
       [["evaluate", "--nugget-qrels", llm, "--run", "/nope.run"], "assay: no such file: /nope.run"],
     ];
     for (const [args, message] of cases) {
-      const r = assay(...args);
+      const r = await assay(...args);
       expect([r.status, r.stderr.trim(), r.stdout]).toEqual([2, message, ""]);
     }
   });
 });
 
 describe("assay compare-rankings", () => {
-  it("ranks the runs under both qrels and gives Kendall's tau-b per metric", () => {
-    const r = assay(
+  it("ranks the runs under both qrels and gives Kendall's tau-b per metric", async () => {
+    const r = await assay(
       "compare-rankings",
       "--nugget-qrels-a",
       llm,

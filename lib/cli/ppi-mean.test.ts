@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "@/test/run-cli";
+import { runCliInProcess } from "@/test/run-cli";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-ppi-"));
 const csv = (name: string, lines: string[]) => {
@@ -15,8 +15,8 @@ const csv = (name: string, lines: string[]) => {
 const SMALL = ["item,llm,human", "a,1,1", "b,0,0", "c,0,1", "d,1,1", "e,1,", "f,1,", "g,0,", "h,0,", "i,1,", "j,0,"];
 
 describe("assay ppi-mean", () => {
-  it("prints the PPI++ estimate and interval beside the humans alone and the LLM alone", () => {
-    const r = runCli(["ppi-mean", "--input", csv("small.csv", SMALL), "--confidence", "0.9"]);
+  it("prints the PPI++ estimate and interval beside the humans alone and the LLM alone", async () => {
+    const r = await runCliInProcess(["ppi-mean", "--input", csv("small.csv", SMALL), "--confidence", "0.9"]);
     expect(r.stderr).toBe("");
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual([
@@ -37,12 +37,13 @@ describe("assay ppi-mean", () => {
     expect(out.classical.low).toBeCloseTo(0.39387874338826323, 10);
     expect(out.llm_only).toEqual({ estimate: 0.5 });
     const one = JSON.parse(
-      runCli(["ppi-mean", "--input", csv("one.csv", SMALL), "--confidence", "0.9", "--lambda", "1"]).stdout,
+      (await runCliInProcess(["ppi-mean", "--input", csv("one.csv", SMALL), "--confidence", "0.9", "--lambda", "1"]))
+        .stdout,
     );
     expect([one.lambda, one.low]).toEqual([1, expect.closeTo(0.26055814782070585, 10)]);
   });
 
-  it("refuses bad input with one line naming it, exit 2", () => {
+  it("refuses bad input with one line naming it, exit 2", async () => {
     const cases: [string[], string][] = [
       [
         ["--input", csv("nan.csv", ["item,llm,human", "a,1,1", "b,x,0"])],
@@ -76,7 +77,7 @@ describe("assay ppi-mean", () => {
       [["--input", csv("c.csv", SMALL), "--confidence", "95"], "assay: --confidence must be a number between 0 and 1"],
     ];
     for (const [args, message] of cases) {
-      const r = runCli(["ppi-mean", ...args]);
+      const r = await runCliInProcess(["ppi-mean", ...args]);
       const expected = message.startsWith("assay: ") ? message : `assay: ${dir}/${message}`;
       expect([r.status, r.stderr.trim(), r.stdout]).toEqual([2, expected, ""]);
     }

@@ -6,6 +6,7 @@ import { labelsCsvParser } from "@/lib/formats/csv";
 import { EncodingError, forEachLine } from "@/lib/formats/read-lines";
 import { describeLineError } from "@/lib/formats/parsed";
 import { inputError, parseContractArgs } from "./contract-input";
+import { printLine, printError, type CliIo } from "../io";
 
 const metricOf = (id: string, option: string): AgreementMetric => {
   if (!AGREEMENT_METRICS.includes(id as AgreementMetric))
@@ -19,7 +20,7 @@ const metricOf = (id: string, option: string): AgreementMetric => {
  * - `--reference J --metrics M1,M2 [--binarize t1,t2]`: every other judge against J, one JSON
  *   line per judge x metric x threshold (judge, then metric, then threshold; null first).
  */
-export async function agreementCommand(args: string[]): Promise<void> {
+export async function agreementCommand(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, {
     input: { type: "string" },
     metric: { type: "string" },
@@ -55,17 +56,19 @@ export async function agreementCommand(args: string[]): Promise<void> {
       const rows = againstReference(table, values.reference!, metrics, thresholds);
       const lines = rows.map(({ reason, ...row }) => {
         if (reason)
-          console.error(
+          printError(
+            io,
             `assay: ${row.judge} ${row.metric}${row.threshold === null ? "" : ` >=${row.threshold}`} is undefined: ${reason}`,
           );
         return JSON.stringify(row);
       });
-      process.stdout.write(lines.length ? `${lines.join("\n")}\n` : "");
+      io.stdout.write(lines.length ? `${lines.join("\n")}\n` : "");
       return;
     }
     const result = computeMetric(table, metrics[0]!);
-    if (result.value === null) console.error(`assay: ${metrics[0]} is undefined: ${result.reason}`);
-    console.log(
+    if (result.value === null) printError(io, `assay: ${metrics[0]} is undefined: ${result.reason}`);
+    printLine(
+      io,
       JSON.stringify({ metric: metrics[0], value: result.value, items: result.items, judges: table.judges.length }),
     );
   } catch (error) {

@@ -2,6 +2,7 @@ import { kendallTauB, spearmanRho } from "@/lib/domain/impact/rank-correlation";
 import { describeLineError } from "@/lib/formats/parsed";
 import { leaderboardCsvParser } from "@/lib/formats/leaderboard-csv";
 import { eachRow, inputError, parseContractArgs } from "./contract-input";
+import { printLine, type CliIo } from "../io";
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -32,7 +33,7 @@ async function readLeaderboard(file: string): Promise<Map<string, Map<string, nu
  * one table only is listed and left out. Bad input, a metric in one table only, or fewer than two
  * systems in both exits 2.
  */
-export async function compareLeaderboardsCommand(args: string[]): Promise<void> {
+export async function compareLeaderboardsCommand(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, { a: { type: "string" }, b: { type: "string" } });
   if (!values.a || !values.b) throw inputError("--a and --b are required (CSV files system,metric,score)");
   const [a, b] = [await readLeaderboard(values.a), await readLeaderboard(values.b)];
@@ -63,7 +64,8 @@ export async function compareLeaderboardsCommand(args: string[]): Promise<void> 
         ];
       }),
     );
-  console.log(
+  printLine(
+    io,
     JSON.stringify({
       kendall_tau_b: statistic(kendallTauB),
       spearman_rho: statistic(spearmanRho),

@@ -1,6 +1,7 @@
 import { kendallTauB, spearmanRho } from "@/lib/domain/impact/rank-correlation";
 import { inputError, parseContractArgs } from "./contract-input";
 import { labelsOption, readRuns, readScorer, type Run } from "./retrieval-inputs";
+import { printLine, type CliIo } from "../io";
 
 const byTag = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -13,7 +14,7 @@ const byTag = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * (ties by tag). A statistic is null when a side gives every matched run the same score. Bad input,
  * or fewer than two matched runs, exits 2.
  */
-export async function compareRankingsCommand(args: string[]): Promise<void> {
+export async function compareRankingsCommand(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, {
     "qrels-a": { type: "string" },
     "qrels-b": { type: "string" },
@@ -75,7 +76,8 @@ export async function compareRankingsCommand(args: string[]): Promise<void> {
         [...scores].map(([run, s]) => ({ run, score: s[m]! })).sort((x, y) => y.score - x.score || byTag(x.run, y.run)),
       ]),
     );
-  console.log(
+  printLine(
+    io,
     JSON.stringify({
       kendall_tau_b: statistic(kendallTauB),
       spearman_rho: statistic(spearmanRho),

@@ -1,12 +1,13 @@
 import { inputError, parseContractArgs } from "./contract-input";
 import { labelsOption, readRuns, readScorer } from "./retrieval-inputs";
+import { printLine, type CliIo } from "../io";
 
 /**
  * The stable `evaluate` contract: each run's metrics under graded TREC qrels (trec_eval's
  * semantics) or nugget qrels (FreshStack's). Prints {"runs": {"<tag>": {"<metric>": x}}}, runs by
  * tag; bad input exits 2.
  */
-export async function evaluateCommand(args: string[]): Promise<void> {
+export async function evaluateCommand(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, {
     qrels: { type: "string" },
     "nugget-qrels": { type: "string" },
@@ -21,5 +22,5 @@ export async function evaluateCommand(args: string[]): Promise<void> {
   const scores = Object.fromEntries(
     [...runs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([tag, run]) => [tag, scorer.score(run)]),
   );
-  console.log(JSON.stringify({ runs: scores }));
+  printLine(io, JSON.stringify({ runs: scores }));
 }

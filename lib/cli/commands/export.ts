@@ -6,8 +6,9 @@ import { textChunks } from "@/lib/server/exports/text-chunks";
 import { findStudy } from "@/lib/server/studies/find-or-create-study";
 import { orInputError } from "../operator";
 import { UsageError } from "../usage-error";
+import type { CliIo } from "../io";
 
-export async function exportCommand(args: string[]): Promise<void> {
+export async function exportCommand(args: string[], io: CliIo): Promise<void> {
   const { values } = parseArgs({
     args,
     strict: true,
@@ -43,7 +44,7 @@ export async function exportCommand(args: string[]): Promise<void> {
     campaign,
   });
   // a buffer of a few blocks: the next page is read while the last ones are written
-  const out = values.out ? fs.createWriteStream(values.out, { highWaterMark: 1 << 20 }) : process.stdout;
+  const out = values.out ? fs.createWriteStream(values.out, { highWaterMark: 1 << 20 }) : io.stdout;
   for await (const chunk of textChunks(lines)) {
     if (!out.write(chunk)) await once(out, "drain");
   }

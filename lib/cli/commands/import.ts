@@ -9,8 +9,9 @@ import { findUserByEmail } from "@/lib/server/users/find-user";
 import { CLI_OPERATOR } from "../operator";
 import { UsageError } from "../usage-error";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
+import { printLine, printError, type CliIo } from "../io";
 
-export async function importCommand(args: string[]): Promise<void> {
+export async function importCommand(args: string[], io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -49,9 +50,9 @@ export async function importCommand(args: string[]): Promise<void> {
     );
 
   const study = await orInputError(findOrCreateStudy(values.study));
-  const progress = process.stderr.isTTY
+  const progress = io.stderr.isTTY
     ? ({ file, line }: { file: string; line: number }) =>
-        process.stderr.write(`\r${file}: line ${line.toLocaleString("en")}   `)
+        io.stderr.write(`\r${file}: line ${line.toLocaleString("en")}   `)
     : undefined;
   const summary = await importIntoStudy(
     study.id,
@@ -67,13 +68,15 @@ export async function importCommand(args: string[]): Promise<void> {
     },
     { onProgress: progress },
   );
-  if (progress) process.stderr.write("\n");
+  if (progress) io.stderr.write("\n");
   if (owner) await addMember(CLI_OPERATOR, study.id, { email: owner.email, role: "researcher" });
-  console.log(
+  printLine(
+    io,
     JSON.stringify({ study: { slug: study.slug, name: study.name, created: study.created }, ...summary }, null, 2),
   );
   if (study.created && !owner && summary.added.members === 0) {
-    console.error(
+    printError(
+      io,
       `assay: study "${study.name}" has no members yet; add its researcher with\n  npm run assay -- members add --study ${study.slug} --email EMAIL --role researcher\n(or pass --owner EMAIL to the import)`,
     );
   }

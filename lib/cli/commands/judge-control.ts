@@ -2,6 +2,7 @@ import { changeJudgeRun, studyOfJudgeRun } from "@/lib/server/judging/judge-runs
 import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
 import { studyOption } from "./study-option";
+import { printLine, type CliIo } from "../io";
 
 type Action = "pause" | "resume" | "cancel" | "retry";
 
@@ -12,14 +13,15 @@ type Action = "pause" | "resume" | "cancel" | "retry";
  */
 export const judgeControl =
   (action: Action) =>
-  async (args: string[]): Promise<void> => {
+  async (args: string[], io: CliIo): Promise<void> => {
     const values = parseContractArgs(args, { run: { type: "string" }, study: { type: "string" } });
     const runId = Number(values.run);
     if (values.run === undefined || !/^[1-9][0-9]*$/.test(values.run)) throw inputError("--run must be a run's id");
     const studyId = values.study === undefined ? await studyOfJudgeRun(runId) : (await studyOption(values.study)).id;
     if (studyId === null) throw inputError(`--run: there is no judge run ${runId}`);
     const { run } = await orInputError(changeJudgeRun(CLI_OPERATOR, studyId, runId, action));
-    console.log(
+    printLine(
+      io,
       JSON.stringify({ run: run.id, judge: run.judge, status: run.status, calls: run.calls, total: run.total }),
     );
   };

@@ -7,6 +7,7 @@ import { orInputError } from "../operator";
 import { printTable } from "../print-table";
 import { readSecret } from "../read-secret";
 import { inputError, parseContractArgs } from "./contract-input";
+import { printLine, printError, type CliIo } from "../io";
 
 /**
  * `assay judge endpoints add --name N --base-url URL --model M [--concurrency C] [--rpm R]
@@ -15,7 +16,7 @@ import { inputError, parseContractArgs } from "./contract-input";
  * environment variable (kept as a name), or read from standard input (a hidden prompt on a
  * terminal) and sealed; never from the command line, where `ps` and the shell's history see it.
  */
-export async function judgeEndpointsAdd(args: string[]): Promise<void> {
+export async function judgeEndpointsAdd(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, {
     name: { type: "string" },
     "base-url": { type: "string" },
@@ -35,7 +36,7 @@ export async function judgeEndpointsAdd(args: string[]): Promise<void> {
     values["key-env"] !== undefined
       ? { source: "env", variable: values["key-env"] }
       : values["key-stdin"]
-        ? { source: "stored", value: await readSecret(`API key for ${values.name}: `) }
+        ? { source: "stored", value: await readSecret(io, `API key for ${values.name}: `) }
         : { source: "none" };
   const endpoint = await orInputError(
     createEndpoint({
@@ -53,40 +54,40 @@ export async function judgeEndpointsAdd(args: string[]): Promise<void> {
         : { outputPricePerMillion: numberOption("output-price", values["output-price"]) }),
     }),
   );
-  console.log(JSON.stringify({ created: endpoint }));
+  printLine(io, JSON.stringify({ created: endpoint }));
 }
 
 /** `assay judge endpoints list [--format json|table]`: the registered endpoints (a key's source, never the key). */
-export async function judgeEndpointsList(args: string[]): Promise<void> {
+export async function judgeEndpointsList(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, { format: { type: "string", default: "json" } });
   if (values.format !== "json" && values.format !== "table") throw inputError("--format must be json or table");
   const endpoints = await listEndpoints();
   if (values.format === "json") {
-    for (const e of endpoints) console.log(JSON.stringify(e));
+    for (const e of endpoints) printLine(io, JSON.stringify(e));
     return;
   }
-  printTable([
+  printTable(io, [
     ["name", "model", "base URL", "concurrency", "key"],
     ...endpoints.map((e) => [e.name, e.model, e.baseUrl, String(e.concurrency), keyText(e)]),
   ]);
 }
 
 /** `assay judge endpoints check --name N`: one short call with its key; prints the outcome, exits 1 when it failed. */
-export async function judgeEndpointsCheck(args: string[]): Promise<void> {
+export async function judgeEndpointsCheck(args: string[], io: CliIo): Promise<void> {
   const endpoint = await namedEndpoint(args);
   const check = await orInputError(checkEndpoint(endpoint.id));
-  console.log(JSON.stringify({ endpoint: endpoint.name, ...check }));
+  printLine(io, JSON.stringify({ endpoint: endpoint.name, ...check }));
   if (!check.ok) {
-    console.error(`assay: endpoint ${endpoint.name} did not answer: ${check.error}`);
-    process.exitCode = 1;
+    printError(io, `assay: endpoint ${endpoint.name} did not answer: ${check.error}`);
+    io.exitCode = 1;
   }
 }
 
 /** `assay judge endpoints remove --name N`: removes it and its key (its runs keep where they went). */
-export async function judgeEndpointsRemove(args: string[]): Promise<void> {
+export async function judgeEndpointsRemove(args: string[], io: CliIo): Promise<void> {
   const endpoint = await namedEndpoint(args);
   await orInputError(deleteEndpoint(endpoint.id));
-  console.log(JSON.stringify({ removed: endpoint.name }));
+  printLine(io, JSON.stringify({ removed: endpoint.name }));
 }
 
 async function namedEndpoint(args: string[]): Promise<EndpointDto> {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { getDb } from "@/lib/server/db/client";
 import { inputError, parseContractArgs } from "./contract-input";
 import { studyOption } from "./study-option";
+import { printError, type CliIo } from "../io";
 
 /**
  * `assay judge export --study S [--run ID] [--out FILE]`: every call of the study's judge runs (or
@@ -10,7 +11,7 @@ import { studyOption } from "./study-option";
  * (summed over its attempts), and every attempt: each HTTP request with its status, reply or error,
  * tokens, cost, latency and start. Never a key.
  */
-export async function judgeExport(args: string[]): Promise<void> {
+export async function judgeExport(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, {
     study: { type: "string" },
     run: { type: "string" },
@@ -26,7 +27,7 @@ export async function judgeExport(args: string[]): Promise<void> {
     include: { judge: { select: { name: true } } },
   });
   if (runId !== undefined && runs.length === 0) throw inputError(`--run: the study has no judge run ${runId}`);
-  const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
+  const out: NodeJS.WritableStream = values.out ? fs.createWriteStream(values.out) : io.stdout;
   const write = (line: string) =>
     new Promise<void>((resolve, reject) =>
       out.write(line) ? resolve() : out.once("drain", resolve).once("error", reject),
@@ -93,6 +94,6 @@ export async function judgeExport(args: string[]): Promise<void> {
   }
   if (values.out) {
     await new Promise<void>((resolve) => (out as fs.WriteStream).end(resolve));
-    console.error(`wrote ${lines} calls of ${runs.length} runs to ${values.out}`);
+    printError(io, `wrote ${lines} calls of ${runs.length} runs to ${values.out}`);
   }
 }

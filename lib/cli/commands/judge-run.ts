@@ -6,6 +6,7 @@ import { startJudgeWorker } from "@/lib/server/judging/judge-worker";
 import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
 import { studyOption } from "./study-option";
+import { printLine, printError, type CliIo } from "../io";
 
 /**
  * The sample a --sample option names: all, pairs:N, questions:N (for a preference: N requests) or
@@ -58,7 +59,7 @@ function progressBar(run: JudgeRunDto): string {
  * (how many failed on stderr), 1 when it failed (no call answered: the first reason on stderr),
  * 130 on SIGINT and 143 on SIGTERM (calls in flight are abandoned and given back; --run ID goes on).
  */
-export async function judgeRun(args: string[]): Promise<void> {
+export async function judgeRun(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, {
     study: { type: "string" },
     template: { type: "string" },
@@ -96,14 +97,14 @@ export async function judgeRun(args: string[]): Promise<void> {
     );
     runId = created.id;
   }
-  const tty = process.stderr.isTTY;
+  const tty = io.stderr.isTTY;
   const report = async (final: boolean) => {
     const { run } = await getJudgeRun(CLI_OPERATOR, study.id, runId);
     if (final) {
-      if (tty) process.stderr.write(`\r${progressBar(run)}\n`);
-      console.log(JSON.stringify({ ...progressLine(run), final: true }));
-    } else if (tty) process.stderr.write(`\r${progressBar(run)}`);
-    else console.log(JSON.stringify(progressLine(run)));
+      if (tty) io.stderr.write(`\r${progressBar(run)}\n`);
+      printLine(io, JSON.stringify({ ...progressLine(run), final: true }));
+    } else if (tty) io.stderr.write(`\r${progressBar(run)}`);
+    else printLine(io, JSON.stringify(progressLine(run)));
   };
   const worker = startJudgeWorker({ runIds: [runId], pollMs: 500 });
   let interrupted: number | null = null;
@@ -127,19 +128,20 @@ export async function judgeRun(args: string[]): Promise<void> {
     process.off("SIGTERM", terminate);
   }
   await report(true);
-  process.exitCode = interrupted ?? (await endedWith(study.id, runId));
+  io.exitCode = interrupted ?? (await endedWith(io, study.id, runId));
 }
 
 /** How a run that ended tells the shell: 1 when it failed (the reason on stderr), else 0 (with how many calls gave no label). */
-async function endedWith(studyId: number, runId: number): Promise<number> {
+async function endedWith(io: CliIo, studyId: number, runId: number): Promise<number> {
   const { run, problems } = await getJudgeRun(CLI_OPERATOR, studyId, runId);
   if (run.status === "failed") {
-    console.error(`assay: judge run ${run.id} failed: no call was answered; the first reason: ${run.failure}`);
+    printError(io, `assay: judge run ${run.id} failed: no call was answered; the first reason: ${run.failure}`);
     return 1;
   }
   const failed = run.calls.failed + run.calls.unparsed;
   if (failed > 0)
-    console.error(
+    printError(
+      io,
       `assay: judge run ${run.id}: ${run.calls.failed} of ${run.total} calls failed and ${run.calls.unparsed} did not parse (the first: ${problems.find((p) => p.status !== "skipped")?.error}); \`judge retry --run ${run.id}\` makes them again`,
     );
   return 0;

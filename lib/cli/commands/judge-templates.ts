@@ -3,13 +3,14 @@ import { studyTemplates } from "@/lib/server/judging/judge-templates";
 import { UsageError } from "../usage-error";
 import { printTable } from "../print-table";
 import { studyOption } from "./study-option";
+import { printLine, type CliIo } from "../io";
 
 /**
  * `assay judge templates --study S`: the judge prompt templates a study may run, the built-in ones
  * and those its researchers saved, each version with its hash (its first 12 digits in the table,
  * newest first); `--format json` gives their whole text.
  */
-export async function judgeTemplates(args: string[]): Promise<void> {
+export async function judgeTemplates(args: string[], io: CliIo): Promise<void> {
   const { values } = parseArgs({
     args,
     options: { study: { type: "string" }, format: { type: "string", default: "table" } },
@@ -26,7 +27,7 @@ export async function judgeTemplates(args: string[]): Promise<void> {
       createdBy: v.createdBy,
       createdAt: v.createdAt,
     }));
-    console.log(JSON.stringify({ templates }, null, 2));
+    printLine(io, JSON.stringify({ templates }, null, 2));
     return;
   }
   const rows = [
@@ -39,5 +40,5 @@ export async function judgeTemplates(args: string[]): Promise<void> {
       t.output.kind === "regex" ? `/${t.output.pattern}/` : `JSON field ${t.output.field}`,
     ]),
   ];
-  printTable(rows);
+  printTable(io, rows);
 }

@@ -7,9 +7,10 @@ import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
 import { printTable } from "../print-table";
 import { studyOption } from "./study-option";
+import { printLine, type CliIo } from "../io";
 
 /** `members add --study S --email E --role researcher|annotator` */
-export async function membersAdd(args: string[]): Promise<void> {
+export async function membersAdd(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, {
     study: { type: "string" },
     email: { type: "string" },
@@ -20,7 +21,8 @@ export async function membersAdd(args: string[]): Promise<void> {
   const role = memberRoleSchema.safeParse(values.role);
   if (!role.success) throw inputError("--role must be researcher or annotator");
   const result = await orInputError(addMember(CLI_OPERATOR, study.id, { email: values.email, role: role.data }));
-  console.log(
+  printLine(
+    io,
     JSON.stringify({
       study: study.slug,
       email: values.email.trim().toLowerCase(),
@@ -31,13 +33,14 @@ export async function membersAdd(args: string[]): Promise<void> {
 }
 
 /** `members list --study S [--format json|table]` */
-export async function membersList(args: string[]): Promise<void> {
+export async function membersList(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, { study: { type: "string" }, format: { type: "string", default: "table" } });
   if (values.format !== "json" && values.format !== "table") throw inputError("--format must be json or table");
   const study = await studyOption(values.study);
   const members = await orInputError(listMembers(CLI_OPERATOR, study.id));
   if (values.format === "json") {
-    console.log(
+    printLine(
+      io,
       JSON.stringify(
         {
           study: study.slug,
@@ -57,7 +60,8 @@ export async function membersList(args: string[]): Promise<void> {
     return;
   }
   if (members.length === 0) {
-    console.log(
+    printLine(
+      io,
       `No members. Add one with: npm run assay -- members add --study ${study.slug} --email EMAIL --role researcher|annotator`,
     );
     return;
@@ -66,16 +70,19 @@ export async function membersList(args: string[]): Promise<void> {
     ["ROLE", "EMAIL", "NAME"],
     ...members.map((m) => [m.role, m.email, m.name + (m.disabled ? " (disabled)" : m.invited ? " (invited)" : "")]),
   ];
-  printTable(rows);
+  printTable(io, rows);
 }
 
 /** `members remove --study S --email E`: their labels stay; the items they held go back to the others. */
-export async function membersRemove(args: string[]): Promise<void> {
+export async function membersRemove(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, { study: { type: "string" }, email: { type: "string" } });
   const study = await studyOption(values.study);
   if (!values.email) throw inputError("--email is required");
   const user = await findUserByEmail(values.email);
   if (!user) throw inputError(`--email: no user has the email ${values.email}`);
   const result = await orInputError(removeMember(CLI_OPERATOR, study.id, user.id));
-  console.log(JSON.stringify({ study: study.slug, email: user.email, removed: true, releasedItems: result.released }));
+  printLine(
+    io,
+    JSON.stringify({ study: study.slug, email: user.email, removed: true, releasedItems: result.released }),
+  );
 }

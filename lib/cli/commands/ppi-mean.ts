@@ -6,12 +6,13 @@ import { ppiCsvParser, type PpiRow } from "@/lib/formats/ppi-csv";
 import { EncodingError, forEachLine } from "@/lib/formats/read-lines";
 import { inputError, parseContractArgs, repeated } from "./contract-input";
 import { FirstLines } from "./first-lines";
+import { printLine, type CliIo } from "../io";
 
 /**
  * The stable `ppi-mean` contract: the PPI++ mean of F.csv (`item,llm,human`) with its interval,
  * beside the humans alone and the LLM alone, as one JSON line; bad input exits 2 naming the line.
  */
-export async function ppiMeanCommand(args: string[]): Promise<void> {
+export async function ppiMeanCommand(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, {
     input: { type: "string" },
     confidence: { type: "string" },
@@ -84,7 +85,8 @@ export async function ppiMeanCommand(args: string[]): Promise<void> {
       `${file}: every row has a human value: nothing is left to correct, the humans' mean is the answer`,
     );
   const r = ppiMean({ y, yhat, yhatUnlabelled, confidence, lambda });
-  console.log(
+  printLine(
+    io,
     JSON.stringify({
       estimate: r.estimate,
       low: r.low,

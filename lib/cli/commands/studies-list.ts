@@ -3,17 +3,18 @@ import { listStudies } from "@/lib/server/studies/list-studies";
 import { CLI_OPERATOR } from "../operator";
 import { UsageError } from "../usage-error";
 import { printTable } from "../print-table";
+import { printLine, type CliIo } from "../io";
 
-export async function studiesList(args: string[]): Promise<void> {
+export async function studiesList(args: string[], io: CliIo): Promise<void> {
   const { values } = parseArgs({ args, options: { format: { type: "string", default: "table" } }, strict: true });
   if (values.format !== "json" && values.format !== "table") throw new UsageError("--format must be json or table");
   const studies = await listStudies(CLI_OPERATOR);
   if (values.format === "json") {
-    console.log(JSON.stringify({ studies }, null, 2));
+    printLine(io, JSON.stringify({ studies }, null, 2));
     return;
   }
   if (studies.length === 0) {
-    console.log("No studies.");
+    printLine(io, "No studies.");
     return;
   }
   const rows = [
@@ -27,5 +28,5 @@ export async function studiesList(args: string[]): Promise<void> {
       s.name,
     ]),
   ];
-  printTable(rows);
+  printTable(io, rows);
 }
