@@ -17,6 +17,7 @@ const nextConfig: NextConfig = {
       ["/studies/:studyId/questions/:questionId", "/studies/:studyId/explorer/questions/:questionId"],
       ["/studies/:studyId/disagreements", "/studies/:studyId/explorer/disagreements"],
       ["/studies/:studyId/judges", "/studies/:studyId/judging"],
+      ["/studies/:studyId/data", "/studies/:studyId/import-export"],
     ].map(([source, destination]) => ({ source: source!, destination: destination!, permanent: true })),
   headers: async () => [
     {

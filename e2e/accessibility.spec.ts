@@ -41,7 +41,7 @@ const ROLES: { user: string; part: string; pages: Pages }[] = [
       `/studies/${study}/explorer/disagreements`,
       `/studies/${study}/judging`,
       `/studies/${study}/members`,
-      `/studies/${study}/data`,
+      `/studies/${study}/import-export`,
       `/studies/${study}/campaigns/new`,
       `/studies/${study}/campaigns/${campaign}`,
     ],

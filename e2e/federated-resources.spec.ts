@@ -19,7 +19,7 @@ test("a researcher sees how a federated study's engines score per request under 
   await admin.dispose();
 
   await signIn(page, USERS.researcher.email);
-  await page.goto(`/studies/${studyId}/data`);
+  await page.goto(`/studies/${studyId}/import-export`);
   const panel = page.getByRole("region", { name: "Import" });
   await panel.getByLabel("Format").selectOption("trec-qrels");
   await panel.getByLabel("Judge (required)").fill("expert");

@@ -324,7 +324,7 @@ test("a new team's first day, from an empty database to an agreement report", as
   await expect(researcher.getByTestId("statistic-percent-agreement")).toContainText((agreed / 3).toFixed(3));
 
   // the team's qrels: the campaign's majority label on each item, as trec_eval reads them
-  await researcher.goto(`${studyUrl}/data`);
+  await researcher.goto(`${studyUrl}/import-export`);
   const exportPanel = researcher.getByRole("region", { name: "Export" });
   await exportPanel.getByLabel("Format").selectOption("trec-qrels");
   await expect(exportPanel.getByLabel(/^Judge/).locator("option")).not.toContainText(["All human judges"]);

@@ -66,7 +66,7 @@ test("a researcher previews and imports a file, re-imports it, and sees a bad fi
 
 test("a researcher downloads LLM labels as qrels and the study as a bundle", async ({ page }) => {
   await signIn(page, USERS.researcher.email);
-  await page.goto(`/studies/${studyId}/data`);
+  await page.goto(`/studies/${studyId}/import-export`);
   const panel = page.getByRole("region", { name: "Export" });
   // the demo's LLMs judged (nugget, chunk) pairs only: qrels of (question, chunk) pairs are not offered, and the page says why
   await expect(panel.getByLabel("Format")).toHaveValue("trec-qrels");
@@ -116,5 +116,5 @@ test("an annotator can neither import nor export", async ({ page }) => {
   const download = await page.request.get(`/api/studies/${studyId}/exports?what=labels&format=csv&judge=gpt-4o`);
   expect(download.status()).toBe(403);
   expect(await download.text()).not.toContain("gpt-4o,");
-  expect((await page.goto(`/studies/${studyId}/data`))?.status()).toBe(404);
+  expect((await page.goto(`/studies/${studyId}/import-export`))?.status()).toBe(404);
 });

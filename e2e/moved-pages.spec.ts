@@ -9,6 +9,7 @@ const MOVED: [string, string][] = [
   ["questions/hq-101?only=disagreements", "explorer/questions/hq-101?only=disagreements"],
   ["disagreements?page=2", "explorer/disagreements?page=2"],
   ["judges", "judging"],
+  ["data?format=qrels", "import-export?format=qrels"],
 ];
 
 for (const [old, now] of MOVED)

@@ -304,7 +304,7 @@ const PAGES: { path: () => string; expect: Record<SessionActor, Cell> }[] = [
     "/resources",
     "/explorer",
     "/explorer/disagreements",
-    "/data",
+    "/import-export",
     "/members",
     "/campaigns/new",
     "/nugget-quality",

@@ -66,7 +66,7 @@ test.describe("a researcher's pages fit a phone", () => {
     ],
     ["drift", () => `/studies/${ids.demo}/drift`],
     ["preferences", () => `/studies/${ids.demo}/preferences`],
-    ["import and export", () => `/studies/${ids.demo}/data`],
+    ["import and export", () => `/studies/${ids.demo}/import-export`],
     ["members", () => `/studies/${ids.demo}/members`],
     ["new campaign", () => `/studies/${ids.demo}/campaigns/new`],
     ["campaign progress", () => `/studies/${ids.demo}/campaigns/${ids.campaign}`],

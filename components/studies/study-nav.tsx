@@ -30,7 +30,7 @@ export function StudyNav({ study }: { study: Pick<StudyHeader, "id" | "name" | "
     { href: "resources", label: "Resources", filled: federated },
     { href: "judging", label: "LLM judges", filled: true },
     { href: "members", label: `Members (${study.members})`, filled: true },
-    { href: "data", label: "Import and export", filled: true },
+    { href: "import-export", label: "Import and export", filled: true },
   ];
   const isOpen = (s: Section) =>
     pathname === `${base}/${s.href}` || pathname.startsWith(`${base}/${s.under ?? s.href}/`);
