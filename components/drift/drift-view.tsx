@@ -1,13 +1,10 @@
 import type { DriftReport } from "@/lib/schemas/drift";
-import { DataTable, type Column } from "@/components/ui/data-table";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { ReportPage } from "@/components/ui/report-page";
-import { StatCard } from "@/components/ui/stat-card";
 import { count } from "@/components/ui/wording";
-import { fixed, percent } from "@/components/reports/format";
 import { ReportExports } from "@/components/reports/report-exports";
-import { Slopegraph } from "@/components/reports/slopegraph";
-import { SourceBar, SourceLegend, sourceColours } from "./source-bars";
+import { sourceColours } from "./source-bars";
+import { GroundingSection, LeaderboardsSection, SourcesSection } from "./drift-sections";
 import { Button } from "@/components/ui/button";
 
 type Option = { value: string; label: string };
@@ -18,9 +15,6 @@ export type DriftChoice = {
   source: "repository" | "prefix";
   delimiter: string;
 };
-
-/** How many questions whose sources moved most get their bars (all are in the table). */
-const MOVED_BARS = 8;
 
 /** Two snapshots of a benchmark: which to compare, and the drift study's three answers. */
 export function DriftView({
@@ -144,43 +138,9 @@ function DriftForm({
   );
 }
 
-const nuggetColumns: Column<{ question: string; nugget: string; text: string }>[] = [
-  { header: "Question", className: "font-mono text-xs", cell: (n) => n.question },
-  { header: "Nugget", className: "whitespace-nowrap font-mono text-xs", cell: (n) => n.nugget },
-  { header: "Text", cell: (n) => n.text },
-];
-
-function NuggetList({
-  id,
-  title,
-  nuggets,
-}: {
-  id: string;
-  title: string;
-  nuggets: readonly { question: string; nugget: string; text: string }[];
-}) {
-  return (
-    <section aria-labelledby={`${id}-heading`} data-testid={id}>
-      <h3 id={`${id}-heading`} className="mb-1 font-semibold">
-        {title} ({nuggets.length})
-      </h3>
-      {nuggets.length === 0 ? (
-        <p className="text-sm text-stone-600">None.</p>
-      ) : (
-        <DataTable label={title} rows={nuggets} rowKey={(n) => `${n.question} ${n.nugget}`} columns={nuggetColumns} />
-      )}
-    </section>
-  );
-}
-
 function DriftReportView({ report }: { report: DriftReport }) {
-  const { grounding, sources, leaderboards, snapshots, questions } = report;
-  const colours = sourceColours(sources.bySource.map((s) => s.source));
-  const moved = sources.perQuestion.filter((q) => q.shift !== null).slice(0, MOVED_BARS);
-  const undefinedCorrelation = (metric: string) =>
-    leaderboards.kendallTauB[metric] === null
-      ? "undefined: a snapshot scores every system the same, or fewer than two systems are in both"
-      : undefined;
+  const { snapshots, questions } = report;
+  const colours = sourceColours(report.sources.bySource.map((s) => s.source));
   return (
     <div className="mt-6 space-y-10" data-testid="drift-report">
       <p className="text-sm text-stone-600" data-testid="drift-summary">
@@ -191,198 +151,9 @@ function DriftReportView({ report }: { report: DriftReport }) {
         {report.source.by === "repository" ? "repository" : `id up to "${report.source.delimiter}"`}.
       </p>
 
-      <section aria-labelledby="grounding-heading" className="space-y-4">
-        <h2 id="grounding-heading" className="text-lg font-semibold">
-          Are the questions still answerable?
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Support in A and B">
-          <StatCard label="Nuggets supported in A" value={grounding.a.supportedNuggets} />
-          <StatCard label="Nuggets supported in B" value={grounding.b.supportedNuggets} />
-          <StatCard label="Lost support in B" value={grounding.lostSupport.length} />
-          <StatCard label="Questions losing full support" value={grounding.lostFullSupport.length} />
-        </dl>
-        <p className="text-sm text-stone-600">
-          Of {count(grounding.a.nuggets, "nugget")} in A and {grounding.b.nuggets} in B ({grounding.sharedNuggets} by
-          the same id in both).{" "}
-          {grounding.lostFullSupport.length > 0 && (
-            <span data-testid="lost-full-support">
-              Questions fully supported in A but not in B: {grounding.lostFullSupport.join(", ")}.
-            </span>
-          )}{" "}
-          {grounding.regainedFullSupport.length > 0 &&
-            `Questions fully supported in B but not in A: ${grounding.regainedFullSupport.join(", ")}.`}
-        </p>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <NuggetList id="lost-support" title="Supported in A, not in B" nuggets={grounding.lostSupport} />
-          <NuggetList id="gained-support" title="Supported in B, not in A" nuggets={grounding.gainedSupport} />
-          <NuggetList
-            id="unsupported-a"
-            title="No document supports them in A"
-            nuggets={grounding.a.unsupportedNuggets}
-          />
-          <NuggetList
-            id="unsupported-b"
-            title="No document supports them in B"
-            nuggets={grounding.b.unsupportedNuggets}
-          />
-        </div>
-      </section>
-
-      <section aria-labelledby="sources-heading" className="space-y-4">
-        <h2 id="sources-heading" className="text-lg font-semibold">
-          Where did the support move?
-        </h2>
-        <p className="text-sm text-stone-600">
-          The supporting documents of the {count(questions.matched, "question")} in both, by source: each bar is one
-          snapshot, its parts the sources&apos; shares (the number on the right counts the documents).
-        </p>
-        <div className="space-y-2" data-testid="source-shift">
-          <SourceBar
-            label="A"
-            sources={sources.bySource.map((s) => ({ source: s.source, share: s.a.share }))}
-            colours={colours}
-            relevant={sources.relevant.a}
-          />
-          <SourceBar
-            label="B"
-            sources={sources.bySource.map((s) => ({ source: s.source, share: s.b.share }))}
-            colours={colours}
-            relevant={sources.relevant.b}
-          />
-          <SourceLegend colours={colours} />
-        </div>
-        <DataTable
-          narrow
-          label="Supporting documents by source"
-          rows={sources.bySource}
-          rowKey={(s) => s.source}
-          columns={[
-            { header: "Source", className: "whitespace-nowrap font-mono text-xs", cell: (s) => s.source },
-            ...(["a", "b"] as const).flatMap((side): Column<(typeof sources.bySource)[number]>[] => [
-              { group: side.toUpperCase(), header: "Documents", numeric: true, cell: (s) => s[side].documents },
-              { group: side.toUpperCase(), header: "Share", numeric: true, cell: (s) => percent(s[side].share) },
-            ]),
-            { header: "Change", numeric: true, cell: (s) => signedPoints(s.b.share - s.a.share) },
-          ]}
-        />
-        <h3 className="font-semibold">Questions whose sources moved most</h3>
-        <ol className="space-y-3" data-testid="moved-questions">
-          {moved.map((q) => (
-            <li key={q.question} className="space-y-1">
-              <p className="text-sm">
-                <span className="font-mono">{q.question}</span>: {q.a.relevant} → {q.b.relevant} supporting documents,
-                shift {fixed(q.shift, 2)}
-              </p>
-              <SourceBar label="A" sources={q.a.sources} colours={colours} relevant={q.a.relevant} />
-              <SourceBar label="B" sources={q.b.sources} colours={colours} relevant={q.b.relevant} />
-            </li>
-          ))}
-        </ol>
-        <DataTable
-          label="Every question's supporting documents"
-          rows={sources.perQuestion}
-          rowKey={(q) => q.question}
-          columns={[
-            { header: "Question", className: "font-mono text-xs", cell: (q) => q.question },
-            { header: "Supporting in A", numeric: true, cell: (q) => q.a.relevant },
-            { header: "Supporting in B", numeric: true, cell: (q) => q.b.relevant },
-            { header: "Largest source in A", cell: (q) => topSource(q.a.sources) },
-            { header: "Largest source in B", cell: (q) => topSource(q.b.sources) },
-            {
-              header: "Shift",
-              numeric: true,
-              cell: (q) => fixed(q.shift, 2),
-              title: (q) => (q.shift === null ? "a snapshot has no supporting document for it" : undefined),
-            },
-          ]}
-        />
-      </section>
-
-      <section aria-labelledby="leaderboards-heading" className="space-y-4">
-        <h2 id="leaderboards-heading" className="text-lg font-semibold">
-          Do the systems keep their order?
-        </h2>
-        <p className="text-sm text-stone-600">
-          The runs both snapshots have, matched by tag, each scored on the {count(questions.matched, "question")} in
-          both under its own snapshot&apos;s labels (FreshStack&apos;s metrics; a question a run misses scores 0).
-        </p>
-        <DataTable
-          narrow
-          label="Ranking agreement between the snapshots"
-          rows={leaderboards.metrics}
-          rowKey={(m) => m}
-          rowProps={(m) => ({ "data-testid": `drift-tau-${m}` })}
-          columns={[
-            { header: "Metric", cell: (m) => m },
-            {
-              header: "Kendall's τ-b",
-              numeric: true,
-              className: "font-mono",
-              cell: (m) => fixed(leaderboards.kendallTauB[m] ?? null),
-              title: undefinedCorrelation,
-            },
-            {
-              header: "Spearman's ρ",
-              numeric: true,
-              className: "font-mono",
-              cell: (m) => fixed(leaderboards.spearmanRho[m] ?? null),
-              title: undefinedCorrelation,
-            },
-            {
-              header: "Systems that swap places",
-              cell: (m) =>
-                leaderboards.swaps[m]!.length === 0
-                  ? "none"
-                  : leaderboards.swaps[m]!.map(([x, y]) => `${x} ↔ ${y}`).join(", "),
-            },
-          ]}
-        />
-        <DataTable
-          narrow
-          label="Scores in both snapshots"
-          rows={leaderboards.systems}
-          rowKey={(s) => s.system}
-          columns={[
-            { header: "System", className: "font-mono text-xs", cell: (s) => s.system },
-            ...leaderboards.metrics.flatMap((m) =>
-              (["a", "b"] as const).map((side): Column<(typeof leaderboards.systems)[number]> => ({
-                group: m,
-                header: side.toUpperCase(),
-                numeric: true,
-                className: "font-mono",
-                cell: (s) => fixed(s.scores[m]![side]),
-              })),
-            ),
-          ]}
-        />
-        <p className="text-sm text-stone-600" data-testid="unmatched-runs">
-          Runs in one snapshot only, not compared:{" "}
-          {leaderboards.unmatched.a.length + leaderboards.unmatched.b.length === 0
-            ? "none"
-            : [
-                ...leaderboards.unmatched.a.map((t) => `${t} (A only)`),
-                ...leaderboards.unmatched.b.map((t) => `${t} (B only)`),
-              ].join(", ")}
-          .
-        </p>
-        <div className="grid gap-6 lg:grid-cols-3">
-          {leaderboards.metrics.map((m) => (
-            <Slopegraph
-              key={m}
-              metric={m}
-              sets={{ a: "A", b: "B" }}
-              systems={leaderboards.systems.map((s) => ({ name: s.system, ...s.scores[m]! }))}
-            />
-          ))}
-        </div>
-      </section>
+      <GroundingSection report={report} />
+      <SourcesSection report={report} colours={colours} />
+      <LeaderboardsSection report={report} />
     </div>
   );
 }
-
-const topSource = (sources: readonly { source: string; share: number }[]) =>
-  sources[0] ? `${sources[0].source} (${percent(sources[0].share)})` : "—";
-
-/** A change in share as percentage points: "+12.3 pp", "−4.0 pp". */
-const signedPoints = (change: number) =>
-  `${change > 0 ? "+" : change < 0 ? "−" : ""}${Math.abs(change * 100).toFixed(1)} pp`;
