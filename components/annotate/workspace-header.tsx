@@ -2,7 +2,6 @@ import Link from "next/link";
 import type { QueueState } from "@/lib/client/save-queue";
 import type { Workspace } from "@/lib/schemas/campaigns";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { Button } from "@/components/ui/button";
 import { SaveStatus } from "./save-status";
 
 /** The campaign's name, my progress and the campaign's, the keys' help, the save status and the guidelines. */
@@ -30,9 +29,9 @@ export function WorkspaceHeader({
           <h1 className="text-xl font-semibold tracking-tight">{workspace.campaign.name}</h1>
           <p className="text-xs text-stone-600">
             {progress.mine} labelled by me · campaign {progress.campaignSubmitted} of {progress.campaignTarget} ·{" "}
-            <Button type="button" variant="link" size="sm" onClick={onHelp}>
+            <button type="button" onClick={onHelp} className="underline">
               keys (?)
-            </Button>
+            </button>
           </p>
           <ProgressBar
             className="mt-2 w-64"
