@@ -4,7 +4,15 @@ import { PREFERENCE_SCALE_ID, builtinScale, levelFromText, type Scale } from "@/
 import type { EngineLabelRow, NuggetQrelRow, PreferenceRow, QrelRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, queryOfNuggets, upsertMany } from "../../db/bulk-sql";
-import { contentIds, contentIdsOf, known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
+import {
+  queryDocumentIds,
+  contentIdsOf,
+  known,
+  writeLabels,
+  writePool,
+  type LabelInsert,
+  type Numbered,
+} from "./shared";
 
 export type JudgeSpec = { name: string; kind: "model" | "human"; scale: string };
 
@@ -32,15 +40,9 @@ async function writeJudgedPairs(ctx: ImportContext, labels: readonly LabelInsert
 
 export async function writeQrels(ctx: ImportContext, batch: Numbered<QrelRow>[], judge: JudgeSpec): Promise<void> {
   const scale = builtinScale(judge.scale)!;
-  const queryIds = await contentIds(
+  const { queries: queryIds, docs: docIds } = await queryDocumentIds(
     ctx,
-    "Query",
-    batch.map((b) => b.row.queryId),
-  );
-  const docIds = await contentIds(
-    ctx,
-    "Document",
-    batch.map((b) => b.row.docId),
+    batch.map((b) => b.row),
   );
   const judgeId = await ctx.judgeId(judge.name, judge.kind);
   const labels: LabelInsert[] = [];

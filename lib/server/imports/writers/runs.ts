@@ -2,22 +2,16 @@ import "server-only";
 import type { RunRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
 import { upsertMany } from "../../db/bulk-sql";
-import { contentIds, known, type Numbered } from "./shared";
+import { queryDocumentIds, known, type Numbered } from "./shared";
 
 /**
  * Ranked documents of systems: each run tag (a TREC run file's 6th column) is a system, and a file
  * may hold several, as `assay evaluate` reads them.
  */
 export async function writeRunEntries(ctx: ImportContext, batch: Numbered<RunRow>[]): Promise<void> {
-  const queryIds = await contentIds(
+  const { queries: queryIds, docs: docIds } = await queryDocumentIds(
     ctx,
-    "Query",
-    batch.map((b) => b.row.queryId),
-  );
-  const docIds = await contentIds(
-    ctx,
-    "Document",
-    batch.map((b) => b.row.docId),
+    batch.map((b) => b.row),
   );
   const entries: { system: string; queryId: number; documentId: number; rank: number; score: number }[] = [];
   for (const { line, row } of batch) {

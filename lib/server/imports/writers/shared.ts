@@ -105,6 +105,21 @@ export async function contentIds(
   return ids;
 }
 
+/** The queries and documents of (query, document) rows by external id, made when the import may create them. */
+export async function queryDocumentIds(ctx: ImportContext, rows: readonly { queryId: string; docId: string }[]) {
+  const queries = await contentIds(
+    ctx,
+    "Query",
+    rows.map((r) => r.queryId),
+  );
+  const docs = await contentIds(
+    ctx,
+    "Document",
+    rows.map((r) => r.docId),
+  );
+  return { queries, docs };
+}
+
 /**
  * The row ids of these queries, nuggets and documents of the study, by external id: one lookup
  * after another, since a transaction's connection runs one statement at a time.
