@@ -88,6 +88,10 @@ Commands:
                                          under nugget qrels (alpha-ndcg@K, coverage@K, recall@K,
                                          ndcg@K). Prints {"runs": {"<tag>": {"<metric>": x}}}.
                                          --judged-only is trec_eval's -J (qrels only).
+  nugget-scores --assignments ASSIGNMENTS.jsonl [--by run|answer]
+                                         TREC RAG nugget scores from nuggetizer's assignments: per run
+                                         (or per run and question) All, Vital and their strict forms,
+                                         as nuggetizer computes them; one JSON line each; errors exit 2.
   compare-rankings (--qrels-a A --qrels-b B | --nugget-qrels-a A --nugget-qrels-b B)
                    (--run RUN ... | --run-a RUN ... --run-b RUN ...) [--metrics ...] [--judged-only]
                                          The runs ranked under two label sets, with Kendall's tau-b

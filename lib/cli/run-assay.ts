@@ -2,7 +2,7 @@
 // code, printing any error as one line on io.stderr. main.ts (the bin) calls it with the process's
 // streams; tests call it with memory streams, in-process. It parses arguments and calls the same
 // lib/server operations as the web app. Errors exit 1 (2 for `agreement`, `evaluate`,
-// `compare-rankings`, `compare-leaderboards`, `graded-precision`, `ppi-mean`, `studies create` and
+// `compare-rankings`, `compare-leaderboards`, `graded-precision`, `ppi-mean`, `nugget-scores`, `studies create` and
 // `members`, whose contracts say so). Commands load lazily, so `agreement` never loads Prisma (the
 // client module loads it only when a command opens the database, after checking that it answers
 // and is migrated).
@@ -50,6 +50,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   evaluate: async () => (await import("./commands/evaluate")).evaluateCommand,
   "compare-rankings": async () => (await import("./commands/compare-rankings")).compareRankingsCommand,
   "ppi-mean": async () => (await import("./commands/ppi-mean")).ppiMeanCommand,
+  "nugget-scores": async () => (await import("./commands/nugget-scores")).nuggetScoresCommand,
   "compare-leaderboards": async () => (await import("./commands/compare-leaderboards")).compareLeaderboardsCommand,
   "db copy": async () => (await import("./commands/db-copy")).dbCopy,
   "judge templates": async () => (await import("./commands/judge-templates")).judgeTemplates,

@@ -1,0 +1,88 @@
+// castorini/nuggetizer's JSONL files, as the TREC 2024 and 2025 RAG tracks use them:
+// - nuggets: {"qid", "query", "nuggets": [{"text", "importance": "vital"|"okay"}]}, one line per question;
+// - assignments: {"qid", "run_id", "nuggets": [{"text", "importance", "assignment":
+//   "support"|"partial_support"|"not_support"}], ...}, one line per answer (a run's answer to a question).
+// Other keys (query, answer_text, response_length, reasoning, trace) are read past. A nugget's
+// text is its identity within its question (Assay matches assignments to nuggets by it), so a
+// text is trimmed and may appear once per line.
+import {
+  NUGGET_ASSIGNMENTS,
+  NUGGET_IMPORTANCES,
+  type NuggetAssignment,
+  type NuggetImportance,
+} from "@/lib/domain/nugget-scores/nugget-scores";
+import { jsonObject, optionalString, stringField } from "./fields";
+import { bad, isFail, ok, type Parsed } from "./parsed";
+
+export type NuggetizerNuggets = {
+  qid: string;
+  query: string | undefined;
+  nuggets: { text: string; importance: NuggetImportance }[];
+};
+
+export type NuggetizerAssignments = {
+  qid: string;
+  runId: string;
+  nuggets: { text: string; importance: NuggetImportance; assignment: NuggetAssignment }[];
+};
+
+/** One line of nuggetizer's nuggets file. */
+export function parseNuggetizerNuggetsLine(text: string, line: number): Parsed<NuggetizerNuggets> {
+  if (text.trim() === "") return null;
+  const obj = jsonObject(text, line);
+  if (isFail(obj)) return obj;
+  const qid = stringField(obj, "qid", line);
+  if (isFail(qid)) return qid;
+  const query = optionalString(obj, "query", line);
+  if (isFail(query)) return query;
+  const nuggets = nuggetList(obj, line, false);
+  if (isFail(nuggets)) return nuggets;
+  return ok({ qid, query, nuggets: nuggets.map(({ text, importance }) => ({ text, importance })) });
+}
+
+/** One line of nuggetizer's assignments file: one answer's label for each of its question's nuggets. */
+export function parseNuggetizerAssignmentsLine(text: string, line: number): Parsed<NuggetizerAssignments> {
+  if (text.trim() === "") return null;
+  const obj = jsonObject(text, line);
+  if (isFail(obj)) return obj;
+  const qid = stringField(obj, "qid", line);
+  if (isFail(qid)) return qid;
+  const runId = stringField(obj, "run_id", line);
+  if (isFail(runId)) return runId;
+  const nuggets = nuggetList(obj, line, true);
+  if (isFail(nuggets)) return nuggets;
+  return ok({ qid, runId, nuggets: nuggets as NuggetizerAssignments["nuggets"] });
+}
+
+function nuggetList(obj: Record<string, unknown>, line: number, assigned: boolean) {
+  if (!Array.isArray(obj.nuggets)) return bad(line, "expected an array of nuggets", "nuggets");
+  const nuggets: { text: string; importance: NuggetImportance; assignment?: NuggetAssignment }[] = [];
+  const seen = new Map<string, number>();
+  for (const [i, raw] of obj.nuggets.entries()) {
+    const at = `nuggets[${i}]`;
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return bad(line, "expected an object", at);
+    const nugget = raw as Record<string, unknown>;
+    const text = stringField(nugget, "text", line);
+    if (isFail(text)) return bad(line, text.error.message, `${at}.text`);
+    const trimmed = text.trim();
+    const first = seen.get(trimmed);
+    if (first !== undefined) return bad(line, `repeats the text of nuggets[${first}]`, `${at}.text`);
+    seen.set(trimmed, i);
+    const importance = oneOf(nugget.importance, NUGGET_IMPORTANCES, line, `${at}.importance`);
+    if (isFail(importance)) return importance;
+    if (!assigned) {
+      nuggets.push({ text: trimmed, importance });
+      continue;
+    }
+    const assignment = oneOf(nugget.assignment, NUGGET_ASSIGNMENTS, line, `${at}.assignment`);
+    if (isFail(assignment)) return assignment;
+    nuggets.push({ text: trimmed, importance, assignment });
+  }
+  return nuggets;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], line: number, field: string) {
+  if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
+  const got = value === undefined ? "missing" : JSON.stringify(value);
+  return bad(line, `expected one of ${allowed.join(", ")}, got ${got}`, field);
+}
