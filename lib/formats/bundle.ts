@@ -11,6 +11,7 @@ import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
 import { protocolSchema } from "@/lib/domain/campaigns/protocol";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { nuggetListSchema } from "@/lib/domain/nuggets/nugget-list";
+import { NUGGET_IMPORTANCES, type NuggetImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { criterionSchema } from "@/lib/domain/preferences/criteria";
 import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
 import { memberRoleSchema, userRoleSchema } from "@/lib/domain/roles";
@@ -86,7 +87,15 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     /** How it is shown (code, prose, markdown), when an import set it; absent or null: the study's setting. */
     display: passageKindSchema.nullable().optional(),
   }),
-  z.object({ type: z.literal("nugget"), id, query: id, position: z.int32().min(1), text: z.string() }),
+  z.object({
+    type: z.literal("nugget"),
+    id,
+    query: id,
+    position: z.int32().min(1),
+    text: z.string(),
+    /** The TREC RAG track's importance, since issue 40; absent or null: not graded. */
+    importance: z.enum(NUGGET_IMPORTANCES).nullable().optional(),
+  }),
   z.object({ type: z.literal("pool"), query: id, doc: id, sources: z.array(z.unknown()) }),
   z.object({ type: z.literal("judge"), name: id, kind: z.enum(["model", "human"]), user: z.string().nullable() }),
   z.object({
@@ -245,7 +254,15 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
 ]);
 export type BundleRecord = z.infer<typeof bundleRecordSchema>;
 
-export type NuggetRow = { kind: "nugget"; id: string; queryId: string; position: number; text: string };
+export type NuggetRow = {
+  kind: "nugget";
+  id: string;
+  queryId: string;
+  position: number;
+  text: string;
+  /** undefined: the line does not say (a bundle made before issue 40), so an import keeps what the study has */
+  importance: NuggetImportance | null | undefined;
+};
 export type PoolRow = { kind: "pool"; queryId: string; docId: string; sources: unknown[] };
 export type JudgeRow = { kind: "judge"; name: string; judgeKind: "model" | "human"; userEmail: string | null };
 export type LabelRow = { kind: "label"; record: Extract<BundleRecord, { type: "label" }> };
@@ -353,7 +370,14 @@ function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
         display: r.display ?? null,
       });
     case "nugget":
-      return ok({ kind: "nugget", id: r.id, queryId: r.query, position: r.position, text: r.text });
+      return ok({
+        kind: "nugget",
+        id: r.id,
+        queryId: r.query,
+        position: r.position,
+        text: r.text,
+        importance: r.importance,
+      });
     case "pool":
       return ok({ kind: "pool", queryId: r.query, docId: r.doc, sources: r.sources });
     case "judge":

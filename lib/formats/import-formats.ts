@@ -9,6 +9,7 @@ import {
   parseFeb4ragSelectionLine,
 } from "./feb4rag";
 import { parseFreshStackCorpusLine, parseFreshStackQueryLine } from "./freshstack";
+import { parseGradedNuggetsLine } from "./nuggetizer";
 import { parsePairwiseLine } from "./pairwise";
 import type { Parsed } from "./parsed";
 import type { ImportRow } from "./import-row";
@@ -87,6 +88,14 @@ export const IMPORT_FORMATS = [
     description: "qid nugget_id docid rel: support labels of a named judge (rel > 0: supported).",
     createParser: () => parseNuggetQrelLine,
     labels: { judge: "required", judgeKind: "model", scale: "required" },
+  },
+  {
+    id: "nuggetizer-nuggets",
+    label: "nuggetizer nuggets (JSONL)",
+    description:
+      "{qid, query, nuggets: [{text, importance: vital|okay}]} (TREC RAG): a question's nuggets by text get their importance; new texts are added. Import the questions first.",
+    createParser: () => parseGradedNuggetsLine,
+    labels: null,
   },
   {
     id: "trec-run",

@@ -4,6 +4,7 @@ import type {
   QueryRow,
   DocumentRow,
   NuggetedQueryRow,
+  GradedNuggetsRow,
   QrelRow,
   NuggetQrelRow,
   RunRow,
@@ -20,6 +21,7 @@ export type ImportRow =
   | QueryRow
   | DocumentRow
   | NuggetedQueryRow
+  | GradedNuggetsRow
   | QrelRow
   | NuggetQrelRow
   | RunRow

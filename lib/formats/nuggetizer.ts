@@ -13,6 +13,7 @@ import {
 } from "@/lib/domain/nugget-scores/nugget-scores";
 import { jsonObject, optionalString, stringField } from "./fields";
 import { bad, isFail, ok, type Parsed } from "./parsed";
+import type { GradedNuggetsRow } from "./rows";
 
 export type NuggetizerNuggets = {
   qid: string;
@@ -38,6 +39,13 @@ export function parseNuggetizerNuggetsLine(text: string, line: number): Parsed<N
   const nuggets = nuggetList(obj, line, false);
   if (isFail(nuggets)) return nuggets;
   return ok({ qid, query, nuggets: nuggets.map(({ text, importance }) => ({ text, importance })) });
+}
+
+/** One line of nuggetizer's nuggets file as an import row: a question's graded nuggets. */
+export function parseGradedNuggetsLine(text: string, line: number): Parsed<GradedNuggetsRow> {
+  const parsed = parseNuggetizerNuggetsLine(text, line);
+  if (!parsed || "error" in parsed) return parsed;
+  return ok({ kind: "graded-nuggets", queryId: parsed.row.qid, nuggets: parsed.row.nuggets });
 }
 
 /** One line of nuggetizer's assignments file: one answer's label for each of its question's nuggets. */

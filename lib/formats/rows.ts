@@ -1,4 +1,5 @@
 import type { PassageKind } from "@/lib/domain/passages/passage-kind";
+import type { NuggetImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 
 /** The rows the import formats produce. Ids are the benchmark's own (external) ids. */
 
@@ -30,6 +31,16 @@ export type NuggetedQueryRow = {
   kind: "nuggeted-query";
   query: QueryRow;
   nuggets: { id: string; text: string; supportedBy: string[]; notSupportedBy: string[] }[];
+};
+
+/**
+ * A question's graded nuggets (nuggetizer's nuggets file): each text with its TREC RAG importance.
+ * A text the question has gets the importance; a new one is added after the question's nuggets.
+ */
+export type GradedNuggetsRow = {
+  kind: "graded-nuggets";
+  queryId: string;
+  nuggets: { text: string; importance: NuggetImportance }[];
 };
 
 /** A judgment of a document for a query (TREC qrels), on the import's scale. */

@@ -4,6 +4,10 @@ import { exactMean } from "./exact-mean";
 export const NUGGET_IMPORTANCES = ["vital", "okay"] as const;
 export type NuggetImportance = (typeof NUGGET_IMPORTANCES)[number];
 
+/** A nugget's stored importance (a column that holds "vital", "okay" or null); anything else reads as not graded. */
+export const storedImportance = (value: string | null): NuggetImportance | null =>
+  (NUGGET_IMPORTANCES as readonly string[]).includes(value ?? "") ? (value as NuggetImportance) : null;
+
 /** How far an answer supports a nugget (nuggetizer's assignment labels). */
 export const NUGGET_ASSIGNMENTS = ["support", "partial_support", "not_support"] as const;
 export type NuggetAssignment = (typeof NUGGET_ASSIGNMENTS)[number];

@@ -1,5 +1,6 @@
 import "server-only";
 import { BUNDLE_VERSION, bundleLine } from "@/lib/formats/bundle";
+import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import type { Db } from "../db/client";
 import { studyJudgingLines } from "./export-bundle-judging";
 import { studyPeopleLines, studyWorkLines } from "./export-bundle-work";
@@ -60,12 +61,14 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
   for await (const n of paged((a, t) =>
     db.nugget.findMany({ ...inStudy(a, t), include: { query: { select: { externalId: true } } } }),
   )) {
+    const importance = storedImportance(n.importance);
     yield bundleLine({
       type: "nugget",
       id: n.externalId,
       query: n.query.externalId,
       position: n.position,
       text: n.text,
+      ...(importance === null ? {} : { importance }),
     });
   }
   const ext = { query: { select: { externalId: true } }, document: { select: { externalId: true } } };

@@ -175,6 +175,9 @@ describe("a study bundle moved to the other engine", () => {
     const noorsItem = (await claimNextItem(ann2!, calibration.id)).itemId!;
     await save(ann2!, calibration.id, noorsItem, "blind", "1", null, "2026-11-20T09:05:00.000Z");
     await judgeTheStudy(studyId);
+    // nugget importance (the TREC RAG track's): the first nugget of each question vital, the second okay
+    await db.nugget.updateMany({ where: { studyId, position: 1 }, data: { importance: "vital" } });
+    await db.nugget.updateMany({ where: { studyId, position: 2 }, data: { importance: "okay" } });
 
     const { lines } = await exportStudy(studyId, { what: "study", format: "bundle" });
     const out = fs.createWriteStream(bundleFile);
@@ -222,6 +225,16 @@ describe("a study bundle moved to the other engine", () => {
       const [row] = await rowsAt<{ n: unknown }>(target.url, `SELECT COUNT(*) AS n FROM "${model}"`);
       expect(Number(row!.n), `${model} rows after the import`).toBeGreaterThan(0);
     }
+
+    // the nuggets' importance travelled, ungraded ones stayed ungraded
+    const importance = (url: string) =>
+      rowsAt<{ importance: string | null; n: unknown }>(
+        url,
+        `SELECT "importance", COUNT(*) AS n FROM "Nugget" GROUP BY "importance" ORDER BY "importance"`,
+      );
+    const moved = (await importance(target.url)).map((r) => [r.importance, Number(r.n)]);
+    expect(moved.map(([level]) => level).sort()).toEqual([null, "okay", "vital"].sort());
+    expect(moved.find(([level]) => level === "vital")?.[1]).toBe(10);
 
     // every report, the same JSON (row ids aside); the reveal effect has something to say
     const before = reportsOf(databaseUrlUnderTest, slug);

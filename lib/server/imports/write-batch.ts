@@ -13,6 +13,7 @@ import {
 import { writeDocuments, writeNuggetedQueries, writeQueries, writeQueryGroups } from "./writers/content";
 import { writeAnnotations, writeCampaigns, writeItems, writeSeats } from "./writers/campaigns";
 import { writeCsvLabels } from "./writers/csv-labels";
+import { writeGradedNuggets } from "./writers/graded-nuggets";
 import { writeEngineLabels, writeNuggetQrels, writePreferences, writeQrels } from "./writers/labels";
 import { writePairwise } from "./writers/pairwise";
 import { writeJudgeCalls, writeJudgeRuns, writeJudgeTemplates } from "./writers/judging";
@@ -50,6 +51,8 @@ export async function writeBatch(
       return writeQueryGroups(ctx, rows("query-group"));
     case "nuggeted-query":
       return writeNuggetedQueries(ctx, rows("nuggeted-query"), judge());
+    case "graded-nuggets":
+      return writeGradedNuggets(ctx, rows("graded-nuggets"));
     case "qrel":
       return writeQrels(ctx, rows("qrel"), judge());
     case "nugget-qrel":

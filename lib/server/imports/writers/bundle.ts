@@ -21,27 +21,33 @@ export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow
     ctx.studyId,
     batch.map((b) => b.row.queryId),
   );
-  const rows: unknown[][] = [];
+  // a line that says the importance sets it; a line from before issue 40 keeps what the study has
+  const graded: unknown[][] = [];
+  const ungraded: unknown[][] = [];
   for (const { line, row } of batch) {
     if (!ctx.firstTime(`nugget:${row.id}`, line, `nugget id "${row.id}"`)) continue;
     const queryId = known(ctx, queryIds, row.queryId, line, "query", "query");
-    if (queryId !== null) rows.push([ctx.studyId, queryId, row.id, row.position, row.text]);
+    if (queryId === null) continue;
+    const values = [ctx.studyId, queryId, row.id, row.position, row.text];
+    if (row.importance === undefined) ungraded.push(values);
+    else graded.push([...values, row.importance]);
   }
+  const rows = [...graded, ...ungraded];
+  const columns = ["studyId", "queryId", "externalId", "position", "text"];
+  const update = ["queryId", "position", "text"];
   await keepingNuggetVersions(
     ctx,
     rows.map((r) => r[1] as number),
     rows.map((r) => r[2] as string),
-    () =>
-      upsertMany(
+    async () => {
+      const upsert = { table: "Nugget", conflict: ["studyId", "externalId"] } as const;
+      await upsertMany(
         ctx.tx,
-        {
-          table: "Nugget",
-          columns: ["studyId", "queryId", "externalId", "position", "text"],
-          conflict: ["studyId", "externalId"],
-          update: ["queryId", "position", "text"],
-        },
-        rows,
-      ),
+        { ...upsert, columns: [...columns, "importance"], update: [...update, "importance"] },
+        graded,
+      );
+      await upsertMany(ctx.tx, { ...upsert, columns, update }, ungraded);
+    },
   );
 }
 

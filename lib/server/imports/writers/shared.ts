@@ -257,14 +257,20 @@ export async function keepingNuggetVersions<T>(
   return result;
 }
 
-/** Each question's nugget list as one comparable string. */
+/** Each question's nugget list as one comparable string (ids, importance and texts in order). */
 async function nuggetLists(ctx: ImportContext, queryIds: number[]): Promise<Map<number, string>> {
-  const rows = await selectIn(ctx.tx, "Nugget", ["queryId", "externalId", "position", "text"], "queryId", queryIds);
+  const rows = await selectIn(
+    ctx.tx,
+    "Nugget",
+    ["queryId", "externalId", "position", "text", "importance"],
+    "queryId",
+    queryIds,
+  );
   const lists = new Map<number, { position: number; text: string }[]>();
   for (const r of rows)
     (lists.get(Number(r.queryId)) ?? lists.set(Number(r.queryId), []).get(Number(r.queryId))!).push({
       position: Number(r.position),
-      text: `${String(r.externalId)}\t${String(r.text)}`,
+      text: `${String(r.externalId)}\t${String(r.importance ?? "")}\t${String(r.text)}`,
     });
   return new Map(
     [...lists].map(([q, list]) => [

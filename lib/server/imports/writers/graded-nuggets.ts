@@ -1,0 +1,84 @@
+import "server-only";
+import type { GradedNuggetsRow } from "@/lib/formats/rows";
+import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
+import type { ImportContext } from "../import-context";
+import { keepingNuggetVersions, type Numbered } from "./shared";
+
+type Nugget = { queryId: number; externalId: string; position: number; text: string };
+
+/**
+ * A question's graded nuggets (nuggetizer's nuggets file). A nugget is matched to the question's
+ * by its exact text (surrounding spaces trimmed) and gets the file's importance; a text the
+ * question lacks becomes a new nugget after its others (id "<qid>_<position>", or the next free
+ * one). The question's other nuggets stay as they are; a list that changes gets a new version.
+ */
+export async function writeGradedNuggets(ctx: ImportContext, batch: Numbered<GradedNuggetsRow>[]): Promise<void> {
+  const queryIds = await idsByExternalId(
+    ctx.tx,
+    "Query",
+    ctx.studyId,
+    batch.map((b) => b.row.queryId),
+  );
+  const existing = (await selectIn(
+    ctx.tx,
+    "Nugget",
+    ["queryId", "externalId", "position", "text"],
+    "queryId",
+    queryIds.values(),
+  )) as Record<string, unknown>[];
+  const taken = new Set(existing.map((n) => String(n.externalId)));
+  const byQuery = new Map<number, Nugget[]>();
+  for (const n of existing) {
+    const nugget = {
+      queryId: Number(n.queryId),
+      externalId: String(n.externalId),
+      position: Number(n.position),
+      text: String(n.text),
+    };
+    byQuery.set(nugget.queryId, [...(byQuery.get(nugget.queryId) ?? []), nugget]);
+  }
+  const rows: unknown[][] = [];
+  for (const { line, row } of batch) {
+    if (!ctx.firstTime(`graded-nuggets:${row.queryId}`, line, `question "${row.queryId}"`)) continue;
+    const queryId = queryIds.get(row.queryId);
+    if (queryId === undefined) {
+      ctx.fail({
+        line,
+        field: "qid",
+        message: `the study has no question "${row.queryId}": import its questions first`,
+      });
+      continue;
+    }
+    const nuggets = byQuery.get(queryId) ?? [];
+    let last = Math.max(0, ...nuggets.map((n) => n.position));
+    for (const { text, importance } of row.nuggets) {
+      let nugget = nuggets.find((n) => n.text.trim() === text);
+      if (!nugget) {
+        last += 1;
+        let externalId = `${row.queryId}_${last}`;
+        for (let k = 2; taken.has(externalId); k++) externalId = `${row.queryId}_${last}_${k}`;
+        taken.add(externalId);
+        nugget = { queryId, externalId, position: last, text };
+        nuggets.push(nugget);
+      }
+      rows.push([ctx.studyId, queryId, nugget.externalId, nugget.position, nugget.text, importance]);
+    }
+  }
+  if (ctx.failed) return;
+  await keepingNuggetVersions(
+    ctx,
+    rows.map((r) => r[1] as number),
+    rows.map((r) => r[2] as string),
+    () =>
+      upsertMany(
+        ctx.tx,
+        {
+          table: "Nugget",
+          columns: ["studyId", "queryId", "externalId", "position", "text", "importance"],
+          conflict: ["studyId", "externalId"],
+          update: ["importance"],
+        },
+        rows,
+      ),
+  );
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Nugget" ADD COLUMN "importance" TEXT;
