@@ -226,6 +226,8 @@ const ROUTES: Route[] = [
   { method: "POST", path: () => `/api/studies/${s()}/campaigns/preview`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/imports`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/nuggets`, expect: STAFF },
+  // grading a nugget: an empty body is refused by validation (400), nothing changes
+  { method: "PUT", path: () => `/api/studies/${s()}/nuggets/importance`, expect: STAFF, data: {} },
   {
     method: "GET",
     path: () => `/api/studies/${s()}/exports?what=labels&format=trec-qrels&judge=gpt-4o`,

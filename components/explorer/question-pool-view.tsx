@@ -2,6 +2,7 @@ import Link from "next/link";
 import { questionPath } from "@/lib/domain/explorer/question-path";
 import { ChunkView } from "@/components/code/chunk-view";
 import { NoText } from "./no-text";
+import { NuggetList } from "./nugget-importance";
 import type { QuestionPool } from "@/lib/schemas/explorer";
 import { PoolCellView } from "./pool-cell";
 import { count } from "@/components/ui/wording";
@@ -19,7 +20,6 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
   };
   const rows = only === "disagreements" ? pool.chunks.filter((c) => c.disagreements > 0) : pool.chunks;
   const disagreeing = pool.chunks.filter((c) => c.disagreements > 0).length;
-  const nuggets = pool.columns.filter((c) => c.key !== "q");
   return (
     <>
       <PageHeader
@@ -50,16 +50,10 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
           </section>
         )}
       </div>
-      {nuggets.length > 0 && (
+      {pool.nuggets.length > 0 && (
         <>
           <h2 className="mb-2 mt-6 text-lg font-semibold">Nuggets</h2>
-          <ol className="list-inside space-y-1 text-sm" aria-label="Nuggets">
-            {nuggets.map((c) => (
-              <li key={c.key}>
-                <span className="font-mono text-xs text-stone-500">{c.title}</span> {c.text}
-              </li>
-            ))}
-          </ol>
+          <NuggetList studyId={pool.study.id} nuggets={pool.nuggets} />
         </>
       )}
       <div className="mb-2 mt-6 flex flex-wrap items-center gap-4">

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NUGGET_IMPORTANCES } from "@/lib/domain/nugget-scores/nugget-scores";
 import { QUESTION_SORTS } from "@/lib/domain/explorer/build-question-list";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
@@ -82,6 +83,15 @@ export const questionPoolSchema = z.object({
     answerHtml: z.string().nullable(),
     tags: z.array(z.string()),
   }),
+  /** The question's nuggets in order, with their TREC RAG importance (null: not graded). */
+  nuggets: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      text: z.string(),
+      importance: z.enum(NUGGET_IMPORTANCES).nullable(),
+    }),
+  ),
   /** The columns: the nuggets in order, then the question itself when chunks were judged for relevance to it. */
   columns: z.array(z.object({ key: z.string(), title: z.string(), text: z.string() })),
   judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]) })),

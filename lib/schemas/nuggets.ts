@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NUGGET_IMPORTANCES } from "@/lib/domain/nugget-scores/nugget-scores";
 
 /** A nugget a researcher adds to a question (e.g. a missing one an expert wrote out in a nugget review). */
 export const newNuggetSchema = z.object({
@@ -9,3 +10,18 @@ export type NewNugget = z.infer<typeof newNuggetSchema>;
 
 export const addedNuggetSchema = z.object({ id: z.string(), position: z.number(), added: z.boolean() });
 export type AddedNugget = z.infer<typeof addedNuggetSchema>;
+
+/** A researcher grades a nugget of a question (the TREC RAG track's importance), or takes the grade away (null). */
+export const nuggetImportanceSchema = z.object({
+  nugget: z.string().trim().min(1),
+  importance: z.enum(NUGGET_IMPORTANCES).nullable(),
+});
+export type NuggetImportanceChange = z.infer<typeof nuggetImportanceSchema>;
+
+export const changedNuggetSchema = z.object({
+  id: z.string(),
+  importance: z.enum(NUGGET_IMPORTANCES).nullable(),
+  /** the question's nugget list version after the change (raised only when the importance changed) */
+  nuggetVersion: z.number(),
+});
+export type ChangedNugget = z.infer<typeof changedNuggetSchema>;

@@ -1,4 +1,5 @@
 import "server-only";
+import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { buildPoolGrid } from "@/lib/domain/explorer/build-pool-grid";
 import { tagsOf } from "@/lib/domain/query-metadata";
 import { questionTitle } from "@/lib/domain/question-title";
@@ -31,7 +32,7 @@ export async function getQuestionPool(
     db.nugget.findMany({
       where: { queryId },
       orderBy: { position: "asc" },
-      select: { id: true, position: true, text: true },
+      select: { id: true, externalId: true, position: true, text: true, importance: true },
     }),
     db.poolEntry.findMany({
       where: { queryId },
@@ -66,6 +67,12 @@ export async function getQuestionPool(
       answerHtml: question.answer ? await renderMarkdown(question.answer) : null,
     },
     ...grid,
+    nuggets: nuggets.map((n) => ({
+      id: n.externalId,
+      title: `N${n.position}`,
+      text: n.text,
+      importance: storedImportance(n.importance),
+    })),
     chunk: chunk === undefined ? null : await chunkView(studyId, chunk),
   };
 }

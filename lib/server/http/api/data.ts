@@ -1,6 +1,6 @@
 import "server-only";
 import { exportQuerySchema, importSummarySchema, importUploadQuerySchema } from "@/lib/schemas/imports";
-import { addedNuggetSchema, newNuggetSchema } from "@/lib/schemas/nuggets";
+import { addedNuggetSchema, changedNuggetSchema, newNuggetSchema, nuggetImportanceSchema } from "@/lib/schemas/nuggets";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { STAFF, type Endpoint } from "./endpoint";
 
@@ -30,5 +30,14 @@ export const DATA_API = {
     params: studyIdParamsSchema,
     body: newNuggetSchema,
     response: addedNuggetSchema,
+  },
+  "PUT /api/studies/{studyId}/nuggets/importance": {
+    summary:
+      "Grade a nugget vital or okay (TREC RAG), or take the grade away; a change raises its question's nugget list version",
+    tag: "data",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    body: nuggetImportanceSchema,
+    response: changedNuggetSchema,
   },
 } as const satisfies Record<string, Endpoint>;
