@@ -21,32 +21,35 @@ export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow
     ctx.studyId,
     batch.map((b) => b.row.queryId),
   );
-  // a line that says the importance sets it; a line from before issue 40 keeps what the study has
-  const graded: unknown[][] = [];
-  const ungraded: unknown[][] = [];
+  const rows: unknown[][] = [];
   for (const { line, row } of batch) {
     if (!ctx.firstTime(`nugget:${row.id}`, line, `nugget id "${row.id}"`)) continue;
     const queryId = known(ctx, queryIds, row.queryId, line, "query", "query");
-    if (queryId === null) continue;
-    const values = [ctx.studyId, queryId, row.id, row.position, row.text];
-    if (row.importance === undefined) ungraded.push(values);
-    else graded.push([...values, row.importance]);
+    if (queryId !== null) rows.push([ctx.studyId, queryId, row.id, row.position, row.text, row.importance]);
   }
-  const rows = [...graded, ...ungraded];
-  const columns = ["studyId", "queryId", "externalId", "position", "text"];
-  const update = ["queryId", "position", "text"];
+  const upsert = {
+    table: "Nugget",
+    columns: ["studyId", "queryId", "externalId", "position", "text", "importance"],
+    conflict: ["studyId", "externalId"],
+  };
   await keepingNuggetVersions(
     ctx,
     rows.map((r) => r[1] as number),
     rows.map((r) => r[2] as string),
     async () => {
-      const upsert = { table: "Nugget", conflict: ["studyId", "externalId"] } as const;
+      // in the file's order (a bundle exported again lists its nuggets as they came); a line from
+      // before issue 40 says nothing of importance, so it keeps what the study has, and a line
+      // that says it sets it
       await upsertMany(
         ctx.tx,
-        { ...upsert, columns: [...columns, "importance"], update: [...update, "importance"] },
-        graded,
+        { ...upsert, update: ["queryId", "position", "text"] },
+        rows.map((r) => [...r.slice(0, 5), r[5] ?? null]),
       );
-      await upsertMany(ctx.tx, { ...upsert, columns, update }, ungraded);
+      await upsertMany(
+        ctx.tx,
+        { ...upsert, update: ["importance"] },
+        rows.filter((r) => r[5] !== undefined),
+      );
     },
   );
 }
