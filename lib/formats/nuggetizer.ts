@@ -15,20 +15,14 @@ import { jsonObject, optionalString, stringField } from "./fields";
 import { bad, isFail, ok, type Parsed } from "./parsed";
 import type { GradedNuggetsRow } from "./rows";
 
-export type NuggetizerNuggets = {
-  qid: string;
-  query: string | undefined;
-  nuggets: { text: string; importance: NuggetImportance }[];
-};
-
 export type NuggetizerAssignments = {
   qid: string;
   runId: string;
   nuggets: { text: string; importance: NuggetImportance; assignment: NuggetAssignment }[];
 };
 
-/** One line of nuggetizer's nuggets file. */
-export function parseNuggetizerNuggetsLine(text: string, line: number): Parsed<NuggetizerNuggets> {
+/** One line of nuggetizer's nuggets file as an import row: a question's graded nuggets ("query" is checked, not kept). */
+export function parseGradedNuggetsLine(text: string, line: number): Parsed<GradedNuggetsRow> {
   if (text.trim() === "") return null;
   const obj = jsonObject(text, line);
   if (isFail(obj)) return obj;
@@ -38,14 +32,7 @@ export function parseNuggetizerNuggetsLine(text: string, line: number): Parsed<N
   if (isFail(query)) return query;
   const nuggets = nuggetList(obj, line, false);
   if (isFail(nuggets)) return nuggets;
-  return ok({ qid, query, nuggets: nuggets.map(({ text, importance }) => ({ text, importance })) });
-}
-
-/** One line of nuggetizer's nuggets file as an import row: a question's graded nuggets. */
-export function parseGradedNuggetsLine(text: string, line: number): Parsed<GradedNuggetsRow> {
-  const parsed = parseNuggetizerNuggetsLine(text, line);
-  if (!parsed || "error" in parsed) return parsed;
-  return ok({ kind: "graded-nuggets", queryId: parsed.row.qid, nuggets: parsed.row.nuggets });
+  return ok({ kind: "graded-nuggets", queryId: qid, nuggets: nuggets as GradedNuggetsRow["nuggets"] });
 }
 
 /** One line of nuggetizer's assignments file: one answer's label for each of its question's nuggets. */
