@@ -34,6 +34,24 @@ const QUERIES = jsonl(
     nuggets: [],
     metadata: {},
   },
+  {
+    query_id: "q3",
+    query_title: "Third",
+    query_text: "Third?",
+    answer_id: "a3",
+    answer_text: "",
+    nuggets: [],
+    metadata: {},
+  },
+  {
+    query_id: "q4",
+    query_title: "Fourth",
+    query_text: "Fourth?",
+    answer_id: "a4",
+    answer_text: "",
+    nuggets: [],
+    metadata: {},
+  },
 );
 
 const nuggetsOf = async (queryExternalId: string) => {
@@ -99,6 +117,20 @@ describe("nuggetizer nuggets", () => {
       version: 3,
       nuggets: expect.arrayContaining([["q1_3", 3, "backoff doubles", "okay"]]),
     });
+  });
+
+  it("names a new nugget with an id no nugget of the study has, never grading another question's", async () => {
+    // q4's nugget has the id q3's first nugget would get (a study bundle may carry any ids)
+    const db = await getDb();
+    const fourth = await db.query.findFirstOrThrow({ where: { studyId, externalId: "q4" } });
+    await db.nugget.create({
+      data: { studyId, queryId: fourth.id, externalId: "q3_1", position: 1, text: "a fact of q4" },
+    });
+    const q4 = await nuggetsOf("q4");
+    await importNuggets(jsonl({ qid: "q3", nuggets: [{ text: "a new fact", importance: "vital" }] }));
+    expect(await nuggetsOf("q3")).toEqual({ version: 1, nuggets: [["q3_1_2", 1, "a new fact", "vital"]] });
+    expect(await nuggetsOf("q4")).toEqual(q4);
+    expect(q4.nuggets).toEqual([["q3_1", 1, "a fact of q4", null]]);
   });
 
   it("refuses an unknown question, a repeated text or a bad importance, naming the line, and changes nothing", async () => {

@@ -26,7 +26,6 @@ export async function writeGradedNuggets(ctx: ImportContext, batch: Numbered<Gra
     "queryId",
     queryIds.values(),
   )) as Record<string, unknown>[];
-  const taken = new Set(existing.map((n) => String(n.externalId)));
   const byQuery = new Map<number, Nugget[]>();
   for (const n of existing) {
     const nugget = {
@@ -38,6 +37,7 @@ export async function writeGradedNuggets(ctx: ImportContext, batch: Numbered<Gra
     byQuery.set(nugget.queryId, [...(byQuery.get(nugget.queryId) ?? []), nugget]);
   }
   const rows: unknown[][] = [];
+  const added: unknown[][] = [];
   for (const { line, row } of batch) {
     if (!ctx.firstTime(`graded-nuggets:${row.queryId}`, line, `question "${row.queryId}"`)) continue;
     const queryId = queryIds.get(row.queryId);
@@ -55,16 +55,15 @@ export async function writeGradedNuggets(ctx: ImportContext, batch: Numbered<Gra
       let nugget = nuggets.find((n) => n.text.trim() === text);
       if (!nugget) {
         last += 1;
-        let externalId = `${row.queryId}_${last}`;
-        for (let k = 2; taken.has(externalId); k++) externalId = `${row.queryId}_${last}_${k}`;
-        taken.add(externalId);
-        nugget = { queryId, externalId, position: last, text };
+        nugget = { queryId, externalId: `${row.queryId}_${last}`, position: last, text };
         nuggets.push(nugget);
-      }
-      rows.push([ctx.studyId, queryId, nugget.externalId, nugget.position, nugget.text, importance]);
+        added.push([ctx.studyId, queryId, nugget.externalId, last, text, importance]);
+      } else rows.push([ctx.studyId, queryId, nugget.externalId, nugget.position, nugget.text, importance]);
     }
   }
   if (ctx.failed) return;
+  await nameNewNuggets(ctx, added);
+  rows.push(...added);
   await keepingNuggetVersions(
     ctx,
     rows.map((r) => r[1] as number),
@@ -81,4 +80,29 @@ export async function writeGradedNuggets(ctx: ImportContext, batch: Numbered<Gra
         rows,
       ),
   );
+}
+
+/**
+ * Gives each new nugget an id no nugget of the study has (ids are unique in a study, not only in a
+ * question): "<qid>_<position>", else "<qid>_<position>_2", "_3"... A taken id would make the
+ * upsert grade another question's nugget.
+ */
+async function nameNewNuggets(ctx: ImportContext, added: unknown[][]): Promise<void> {
+  const base = added.map((a) => a[2] as string);
+  for (let k = 2; ; k++) {
+    const ids = added.map((a) => a[2] as string);
+    const rows = await selectIn(ctx.tx, "Nugget", ["externalId"], "externalId", ids, { studyId: ctx.studyId });
+    const taken = new Set(rows.map((r) => String(r.externalId)));
+    const seen = new Set<string>();
+    let clash = false;
+    added.forEach((a, i) => {
+      const id = ids[i]!;
+      if (taken.has(id) || seen.has(id)) {
+        a[2] = `${base[i]}_${k}`;
+        clash = true;
+      }
+      seen.add(a[2] as string);
+    });
+    if (!clash) return;
+  }
 }
