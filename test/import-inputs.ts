@@ -15,3 +15,6 @@ export const textInput = (name: string, text: string | Uint8Array): ImportFile =
     yield text;
   })(),
 });
+
+/** Objects as the lines of a JSONL file. */
+export const jsonl = (...rows: object[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";

@@ -33,7 +33,8 @@ function ImportanceSelect({ studyId, nugget }: { studyId: number; nugget: Nugget
       nuggetApi.setImportance(studyId, { nugget: nugget.id, importance }),
     onSuccess: () => router.refresh(),
   });
-  const value = change.isPending ? (change.variables ?? "") : (nugget.importance ?? "");
+  // the choice just sent stays shown until the refreshed page brings it back as the stored one
+  const value = change.isPending || change.isSuccess ? (change.variables ?? "") : (nugget.importance ?? "");
   return (
     <span className="inline-flex items-baseline gap-1">
       <Select

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
-import { textInput } from "@/test/import-inputs";
+import { jsonl, textInput } from "@/test/import-inputs";
 import { importIntoStudy } from "./import-into-study";
 
 afterAll(closeDb);
 
-const jsonl = (...rows: object[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
 let studyId: number;
 
 const CORPUS = jsonl(
