@@ -57,8 +57,9 @@ Commands:
                                          Import files into a study (created when NAME is new, with
                                          --owner as its researcher), all or nothing. Formats:
                                          ${IMPORT_FORMATS.map((f) => f.id).join(", ")}.
-                                         --create-missing (trec-qrels, trec-run): queries and
-                                         documents the study lacks are created with no text yet.
+                                         --create-missing (trec-qrels, trec-run, trec-rag-answers):
+                                         queries and documents the study lacks are created with no
+                                         text yet.
                                          --display (corpora, pairwise responses): how these passages
                                          are shown, whatever the study's setting.
   export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--campaign ID] [--out FILE]

@@ -17,6 +17,7 @@ import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
 import { memberRoleSchema, userRoleSchema } from "@/lib/domain/roles";
 import { scaleSchema } from "@/lib/domain/scales";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
+import type { AnswerSentence } from "@/lib/domain/rag-answers/answer-text";
 import { jsonObject } from "./fields";
 import { bad, ok, type LineError, type Parsed, isFail } from "./parsed";
 import type { DocumentRow, QueryRow, RunRow } from "./rows";
@@ -120,6 +121,9 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     query: id,
     text: z.string(),
     citations: z.array(z.object({ marker: z.int32().min(1), doc: id })),
+    /** A TREC RAG answer's sentences and response_length, since issue 40 (citations index the markers minus one). */
+    sentences: z.array(z.object({ text: z.string(), citations: z.array(z.int32().min(0)) })).optional(),
+    response_length: z.int32().min(0).optional(),
   }),
   // version 2: the people, and their work
   z.object({ type: z.literal("user"), email, name: z.string(), role: userRoleSchema }),
@@ -273,6 +277,8 @@ export type ResponseRow = {
   queryId: string;
   text: string;
   citations: { marker: number; docId: string }[];
+  sentences: AnswerSentence[] | null;
+  responseLength: number | null;
 };
 /** A record of the people and their work, written as it is read. */
 type Record_<K extends string> = { kind: K; record: Extract<BundleRecord, { type: K }> };
@@ -395,6 +401,8 @@ function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
         queryId: r.query,
         text: r.text,
         citations: r.citations.map((c) => ({ marker: c.marker, docId: c.doc })),
+        sentences: r.sentences ?? null,
+        responseLength: r.response_length ?? null,
       });
     case "user":
       return ok({ kind: "user", record: r });

@@ -14,6 +14,7 @@ import { parsePairwiseLine } from "./pairwise";
 import type { Parsed } from "./parsed";
 import type { ImportRow } from "./import-row";
 import { parseNuggetQrelLine, parseQrelLine, parseRunLine } from "./trec";
+import { parseTrecRagAnswerLine } from "./trec-rag";
 
 export type LineParser = (text: string, line: number) => Parsed<ImportRow>;
 export type ParserOptions = { fileName: string; blockLines?: number };
@@ -134,6 +135,15 @@ export const IMPORT_FORMATS = [
     createParser: () => parsePairwiseLine,
     labels: null,
     passages: true,
+  },
+  {
+    id: "trec-rag-answers",
+    label: "TREC RAG answers (JSONL)",
+    description:
+      "The RAG track's submissions {run_id, topic_id, topic, references, response_length, answer: [{text, citations}]}, many runs in one file: each run is a system, each line its answer; a topic the study lacks becomes a question. Cited segments must be in the study, or be created without text.",
+    createParser: () => parseTrecRagAnswerLine,
+    labels: null,
+    createsMissing: true,
   },
   {
     id: "labels-csv",

@@ -11,6 +11,7 @@ import type {
   EngineLabelRow,
   PreferenceRow,
   PairwiseRow,
+  RagAnswerRow,
   CsvLabelRow,
 } from "./rows";
 
@@ -28,4 +29,5 @@ export type ImportRow =
   | EngineLabelRow
   | PreferenceRow
   | PairwiseRow
+  | RagAnswerRow
   | CsvLabelRow;

@@ -70,6 +70,20 @@ export type PairwiseRow = {
   responses: { system: string; text: string; citations: { marker: number; docId: string; text?: string }[] }[];
 };
 
+/**
+ * A run's answer to a topic, as the TREC RAG track submits it: its sentences in order, each with
+ * the indices of the references (segment ids) it cites; responseLength as the file gives it.
+ */
+export type RagAnswerRow = {
+  kind: "rag-answer";
+  runId: string;
+  topicId: string;
+  topic: string;
+  references: string[];
+  responseLength: number | null;
+  sentences: { text: string; citations: number[] }[];
+};
+
 /** A request's group (the collection it came from, e.g. FeB4RAG's source dataset), merged into the query's metadata. */
 export type QueryGroupRow = { kind: "query-group"; queryId: string; group: string };
 

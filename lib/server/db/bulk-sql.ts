@@ -123,6 +123,22 @@ export async function selectIn(
   return out;
 }
 
+/** Deletes a table's rows whose `column` is one of `values` (in chunks on SQLite, one array on PostgreSQL). */
+export async function deleteIn(tx: Tx, table: string, column: string, values: Iterable<unknown>): Promise<void> {
+  const db = sqlOf(tx);
+  const unique = [...new Set(values)];
+  if (unique.length === 0) return;
+  const head = `DELETE FROM ${ident(table)} WHERE ${ident(column)}`;
+  if (db.dialect === "postgres") {
+    await db.query(`${head} = ANY(?)`, [unique]);
+    return;
+  }
+  for (let start = 0; start < unique.length; start += 500) {
+    const chunk = unique.slice(start, start + 500);
+    await db.query(`${head} IN (${chunk.map(() => "?").join(",")})`, chunk);
+  }
+}
+
 /** Maps external ids to row ids for one study's table (Query, Nugget, Document). */
 export async function idsByExternalId(
   tx: Tx,

@@ -1,4 +1,5 @@
 import "server-only";
+import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import { BUNDLE_VERSION, bundleLine } from "@/lib/formats/bundle";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import type { Db } from "../db/client";
@@ -141,7 +142,16 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
   };
   for await (const r of paged((a, t) => db.response.findMany({ ...inStudy(a, t), include: responseRefs }))) {
     const citations = r.citations.map((c) => ({ marker: c.marker, doc: c.document.externalId }));
-    yield bundleLine({ type: "response", system: r.system.name, query: r.query.externalId, text: r.text, citations });
+    const sentences = storedSentences(r.sentences);
+    yield bundleLine({
+      type: "response",
+      system: r.system.name,
+      query: r.query.externalId,
+      text: r.text,
+      citations,
+      ...(sentences === null ? {} : { sentences }),
+      ...(r.responseLength === null ? {} : { response_length: r.responseLength }),
+    });
   }
   yield* studyWorkLines(db, studyId);
   yield* studyJudgingLines(db, studyId);

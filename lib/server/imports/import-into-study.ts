@@ -98,9 +98,7 @@ export async function importIntoStudy(
     );
   if (request.createMissing && !format.createsMissing)
     throw invalid(
-      `only ${IMPORT_FORMATS.filter((f: ImportFormat) => f.createsMissing)
-        .map((f) => f.id)
-        .join(" and ")} imports create missing queries and documents`,
+      `only ${inWords(IMPORT_FORMATS.filter((f: ImportFormat) => f.createsMissing).map((f) => f.id))} imports create missing queries and documents`,
     );
   const started = Date.now();
   const fieldBytes = maxFieldBytes();
@@ -191,3 +189,7 @@ export async function importIntoStudy(
     );
   }
 }
+
+/** "a", "a and b", "a, b and c". */
+const inWords = (items: string[]) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;

@@ -16,6 +16,7 @@ import { writeCsvLabels } from "./writers/csv-labels";
 import { writeGradedNuggets } from "./writers/graded-nuggets";
 import { writeEngineLabels, writeNuggetQrels, writePreferences, writeQrels } from "./writers/labels";
 import { writePairwise } from "./writers/pairwise";
+import { writeRagAnswers } from "./writers/rag-answers";
 import { writeJudgeCalls, writeJudgeRuns, writeJudgeTemplates } from "./writers/judging";
 import { writeMembers, writeUsers } from "./writers/people";
 import { writeRunEntries } from "./writers/runs";
@@ -65,6 +66,8 @@ export async function writeBatch(
       return writePreferences(ctx, rows("preference"), judge());
     case "pairwise":
       return writePairwise(ctx, rows("pairwise"));
+    case "rag-answer":
+      return writeRagAnswers(ctx, rows("rag-answer"));
     case "csv-label":
       return writeCsvLabels(ctx, rows("csv-label"), judge());
     case "nugget":

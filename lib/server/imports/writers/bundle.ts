@@ -185,18 +185,34 @@ export async function writeResponses(ctx: ImportContext, batch: Numbered<Respons
       continue;
     const queryId = known(ctx, queryIds, row.queryId, line, "query", "query");
     const citedOk = row.citations.every((c) => known(ctx, docIds, c.docId, line, "citations", "document") !== null);
-    if (queryId !== null && citedOk) valid.push({ systemId: systems.get(row.system)!, queryId, row });
+    const markers = new Set(row.citations.map((c) => c.marker));
+    const uncited = row.sentences?.flatMap((s) => s.citations).find((c) => !markers.has(c + 1));
+    if (uncited !== undefined)
+      ctx.fail({
+        line,
+        field: "sentences",
+        message: `a sentence cites reference ${uncited}, which has no citation [${uncited + 1}]`,
+      });
+    if (queryId !== null && citedOk && uncited === undefined)
+      valid.push({ systemId: systems.get(row.system)!, queryId, row });
   }
   const responses = await upsertMany(
     ctx.tx,
     {
       table: "Response",
-      columns: ["studyId", "systemId", "queryId", "text"],
+      columns: ["studyId", "systemId", "queryId", "text", "sentences", "responseLength"],
       conflict: ["systemId", "queryId"],
-      update: ["text"],
+      update: ["text", "sentences", "responseLength"],
       returning: ["id", "systemId", "queryId"],
     },
-    valid.map((v) => [ctx.studyId, v.systemId, v.queryId, v.row.text]),
+    valid.map((v) => [
+      ctx.studyId,
+      v.systemId,
+      v.queryId,
+      v.row.text,
+      v.row.sentences === null ? null : JSON.stringify(v.row.sentences),
+      v.row.responseLength,
+    ]),
   );
   const ids = new Map(responses.map((r) => [`${Number(r.systemId)}:${Number(r.queryId)}`, Number(r.id)]));
   await upsertMany(

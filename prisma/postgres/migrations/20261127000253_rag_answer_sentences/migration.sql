@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Response" ADD COLUMN     "responseLength" INTEGER,
+ADD COLUMN     "sentences" TEXT;
