@@ -1,18 +1,16 @@
 "use client";
 
 import { useState } from "react";
-import { EXPORTS, type ExportWhat as What } from "@/lib/formats/export-formats";
+import {
+  EXPORTS,
+  LABEL_FORMAT_TARGETS,
+  ONE_JUDGE_LABEL_FORMATS,
+  type ExportWhat as What,
+} from "@/lib/formats/export-formats";
 import type { ExportOptions } from "@/lib/schemas/imports";
 import { DownloadButton } from "./download-button";
 import { Select } from "@/components/ui/field";
 
-/** The label kinds each label format holds (a judge without labels of the kind has nothing to export). */
-const TARGETS: Record<string, string[]> = {
-  "trec-qrels": ["query_document"],
-  "nugget-qrels": ["nugget_document"],
-  csv: ["query_document", "nugget_document", "query", "nugget"],
-  jsonl: ["query_document", "nugget_document", "query", "nugget", "system_pair"],
-};
 const ALL_HUMANS = "";
 
 /**
@@ -26,12 +24,13 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
   const [judge, setJudge] = useState<string | null>(null);
   const [campaign, setCampaign] = useState("");
   const [binarized, setBinarized] = useState(false);
-  const qrels = format === "trec-qrels" || format === "nugget-qrels";
-  const judges = options.judges.filter((j) => TARGETS[format]?.some((t) => (j.targets[t] ?? 0) > 0));
+  const oneJudge = ONE_JUDGE_LABEL_FORMATS.includes(format);
+  const targets = (LABEL_FORMAT_TARGETS as Record<string, string[]>)[format];
+  const judges = options.judges.filter((j) => targets?.some((t) => (j.targets[t] ?? 0) > 0));
   const humans = judges.filter((j) => j.kind === "human");
-  const labelSets = options.labelSets.filter((s) => TARGETS[format]?.some((t) => (s.targets[t] ?? 0) > 0));
+  const labelSets = options.labelSets.filter((s) => targets?.some((t) => (s.targets[t] ?? 0) > 0));
   const judgeChoices = [
-    ...(!qrels && humans.length > 0 ? [{ value: ALL_HUMANS, label: "All human judges" }] : []),
+    ...(!oneJudge && humans.length > 0 ? [{ value: ALL_HUMANS, label: "All human judges" }] : []),
     ...judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
     ...labelSets.map((s) => ({ value: s.value, label: s.label })),
   ];
@@ -89,7 +88,7 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
           <>
             <label className="block text-sm font-medium">
               Judge or label set{" "}
-              {qrels && <span className="font-normal text-stone-500">(qrels hold one judge&apos;s labels)</span>}
+              {oneJudge && <span className="font-normal text-stone-500">({format} holds one judge&apos;s labels)</span>}
               <Select className="mt-1" value={chosenJudge ?? ""} onChange={(e) => setJudge(e.target.value)}>
                 {judgeChoices.map((c) => (
                   <option key={c.value} value={c.value}>

@@ -147,11 +147,8 @@ export function ImportPanel({ studyId }: { studyId: number }) {
               onChange={(e) => setCreateMissing(e.target.checked)}
             />
             <span>
-              <span className="font-medium">Create missing queries and documents</span>
-              <span className="block text-xs text-stone-500">
-                For qrels or runs without texts: ids the study does not have become queries and documents with no text
-                yet. Importing the queries or the corpus later fills them in.
-              </span>
+              <span className="font-medium">Create missing {format.createsMissing.what}</span>
+              <span className="block text-xs text-stone-500">{format.createsMissing.note}</span>
             </span>
           </label>
         )}

@@ -1,6 +1,6 @@
 import { AGREEMENT_METRICS } from "@/lib/domain/agreement/metrics";
 import { EXPORTS } from "@/lib/formats/export-formats";
-import { IMPORT_FORMATS } from "@/lib/formats/import-formats";
+import { IMPORT_FORMATS, type ImportFormat } from "@/lib/formats/import-formats";
 
 export const HELP = `Usage: assay <command> [options]
        (node_modules/.bin/assay, npx assay, or npm run --silent assay -- <command> ...)
@@ -57,9 +57,14 @@ Commands:
                                          Import files into a study (created when NAME is new, with
                                          --owner as its researcher), all or nothing. Formats:
                                          ${IMPORT_FORMATS.map((f) => f.id).join(", ")}.
-                                         --create-missing (trec-qrels, trec-run, trec-rag-answers):
-                                         queries and documents the study lacks are created with no
-                                         text yet.
+                                         --create-missing (${IMPORT_FORMATS.filter(
+                                           (f: ImportFormat) => f.createsMissing,
+                                         )
+                                           .map((f) => f.id)
+                                           .join(", ")}):
+                                         what the file names but the study lacks is created: queries
+                                         and documents with no text yet, or an assignments file's
+                                         questions, nuggets and answers.
                                          --display (corpora, pairwise responses): how these passages
                                          are shown, whatever the study's setting.
   export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--campaign ID] [--out FILE]

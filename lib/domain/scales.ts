@@ -64,6 +64,17 @@ export const BUILTIN_SCALES = {
     ],
     positiveFrom: "2",
   },
+  "nugget-assignment": {
+    id: "nugget-assignment",
+    name: "Supports / partially supports / does not support the nugget",
+    // the TREC RAG track's nugget assignment (nuggetizer's values); strict scores count support only
+    levels: [
+      level("not_support", "Not supported", "1"),
+      level("partial_support", "Partially supported", "2"),
+      level("support", "Supported", "3"),
+    ],
+    positiveFrom: "partial_support",
+  },
   binary: {
     id: "binary",
     name: "Supported / not supported",
@@ -73,6 +84,9 @@ export const BUILTIN_SCALES = {
 } as const satisfies Record<string, Scale>;
 
 export type BuiltinScaleId = keyof typeof BUILTIN_SCALES;
+
+/** The built-in scales a (question or nugget, chunk) campaign offers: all but the nugget assignment's own. */
+export const PAIR_TASK_SCALES: Scale[] = Object.values(BUILTIN_SCALES).filter((s) => s.id !== "nugget-assignment");
 
 export function builtinScale(id: string): Scale | null {
   return Object.hasOwn(BUILTIN_SCALES, id) ? BUILTIN_SCALES[id as BuiltinScaleId] : null;

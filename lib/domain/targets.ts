@@ -5,7 +5,9 @@
  * - "qd:<queryId>:<documentId>": is the chunk relevant to the question;
  * - "n:<nuggetId>": a nugget itself; "q:<queryId>": a question as a whole (a nugget review);
  * - "sp:<queryId>:<systemAId>:<systemBId>": two systems' answers to a question (a preference
- *   item, system A first); a preference label adds ":<criterion>".
+ *   item, system A first); a preference label adds ":<criterion>";
+ * - "na:<nuggetId>:<systemId>": how far the system's answer to the nugget's question supports the
+ *   nugget (a TREC RAG nugget assignment).
  */
 export const TARGET_PREFIX = {
   nugget_document: "nd:",
@@ -13,6 +15,7 @@ export const TARGET_PREFIX = {
   nugget: "n:",
   query: "q:",
   system_pair: "sp:",
+  nugget_answer: "na:",
 } as const;
 export type TargetType = keyof typeof TARGET_PREFIX;
 
@@ -26,6 +29,9 @@ export const responsePairKey = (queryId: number, systemAId: number, systemBId: n
   `${TARGET_PREFIX.system_pair}${queryId}:${systemAId}:${systemBId}`;
 export const preferenceKey = (queryId: number, systemAId: number, systemBId: number, criterion: string) =>
   `${responsePairKey(queryId, systemAId, systemBId)}:${criterion}`;
+
+export const nuggetAnswerKey = (nuggetId: number, systemId: number) =>
+  `${TARGET_PREFIX.nugget_answer}${nuggetId}:${systemId}`;
 
 /** The kind of target a key names, by its prefix; null for a key of no known kind. */
 export function targetTypeOfKey(key: string): TargetType | null {
@@ -46,4 +52,10 @@ export function parseQueryDocumentKey(key: string): { queryId: number; documentI
 export function parseNuggetDocumentKey(key: string): { nuggetId: number; documentId: number } | null {
   const match = /^nd:(\d+):(\d+)$/.exec(key);
   return match ? { nuggetId: Number(match[1]), documentId: Number(match[2]) } : null;
+}
+
+/** The nugget and system ids of an "na:" key; null for any other key. */
+export function parseNuggetAnswerKey(key: string): { nuggetId: number; systemId: number } | null {
+  const match = /^na:(\d+):(\d+)$/.exec(key);
+  return match ? { nuggetId: Number(match[1]), systemId: Number(match[2]) } : null;
 }

@@ -9,7 +9,7 @@ import {
   parseFeb4ragSelectionLine,
 } from "./feb4rag";
 import { parseFreshStackCorpusLine, parseFreshStackQueryLine } from "./freshstack";
-import { parseGradedNuggetsLine } from "./nuggetizer";
+import { parseGradedNuggetsLine, parseNuggetizerAssignmentsLine } from "./nuggetizer";
 import { parsePairwiseLine } from "./pairwise";
 import type { Parsed } from "./parsed";
 import type { ImportRow } from "./import-row";
@@ -32,8 +32,11 @@ export type ImportFormat = {
   description: string;
   createParser: (options: ParserOptions) => LineParser;
   labels: LabelPolicy;
-  /** Whether the import may create the queries and documents it names but the study lacks (qrels-only studies). */
-  createsMissing?: true;
+  /**
+   * What the import may create when the file names it but the study lacks (qrels-only studies), in
+   * words ("queries and documents"), with the note the import page shows beside the choice.
+   */
+  createsMissing?: { what: string; note: string };
   /** Whether it brings passages' texts, whose display kind the import may set (code, prose, Markdown). */
   passages?: true;
 };
@@ -81,7 +84,10 @@ export const IMPORT_FORMATS = [
     description: "qid 0 docid rel: labels of a named judge on a named scale.",
     createParser: () => parseQrelLine,
     labels: { judge: "required", judgeKind: "model", scale: "required" },
-    createsMissing: true,
+    createsMissing: {
+      what: "queries and documents",
+      note: "For qrels or runs without texts: ids the study does not have become queries and documents with no text yet. Importing the queries or the corpus later fills them in.",
+    },
   },
   {
     id: "nugget-qrels",
@@ -99,12 +105,27 @@ export const IMPORT_FORMATS = [
     labels: null,
   },
   {
+    id: "nuggetizer-assignments",
+    label: "nuggetizer assignments (JSONL)",
+    description:
+      "{qid, run_id, nuggets: [{text, importance, assignment: support|partial_support|not_support}]} (TREC RAG): a judge's label for each nugget of each run's answer, matched to the question's nuggets by text. Import the answers and nuggets first, or create them from the file.",
+    createParser: () => parseNuggetizerAssignmentsLine,
+    labels: { judge: "required", judgeKind: "model", scale: { fixed: "nugget-assignment" } },
+    createsMissing: {
+      what: "questions, nuggets and answers",
+      note: "A question the study lacks is made from the file's query, a question with no nuggets gets the first line's (with their importance), a missing answer is made from answer_text.",
+    },
+  },
+  {
     id: "trec-run",
     label: "TREC run",
     description: "qid Q0 docid rank score tag: ranked lists; each run tag is a system (a file may hold several).",
     createParser: () => parseRunLine,
     labels: null,
-    createsMissing: true,
+    createsMissing: {
+      what: "queries and documents",
+      note: "For qrels or runs without texts: ids the study does not have become queries and documents with no text yet. Importing the queries or the corpus later fills them in.",
+    },
   },
   {
     id: "feb4rag-labels",
@@ -143,7 +164,10 @@ export const IMPORT_FORMATS = [
       "The RAG track's submissions {run_id, topic_id, topic, references, response_length, answer: [{text, citations}]}, many runs in one file: each run is a system, each line its answer; a topic the study lacks becomes a question. Cited segments must be in the study, or be created without text.",
     createParser: () => parseTrecRagAnswerLine,
     labels: null,
-    createsMissing: true,
+    createsMissing: {
+      what: "queries and documents",
+      note: "Cited segments the study does not have become documents with no text yet. Importing the corpus later fills them in.",
+    },
   },
   {
     id: "labels-csv",

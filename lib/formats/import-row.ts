@@ -5,6 +5,7 @@ import type {
   DocumentRow,
   NuggetedQueryRow,
   GradedNuggetsRow,
+  NuggetAssignmentsRow,
   QrelRow,
   NuggetQrelRow,
   RunRow,
@@ -23,6 +24,7 @@ export type ImportRow =
   | DocumentRow
   | NuggetedQueryRow
   | GradedNuggetsRow
+  | NuggetAssignmentsRow
   | QrelRow
   | NuggetQrelRow
   | RunRow

@@ -2,7 +2,8 @@
 // - nuggets: {"qid", "query", "nuggets": [{"text", "importance": "vital"|"okay"}]}, one line per question;
 // - assignments: {"qid", "run_id", "nuggets": [{"text", "importance", "assignment":
 //   "support"|"partial_support"|"not_support"}], ...}, one line per answer (a run's answer to a question).
-// Other keys (query, answer_text, response_length, reasoning, trace) are read past. A nugget's
+// The assignments' query, answer_text and response_length are kept (an import may create the
+// question and the answer from them); other keys (reasoning, trace) are read past. A nugget's
 // text is its identity within its question (Assay matches assignments to nuggets by it), so a
 // text is trimmed and may appear once per line.
 import {
@@ -11,15 +12,10 @@ import {
   type NuggetAssignment,
   type NuggetImportance,
 } from "@/lib/domain/nugget-scores/nugget-scores";
+import { MAX_INTEGER } from "./fields";
 import { jsonObject, optionalString, stringField } from "./fields";
 import { bad, isFail, ok, type Parsed } from "./parsed";
-import type { GradedNuggetsRow } from "./rows";
-
-export type NuggetizerAssignments = {
-  qid: string;
-  runId: string;
-  nuggets: { text: string; importance: NuggetImportance; assignment: NuggetAssignment }[];
-};
+import type { GradedNuggetsRow, NuggetAssignmentsRow } from "./rows";
 
 /** One line of nuggetizer's nuggets file as an import row: a question's graded nuggets ("query" is checked, not kept). */
 export function parseGradedNuggetsLine(text: string, line: number): Parsed<GradedNuggetsRow> {
@@ -36,7 +32,7 @@ export function parseGradedNuggetsLine(text: string, line: number): Parsed<Grade
 }
 
 /** One line of nuggetizer's assignments file: one answer's label for each of its question's nuggets. */
-export function parseNuggetizerAssignmentsLine(text: string, line: number): Parsed<NuggetizerAssignments> {
+export function parseNuggetizerAssignmentsLine(text: string, line: number): Parsed<NuggetAssignmentsRow> {
   if (text.trim() === "") return null;
   const obj = jsonObject(text, line);
   if (isFail(obj)) return obj;
@@ -44,9 +40,28 @@ export function parseNuggetizerAssignmentsLine(text: string, line: number): Pars
   if (isFail(qid)) return qid;
   const runId = stringField(obj, "run_id", line);
   if (isFail(runId)) return runId;
+  const query = optionalString(obj, "query", line);
+  if (isFail(query)) return query;
+  const answerText = optionalString(obj, "answer_text", line);
+  if (isFail(answerText)) return answerText;
+  const length = obj.response_length;
+  if (
+    length !== undefined &&
+    length !== null &&
+    !(typeof length === "number" && Number.isInteger(length) && length >= 0 && length <= MAX_INTEGER)
+  )
+    return bad(line, `expected a whole number of at least 0, got ${JSON.stringify(length)}`, "response_length");
   const nuggets = nuggetList(obj, line, true);
   if (isFail(nuggets)) return nuggets;
-  return ok({ qid, runId, nuggets: nuggets as NuggetizerAssignments["nuggets"] });
+  return ok({
+    kind: "nugget-assignments",
+    qid,
+    runId,
+    query: query ?? null,
+    answerText: answerText ?? null,
+    responseLength: typeof length === "number" ? length : null,
+    nuggets: nuggets as NuggetAssignmentsRow["nuggets"],
+  });
 }
 
 function nuggetList(obj: Record<string, unknown>, line: number, assigned: boolean) {

@@ -1,5 +1,5 @@
 import type { PassageKind } from "@/lib/domain/passages/passage-kind";
-import type { NuggetImportance } from "@/lib/domain/nugget-scores/nugget-scores";
+import type { NuggetAssignment, NuggetImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 
 /** The rows the import formats produce. Ids are the benchmark's own (external) ids. */
 
@@ -41,6 +41,21 @@ export type GradedNuggetsRow = {
   kind: "graded-nuggets";
   queryId: string;
   nuggets: { text: string; importance: NuggetImportance }[];
+};
+
+/**
+ * One answer's nugget assignments (nuggetizer's assignments file): the run's answer to the
+ * question, a label for each of the question's nuggets by text; the question's and answer's texts
+ * when the file gives them.
+ */
+export type NuggetAssignmentsRow = {
+  kind: "nugget-assignments";
+  qid: string;
+  runId: string;
+  query: string | null;
+  answerText: string | null;
+  responseLength: number | null;
+  nuggets: { text: string; importance: NuggetImportance; assignment: NuggetAssignment }[];
 };
 
 /** A judgment of a document for a query (TREC qrels), on the import's scale. */

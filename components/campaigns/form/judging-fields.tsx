@@ -1,5 +1,5 @@
 import { PROTOCOL_LABELS, type Protocol } from "@/lib/domain/campaigns/protocol";
-import { BUILTIN_SCALES } from "@/lib/domain/scales";
+import { PAIR_TASK_SCALES } from "@/lib/domain/scales";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { scaleIdOf, type CampaignFields, type SetFields } from "./campaign-fields";
 
@@ -22,7 +22,7 @@ export function JudgingFields({
     <>
       <Field label="Scale">
         <Select compact value={scaleId} onChange={(e) => set({ chosenScaleId: e.target.value })}>
-          {Object.values(BUILTIN_SCALES).map((s) => (
+          {PAIR_TASK_SCALES.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
             </option>

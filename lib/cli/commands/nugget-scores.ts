@@ -1,9 +1,12 @@
-import { answerNuggetScores, meanNuggetScores, type NuggetScores } from "@/lib/domain/nugget-scores/nugget-scores";
+import {
+  answerNuggetScores,
+  meanNuggetScores,
+  textOrder,
+  type NuggetScores,
+} from "@/lib/domain/nugget-scores/nugget-scores";
 import { parseNuggetizerAssignmentsLine } from "@/lib/formats/nuggetizer";
 import { printLine, type CliIo } from "../io";
 import { eachRow, inputError, parseContractArgs, repeated } from "./contract-input";
-
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The stable `nugget-scores` contract: nuggetizer's assignments JSONL in, each run's nugget scores
@@ -27,8 +30,8 @@ export async function nuggetScoresCommand(args: string[], io: CliIo): Promise<vo
     if (first) throw repeated(file, line, `run ${row.runId}'s answer to ${row.qid}`, first.line, "qid");
     answers.set(row.qid, { line, scores: answerNuggetScores(row.nuggets) });
   });
-  for (const runId of [...runs.keys()].sort(byText)) {
-    const answers = [...runs.get(runId)!].sort(([a], [b]) => byText(a, b));
+  for (const runId of [...runs.keys()].sort(textOrder)) {
+    const answers = [...runs.get(runId)!].sort(([a], [b]) => textOrder(a, b));
     if (by === "answer") {
       for (const [qid, { scores }] of answers) printLine(io, JSON.stringify({ run_id: runId, qid, ...scores }));
     } else {

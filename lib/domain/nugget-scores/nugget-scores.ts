@@ -56,3 +56,9 @@ export function meanNuggetScores(answers: readonly NuggetScores[]): NuggetScores
     all_score: mean("all_score"),
   };
 }
+
+/**
+ * How nuggetizer's outputs are sorted (run_id, then qid): Python's string order, which JavaScript's
+ * `<` gives for every text without characters past U+FFFF.
+ */
+export const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

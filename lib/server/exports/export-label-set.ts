@@ -13,6 +13,9 @@ const TARGETS: Record<LabelExportFormat, TargetType[]> = {
   "nugget-qrels": ["nugget_document"],
   csv: ["query_document", "nugget_document"],
   jsonl: ["query_document", "nugget_document"],
+  // written by export-nugget-assignments.ts
+  "nuggetizer-assignments": [],
+  "assignments-csv": [],
 };
 
 /**

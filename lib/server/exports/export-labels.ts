@@ -15,16 +15,11 @@ import {
   type LabelExportFilter,
 } from "../db/label-export";
 import { labelSetLines } from "./export-label-set";
+import { nuggetAssignmentLines } from "./export-nugget-assignments";
+import { LABEL_FORMAT_TARGETS } from "@/lib/formats/export-formats";
 import { pages } from "./paged";
 
 export type LabelExportOptions = { judges?: string[]; scale?: string; binarized?: boolean };
-
-const TARGETS: Record<LabelExportFormat, string[]> = {
-  "trec-qrels": ["query_document"],
-  "nugget-qrels": ["nugget_document"],
-  csv: ["query_document", "nugget_document", "query", "nugget"],
-  jsonl: ["query_document", "nugget_document", "query", "nugget", "system_pair"],
-};
 
 /**
  * Labels read per statement (500 statements for a million labels): larger pages cost more memory
@@ -36,7 +31,9 @@ const TARGET_WORDS: Record<LabelExportFormat, string> = {
   "trec-qrels": "(question, chunk)",
   "nugget-qrels": "(nugget, chunk)",
   csv: "question, nugget or chunk",
-  jsonl: "question, nugget, chunk or preference",
+  jsonl: "question, nugget, chunk, preference or nugget assignment",
+  "nuggetizer-assignments": "nugget assignment",
+  "assignments-csv": "nugget assignment",
 };
 
 /**
@@ -51,6 +48,12 @@ export async function* labelLines(
   options: LabelExportOptions,
 ): AsyncGenerator<string> {
   const [only, ...others] = options.judges ?? [];
+  if (format === "nuggetizer-assignments" || format === "assignments-csv") {
+    if (only === undefined || others.length > 0)
+      throw invalid(`${format} holds one judge's or label set's assignments: name one`);
+    yield* nuggetAssignmentLines(db, studyId, only, format);
+    return;
+  }
   if (only !== undefined && others.length === 0 && isDerivedLabelSet(only)) {
     yield* labelSetLines(db, studyId, format, only, !!options.binarized);
     return;
@@ -66,7 +69,7 @@ export async function* labelLines(
   const filter: LabelExportFilter = {
     studyId,
     judgeIds: judges.map((j) => j.id),
-    targetTypes: TARGETS[format],
+    targetTypes: LABEL_FORMAT_TARGETS[format],
     ...(options.scale ? { scale: options.scale } : {}),
   };
   const qrels = format === "trec-qrels" || format === "nugget-qrels";
@@ -126,6 +129,8 @@ export async function* labelLines(
         const target = l.nugget ?? q;
         return csvLine([l.doc !== null ? `${target}::${d}` : target, l.judge, valueOf(l)]);
       }
+      default:
+        return null;
     }
   };
   if (format === "csv") yield csvLine(LABEL_CSV_COLUMNS);

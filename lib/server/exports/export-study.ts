@@ -27,6 +27,8 @@ const EXTENSIONS: Record<string, string> = {
   "nugget-qrels": "nugget-qrels",
   csv: "csv",
   jsonl: "jsonl",
+  "nuggetizer-assignments": "assignments.jsonl",
+  "assignments-csv": "assignments.csv",
   bundle: "assay.jsonl",
 };
 
@@ -46,7 +48,7 @@ export async function exportStudy(studyId: number, request: ExportRequest): Prom
       : "";
   const fileName = `${slugify(study.slug)}-${request.what}${suffix}.${EXTENSIONS[request.format]}`;
   const contentType =
-    request.format === "csv"
+    request.format === "csv" || request.format === "assignments-csv"
       ? "text/csv; charset=utf-8"
       : request.format === "trec-qrels" || request.format === "nugget-qrels"
         ? "text/plain; charset=utf-8"

@@ -1,2 +1,4 @@
-/** How label lines are written: TREC qrels, nugget qrels (ndeval's), CSV or JSON lines. */
-export type LabelExportFormat = "trec-qrels" | "nugget-qrels" | "csv" | "jsonl";
+import type { EXPORTS } from "@/lib/formats/export-formats";
+
+/** How label lines are written: TREC qrels, nugget qrels (ndeval's), CSV, JSON lines, nuggetizer's assignments. */
+export type LabelExportFormat = (typeof EXPORTS.labels)[number];

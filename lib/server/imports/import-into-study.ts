@@ -25,11 +25,11 @@ export type ImportRequest = ImportOptions & {
   surface?: "web" | "cli";
 };
 
-/** How to create the ids a file names but the study lacks, as the caller's surface puts it. */
-const CREATE_MISSING_HINT = {
-  web: "To create the queries and documents the file names but the study lacks, tick “Create missing queries and documents” and import again.",
-  cli: "To create the queries and documents the file names but the study lacks, import again with --create-missing.",
-} as const;
+/** How to create what a file names but the study lacks, as the caller's surface puts it. */
+const createMissingHint = (what: string, surface: "web" | "cli") =>
+  surface === "web"
+    ? `To create the ${what} the file names but the study lacks, tick “Create missing ${what}” and import again.`
+    : `To create the ${what} the file names but the study lacks, import again with --create-missing.`;
 export type ImportProgress = { file: string; line: number };
 
 const BATCH_ROWS = 2000;
@@ -98,7 +98,7 @@ export async function importIntoStudy(
     );
   if (request.createMissing && !format.createsMissing)
     throw invalid(
-      `only ${inWords(IMPORT_FORMATS.filter((f: ImportFormat) => f.createsMissing).map((f) => f.id))} imports create missing queries and documents`,
+      `only ${inWords(IMPORT_FORMATS.filter((f: ImportFormat) => f.createsMissing).map((f) => f.id))} imports create what a file names but the study lacks`,
     );
   const started = Date.now();
   const fieldBytes = maxFieldBytes();
@@ -110,7 +110,7 @@ export async function importIntoStudy(
         tx,
         studyId,
         now,
-        { create: request.createMissing ?? false, offered: format.createsMissing ?? false },
+        { create: request.createMissing ?? false, offered: format.createsMissing !== undefined },
         request.display ?? null,
       ));
       const before = await studyCounts(tx, studyId);
@@ -181,7 +181,10 @@ export async function importIntoStudy(
     if (!(error instanceof ImportRejected) || !context) throw error;
     const { errors, errorCount } = context;
     const more = errorCount > errors.length ? ` (showing the first ${MAX_REPORTED_ERRORS})` : "";
-    const hint = context.missingIds ? CREATE_MISSING_HINT[request.surface ?? "cli"] : null;
+    const hint =
+      context.missingIds && format.createsMissing
+        ? createMissingHint(format.createsMissing.what, request.surface ?? "cli")
+        : null;
     throw new AppError(
       "invalid",
       `Nothing was imported: ${errorCount} error${errorCount === 1 ? "" : "s"}${more}. ${errors[0]}${hint ? `. ${hint}` : ""}`,

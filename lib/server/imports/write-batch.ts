@@ -14,6 +14,7 @@ import { writeDocuments, writeNuggetedQueries, writeQueries, writeQueryGroups } 
 import { writeAnnotations, writeCampaigns, writeItems, writeSeats } from "./writers/campaigns";
 import { writeCsvLabels } from "./writers/csv-labels";
 import { writeGradedNuggets } from "./writers/graded-nuggets";
+import { writeNuggetAssignments } from "./writers/nugget-assignments";
 import { writeEngineLabels, writeNuggetQrels, writePreferences, writeQrels } from "./writers/labels";
 import { writePairwise } from "./writers/pairwise";
 import { writeRagAnswers } from "./writers/rag-answers";
@@ -54,6 +55,8 @@ export async function writeBatch(
       return writeNuggetedQueries(ctx, rows("nuggeted-query"), judge());
     case "graded-nuggets":
       return writeGradedNuggets(ctx, rows("graded-nuggets"));
+    case "nugget-assignments":
+      return writeNuggetAssignments(ctx, rows("nugget-assignments"), judge());
     case "qrel":
       return writeQrels(ctx, rows("qrel"), judge());
     case "nugget-qrel":

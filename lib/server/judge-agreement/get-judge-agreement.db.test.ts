@@ -53,14 +53,16 @@ describe("a qrels-only study: LLMJudge", () => {
       files: [textInput("queries.tsv", "q49\tWhat is q49?\n")],
     });
     expect((await db.query.findFirstOrThrow({ where: { id: query.id } })).body).toBe("What is q49?");
-    // only qrels, runs and RAG answers create missing ids
+    // only qrels, runs, RAG answers and assignments create missing ids
     await expect(
       importIntoStudy(studyId, {
         format: "beir-corpus",
         createMissing: true,
         files: [textInput("corpus.tsv", "p1\ttext\n")],
       }),
-    ).rejects.toThrow("only trec-qrels, trec-run and trec-rag-answers imports create missing queries and documents");
+    ).rejects.toThrow(
+      "only trec-qrels, nuggetizer-assignments, trec-run and trec-rag-answers imports create what a file names but the study lacks",
+    );
   });
 
   it("refuses LLM labels above 3 with their line, changing nothing, and takes them clipped", async () => {

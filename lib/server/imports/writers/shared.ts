@@ -1,4 +1,5 @@
 import "server-only";
+import type { TargetType } from "@/lib/domain/targets";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
 import { bumpNuggetVersions } from "../../db/queries";
@@ -8,7 +9,7 @@ export type Numbered<R> = { line: number; row: R };
 
 export type LabelInsert = {
   judgeId: number;
-  targetType: "nugget_document" | "query_document" | "nugget" | "query" | "system_pair";
+  targetType: TargetType;
   targetKey: string;
   queryId?: number | null;
   nuggetId?: number | null;
