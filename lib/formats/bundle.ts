@@ -102,7 +102,7 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("label"),
     judge: id,
-    target: z.enum(["nugget_document", "query_document", "nugget", "query", "system_pair"]),
+    target: z.enum(["nugget_document", "query_document", "nugget", "query", "system_pair", "nugget_answer"]),
     query: id.nullable(),
     nugget: id.nullable(),
     doc: id.nullable(),

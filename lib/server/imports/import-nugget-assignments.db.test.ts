@@ -113,6 +113,18 @@ describe("nuggetizer assignments from an empty study (create missing)", () => {
     expect(await labelsOf(studyId, "nuggetizer-again")).toEqual(await labelsOf(studyId, "nuggetizer"));
   });
 
+  it("travels in a study bundle: the assignments, the nuggets' importance and the answers", async () => {
+    const { lines } = await exportStudy(studyId, { what: "study", format: "bundle" });
+    let bundle = "";
+    for await (const text of lines) bundle += `${text}\n`;
+    const other = await newStudy();
+    await importIntoStudy(other, { format: "assay-bundle", files: [textInput("study.assay.jsonl", bundle)] });
+    expect(await labelsOf(other, "nuggetizer")).toEqual(await labelsOf(studyId, "nuggetizer"));
+    expect((await exported(other, "nuggetizer", "nuggetizer-assignments")).text).toBe(
+      (await exported(studyId, "nuggetizer", "nuggetizer-assignments")).text,
+    );
+  });
+
   it("exports as CSV, one row per nugget of each answer", async () => {
     const { text, fileName } = await exported(studyId, "nuggetizer", "assignments-csv");
     expect(fileName).toMatch(/-labels\.assignments\.csv$/);

@@ -12,7 +12,14 @@ import {
   type LabelInsert,
   type Numbered,
 } from "./shared";
-import { nuggetDocumentKey, nuggetKey, preferenceKey, questionKey, queryDocumentKey } from "@/lib/domain/targets";
+import {
+  nuggetAnswerKey,
+  nuggetDocumentKey,
+  nuggetKey,
+  preferenceKey,
+  questionKey,
+  queryDocumentKey,
+} from "@/lib/domain/targets";
 
 export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow>[]): Promise<void> {
   const queryIds = await idsByExternalId(
@@ -110,6 +117,7 @@ const TARGET_FIELDS = {
   nugget: ["nugget"],
   query: ["query"],
   system_pair: ["query", "system_a", "system_b", "criterion"],
+  nugget_answer: ["nugget", "system_a"],
 } as const;
 
 /** Labels of any target, resolved by external ids; every judge must appear in an earlier judge record. */
@@ -153,6 +161,7 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
       nugget: () => nuggetKey(nuggetId!),
       query: () => questionKey(queryId!),
       system_pair: () => preferenceKey(queryId!, systemAId!, systemBId!, String(r.criterion)),
+      nugget_answer: () => nuggetAnswerKey(nuggetId!, systemAId!),
     }[r.target]();
     if (!ctx.firstTime(`label:${r.judge}:${targetKey}`, line, `label of ${r.judge}`)) continue;
     labels.push({
