@@ -47,7 +47,7 @@ export function SetPasswordForm({
         {purpose === "invite" ? "Welcome! Choose a password for" : "Choose a new password for"} <strong>{email}</strong>
         .
       </p>
-      <form onSubmit={onSubmit} className="space-y-4" aria-label="Set your password">
+      <form method="post" onSubmit={onSubmit} className="space-y-4" aria-label="Set your password">
         <label className="block text-sm font-medium">
           New password <span className="font-normal text-stone-500">(at least 8 characters)</span>
           <TextInput

@@ -36,7 +36,7 @@ export function SignInForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
+    <form method="post" onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
       <label className="block text-sm font-medium">
         Email
         <TextInput

@@ -13,6 +13,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { FilePreview } from "./file-preview";
 import { ImportResult } from "./import-result";
 import { Select, TextInput } from "@/components/ui/field";
+import { ClientForm } from "@/components/ui/client-form";
 
 export function ImportPanel({ studyId }: { studyId: number }) {
   const router = useRouter();
@@ -67,7 +68,7 @@ export function ImportPanel({ studyId }: { studyId: number }) {
         One file at a time, all or nothing: any error leaves the study unchanged. Importing the same file again changes
         nothing.
       </p>
-      <form
+      <ClientForm
         className="mt-4 space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
@@ -187,7 +188,7 @@ export function ImportPanel({ studyId }: { studyId: number }) {
         <Button type="submit" disabled={!file || pending}>
           {pending ? (progress < 1 ? `Importing… ${Math.round(progress * 100)}%` : "Finishing…") : "Import"}
         </Button>
-      </form>
+      </ClientForm>
       {upload.isSuccess && <ImportResult summary={upload.data} />}
       {upload.isError && (
         <div

@@ -21,6 +21,7 @@ import { TaskFields } from "./task-fields";
 import { JudgingFields } from "./judging-fields";
 import { SampleFields } from "./sample-fields";
 import { AnnotatorFields } from "./annotator-fields";
+import { ClientForm } from "@/components/ui/client-form";
 
 export type { CampaignFormOptions, FollowUp, RandomPairsStart } from "./campaign-fields";
 
@@ -60,7 +61,7 @@ export function CampaignForm({
   const upToDate = previewed === current;
 
   return (
-    <form
+    <ClientForm
       className="grid max-w-5xl gap-8 lg:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
@@ -97,6 +98,6 @@ export function CampaignForm({
           <p className="text-sm text-stone-500">The form changed since the preview: preview again before creating.</p>
         )}
       </fieldset>
-    </form>
+    </ClientForm>
   );
 }
