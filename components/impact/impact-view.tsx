@@ -13,6 +13,14 @@ const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 const FAMILY_LABELS: Record<ImpactFamily, string> = {
   nuggets: "Support labels (FreshStack's)",
   relevance: "Relevance labels (trec_eval's)",
+  answers: "Nugget assignments (TREC RAG's nugget scores)",
+};
+
+/** What the summary says the questions are, and how each family scores. */
+const FAMILY_WORDS: Record<ImpactFamily, { universe: string; unjudged: string }> = {
+  nuggets: { universe: "with nuggets", unjudged: "unsupported" },
+  relevance: { universe: "judged by either set", unjudged: "irrelevant" },
+  answers: { universe: "with nuggets and answers", unjudged: "unsupported" },
 };
 
 /** Which label sets to compare, and the runs' scores under both. */
@@ -24,7 +32,8 @@ export function ImpactView(page: LabelSetPairProps<ImpactReport>) {
       description={
         <>
           Do the conclusions change when one label set replaces another? The study&apos;s runs scored under both: with
-          FreshStack&apos;s measures over support labels, with trec_eval&apos;s over relevance labels.
+          FreshStack&apos;s measures over support labels, with trec_eval&apos;s over relevance labels, and the RAG
+          systems&apos; answers with the TREC RAG track&apos;s nugget scores over nugget assignments.
         </>
       }
       submit="Score the runs"
@@ -79,20 +88,19 @@ function ImpactReportView({
   titles: { a: string; b: string };
 }) {
   const relevance = report.family === "relevance";
+  const words = FAMILY_WORDS[report.family];
   const partial = report.questions < report.questionsTotal;
   return (
     <div className="mt-6 space-y-8" data-testid="impact-report">
       <p className="text-sm text-stone-600" data-testid="impact-summary">
         {count(report.systems.length, "system")} over {count(report.questions, "question")}
-        {partial
-          ? ` (of ${report.questionsTotal} ${relevance ? "judged by either set" : "with nuggets"})`
-          : relevance
-            ? ""
-            : " with nuggets"}
-        ; A = {titles.a}, B = {titles.b}.{" "}
+        {partial ? ` (of ${report.questionsTotal} ${words.universe})` : relevance ? "" : ` ${words.universe}`}; A ={" "}
+        {titles.a}, B = {titles.b}.{" "}
         {relevance
           ? `trec_eval 9.0.8's measures over relevance labels (a level's position is its gain)${report.judgedOnly ? ", judged documents only (-J)" : ""}: each the mean over the questions a run and the labels share.`
-          : "FreshStack's measures over support labels: scores average every question (a question a run misses scores 0)."}
+          : report.family === "answers"
+            ? "The TREC RAG track's nugget scores as nuggetizer computes them (a partial support counts 0.5; strict counts full support only; a question without a vital nugget scores 0 on Vital): a run's score is the mean over its answers that both sets assigned in full."
+            : "FreshStack's measures over support labels: scores average every question (a question a run misses scores 0)."}
       </p>
       {partial && (
         <p
@@ -102,8 +110,7 @@ function ImpactReportView({
         >
           Computed on {report.questions} of {report.questionsTotal} questions: A judged{" "}
           {count(report.judged.a, "question")}, B judged {count(report.judged.b, "question")}. Both are scored on the
-          questions both judged, so that an unjudged question does not count as{" "}
-          {relevance ? "irrelevant" : "unsupported"}.
+          questions both judged, so that an unjudged question does not count as {words.unjudged}.
         </p>
       )}
       {relevance && (

@@ -2,6 +2,8 @@ import type { SetLabel } from "../label-sets/label-set";
 import { labelLevel, labelPositive } from "../scales";
 import { parseNuggetDocumentKey, parseQueryDocumentKey } from "../targets";
 import { evaluateNuggetRun, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
+import { answersFamily, type AnswerInputs } from "./answers-family";
+import type { Family, Judged } from "./impact-family";
 import { kendallTauB, spearmanRho, swappedPairs } from "./rank-correlation";
 import type { RunEntry } from "./run-ranking";
 import { evaluateTrecRun, parseTrecMeasure, type GradedJudgments } from "./trec-measures";
@@ -12,8 +14,11 @@ const RELEVANCE_MEASURES = ["ndcg@10", "map", "p@10", "rprec", "mrr", "recall@10
   parseTrecMeasure(id)!,
 );
 
-/** The families of measures Impact scores runs with: FreshStack's over support labels, trec_eval's over relevance labels. */
-export const IMPACT_FAMILIES = ["nuggets", "relevance"] as const;
+/**
+ * The families of measures Impact scores runs with: FreshStack's over support labels, trec_eval's
+ * over relevance labels, the TREC RAG track's nugget scores over nugget assignments.
+ */
+export const IMPACT_FAMILIES = ["nuggets", "relevance", "answers"] as const;
 export type ImpactFamily = (typeof IMPACT_FAMILIES)[number];
 
 /** A run: per question id, its ranked entries. */
@@ -23,8 +28,10 @@ export type ImpactInputs = {
   sets: { a: string; b: string };
   /** Each label set's labels by target key. */
   labels: { a: ReadonlyMap<string, SetLabel>; b: ReadonlyMap<string, SetLabel> };
-  /** The study's nuggets with their question. */
-  nuggets: readonly { id: number; queryId: number }[];
+  /** The study's nuggets with their question and importance. */
+  nuggets: AnswerInputs["nuggets"];
+  /** The study's answers (RAG systems' responses): which system answered which question. */
+  answers?: AnswerInputs["answers"];
   /** The study's runs by system name. */
   runs: ReadonlyMap<string, Run>;
   /** Question ids (as strings) to their external ids. */
@@ -37,24 +44,11 @@ export type ImpactInputs = {
   judgedOnly?: boolean;
 };
 
-/**
- * One family of measures: the questions it can score (with nuggets, or with relevance labels in
- * either set); per question, a set's judgments and whether it judged the question; and a run's
- * score on each measure over some questions' judgments (null: no question to score).
- */
-type Family<J> = {
-  measures: readonly string[];
-  universe: ReadonlySet<string>;
-  judgments: (labels: ReadonlyMap<string, SetLabel>) => Map<string, Judged<J>>;
-  score: (judgments: ReadonlyMap<string, J>, run: Run) => Record<string, number | null>;
-};
-type Judged<J> = { judged: boolean; value: J };
-
 /** The families both sets have labels for, in the order the page offers them. */
 function impactFamilies(labels: ImpactInputs["labels"]): ImpactFamily[] {
   const has = (set: ReadonlyMap<string, SetLabel>, prefix: string) => [...set.keys()].some((k) => k.startsWith(prefix));
   return IMPACT_FAMILIES.filter((f) => {
-    const prefix = f === "nuggets" ? "nd:" : "qd:";
+    const prefix = { nuggets: "nd:", relevance: "qd:", answers: "na:" }[f];
     return has(labels.a, prefix) && has(labels.b, prefix);
   });
 }
@@ -66,7 +60,9 @@ function impactFamilies(labels: ImpactInputs["labels"]): ImpactFamily[] {
  * measures over relevance labels (a label's level position is its gain; the mean over the questions
  * a run and the labels share; optionally -J). Kendall's tau-b and Spearman's rho between the two
  * rankings per measure, the pairs of systems that swap, the 20 questions whose mean score on the
- * first measure moves most, and (support labels) FreshStack's filters under each set. When a set
+ * first measure moves most, and (support labels) FreshStack's filters under each set. Or the RAG
+ * systems' answers with the TREC RAG track's nugget scores over nugget assignments (answers-family.ts),
+ * a run's score the mean over the answers both sets assigned in full. When a set
  * judged only some questions (a campaign's sample), both are compared on the questions both
  * judged. The report lists the families both sets have labels for (the others cannot be chosen). A
  * string says why there is nothing to compare.
@@ -76,10 +72,19 @@ export function buildImpactReport(inputs: ImpactInputs) {
   const family = inputs.family ?? families[0];
   if (!family || !families.includes(family))
     return families.length === 0
-      ? `${inputs.sets.a} and ${inputs.sets.b} share no kind of label (support or relevance): nothing to compare`
+      ? `${inputs.sets.a} and ${inputs.sets.b} share no kind of label (support, relevance or nugget assignment): nothing to compare`
       : `${inputs.sets.a} and ${inputs.sets.b} have no ${family} labels in common: choose ${families.join(" or ")}`;
-  if (inputs.runs.size === 0) return "this study has no runs: import TREC run files first";
   const nothing = `${inputs.sets.a} and ${inputs.sets.b} judged no question in common: nothing to compare`;
+  if (family === "answers") {
+    if ((inputs.answers ?? []).length === 0) return "this study has no answers: import TREC RAG answers first";
+    const f = answersFamily({ nuggets: inputs.nuggets, answers: inputs.answers ?? [] }, [
+      inputs.labels.a,
+      inputs.labels.b,
+    ]);
+    const { report } = compare(inputs, "answers", f);
+    return report.questions === 0 ? nothing : { ...report, families, filters: null };
+  }
+  if (inputs.runs.size === 0) return "this study has no runs: import TREC run files first";
   if (family === "nuggets") {
     const { report, judgments } = compare(inputs, "nuggets", nuggetFamily(inputs));
     return report.questions === 0 ? nothing : { ...report, families, filters: nuggetFilters(judgments) };
@@ -96,10 +101,9 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
   const shared = [...universe].filter((q) => allA.get(q)?.judged && allB.get(q)?.judged);
   const on = (all: Map<string, Judged<J>>) => new Map(shared.map((q) => [q, all.get(q)!.value]));
   const [a, b] = [on(allA), on(allB)];
-  const names = [...inputs.runs.keys()].sort();
-  const runOf = (name: string) => inputs.runs.get(name)!;
-  const scoresA = names.map((n) => f.score(a, runOf(n)));
-  const scoresB = names.map((n) => f.score(b, runOf(n)));
+  const names = [...f.systems];
+  const scoresA = names.map((n) => f.score(a, n));
+  const scoresB = names.map((n) => f.score(b, n));
   // a statistic compares the systems both sets score (a run that shares no question with them has none)
   const paired = (m: string) => {
     const keep = names.map((_, i) => scoresA[i]![m] != null && scoresB[i]![m] != null);
@@ -116,7 +120,7 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
     .map((q) => {
       const mean = (judgments: Map<string, J>) => {
         const scores = names
-          .map((n) => f.score(new Map([[q, judgments.get(q)!]]), runOf(n))[first])
+          .map((n) => f.score(new Map([[q, judgments.get(q)!]]), n)[first])
           .filter((v): v is number => v !== null);
         return scores.length === 0 ? 0 : scores.reduce((s, v) => s + v, 0) / scores.length;
       };
@@ -156,12 +160,13 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
 function nuggetFamily(inputs: ImpactInputs): Family<QueryJudgments> {
   return {
     measures: NUGGET_MEASURES.map((m) => m.id),
+    systems: [...inputs.runs.keys()].sort(),
     universe: new Set(inputs.nuggets.map((n) => String(n.queryId))),
     judgments: (labels) => {
       const all = judgmentsOf(labels, inputs.nuggets, inputs.documentNames);
       return new Map([...all].map(([q, j]) => [q, { judged: j.judged, value: j }]));
     },
-    score: (judgments, run) => evaluateNuggetRun(judgments, run, NUGGET_MEASURES),
+    score: (judgments, system) => evaluateNuggetRun(judgments, inputs.runs.get(system)!, NUGGET_MEASURES),
   };
 }
 
@@ -181,6 +186,7 @@ function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments> {
     }
   return {
     measures: measures.map((m) => m.id),
+    systems: [...inputs.runs.keys()].sort(),
     universe,
     judgments: (labels) => {
       const out = new Map<string, Judged<Map<string, number>>>(
@@ -196,7 +202,7 @@ function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments> {
       }
       return out;
     },
-    score: (judgments, run) => evaluateTrecRun(judgments, run, measures, { judgedOnly }),
+    score: (judgments, system) => evaluateTrecRun(judgments, inputs.runs.get(system)!, measures, { judgedOnly }),
   };
 }
 

@@ -13,8 +13,12 @@ import type { UserDto } from "../users/user-dto";
 export async function getImpactReport(user: UserDto, studyId: number, query: ImpactQuery): Promise<ImpactReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [nuggets, questions, documents, a, b, runs] = [
-    await db.nugget.findMany({ where: { studyId }, select: { id: true, queryId: true } }),
+  const [nuggets, answers, questions, documents, a, b, runs] = [
+    await db.nugget.findMany({ where: { studyId }, select: { id: true, queryId: true, importance: true } }),
+    await db.response.findMany({
+      where: { studyId },
+      select: { systemId: true, queryId: true, system: { select: { name: true } } },
+    }),
     await db.query.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
     await db.document.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
     await loadLabelSet(db, studyId, query.a),
@@ -27,6 +31,7 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     judgedOnly: query.judged === "1",
     labels: { a: a.labels, b: b.labels },
     nuggets,
+    answers: answers.map((r) => ({ systemId: r.systemId, system: r.system.name, queryId: r.queryId })),
     runs,
     questionNames: new Map(questions.map((q) => [String(q.id), q.externalId])),
     documentNames: new Map(documents.map((d) => [d.id, d.externalId])),

@@ -8,6 +8,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
+import { getImpactReport } from "@/lib/server/impact/get-impact-report";
+import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
+import type { UserDto } from "@/lib/server/users/user-dto";
 import { upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { jsonl, textInput } from "@/test/import-inputs";
@@ -111,6 +114,45 @@ describe("nuggetizer assignments from an empty study (create missing)", () => {
     const { text } = await exported(studyId, "nuggetizer", "nuggetizer-assignments");
     await importAssignments(studyId, "nuggetizer-again", text);
     expect(await labelsOf(studyId, "nuggetizer-again")).toEqual(await labelsOf(studyId, "nuggetizer"));
+  });
+
+  it("ranks the runs in Benchmark impact with nuggetizer's scores under both judges", async () => {
+    const admin: UserDto = { id: 0, email: "admin", name: "admin", role: "admin" };
+    const report = await getImpactReport(admin, studyId, { a: "nuggetizer", b: "nuggetizer-again" });
+    expect(report.family).toBe("answers");
+    const expected = records(fs.readFileSync(path.resolve("test/fixtures/nuggetizer/expected-by-run.jsonl"), "utf8"));
+    expect(report.systems.map((s) => s.name)).toEqual(expected.map((e) => e.run_id));
+    for (const e of expected)
+      for (const m of report.metrics) {
+        const scores = report.systems.find((s) => s.name === e.run_id)!.scores[m]!;
+        expect([e.run_id, m, scores.a, scores.b]).toEqual([e.run_id, m, e[m], e[m]]);
+      }
+  });
+
+  it("compares two judges' assignments on the Agreement page: three levels, grouped by question", async () => {
+    const admin: UserDto = { id: 0, email: "admin", name: "admin", role: "admin" };
+    const db = await getDb();
+    // a second reading that calls every partial support full support
+    await db.label.updateMany({
+      where: { studyId, judge: { name: "nuggetizer-again" }, value: "partial_support" },
+      data: { value: "support" },
+    });
+    const count = (value: string) => db.label.count({ where: { studyId, judge: { name: "nuggetizer" }, value } });
+    const [not, partial, full] = [await count("not_support"), await count("partial_support"), await count("support")];
+    const report = await getAgreementReport(admin, studyId, { a: "nuggetizer", b: "nuggetizer-again", group: "query" });
+    expect(report.items).toBe(not + partial + full);
+    expect(report.categories).toEqual(["Not supported", "Partially supported", "Supported"]);
+    expect(report.confusion).toEqual([
+      [not, 0, 0],
+      [0, 0, partial],
+      [0, 0, full],
+    ]);
+    expect(report.groups!.map((g) => g.group)).toEqual(
+      [...Array(15)].map((_, i) => `2024-${String(i + 1).padStart(3, "0")}`),
+    );
+    expect(report.statistics.find((s) => s.metric === "percent-agreement")!.value).toBe(
+      (not + full) / (not + partial + full),
+    );
   });
 
   it("travels in a study bundle: the assignments, the nuggets' importance and the answers", async () => {

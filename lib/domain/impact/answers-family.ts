@@ -1,0 +1,103 @@
+import type { SetLabel } from "../label-sets/label-set";
+import {
+  answerNuggetScores,
+  meanNuggetScores,
+  NUGGET_ASSIGNMENTS,
+  storedImportance,
+  type NuggetAssignment,
+  type NuggetScores,
+} from "../nugget-scores/nugget-scores";
+import { parseNuggetAnswerKey } from "../targets";
+import type { Family } from "./impact-family";
+
+/** nuggetizer's four scores, All first (the measure the per-question list follows). */
+export const ANSWER_MEASURES = ["all_score", "vital_score", "strict_all_score", "strict_vital_score"] as const;
+
+export type AnswerInputs = {
+  /** The study's nuggets with their question and importance (null: not graded, counted as okay). */
+  nuggets: readonly { id: number; queryId: number; importance?: string | null }[];
+  /** The study's answers: which system answered which question. */
+  answers: readonly { systemId: number; system: string; queryId: number }[];
+};
+
+/** Per question: each system's answer's scores under a label set. */
+type AnswerScores = ReadonlyMap<string, NuggetScores>;
+
+/**
+ * The TREC RAG track's nugget scores over nugget assignments (`na:` labels), as nuggetizer computes
+ * them: an answer's All, Vital and strict scores from its question's nuggets, a run's the exact mean
+ * over its answers. Both sets are compared on the answers each assigned in full (every nugget of the
+ * question labelled), so a run's two scores cover the same answers; a question counts as judged
+ * when both assigned one of its answers in full. The questions are those with nuggets and answers.
+ */
+export function answersFamily(
+  inputs: AnswerInputs,
+  sets: readonly ReadonlyMap<string, SetLabel>[],
+): Family<AnswerScores> {
+  const nuggetsOf = new Map<string, { id: number; vital: boolean }[]>();
+  for (const n of inputs.nuggets) {
+    const q = String(n.queryId);
+    nuggetsOf.set(q, [
+      ...(nuggetsOf.get(q) ?? []),
+      { id: n.id, vital: storedImportance(n.importance ?? null) === "vital" },
+    ]);
+  }
+  const systemName = new Map(inputs.answers.map((a) => [a.systemId, a.system]));
+  const answered = new Set(inputs.answers.map((a) => `${a.queryId}|${a.system}`));
+  const assigned = sets.map((labels) => assignmentsOf(labels, systemName));
+  // the answers every set assigned in full, by question
+  const compared = new Map<string, string[]>();
+  for (const key of answered) {
+    const [q, system] = [key.slice(0, key.indexOf("|")), key.slice(key.indexOf("|") + 1)];
+    const nuggets = nuggetsOf.get(q) ?? [];
+    const full = (set: Map<string, Map<number, NuggetAssignment>>) =>
+      nuggets.length > 0 && nuggets.every((n) => set.get(key)?.has(n.id));
+    if (assigned.every(full)) compared.set(q, [...(compared.get(q) ?? []), system]);
+  }
+  const universe = new Set([...nuggetsOf.keys()].filter((q) => inputs.answers.some((a) => String(a.queryId) === q)));
+  return {
+    measures: ANSWER_MEASURES,
+    systems: [...new Set(inputs.answers.map((a) => a.system))].sort(),
+    universe,
+    judgments: (labels) => {
+      const set = assignmentsOf(labels, systemName);
+      return new Map(
+        [...universe].map((q) => {
+          const nuggets = nuggetsOf.get(q)!;
+          const scores = new Map(
+            (compared.get(q) ?? []).map((system) => {
+              const given = set.get(`${q}|${system}`)!;
+              const list = nuggets.map((n) => ({
+                importance: n.vital ? ("vital" as const) : ("okay" as const),
+                assignment: given.get(n.id)!,
+              }));
+              return [system, answerNuggetScores(list)] as const;
+            }),
+          );
+          return [q, { judged: compared.has(q), value: scores }];
+        }),
+      );
+    },
+    score: (judgments, system) => {
+      const answers = [...judgments.values()].flatMap((q) => (q.has(system) ? [q.get(system)!] : []));
+      if (answers.length === 0) return Object.fromEntries(ANSWER_MEASURES.map((m) => [m, null]));
+      const mean = meanNuggetScores(answers);
+      return Object.fromEntries(ANSWER_MEASURES.map((m) => [m, mean[m]]));
+    },
+  };
+}
+
+/** A label set's assignments: per "question|system" answer, each nugget's assignment. */
+function assignmentsOf(labels: ReadonlyMap<string, SetLabel>, systemName: ReadonlyMap<number, string>) {
+  const out = new Map<string, Map<number, NuggetAssignment>>();
+  for (const [key, label] of labels) {
+    const target = parseNuggetAnswerKey(key);
+    const system = target && systemName.get(target.systemId);
+    if (!target || system === undefined || label.queryId === null) continue;
+    if (!(NUGGET_ASSIGNMENTS as readonly string[]).includes(label.value)) continue;
+    const answer = `${label.queryId}|${system}`;
+    const nuggets = out.get(answer) ?? out.set(answer, new Map()).get(answer)!;
+    nuggets.set(target.nuggetId, label.value as NuggetAssignment);
+  }
+  return out;
+}

@@ -1,0 +1,15 @@
+import type { SetLabel } from "../label-sets/label-set";
+
+/**
+ * One family of Impact's measures: the systems it ranks, the questions it can score, per question
+ * a label set's judgments and whether it judged the question, and a system's score on each measure
+ * over some questions' judgments (null: no question to score).
+ */
+export type Family<J> = {
+  measures: readonly string[];
+  systems: readonly string[];
+  universe: ReadonlySet<string>;
+  judgments: (labels: ReadonlyMap<string, SetLabel>) => Map<string, Judged<J>>;
+  score: (judgments: ReadonlyMap<string, J>, system: string) => Record<string, number | null>;
+};
+export type Judged<J> = { judged: boolean; value: J };
