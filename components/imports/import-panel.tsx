@@ -85,6 +85,7 @@ export function ImportPanel({ studyId }: { studyId: number }) {
               aria-describedby="import-format-help"
               onChange={(e) => {
                 setFormatId(e.target.value);
+                setCreateMissing(false); // what one format creates is not what another would: ask again
                 upload.reset();
               }}
             >
