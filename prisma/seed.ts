@@ -5,6 +5,7 @@ import { closeDb, getDb } from "@/lib/server/db/client";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoStudy } from "./demo/seed-demo-study";
 import { seedDemoSnapshot } from "./demo/seed-demo-snapshot";
 import { seedDemoRelevance } from "./demo/seed-demo-relevance";
+import { seedDemoRag } from "./demo/seed-demo-rag";
 
 const started = performance.now();
 const db = await getDb();
@@ -13,6 +14,7 @@ if (!onlyIfEmpty || (await db.user.count()) === 0) {
   const { studyId } = await seedDemoStudy(db);
   await seedDemoSnapshot(db); // the same questions a year later, for the Drift page
   await seedDemoRelevance(db); // prose passages and graded qrels, the shape most teams bring
+  await seedDemoRag(db); // RAG systems' answers graded against nuggets, as the TREC RAG track grades them
   const [queries, documents, llmLabels, humanLabels] = await Promise.all([
     db.query.count({ where: { studyId } }),
     db.document.count({ where: { studyId } }),

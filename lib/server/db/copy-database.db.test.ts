@@ -104,6 +104,29 @@ describe("assay db copy", () => {
       expect(b.stdout, what.join(" ")).toBe(a.stdout);
     }
 
+    // the TREC RAG demo's answers (sentence by sentence), graded nuggets and assignments, the same nuggetizer file
+    const rag = (url: string) =>
+      runCli(
+        [
+          "export",
+          "--study",
+          "lindenfeld-rag-demo",
+          ...["--what", "labels", "--format", "nuggetizer-assignments", "--judge", "assessors"],
+        ],
+        { env: { DATABASE_URL: url } },
+      );
+    const [ragBefore, ragAfter] = [rag(source), rag(target)];
+    expect(ragBefore.status, ragBefore.stderr).toBe(0);
+    expect(ragAfter.stdout.split("\n").length).toBeGreaterThan(18);
+    expect(ragAfter.stdout).toBe(ragBefore.stdout);
+    for (const sql of [
+      `SELECT COUNT(*) AS n FROM "Response" WHERE "sentences" IS NOT NULL`,
+      `SELECT COUNT(*) AS n FROM "Nugget" WHERE "importance" = 'vital'`,
+    ])
+      expect(Number((await readRows<{ n: unknown }>(sql, [], target))[0]!.n), sql).toBe(
+        Number((await readRows<{ n: unknown }>(sql, [], source))[0]!.n),
+      );
+
     // and every report, the same JSON
     const [before, after] = [reportsOf(source, "harbor-demo"), reportsOf(target, "harbor-demo")];
     expect(Object.keys(before).length).toBeGreaterThan(40);

@@ -1,0 +1,62 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { answerNuggetScores, meanNuggetScores } from "@/lib/domain/nugget-scores/nugget-scores";
+import { defaultPair } from "@/lib/domain/report-defaults";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { getImpactReport } from "@/lib/server/impact/get-impact-report";
+import { getStudyHeader } from "@/lib/server/studies/get-study-header";
+import { RAG_NUGGETS, RAG_SYSTEMS } from "./rag-answers";
+import { RELEVANCE_QUESTIONS } from "./relevance-passages";
+import { seedDemoStudy } from "./seed-demo-study";
+import { RAG_DEMO_SLUG, seedDemoRag, statedAs } from "./seed-demo-rag";
+
+afterAll(closeDb);
+
+const ADMIN = { id: 0, email: "cli", name: "cli", role: "admin" as const };
+
+describe("the demo's TREC RAG study", () => {
+  it("holds three systems' answers with their sentences, graded nuggets and two judges' assignments, and seeds again to the same state", async () => {
+    const db = await getDb();
+    await seedDemoStudy(db); // its accounts
+    const { studyId } = await seedDemoRag(db);
+    const nuggets = Object.values(RAG_NUGGETS).flat();
+    const counts = async () => ({
+      answers: await db.response.count({ where: { studyId, sentences: { not: null } } }),
+      nuggets: await db.nugget.count({ where: { studyId, importance: { not: null } } }),
+      assignments: await db.label.count({ where: { studyId, targetType: "nugget_answer" } }),
+      citations: await db.citation.count({ where: { response: { studyId } } }),
+    });
+    const first = await counts();
+    expect(first).toMatchObject({
+      answers: RAG_SYSTEMS.length * RELEVANCE_QUESTIONS.length,
+      nuggets: nuggets.length,
+      assignments: 2 * RAG_SYSTEMS.length * nuggets.length,
+    });
+    expect(first.citations).toBeGreaterThan(0);
+    await seedDemoRag(db);
+    expect(await counts()).toEqual(first);
+  });
+
+  it("opens Impact on the nugget scores, gpt-4o against the assessors, the assessors' equal to nuggetizer's rules", async () => {
+    const db = await getDb();
+    const study = await db.study.findUniqueOrThrow({ where: { slug: RAG_DEMO_SLUG } });
+    const chosen = defaultPair(await getStudyHeader(ADMIN, study.id), "leaderboard")!.choice;
+    expect(chosen).toEqual({ a: "gpt-4o", b: "assessors" });
+    const impact = await getImpactReport(ADMIN, study.id, chosen);
+    expect(impact).toMatchObject({ family: "answers", families: ["answers"], questions: 6 });
+    for (const system of RAG_SYSTEMS) {
+      // the assessors' labels are what each answer states: nuggetizer's scores of those
+      const expected = meanNuggetScores(
+        RELEVANCE_QUESTIONS.map((q) =>
+          answerNuggetScores(
+            RAG_NUGGETS[q.id]!.map((n) => ({ importance: n.importance, assignment: statedAs(system, q.id, n) })),
+          ),
+        ),
+      );
+      const scores = impact.systems.find((s) => s.name === system.name)!.scores;
+      for (const m of impact.metrics)
+        expect([system.name, m, scores[m]!.b]).toEqual([system.name, m, expected[m as keyof typeof expected]]);
+    }
+    // gpt-4o's strict reading of the vital nuggets reorders the systems
+    expect(impact.swaps.strict_vital_score!.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,132 @@
+// The demo's TREC RAG study, the shape the TREC RAG track gives: the Lindenfeld riders' questions
+// and passages, three RAG systems' answers citing the passages (the track's submission JSONL), the
+// questions' nuggets with their importance (nuggetizer's), and two judges' nugget assignments:
+// the assessors' (what each answer states) and gpt-4o's (now and then a level off), all imported
+// through the same import code as a team's files. Impact ranks the systems under both.
+import type { Db } from "@/lib/server/db/client";
+import { importIntoStudy, type ImportFile } from "@/lib/server/imports/import-into-study";
+import type { NuggetAssignment } from "@/lib/domain/nugget-scores/nugget-scores";
+import * as f from "../factories";
+import { RAG_NUGGETS, RAG_SYSTEMS, type DemoNugget } from "./rag-answers";
+import { RELEVANCE_PASSAGES, RELEVANCE_QUESTIONS } from "./relevance-passages";
+import { DEMO_ACCOUNTS, demoHash } from "./seed-demo-study";
+
+export const RAG_DEMO_SLUG = "lindenfeld-rag-demo";
+export const RAG_DEMO_JUDGES = { people: "assessors", llm: "gpt-4o" } as const;
+
+/** How far a system's answer states a nugget: in full, partly, or not (reproducibly, by the system's rates). */
+export function statedAs(system: (typeof RAG_SYSTEMS)[number], question: string, n: DemoNugget): NuggetAssignment {
+  const h = (demoHash(`${system.name}|${question}|${n.text}`) % 100) / 100;
+  return h < system.full ? "support" : h < system.full + system.partial ? "partial_support" : "not_support";
+}
+
+/** gpt-4o's reading of the same: one level off for about one nugget in five. */
+function llmReading(truth: NuggetAssignment, key: string): NuggetAssignment {
+  if (demoHash(`gpt-4o|${key}`) % 5 !== 0) return truth;
+  return truth === "partial_support" ? (demoHash(key) % 2 === 0 ? "support" : "not_support") : "partial_support";
+}
+
+/** A system's answer to a question: a sentence per nugget it states, citing the passage that says it. */
+function answerOf(system: (typeof RAG_SYSTEMS)[number], question: string) {
+  const references: string[] = [];
+  const cite = (passage: string) => {
+    if (!references.includes(passage)) references.push(passage);
+    return references.indexOf(passage);
+  };
+  const sentences = RAG_NUGGETS[question]!.flatMap((n) => {
+    const stated = statedAs(system, question, n);
+    if (stated === "not_support") return [];
+    const text =
+      stated === "support"
+        ? `${n.text}.`
+        : `Some riders say that ${n.text[0]!.toLowerCase()}${n.text.slice(1)}, at times.`;
+    return [{ text, citations: [cite(n.source)] }];
+  });
+  if (sentences.length === 0)
+    sentences.push({ text: "The passages found do not answer this question.", citations: [] });
+  return { references, sentences };
+}
+
+/** Seeds the RAG study (idempotent: importing the same files again changes nothing). The demo researcher is its researcher. */
+export async function seedDemoRag(db: Db): Promise<{ studyId: number }> {
+  const study = await f.upsertStudy(db, {
+    slug: RAG_DEMO_SLUG,
+    name: "Lindenfeld trams (demo, RAG answers)",
+    description:
+      "The riders' questions answered by three RAG systems citing the passages, graded against the questions' vital and okay nuggets by assessors and by gpt-4o, as the TREC RAG track grades answers.",
+  });
+  const researcher = await db.user.findUniqueOrThrow({ where: { email: DEMO_ACCOUNTS[1].email } });
+  await f.upsertMember(db, study.id, researcher.id, "researcher");
+  const file = (name: string, rows: object[]): ImportFile[] => [
+    {
+      name,
+      chunks: (async function* () {
+        yield `${rows.map((r) => JSON.stringify(r)).join("\n")}\n`;
+      })(),
+    },
+  ];
+  await importIntoStudy(study.id, {
+    format: "beir-queries",
+    files: file(
+      "queries.jsonl",
+      RELEVANCE_QUESTIONS.map((q) => ({ _id: q.id, text: q.text })),
+    ),
+  });
+  await importIntoStudy(study.id, {
+    format: "beir-corpus",
+    display: "prose",
+    files: file(
+      "corpus.jsonl",
+      RELEVANCE_PASSAGES.map((p) => ({ _id: p.id, text: p.text })),
+    ),
+  });
+  const answers = RAG_SYSTEMS.flatMap((system) =>
+    RELEVANCE_QUESTIONS.map((q) => {
+      const { references, sentences } = answerOf(system, q.id);
+      const words = sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
+      return {
+        run_id: system.name,
+        topic_id: q.id,
+        topic: q.text,
+        references,
+        response_length: words,
+        answer: sentences,
+      };
+    }),
+  );
+  await importIntoStudy(study.id, { format: "trec-rag-answers", files: file("answers.jsonl", answers) });
+  await importIntoStudy(study.id, {
+    format: "nuggetizer-nuggets",
+    files: file(
+      "nuggets.jsonl",
+      RELEVANCE_QUESTIONS.map((q) => ({
+        qid: q.id,
+        query: q.text,
+        nuggets: RAG_NUGGETS[q.id]!.map((n) => ({ text: n.text, importance: n.importance })),
+      })),
+    ),
+  });
+  for (const [judge, kind] of [
+    [RAG_DEMO_JUDGES.people, "human"],
+    [RAG_DEMO_JUDGES.llm, "model"],
+  ] as const) {
+    const lines = RAG_SYSTEMS.flatMap((system) =>
+      RELEVANCE_QUESTIONS.map((q) => ({
+        qid: q.id,
+        run_id: system.name,
+        nuggets: RAG_NUGGETS[q.id]!.map((n) => {
+          const truth = statedAs(system, q.id, n);
+          const assignment = kind === "human" ? truth : llmReading(truth, `${system.name}|${q.id}|${n.text}`);
+          return { text: n.text, importance: n.importance, assignment };
+        }),
+      })),
+    );
+    await importIntoStudy(study.id, {
+      format: "nuggetizer-assignments",
+      judge,
+      judgeKind: kind,
+      files: file(`assignments-${judge}.jsonl`, lines),
+    });
+  }
+  return { studyId: study.id };
+}
