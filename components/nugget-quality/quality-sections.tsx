@@ -112,6 +112,21 @@ export function PositionSection({ report }: { report: NuggetQualityReport }) {
           { header: "Groundedness", numeric: true, className: mono, cell: (p) => fixed(p.groundedness) },
         ]}
       />
+      {report.byImportance.some((i) => i.importance !== "not graded") && (
+        <DataTable
+          className="mt-4"
+          label="Nugget quality by importance"
+          narrow
+          rows={report.byImportance}
+          rowKey={(i) => i.importance}
+          columns={[
+            { header: "Importance", cell: (i) => i.importance },
+            { header: "Nuggets", numeric: true, className: mono, cell: (i) => i.nuggets },
+            { header: "Precision", numeric: true, className: mono, cell: (i) => fixed(i.precision) },
+            { header: "Groundedness", numeric: true, className: mono, cell: (i) => fixed(i.groundedness) },
+          ]}
+        />
+      )}
     </section>
   );
 }

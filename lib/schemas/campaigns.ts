@@ -8,6 +8,7 @@ import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES, type BuiltinScaleId } from "@/lib/domain/scales";
 import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
 import { protocolSchema } from "@/lib/domain/campaigns/protocol";
+import { NUGGET_IMPORTANCES } from "@/lib/domain/nugget-scores/nugget-scores";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { strandedItemSchema } from "./campaign-admin";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
@@ -166,7 +167,15 @@ export const workspaceItemSchema = z.object({
   status: z.enum(["leased", "submitted", "skipped"]),
   question: z.object({ id: z.string(), title: z.string(), bodyHtml: z.string(), answerHtml: z.string().nullable() }),
   nugget: z.object({ id: z.string(), position: z.number(), text: z.string() }).nullable(),
-  nuggets: z.array(z.object({ id: z.string(), position: z.number(), text: z.string() })),
+  /** The nuggets under review, each with its TREC RAG importance (null: not graded). */
+  nuggets: z.array(
+    z.object({
+      id: z.string(),
+      position: z.number(),
+      text: z.string(),
+      importance: z.enum(NUGGET_IMPORTANCES).nullable(),
+    }),
+  ),
   document: z
     .object({
       id: z.string(),

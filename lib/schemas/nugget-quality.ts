@@ -40,6 +40,15 @@ export const nuggetQualityReportSchema = z.object({
   byPosition: z.array(
     z.object({ position: z.number(), nuggets: z.number(), precision: z.number(), groundedness: z.number() }),
   ),
+  /** The same by the nuggets' TREC RAG importance (only the kinds some nugget has). */
+  byImportance: z.array(
+    z.object({
+      importance: z.enum(["vital", "okay", "not graded"]),
+      nuggets: z.number(),
+      precision: z.number(),
+      groundedness: z.number(),
+    }),
+  ),
   /** Of the nuggets marked minor or redundant, the share that were their question's last. */
   lastNuggetShare: statistic,
   /** Between annotators, when some nuggets have two or more reviews: on A, on B (per nugget) and on C (per question). */

@@ -9,6 +9,7 @@ import {
 } from "@/lib/domain/task-types/nugget-quality";
 import type { TaskView, TaskViewProps } from "./task-view";
 import { TextArea, TextInput } from "@/components/ui/field";
+import { ImportanceBadge } from "../importance-badge";
 
 const MARKS: { mark: ReviewMark; key: string; label: string; on: string }[] = [
   { mark: "hallucinated", key: "A", label: "Hallucinated", on: "border-red-700 bg-red-700 text-white" },
@@ -62,6 +63,7 @@ function NuggetReviewView(p: TaskViewProps<ReviewDraft>) {
                 <p className="text-[15px] leading-6">
                   <span className="mr-2 font-mono text-xs text-stone-500">{n.position}</span>
                   {n.text}
+                  <ImportanceBadge importance={n.importance} />
                 </p>
                 <div className="mt-2 flex flex-wrap gap-2">
                   {MARKS.map((m) => (

@@ -19,6 +19,13 @@ const review = (
     missingNuggets,
   },
   nuggetByText: new Map([["Added since", "q10-n9"]]),
+  // q10's first nugget is vital, its others okay; q2's is not graded
+  importance: new Map([
+    ["q10-n1", "vital"],
+    ["q10-n2", "okay"],
+    ["q10-n3", "okay"],
+    ["q2-n1", null],
+  ]),
   version: 1,
   currentVersion: question === "q10" ? 2 : 1,
 });
@@ -37,6 +44,15 @@ const report = buildNuggetQualityReport({
 });
 
 describe("buildNuggetQualityReport", () => {
+  it("gives precision and groundedness by the nuggets' importance, vital first", () => {
+    // vital: q10-n1 twice (one A); okay: q10-n2, n3 twice each; not graded: q2-n1 (B)
+    expect(report.byImportance).toEqual([
+      { importance: "vital", nuggets: 2, precision: 1, groundedness: 0.5 },
+      { importance: "okay", nuggets: 4, precision: 1, groundedness: 1 },
+      { importance: "not graded", nuggets: 1, precision: 0, groundedness: 1 },
+    ]);
+  });
+
   it("groups the reviews by annotator (by email) and by question (in natural order)", () => {
     expect([report.reviews, report.questions]).toEqual([3, 2]);
     expect(report.perAnnotator.map((a) => [a.annotator, a.reviews])).toEqual([

@@ -1,11 +1,13 @@
 import type { LlmPositives } from "../agreement/llm-positives";
 import { multiRaterStatisticsWithIntervals } from "../agreement/multi-rater";
 import type { ReportBootstrap } from "../agreement/report-bootstrap";
+import type { NuggetImportance } from "../nugget-scores/nugget-scores";
 import { questionReviewOf, type NuggetReview } from "../nuggets/nugget-review";
 import {
   lastNuggetShareOfRedundant,
   macroQuality,
   microQuality,
+  qualityByImportance,
   qualityByPosition,
   type QuestionReview,
 } from "./nugget-quality";
@@ -18,6 +20,8 @@ export type ReviewInput = {
   review: NuggetReview;
   /** The question's current nuggets by text, to say which missing nuggets were added since. */
   nuggetByText: ReadonlyMap<string, string>;
+  /** Each reviewed nugget's importance by its id (a nugget not in the map is not graded). */
+  importance: ReadonlyMap<string, NuggetImportance | null>;
   /** The version of the nugget list reviewed (null: items made before lists were kept) and the question's current one. */
   version: number | null;
   currentVersion: number;
@@ -73,6 +77,15 @@ export function buildNuggetQualityReport<J>(inputs: {
         quality: microQuality(theirs.map((r) => r.counts)),
       })),
     byPosition: qualityByPosition(all),
+    byImportance: qualityByImportance(
+      reviewed.flatMap((r) =>
+        r.review.nuggets.map((n) => ({
+          importance: r.importance.get(n.nugget) ?? ("not graded" as const),
+          hallucinated: n.hallucinated,
+          redundant: n.redundant,
+        })),
+      ),
+    ),
     lastNuggetShare: lastNuggetShareOfRedundant(all),
     agreement: agreementOf(questions, bootstrap),
     ...inputs.judgmentSide,

@@ -88,6 +88,27 @@ export function qualityByPosition(
   }));
 }
 
+/** A nugget's TREC RAG importance as the report groups it: vital, okay, or not graded. */
+export type ImportanceGroup = "vital" | "okay" | "not graded";
+
+/**
+ * By nugget importance (the TREC RAG track's vital or okay, as the nuggets were reviewed): how many
+ * nuggets are of each kind, and the share of them not marked minor or redundant (precision) and not
+ * hallucinated (groundedness). Only the kinds some nugget has are listed, vital first.
+ */
+export function qualityByImportance(
+  nuggets: readonly { importance: ImportanceGroup; hallucinated: boolean; redundant: boolean }[],
+): { importance: ImportanceGroup; nuggets: number; precision: number; groundedness: number }[] {
+  return (["vital", "okay", "not graded"] as const).flatMap((importance) => {
+    const these = nuggets.filter((n) => n.importance === importance);
+    const n = these.length;
+    if (n === 0) return [];
+    const a = these.filter((x) => x.hallucinated).length;
+    const b = these.filter((x) => x.redundant).length;
+    return [{ importance, nuggets: n, precision: (n - b) / n, groundedness: (n - a) / n }];
+  });
+}
+
 /**
  * Of all the nuggets marked minor or redundant, the share that were their question's last nugget
  * (FreshStack found the last nugget behind about half of the precision errors).

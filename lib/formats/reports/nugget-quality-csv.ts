@@ -26,6 +26,10 @@ export function nuggetQualityCsv(report: NuggetQualityReport): string {
     rows.push(["position", p.position, "precision", p.precision, null, null, p.nuggets]);
     rows.push(["position", p.position, "groundedness", p.groundedness, null, null, p.nuggets]);
   }
+  for (const i of report.byImportance) {
+    rows.push(["importance", i.importance, "precision", i.precision, null, null, i.nuggets]);
+    rows.push(["importance", i.importance, "groundedness", i.groundedness, null, null, i.nuggets]);
+  }
   rows.push(["overall", "all", "last nugget share of redundant", report.lastNuggetShare.value, null, null, null]);
   for (const mark of ["hallucinated", "redundant", "missing"] as const) {
     for (const s of report.agreement?.[mark] ?? [])

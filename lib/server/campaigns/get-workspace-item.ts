@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { LEASE_MS, llmLabelVisible } from "@/lib/domain/campaigns/judgment";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
+import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
@@ -78,10 +79,7 @@ export async function getWorkspaceItem(
       answerHtml: task.shows.answer && query.answer ? await renderMarkdown(query.answer) : null,
     },
     nugget: item.nugget ? { id: item.nugget.externalId, position: item.nugget.position, text: item.nugget.text } : null,
-    nuggets: task.shows.nuggetList
-      ? (parseNuggetList(item.nuggets)?.nuggets ??
-        query.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })))
-      : [],
+    nuggets: task.shows.nuggetList ? reviewedNuggets(item.nuggets, query.nuggets) : [],
     document: item.document
       ? await documentView(
           item.document,
@@ -180,4 +178,25 @@ async function documentView(
     html: chunk.html,
     lines: chunk.lines,
   };
+}
+
+/**
+ * The nuggets an item's annotators review: the list the campaign kept, each with the importance it
+ * kept (a list kept before importance was takes the question's current one), or for an item made
+ * before lists were kept, the question's current nuggets.
+ */
+function reviewedNuggets(
+  kept: string | null,
+  current: readonly { externalId: string; position: number; text: string; importance: string | null }[],
+): WorkspaceItem["nuggets"] {
+  const now = new Map(current.map((n) => [n.externalId, storedImportance(n.importance)]));
+  const list = parseNuggetList(kept)?.nuggets;
+  if (list)
+    return list.map((n) => ({ ...n, importance: n.importance === undefined ? (now.get(n.id) ?? null) : n.importance }));
+  return current.map((n) => ({
+    id: n.externalId,
+    position: n.position,
+    text: n.text,
+    importance: now.get(n.externalId)!,
+  }));
 }

@@ -7,6 +7,7 @@ import {
   type Candidate,
 } from "@/lib/domain/campaigns/sampling";
 import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
+import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
 import { BUILTIN_SCALES, customScale, type Scale } from "@/lib/domain/scales";
 import { responsePairKey } from "@/lib/domain/targets";
@@ -207,7 +208,10 @@ async function nuggetListsOf(db: Db, queryIds: number[]): Promise<Map<number, Nu
     select: {
       id: true,
       nuggetVersion: true,
-      nuggets: { orderBy: { position: "asc" }, select: { externalId: true, position: true, text: true } },
+      nuggets: {
+        orderBy: { position: "asc" },
+        select: { externalId: true, position: true, text: true, importance: true },
+      },
     },
   });
   return new Map(
@@ -215,7 +219,12 @@ async function nuggetListsOf(db: Db, queryIds: number[]): Promise<Map<number, Nu
       q.id,
       {
         version: q.nuggetVersion,
-        nuggets: q.nuggets.map((n) => ({ id: n.externalId, position: n.position, text: n.text })),
+        nuggets: q.nuggets.map((n) => ({
+          id: n.externalId,
+          position: n.position,
+          text: n.text,
+          importance: storedImportance(n.importance),
+        })),
       },
     ]),
   );

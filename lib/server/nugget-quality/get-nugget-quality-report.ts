@@ -2,6 +2,7 @@ import "server-only";
 import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
 import { buildNuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
+import { storedImportance, type NuggetImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
 import { questionTitle } from "@/lib/domain/question-title";
 import type { NuggetQualityQuery } from "@/lib/schemas/nugget-quality";
@@ -47,7 +48,7 @@ export async function getNuggetQualityReport(
               title: true,
               body: true,
               nuggetVersion: true,
-              nuggets: { select: { externalId: true, text: true } },
+              nuggets: { select: { externalId: true, text: true, importance: true } },
             },
           },
         },
@@ -63,6 +64,7 @@ export async function getNuggetQualityReport(
         annotator: a.user.email,
         review: nuggetReviewSchema.parse(JSON.parse(a.payload)),
         nuggetByText: new Map(a.item.query.nuggets.map((n) => [n.text.trim(), n.externalId])),
+        importance: reviewedImportance(a.item.nuggets, a.item.query.nuggets),
         version: parseNuggetList(a.item.nuggets)?.version ?? null,
         currentVersion: a.item.query.nuggetVersion,
       },
@@ -108,4 +110,14 @@ async function judgmentSide(
     },
     judgmentNote: null,
   };
+}
+
+/** Each reviewed nugget's importance: as the campaign's list kept it, else (a list kept before importance was) the question's. */
+function reviewedImportance(
+  kept: string | null,
+  current: readonly { externalId: string; importance: string | null }[],
+): Map<string, NuggetImportance | null> {
+  const out = new Map(current.map((n) => [n.externalId, storedImportance(n.importance)]));
+  for (const n of parseNuggetList(kept)?.nuggets ?? []) if (n.importance !== undefined) out.set(n.id, n.importance);
+  return out;
 }

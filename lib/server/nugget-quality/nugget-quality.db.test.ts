@@ -290,4 +290,44 @@ describe("nugget-quality campaigns", () => {
       nuggets: now.map((nugget, i) => expect.objectContaining({ id: nugget, position: i + 1 })),
     });
   });
+
+  it("keeps each nugget's importance with the list, shows the vital ones, and reports quality by importance", async () => {
+    const db = await getDb();
+    const [ann] = annotators;
+    const oneQuestion = () =>
+      createCampaign(
+        researcher,
+        studyId,
+        draft({
+          sample: { kind: "random_questions", questions: 1 },
+          seed: 23,
+          annotatorIds: [ann!.id],
+          overlap: 1,
+        }),
+      );
+    const first = await oneQuestion();
+    const itemId = (await claimNextItem(ann!, first.id)).itemId!;
+    const queryId = (await db.item.findUniqueOrThrow({ where: { id: itemId } })).queryId!;
+    const nuggets = await db.nugget.findMany({ where: { queryId }, orderBy: { position: "asc" } });
+    // graded after the campaign started: its list keeps the nuggets as they were (not graded)
+    await db.nugget.update({ where: { id: nuggets[0]!.id }, data: { importance: "vital" } });
+    expect((await getWorkspaceItem(ann!, first.id, itemId)).nuggets.map((n) => n.importance)).toEqual(
+      nuggets.map(() => null),
+    );
+    // a campaign started now (the same question, by the same seed) keeps the grade, and shows it
+    const graded = await oneQuestion();
+    const gradedItem = (await claimNextItem(ann!, graded.id)).itemId!;
+    expect((await db.item.findUniqueOrThrow({ where: { id: gradedItem } })).queryId).toBe(queryId);
+    expect((await getWorkspaceItem(ann!, graded.id, gradedItem)).nuggets.map((n) => n.importance)).toEqual(
+      nuggets.map((_, i) => (i === 0 ? "vital" : null)),
+    );
+    const ids = nuggets.map((n) => n.externalId);
+    await saveAnnotation(ann!, graded.id, gradedItem, save(review(ids, { a: [0] })));
+    const report = await getNuggetQualityReport(researcher, studyId, { campaign: graded.id });
+    expect(report.byImportance).toEqual([
+      { importance: "vital", nuggets: 1, precision: 1, groundedness: 0 },
+      ...(ids.length > 1 ? [{ importance: "not graded", nuggets: ids.length - 1, precision: 1, groundedness: 1 }] : []),
+    ]);
+    await db.nugget.update({ where: { id: nuggets[0]!.id }, data: { importance: null } });
+  });
 });
