@@ -217,8 +217,40 @@ function ImpactReportView({
           />
         </section>
         {report.filters && <FreshStackFilters report={report} filters={report.filters} />}
+        {report.perAnswer && <AnswersThatMove metric={report.metrics[0]!} answers={report.perAnswer} />}
       </div>
     </div>
+  );
+}
+
+/** The 20 answers whose score on the first measure moves most between the two sets (all of them are in the JSON and CSV). */
+function AnswersThatMove({ metric, answers }: { metric: string; answers: NonNullable<ImpactReport["perAnswer"]> }) {
+  const change = (x: (typeof answers)[number]) => x.b[metric]! - x.a[metric]!;
+  const moved = answers.toSorted((x, y) => Math.abs(change(y)) - Math.abs(change(x))).slice(0, 20);
+  return (
+    <section aria-labelledby="answers-heading">
+      <h2 id="answers-heading" className="mb-2 text-lg font-semibold">
+        Answers that move most ({metric})
+      </h2>
+      <DataTable
+        narrow
+        label="Per-answer differences"
+        rows={moved}
+        rowKey={(x) => `${x.system}|${x.question}`}
+        columns={[
+          { header: "System", className: "font-mono text-xs", cell: (x) => x.system },
+          { header: "Question", className: "font-mono text-xs", cell: (x) => x.question },
+          { header: "A", numeric: true, className: "font-mono", cell: (x) => fixed(x.a[metric]!) },
+          { header: "B", numeric: true, className: "font-mono", cell: (x) => fixed(x.b[metric]!) },
+          {
+            header: "B − A",
+            numeric: true,
+            className: "font-mono",
+            cell: (x) => (change(x) >= 0 ? "+" : "") + change(x).toFixed(3),
+          },
+        ]}
+      />
+    </section>
   );
 }
 

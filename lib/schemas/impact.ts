@@ -40,6 +40,17 @@ export const impactReportSchema = z.object({
   swaps: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
   /** Per question, the systems' mean score on the first metric under both sets, largest change first. */
   perQuestion: z.array(z.object({ question: z.string(), a: z.number(), b: z.number() })),
+  /** Nugget assignments: each answer both sets assigned in full, with nuggetizer's four scores under each (by system, then question). */
+  perAnswer: z
+    .array(
+      z.object({
+        system: z.string(),
+        question: z.string(),
+        a: z.record(z.string(), z.number()),
+        b: z.record(z.string(), z.number()),
+      }),
+    )
+    .nullable(),
   /** FreshStack's filters (support labels): questions with no supported nugget, nuggets no chunk supports. */
   filters: z.object({ unsupportedQuestions: perSet, unsupportedNuggets: perSet, nuggets: z.number() }).nullable(),
 });

@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SetLabel } from "../label-sets/label-set";
 import { nuggetAnswerKey } from "../targets";
+import { impactCsv } from "@/lib/formats/reports/impact-csv";
 import { buildImpactReport, type ImpactReport } from "./build-impact-report";
 
 type Line = { qid: string; run_id: string; nuggets: { text: string; importance: string; assignment: string }[] };
@@ -78,6 +79,14 @@ describe("Impact on nugget assignments", () => {
     }
     expect(r.kendallTauB.all_score).toBe(1);
     expect(r.questions).toBe(15);
+    // and every answer, as nuggetizer scores it per record, by run then question
+    expect(r.perAnswer!.map((x) => ({ run_id: x.system, qid: x.question, ...x.a }))).toEqual(
+      lines("expected-by-answer.jsonl"),
+    );
+    const csv = impactCsv(r).trim().split("\n");
+    const first = r.perAnswer![0]!;
+    expect(csv).toContain(`${first.system},all_score@${first.question},${first.a.all_score},${first.b.all_score}`);
+    expect(csv).toHaveLength(1 + 7 * 4 + 2 * 4 + r.perAnswer!.length * 4);
   });
 
   it("compares both sets on the answers each assigned in full, and ranks the runs under both", () => {

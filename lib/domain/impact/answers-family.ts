@@ -5,6 +5,7 @@ import {
   NUGGET_ASSIGNMENTS,
   storedImportance,
   type NuggetAssignment,
+  textOrder,
   type NuggetScores,
 } from "../nugget-scores/nugget-scores";
 import { parseNuggetAnswerKey } from "../targets";
@@ -100,4 +101,23 @@ function assignmentsOf(labels: ReadonlyMap<string, SetLabel>, systemName: Readon
     nuggets.set(target.nuggetId, label.value as NuggetAssignment);
   }
   return out;
+}
+
+/**
+ * Every answer both sets assigned in full, with its four scores under each: by system, then
+ * question (as nuggetizer sorts its per-answer lines).
+ */
+export function answerScores(
+  judgments: { a: ReadonlyMap<string, AnswerScores>; b: ReadonlyMap<string, AnswerScores> },
+  questionNames: ReadonlyMap<string, string>,
+) {
+  const rows = [...judgments.a].flatMap(([q, systems]) =>
+    [...systems].map(([system, a]) => ({
+      system,
+      question: questionNames.get(q) ?? q,
+      a: { ...a } as Record<string, number>,
+      b: { ...judgments.b.get(q)!.get(system)! } as Record<string, number>,
+    })),
+  );
+  return rows.sort((x, y) => textOrder(x.system, y.system) || textOrder(x.question, y.question));
 }

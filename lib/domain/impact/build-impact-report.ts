@@ -2,7 +2,7 @@ import type { SetLabel } from "../label-sets/label-set";
 import { labelLevel, labelPositive } from "../scales";
 import { parseNuggetDocumentKey, parseQueryDocumentKey } from "../targets";
 import { evaluateNuggetRun, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
-import { answersFamily, type AnswerInputs } from "./answers-family";
+import { answerScores, answersFamily, type AnswerInputs } from "./answers-family";
 import type { Family, Judged } from "./impact-family";
 import { kendallTauB, spearmanRho, swappedPairs } from "./rank-correlation";
 import type { RunEntry } from "./run-ranking";
@@ -81,16 +81,19 @@ export function buildImpactReport(inputs: ImpactInputs) {
       inputs.labels.a,
       inputs.labels.b,
     ]);
-    const { report } = compare(inputs, "answers", f);
-    return report.questions === 0 ? nothing : { ...report, families, filters: null };
+    const { report, judgments } = compare(inputs, "answers", f);
+    const perAnswer = answerScores(judgments, inputs.questionNames);
+    return perAnswer.length === 0 ? nothing : { ...report, families, filters: null, perAnswer };
   }
   if (inputs.runs.size === 0) return "this study has no runs: import TREC run files first";
   if (family === "nuggets") {
     const { report, judgments } = compare(inputs, "nuggets", nuggetFamily(inputs));
-    return report.questions === 0 ? nothing : { ...report, families, filters: nuggetFilters(judgments) };
+    return report.questions === 0
+      ? nothing
+      : { ...report, families, filters: nuggetFilters(judgments), perAnswer: null };
   }
   const { report } = compare(inputs, "relevance", relevanceFamily(inputs));
-  return report.questions === 0 ? nothing : { ...report, families, filters: null };
+  return report.questions === 0 ? nothing : { ...report, families, filters: null, perAnswer: null };
 }
 
 /** The runs scored under both sets with one family, on the questions both judged (and those judgments). */

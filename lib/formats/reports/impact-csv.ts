@@ -3,7 +3,8 @@ import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
 
 /**
  * Every system's score on every measure under both label sets, one row each, then each measure's
- * Kendall's tau-b and Spearman's rho between the two rankings (system "τ-b" and "ρ"):
+ * Kendall's tau-b and Spearman's rho between the two rankings (system "τ-b" and "ρ"), then, for
+ * nugget assignments, each answer's scores (metric "<measure>@<question>"):
  * system,metric,<set a>,<set b> (empty: unscored).
  */
 export function impactCsv(report: ImpactReport): string {
@@ -14,5 +15,7 @@ export function impactCsv(report: ImpactReport): string {
     rows.push(["τ-b", m, report.kendallTauB[m] ?? null, null]);
     rows.push(["ρ", m, report.spearmanRho[m] ?? null, null]);
   }
+  for (const answer of report.perAnswer ?? [])
+    for (const m of report.metrics) rows.push([answer.system, `${m}@${answer.question}`, answer.a[m]!, answer.b[m]!]);
   return `${rows.map(csvLine).join("\n")}\n`;
 }
