@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, capture, captureAsync, fail, root, run, runStatus, step } from "./lib/run.mjs";
+import { bin, capture, captureAsync, fail, root, run, step } from "./lib/run.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { freePorts } from "./lib/free-ports.mjs";
 import {
@@ -64,18 +64,7 @@ if (wants("integration")) {
   });
 }
 
-if (wants("db")) {
-  await timed("db sqlite", () => {
-    step("Database tier on SQLite");
-    const file = path.join(testData, `db-${crypto.randomUUID()}.db`);
-    const url = `file:${file}`;
-    migrate(url);
-    const status = runStatus(bin("vitest"), ["run", "--project", "db"], { env: { DATABASE_URL: url } });
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${file}${suffix}`, { force: true });
-    if (status !== 0) fail("the database tier failed on SQLite");
-  });
-  await timed("db postgres", () => postgresTier());
-}
+if (wants("db")) await timed("db sqlite+postgres", () => databaseTiers());
 
 if (wants("e2e")) {
   await timed("e2e", async () => {
@@ -204,21 +193,41 @@ async function postgresFaults(base, both) {
   }
 }
 
-async function postgresTier() {
+/**
+ * The database tier on SQLite and, beside it, on PostgreSQL: two vitest runs of the db project on
+ * their own databases. Each spends much of its time waiting on its database (SQLite's fsyncs,
+ * PostgreSQL's round trips), so side by side on two cores they take about two thirds of one after
+ * the other. Each run's output is printed when it ends, SQLite's first.
+ */
+async function databaseTiers() {
   const base = postgresBaseUrl();
   const problem = await probePostgres(base);
-  if (problem) {
-    const message = `PostgreSQL is not reachable at ${new URL(base).host} (${problem})`;
-    if (process.env.ASSAY_REQUIRE_POSTGRES === "1") fail(`${message}, and ASSAY_REQUIRE_POSTGRES=1`);
-    console.log(`\n▸ Database tier on PostgreSQL skipped: ${message}. Set DATABASE_URL_POSTGRES to run it.`);
-    return;
+  if (problem && process.env.ASSAY_REQUIRE_POSTGRES === "1")
+    fail(`PostgreSQL is not reachable at ${new URL(base).host} (${problem}), and ASSAY_REQUIRE_POSTGRES=1`);
+  step(`Database tier on SQLite${problem ? "" : " and, beside it, on PostgreSQL"}`);
+  const tier = (url) => captureAsync(bin("vitest"), ["run", "--project", "db"], { env: { DATABASE_URL: url } });
+  const file = path.join(testData, `db-${crypto.randomUUID()}.db`);
+  migrate(`file:${file}`);
+  const database = problem ? null : await createPostgresDatabase(base, "assay_test");
+  let results;
+  try {
+    // Not migrate(): it exits on failure, and the test database must be dropped in every case.
+    const migrated = database && capture(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: database.url } });
+    results = await Promise.all([
+      tier(`file:${file}`),
+      migrated && migrated.status === 0 ? tier(database.url) : Promise.resolve(migrated),
+    ]);
+  } finally {
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${file}${suffix}`, { force: true });
+    await database?.drop();
   }
-  step("Database tier on PostgreSQL");
-  const database = await createPostgresDatabase(base, "assay_test");
-  // Not migrate(): it exits on failure, and the test database must be dropped in every case.
-  let status = runStatus(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: database.url } });
-  if (status === 0)
-    status = runStatus(bin("vitest"), ["run", "--project", "db"], { env: { DATABASE_URL: database.url } });
-  await database.drop();
-  if (status !== 0) fail("the database tier failed on PostgreSQL");
+  const [sqlite, postgres] = results;
+  console.log(sqlite.output.trim());
+  if (postgres) console.log(`\n▸ Database tier on PostgreSQL\n${postgres.output.trim()}`);
+  else
+    console.log(
+      `\n▸ Database tier on PostgreSQL skipped: PostgreSQL is not reachable at ${new URL(base).host} (${problem}). Set DATABASE_URL_POSTGRES to run it.`,
+    );
+  if (sqlite.status !== 0) fail("the database tier failed on SQLite");
+  if (postgres && postgres.status !== 0) fail("the database tier failed on PostgreSQL");
 }
