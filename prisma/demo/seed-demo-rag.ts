@@ -109,24 +109,27 @@ export async function seedDemoRag(db: Db): Promise<{ studyId: number }> {
   for (const [judge, kind] of [
     [RAG_DEMO_JUDGES.people, "human"],
     [RAG_DEMO_JUDGES.llm, "model"],
-  ] as const) {
-    const lines = RAG_SYSTEMS.flatMap((system) =>
-      RELEVANCE_QUESTIONS.map((q) => ({
-        qid: q.id,
-        run_id: system.name,
-        nuggets: RAG_NUGGETS[q.id]!.map((n) => {
-          const truth = statedAs(system, q.id, n);
-          const assignment = kind === "human" ? truth : llmReading(truth, `${system.name}|${q.id}|${n.text}`);
-          return { text: n.text, importance: n.importance, assignment };
-        }),
-      })),
-    );
+  ] as const)
     await importIntoStudy(study.id, {
       format: "nuggetizer-assignments",
       judge,
       judgeKind: kind,
-      files: file(`assignments-${judge}.jsonl`, lines),
+      files: file(`assignments-${judge}.jsonl`, assignmentLines(kind)),
     });
-  }
   return { studyId: study.id };
+}
+
+/** A judge's nuggetizer assignments of every nugget in every answer: the assessors' what each answer states, gpt-4o's now and then a level off. */
+function assignmentLines(kind: "human" | "model") {
+  return RAG_SYSTEMS.flatMap((system) =>
+    RELEVANCE_QUESTIONS.map((q) => ({
+      qid: q.id,
+      run_id: system.name,
+      nuggets: RAG_NUGGETS[q.id]!.map((n) => {
+        const truth = statedAs(system, q.id, n);
+        const assignment = kind === "human" ? truth : llmReading(truth, `${system.name}|${q.id}|${n.text}`);
+        return { text: n.text, importance: n.importance, assignment };
+      }),
+    })),
+  );
 }

@@ -9,7 +9,13 @@ import { loadLabelSet } from "../label-sets/load-label-set";
 
 export const ASSIGNMENT_CSV_COLUMNS = ["qid", "run_id", "nugget_id", "nugget", "importance", "assignment"];
 
-type Line = { run: string; qid: string; query: string; answer: { text: string; length: number | null } | null };
+type Line = {
+  run: string;
+  qid: string;
+  query: string;
+  answer: { text: string; length: number | null } | null;
+  nuggets: { position: number; id: string; text: string; importance: string; assignment: string }[];
+};
 
 /**
  * One judge's or label set's nugget assignments (labels of nuggets in answers) as nuggetizer's
@@ -31,6 +37,30 @@ export async function* nuggetAssignmentLines(
     return target && (NUGGET_ASSIGNMENTS as readonly string[]).includes(l.value) ? [{ ...target, value: l.value }] : [];
   });
   if (labels.length === 0) throw invalid(`${name} has no nugget assignments to export as ${format}`);
+  const lines = await answerLines(db, studyId, labels);
+  if (format === "assignments-csv") yield csvLine(ASSIGNMENT_CSV_COLUMNS);
+  for (const line of lines) {
+    if (format === "assignments-csv") {
+      yield line.nuggets.map((n) => csvLine([line.qid, line.run, n.id, n.text, n.importance, n.assignment])).join("\n");
+      continue;
+    }
+    yield JSON.stringify({
+      query: line.query,
+      qid: line.qid,
+      ...(line.answer ? { answer_text: line.answer.text } : {}),
+      ...(line.answer?.length != null ? { response_length: line.answer.length } : {}),
+      run_id: line.run,
+      nuggets: line.nuggets.map((n) => ({ text: n.text, importance: n.importance, assignment: n.assignment })),
+    });
+  }
+}
+
+/** The labels grouped by answer (a system's answer to a question), sorted by run then question, each's nuggets in order. */
+async function answerLines(
+  db: Db,
+  studyId: number,
+  labels: readonly { nuggetId: number; systemId: number; value: string }[],
+): Promise<Line[]> {
   const [nuggets, systems] = await Promise.all([
     db.nugget.findMany({
       where: { studyId, id: { in: [...new Set(labels.map((l) => l.nuggetId))] } },
@@ -56,27 +86,24 @@ export async function* nuggetAssignmentLines(
   const nugget = new Map(nuggets.map((n) => [n.id, n]));
   const system = new Map(systems.map((s) => [s.id, s.name]));
   const answer = new Map(responses.map((r) => [`${r.systemId}:${r.queryId}`, r]));
-  const lines = new Map<
-    string,
-    Line & { nuggets: { position: number; id: string; text: string; importance: string; assignment: string }[] }
-  >();
+  const lines = new Map<string, Line>();
   for (const l of labels) {
     const n = nugget.get(l.nuggetId);
     const run = system.get(l.systemId);
     if (!n || run === undefined) continue;
     const key = `${l.systemId}:${n.queryId}`;
-    let line = lines.get(key);
-    if (!line) {
-      const r = answer.get(key);
-      line = {
-        run,
-        qid: n.query.externalId,
-        query: n.query.body,
-        answer: r ? { text: plainText(r.text, r.sentences), length: r.responseLength } : null,
-        nuggets: [],
-      };
-      lines.set(key, line);
-    }
+    const r = answer.get(key);
+    const line =
+      lines.get(key) ??
+      lines
+        .set(key, {
+          run,
+          qid: n.query.externalId,
+          query: n.query.body,
+          answer: r ? { text: plainText(r.text, r.sentences), length: r.responseLength } : null,
+          nuggets: [],
+        })
+        .get(key)!;
     line.nuggets.push({
       position: n.position,
       id: n.externalId,
@@ -85,23 +112,8 @@ export async function* nuggetAssignmentLines(
       assignment: l.value,
     });
   }
-  const sorted = [...lines.values()].sort((a, b) => textOrder(a.run, b.run) || textOrder(a.qid, b.qid));
-  if (format === "assignments-csv") yield csvLine(ASSIGNMENT_CSV_COLUMNS);
-  for (const line of sorted) {
-    line.nuggets.sort((a, b) => a.position - b.position);
-    if (format === "assignments-csv") {
-      yield line.nuggets.map((n) => csvLine([line.qid, line.run, n.id, n.text, n.importance, n.assignment])).join("\n");
-      continue;
-    }
-    yield JSON.stringify({
-      query: line.query,
-      qid: line.qid,
-      ...(line.answer ? { answer_text: line.answer.text } : {}),
-      ...(line.answer?.length != null ? { response_length: line.answer.length } : {}),
-      run_id: line.run,
-      nuggets: line.nuggets.map((n) => ({ text: n.text, importance: n.importance, assignment: n.assignment })),
-    });
-  }
+  for (const line of lines.values()) line.nuggets.sort((a, b) => a.position - b.position);
+  return [...lines.values()].sort((a, b) => textOrder(a.run, b.run) || textOrder(a.qid, b.qid));
 }
 
 /** An answer's text as nuggetizer reads it: a TREC RAG answer's sentences joined by spaces (no [n] markers), else its text. */
