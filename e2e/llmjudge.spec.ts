@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { firstDayCli } from "./fixtures/first-day-cli";
+import { newResearcherStudy } from "./fixtures/first-day-study";
 import { expect, test } from "@playwright/test";
 import { LLMJUDGE, published, qrelsRows, submissions } from "../test/llmjudge-data";
 
@@ -15,16 +16,7 @@ const RESEARCHER = { email: "judith@llmjudge.example", password: "judging the ju
 
 test("LLMJudge as a qrels-only study: every judge against NIST reproduces the published table", async ({ page }) => {
   test.setTimeout(120_000); // 33 label files, 146,000 labels
-  firstDayCli(["user", "create", "--email", RESEARCHER.email, "--role", "researcher"], `${RESEARCHER.password}\n`);
-  await page.goto("/");
-  await page.getByLabel("Email").fill(RESEARCHER.email);
-  await page.getByLabel("Password").fill(RESEARCHER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "New study" }).click();
-  await page.getByLabel("Name").fill("LLMJudge");
-  await page.getByRole("button", { name: "Create study" }).click();
-  await expect(page.getByRole("heading", { name: "LLMJudge" })).toBeVisible();
-  const studyUrl = page.url();
+  const studyUrl = await newResearcherStudy(page, RESEARCHER, "LLMJudge");
   await page.getByRole("link", { name: "Import and export" }).click();
 
   const panel = page.getByRole("region", { name: "Import" });

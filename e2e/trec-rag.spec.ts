@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectFits } from "./fixtures/layout";
 import { firstDayCli } from "./fixtures/first-day-cli";
+import { newResearcherStudy } from "./fixtures/first-day-study";
 
 // A TREC RAG study as a team brings it, on the first-day server (a database that starts empty):
 // three runs' answers (the track's submission JSONL, segments without their texts), the topics'
@@ -25,16 +26,7 @@ const scoresOf = (file: string) =>
 test("a TREC RAG study: answers, nuggets and two judges' assignments imported, runs ranked under both", async ({
   page,
 }) => {
-  firstDayCli(["user", "create", "--email", RESEARCHER.email, "--role", "researcher"], `${RESEARCHER.password}\n`);
-  await page.goto("/");
-  await page.getByLabel("Email").fill(RESEARCHER.email);
-  await page.getByLabel("Password").fill(RESEARCHER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "New study" }).click();
-  await page.getByLabel("Name").fill("Trams RAG");
-  await page.getByRole("button", { name: "Create study" }).click();
-  await expect(page.getByRole("heading", { name: "Trams RAG" })).toBeVisible();
-  const studyUrl = page.url();
+  const studyUrl = await newResearcherStudy(page, RESEARCHER, "Trams RAG");
   await page.getByRole("link", { name: "Import and export" }).click();
 
   const panel = page.getByRole("region", { name: "Import" });

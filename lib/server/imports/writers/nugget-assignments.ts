@@ -4,7 +4,7 @@ import type { NuggetAssignmentsRow } from "@/lib/formats/rows";
 import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
 import type { ImportContext } from "../import-context";
 import { writeGradedNuggets } from "./graded-nuggets";
-import { writeLabels, type Numbered } from "./shared";
+import { createQuestions, writeLabels, type Numbered } from "./shared";
 
 type Judge = { name: string; kind: "model" | "human"; scale: string };
 type Nugget = { id: number; text: string };
@@ -94,18 +94,7 @@ async function questionsOf(ctx: ImportContext, rows: Numbered<NuggetAssignmentsR
       if (ctx.missing.offered) ctx.missingIds = true;
     }
   }
-  const created = await upsertMany(
-    ctx.tx,
-    {
-      table: "Query",
-      columns: ["studyId", "externalId", "body"],
-      conflict: ["studyId", "externalId"],
-      update: ["studyId"],
-      returning: ["id", "externalId"],
-    },
-    [...missing].map(([id, body]) => [ctx.studyId, id, body]),
-  );
-  for (const r of created) ids.set(String(r.externalId), Number(r.id));
+  for (const [id, rowId] of await createQuestions(ctx, missing)) ids.set(id, rowId);
   return ids;
 }
 

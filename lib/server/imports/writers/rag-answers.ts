@@ -3,7 +3,7 @@ import { answerMarkdown } from "@/lib/domain/rag-answers/answer-text";
 import type { RagAnswerRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
 import { deleteIn, idsByExternalId, upsertMany } from "../../db/bulk-sql";
-import { contentIds, known, type Numbered } from "./shared";
+import { contentIds, createQuestions, known, type Numbered } from "./shared";
 
 /**
  * TREC RAG answers: each run becomes a system, each line its answer to the topic (text, sentences
@@ -80,17 +80,6 @@ async function questionsOf(ctx: ImportContext, rows: Numbered<RagAnswerRow>[]): 
   const missing = new Map<string, string>();
   for (const { row } of rows)
     if (!ids.has(row.topicId) && !missing.has(row.topicId)) missing.set(row.topicId, row.topic);
-  const created = await upsertMany(
-    ctx.tx,
-    {
-      table: "Query",
-      columns: ["studyId", "externalId", "body"],
-      conflict: ["studyId", "externalId"],
-      update: ["studyId"],
-      returning: ["id", "externalId"],
-    },
-    [...missing].map(([id, topic]) => [ctx.studyId, id, topic]),
-  );
-  for (const r of created) ids.set(String(r.externalId), Number(r.id));
+  for (const [id, rowId] of await createQuestions(ctx, missing)) ids.set(id, rowId);
   return ids;
 }

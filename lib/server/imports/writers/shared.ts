@@ -106,6 +106,25 @@ export async function contentIds(
   return ids;
 }
 
+/** New questions from a file that gives their text (external id -> body); their row ids by external id. */
+export async function createQuestions(
+  ctx: ImportContext,
+  bodies: ReadonlyMap<string, string>,
+): Promise<Map<string, number>> {
+  const created = await upsertMany(
+    ctx.tx,
+    {
+      table: "Query",
+      columns: ["studyId", "externalId", "body"],
+      conflict: ["studyId", "externalId"],
+      update: ["studyId"],
+      returning: ["id", "externalId"],
+    },
+    [...bodies].map(([id, body]) => [ctx.studyId, id, body]),
+  );
+  return new Map(created.map((r) => [String(r.externalId), Number(r.id)]));
+}
+
 /** The queries and documents of (query, document) rows by external id, made when the import may create them. */
 export async function queryDocumentIds(ctx: ImportContext, rows: readonly { queryId: string; docId: string }[]) {
   const queries = await contentIds(
