@@ -84,6 +84,20 @@ test("a TREC RAG study: answers, nuggets and two judges' assignments imported, r
   await page.screenshot({ path: test.info().outputPath("impact-answers-390.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
+  // a question's page shows each run's answer with both judges' assignments of every nugget, on a phone too
+  await page.goto(`${studyUrl}/explorer/questions/t1`);
+  await expect(page.getByRole("heading", { name: /Answers \(3 systems\)/ })).toBeVisible();
+  const answer = page.getByRole("article", { name: "Answer of bm25-gpt4o" });
+  const grid = answer.getByRole("table", { name: "Nugget assignments of bm25-gpt4o" });
+  await expect(grid.getByRole("columnheader")).toHaveText(["Nugget", "llm", "nist"]);
+  await expect(grid.getByRole("row")).toHaveCount(1 + 4);
+  await answer.getByRole("link", { name: /^\[1\] msmarco/ }).click();
+  await expect(page.getByRole("region", { name: "Chunk viewer" })).toContainText("no text yet");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFits(page, page.getByRole("main"), "the question page with answers at 390 px");
+  await page.screenshot({ path: test.info().outputPath("question-answers-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // the assessors' assignments download as nuggetizer's JSONL, which scores as the file they came from
   await page.goto(`${studyUrl}/import-export`);
   const exports = page.getByRole("region", { name: "Export" });

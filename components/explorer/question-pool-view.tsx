@@ -5,6 +5,7 @@ import { NoText } from "./no-text";
 import { NuggetList } from "./nugget-importance";
 import type { QuestionPool } from "@/lib/schemas/explorer";
 import { PoolCellView } from "./pool-cell";
+import { QuestionAnswers } from "./question-answers";
 import { count } from "@/components/ui/wording";
 import { PageHeader } from "@/components/ui/page-header";
 
@@ -56,6 +57,7 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
           <NuggetList studyId={pool.study.id} nuggets={pool.nuggets} />
         </>
       )}
+      <QuestionAnswers pool={pool} chunkHref={(documentId) => `${link({ chunk: documentId })}#chunk-viewer`} />
       <div className="mb-2 mt-6 flex flex-wrap items-center gap-4">
         <h2 className="text-lg font-semibold">Pool</h2>
         <span className="text-sm text-stone-600">
@@ -122,11 +124,15 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
             </tbody>
           </table>
           {rows.length === 0 && (
-            <p className="mt-2 text-sm text-stone-600">No chunk of this question has judges who disagree.</p>
+            <p className="mt-2 text-sm text-stone-600">
+              {pool.chunks.length === 0
+                ? "No chunk is pooled for this question."
+                : "No chunk of this question has judges who disagree."}
+            </p>
           )}
         </div>
         {pool.chunk && (
-          <section aria-label="Chunk viewer" className="min-w-0">
+          <section id="chunk-viewer" aria-label="Chunk viewer" className="min-w-0">
             <h2 className="font-mono text-sm font-semibold">{pool.chunk.externalId}</h2>
             <p className="mb-2 text-xs text-stone-500">
               {[pool.chunk.repo, pool.chunk.path, pool.chunk.language].filter(Boolean).join(" · ")}

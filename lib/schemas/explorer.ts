@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NUGGET_IMPORTANCES } from "@/lib/domain/nugget-scores/nugget-scores";
+import { NUGGET_ASSIGNMENTS, NUGGET_IMPORTANCES } from "@/lib/domain/nugget-scores/nugget-scores";
 import { QUESTION_SORTS } from "@/lib/domain/explorer/build-question-list";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
@@ -92,6 +92,20 @@ export const questionPoolSchema = z.object({
       importance: z.enum(NUGGET_IMPORTANCES).nullable(),
     }),
   ),
+  /**
+   * The RAG systems' answers to the question, by system: the text, its citations (marker, chunk),
+   * and every judge's assignment of each nugget (rows: the nuggets in order; columns: answerJudges).
+   */
+  answers: z.array(
+    z.object({
+      system: z.string(),
+      html: z.string(),
+      citations: z.array(z.object({ marker: z.number(), documentId: z.number(), externalId: z.string() })),
+      assignments: z.array(z.array(z.enum(NUGGET_ASSIGNMENTS).nullable())),
+      disagreements: z.number(),
+    }),
+  ),
+  answerJudges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]) })),
   /** The columns: the nuggets in order, then the question itself when chunks were judged for relevance to it. */
   columns: z.array(z.object({ key: z.string(), title: z.string(), text: z.string() })),
   judges: z.array(z.object({ name: z.string(), kind: z.enum(["human", "model"]) })),

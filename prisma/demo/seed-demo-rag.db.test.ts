@@ -3,6 +3,7 @@ import { answerNuggetScores, meanNuggetScores } from "@/lib/domain/nugget-scores
 import { defaultPair } from "@/lib/domain/report-defaults";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
+import { getQuestionPool } from "@/lib/server/explorer/get-question-pool";
 import { getStudyHeader } from "@/lib/server/studies/get-study-header";
 import { RAG_NUGGETS, RAG_SYSTEMS } from "./rag-answers";
 import { RELEVANCE_QUESTIONS } from "./relevance-passages";
@@ -58,5 +59,28 @@ describe("the demo's TREC RAG study", () => {
     }
     // gpt-4o's strict reading of the vital nuggets reorders the systems
     expect(impact.swaps.strict_vital_score!.length).toBeGreaterThan(0);
+  });
+
+  it("shows a question's answers in the explorer, each with both judges' assignment of every nugget", async () => {
+    const db = await getDb();
+    const study = await db.study.findUniqueOrThrow({ where: { slug: RAG_DEMO_SLUG } });
+    const question = await db.query.findFirstOrThrow({ where: { studyId: study.id, externalId: "lt-1" } });
+    const pool = await getQuestionPool(ADMIN, study.id, question.id);
+    expect(pool.answerJudges).toEqual([
+      { name: "gpt-4o", kind: "model" },
+      { name: "assessors", kind: "human" },
+    ]);
+    expect(pool.answers.map((a) => a.system)).toEqual(RAG_SYSTEMS.map((s) => s.name).sort());
+    for (const system of RAG_SYSTEMS) {
+      const answer = pool.answers.find((a) => a.system === system.name)!;
+      expect(answer.assignments.map((row) => row[1])).toEqual(
+        RAG_NUGGETS["lt-1"]!.map((n) => statedAs(system, "lt-1", n)),
+      );
+      expect(answer.disagreements).toBe(answer.assignments.filter(([llm, people]) => llm !== people).length);
+    }
+    const cited = pool.answers.flatMap((a) => a.citations);
+    expect(cited.length).toBeGreaterThan(0);
+    expect(cited.every((c) => c.externalId.startsWith("lt-1-"))).toBe(true);
+    expect(pool.answers[0]!.html).toMatch(/\[\d\]/);
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
+import { buildAnswerGrid } from "@/lib/domain/explorer/build-answer-grid";
 import { buildPoolGrid } from "@/lib/domain/explorer/build-pool-grid";
 import { tagsOf } from "@/lib/domain/query-metadata";
 import { questionTitle } from "@/lib/domain/question-title";
@@ -28,7 +29,7 @@ export async function getQuestionPool(
     include: { study: { select: { id: true, name: true } } },
   });
   if (!question) throw notFound("Question not found");
-  const [nuggets, pool, labels, retrieved] = await Promise.all([
+  const [nuggets, pool, labels, retrieved, responses, assignments] = await Promise.all([
     db.nugget.findMany({
       where: { queryId },
       orderBy: { position: "asc" },
@@ -49,8 +50,40 @@ export async function getQuestionPool(
       where: { queryId },
       select: { documentId: true, rank: true, system: { select: { name: true } } },
     }),
+    db.response.findMany({
+      where: { queryId },
+      select: {
+        systemId: true,
+        text: true,
+        system: { select: { name: true } },
+        citations: {
+          orderBy: { marker: "asc" },
+          select: { marker: true, document: { select: { id: true, externalId: true } } },
+        },
+      },
+    }),
+    db.label.findMany({
+      where: { queryId, targetType: "nugget_answer" },
+      select: { targetKey: true, value: true, judge: { select: { name: true, kind: true } } },
+    }),
   ]);
   const grid = buildPoolGrid({ queryId, nuggets, pool, labels, retrieved });
+  const answerGrid = buildAnswerGrid({
+    nuggets,
+    labels: assignments,
+    answers: await Promise.all(
+      responses.map(async (r) => ({
+        systemId: r.systemId,
+        system: r.system.name,
+        html: await renderMarkdown(r.text),
+        citations: r.citations.map((c) => ({
+          marker: c.marker,
+          documentId: c.document.id,
+          externalId: c.document.externalId,
+        })),
+      })),
+    ),
+  });
   return {
     study: question.study,
     question: {
@@ -67,6 +100,8 @@ export async function getQuestionPool(
       answerHtml: question.answer ? await renderMarkdown(question.answer) : null,
     },
     ...grid,
+    answers: answerGrid.answers.map(({ systemId: _, ...a }) => a),
+    answerJudges: answerGrid.judges,
     nuggets: nuggets.map((n) => ({
       id: n.externalId,
       title: `N${n.position}`,
