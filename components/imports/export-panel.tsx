@@ -25,6 +25,8 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
   const [campaign, setCampaign] = useState("");
   const [binarized, setBinarized] = useState(false);
   const oneJudge = ONE_JUDGE_LABEL_FORMATS.includes(format);
+  // nuggetizer's assignments keep their three levels: nuggetizer's scores need them
+  const assignments = format === "nuggetizer-assignments" || format === "assignments-csv";
   const targets = (LABEL_FORMAT_TARGETS as Record<string, string[]>)[format];
   const judges = options.judges.filter((j) => targets?.some((t) => (j.targets[t] ?? 0) > 0));
   const humans = judges.filter((j) => j.kind === "human");
@@ -38,7 +40,7 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
     judge !== null && judgeChoices.some((c) => c.value === judge) ? judge : (judgeChoices[0]?.value ?? null);
   const params = new URLSearchParams({ what, format });
   if (what === "labels" && chosenJudge) params.set("judge", chosenJudge);
-  if (what === "labels" && binarized) params.set("binarized", "1");
+  if (what === "labels" && binarized && !assignments) params.set("binarized", "1");
   if (what === "annotations" && campaign) params.set("campaign", campaign);
   const href = `/api/studies/${studyId}/exports?${params}`;
   const nothing =
@@ -97,10 +99,12 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
                 ))}
               </Select>
             </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={binarized} onChange={(e) => setBinarized(e.target.checked)} /> Binarized
-              (by each scale&apos;s threshold)
-            </label>
+            {!assignments && (
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={binarized} onChange={(e) => setBinarized(e.target.checked)} /> Binarized
+                (by each scale&apos;s threshold)
+              </label>
+            )}
           </>
         )}
         {what === "annotations" && options.campaigns.length > 0 && (

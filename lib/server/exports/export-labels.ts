@@ -51,6 +51,8 @@ export async function* labelLines(
   if (format === "nuggetizer-assignments" || format === "assignments-csv") {
     if (only === undefined || others.length > 0)
       throw invalid(`${format} holds one judge's or label set's assignments: name one`);
+    if (options.binarized)
+      throw invalid(`${format} keeps the three levels (nuggetizer's scores need them): it is not binarized`);
     yield* nuggetAssignmentLines(db, studyId, only, format);
     return;
   }

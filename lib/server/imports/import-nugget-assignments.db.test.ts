@@ -301,6 +301,9 @@ describe("nuggetizer assignments onto imported answers and nuggets", () => {
     await expect(
       exportStudy(studyId, { what: "labels", format: "nuggetizer-assignments", judges: [] }),
     ).rejects.toThrow("nuggetizer-assignments holds one judge's or label set's assignments: name one");
+    await expect(
+      exportStudy(studyId, { what: "labels", format: "assignments-csv", judges: ["gpt-4o"], binarized: true }),
+    ).rejects.toThrow("assignments-csv keeps the three levels (nuggetizer's scores need them): it is not binarized");
     await importIntoStudy(studyId, {
       format: "trec-qrels",
       judge: "assessor",
