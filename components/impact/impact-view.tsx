@@ -49,10 +49,13 @@ export function ImpactView(page: LabelSetPairProps<ImpactReport>) {
               ))}
             </Select>
           </Field>
-          <label className="flex items-center gap-2 self-center text-sm">
-            <input type="checkbox" name="judged" value="1" defaultChecked={query.judged === "1"} />
-            Judged documents only (trec_eval -J; relevance)
-          </label>
+          {/* trec_eval's -J applies to relevance labels only: offered when the sets have them, or before they are chosen */}
+          {(!report || report.families.includes("relevance")) && (
+            <label className="flex items-center gap-2 self-center text-sm">
+              <input type="checkbox" name="judged" value="1" defaultChecked={query.judged === "1"} />
+              Judged documents only (trec_eval -J; relevance)
+            </label>
+          )}
         </>
       }
       page={page}
