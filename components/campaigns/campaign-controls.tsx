@@ -9,6 +9,7 @@ import type { CampaignProgress } from "@/lib/schemas/campaigns";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 import { TextArea } from "@/components/ui/field";
+import { ClientForm } from "@/components/ui/client-form";
 
 type Annotator = { id: number; name: string; email: string };
 
@@ -119,7 +120,7 @@ function EditForm({
     onSave({ guidelines: String(form.get("guidelines") ?? ""), annotatorIds: form.getAll("annotator").map(Number) });
   }
   return (
-    <form
+    <ClientForm
       onSubmit={onSubmit}
       aria-label="Edit the campaign"
       className="mt-3 max-w-2xl space-y-3 rounded-lg border border-stone-200 bg-white p-4"
@@ -159,6 +160,6 @@ function EditForm({
       <Button type="submit" disabled={pending}>
         {pending ? "Saving…" : "Save changes"}
       </Button>
-    </form>
+    </ClientForm>
   );
 }

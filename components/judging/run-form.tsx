@@ -11,6 +11,7 @@ import type { JudgeRunSample, JudgingPage, NewJudgeRun } from "@/lib/schemas/jud
 import { Button } from "@/components/ui/button";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
+import { ClientForm } from "@/components/ui/client-form";
 
 type SampleKind = JudgeSampleKind;
 
@@ -103,7 +104,7 @@ export function RunForm({
     );
   const pending = start.isPending;
   return (
-    <form
+    <ClientForm
       onSubmit={onSubmit}
       aria-label="New judge run"
       className="grid max-w-3xl gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-2"
@@ -222,6 +223,6 @@ export function RunForm({
         onCancel={() => setOpen(false)}
         className="sm:col-span-2"
       />
-    </form>
+    </ClientForm>
   );
 }

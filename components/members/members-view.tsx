@@ -15,6 +15,7 @@ import { Select, TextInput } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/data-table";
+import { ClientForm } from "@/components/ui/client-form";
 
 type Props = { study: { id: number; name: string }; members: Member[]; me: { id: number; admin: boolean } };
 
@@ -163,7 +164,7 @@ function AddMemberForm({ studyId, admin, onAdded }: { studyId: number; admin: bo
     });
   }
   return (
-    <form
+    <ClientForm
       onSubmit={onSubmit}
       aria-label="Add a member"
       className="space-y-3 rounded-lg border border-stone-200 bg-white p-4"
@@ -196,7 +197,7 @@ function AddMemberForm({ studyId, admin, onAdded }: { studyId: number; admin: bo
       <Button type="submit" disabled={add.isPending}>
         {add.isPending ? "Adding…" : "Add to the study"}
       </Button>
-    </form>
+    </ClientForm>
   );
 }
 
@@ -228,7 +229,7 @@ function NewAccountForm({ studyId, onAdded }: { studyId: number; onAdded: () => 
     );
   }
   return (
-    <form
+    <ClientForm
       onSubmit={onSubmit}
       aria-label="New account"
       className="space-y-3 rounded-lg border border-stone-200 bg-white p-4"
@@ -248,6 +249,6 @@ function NewAccountForm({ studyId, onAdded }: { studyId: number; onAdded: () => 
         {create.isPending ? "Creating…" : "Create account and add"}
       </Button>
       {link && <PasswordLinkNotice email={link.email} link={link.link} purpose="invite" />}
-    </form>
+    </ClientForm>
   );
 }
