@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { expectFits } from "./fixtures/layout";
 import { firstDayCli } from "./fixtures/first-day-cli";
 import { newResearcherStudy } from "./fixtures/first-day-study";
+import { signInViaApi } from "./fixtures/session";
 
 // A TREC RAG study as a team brings it, on the first-day server (a database that starts empty):
 // three runs' answers (the track's submission JSONL, segments without their texts), the topics'
@@ -111,4 +112,110 @@ test("a TREC RAG study: answers, nuggets and two judges' assignments imported, r
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "trec-rag-")), "nist.jsonl");
   await download.saveAs(file);
   expect(scoresOf(file)).toEqual(nist);
+});
+
+const ANNOTATORS = [
+  {
+    email: "ana@trec.example",
+    password: "assigning nuggets 1",
+    width: 1280,
+    key: (i: number) => (i % 2 === 0 ? "1" : "3"),
+  },
+  { email: "bo@trec.example", password: "assigning nuggets 2", width: 390, key: () => "2" },
+];
+
+test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact scores them as nuggetizer scores their export, which imports back", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  for (const a of ANNOTATORS) {
+    firstDayCli(["user", "create", "--email", a.email, "--role", "annotator"], `${a.password}\n`);
+    firstDayCli(["members", "add", "--study", "Trams RAG", "--email", a.email, "--role", "annotator"]);
+  }
+  const researcher = await browser.newPage();
+  await signInViaApi(researcher.request, RESEARCHER.email, RESEARCHER.password);
+  await researcher.goto("/studies");
+  await researcher.getByRole("link", { name: "Trams RAG" }).click();
+  await expect(researcher.getByRole("heading", { name: "Trams RAG" })).toBeVisible();
+  const studyUrl = researcher.url();
+  await researcher.goto(`${studyUrl}/campaigns/new`);
+  await researcher.getByLabel("Name").fill("Assign the nuggets");
+  await researcher.getByLabel("Task").selectOption("nugget_assignment");
+  await expect(researcher.getByLabel("Protocol")).toHaveCount(0);
+  await researcher.getByLabel("Sample").selectOption({ label: "N random questions with nuggets, all their answers" });
+  await researcher.getByLabel("Questions (N)").fill("1");
+  await researcher.getByRole("button", { name: "Preview sample" }).click();
+  await expect(researcher.getByRole("region", { name: "Sample preview" })).toContainText("3 items");
+  await researcher.getByRole("button", { name: "Create and start" }).click();
+  await expect(researcher.getByText("0 of 6 labels")).toBeVisible();
+
+  for (const a of ANNOTATORS) {
+    const page = await browser.newPage({ viewport: { width: a.width, height: 844 } });
+    await signInViaApi(page.request, a.email, a.password);
+    await page.goto("/annotate");
+    await page.getByRole("link", { name: "Assign the nuggets" }).click();
+    for (let item = 1; item <= 3; item++) {
+      await expect(page.getByTestId("item-position")).toContainText(`Item ${item} of my ${item}`);
+      const nuggets = page.getByRole("list", { name: "The question's nuggets" }).getByRole("listitem");
+      await expect(nuggets.first()).toHaveAttribute("aria-current", "true");
+      // the answer is shown, never its system
+      const screen = await page.getByRole("region", { name: "Question and answer" }).innerText();
+      for (const run of ["bm25-gpt4o", "dense-llama", "hybrid-qwen"]) expect(screen).not.toContain(run);
+      const count = await nuggets.count();
+      for (let i = 0; i < count; i++) await page.keyboard.press(a.key(i));
+      await expect(nuggets.nth(count - 1).getByRole("radio", { checked: true })).toBeVisible();
+      if (item === 1) {
+        await expectFits(page, page.getByRole("main"), `the workspace at ${a.width} px`);
+        await page.screenshot({ path: test.info().outputPath(`assignment-${a.width}.png`), fullPage: true });
+      }
+      await page.keyboard.press("Enter");
+    }
+    await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
+    await expect(page.getByText("All labels saved")).toBeVisible();
+    await page.close();
+  }
+  await researcher.reload();
+  await expect(researcher.getByText("6 of 6 labels")).toBeVisible();
+
+  // Impact: each annotator is a label set; Ana's scores are nuggetizer's on her exported assignments
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "trec-rag-ana-"));
+  const exported = path.join(dir, "ana.jsonl");
+  fs.writeFileSync(
+    exported,
+    firstDayCli([
+      "export",
+      "--study",
+      "Trams RAG",
+      ...["--what", "labels", "--format", "nuggetizer-assignments", "--judge", ANNOTATORS[0]!.email],
+    ]),
+  );
+  const lines = fs.readFileSync(exported, "utf8").trim().split("\n");
+  expect(lines).toHaveLength(3);
+  for (const line of lines) {
+    const nuggets = (JSON.parse(line) as { nuggets: { assignment: string }[] }).nuggets;
+    expect(nuggets.map((n) => n.assignment)).toEqual(nuggets.map((_, i) => (i % 2 === 0 ? "support" : "not_support")));
+  }
+  const studyId = /\/studies\/(\d+)/.exec(studyUrl)![1];
+  const query = new URLSearchParams({ a: ANNOTATORS[0]!.email, b: "llm", family: "answers", format: "json" });
+  const report = (await (await researcher.request.get(`/api/studies/${studyId}/reports/impact?${query}`)).json()) as {
+    systems: { name: string; scores: Record<string, { a: number | null }> }[];
+    perAnswer: unknown[];
+  };
+  expect(report.perAnswer).toHaveLength(3);
+  for (const [run, scores] of scoresOf(exported))
+    expect(report.systems.find((s) => s.name === run)!.scores.all_score!.a).toBe(scores.all_score);
+  // and the export imports back as the same labels
+  firstDayCli([
+    "import",
+    "--study",
+    "Trams RAG",
+    ...["--format", "nuggetizer-assignments", "--judge", "ana-again", "--judge-kind", "human", exported],
+  ]);
+  const again = firstDayCli([
+    "export",
+    "--study",
+    "Trams RAG",
+    ...["--what", "labels", "--format", "nuggetizer-assignments", "--judge", "ana-again"],
+  ]);
+  expect(again).toBe(fs.readFileSync(exported, "utf8"));
 });

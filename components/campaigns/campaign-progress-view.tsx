@@ -29,6 +29,10 @@ const REPORT_LINKS: Record<
     href: `/studies/${study}/agreement?campaign=${id}`,
     text: "Agreement report",
   }),
+  impact: (study) => ({
+    href: `/studies/${study}/impact?family=answers`,
+    text: "Nugget scores in Benchmark impact (each annotator is a label set)",
+  }),
   "nugget-quality": (study, id) => ({
     href: `/studies/${study}/nugget-quality?campaign=${id}`,
     text: "Nugget quality report",

@@ -7,7 +7,8 @@
  * - "sp:<queryId>:<systemAId>:<systemBId>": two systems' answers to a question (a preference
  *   item, system A first); a preference label adds ":<criterion>";
  * - "na:<nuggetId>:<systemId>": how far the system's answer to the nugget's question supports the
- *   nugget (a TREC RAG nugget assignment).
+ *   nugget (a TREC RAG nugget assignment);
+ * - "a:<queryId>:<systemId>": a system's answer to a question as a whole (a nugget-assignment item).
  */
 export const TARGET_PREFIX = {
   nugget_document: "nd:",
@@ -16,6 +17,7 @@ export const TARGET_PREFIX = {
   query: "q:",
   system_pair: "sp:",
   nugget_answer: "na:",
+  answer: "a:",
 } as const;
 export type TargetType = keyof typeof TARGET_PREFIX;
 
@@ -30,6 +32,7 @@ export const responsePairKey = (queryId: number, systemAId: number, systemBId: n
 export const preferenceKey = (queryId: number, systemAId: number, systemBId: number, criterion: string) =>
   `${responsePairKey(queryId, systemAId, systemBId)}:${criterion}`;
 
+export const answerKey = (queryId: number, systemId: number) => `${TARGET_PREFIX.answer}${queryId}:${systemId}`;
 export const nuggetAnswerKey = (nuggetId: number, systemId: number) =>
   `${TARGET_PREFIX.nugget_answer}${nuggetId}:${systemId}`;
 

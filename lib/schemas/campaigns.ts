@@ -8,7 +8,7 @@ import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { BUILTIN_SCALES, type BuiltinScaleId } from "@/lib/domain/scales";
 import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
 import { protocolSchema } from "@/lib/domain/campaigns/protocol";
-import { NUGGET_IMPORTANCES } from "@/lib/domain/nugget-scores/nugget-scores";
+import { NUGGET_ASSIGNMENTS, NUGGET_IMPORTANCES } from "@/lib/domain/nugget-scores/nugget-scores";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { strandedItemSchema } from "./campaign-admin";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
@@ -160,6 +160,12 @@ export type LlmLabel = z.infer<typeof llmLabelSchema>;
  * only when the protocol allows. A support or relevance item has a chunk (and a nugget for
  * support); a nugget-quality item has the question's gold answer and its nuggets in order.
  */
+/** A RAG answer as an annotator reads it: its text and the passages its [n] markers cite. */
+const renderedAnswerSchema = z.object({
+  html: z.string(),
+  citations: z.array(z.object({ marker: z.number(), title: z.string(), html: z.string() })),
+});
+
 export const workspaceItemSchema = z.object({
   itemId: z.number(),
   /** Proof that this annotator holds (or held) a seat of the item, which a save sends back. */
@@ -194,17 +200,9 @@ export const workspaceItemSchema = z.object({
    * passages, and the opaque token of this seat's order, which the save sends back. Never a
    * system's name or id, nor anything that is the same for one system across items.
    */
-  comparison: z
-    .object({
-      sides: z.string(),
-      responses: z.array(
-        z.object({
-          html: z.string(),
-          citations: z.array(z.object({ marker: z.number(), title: z.string(), html: z.string() })),
-        }),
-      ),
-    })
-    .nullable(),
+  comparison: z.object({ sides: z.string(), responses: z.array(renderedAnswerSchema) }).nullable(),
+  /** A nugget-assignment item: the answer under review, with its cited passages, never its system. */
+  answer: renderedAnswerSchema.nullable(),
   mine: z.array(
     z.object({
       phase: annotationPhaseSchema,
@@ -218,6 +216,8 @@ export const workspaceItemSchema = z.object({
           justifications: z.record(z.string(), z.string()),
         })
         .nullable(),
+      /** A nugget assignment: each nugget's level, by nugget id. */
+      assignments: z.record(z.string(), z.enum(NUGGET_ASSIGNMENTS)).nullable().optional(),
       comment: z.string().nullable(),
       version: z.number(),
       clientId: z.string(),

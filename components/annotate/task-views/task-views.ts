@@ -1,4 +1,5 @@
 import type { TaskType } from "@/lib/domain/task-types/task-type";
+import { assignmentTask } from "./assignment-view";
 import { comparisonTask } from "./comparison-view";
 import { relevanceTask, supportTask } from "./level-view";
 import { nuggetReviewTask } from "./nugget-review-view";
@@ -10,6 +11,7 @@ const TASK_VIEWS = {
   relevance: relevanceTask,
   nugget_quality: nuggetReviewTask,
   preference: comparisonTask,
+  nugget_assignment: assignmentTask,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each view's draft type is its own
 } satisfies Record<TaskType, TaskView<any>>;
 

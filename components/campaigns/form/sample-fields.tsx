@@ -38,7 +38,14 @@ export function SampleFields({
       <div className="grid grid-cols-3 gap-3">
         {(kind === "random_questions" || kind === "llm_positive_per_question") &&
           number("Questions (N)", fields.questions, (questions) => ({ questions }))}
-        {kind === "random_pairs" && number("Pairs (N)", fields.pairs, (pairs) => ({ pairs }))}
+        {kind === "random_pairs" &&
+          number(
+            TASK_TYPES[fields.taskType].unit === "answer" ? "Answers (N)" : "Pairs (N)",
+            fields.pairs,
+            (pairs) => ({
+              pairs,
+            }),
+          )}
         {kind !== "targets" && kind !== "random_pairs" && (
           <Field label="Cap (items)">
             <TextInput

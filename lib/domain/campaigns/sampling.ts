@@ -64,6 +64,13 @@ export const QUESTION_SAMPLE_LABELS: Partial<Record<SampleKind, string>> = {
   all_pairs: "Every question with nuggets",
 };
 
+/** The samples a nugget-assignment campaign draws (systems' answers to questions with nuggets), in its own words. */
+export const ANSWER_SAMPLE_LABELS: Partial<Record<SampleKind, string>> = {
+  all_pairs: "Every answer to a question with nuggets",
+  random_questions: "N random questions with nuggets, all their answers",
+  random_pairs: "N random answers",
+};
+
 /** The samples a preference campaign draws (requests the systems answered), in its own words. */
 export const REQUEST_SAMPLE_LABELS: Partial<Record<SampleKind, string>> = {
   random_questions: "N random requests the systems answered",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nuggetAssignment } from "./nugget-assignment";
 import { nuggetQuality } from "./nugget-quality";
 import { preference } from "./preference";
 import { relevance } from "./relevance";
@@ -14,6 +15,7 @@ export const TASK_TYPES = {
   relevance,
   nugget_quality: nuggetQuality,
   preference,
+  nugget_assignment: nuggetAssignment,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry's draft type is its own
 } satisfies { [Id in TaskType]: TaskTypeDefinition<Id, any, z.ZodType<{ taskType: Id }>> };
 
@@ -26,6 +28,7 @@ export const annotationPayloadSchema = z.discriminatedUnion("taskType", [
   relevance.payloadSchema,
   nuggetQuality.payloadSchema,
   preference.payloadSchema,
+  nuggetAssignment.payloadSchema,
 ]);
 export type AnnotationPayload = z.infer<typeof annotationPayloadSchema>;
 

@@ -2,13 +2,14 @@ import { z } from "zod";
 import type { SampleKind } from "../campaigns/sampling";
 import type { NuggetReview } from "../nuggets/nugget-review";
 import type { Criterion } from "../preferences/criteria";
+import type { NuggetAssignment } from "../nugget-scores/nugget-scores";
 import type { BuiltinScaleId, Scale } from "../scales";
 
 /**
  * The item kinds Assay annotates (docs/DOMAIN.md, "Tasks"). Each is one module of this folder,
  * collected in TASK_TYPES (registry.ts); a new one is a compile error until every registry has it.
  */
-export const taskTypeSchema = z.enum(["nugget_quality", "support", "relevance", "preference"]);
+export const taskTypeSchema = z.enum(["nugget_quality", "support", "relevance", "preference", "nugget_assignment"]);
 export type TaskType = z.infer<typeof taskTypeSchema>;
 
 /** A preference as its annotator sees it: "1" (left), "2" (right) or "none" per criterion. */
@@ -22,6 +23,8 @@ export type SavedView = {
   level: string | null;
   review: NuggetReview | null;
   preference: { choices: Record<string, ScreenChoice>; justifications: Record<string, string> } | null;
+  /** A nugget assignment: each nugget's level, by nugget id. */
+  assignments?: Record<string, NuggetAssignment> | null;
 };
 
 /** What a draft and a payload are made from besides the annotator's input: the item and its campaign. */
@@ -46,12 +49,12 @@ export type TaskTypeDefinition<Id extends TaskType, Draft, PayloadSchema extends
    * What one item is: a pair (a nugget or question with one chunk) judged on a scale, a whole
    * question (its nuggets reviewed together), or a request answered by two systems.
    */
-  unit: "pair" | "question" | "request";
+  unit: "pair" | "question" | "request" | "answer";
   /** A pair task's targets (targets.ts): does the chunk support the nugget, is it relevant to the question. */
   pairTarget: "nugget_document" | "query_document" | null;
   defaultScaleId: BuiltinScaleId;
   /** The report a campaign of this type is read in (its slug). */
-  report: "campaign-agreement" | "nugget-quality" | "preferences";
+  report: "campaign-agreement" | "nugget-quality" | "preferences" | "impact";
   /** The samples a campaign of this type draws, in its own words. */
   sampleLabels: Partial<Record<SampleKind, string>>;
   /** What the annotator sees besides the question: the gold answer and the nugget list, the two answers. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CRITERIA } from "../preferences/criteria";
 import { BUILTIN_SCALES } from "../scales";
+import { assign, assignmentMismatch, focusAssignment } from "./nugget-assignment";
 import { setMissing, toggleMark, writeMissing, focusNugget } from "./nugget-quality";
 import { choose, focusCriterion } from "./preference";
 import { annotationPayloadSchema, labelsPairs, TASK_TYPES } from "./registry";
@@ -31,6 +32,8 @@ describe("payloads are discriminated by task type", () => {
     [{ taskType: "preference", sides: SIDES, choices: { coverage: "1" } }, true],
     [{ taskType: "preference", sides: "not-a-token", choices: {} }, false],
     [{ taskType: "preference", level: "1" }, false],
+    [{ taskType: "nugget_assignment", assignments: { n1: "support", n2: "not_support" } }, true],
+    [{ taskType: "nugget_assignment", assignments: { n1: "maybe" } }, false],
   ])("%j parses: %s", (payload, ok) => expect(annotationPayloadSchema.safeParse(payload).success).toBe(ok));
 });
 
@@ -113,5 +116,34 @@ describe("preference drafts", () => {
       BUILTIN_SCALES.binary,
     );
     expect(saved.preference?.choices).toEqual({ coverage: "1", clarity: "none" });
+  });
+});
+
+describe("nugget assignment drafts", () => {
+  const { nugget_assignment: task } = TASK_TYPES;
+  it("start from the saved assignments of the item's nuggets, focused on the first not assigned, and send all of them", () => {
+    const draft = task.startDraft(
+      { level: null, review: null, preference: null, assignments: { n1: "support", gone: "support" } },
+      context,
+    );
+    expect(draft).toEqual({ ids: ["n1", "n2"], assignments: { n1: "support" }, focus: 1 });
+    expect(task.payloadOf(draft, context)).toBeNull();
+    const done = assign(draft, 1, "partial_support");
+    expect(done.focus).toBe(1);
+    expect(task.payloadOf(done, context)).toEqual({
+      taskType: "nugget_assignment",
+      assignments: { n1: "support", n2: "partial_support" },
+    });
+  });
+
+  it("move the focus within the list, and refuse a payload that misses or adds a nugget", () => {
+    const draft = task.startDraft(undefined, context);
+    expect(focusAssignment(draft, -1).focus).toBe(0);
+    expect(focusAssignment(focusAssignment(draft, 1), 1).focus).toBe(1);
+    expect(assignmentMismatch({ n1: "support" }, ["n1", "n2"])).toBe("1 of the 2 nuggets have no assignment");
+    expect(assignmentMismatch({ n1: "support", n2: "support", n3: "support" }, ["n1", "n2"])).toBe(
+      'the answer\'s question has no nugget "n3" in this campaign',
+    );
+    expect(assignmentMismatch({ n1: "support", n2: "not_support" }, ["n1", "n2"])).toBeNull();
   });
 });

@@ -91,6 +91,10 @@ export async function getWorkspaceItem(
       task.shows.responses && item.responseAId !== null && item.responseBId !== null
         ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides, await sidesTokenOf(seat), display)
         : null,
+    answer:
+      task.unit === "answer" && item.responseAId !== null
+        ? (await renderedAnswers([item.responseAId], display))[0]!
+        : null,
     mine,
     llm,
   };
@@ -106,6 +110,14 @@ async function comparisonView(
   sides: string,
   display: PassageDisplay,
 ): Promise<NonNullable<WorkspaceItem["comparison"]>> {
+  return { sides, responses: await renderedAnswers(swapped ? [responseIds[1], responseIds[0]] : responseIds, display) };
+}
+
+/** Answers in the given order, each rendered with the passages its [n] markers cite; nothing that names a system. */
+async function renderedAnswers(
+  responseIds: number[],
+  display: PassageDisplay,
+): Promise<NonNullable<WorkspaceItem["answer"]>[]> {
   const db = await getDb();
   const responses = await db.response.findMany({
     where: { id: { in: responseIds } },
@@ -123,13 +135,10 @@ async function comparisonView(
       },
     },
   });
-  const ordered = (swapped ? [responseIds[1], responseIds[0]] : responseIds).map((id) =>
-    responses.find((r) => r.id === id)!,
-  );
-  return {
-    sides,
-    responses: await Promise.all(
-      ordered.map(async (r) => ({
+  return Promise.all(
+    responseIds
+      .map((id) => responses.find((r) => r.id === id)!)
+      .map(async (r) => ({
         html: await renderMarkdown(r.text),
         citations: await Promise.all(
           r.citations.map(async (c) => ({
@@ -139,8 +148,7 @@ async function comparisonView(
           })),
         ),
       })),
-    ),
-  };
+  );
 }
 
 /** The seat's random order token, made the first time the seat's item is shown (see saveAnnotation). */

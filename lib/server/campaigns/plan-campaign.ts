@@ -10,7 +10,7 @@ import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
 import { BUILTIN_SCALES, customScale, type Scale } from "@/lib/domain/scales";
-import { responsePairKey } from "@/lib/domain/targets";
+import { answerKey, responsePairKey } from "@/lib/domain/targets";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
@@ -55,6 +55,8 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
       return planNuggetQuality(db, studyId, draft);
     case "preference":
       return planPreference(db, studyId, draft);
+    case "nugget_assignment":
+      return planNuggetAssignment(db, studyId, draft);
     case "support":
     case "relevance":
       return planPairs(db, studyId, draft, TASK_TYPES[draft.taskType].pairTarget);
@@ -191,6 +193,69 @@ async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Pr
     criteria: draft.criteria ?? DEFAULT_CRITERIA,
     llmJudgeId: null,
     items,
+    llmPositive: null,
+  };
+}
+
+/**
+ * A nugget-assignment campaign: one item per system's answer to a question with nuggets (every
+ * answer, N random questions with all their answers, or N random answers), each keeping its
+ * question's nugget list as it is now (with importance). Blind: the annotators' assignments are
+ * their own labels, compared with an LLM's in Benchmark impact and on the Agreement page.
+ */
+async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+  if (draft.protocol !== "blind")
+    throw invalid(
+      "protocol: a nugget-assignment campaign is blind for now (the LLM's assignment per nugget is not shown)",
+    );
+  const kinds = ["all_pairs", "random_questions", "random_pairs"];
+  if (!kinds.includes(draft.sample.kind))
+    throw invalid("sample: a nugget-assignment campaign takes every answer, N random questions or N random answers");
+  const responses = await db.response.findMany({
+    where: { studyId, query: { nuggets: { some: {} } } },
+    select: {
+      id: true,
+      queryId: true,
+      systemId: true,
+      query: { select: { externalId: true } },
+      system: { select: { name: true } },
+    },
+  });
+  const byCandidate = new Map(responses.map((r) => [`${r.queryId}|${r.system.name}`, r]));
+  const candidates: Candidate[] = responses.map((r) => ({
+    queryKey: r.query.externalId,
+    queryId: r.queryId,
+    nuggetId: null,
+    nuggetPosition: null,
+    documentKey: r.system.name,
+    documentId: null,
+    group: "",
+    llm: null,
+  }));
+  const picked = sampleCandidates(candidates, draft.sample, draft.seed);
+  if (picked.length === 0)
+    throw invalid("sample: no question with nuggets has an answer; import TREC RAG answers and nuggets first");
+  const lists = await nuggetListsOf(
+    db,
+    picked.map((c) => c.queryId),
+  );
+  return {
+    scale: BUILTIN_SCALES["nugget-assignment"],
+    criteria: [],
+    llmJudgeId: null,
+    items: picked.map((c) => {
+      const r = byCandidate.get(`${c.queryId}|${c.documentKey}`)!;
+      return {
+        targetKey: answerKey(r.queryId, r.systemId),
+        queryId: r.queryId,
+        nuggetId: null,
+        documentId: null,
+        responseAId: r.id,
+        responseBId: null,
+        llm: null,
+        nuggets: JSON.stringify(lists.get(r.queryId)),
+      };
+    }),
     llmPositive: null,
   };
 }

@@ -3,12 +3,13 @@ import { judgmentSchema, llmLabelVisible, phaseAllowed, type Judgment } from "@/
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { nuggetReviewSchema, reviewMismatch } from "@/lib/domain/nuggets/nugget-review";
 import { screenPreferenceSchema, storedPreference } from "@/lib/domain/preferences/judgment";
+import { assignmentMismatch, assignmentsSchema } from "@/lib/domain/task-types/nugget-assignment";
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { LlmLabel, SaveAnnotation, SavedAnnotation } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import { annotatorItemState, writeAnnotationVersion } from "../db/annotations";
 import { lockAnnotator, markSubmitted, takeOpenSeatAway, takeSeatOfItem, type Seat } from "../db/assignments";
-import { humanJudgeOf, labelOfItem, upsertItemLabel } from "../db/labels";
+import { humanJudgeOf, labelOfItem, upsertAssignmentLabels, upsertItemLabel } from "../db/labels";
 import { withTransaction, type Tx } from "../db/transactions";
 import { AppError } from "../errors";
 import type { UserDto } from "../users/user-dto";
@@ -41,7 +42,7 @@ export async function saveAnnotation(
   // a paused campaign still takes the labels of items in hand; a closed one takes nothing
   if (campaign.status !== "active" && campaign.status !== "paused")
     throw new AppError("conflict", "This campaign is closed; labels can no longer be changed");
-  const { stored, judgment } = await checkPayload(campaign, itemId, save.payload);
+  const { stored, judgment, assigned } = await checkPayload(campaign, itemId, save.payload);
   const held = await heldClaim(campaign.id, itemId, user.id, save.claim);
   return withTransaction(async (tx) => {
     await lockAnnotator(tx, campaign.id, user.id); // two tabs saving at once: the second sees the first
@@ -72,6 +73,14 @@ export async function saveAnnotation(
     const revised = state.labels.has("revised");
     if (judgment && !(save.phase === "blind" && campaign.protocol === "blind_then_reveal" && revised))
       await writeFinalLabel(tx, campaign, user, itemId, judgment, now);
+    if (assigned)
+      await upsertAssignmentLabels(tx, {
+        ...assigned,
+        studyId: campaign.studyId,
+        judgeId: await humanJudgeOf(tx, campaign.studyId, user),
+        scale: campaign.scale.id,
+        createdAt: now,
+      });
     return answer(tx, campaign, itemId, save);
   });
 }
@@ -85,7 +94,7 @@ async function checkPayload(
   campaign: CampaignRecord,
   itemId: number,
   sent: SaveAnnotation["payload"],
-): Promise<{ stored: object; judgment: Judgment | null }> {
+): Promise<{ stored: object; judgment: Judgment | null; assigned?: Assigned }> {
   const payload = "taskType" in sent ? sent : { ...sent, taskType: campaign.taskType }; // a save queued before payloads named their type
   if (payload.taskType !== campaign.taskType)
     throw new AppError("invalid", `Invalid label: a ${payload.taskType} label for a ${campaign.taskType} campaign`);
@@ -131,9 +140,47 @@ async function checkPayload(
       if (typeof stored === "string") throw new AppError("invalid", `Invalid preference: ${stored}`);
       return { stored, judgment: null };
     }
+    case "nugget_assignment":
+      return checkAssignments(campaign, itemId, parseOrThrow(assignmentsSchema, body, "assignment"));
     default:
       return unreachable(taskType);
   }
+}
+
+/** A nugget assignment's labels: the answer's question and system, and each nugget's level by its row id. */
+type Assigned = { queryId: number; systemId: number; values: { nuggetId: number; value: string }[] };
+
+/** An assignment of exactly the item's kept nuggets, with the labels it makes (the annotator's, on "na:" targets). */
+async function checkAssignments(
+  campaign: CampaignRecord,
+  itemId: number,
+  sent: { assignments: Record<string, string> },
+): Promise<{ stored: object; judgment: null; assigned: Assigned }> {
+  const db = await getDb();
+  const item = await db.item.findFirst({
+    where: { id: itemId, campaignId: campaign.id },
+    select: {
+      nuggets: true,
+      queryId: true,
+      responseA: { select: { systemId: true } },
+      query: { select: { nuggets: { select: { id: true, externalId: true } } } },
+    },
+  });
+  if (!item || !item.responseA || item.queryId === null) throw new AppError("not_found", "Item not found");
+  const ids = parseNuggetList(item.nuggets)?.nuggets.map((n) => n.id) ?? [];
+  const mismatch = assignmentMismatch(sent.assignments, ids);
+  if (mismatch) throw new AppError("invalid", `Invalid assignment: ${mismatch}`);
+  const rowId = new Map(item.query?.nuggets.map((n) => [n.externalId, n.id]) ?? []);
+  return {
+    stored: sent,
+    judgment: null,
+    assigned: {
+      queryId: item.queryId,
+      systemId: item.responseA.systemId,
+      // a nugget removed from the question since the campaign started keeps no label
+      values: ids.flatMap((id) => (rowId.has(id) ? [{ nuggetId: rowId.get(id)!, value: sent.assignments[id]! }] : [])),
+    },
+  };
 }
 
 /**

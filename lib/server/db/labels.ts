@@ -1,4 +1,5 @@
 import "server-only";
+import { nuggetAnswerKey } from "@/lib/domain/targets";
 import type { HumanLabel } from "@/lib/domain/label-sets/derive-labels";
 import type { SetLabel } from "@/lib/domain/label-sets/label-set";
 import { nullableId } from "./ids";
@@ -36,6 +37,42 @@ export async function upsertItemLabel(
     [label.studyId, label.judgeId, label.scale, label.value, sql.timestamp(label.createdAt), label.itemId],
   );
   if (written.length !== 1) throw new Error(`item ${label.itemId} vanished inside the transaction`);
+}
+
+/**
+ * A person's assignment of each nugget in a system's answer (a nugget-assignment save): one Label
+ * per nugget on its "na:" target, replacing the judge's earlier value.
+ */
+export async function upsertAssignmentLabels(
+  tx: Tx,
+  labels: {
+    studyId: number;
+    judgeId: number;
+    queryId: number;
+    systemId: number;
+    scale: string;
+    createdAt: Date;
+    values: readonly { nuggetId: number; value: string }[];
+  },
+): Promise<void> {
+  const sql = sqlOf(tx);
+  for (const { nuggetId, value } of labels.values)
+    await sql.query(
+      `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "systemAId", "scale", "value", "createdAt")
+       VALUES (?, ?, 'nugget_answer', ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value", "scale" = excluded."scale"`,
+      [
+        labels.studyId,
+        labels.judgeId,
+        nuggetAnswerKey(nuggetId, labels.systemId),
+        labels.queryId,
+        nuggetId,
+        labels.systemId,
+        labels.scale,
+        value,
+        sql.timestamp(labels.createdAt),
+      ],
+    );
 }
 
 /** A judge's label on a campaign item's target, if any. */

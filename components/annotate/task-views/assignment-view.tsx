@@ -1,0 +1,119 @@
+import type { NuggetAssignment } from "@/lib/domain/nugget-scores/nugget-scores";
+import {
+  assign,
+  focusAssignment,
+  nuggetAssignment,
+  type AssignmentDraft,
+} from "@/lib/domain/task-types/nugget-assignment";
+import { ImportanceBadge } from "../importance-badge";
+import type { TaskView, TaskViewProps } from "./task-view";
+
+const LEVELS: { value: NuggetAssignment; key: string; label: string; on: string }[] = [
+  { value: "support", key: "1", label: "Supported", on: "border-emerald-700 bg-emerald-700 text-white" },
+  { value: "partial_support", key: "2", label: "Partly", on: "border-amber-600 bg-amber-600 text-white" },
+  { value: "not_support", key: "3", label: "Not supported", on: "border-stone-700 bg-stone-700 text-white" },
+];
+
+/**
+ * A question, one RAG answer (its system never named) with the passages it cites, and the
+ * question's nuggets in order, vital ones marked: per nugget, does the answer support it, partly,
+ * or not (the TREC RAG track's nugget assignment).
+ */
+function AssignmentView(p: TaskViewProps<AssignmentDraft>) {
+  const { item, draft } = p;
+  return (
+    <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <section aria-label="Question and answer" className="min-w-0 space-y-4">
+        <div>
+          <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Question {item.question.id}</p>
+          {item.question.title && <h2 className="mt-1 font-semibold">{item.question.title}</h2>}
+          <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
+        </div>
+        <div className="rounded-md border border-stone-200 bg-white p-3">
+          <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Answer</p>
+          <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: item.answer?.html ?? "" }} />
+          {item.answer && item.answer.citations.length > 0 && (
+            <div className="mt-3 space-y-1 border-t border-stone-100 pt-2">
+              <p className="text-xs font-medium text-stone-500">Cited passages</p>
+              {item.answer.citations.map((c) => (
+                <details key={c.marker} className="text-sm">
+                  <summary className="cursor-pointer">
+                    <span className="font-mono text-xs">[{c.marker}]</span> {c.title}
+                  </summary>
+                  <div
+                    className="mt-1 max-h-72 overflow-auto rounded border border-stone-200 text-xs"
+                    dangerouslySetInnerHTML={{ __html: c.html }}
+                  />
+                </details>
+              ))}
+            </div>
+          )}
+        </div>
+      </section>
+      <section aria-label="Nuggets" className="min-w-0">
+        <ol className="space-y-2" aria-label="The question's nuggets">
+          {item.nuggets.map((n, i) => (
+            <li
+              key={n.id}
+              aria-current={draft.focus === i ? "true" : undefined}
+              data-testid={`nugget-${n.position}`}
+              onClick={() => p.onDraft({ ...draft, focus: i })}
+              className={`rounded-md border bg-white p-3 ${draft.focus === i ? "border-sky-600 ring-2 ring-sky-200" : "border-stone-200"}`}
+            >
+              <p className="text-[15px] leading-6">
+                <span className="mr-2 font-mono text-xs text-stone-500">{n.position}</span>
+                {n.text}
+                <ImportanceBadge importance={n.importance} />
+              </p>
+              <div role="radiogroup" aria-label={`Nugget ${n.position}`} className="mt-2 flex flex-wrap gap-2">
+                {LEVELS.map((l) => (
+                  <button
+                    key={l.value}
+                    type="button"
+                    role="radio"
+                    aria-checked={draft.assignments[n.id] === l.value}
+                    disabled={p.busy}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      p.onDraft(assign(draft, i, l.value));
+                    }}
+                    className={`rounded-md border px-2.5 py-1 text-sm disabled:opacity-60 ${draft.assignments[n.id] === l.value ? l.on : "border-stone-300 bg-white hover:bg-stone-100"}`}
+                  >
+                    <kbd className="mr-1 font-mono text-xs opacity-70">{l.key}</kbd>
+                    {l.label}
+                  </button>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+/** An assignment's keys: ↑/↓ (or K/J) move between nuggets, 1 / 2 / 3 assign the one in focus and move on. */
+export const assignmentTask: TaskView<AssignmentDraft> = {
+  definition: nuggetAssignment,
+  Body: AssignmentView,
+  keys: () => [
+    ["↑ / ↓", "Previous / next nugget (also K / J)"],
+    ["1 / 2 / 3", "The answer supports the nugget / partly / not, then the next nugget"],
+  ],
+  onKey: (key, draft) => {
+    const level = LEVELS.find((l) => l.key === key);
+    if (level) return assign(draft, draft.focus, level.value);
+    switch (key) {
+      case "ArrowUp":
+      case "k":
+      case "K":
+        return focusAssignment(draft, -1);
+      case "ArrowDown":
+      case "j":
+      case "J":
+        return focusAssignment(draft, 1);
+      default:
+        return null;
+    }
+  },
+};

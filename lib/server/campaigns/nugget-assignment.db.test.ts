@@ -1,0 +1,152 @@
+// Nugget-assignment campaigns (TREC RAG): one item per system's answer, the question's nugget list
+// kept with its importance, the answer shown without its system; a save assigns every nugget of the
+// item and becomes the annotator's labels, which Benchmark impact scores as nuggetizer does.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerNuggetScores, type NuggetAssignment } from "@/lib/domain/nugget-scores/nugget-scores";
+import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getImpactReport } from "@/lib/server/impact/get-impact-report";
+import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import * as f from "@/prisma/factories";
+import { unique } from "@/test/db-tier";
+import { textInput } from "@/test/import-inputs";
+import { claimNextItem } from "./claim-next-item";
+import { createCampaign } from "./create-campaign";
+import { getWorkspaceItem } from "./get-workspace-item";
+import { saveAnnotation } from "./save-annotation";
+
+const FILES = path.resolve("test/fixtures/trec-rag");
+const RUNS = ["bm25-gpt4o", "dense-llama", "hybrid-qwen"];
+let studyId: number;
+let researcher: UserDto;
+let annotators: UserDto[];
+
+beforeAll(async () => {
+  const db = await getDb();
+  const id = unique();
+  studyId = (await f.upsertStudy(db, { slug: `assign-${id}`, name: `Assignments ${id}` })).id;
+  const users = [];
+  for (const [i, role] of (["researcher", "annotator", "annotator"] as const).entries()) {
+    const user = await f.upsertUser(db, { email: `assign${i}-${id}@test.local`, role, password: "x" });
+    await f.upsertMember(db, studyId, user.id, role);
+    users.push(toUserDto(user));
+  }
+  [researcher, ...annotators] = users as [UserDto, ...UserDto[]];
+  const file = (name: string) => [textInput(name, fs.readFileSync(path.join(FILES, name), "utf8"))];
+  await importIntoStudy(studyId, { format: "trec-rag-answers", createMissing: true, files: file("answers.jsonl") });
+  await importIntoStudy(studyId, { format: "nuggetizer-nuggets", files: file("nuggets.jsonl") });
+  await importIntoStudy(studyId, {
+    format: "nuggetizer-assignments",
+    judge: "llm",
+    files: file("assignments-llm.jsonl"),
+  });
+}, 60_000);
+afterAll(async () => {
+  await closeSharedConnections();
+  await closeDb();
+});
+
+const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
+  name: `Assignment ${unique()}`,
+  taskType: "nugget_assignment",
+  scale: { kind: "builtin", id: "binary" },
+  guidelines: "",
+  protocol: "blind",
+  llmJudge: null,
+  overlap: 2,
+  annotatorIds: annotators.map((a) => a.id),
+  sample: { kind: "all_pairs" },
+  seed: 5,
+  ...over,
+});
+const save = (assignments: Record<string, string>): SaveAnnotation => ({
+  clientId: randomUUID(),
+  phase: "blind",
+  version: 1,
+  payload: { taskType: "nugget_assignment", assignments } as SaveAnnotation["payload"],
+  comment: null,
+  startedAt: new Date().toISOString(),
+  durationMs: 1000,
+});
+
+describe("nugget-assignment campaigns", () => {
+  it("draws answers: every one, N random questions with all their answers, or N random answers; blind", async () => {
+    const db = await getDb();
+    const all = await createCampaign(researcher, studyId, draft());
+    expect(await db.item.count({ where: { campaignId: all.id } })).toBe(12);
+    const two = await createCampaign(
+      researcher,
+      studyId,
+      draft({ sample: { kind: "random_questions", questions: 2 } }),
+    );
+    const items = await db.item.findMany({ where: { campaignId: two.id } });
+    expect(items).toHaveLength(2 * RUNS.length);
+    expect(new Set(items.map((i) => i.queryId)).size).toBe(2);
+    expect(items.every((i) => /^a:\d+:\d+$/.test(i.targetKey) && i.responseAId !== null)).toBe(true);
+    const five = await createCampaign(researcher, studyId, draft({ sample: { kind: "random_pairs", pairs: 5 } }));
+    expect(await db.item.count({ where: { campaignId: five.id } })).toBe(5);
+    await expect(
+      createCampaign(researcher, studyId, draft({ protocol: "blind_then_reveal", llmJudge: "llm" })),
+    ).rejects.toThrow("protocol: a nugget-assignment campaign is blind for now");
+  });
+
+  it("shows an answer without its system, the nuggets with the vital ones, and refuses an assignment that misses one", async () => {
+    const db = await getDb();
+    const { id } = await createCampaign(researcher, studyId, draft({ seed: 9 }));
+    const [ann] = annotators;
+    const { itemId } = await claimNextItem(ann!, id);
+    const item = await getWorkspaceItem(ann!, id, itemId!);
+    expect(item.answer!.html).toContain("<p>");
+    for (const run of RUNS) expect(JSON.stringify(item)).not.toContain(run);
+    const question = await db.query.findFirstOrThrow({
+      where: { id: (await db.item.findUniqueOrThrow({ where: { id: itemId! } })).queryId! },
+      include: { nuggets: { orderBy: { position: "asc" } } },
+    });
+    expect(item.nuggets.map((n) => [n.id, n.importance])).toEqual(
+      question.nuggets.map((n) => [n.externalId, n.importance]),
+    );
+    expect(item.nuggets.some((n) => n.importance === "vital")).toBe(true);
+
+    const ids = item.nuggets.map((n) => n.id);
+    const full = Object.fromEntries(ids.map((nugget, i) => [nugget, i === 0 ? "partial_support" : "support"]));
+    const { [ids[0]!]: _, ...short } = full;
+    await expect(saveAnnotation(ann!, id, itemId!, save(short))).rejects.toThrow(
+      `Invalid assignment: 1 of the ${ids.length} nuggets have no assignment`,
+    );
+    await expect(saveAnnotation(ann!, id, itemId!, save({ ...full, t9_1: "support" }))).rejects.toThrow(
+      'Invalid assignment: the answer\'s question has no nugget "t9_1" in this campaign',
+    );
+    await expect(saveAnnotation(ann!, id, itemId!, save({ ...full, [ids[0]!]: "maybe" }))).rejects.toThrow(
+      /Invalid assignment/,
+    );
+
+    await saveAnnotation(ann!, id, itemId!, save(full));
+    expect((await getWorkspaceItem(ann!, id, itemId!)).mine).toMatchObject([{ phase: "blind", assignments: full }]);
+    // the annotator's labels: one per nugget of the answer, on the nugget-assignment scale
+    const labels = await db.label.findMany({
+      where: { studyId, judge: { name: ann!.email } },
+      include: { nugget: true },
+      orderBy: { nugget: { position: "asc" } },
+    });
+    expect(labels.map((l) => [l.targetType, l.scale, l.nugget!.externalId, l.value])).toEqual(
+      ids.map((nugget) => ["nugget_answer", "nugget-assignment", nugget, full[nugget]]),
+    );
+
+    // Benchmark impact scores the annotator against the LLM on the one answer both assigned, as nuggetizer does
+    const report = await getImpactReport(researcher, studyId, { a: ann!.email, b: "llm" });
+    expect(report.family).toBe("answers");
+    expect(report.perAnswer).toHaveLength(1);
+    const expected = answerNuggetScores(
+      question.nuggets.map((n) => ({
+        importance: n.importance === "vital" ? "vital" : "okay",
+        assignment: full[n.externalId] as NuggetAssignment,
+      })),
+    );
+    expect(report.perAnswer![0]!.a).toEqual(expected);
+  });
+});
