@@ -155,6 +155,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     doc: id.nullable(),
     /** A preference item: the systems whose answers to the query it compares, A first. */
     systems: z.tuple([id, id]).nullable(),
+    /** A nugget-assignment item: the system whose answer to the query it shows (since issue 40). */
+    system: id.nullable().optional(),
     nuggets: nuggetListSchema.nullable(),
   }),
   z.object({

@@ -9,6 +9,7 @@ import { answerNuggetScores, type NuggetAssignment } from "@/lib/domain/nugget-s
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { exportStudy } from "@/lib/server/exports/export-study";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
@@ -148,5 +149,41 @@ describe("nugget-assignment campaigns", () => {
       })),
     );
     expect(report.perAnswer![0]!.a).toEqual(expected);
+  });
+
+  it("travels in a study bundle: its items show the same answers, its annotations and labels come along", async () => {
+    const db = await getDb();
+    const { lines } = await exportStudy(studyId, { what: "study", format: "bundle" });
+    let bundle = "";
+    for await (const text of lines) bundle += `${text}\n`;
+    const other = (await f.upsertStudy(db, { slug: `assign-moved-${unique()}`, name: `Moved ${unique()}` })).id;
+    await importIntoStudy(other, { format: "assay-bundle", files: [textInput("study.assay.jsonl", bundle)] });
+    const shape = async (id: number) => {
+      const items = await db.item.findMany({
+        where: { campaign: { studyId: id, taskType: "nugget_assignment" } },
+        include: {
+          campaign: { select: { name: true } },
+          query: { select: { externalId: true } },
+          responseA: { select: { system: { select: { name: true } } } },
+          annotations: { select: { payload: true } },
+        },
+      });
+      return items
+        .map((i) => [
+          i.campaign.name,
+          i.position,
+          i.query!.externalId,
+          i.responseA?.system.name ?? null,
+          i.nuggets,
+          i.annotations.map((a) => a.payload),
+        ])
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    };
+    const before = await shape(studyId);
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((i) => i[3] !== null)).toBe(true);
+    expect(await shape(other)).toEqual(before);
+    const labels = (id: number) => db.label.count({ where: { studyId: id, targetType: "nugget_answer" } });
+    expect(await labels(other)).toBe(await labels(studyId));
   });
 });

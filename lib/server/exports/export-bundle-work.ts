@@ -101,6 +101,7 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
       nugget: i.nugget?.externalId ?? null,
       doc: i.document?.externalId ?? null,
       systems: i.responseA && i.responseB ? [i.responseA.system.name, i.responseB.system.name] : null,
+      ...(i.responseA && !i.responseB ? { system: i.responseA.system.name } : {}),
       nuggets: i.nuggets === null ? null : nuggetListSchema.parse(JSON.parse(i.nuggets)),
     });
   }

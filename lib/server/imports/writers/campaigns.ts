@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { SampleSpec } from "@/lib/domain/campaigns/sampling";
-import { nuggetDocumentKey, queryDocumentKey, questionKey, responsePairKey } from "@/lib/domain/targets";
+import { answerKey, nuggetDocumentKey, queryDocumentKey, questionKey, responsePairKey } from "@/lib/domain/targets";
 import type { AnnotationRow, BundleSample, CampaignRow, ItemRow, SeatRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
 import { selectIn, upsertMany } from "../../db/bulk-sql";
@@ -202,7 +202,11 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
     ctx,
     records.map((r) => r.campaign),
   );
-  const targets = await targetIdsOf(ctx, records);
+  // a nugget-assignment item's one system is looked up with the others
+  const targets = await targetIdsOf(
+    ctx,
+    records.map((r) => ({ ...r, systems: r.systems ?? (r.system ? ([r.system, r.system] as const) : null) })),
+  );
   const [queryIds, nuggetIds, docIds, systems] = [targets.queries, targets.nuggets, targets.docs, targets.systems];
   const rows: unknown[][] = [];
   for (const { line, row } of batch) {
@@ -221,8 +225,11 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
     if ((r.query && queryId === null) || (r.nugget && nuggetId === null) || (r.doc && documentId === null)) continue;
     const responseIds = r.systems ? answersOf(ctx, targets, { ...r, systems: r.systems }, queryId, line) : null;
     if (r.systems && responseIds === null) continue;
-    const targetKey =
-      responseIds && queryId !== null && !r.doc && !r.nugget
+    const answer = r.system ? answerOf(ctx, targets, r.system, r.query, queryId, line) : null;
+    if (r.system && answer === null) continue;
+    const targetKey = answer
+      ? answerKey(queryId!, answer.systemId)
+      : responseIds && queryId !== null && !r.doc && !r.nugget
         ? responsePairKey(queryId, systems.get(r.systems![0])!, systems.get(r.systems![1])!)
         : nuggetId !== null && documentId !== null
           ? nuggetDocumentKey(nuggetId, documentId)
@@ -246,7 +253,7 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
       queryId,
       nuggetId,
       documentId,
-      responseIds?.[0] ?? null,
+      answer?.responseId ?? responseIds?.[0] ?? null,
       responseIds?.[1] ?? null,
       r.nuggets === null ? null : JSON.stringify(r.nuggets),
     ]);
@@ -386,4 +393,23 @@ export async function writeAnnotations(ctx: ImportContext, batch: Numbered<Annot
     },
     rows,
   );
+}
+
+/** A nugget-assignment item's answer: the system's answer to the item's query, or null (an error on the line's `system`). */
+function answerOf(
+  ctx: ImportContext,
+  targets: Awaited<ReturnType<typeof targetIdsOf>>,
+  system: string,
+  query: string | null,
+  queryId: number | null,
+  line: number,
+): { systemId: number; responseId: number } | null {
+  const systemId = targets.systems.get(system);
+  const responseId =
+    systemId === undefined || queryId === null ? undefined : targets.responses.get(`${systemId}:${queryId}`);
+  if (systemId === undefined || responseId === undefined) {
+    ctx.fail({ line, field: "system", message: `the study has no answer of system "${system}" to query "${query}"` });
+    return null;
+  }
+  return { systemId, responseId };
 }
