@@ -141,7 +141,9 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
   await researcher.goto(`${studyUrl}/campaigns/new`);
   await researcher.getByLabel("Name").fill("Assign the nuggets");
   await researcher.getByLabel("Task").selectOption("nugget_assignment");
-  await expect(researcher.getByLabel("Protocol")).toHaveCount(0);
+  // blind, blind then reveal or assisted, with the LLM whose assignments the report compares (no scale: the track's three levels)
+  await expect(researcher.getByLabel("Protocol")).toHaveValue("blind");
+  await expect(researcher.getByLabel("Scale")).toHaveCount(0);
   await researcher.getByLabel("Sample").selectOption({ label: "N random questions with nuggets, all their answers" });
   await researcher.getByLabel("Questions (N)").fill("1");
   await researcher.getByRole("button", { name: "Preview sample" }).click();

@@ -225,6 +225,8 @@ export const workspaceItemSchema = z.object({
     }),
   ),
   llm: llmLabelSchema.nullable(),
+  /** A nugget assignment, once the protocol shows it: the campaign LLM's assignment of each nugget, by nugget id. */
+  llmAssignments: z.object({ judge: z.string(), levels: z.record(z.string(), z.enum(NUGGET_ASSIGNMENTS)) }).nullable(),
 });
 export type WorkspaceItem = z.infer<typeof workspaceItemSchema>;
 

@@ -17,7 +17,8 @@ const LEVELS: { value: NuggetAssignment; key: string; label: string; on: string 
 /**
  * A question, one RAG answer (its system never named) with the passages it cites, and the
  * question's nuggets in order, vital ones marked: per nugget, does the answer support it, partly,
- * or not (the TREC RAG track's nugget assignment).
+ * or not (the TREC RAG track's nugget assignment). Once the protocol shows it (after the blind
+ * assignment, or from the start when assisted), the campaign LLM's assignment under each nugget.
  */
 function AssignmentView(p: TaskViewProps<AssignmentDraft>) {
   const { item, draft } = p;
@@ -84,6 +85,15 @@ function AssignmentView(p: TaskViewProps<AssignmentDraft>) {
                   </button>
                 ))}
               </div>
+              {item.llmAssignments && (
+                <p className="mt-2 text-xs text-stone-600" data-testid={`llm-assignment-${n.position}`}>
+                  <span className="font-mono">{item.llmAssignments.judge}</span> said{" "}
+                  <strong>
+                    {LEVELS.find((l) => l.value === item.llmAssignments!.levels[n.id])?.label.toLowerCase() ??
+                      "nothing for this nugget"}
+                  </strong>
+                </p>
+              )}
             </li>
           ))}
         </ol>

@@ -126,8 +126,9 @@ function sampleSpec(fields: CampaignFields, followUp?: FollowUp): SampleSpec {
 
 /**
  * The campaign the form describes. A pair task keeps its scale, protocol and LLM judge (a blind
- * campaign keeps the judge too: its report compares each annotator with it); whole-question tasks
- * are blind and binary, and a comparison adds its systems and criteria.
+ * campaign keeps the judge too: its report compares each annotator with it); a nugget assignment
+ * its protocol and LLM judge on the track's scale; whole-question tasks are blind and binary, and
+ * a comparison adds its systems and criteria.
  */
 export function campaignDraft(fields: CampaignFields, followUp?: FollowUp): CampaignDraft {
   const task = TASK_TYPES[fields.taskType];
@@ -149,6 +150,13 @@ export function campaignDraft(fields: CampaignFields, followUp?: FollowUp): Camp
       highlightTerms: fields.highlightTerms,
     };
   }
+  if (task.unit === "answer")
+    return {
+      ...common,
+      scale: { kind: "builtin", id: "nugget-assignment" },
+      protocol: fields.protocol,
+      llmJudge: fields.llmJudge || null,
+    };
   return {
     ...common,
     scale: { kind: "builtin", id: "binary" },

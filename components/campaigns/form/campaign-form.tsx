@@ -70,8 +70,13 @@ export function CampaignForm({
     >
       <fieldset disabled={pending} className="space-y-4">
         <TaskFields fields={fields} set={set} options={options} pairTasksOnly={followUp !== undefined} />
-        {TASK_TYPES[fields.taskType].unit === "pair" && (
-          <JudgingFields fields={fields} set={set} llmJudges={options.llmJudges} />
+        {(TASK_TYPES[fields.taskType].unit === "pair" || TASK_TYPES[fields.taskType].unit === "answer") && (
+          <JudgingFields
+            fields={fields}
+            set={set}
+            llmJudges={options.llmJudges}
+            pair={TASK_TYPES[fields.taskType].unit === "pair"}
+          />
         )}
         <Field label="Guidelines (Markdown)">
           <TextArea compact rows={4} value={fields.guidelines} onChange={(e) => set({ guidelines: e.target.value })} />

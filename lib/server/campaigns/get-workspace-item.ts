@@ -2,7 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { LEASE_MS, llmLabelVisible } from "@/lib/domain/campaigns/judgment";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
-import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
+import { NUGGET_ASSIGNMENTS, storedImportance, type NuggetAssignment } from "@/lib/domain/nugget-scores/nugget-scores";
+import { nuggetAnswerKey } from "@/lib/domain/targets";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
@@ -57,8 +58,9 @@ export async function getWorkspaceItem(
   }));
   const hasBlind = mine.some((a) => a.phase === "blind");
   const { item } = seat;
+  const shown = campaign.llmJudge !== null && llmLabelVisible(campaign.protocol, hasBlind);
   const llm =
-    campaign.llmJudge && llmLabelVisible(campaign.protocol, hasBlind)
+    shown && task.unit !== "answer" && campaign.llmJudge
       ? describeLlmLabel(
           campaign.llmJudge.name,
           await db.label.findUnique({
@@ -97,7 +99,40 @@ export async function getWorkspaceItem(
         : null,
     mine,
     llm,
+    llmAssignments:
+      shown && task.unit === "answer" && campaign.llmJudge && item.responseAId !== null
+        ? await llmAssignmentsOf(campaign.llmJudge, item.responseAId, item.nuggets, query.nuggets)
+        : null,
   };
+}
+
+/** The campaign LLM's assignment of each of the item's kept nuggets in its answer (a nugget it did not assign is left out). */
+async function llmAssignmentsOf(
+  judge: { id: number; name: string },
+  responseId: number,
+  kept: string | null,
+  current: readonly { id: number; externalId: string }[],
+): Promise<NonNullable<WorkspaceItem["llmAssignments"]>> {
+  const db = await getDb();
+  const { systemId } = await db.response.findUniqueOrThrow({ where: { id: responseId }, select: { systemId: true } });
+  const rowId = new Map(current.map((n) => [n.externalId, n.id]));
+  const ids = (parseNuggetList(kept)?.nuggets ?? []).flatMap((n) =>
+    rowId.has(n.id) ? [[n.id, rowId.get(n.id)!] as const] : [],
+  );
+  const labels = await db.label.findMany({
+    where: { judgeId: judge.id, targetKey: { in: ids.map(([, row]) => nuggetAnswerKey(row, systemId)) } },
+    select: { targetKey: true, value: true },
+  });
+  const byKey = new Map(labels.map((l) => [l.targetKey, l.value]));
+  const levels = Object.fromEntries(
+    ids.flatMap(([id, row]) => {
+      const value = byKey.get(nuggetAnswerKey(row, systemId));
+      return value && (NUGGET_ASSIGNMENTS as readonly string[]).includes(value)
+        ? [[id, value as NuggetAssignment]]
+        : [];
+    }),
+  );
+  return { judge: judge.name, levels };
 }
 
 /**

@@ -91,9 +91,9 @@ describe("nugget-assignment campaigns", () => {
     expect(items.every((i) => /^a:\d+:\d+$/.test(i.targetKey) && i.responseAId !== null)).toBe(true);
     const five = await createCampaign(researcher, studyId, draft({ sample: { kind: "random_pairs", pairs: 5 } }));
     expect(await db.item.count({ where: { campaignId: five.id } })).toBe(5);
-    await expect(
-      createCampaign(researcher, studyId, draft({ protocol: "blind_then_reveal", llmJudge: "llm" })),
-    ).rejects.toThrow("protocol: a nugget-assignment campaign is blind for now");
+    await expect(createCampaign(researcher, studyId, draft({ protocol: "blind_then_reveal" }))).rejects.toThrow(
+      "llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown",
+    );
   });
 
   it("shows an answer without its system, the nuggets with the vital ones, and refuses an assignment that misses one", async () => {
@@ -185,5 +185,76 @@ describe("nugget-assignment campaigns", () => {
     expect(await shape(other)).toEqual(before);
     const labels = (id: number) => db.label.count({ where: { studyId: id, targetType: "nugget_answer" } });
     expect(await labels(other)).toBe(await labels(studyId));
+  });
+
+  it("shows the LLM's assignment of each nugget only as the protocol allows: after the blind one, from the start when assisted, never when blind", async () => {
+    const db = await getDb();
+    const llmOf = async (itemId: number) => {
+      const item = await db.item.findUniqueOrThrow({
+        where: { id: itemId },
+        include: { responseA: true, query: { include: { nuggets: { orderBy: { position: "asc" } } } } },
+      });
+      const judge = await db.judge.findFirstOrThrow({ where: { studyId, name: "llm" } });
+      const labels = await db.label.findMany({
+        where: { judgeId: judge.id, systemAId: item.responseA!.systemId, queryId: item.queryId },
+        include: { nugget: true },
+      });
+      return Object.fromEntries(labels.map((l) => [l.nugget!.externalId, l.value]));
+    };
+    const [ann, other] = annotators;
+    const everything = (ids: string[], value: string) => Object.fromEntries(ids.map((id) => [id, value]));
+
+    const reveal = await createCampaign(
+      researcher,
+      studyId,
+      draft({ protocol: "blind_then_reveal", llmJudge: "llm", seed: 21 }),
+    );
+    const itemId = (await claimNextItem(ann!, reveal.id)).itemId!;
+    const before = await getWorkspaceItem(ann!, reveal.id, itemId);
+    expect([before.llmAssignments, before.llm]).toEqual([null, null]);
+    const ids = before.nuggets.map((n) => n.id);
+    await saveAnnotation(ann!, reveal.id, itemId, save(everything(ids, "not_support")));
+    const after = await getWorkspaceItem(ann!, reveal.id, itemId);
+    expect(after.llmAssignments).toEqual({ judge: "llm", levels: await llmOf(itemId) });
+    // the revision is the annotator's final assignment: their labels follow it
+    await saveAnnotation(ann!, reveal.id, itemId, { ...save(everything(ids, "support")), phase: "revised" });
+    const revealed = await db.item.findUniqueOrThrow({ where: { id: itemId }, include: { responseA: true } });
+    const mine = await db.label.findMany({
+      where: {
+        studyId,
+        judge: { name: ann!.email },
+        systemAId: revealed.responseA!.systemId,
+        queryId: revealed.queryId,
+      },
+      include: { nugget: true },
+    });
+    expect(Object.fromEntries(mine.map((l) => [l.nugget!.externalId, l.value]))).toEqual(everything(ids, "support"));
+
+    const assisted = await createCampaign(
+      researcher,
+      studyId,
+      draft({ protocol: "assisted", llmJudge: "llm", seed: 22 }),
+    );
+    const shown = (await claimNextItem(other!, assisted.id)).itemId!;
+    expect((await getWorkspaceItem(other!, assisted.id, shown)).llmAssignments).toEqual({
+      judge: "llm",
+      levels: await llmOf(shown),
+    });
+
+    const blind = await createCampaign(researcher, studyId, draft({ llmJudge: "llm", seed: 23 }));
+    const hidden = (await claimNextItem(other!, blind.id)).itemId!;
+    const blindItem = await getWorkspaceItem(other!, blind.id, hidden);
+    await saveAnnotation(
+      other!,
+      blind.id,
+      hidden,
+      save(
+        everything(
+          blindItem.nuggets.map((n) => n.id),
+          "support",
+        ),
+      ),
+    );
+    expect((await getWorkspaceItem(other!, blind.id, hidden)).llmAssignments).toBeNull();
   });
 });

@@ -200,14 +200,13 @@ async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Pr
 /**
  * A nugget-assignment campaign: one item per system's answer to a question with nuggets (every
  * answer, N random questions with all their answers, or N random answers), each keeping its
- * question's nugget list as it is now (with importance). Blind: the annotators' assignments are
- * their own labels, compared with an LLM's in Benchmark impact and on the Agreement page.
+ * question's nugget list as it is now (with importance). Blind, blind then reveal (the papers'
+ * post-editing) or assisted, the LLM's assignment of each nugget shown as the protocol allows; the
+ * annotators' assignments are their own labels, compared with an LLM's in Benchmark impact and on
+ * the Agreement page.
  */
 async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
-  if (draft.protocol !== "blind")
-    throw invalid(
-      "protocol: a nugget-assignment campaign is blind for now (the LLM's assignment per nugget is not shown)",
-    );
+  const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const kinds = ["all_pairs", "random_questions", "random_pairs"];
   if (!kinds.includes(draft.sample.kind))
     throw invalid("sample: a nugget-assignment campaign takes every answer, N random questions or N random answers");
@@ -242,7 +241,7 @@ async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraf
   return {
     scale: BUILTIN_SCALES["nugget-assignment"],
     criteria: [],
-    llmJudgeId: null,
+    llmJudgeId,
     items: picked.map((c) => {
       const r = byCandidate.get(`${c.queryId}|${c.documentKey}`)!;
       return {

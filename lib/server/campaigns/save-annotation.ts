@@ -73,7 +73,7 @@ export async function saveAnnotation(
     const revised = state.labels.has("revised");
     if (judgment && !(save.phase === "blind" && campaign.protocol === "blind_then_reveal" && revised))
       await writeFinalLabel(tx, campaign, user, itemId, judgment, now);
-    if (assigned)
+    if (assigned && !(save.phase === "blind" && campaign.protocol === "blind_then_reveal" && revised))
       await upsertAssignmentLabels(tx, {
         ...assigned,
         studyId: campaign.studyId,
