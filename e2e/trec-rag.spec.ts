@@ -221,3 +221,43 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
   ]);
   expect(again).toBe(fs.readFileSync(exported, "utf8"));
 });
+
+test("blind then reveal: after her blind assignment the annotator sees the LLM's under each nugget, and her revision is final", async ({
+  browser,
+}) => {
+  const researcher = await browser.newPage();
+  await signInViaApi(researcher.request, RESEARCHER.email, RESEARCHER.password);
+  await researcher.goto("/studies");
+  await researcher.getByRole("link", { name: "Trams RAG" }).click();
+  await researcher.goto(`${researcher.url()}/campaigns/new`);
+  await researcher.getByLabel("Name").fill("Assign, then see the LLM");
+  await researcher.getByLabel("Task").selectOption("nugget_assignment");
+  await researcher.getByLabel("Protocol").selectOption("blind_then_reveal");
+  await researcher.getByLabel("Sample").selectOption({ label: "N random answers" });
+  await researcher.getByLabel("Answers (N)").fill("1");
+  await researcher.getByLabel("Annotators per item (overlap)").fill("1");
+  await researcher.getByRole("button", { name: "Preview sample" }).click();
+  await expect(researcher.getByRole("region", { name: "Sample preview" })).toContainText("1 item");
+  await researcher.getByRole("button", { name: "Create and start" }).click();
+  await expect(researcher.getByText("0 of 1 labels")).toBeVisible();
+
+  const [ana] = ANNOTATORS;
+  const page = await browser.newPage();
+  await signInViaApi(page.request, ana!.email, ana!.password);
+  await page.goto("/annotate");
+  await page.getByRole("link", { name: "Assign, then see the LLM" }).click();
+  const nuggets = page.getByRole("list", { name: "The question's nuggets" }).getByRole("listitem");
+  await expect(nuggets.first()).toHaveAttribute("aria-current", "true");
+  await expect(page.getByTestId("llm-assignment-1")).toHaveCount(0); // blind first
+  const count = await nuggets.count();
+  for (let i = 0; i < count; i++) await page.keyboard.press("3");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("llm-assignment-1")).toContainText(/llm said (supported|partly|not supported)/);
+  await expect(page.getByTestId(`llm-assignment-${count}`)).toBeVisible();
+  await page.keyboard.press("1"); // she revises the first nugget
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
+  await expect(page.getByText("All labels saved")).toBeVisible();
+  await researcher.reload();
+  await expect(researcher.getByText("1 of 1 labels")).toBeVisible();
+});
