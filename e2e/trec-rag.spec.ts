@@ -254,7 +254,7 @@ test("blind then reveal: after her blind assignment the annotator sees the LLM's
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("llm-assignment-1")).toContainText(/llm said (supported|partly|not supported)/);
   await expect(page.getByTestId(`llm-assignment-${count}`)).toBeVisible();
-  await page.keyboard.press("1"); // she revises the first nugget
+  await page.keyboard.press("1"); // she revises the nugget in focus (the last)
   await page.keyboard.press("Enter");
   await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
   await expect(page.getByText("All labels saved")).toBeVisible();
