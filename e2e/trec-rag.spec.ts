@@ -229,6 +229,7 @@ test("blind then reveal: after her blind assignment the annotator sees the LLM's
   await signInViaApi(researcher.request, RESEARCHER.email, RESEARCHER.password);
   await researcher.goto("/studies");
   await researcher.getByRole("link", { name: "Trams RAG" }).click();
+  await expect(researcher.getByRole("heading", { name: "Trams RAG" })).toBeVisible();
   await researcher.goto(`${researcher.url()}/campaigns/new`);
   await researcher.getByLabel("Name").fill("Assign, then see the LLM");
   await researcher.getByLabel("Task").selectOption("nugget_assignment");
