@@ -69,6 +69,21 @@ describe("the campaign form's fields", () => {
     expect(campaignDraft(fields)).toMatchObject({ protocol: "assisted", llmJudge: "gpt-4o", highlightTerms: true });
   });
 
+  it("give a nugget assignment its protocol and LLM judge on the track's scale, and N random answers", () => {
+    const fields = { ...initialCampaignFields(options), protocol: "blind_then_reveal" as const, highlightTerms: true };
+    const assignment = withTask(fields, "nugget_assignment");
+    expect(campaignDraft(assignment)).toMatchObject({
+      protocol: "blind_then_reveal",
+      llmJudge: "gpt-4o",
+      scale: { kind: "builtin", id: "nugget-assignment" },
+    });
+    expect(campaignDraft(assignment)).not.toHaveProperty("highlightTerms");
+    expect(campaignDraft({ ...assignment, sampleKind: "random_pairs", pairs: 25 }).sample).toEqual({
+      kind: "random_pairs",
+      pairs: 25,
+    });
+  });
+
   it("fall back to random questions when the new task does not offer the chosen sample design", () => {
     const fields = { ...initialCampaignFields(options), sampleKind: "feb4rag" as const };
     expect(withTask(fields, "relevance").sampleKind).toBe("feb4rag");
