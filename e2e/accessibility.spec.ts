@@ -1,27 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { campaignIdByName } from "./fixtures/annotate-api";
+import { violations } from "./fixtures/axe";
 import { signIn, studyIdByName } from "./fixtures/session";
 import { USERS } from "./fixtures/world";
 
 // Annotators work in Assay for hours: every main page of each role, at 1,280 and 390 px, has no
 // serious or critical accessibility violation as axe-core (WCAG 2.1 A and AA rules) finds them.
 const DEMO = "Harbor job queue (demo)";
-
-async function violations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 type Pages = (ids: { study: number; campaign: number }) => string[];
 // the researcher's pages in two tests (the reports open on a result, which axe reads whole), so none nears its timeout

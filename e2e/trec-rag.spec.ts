@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { violations } from "./fixtures/axe";
 import { expectFits } from "./fixtures/layout";
 import { firstDayCli } from "./fixtures/first-day-cli";
 import { newResearcherStudy } from "./fixtures/first-day-study";
@@ -79,6 +80,7 @@ test("a TREC RAG study: answers, nuggets and two judges' assignments imported, r
   }
   await expect(report.getByTestId("tau-all_score")).toBeVisible();
   await expectFits(page, report, "the impact report");
+  expect(await violations(page), "axe on Impact's nugget scores").toEqual([]);
   await page.screenshot({ path: test.info().outputPath("impact-answers-1280.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectFits(page, report, "the impact report at 390 px");
@@ -96,6 +98,7 @@ test("a TREC RAG study: answers, nuggets and two judges' assignments imported, r
   await expect(page.getByRole("region", { name: "Chunk viewer" })).toContainText("no text yet");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectFits(page, page.getByRole("main"), "the question page with answers at 390 px");
+  expect(await violations(page), "axe on the question page with answers").toEqual([]);
   await page.screenshot({ path: test.info().outputPath("question-answers-390.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
@@ -152,7 +155,8 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
   await expect(researcher.getByText("0 of 6 labels")).toBeVisible();
 
   for (const a of ANNOTATORS) {
-    const page = await browser.newPage({ viewport: { width: a.width, height: 844 } });
+    const context = await browser.newContext({ viewport: { width: a.width, height: 844 } }); // axe reads a context's pages
+    const page = await context.newPage();
     await signInViaApi(page.request, a.email, a.password);
     await page.goto("/annotate");
     await page.getByRole("link", { name: "Assign the nuggets" }).click();
@@ -168,13 +172,14 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
       await expect(nuggets.nth(count - 1).getByRole("radio", { checked: true })).toBeVisible();
       if (item === 1) {
         await expectFits(page, page.getByRole("main"), `the workspace at ${a.width} px`);
+        expect(await violations(page), `axe on the workspace at ${a.width} px`).toEqual([]);
         await page.screenshot({ path: test.info().outputPath(`assignment-${a.width}.png`), fullPage: true });
       }
       await page.keyboard.press("Enter");
     }
     await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
     await expect(page.getByText("All labels saved")).toBeVisible();
-    await page.close();
+    await context.close();
   }
   await researcher.reload();
   await expect(researcher.getByText("6 of 6 labels")).toBeVisible();

@@ -52,7 +52,7 @@ export function SubmitBar(p: Props) {
       )}
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="submit" type="button" onClick={p.onSubmit} disabled={p.busy || !p.ready} className="px-4">
-          {p.busy ? "Saving…" : "Submit"} <kbd className="ml-1 font-mono text-xs opacity-80">Enter</kbd>
+          {p.busy ? "Saving…" : "Submit"} <kbd className="ml-1 font-mono text-xs">Enter</kbd>
         </Button>
         {p.canSkip && (
           <Button variant="secondary" type="button" onClick={p.onSkip} disabled={p.busy}>

@@ -10,7 +10,7 @@ import type { TaskView, TaskViewProps } from "./task-view";
 
 const LEVELS: { value: NuggetAssignment; key: string; label: string; on: string }[] = [
   { value: "support", key: "1", label: "Supported", on: "border-emerald-700 bg-emerald-700 text-white" },
-  { value: "partial_support", key: "2", label: "Partly", on: "border-amber-600 bg-amber-600 text-white" },
+  { value: "partial_support", key: "2", label: "Partly", on: "border-amber-800 bg-amber-800 text-white" },
   { value: "not_support", key: "3", label: "Not supported", on: "border-stone-700 bg-stone-700 text-white" },
 ];
 
@@ -80,7 +80,12 @@ function AssignmentView(p: TaskViewProps<AssignmentDraft>) {
                     }}
                     className={`rounded-md border px-2.5 py-1 text-sm disabled:opacity-60 ${draft.assignments[n.id] === l.value ? l.on : "border-stone-300 bg-white hover:bg-stone-100"}`}
                   >
-                    <kbd className="mr-1 font-mono text-xs opacity-70">{l.key}</kbd>
+                    {/* dimmed on white only: on a chosen level's colour the key keeps full contrast */}
+                    <kbd
+                      className={`mr-1 font-mono text-xs ${draft.assignments[n.id] === l.value ? "" : "opacity-70"}`}
+                    >
+                      {l.key}
+                    </kbd>
                     {l.label}
                   </button>
                 ))}

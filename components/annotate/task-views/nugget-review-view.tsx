@@ -13,7 +13,7 @@ import { ImportanceBadge } from "../importance-badge";
 
 const MARKS: { mark: ReviewMark; key: string; label: string; on: string }[] = [
   { mark: "hallucinated", key: "A", label: "Hallucinated", on: "border-red-700 bg-red-700 text-white" },
-  { mark: "redundant", key: "B", label: "Minor or redundant", on: "border-amber-600 bg-amber-600 text-white" },
+  { mark: "redundant", key: "B", label: "Minor or redundant", on: "border-amber-800 bg-amber-800 text-white" },
 ];
 
 /**
@@ -79,7 +79,7 @@ function NuggetReviewView(p: TaskViewProps<ReviewDraft>) {
                       }}
                       className={`rounded border px-2 py-1 text-xs font-medium disabled:opacity-60 ${marks[m.mark] ? m.on : "border-stone-300 bg-white text-stone-700 hover:bg-stone-100"}`}
                     >
-                      <kbd className="mr-1 font-mono opacity-70">{m.key}</kbd>
+                      <kbd className={`mr-1 font-mono ${marks[m.mark] ? "" : "opacity-70"}`}>{m.key}</kbd>
                       {m.label}
                       {marks[m.mark] ? " ✓" : ""}
                     </button>
