@@ -7,6 +7,7 @@ import {
 } from "@/lib/domain/task-types/nugget-assignment";
 import { ImportanceBadge } from "../importance-badge";
 import type { TaskView, TaskViewProps } from "./task-view";
+import { CitedPassages } from "./cited-passages";
 
 const LEVELS: { value: NuggetAssignment; key: string; label: string; on: string }[] = [
   { value: "support", key: "1", label: "Supported", on: "border-emerald-700 bg-emerald-700 text-white" },
@@ -33,22 +34,7 @@ function AssignmentView(p: TaskViewProps<AssignmentDraft>) {
         <div className="rounded-md border border-stone-200 bg-white p-3">
           <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Answer</p>
           <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: item.answer?.html ?? "" }} />
-          {item.answer && item.answer.citations.length > 0 && (
-            <div className="mt-3 space-y-1 border-t border-stone-100 pt-2">
-              <p className="text-xs font-medium text-stone-500">Cited passages</p>
-              {item.answer.citations.map((c) => (
-                <details key={c.marker} className="text-sm">
-                  <summary className="cursor-pointer">
-                    <span className="font-mono text-xs">[{c.marker}]</span> {c.title}
-                  </summary>
-                  <div
-                    className="mt-1 max-h-72 overflow-auto rounded border border-stone-200 text-xs"
-                    dangerouslySetInnerHTML={{ __html: c.html }}
-                  />
-                </details>
-              ))}
-            </div>
-          )}
+          {item.answer && <CitedPassages citations={item.answer.citations} />}
         </div>
       </section>
       <section aria-label="Nuggets" className="min-w-0">

@@ -2,6 +2,7 @@ import { choose, focusCriterion, justify, preference, type PreferenceDraft } fro
 import type { ScreenChoice } from "@/lib/domain/task-types/task-type";
 import type { TaskView, TaskViewProps } from "./task-view";
 import { TextInput } from "@/components/ui/field";
+import { CitedPassages } from "./cited-passages";
 
 const OPTIONS: { choice: ScreenChoice; key: string; label: string }[] = [
   { choice: "1", key: "1", label: "Response 1" },
@@ -33,22 +34,7 @@ function ComparisonView(p: TaskViewProps<PreferenceDraft>) {
           >
             <h3 className="text-xs font-medium uppercase tracking-wide text-stone-500">Response {i + 1}</h3>
             <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: r.html }} />
-            {r.citations.length > 0 && (
-              <div className="mt-3 space-y-1 border-t border-stone-100 pt-2">
-                <p className="text-xs font-medium text-stone-500">Cited passages</p>
-                {r.citations.map((c) => (
-                  <details key={c.marker} className="text-sm">
-                    <summary className="cursor-pointer">
-                      <span className="font-mono text-xs">[{c.marker}]</span> {c.title}
-                    </summary>
-                    <div
-                      className="mt-1 max-h-72 overflow-auto rounded border border-stone-200 text-xs"
-                      dangerouslySetInnerHTML={{ __html: c.html }}
-                    />
-                  </details>
-                ))}
-              </div>
-            )}
+            <CitedPassages citations={r.citations} />
           </section>
         ))}
       </div>
