@@ -11,6 +11,7 @@ import {
   writeLabels,
   type LabelInsert,
   type Numbered,
+  writeCitations,
 } from "./shared";
 import {
   nuggetAnswerKey,
@@ -224,14 +225,8 @@ export async function writeResponses(ctx: ImportContext, batch: Numbered<Respons
     ]),
   );
   const ids = new Map(responses.map((r) => [`${Number(r.systemId)}:${Number(r.queryId)}`, Number(r.id)]));
-  await upsertMany(
-    ctx.tx,
-    {
-      table: "Citation",
-      columns: ["responseId", "marker", "documentId"],
-      conflict: ["responseId", "marker"],
-      update: ["documentId"],
-    },
+  await writeCitations(
+    ctx,
     valid.flatMap((v) =>
       v.row.citations.map((c) => [ids.get(`${v.systemId}:${v.queryId}`)!, c.marker, docIds.get(c.docId)!]),
     ),

@@ -3,7 +3,7 @@ import type { PairwiseRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, upsertMany } from "../../db/bulk-sql";
 import { upsertQueries } from "./content";
-import { type Numbered } from "./shared";
+import { type Numbered, writeCitations } from "./shared";
 
 /** Requests, their systems' responses, and the cited passages (created when the file gives their text). */
 export async function writePairwise(ctx: ImportContext, batch: Numbered<PairwiseRow>[]): Promise<void> {
@@ -69,14 +69,5 @@ export async function writePairwise(ctx: ImportContext, batch: Numbered<Pairwise
       return r.citations.map((c) => [id, c.marker, docIds.get(c.docId)!]);
     }),
   );
-  await upsertMany(
-    ctx.tx,
-    {
-      table: "Citation",
-      columns: ["responseId", "marker", "documentId"],
-      conflict: ["responseId", "marker"],
-      update: ["documentId"],
-    },
-    citations,
-  );
+  await writeCitations(ctx, citations);
 }

@@ -3,7 +3,7 @@ import { answerMarkdown } from "@/lib/domain/rag-answers/answer-text";
 import type { RagAnswerRow } from "@/lib/formats/rows";
 import type { ImportContext } from "../import-context";
 import { deleteIn, idsByExternalId, upsertMany } from "../../db/bulk-sql";
-import { contentIds, createQuestions, known, type Numbered } from "./shared";
+import { contentIds, createQuestions, known, type Numbered, writeCitations } from "./shared";
 
 /**
  * TREC RAG answers: each run becomes a system, each line its answer to the topic (text, sentences
@@ -57,14 +57,8 @@ export async function writeRagAnswers(ctx: ImportContext, batch: Numbered<RagAns
     "responseId",
     rows.map(({ row }) => idOf(row)),
   );
-  await upsertMany(
-    ctx.tx,
-    {
-      table: "Citation",
-      columns: ["responseId", "marker", "documentId"],
-      conflict: ["responseId", "marker"],
-      update: ["documentId"],
-    },
+  await writeCitations(
+    ctx,
     rows.flatMap(({ row }) => row.references.map((reference, i) => [idOf(row), i + 1, docIds.get(reference)!])),
   );
 }

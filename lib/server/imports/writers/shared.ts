@@ -62,6 +62,20 @@ export async function writeLabels(ctx: ImportContext, labels: LabelInsert[]): Pr
   );
 }
 
+/** Upserts answers' citations, [responseId, marker, documentId] each: a marker re-imported points at its new document. */
+export async function writeCitations(ctx: ImportContext, rows: readonly (readonly number[])[]) {
+  await upsertMany(
+    ctx.tx,
+    {
+      table: "Citation",
+      columns: ["responseId", "marker", "documentId"],
+      conflict: ["responseId", "marker"],
+      update: ["documentId"],
+    },
+    rows,
+  );
+}
+
 /** Adds (query, document) pairs to the judging pool; existing entries keep their sources. */
 export async function writePool(ctx: ImportContext, pairs: Iterable<readonly [number, number]>): Promise<void> {
   const unique = new Map<string, readonly [number, number]>();
