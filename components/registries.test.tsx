@@ -43,8 +43,9 @@ const claimCheck: Omit<JudgeTaskDefinition<JudgeTask>, "id"> & { id: string } = 
   sampleLabels: { all_pairs: "Every claim", random_pairs: "N random claims" },
   sampleSizes: { random_pairs: "Claims" },
   promptInputs: (texts) => ({ question: texts.question, chunk: texts.chunk }),
+  partsOf: () => 1,
   readReply: oneLevel,
-  callKeyOfLabel: (key) => key,
+  callKeyOfLabel: (label) => label.targetKey,
 };
 
 // a kind named "panel:<a>/<b>": two judges' labels where they agree

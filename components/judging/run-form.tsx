@@ -96,7 +96,9 @@ export function RunForm({
   const task = template ? JUDGE_TASKS[template.template.task] : null;
   // a task that compares answers takes systems and a criterion
   const comparing = task?.unit === "request";
-  const offered = (k: SampleKind) => (k === "targets" ? targets.length > 0 : k !== "campaign" || campaigns.length > 0);
+  // a campaign sample takes the items of a campaign of the task the template judges
+  const sampled = campaigns.filter((c) => c.taskType === task?.campaignTask);
+  const offered = (k: SampleKind) => (k === "targets" ? targets.length > 0 : k !== "campaign" || sampled.length > 0);
   const samples = (Object.entries(task?.sampleLabels ?? {}) as [SampleKind, string][])
     .filter(([k]) => offered(k))
     .map(([k, label]): [SampleKind, string] =>
@@ -171,9 +173,9 @@ export function RunForm({
         </Field>
       )}
       {kind === "campaign" && (
-        <Field label="Campaign" hint="Its (question or nugget, chunk) items, for comparing with its annotators">
+        <Field label="Campaign" hint="Its items, for comparing with its annotators">
           <Select name="campaign" required disabled={pending}>
-            {campaigns.map((c) => (
+            {sampled.map((c) => (
               <option key={c.name} value={c.name}>
                 {c.name} ({c.taskType})
               </option>

@@ -62,3 +62,9 @@ export function parseNuggetAnswerKey(key: string): { nuggetId: number; systemId:
   const match = /^na:(\d+):(\d+)$/.exec(key);
   return match ? { nuggetId: Number(match[1]), systemId: Number(match[2]) } : null;
 }
+
+/** The question and system ids of an "a:" key; null for any other key. */
+export function parseAnswerKey(key: string): { queryId: number; systemId: number } | null {
+  const match = /^a:(\d+):(\d+)$/.exec(key);
+  return match ? { queryId: Number(match[1]), systemId: Number(match[2]) } : null;
+}

@@ -224,8 +224,11 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     query: id.nullable(),
     nugget: id.nullable(),
     doc: id.nullable(),
-    /** A preference call: the systems whose answers to the query it compares, A first (before any swap). */
-    systems: z.tuple([id, id]).nullable(),
+    /**
+     * A preference call: the systems whose answers to the query it compares, A first (before any
+     * swap); a call on one answer (a nugget assignment): its system.
+     */
+    systems: z.union([z.tuple([id]), z.tuple([id, id])]).nullable(),
     swapped: z.boolean(),
     status: z.enum(["pending", "done", "unparsed", "failed", "skipped"], {
       message: "a judge call is pending, done, unparsed, failed or skipped (leases are not carried)",

@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_TEMPLATES, builtinTemplate } from "./builtin-templates";
 import { checkTemplate, judgeTemplateSchema } from "./judge-template";
+import { JUDGE_TASKS } from "./judge-tasks/registry";
 import { parseReply } from "./parse-reply";
 import { renderPrompt } from "./render-prompt";
 
 describe("built-in templates", () => {
   it("are valid templates that can be run", () => {
-    expect(BUILTIN_TEMPLATES.map((t) => t.name)).toEqual(["umbrela-relevance", "freshstack-support"]);
+    expect(BUILTIN_TEMPLATES.map((t) => t.name)).toEqual([
+      "umbrela-relevance",
+      "freshstack-support",
+      "trec-rag-assignment",
+    ]);
     for (const template of BUILTIN_TEMPLATES) {
       expect(judgeTemplateSchema.parse(template)).toEqual(template);
       expect(checkTemplate(template)).toEqual([]);
@@ -38,5 +43,25 @@ describe("built-in templates", () => {
       level: "1",
     });
     expect(builtinTemplate("nope")).toBeNull();
+  });
+
+  it("the TREC RAG assignment asks about one answer and all its nuggets, and reads one label per nugget", () => {
+    const assignment = builtinTemplate("trec-rag-assignment")!;
+    const rendered = renderPrompt(assignment, {
+      question: "why do trams stop",
+      response: "Trams stop at signals [1].",
+      nuggets: "1. Trams stop at signals\n2. Trams stop for passengers",
+    });
+    if (!("messages" in rendered)) throw new Error("not rendered");
+    expect(rendered.messages[1]!.content).toContain(
+      "Answer:\nTrams stop at signals [1].\n\nNuggets:\n1. Trams stop at signals\n2. Trams stop for passengers",
+    );
+    expect(
+      JUDGE_TASKS.nugget_assignment.readReply(
+        assignment,
+        '```json\n{"assignments": ["support", "not_support"]}\n```',
+        2,
+      ),
+    ).toEqual({ levels: ["support", "not_support"] });
   });
 });

@@ -17,6 +17,12 @@ import type { JudgeTemplate } from "./judge-template";
  *   question's nuggets in one call; this template judges one pair, as Assay's items are pairs.
  *   N. Thakur, J. Lin, S. Havens, M. Carbin, O. Khattab, A. Drozdov. "FreshStack: Building
  *   Realistic Benchmarks for Evaluating Retrieval on Technical Documents", 2025 (section 3.5).
+ * - `trec-rag-assignment` follows the TREC RAG track's nugget assignment (AutoNuggetizer): one
+ *   system's answer against every nugget of its question, each labelled support, partial_support
+ *   or not_support, the labels returned as one list in the nuggets' order. Importance is not shown:
+ *   it weighs the scores, not whether the answer states a nugget.
+ *   R. Pradeep et al. "Initial Nugget Evaluation Results for the TREC 2024 RAG Track with the
+ *   AutoNuggetizer Framework", 2024; R. Pradeep et al. "The Great Nugget Recall", 2025.
  */
 export const BUILTIN_TEMPLATES: readonly JudgeTemplate[] = [
   {
@@ -68,6 +74,33 @@ Chunk ({{title}}):
 Think step by step: what exactly does the nugget claim, and what does the chunk show? Then reply with one JSON object and nothing after it:
 {"reasoning": "<a few sentences>", "supported": "yes" or "no"}`,
     output: { kind: "json", field: "supported", map: { yes: "1", no: "0" } },
+  },
+  {
+    name: "trec-rag-assignment",
+    task: "nugget_assignment",
+    scale: "nugget-assignment",
+    system: "You grade the answers of retrieval-augmented generation systems against lists of atomic facts.",
+    prompt: `Below are a search question, the answer a system wrote for it, and a numbered list of nuggets: atomic facts that a good answer to the question states.
+
+For each nugget, decide how much of it the answer states:
+- support: the answer states everything the nugget says (in any words);
+- partial_support: the answer states part of it, or states it vaguely or with a qualification the nugget lacks;
+- not_support: the answer does not state it, or states something else.
+
+Judge the answer's text alone: its citations are not evidence, and a fact that is true but absent from the answer is not_support.
+
+Question:
+{{question}}
+
+Answer:
+{{response}}
+
+Nuggets:
+{{nuggets}}
+
+Reply with one JSON object and nothing after it, with one label per nugget in the list's order:
+{"assignments": ["support" or "partial_support" or "not_support", ...]}`,
+    output: { kind: "json", field: "assignments", map: {} },
   },
 ];
 

@@ -10,9 +10,9 @@ describe("withExamples", () => {
     const next = withExamples(umbrela, [
       {
         inputs: { question: "How do I retry?", title: "retry.md", chunk: "Use retry().", answer: "ignored" },
-        level: "3",
+        levels: ["3"],
       },
-      { inputs: { question: "Why?", title: "", chunk: "Unrelated." }, level: "0" },
+      { inputs: { question: "Why?", title: "", chunk: "Unrelated." }, levels: ["0"] },
     ]);
     expect(next.prompt.endsWith(umbrela.prompt)).toBe(true);
     expect(next.prompt).toContain(
@@ -29,7 +29,7 @@ describe("withExamples", () => {
 
   it("keeps an example's braces from becoming a field of the prompt", () => {
     const next = withExamples(umbrela, [
-      { inputs: { question: "Q", title: "", chunk: "a {{question}} b" }, level: "1" },
+      { inputs: { question: "Q", title: "", chunk: "a {{question}} b" }, levels: ["1"] },
     ]);
     expect(next.prompt).toContain("a { {question}} b");
     expect(checkTemplate(next)).toEqual([]);

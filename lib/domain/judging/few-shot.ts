@@ -3,8 +3,11 @@ import type { PromptField, PromptInputs } from "./judge-tasks/judge-task";
 import { JUDGE_TASKS } from "./judge-tasks/registry";
 import { placeholdersOf, type JudgeTemplate } from "./judge-template";
 
-/** An item the people judged, to show the judge as an example: its texts and the people's level. */
-export type FewShotExample = { inputs: PromptInputs; level: string };
+/**
+ * An item the people judged, to show the judge as an example: its texts and the people's levels
+ * (one, or one per nugget of an answer in the prompt's order).
+ */
+export type FewShotExample = { inputs: PromptInputs; levels: readonly string[] };
 
 const FIELD_TITLES: Record<PromptField, string> = {
   question: "Question",
@@ -14,6 +17,8 @@ const FIELD_TITLES: Record<PromptField, string> = {
   chunk: "Passage",
   answer_a: "Answer A",
   answer_b: "Answer B",
+  response: "Answer",
+  nuggets: "Nuggets",
 };
 
 /**
@@ -38,7 +43,9 @@ export function withExamples(template: JudgeTemplate, examples: readonly FewShot
         // braces broken up: an example's text never becomes a field of the prompt
         return typeof text === "string" ? [`${FIELD_TITLES[f]}:\n${text.replaceAll("{{", "{ {")}`] : [];
       }),
-      `Expert judgment: ${levelText(e.level)}`,
+      e.levels.length === 1
+        ? `Expert judgment: ${levelText(e.levels[0]!)}`
+        : `Expert judgments, nugget by nugget: ${JSON.stringify(e.levels)}`,
     ].join("\n"),
   );
   return {

@@ -24,7 +24,48 @@ export function parseReply(template: ReplyRule, reply: string): ParsedReply {
     : { level };
 }
 
-function extract(rule: OutputRule, reply: string): { text: string } | { error: string } {
+/**
+ * The levels a reply gives for `count` parts of one call, in order (a nugget assignment's nuggets):
+ * the output rule's text read as a list (a JSON array at the rule's field, or the last match's text
+ * as a list such as ["support", "partial_support"] or "support, not_support"), each word a level
+ * of the template's scale; or why it gives none (too few or too many, or a word that is no level).
+ */
+export function parseReplyList(
+  template: ReplyRule,
+  reply: string,
+  count: number,
+): { levels: string[] } | { error: string } {
+  const scale = judgeScale(template.scale);
+  if (!scale) return { error: `unknown scale "${template.scale}"` };
+  const extracted = extract(template.output, reply);
+  if ("error" in extracted) return extracted;
+  const words = extracted.list ?? wordsOf(extracted.text);
+  if (words.length !== count)
+    return { error: `the reply gives ${words.length} level${words.length === 1 ? "" : "s"} for ${count} parts` };
+  const levels: string[] = [];
+  for (const [i, word] of words.entries()) {
+    const level = levelOf(scale, template.output.map, word);
+    if (level === null)
+      return {
+        error: `"${clip(word)}" (number ${i + 1}) is not a level of ${scale.id} (${scale.levels.map((l) => l.value).join(", ")})`,
+      };
+    levels.push(level);
+  }
+  return { levels };
+}
+
+/** A list written as text: the words between its brackets, split at commas or spaces, quotes dropped. */
+function wordsOf(text: string): string[] {
+  const open = text.indexOf("[");
+  const close = text.lastIndexOf("]");
+  const inner = open !== -1 && close > open ? text.slice(open + 1, close) : text;
+  return inner
+    .split(/[\s,]+/)
+    .map((w) => w.replace(/^["'`]+|["'`]+$/g, ""))
+    .filter((w) => w !== "");
+}
+
+function extract(rule: OutputRule, reply: string): { text: string; list?: string[] } | { error: string } {
   if (rule.kind === "regex") {
     let regex: RegExp;
     try {
@@ -47,6 +88,8 @@ function extract(rule: OutputRule, reply: string): { text: string } | { error: s
         ? (value as Record<string, unknown>)[key]
         : undefined;
   }
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number"))
+    return { text: value.join(", "), list: value.map((v) => String(v).trim()) };
   if (typeof value === "string") return { text: value.trim() };
   if (typeof value === "number" || typeof value === "boolean") return { text: String(value) };
   return { error: `the reply's JSON has no text or number at "${rule.field}"` };

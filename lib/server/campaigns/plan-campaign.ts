@@ -17,7 +17,13 @@ import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { checkAnnotators } from "./check-annotators";
-import { loadCandidates, loadQuestionCandidates, loadResponsePairs } from "../db/candidates";
+import {
+  loadAnswerCandidates,
+  loadCandidates,
+  loadQuestionCandidates,
+  loadResponsePairs,
+  sampleAnswers,
+} from "../db/candidates";
 import { namedSystem } from "./system-names";
 
 /** One item a campaign will hold: its target, and what the item shows. */
@@ -210,51 +216,27 @@ async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraf
   const kinds = ["all_pairs", "random_questions", "random_pairs"];
   if (!kinds.includes(draft.sample.kind))
     throw invalid("sample: a nugget-assignment campaign takes every answer, N random questions or N random answers");
-  const responses = await db.response.findMany({
-    where: { studyId, query: { nuggets: { some: {} } } },
-    select: {
-      id: true,
-      queryId: true,
-      systemId: true,
-      query: { select: { externalId: true } },
-      system: { select: { name: true } },
-    },
-  });
-  const byCandidate = new Map(responses.map((r) => [`${r.queryId}|${r.system.name}`, r]));
-  const candidates: Candidate[] = responses.map((r) => ({
-    queryKey: r.query.externalId,
-    queryId: r.queryId,
-    nuggetId: null,
-    nuggetPosition: null,
-    documentKey: r.system.name,
-    documentId: null,
-    group: "",
-    llm: null,
-  }));
-  const picked = sampleCandidates(candidates, draft.sample, draft.seed);
+  const picked = sampleAnswers(await loadAnswerCandidates(studyId), draft.sample, draft.seed);
   if (picked.length === 0)
     throw invalid("sample: no question with nuggets has an answer; import TREC RAG answers and nuggets first");
   const lists = await nuggetListsOf(
     db,
-    picked.map((c) => c.queryId),
+    picked.map((a) => a.candidate.queryId),
   );
   return {
     scale: BUILTIN_SCALES["nugget-assignment"],
     criteria: [],
     llmJudgeId,
-    items: picked.map((c) => {
-      const r = byCandidate.get(`${c.queryId}|${c.documentKey}`)!;
-      return {
-        targetKey: answerKey(r.queryId, r.systemId),
-        queryId: r.queryId,
-        nuggetId: null,
-        documentId: null,
-        responseAId: r.id,
-        responseBId: null,
-        llm: null,
-        nuggets: JSON.stringify(lists.get(r.queryId)),
-      };
-    }),
+    items: picked.map(({ candidate: { queryId }, systemId, responseId }) => ({
+      targetKey: answerKey(queryId, systemId),
+      queryId,
+      nuggetId: null,
+      documentId: null,
+      responseAId: responseId,
+      responseBId: null,
+      llm: null,
+      nuggets: JSON.stringify(lists.get(queryId)),
+    })),
     llmPositive: null,
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Candidate } from "@/lib/domain/campaigns/sampling";
+import { sampleCandidates, type Candidate } from "@/lib/domain/campaigns/sampling";
 import { collectionOf } from "@/lib/domain/query-metadata";
 import { binarize, scaleById } from "@/lib/domain/scales";
 import { readRows } from "./sql-connection";
@@ -125,4 +125,55 @@ export async function loadResponsePairs(
       })),
     );
   });
+}
+
+/** A system's answer to a question with nuggets: the answer as a candidate (its system's name as its key). */
+export type AnswerCandidate = { candidate: Candidate; responseId: number; systemId: number };
+
+/**
+ * Every answer of a study to a question with nuggets, as a nugget assignment judges it (a
+ * campaign's item, a judge run's call), each a candidate keyed by its system's name.
+ */
+export async function loadAnswerCandidates(studyId: number): Promise<AnswerCandidate[]> {
+  const rows = await readRows<{
+    id: unknown;
+    systemId: unknown;
+    systemName: string;
+    queryId: unknown;
+    queryKey: string;
+    queryMeta: string;
+  }>(
+    `SELECT r."id", r."systemId", s."name" AS "systemName", q."id" AS "queryId", q."externalId" AS "queryKey", q."metadata" AS "queryMeta"
+       FROM "Response" r JOIN "Query" q ON q."id" = r."queryId" JOIN "System" s ON s."id" = r."systemId"
+      WHERE r."studyId" = ? AND EXISTS (SELECT 1 FROM "Nugget" n WHERE n."queryId" = q."id")`,
+    [studyId],
+  );
+  return rows.map((r) => ({
+    candidate: {
+      queryKey: r.queryKey,
+      queryId: Number(r.queryId),
+      nuggetId: null,
+      nuggetPosition: null,
+      documentKey: r.systemName,
+      documentId: null,
+      group: collectionOf(r.queryMeta) ?? "all",
+      llm: null,
+    },
+    responseId: Number(r.id),
+    systemId: Number(r.systemId),
+  }));
+}
+
+/** The answers a sample draws, in sampleCandidates' order. */
+export function sampleAnswers(
+  answers: readonly AnswerCandidate[],
+  spec: Parameters<typeof sampleCandidates>[1],
+  seed: number,
+): AnswerCandidate[] {
+  const byKey = new Map(answers.map((a) => [`${a.candidate.queryId}|${a.candidate.documentKey}`, a]));
+  return sampleCandidates(
+    answers.map((a) => a.candidate),
+    spec,
+    seed,
+  ).map((c) => byKey.get(`${c.queryId}|${c.documentKey}`)!);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { CallTexts } from "@/lib/domain/judging/judge-tasks/judge-task";
+import { TARGET_PREFIX } from "@/lib/domain/targets";
 import { nullableId } from "./ids";
 import { readRows, readTimestamp, sqlOf, type SqlConnection, type Tx } from "./sql-connection";
 
@@ -331,10 +332,14 @@ export async function cachedReplies(
   return new Map(rows.map((r) => [r.cacheKey, { reply: r.reply, level: r.level }]));
 }
 
-/** The texts a batch of calls' prompts are filled from, by call id. */
+/**
+ * The texts a batch of calls' prompts are filled from, by call id: a call on an answer ("a:") with
+ * its question's nuggets as they are now, in order.
+ */
 export async function callTexts(ids: readonly number[]): Promise<Map<number, CallTexts>> {
   if (ids.length === 0) return new Map();
-  const rows = await readRows<CallTexts & { id: unknown }>(
+  const marks = ids.map(() => "?").join(", ");
+  const rows = await readRows<Omit<CallTexts, "nuggets"> & { id: unknown }>(
     `SELECT c."id", q."body" AS "question", q."answer", n."text" AS "nugget", d."title", d."text" AS "chunk",
             ra."text" AS "answerA", rb."text" AS "answerB"
        FROM "JudgeCall" c
@@ -343,10 +348,18 @@ export async function callTexts(ids: readonly number[]): Promise<Map<number, Cal
        LEFT JOIN "Document" d ON d."id" = c."documentId"
        LEFT JOIN "Response" ra ON ra."id" = c."responseAId"
        LEFT JOIN "Response" rb ON rb."id" = c."responseBId"
-      WHERE c."id" IN (${ids.map(() => "?").join(", ")})`,
+      WHERE c."id" IN (${marks})`,
     ids,
   );
-  return new Map(rows.map(({ id, ...texts }) => [Number(id), texts]));
+  const nuggets = await readRows<{ callId: unknown; id: unknown; text: string }>(
+    `SELECT c."id" AS "callId", n."id", n."text" FROM "JudgeCall" c JOIN "Nugget" n ON n."queryId" = c."queryId"
+      WHERE c."id" IN (${marks}) AND c."targetKey" LIKE ? ORDER BY c."id", n."position", n."id"`,
+    [...ids, `${TARGET_PREFIX.answer}%`],
+  );
+  const byCall = new Map<number, { id: number; text: string }[]>();
+  for (const n of nuggets)
+    byCall.set(Number(n.callId), [...(byCall.get(Number(n.callId)) ?? []), { id: Number(n.id), text: n.text }]);
+  return new Map(rows.map(({ id, ...texts }) => [Number(id), { ...texts, nuggets: byCall.get(Number(id)) ?? [] }]));
 }
 
 /**

@@ -121,9 +121,11 @@ function callLine(c: Call, run: number, names: TargetNames, attempts: Attempt[])
     nugget: name(names.nugget, c.nuggetId),
     doc: name(names.doc, c.documentId),
     systems:
-      c.responseAId !== null && c.responseBId !== null
-        ? [name(names.system, c.responseAId)!, name(names.system, c.responseBId)!]
-        : null,
+      c.responseAId === null
+        ? null
+        : c.responseBId === null
+          ? [name(names.system, c.responseAId)!]
+          : [name(names.system, c.responseAId)!, name(names.system, c.responseBId)!],
     swapped: c.swapped,
     status: held ? "pending" : (c.status as "pending" | "done" | "unparsed" | "failed" | "skipped"),
     attempts: c.attempts,

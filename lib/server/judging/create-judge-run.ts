@@ -3,9 +3,9 @@ import { sampleCandidates, sampleResponsePairs, targetKeyOf } from "@/lib/domain
 import { JUDGE_TASKS, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import { runJudgeName } from "@/lib/domain/judging/run-judge-name";
-import { responsePairKey } from "@/lib/domain/targets";
+import { answerKey, responsePairKey } from "@/lib/domain/targets";
 import { newJudgeRunSchema, type JudgeRunSample, type NewJudgeRun } from "@/lib/schemas/judging";
-import { loadCandidates, loadResponsePairs } from "../db/candidates";
+import { loadAnswerCandidates, loadCandidates, loadResponsePairs, sampleAnswers } from "../db/candidates";
 import { getDb, type Db } from "../db/client";
 import { insertJudgeCalls, type PlannedCall } from "../db/judge-runs";
 import { withBulkTransaction } from "../db/transactions";
@@ -118,6 +118,8 @@ async function callsOf(
       const systems = await comparedSystems(db, studyId, task, request.systems);
       return { calls: await answerPairCalls(studyId, systems, request.sample, seed), systems };
     }
+    case "answer":
+      return { calls: await answerCalls(db, studyId, request.sample, seed), systems: null };
     default:
       return unreachable(task.unit);
   }
@@ -176,14 +178,64 @@ async function answerPairCalls(
   );
 }
 
-/** Refuses a sample of more random pairs or questions than the pool has, naming its size. */
-function tooFew(sample: JudgeRunSample, candidates: readonly { queryId: number }[], pairs: string): void {
+/**
+ * An answer task's calls: one per system's answer to a question with nuggets (every answer, N
+ * random questions with all their answers, N random answers, or a nugget-assignment campaign's).
+ */
+async function answerCalls(db: Db, studyId: number, sample: JudgeRunSample, seed: number): Promise<PlannedCall[]> {
+  if (sample.kind === "campaign") {
+    const campaign = await db.campaign.findUnique({
+      where: { studyId_name: { studyId, name: sample.campaign } },
+      select: { id: true },
+    });
+    if (!campaign) throw invalid(`sample.campaign: the study has no campaign named "${sample.campaign}"`);
+    const items = await db.item.findMany({
+      where: { campaignId: campaign.id, responseAId: { not: null }, responseBId: null },
+      orderBy: { position: "asc" },
+      select: { targetKey: true, queryId: true, responseAId: true },
+    });
+    if (items.length === 0) throw invalid(`sample.campaign: "${sample.campaign}" has no answers to assign nuggets in`);
+    return items.map((i) => ({
+      targetKey: i.targetKey,
+      queryId: i.queryId,
+      nuggetId: null,
+      documentId: null,
+      responseAId: i.responseAId,
+    }));
+  }
+  const answers = await loadAnswerCandidates(studyId);
+  tooFew(
+    sample,
+    answers.map((a) => a.candidate),
+    { items: "answers to questions with nuggets", questions: "answers and nuggets" },
+  );
+  const picked = sampleAnswers(answers, sample, seed);
+  if (picked.length === 0)
+    throw invalid("sample: no question with nuggets has an answer; import TREC RAG answers and nuggets first");
+  return picked.map(({ candidate: { queryId }, systemId, responseId }) => ({
+    targetKey: answerKey(queryId, systemId),
+    queryId,
+    nuggetId: null,
+    documentId: null,
+    responseAId: responseId,
+  }));
+}
+
+/**
+ * Refuses a sample of more random pairs (or answers) or questions than the study has, naming its
+ * size: `what` names the items ("pooled (question, chunk) pairs") and the questions that have them.
+ */
+function tooFew(
+  sample: JudgeRunSample,
+  candidates: readonly { queryId: number }[],
+  what: { items: string; questions: string },
+): void {
   if (sample.kind === "random_pairs" && sample.pairs > candidates.length)
-    throw invalid(`sample.pairs: ${sample.pairs} is more than the study's ${candidates.length} pooled ${pairs} pairs`);
+    throw invalid(`sample.pairs: ${sample.pairs} is more than the study's ${candidates.length} ${what.items}`);
   const questions = new Set(candidates.map((c) => c.queryId)).size;
   if (sample.kind === "random_questions" && sample.questions > questions)
     throw invalid(
-      `sample.questions: ${sample.questions} is more than the ${questions} questions with pooled ${pairs} pairs`,
+      `sample.questions: ${sample.questions} is more than the ${questions} questions with ${what.questions}`,
     );
 }
 
@@ -221,7 +273,7 @@ async function plannedCalls(
     }));
   }
   const candidates = await loadCandidates(studyId, pairTarget, null);
-  tooFew(sample, candidates, pairs);
+  tooFew(sample, candidates, { items: `pooled ${pairs} pairs`, questions: `pooled ${pairs} pairs` });
   const picked = sampleCandidates(candidates, sample, seed);
   if (picked.length === 0)
     throw invalid(

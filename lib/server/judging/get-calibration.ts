@@ -4,7 +4,7 @@ import {
   disagreementsOf,
   type CalibrationJudgeInput,
 } from "@/lib/domain/calibration/build-calibration-report";
-import { judgeTaskOf } from "@/lib/domain/judging/judge-tasks/registry";
+import { judgeTaskOf, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import type { LabelSet } from "@/lib/domain/label-sets/label-set";
 import { LABEL_SET_KINDS, parseLabelSet } from "@/lib/domain/label-sets/registry";
 import type { Calibration } from "@/lib/schemas/judging";
@@ -44,15 +44,23 @@ export async function getCalibration(
     preferenceOrdersOfRuns(runs.filter((r) => judgeTaskOf(r.task).bothOrders).map((r) => r.id)),
   ]);
 
-  /** What every row is scored from: the set's labels, its agreement with the people, its replies where they differ. */
-  async function scored(set: LabelSet, runIds: number[]) {
+  /**
+   * What every row is scored from: the set's labels, its agreement with the people, and where they
+   * differ the reply of the call each label came from (a preference's pair, a nugget's answer).
+   */
+  async function scored(set: LabelSet, runIds: number[], task: AnyJudgeTask) {
     const { shown } = disagreementsOf(set.labels, people.labels);
+    const callKey = (key: string) =>
+      task.callKeyOfLabel({ targetKey: key, queryId: set.labels.get(key)?.queryId ?? null });
+    const replies = await repliesOfTargets(runIds, [...new Set(shown.map((d) => callKey(d.targetKey)))]);
     return {
       labels: set.labels,
       agreement: await agreementReportOf(db, studyId, { a: set.name, b: human, group: "none" }),
-      replies: await repliesOfTargets(
-        runIds,
-        shown.map((d) => d.targetKey),
+      replies: new Map(
+        shown.flatMap((d) => {
+          const reply = replies.get(callKey(d.targetKey));
+          return reply === undefined ? [] : [[d.targetKey, reply] as const];
+        }),
       ),
     };
   }
@@ -76,6 +84,7 @@ export async function getCalibration(
       ...(await scored(
         await loadLabelSet(db, studyId, name),
         own.map((r) => r.id),
+        judgeTaskOf(newest.task),
       )),
     });
   }
@@ -92,8 +101,12 @@ async function ensembleInput(
   db: Db,
   studyId: number,
   name: string,
-  byJudge: ReadonlyMap<string, readonly { id: number }[]>,
-  scored: (set: LabelSet, runIds: number[]) => Promise<Pick<CalibrationJudgeInput, "labels" | "agreement" | "replies">>,
+  byJudge: ReadonlyMap<string, readonly { id: number; task: string }[]>,
+  scored: (
+    set: LabelSet,
+    runIds: number[],
+    task: AnyJudgeTask,
+  ) => Promise<Pick<CalibrationJudgeInput, "labels" | "agreement" | "replies">>,
 ) {
   const set = parseLabelSet(name);
   // a set made of judges: an ensemble or a fusion
@@ -113,6 +126,7 @@ async function ensembleInput(
     ...(await scored(
       labels,
       members.flatMap((m) => byJudge.get(m)!.map((r) => r.id)),
+      judgeTaskOf(byJudge.get(members[0]!)!.at(-1)!.task),
     )),
   };
 }

@@ -24,8 +24,11 @@ export type RunSettings = {
   seed: number | null;
 };
 
-/** A call ready to be made: its messages and cache key, or why it cannot be made. */
-export type PreparedCall = { call: ClaimedCall } & (
+/**
+ * A call ready to be made: its messages and cache key, or why it cannot be made; how many levels
+ * its reply gives, and the nuggets they are of (a call on an answer; else none).
+ */
+export type PreparedCall = { call: ClaimedCall; parts: number; nuggetIds: readonly number[] } & (
   { messages: ChatMessage[]; cacheKey: string } | { missing: string[] }
 );
 
@@ -58,9 +61,11 @@ export function prepareCall(
   endpoint: Pick<ChatEndpoint, "baseUrl" | "model">,
   run: RunSettings,
 ): PreparedCall {
-  const rendered = renderPrompt(run.template, promptInputsOf(JUDGE_TASKS[run.template.task], texts, call.swapped));
-  if ("missing" in rendered) return { call, missing: rendered.missing };
-  return { call, messages: rendered.messages, cacheKey: callCacheKey(endpoint, run, rendered.messages) };
+  const task = JUDGE_TASKS[run.template.task];
+  const rendered = renderPrompt(run.template, promptInputsOf(task, texts, call.swapped));
+  const parts = { parts: texts ? task.partsOf(texts) : 1, nuggetIds: texts?.nuggets.map((n) => n.id) ?? [] };
+  if ("missing" in rendered) return { call, ...parts, missing: rendered.missing };
+  return { call, ...parts, messages: rendered.messages, cacheKey: callCacheKey(endpoint, run, rendered.messages) };
 }
 
 /**
@@ -93,7 +98,7 @@ export function outcomeWithoutCall(
       error: `the item has no ${prepared.missing.join(", ")}, which the prompt names`,
       cost: null,
     };
-  const read = cached && JUDGE_TASKS[run.template.task].readReply(run.template, cached.reply);
+  const read = cached && JUDGE_TASKS[run.template.task].readReply(run.template, cached.reply, prepared.parts);
   if (!cached || !read || "error" in read) return null;
   return {
     ...base,
@@ -127,7 +132,7 @@ export async function makeCall(
       { messages: prepared.messages, temperature: run.temperature, seed: run.seed },
       { ...options, onAttempt },
     );
-    const read = JUDGE_TASKS[run.template.task].readReply(run.template, reply.content);
+    const read = JUDGE_TASKS[run.template.task].readReply(run.template, reply.content, prepared.parts);
     return {
       id: prepared.call.id,
       status: "levels" in read ? "done" : "unparsed",

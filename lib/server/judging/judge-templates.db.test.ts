@@ -28,7 +28,12 @@ describe("judge templates", () => {
     const saved = await saveTemplate(world.researcher, world.study.id, draft);
     const names = async (user: typeof world.researcher, studyId: number) =>
       (await listTemplates(user, studyId)).map((t) => t.name);
-    expect(await names(world.researcher, world.study.id)).toEqual(["umbrela-relevance", "freshstack-support", name]);
+    expect(await names(world.researcher, world.study.id)).toEqual([
+      "umbrela-relevance",
+      "freshstack-support",
+      "trec-rag-assignment",
+      name,
+    ]);
     expect(await names(world.admin, world.study.id)).toContain(name);
     expect(await names(world.otherResearcher, world.otherStudy.id)).not.toContain(name);
     expect(await refusal(listTemplates(world.otherResearcher, world.study.id))).toBe("not_found: Study not found");

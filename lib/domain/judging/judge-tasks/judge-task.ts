@@ -7,11 +7,21 @@ import type { ReplyRule } from "../parse-reply";
  * folder, collected in JUDGE_TASKS (registry.ts); a new one is a compile error until the registry
  * has it.
  */
-export const judgeTaskSchema = z.enum(["relevance", "support", "preference"]);
+export const judgeTaskSchema = z.enum(["relevance", "support", "preference", "nugget_assignment"]);
 export type JudgeTask = z.infer<typeof judgeTaskSchema>;
 
 /** Every field a judge prompt may name ({{field}}); each task offers some of them. */
-export const PROMPT_FIELDS = ["question", "answer", "nugget", "title", "chunk", "answer_a", "answer_b"] as const;
+export const PROMPT_FIELDS = [
+  "question",
+  "answer",
+  "nugget",
+  "title",
+  "chunk",
+  "answer_a",
+  "answer_b",
+  "response",
+  "nuggets",
+] as const;
 export type PromptField = (typeof PROMPT_FIELDS)[number];
 
 /** One item's texts, by field; a field the item lacks (a question without an answer) is null. */
@@ -19,7 +29,9 @@ export type PromptInputs = Partial<Record<PromptField, string | null>>;
 
 /**
  * The texts of what one call judges, as the database holds them: the question, its gold answer,
- * the nugget, the chunk and its title, and the two answers of a compared pair (system A's first).
+ * the nugget, the chunk and its title, and the two answers of a compared pair (system A's first,
+ * or the one answer a nugget assignment grades), with the question's nuggets in order for a call
+ * on an answer (their ids name the labels its reply gives; empty for other calls).
  */
 export type CallTexts = {
   question: string | null;
@@ -29,15 +41,16 @@ export type CallTexts = {
   chunk: string | null;
   answerA: string | null;
   answerB: string | null;
+  nuggets: readonly { id: number; text: string }[];
 };
 
 /** The samples a judge run draws (lib/schemas/judging.ts's judgeRunSampleSchema). */
 export type JudgeSampleKind = "all_pairs" | "random_pairs" | "random_questions" | "campaign" | "targets";
 
 /**
- * What a reply gives: its labels, one per part of what the call judged (today's tasks judge one
- * target per call and give one level; a task that batches several nuggets into one call gives
- * one per nugget, in the call's order), or why it gives none.
+ * What a reply gives: its labels, one per part of what the call judged (a pair or a request gives
+ * one level; a nugget assignment one per nugget of the answer, in the call's order), or why it
+ * gives none.
  */
 export type ReadReply = { levels: string[] } | { error: string };
 
@@ -55,8 +68,11 @@ export type JudgeTaskDefinition<Id extends JudgeTask> = {
   required: readonly PromptField[];
   /** The scales its templates may read replies into (judge-scale.ts). */
   scales: readonly string[];
-  /** What one call judges: a pooled pair (question or nugget, chunk), or a request two systems answered. */
-  unit: "pair" | "request";
+  /**
+   * What one call judges: a pooled pair (question or nugget, chunk), a request two systems
+   * answered, or one system's answer to a question (all its nuggets at once).
+   */
+  unit: "pair" | "request" | "answer";
   /** A pair task's pairs (targets.ts); null for a request task. */
   pairTarget: "query_document" | "nugget_document" | null;
   /**
@@ -66,9 +82,10 @@ export type JudgeTaskDefinition<Id extends JudgeTask> = {
   bothOrders: boolean;
   /**
    * What a parsed reply becomes: a Label on the call's target on the template's scale ("level"),
-   * or, once both orders parsed, a preference Label of the pair on the run's criterion ("preference").
+   * once both orders parsed a preference Label of the pair on the run's criterion ("preference"),
+   * or a Label per nugget of the answer, "na:<nugget>:<system>" ("assignments").
    */
-  labelKind: "level" | "preference";
+  labelKind: "level" | "preference" | "assignments";
   /** The campaign task whose annotators' labels its labels are compared with (Calibration). */
   campaignTask: TaskType;
   /** The samples its runs draw, in its own words (the run form's menu; others are refused). */
@@ -77,8 +94,13 @@ export type JudgeTaskDefinition<Id extends JudgeTask> = {
   sampleSizes: Partial<Record<"random_pairs" | "random_questions", string>>;
   /** The prompt's fields for one call (a both-orders call shows the answers in its own order). */
   promptInputs(texts: CallTexts, swapped: boolean): PromptInputs;
-  /** The levels a reply gives, read by the template's output rule. */
-  readReply(rule: ReplyRule, reply: string): ReadReply;
-  /** The target of the call a label of this task came from (a preference label adds its criterion). */
-  callKeyOfLabel(labelKey: string): string;
+  /** How many levels a reply to a call on these texts gives: one, or one per nugget of the answer. */
+  partsOf(texts: CallTexts): number;
+  /** The `parts` levels a reply gives, read by the template's output rule. */
+  readReply(rule: ReplyRule, reply: string, parts: number): ReadReply;
+  /**
+   * The target of the call a label of this task came from (a preference label adds its criterion
+   * to its pair's; a nugget's label in an answer is of the call on the answer, "a:<query>:<system>").
+   */
+  callKeyOfLabel(label: { targetKey: string; queryId: number | null }): string;
 };

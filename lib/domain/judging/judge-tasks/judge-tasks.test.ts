@@ -13,6 +13,7 @@ const texts: CallTexts = {
   chunk: "BM25 is a bag-of-words ranking function.",
   answerA: "first answer",
   answerB: "second answer",
+  nuggets: [],
 };
 
 const rule = (scale: string): Pick<JudgeTemplate, "scale" | "output"> => ({
@@ -48,19 +49,62 @@ describe("the judge task registry", () => {
     expect(task.bothOrders).toBe(true);
     expect(task.promptInputs(texts, false)).toMatchObject({ answer_a: "first answer", answer_b: "second answer" });
     expect(task.promptInputs(texts, true)).toMatchObject({ answer_a: "second answer", answer_b: "first answer" });
-    expect(task.callKeyOfLabel("sp:3:1:2:coverage")).toBe("sp:3:1:2");
-    expect(JUDGE_TASKS.support.callKeyOfLabel("nd:3:4")).toBe("nd:3:4");
+    expect(task.callKeyOfLabel({ targetKey: "sp:3:1:2:coverage", queryId: 3 })).toBe("sp:3:1:2");
+    expect(JUDGE_TASKS.support.callKeyOfLabel({ targetKey: "nd:3:4", queryId: 1 })).toBe("nd:3:4");
   });
 
   it("reads a reply into a list of levels: one for today's tasks, or why there is none", () => {
-    expect(JUDGE_TASKS.relevance.readReply(rule("relevance-3"), "so... score: 2")).toEqual({ levels: ["relevant"] });
-    expect(JUDGE_TASKS.preference.readReply(rule(PREFERENCE_SCALE_ID), "score: b")).toEqual({ levels: ["b"] });
-    expect(JUDGE_TASKS.support.readReply(rule("binary"), "no verdict")).toEqual({
+    expect(JUDGE_TASKS.relevance.readReply(rule("relevance-3"), "so... score: 2", 1)).toEqual({
+      levels: ["relevant"],
+    });
+    expect(JUDGE_TASKS.preference.readReply(rule(PREFERENCE_SCALE_ID), "score: b", 1)).toEqual({ levels: ["b"] });
+    expect(JUDGE_TASKS.support.readReply(rule("binary"), "no verdict", 1)).toEqual({
       error: "no match for /score:\\s*(\\w+)/ in the reply",
     });
     expect(storedLevel(["1"])).toBe("1");
     expect(storedLevel(["support", "not_support"])).toBe('["support","not_support"]');
     expect(storedLevel([])).toBeNull();
+  });
+
+  it("asks a nugget assignment about one answer, its nuggets numbered, and reads one level per nugget", () => {
+    const task = JUDGE_TASKS.nugget_assignment;
+    const answer: CallTexts = {
+      ...texts,
+      answerA: "BM25 ranks documents by term frequency [1].",
+      nuggets: [
+        { id: 7, text: "BM25 is a ranking function" },
+        { id: 9, text: "BM25 saturates term frequency" },
+      ],
+    };
+    expect(task.promptInputs(answer, false)).toEqual({
+      question: "What is BM25?",
+      response: "BM25 ranks documents by term frequency [1].",
+      nuggets: "1. BM25 is a ranking function\n2. BM25 saturates term frequency",
+    });
+    // no nuggets: the prompt's {{nuggets}} is missing and the call is skipped, as a pair without its chunk
+    expect(task.promptInputs(texts, false).nuggets).toBeNull();
+    expect(task.partsOf(answer)).toBe(2);
+    const json: Pick<JudgeTemplate, "scale" | "output"> = {
+      scale: "nugget-assignment",
+      output: { kind: "json", field: "assignments", map: { partial: "partial_support" } },
+    };
+    expect(task.readReply(json, 'Thinking.\n{"assignments": ["support", "partial"]}', 2)).toEqual({
+      levels: ["support", "partial_support"],
+    });
+    // a Python list, as nuggetizer's assigner replies, read by an expression
+    const list: Pick<JudgeTemplate, "scale" | "output"> = {
+      scale: "nugget-assignment",
+      output: { kind: "regex", pattern: "(\\[[^\\]]*\\])", ignoreCase: false, map: {} },
+    };
+    expect(task.readReply(list, "['not_support', 'support']", 2)).toEqual({ levels: ["not_support", "support"] });
+    expect(task.readReply(list, '["support"]', 2)).toEqual({ error: "the reply gives 1 level for 2 parts" });
+    expect(task.readReply(list, '["support", "maybe"]', 2)).toEqual({
+      error: '"maybe" (number 2) is not a level of nugget-assignment (not_support, partial_support, support)',
+    });
+    // a nugget's label in an answer is of the call on the answer
+    expect(task.callKeyOfLabel({ targetKey: "na:9:4", queryId: 3 })).toBe("a:3:4");
+    expect(task.scales).toEqual(["nugget-assignment"]);
+    expect(JUDGE_TASKS.relevance.scales).not.toContain("nugget-assignment");
   });
 
   it("lets a template use only its task's scales", () => {

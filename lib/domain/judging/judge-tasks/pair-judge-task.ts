@@ -1,4 +1,4 @@
-import { BUILTIN_SCALES } from "../../scales";
+import { PAIR_TASK_SCALES } from "../../scales";
 import type { TaskType } from "../../task-types/task-type";
 import type { JudgeTask, JudgeTaskDefinition, PromptField } from "./judge-task";
 import { oneLevel } from "./reply-levels";
@@ -17,7 +17,7 @@ export function pairJudgeTask<Id extends JudgeTask>(def: {
 }): JudgeTaskDefinition<Id> {
   return {
     ...def,
-    scales: Object.keys(BUILTIN_SCALES),
+    scales: PAIR_TASK_SCALES.map((s) => s.id),
     unit: "pair",
     bothOrders: false,
     labelKind: "level",
@@ -36,7 +36,8 @@ export function pairJudgeTask<Id extends JudgeTask>(def: {
       title: texts.title,
       chunk: texts.chunk,
     }),
+    partsOf: () => 1,
     readReply: oneLevel,
-    callKeyOfLabel: (key) => key,
+    callKeyOfLabel: (label) => label.targetKey,
   };
 }

@@ -28,7 +28,9 @@ export const preference: JudgeTaskDefinition<"preference"> = {
     answer_a: swapped ? texts.answerB : texts.answerA,
     answer_b: swapped ? texts.answerA : texts.answerB,
   }),
+  partsOf: () => 1,
   readReply: oneLevel,
   // "sp:<q>:<a>:<b>:<criterion>" is the label of the call on "sp:<q>:<a>:<b>"
-  callKeyOfLabel: (key) => (key.startsWith(TARGET_PREFIX.system_pair) ? key.split(":").slice(0, 4).join(":") : key),
+  callKeyOfLabel: ({ targetKey: key }) =>
+    key.startsWith(TARGET_PREFIX.system_pair) ? key.split(":").slice(0, 4).join(":") : key,
 };

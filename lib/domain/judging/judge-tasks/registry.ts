@@ -1,4 +1,5 @@
 import type { JudgeTask, JudgeTaskDefinition } from "./judge-task";
+import { nuggetAssignment } from "./nugget-assignment";
 import { preference } from "./preference";
 import { relevance } from "./relevance";
 import { support } from "./support";
@@ -12,6 +13,7 @@ export const JUDGE_TASKS = {
   relevance,
   support,
   preference,
+  nugget_assignment: nuggetAssignment,
 } satisfies { [Id in JudgeTask]: JudgeTaskDefinition<Id> };
 
 /** A judge task without its own id type, for code that only reads its description. */

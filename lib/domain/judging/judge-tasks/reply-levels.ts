@@ -1,4 +1,4 @@
-import { parseReply, type ReplyRule } from "../parse-reply";
+import { parseReply, parseReplyList, type ReplyRule } from "../parse-reply";
 import type { ReadReply } from "./judge-task";
 
 /** A reply that judges one target: the one level the template's output rule reads from it. */
@@ -6,6 +6,10 @@ export function oneLevel(rule: ReplyRule, reply: string): ReadReply {
   const parsed = parseReply(rule, reply);
   return "level" in parsed ? { levels: [parsed.level] } : parsed;
 }
+
+/** A reply that judges `parts` targets at once: a list of that many levels, in the call's order. */
+export const levelList = (rule: ReplyRule, reply: string, parts: number): ReadReply =>
+  parseReplyList(rule, reply, parts);
 
 /**
  * A call's levels as its row keeps them (JudgeCall.level, and judge exports): the level itself

@@ -3,7 +3,7 @@ import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
 import { checkTemplate, templateContent, type JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { JUDGE_TASKS, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import { storedLevel } from "@/lib/domain/judging/judge-tasks/reply-levels";
-import { nuggetDocumentKey, queryDocumentKey, responsePairKey } from "@/lib/domain/targets";
+import { answerKey, nuggetDocumentKey, queryDocumentKey, responsePairKey } from "@/lib/domain/targets";
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { JudgeCallRow, JudgeRunRow, JudgeTemplateRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
@@ -195,7 +195,7 @@ function levelProblem(template: JudgeTemplate, r: JudgeCallRow["record"]): { fie
   if (r.status !== "done")
     return r.level === null ? null : { field: "level", message: `a ${r.status} call has no level` };
   if (r.reply === null) return { field: "reply", message: "a done call carries the reply its level was read from" };
-  const read = JUDGE_TASKS[template.task].readReply(template, r.reply);
+  const read = JUDGE_TASKS[template.task].readReply(template, r.reply, partsOfLevel(r.level));
   if ("error" in read)
     return { field: "reply", message: `a done call's reply gives no level by its template: ${read.error}` };
   const level = storedLevel(read.levels);
@@ -207,11 +207,29 @@ function levelProblem(template: JudgeTemplate, r: JudgeCallRow["record"]): { fie
   return null;
 }
 
-/** The fields a call names, by what it judges: a pair's two ids, or a request and the systems compared. */
+/**
+ * How many levels a call's stored level holds: a JSON array of them (a call on an answer gives one
+ * per nugget, as its nuggets were when it was made), else one.
+ */
+function partsOfLevel(level: string | null): number {
+  if (level === null || !level.startsWith("[")) return 1;
+  try {
+    const parsed: unknown = JSON.parse(level);
+    return Array.isArray(parsed) ? parsed.length : 1;
+  } catch {
+    return 1; // not a list: a level of its own, which the reply is checked against
+  }
+}
+
+/**
+ * The fields a call names, by what it judges: a pair's two ids, a request and the systems
+ * compared, or a question and the system whose answer it grades.
+ */
 const CALL_FIELDS = {
   query_document: ["query", "doc"],
   nugget_document: ["nugget", "doc"],
   request: ["query", "systems"],
+  answer: ["query", "systems"],
 } as const satisfies Record<string, readonly ("query" | "nugget" | "doc" | "systems")[]>;
 
 /** The target key of a call of this task. */
@@ -225,7 +243,9 @@ function callTargetKey(
     case "nugget_document":
       return nuggetDocumentKey(ids.nuggetId, ids.documentId);
     case null:
-      return responsePairKey(ids.queryId, ids.systemA(), ids.systemB());
+      return task.unit === "answer"
+        ? answerKey(ids.queryId, ids.systemA())
+        : responsePairKey(ids.queryId, ids.systemA(), ids.systemB());
     default:
       return unreachable(task.pairTarget);
   }
@@ -267,20 +287,30 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
     const documentId = ref(docs, r.doc, "doc", "document");
     if (ctx.errorCount > errors) continue;
     const task = JUDGE_TASKS[run.task];
-    const missing = CALL_FIELDS[task.pairTarget ?? "request"].find((field) => r[field] === null);
+    const missing = CALL_FIELDS[task.pairTarget ?? (task.unit === "answer" ? "answer" : "request")].find(
+      (field) => r[field] === null,
+    );
     if (missing) {
       ctx.fail({ line, field: missing, message: `a call of a ${run.task} run names its ${missing}` });
       continue;
     }
-    const answers =
-      task.unit === "request" ? answersOf(ctx, targets, { ...r, systems: r.systems! }, queryId, line) : null;
-    if (task.unit === "request" && answers === null) continue;
+    const systemsNamed = task.unit === "answer" ? 1 : task.unit === "request" ? 2 : 0;
+    if (systemsNamed > 0 && r.systems!.length !== systemsNamed) {
+      ctx.fail({
+        line,
+        field: "systems",
+        message: `a call of a ${run.task} run names ${systemsNamed === 1 ? "the one system whose answer it grades" : "the two systems it compares"}`,
+      });
+      continue;
+    }
+    const answers = systemsNamed > 0 ? answersOf(ctx, targets, { ...r, systems: r.systems! }, queryId, line) : null;
+    if (systemsNamed > 0 && answers === null) continue;
     const targetKey = callTargetKey(task, {
       queryId: queryId!,
       nuggetId: nuggetId!,
       documentId: documentId!,
       systemA: () => systems.get(r.systems![0])!,
-      systemB: () => systems.get(r.systems![1])!,
+      systemB: () => systems.get(r.systems![1]!)!,
     });
     const order = r.swapped ? "B/A" : "A/B";
     if (

@@ -190,7 +190,7 @@ type TargetRecord = {
   query: string | null;
   nugget: string | null;
   doc: string | null;
-  systems: readonly [string, string] | null;
+  systems: readonly [string] | readonly [string, string] | null;
 };
 
 /**
@@ -222,14 +222,17 @@ export async function targetIdsOf(ctx: ImportContext, records: readonly TargetRe
   return { queries, nuggets, docs, systems, responses };
 }
 
-/** The answers of a record's two systems to its question, or null (an error on the line's `systems` field for each one missing). */
+/**
+ * The answers of a record's systems (two compared, or the one whose answer a call grades) to its
+ * question, in order, or null (an error on the line's `systems` field for each one missing).
+ */
 export function answersOf(
   ctx: ImportContext,
   ids: Awaited<ReturnType<typeof targetIdsOf>>,
-  record: TargetRecord & { systems: readonly [string, string] },
+  record: TargetRecord & { systems: readonly string[] },
   queryId: number | null,
   line: number,
-): [number, number] | null {
+): number[] | null {
   const answers = record.systems.map((name) => {
     const systemId = ids.systems.get(name);
     const responseId =
@@ -242,7 +245,7 @@ export function answersOf(
       });
     return responseId;
   });
-  return answers[0] === undefined || answers[1] === undefined ? null : [answers[0], answers[1]];
+  return answers.some((a) => a === undefined) ? null : (answers as number[]);
 }
 
 /** Looks up `id` in `ids`, recording "unknown <what>" for the line when it is missing. */

@@ -54,7 +54,7 @@ export async function lane(
           );
           break;
         }
-        await ctx.writer.add(outcome, run, p.call);
+        await ctx.writer.add(outcome, run, { ...p.call, nuggetIds: p.nuggetIds });
         ctx.heldCalls.delete(outcome.id);
       }
     }

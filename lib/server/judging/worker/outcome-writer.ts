@@ -1,6 +1,7 @@
 import "server-only";
 import type { AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import { combineOrders, type PreferenceValue } from "@/lib/domain/judging/preference-orders";
+import { parseAnswerKey } from "@/lib/domain/targets";
 import {
   otherOrderLevel,
   recordAttempts,
@@ -9,6 +10,7 @@ import {
   upsertPreferenceLabel,
   type CallOutcome,
 } from "../../db/judge-calls";
+import { upsertAssignmentLabels } from "../../db/labels";
 import { withLeaseTransaction, type Tx } from "../../db/transactions";
 import { nextTurn } from "./next-turn";
 
@@ -56,9 +58,25 @@ const LABEL_WRITERS: Record<AnyJudgeTask["labelKind"], LabelWriter> = {
         createdAt: at,
       });
   },
+  /** A Label per nugget of the answer ("na:<nugget>:<system>"), its level in the prompt's order. */
+  assignments: async (tx, run, call, levels, at) => {
+    const answer = parseAnswerKey(call.targetKey);
+    const nuggetIds = call.nuggetIds ?? [];
+    if (!answer || nuggetIds.length !== levels.length) return;
+    await upsertAssignmentLabels(tx, {
+      studyId: run.studyId,
+      judgeId: run.judgeId,
+      queryId: answer.queryId,
+      systemId: answer.systemId,
+      scale: run.scale,
+      createdAt: at,
+      values: nuggetIds.map((nuggetId, i) => ({ nuggetId, value: levels[i]! })),
+    });
+  },
 };
 
-export type WrittenCall = { id: number; swapped: boolean; targetKey: string };
+/** A call whose outcome is written: its target, its order, and the nuggets its levels are of (a call on an answer). */
+export type WrittenCall = { id: number; swapped: boolean; targetKey: string; nuggetIds?: readonly number[] };
 
 /**
  * Stores call outcomes in batches (one transaction per batch, without waiting for the disk: a
