@@ -1,11 +1,12 @@
-import { labelsPairs } from "../task-types/registry";
+import { labelsOnScale } from "../task-types/registry";
 import type { LabelSetKindDefinition } from "./label-set";
 
 const PREFIX = "campaign:";
 
 /**
  * A campaign's annotators: "campaign:<id>", each item's majority (or mean) over their latest labels
- * (derive-labels.ts, campaignMajority). Only campaigns that label pairs on a scale have one.
+ * (derive-labels.ts, campaignMajority; a nugget assignment's per nugget of each answer). Only campaigns
+ * that label on a scale have one (labelsOnScale).
  */
 export const campaignSet: LabelSetKindDefinition<"campaign"> = {
   id: "campaign",
@@ -21,7 +22,7 @@ export const campaignSet: LabelSetKindDefinition<"campaign"> = {
   },
   options: (study) =>
     study.campaigns
-      .filter((c) => labelsPairs(c.taskType))
+      .filter((c) => labelsOnScale(c.taskType))
       .map((c) => {
         const set = { kind: "campaign" as const, campaignId: c.id };
         return { value: campaignSet.format(set), label: campaignSet.title(set, study, "majority") };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { campaignMajority, correctedLabels, ensembleLabels, fusedLabels, latestLevels } from "./derive-labels";
+import {
+  campaignMajority,
+  correctedLabels,
+  ensembleLabels,
+  fusedLabels,
+  latestLevels,
+  perNuggetAnnotations,
+} from "./derive-labels";
 import type { SetLabel } from "./label-set";
 
 const label = (targetKey: string, value: string, scale = "feb4rag-0-3"): SetLabel => ({
@@ -146,5 +153,55 @@ describe("each annotator's latest level", () => {
       ["t2", 1, "1"],
       ["t1", 2, "0"],
     ]);
+  });
+});
+
+describe("a nugget assignment's annotations, per nugget", () => {
+  it("become one per nugget of the answer, by the nugget's row, and give a majority per nugget", () => {
+    const row = (userId: number, assignments: Record<string, string>, phase = "blind") => ({
+      targetKey: "a:3:8",
+      queryId: 3,
+      nuggetId: null,
+      userId,
+      phase,
+      payload: JSON.stringify({ assignments }),
+    });
+    const rows = perNuggetAnnotations(
+      [
+        row(1, { t1: "support", t2: "partial_support", gone: "support" }),
+        row(2, { t1: "support", t2: "not_support" }),
+        row(2, { t1: "not_support", t2: "not_support" }, "revised"),
+        row(3, { t1: "support", t2: "partial_support" }),
+        { targetKey: "qd:3:4", queryId: 3, nuggetId: null, userId: 1, phase: "blind", payload: '{"level":"2"}' },
+      ],
+      new Map([
+        ["t1", 11],
+        ["t2", 12],
+      ]),
+    );
+    // the nugget no longer in the study is left out; a pair's annotation is kept as it is
+    expect(rows.map((r) => [r.targetKey, r.nuggetId, r.payload])).toEqual([
+      ["na:11:8", 11, '{"level":"support"}'],
+      ["na:12:8", 12, '{"level":"partial_support"}'],
+      ["na:11:8", 11, '{"level":"support"}'],
+      ["na:12:8", 12, '{"level":"not_support"}'],
+      ["na:11:8", 11, '{"level":"not_support"}'],
+      ["na:12:8", 12, '{"level":"not_support"}'],
+      ["na:11:8", 11, '{"level":"support"}'],
+      ["na:12:8", 12, '{"level":"partial_support"}'],
+      ["qd:3:4", null, '{"level":"2"}'],
+    ]);
+    // annotator 2's revision counts: t1 is support 2 to 1, t2 partial 2 to 1
+    const majority = campaignMajority(
+      rows.filter((r) => r.targetKey.startsWith("na:")),
+      "nugget-assignment",
+    );
+    expect(new Map([...majority].map(([k, l]) => [k, l.value]))).toEqual(
+      new Map([
+        ["na:11:8", "support"],
+        ["na:12:8", "partial_support"],
+      ]),
+    );
+    expect(majority.get("na:11:8")).toMatchObject({ queryId: 3, nuggetId: 11 });
   });
 });

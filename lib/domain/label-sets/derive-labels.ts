@@ -4,6 +4,7 @@ import { humanMajority, type JudgeLabel } from "../explorer/consensus";
 import { ensembleLevel } from "../judging/ensemble";
 import { judgeScale } from "../judging/judge-scale";
 import { levelIndex, PREFERENCE_SCALE_ID, scaleById } from "../scales";
+import { nuggetAnswerKey, parseAnswerKey } from "../targets";
 import type { SetLabel } from "./label-set";
 
 /**
@@ -92,6 +93,36 @@ export type CampaignAnnotation = {
   /** The saved payload (JSON): a level for support and relevance. */
   payload: string;
 };
+
+/**
+ * A nugget assignment's annotations as one per nugget of its answer: target "na:<nugget>:<system>"
+ * and the nugget's level as its payload's level, as the annotator's own labels are written (its
+ * payload names nuggets by external id, `nuggetRowId` gives their rows; a nugget no longer in the
+ * study is left out). Every other annotation is kept as it is.
+ */
+export function perNuggetAnnotations(
+  annotations: readonly CampaignAnnotation[],
+  nuggetRowId: ReadonlyMap<string, number>,
+): CampaignAnnotation[] {
+  return annotations.flatMap((row) => {
+    const answer = parseAnswerKey(row.targetKey);
+    if (!answer) return [row];
+    const { assignments } = JSON.parse(row.payload) as { assignments?: Record<string, string> };
+    return Object.entries(assignments ?? {}).flatMap(([externalId, level]) => {
+      const nuggetId = nuggetRowId.get(externalId);
+      return nuggetId === undefined
+        ? []
+        : [
+            {
+              ...row,
+              targetKey: nuggetAnswerKey(nuggetId, answer.systemId),
+              nuggetId,
+              payload: JSON.stringify({ level }),
+            },
+          ];
+    });
+  });
+}
 
 /**
  * Each annotator's latest level on each item of a campaign: their revision after a reveal where

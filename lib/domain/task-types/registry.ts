@@ -49,3 +49,10 @@ export function pairTaskOf(pairTarget: "query_document" | "nugget_document"): Ta
  * labels form a label set and have agreement reports. A nugget review or a preference does not.
  */
 export const labelsPairs = (taskType: TaskType): boolean => TASK_TYPES[taskType].unit === "pair";
+
+/**
+ * Whether a campaign of this task gives labels on a scale, one per target (a pair's level, or each
+ * nugget's assignment in an answer): its annotators' majority is a label set, "campaign:<id>".
+ */
+export const labelsOnScale = (taskType: TaskType): boolean =>
+  TASK_TYPES[taskType].unit === "pair" || TASK_TYPES[taskType].unit === "answer";

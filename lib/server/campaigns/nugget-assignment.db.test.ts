@@ -11,6 +11,8 @@ import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
+import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
+import { loadLabelSet } from "@/lib/server/label-sets/load-label-set";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
@@ -149,6 +151,36 @@ describe("nugget-assignment campaigns", () => {
       })),
     );
     expect(report.perAnswer![0]!.a).toEqual(expected);
+  });
+
+  it("is a label set, campaign:<id>: its annotators' majority on each nugget of each answer, a tie left out", async () => {
+    const db = await getDb();
+    const { id } = await createCampaign(researcher, studyId, draft({ sample: { kind: "random_pairs", pairs: 2 } }));
+    const expected = new Map<string, string>();
+    for (const [who, ann] of annotators.entries())
+      for (;;) {
+        const { itemId } = await claimNextItem(ann, id);
+        if (itemId === null) break;
+        const item = await getWorkspaceItem(ann, id, itemId);
+        // the first annotator finds every nugget supported; the second disputes the first nugget
+        const levels = Object.fromEntries(
+          item.nuggets.map((n, i) => [n.id, who === 1 && i === 0 ? "not_support" : "support"]),
+        );
+        await saveAnnotation(ann, id, itemId, save(levels));
+        if (who === 0) {
+          const row = await db.item.findUniqueOrThrow({ where: { id: itemId }, include: { responseA: true } });
+          const nuggets = await db.nugget.findMany({ where: { studyId, externalId: { in: Object.keys(levels) } } });
+          for (const n of nuggets)
+            if (n.externalId !== item.nuggets[0]!.id) expected.set(`na:${n.id}:${row.responseA!.systemId}`, "support");
+        }
+      }
+    expect(expected.size).toBeGreaterThan(0);
+    const set = await loadLabelSet(db, studyId, `campaign:${id}`);
+    expect(new Map([...set.labels].map(([key, l]) => [key, l.value]))).toEqual(expected);
+    expect([...set.labels.values()].every((l) => l.scale === "nugget-assignment" && l.nuggetId !== null)).toBe(true);
+    // the Agreement page compares it with the LLM's assignments, nugget by nugget
+    const report = await getAgreementReport(researcher, studyId, { a: `campaign:${id}`, b: "llm", group: "none" });
+    expect(report.items).toBe(expected.size);
   });
 
   it("travels in a study bundle: its items show the same answers, its annotations and labels come along", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "../errors";
-import type { CampaignAnnotation } from "@/lib/domain/label-sets/derive-labels";
+import { perNuggetAnnotations, type CampaignAnnotation } from "@/lib/domain/label-sets/derive-labels";
+import { TARGET_PREFIX } from "@/lib/domain/targets";
 import type { Seat } from "./assignments";
 import { nullableId } from "./ids";
 import { readRows, sqlOf, type Tx } from "./sql-connection";
@@ -124,7 +125,10 @@ export async function writeAnnotationVersion(
   );
 }
 
-/** Every annotation of a campaign with its item's target, as the campaign's majority reads them. */
+/**
+ * Every annotation of a campaign with its item's target, as the campaign's majority reads them: a
+ * nugget assignment's as one per nugget of its answer (perNuggetAnnotations).
+ */
 export async function campaignAnnotations(campaignId: number): Promise<CampaignAnnotation[]> {
   const rows = await readRows<{
     targetKey: string;
@@ -138,12 +142,18 @@ export async function campaignAnnotations(campaignId: number): Promise<CampaignA
        FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."campaignId" = ?`,
     [campaignId],
   );
-  return rows.map((r) => ({
+  const annotations = rows.map((r) => ({
     ...r,
     queryId: nullableId(r.queryId),
     nuggetId: nullableId(r.nuggetId),
     userId: Number(r.userId),
   }));
+  if (!annotations.some((a) => a.targetKey.startsWith(TARGET_PREFIX.answer))) return annotations;
+  const nuggets = await readRows<{ id: unknown; externalId: string }>(
+    `SELECT n."id", n."externalId" FROM "Nugget" n JOIN "Campaign" c ON c."studyId" = n."studyId" WHERE c."id" = ?`,
+    [campaignId],
+  );
+  return perNuggetAnnotations(annotations, new Map(nuggets.map((n) => [n.externalId, Number(n.id)])));
 }
 
 /** How many annotations each campaign of a study has, by campaign id. */
