@@ -7,6 +7,7 @@ import { expectFits } from "./fixtures/layout";
 import { firstDayCli } from "./fixtures/first-day-cli";
 import { newResearcherStudy } from "./fixtures/first-day-study";
 import { signInViaApi } from "./fixtures/session";
+import { startFakeChatServer } from "../test/fake-chat-server";
 
 // A TREC RAG study as a team brings it, on the first-day server (a database that starts empty):
 // three runs' answers (the track's submission JSONL, segments without their texts), the topics'
@@ -225,6 +226,90 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
     ...["--what", "labels", "--format", "nuggetizer-assignments", "--judge", "ana-again"],
   ]);
   expect(again).toBe(fs.readFileSync(exported, "utf8"));
+});
+
+test("an LLM assigns the campaign's nuggets with the built-in TREC RAG template, one call per answer, and is calibrated against an annotator", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // a judge that finds the odd-numbered nuggets supported and the others partly (Ana: supported, not supported, ...)
+  const assigner = await startFakeChatServer({
+    answer: (prompt) => {
+      const listed = (/Nuggets:\n([\s\S]*?)\n\n/.exec(prompt)?.[1] ?? "").split("\n").filter((l) => /^\d+\. /.test(l));
+      const levels = listed.map((_, i) => (i % 2 === 0 ? "support" : "partial_support"));
+      return `Each nugget against the answer.\n{"assignments": ${JSON.stringify(levels)}}`;
+    },
+  });
+  try {
+    firstDayCli(["user", "create", "--email", "admin@trec.example", "--role", "admin"], "the admin of trams\n");
+    const admin = await browser.newPage();
+    await signInViaApi(admin.request, "admin@trec.example", "the admin of trams");
+    await admin.goto("/admin/judging");
+    await admin.getByRole("button", { name: "New endpoint" }).click();
+    const register = admin.getByRole("form", { name: "New endpoint" });
+    await register.getByLabel(/^Name/).fill("assigner");
+    await register.getByLabel(/^Model/).fill("qwen2.5:7b");
+    await register.getByLabel(/^Base URL/).fill(assigner.url);
+    await register.getByLabel("None (a local server)").check();
+    await register.getByRole("button", { name: "Register endpoint" }).click();
+    await expect(admin.getByTestId("endpoint-assigner")).toBeVisible();
+
+    const context = await browser.newContext(); // axe reads a context's pages
+    const page = await context.newPage();
+    await signInViaApi(page.request, RESEARCHER.email, RESEARCHER.password);
+    await page.goto("/studies");
+    await page.getByRole("link", { name: "Trams RAG" }).click();
+    await page.getByRole("navigation", { name: "Study" }).getByRole("link", { name: "LLM judges" }).click();
+    await expect(page.getByTestId("template-trec-rag-assignment")).toBeVisible();
+    await page.getByRole("button", { name: "New judge run" }).click();
+    const form = page.getByRole("form", { name: "New judge run" });
+    const choice = form.getByLabel("Template").locator('option[value^="trec-rag-assignment@"]');
+    await form.getByLabel("Template").selectOption((await choice.getAttribute("value"))!);
+    await form.getByLabel("Endpoint").selectOption("assigner");
+    await form.getByLabel(/^Sample/).selectOption({ label: "A nugget-assignment campaign's answers" });
+    await form.getByRole("combobox", { name: /^Campaign/ }).selectOption("Assign the nuggets");
+    await form.getByRole("button", { name: "Start run" }).click();
+    const started = page.getByRole("status").filter({ hasText: "Started: 3 calls" });
+    await expect(started).toBeVisible();
+    const judge = (await started.textContent())!.match(/“(.*)”/)![1]!;
+    const row = page.getByRole("table", { name: "Judge runs" }).getByRole("row").filter({ hasText: judge });
+    await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+    await expect(row.getByTestId("run-progress")).toHaveText("3 / 3 calls");
+    expect(assigner.calls).toHaveLength(3);
+    for (const call of assigner.calls)
+      for (const run of ["bm25-gpt4o", "dense-llama", "hybrid-qwen"])
+        expect(JSON.stringify(call.body)).not.toContain(run);
+
+    // calibrated against Ana, nugget by nugget: they agree on the odd-numbered nuggets only
+    const ana = firstDayCli([
+      "export",
+      "--study",
+      "Trams RAG",
+      ...["--what", "labels", "--format", "nuggetizer-assignments", "--judge", ANNOTATORS[0]!.email],
+    ])
+      .trim()
+      .split("\n")
+      .map((l) => (JSON.parse(l) as { nuggets: unknown[] }).nuggets.length);
+    const nuggets = ana.reduce((a, b) => a + b, 0);
+    const disagreements = ana.reduce((sum, n) => sum + Math.floor(n / 2), 0);
+    const calibration = page.getByRole("region", { name: "Calibration" });
+    await calibration.getByLabel("People's labels").selectOption(ANNOTATORS[0]!.email);
+    const scored = calibration.getByTestId(`calibration-${judge}`);
+    await expect(scored.getByRole("cell").nth(1)).toHaveText(String(nuggets));
+    await scored.getByRole("button", { name: `${disagreements} (show)` }).click();
+    const detail = page.getByRole("region", { name: `Disagreements of ${judge}` });
+    await expect(detail.getByTestId("calibration-disagreement")).toHaveCount(disagreements);
+    await expect(detail.getByTestId("calibration-disagreement").first()).toContainText('"assignments"');
+    await expectFits(page, page.getByRole("main"), "the LLM judges page with an assignment judge");
+    expect(await violations(page), "axe on the calibration of an assignment judge").toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("assignment-judge-1280.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectFits(page, page.getByRole("main"), "the LLM judges page at 390 px");
+    await page.screenshot({ path: test.info().outputPath("assignment-judge-390.png"), fullPage: true });
+    await context.close();
+  } finally {
+    await assigner.close();
+  }
 });
 
 test("blind then reveal: after her blind assignment the annotator sees the LLM's under each nugget, and her revision is final", async ({

@@ -22,7 +22,7 @@ export function JudgingView({
     <>
       <PageHeader
         title="LLM judges"
-        description="Run a judge prompt over the study's pooled pairs through a registered endpoint. Each run's labels are a model judge that every report, export and label set can use; a rerun with the same template, model, inputs and settings is answered from the cache."
+        description="Run a judge prompt over the study's pooled pairs, or its RAG answers, through a registered endpoint. Each run's labels are a model judge that every report, export and label set can use; a rerun with the same template, model, inputs and settings is answered from the cache."
       />
       <section aria-label="Judge runs" className="mt-6">
         <RunForm

@@ -177,7 +177,7 @@ export function RunForm({
           <Select name="campaign" required disabled={pending}>
             {sampled.map((c) => (
               <option key={c.name} value={c.name}>
-                {c.name} ({c.taskType})
+                {c.name}
               </option>
             ))}
           </Select>

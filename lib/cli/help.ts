@@ -18,7 +18,8 @@ Commands:
                                          snapshot, verified by row counts and checksums, all or nothing.
   judge templates --study S [--format json|table]
                                          The LLM judge prompt templates the study may run, built-in
-                                         (umbrela-relevance, freshstack-support) and saved in it, each
+                                         (umbrela-relevance, freshstack-support, trec-rag-assignment)
+                                         and saved in it, each
                                          version with its SHA-256 (newest first); json: whole texts.
   judge run --study S --template NAME[@VERSION] --endpoint NAME [--sample all|pairs:N|questions:N|campaign:NAME]
             [--temperature T] [--seed N] [--systems A,B[,...] --criterion C]   (or: judge run --study S --run ID)
@@ -27,7 +28,8 @@ Commands:
                                          progress bar on a terminal, JSON lines otherwise; then one
                                          JSON line of totals. Its labels are the judge it prints.
                                          A preference template compares the systems' answers, each
-                                         pair both ways (questions:N: N random requests).
+                                         pair both ways (questions:N: N random requests); a nugget
+                                         assignment one call per answer (pairs:N: N random answers).
                                          Exits 0 (failures counted on stderr), 1 when no call was
                                          answered (the run failed), 130 on SIGINT, 143 on SIGTERM.
                                          --sample N: decimal digits, at most the pool's size.
