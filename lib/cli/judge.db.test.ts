@@ -55,7 +55,9 @@ describe("assay judge", () => {
     const { templates } = JSON.parse(json.stdout) as {
       templates: { name: string; version: string; prompt: string; builtin: boolean; createdBy: string | null }[];
     };
-    expect(templates.slice(0, 2).map((t) => t.version)).toEqual(BUILTIN_TEMPLATES.map(templateVersion));
+    expect(templates.slice(0, BUILTIN_TEMPLATES.length).map((t) => t.version)).toEqual(
+      BUILTIN_TEMPLATES.map(templateVersion),
+    );
     expect(templates[0]!.version).toMatch(/^[0-9a-f]{64}$/);
     expect(templates[1]!.prompt).toBe(BUILTIN_TEMPLATES[1]!.prompt);
     expect(templates.find((t) => t.name === name)).toMatchObject({
