@@ -75,6 +75,17 @@ export const BUILTIN_SCALES = {
     ],
     positiveFrom: "partial_support",
   },
+  "citation-support": {
+    id: "citation-support",
+    name: "Full / partial / no support of the sentence by the cited passage",
+    // the TREC 2024 RAG track's support assessment (Thakur et al. 2025); weighted 1, 0.5, 0
+    levels: [
+      level("no_support", "No support", "1"),
+      level("partial_support", "Partial support", "2"),
+      level("full_support", "Full support", "3"),
+    ],
+    positiveFrom: "partial_support",
+  },
   binary: {
     id: "binary",
     name: "Supported / not supported",
@@ -85,8 +96,10 @@ export const BUILTIN_SCALES = {
 
 export type BuiltinScaleId = keyof typeof BUILTIN_SCALES;
 
-/** The built-in scales a (question or nugget, chunk) campaign offers: all but the nugget assignment's own. */
-export const PAIR_TASK_SCALES: Scale[] = Object.values(BUILTIN_SCALES).filter((s) => s.id !== "nugget-assignment");
+/** The built-in scales a (question or nugget, chunk) campaign offers: all but the RAG answer tasks' own. */
+export const PAIR_TASK_SCALES: Scale[] = Object.values(BUILTIN_SCALES).filter(
+  (s) => s.id !== "nugget-assignment" && s.id !== "citation-support",
+);
 
 export function builtinScale(id: string): Scale | null {
   return Object.hasOwn(BUILTIN_SCALES, id) ? BUILTIN_SCALES[id as BuiltinScaleId] : null;
