@@ -8,7 +8,9 @@
  *   item, system A first); a preference label adds ":<criterion>";
  * - "na:<nuggetId>:<systemId>": how far the system's answer to the nugget's question supports the
  *   nugget (a TREC RAG nugget assignment);
- * - "a:<queryId>:<systemId>": a system's answer to a question as a whole (a nugget-assignment item).
+ * - "a:<queryId>:<systemId>": a system's answer to a question as a whole (a nugget-assignment item);
+ * - "sc:<queryId>:<systemId>:<sentence>:<documentId>": how far the passage supports the sentence
+ *   (0-based) of the system's answer that cites it (citation support).
  */
 export const TARGET_PREFIX = {
   nugget_document: "nd:",
@@ -18,6 +20,7 @@ export const TARGET_PREFIX = {
   system_pair: "sp:",
   nugget_answer: "na:",
   answer: "a:",
+  sentence_citation: "sc:",
 } as const;
 export type TargetType = keyof typeof TARGET_PREFIX;
 
@@ -67,4 +70,22 @@ export function parseNuggetAnswerKey(key: string): { nuggetId: number; systemId:
 export function parseAnswerKey(key: string): { queryId: number; systemId: number } | null {
   const match = /^a:(\d+):(\d+)$/.exec(key);
   return match ? { queryId: Number(match[1]), systemId: Number(match[2]) } : null;
+}
+
+export const sentenceCitationKey = (queryId: number, systemId: number, sentence: number, documentId: number) =>
+  `${TARGET_PREFIX.sentence_citation}${queryId}:${systemId}:${sentence}:${documentId}`;
+
+/** The question, system, sentence index and document of an "sc:" key; null for any other key. */
+export function parseSentenceCitationKey(
+  key: string,
+): { queryId: number; systemId: number; sentence: number; documentId: number } | null {
+  const match = /^sc:(\d+):(\d+):(\d+):(\d+)$/.exec(key);
+  return match
+    ? {
+        queryId: Number(match[1]),
+        systemId: Number(match[2]),
+        sentence: Number(match[3]),
+        documentId: Number(match[4]),
+      }
+    : null;
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import {
+  answerKey,
+  nuggetAnswerKey,
+  parseAnswerKey,
+  parseNuggetAnswerKey,
+  parseSentenceCitationKey,
+  sentenceCitationKey,
+  targetTypeOfKey,
+} from "./targets";
+
+describe("target keys of RAG answers", () => {
+  it("write and read back an answer, a nugget in an answer and a sentence's cited passage", () => {
+    expect(parseAnswerKey(answerKey(3, 7))).toEqual({ queryId: 3, systemId: 7 });
+    expect(parseNuggetAnswerKey(nuggetAnswerKey(12, 7))).toEqual({ nuggetId: 12, systemId: 7 });
+    const key = sentenceCitationKey(3, 7, 0, 41);
+    expect(key).toBe("sc:3:7:0:41");
+    expect(parseSentenceCitationKey(key)).toEqual({ queryId: 3, systemId: 7, sentence: 0, documentId: 41 });
+    expect(targetTypeOfKey(key)).toBe("sentence_citation");
+    // another kind's key, or a malformed one, is none of these
+    expect(parseSentenceCitationKey("sc:3:7:x:41")).toBeNull();
+    expect(parseAnswerKey("na:3:7")).toBeNull();
+    expect(parseNuggetAnswerKey("a:3:7")).toBeNull();
+  });
+});
