@@ -203,6 +203,14 @@ export const workspaceItemSchema = z.object({
   comparison: z.object({ sides: z.string(), responses: z.array(renderedAnswerSchema) }).nullable(),
   /** A nugget-assignment item: the answer under review, with its cited passages, never its system. */
   answer: renderedAnswerSchema.nullable(),
+  /**
+   * A citation-support item: the answer's sentences as plain text (never its system) and which one
+   * is judged against the passage (`document`).
+   */
+  citedSentence: z
+    .object({ index: z.number().int().min(0), sentences: z.array(z.string()) })
+    .nullable()
+    .optional(),
   mine: z.array(
     z.object({
       phase: annotationPhaseSchema,

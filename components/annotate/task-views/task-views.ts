@@ -1,7 +1,7 @@
 import type { TaskType } from "@/lib/domain/task-types/task-type";
 import { assignmentTask } from "./assignment-view";
 import { comparisonTask } from "./comparison-view";
-import { relevanceTask, supportTask } from "./level-view";
+import { citationTask, relevanceTask, supportTask } from "./level-view";
 import { nuggetReviewTask } from "./nugget-review-view";
 import type { TaskView } from "./task-view";
 
@@ -12,6 +12,7 @@ const TASK_VIEWS = {
   nugget_quality: nuggetReviewTask,
   preference: comparisonTask,
   nugget_assignment: assignmentTask,
+  citation_support: citationTask,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each view's draft type is its own
 } satisfies Record<TaskType, TaskView<any>>;
 

@@ -40,6 +40,8 @@ export type CampaignFields = {
   questions: number;
   pairs: number;
   cap: string;
+  /** Citation support: each sentence with the passage it cites first, or with every one. */
+  citations: "first" | "every";
   seed: number;
   guidelines: string;
   highlightTerms: boolean;
@@ -80,6 +82,7 @@ export function initialCampaignFields(
     questions: 10,
     pairs: randomPairs?.pairs ?? 300,
     cap: "",
+    citations: "first",
     seed: 1,
     guidelines: "",
     highlightTerms: false,
@@ -106,15 +109,18 @@ function scaleChoice(fields: CampaignFields): ScaleChoice {
 }
 
 function sampleSpec(fields: CampaignFields, followUp?: FollowUp): SampleSpec {
-  const cap = fields.cap.trim() === "" ? undefined : Number(fields.cap);
+  const citing = TASK_TYPES[fields.taskType].unit === "citation";
+  // a citation sample takes whole answers (no cap) and says which of a sentence's citations it judges
+  const cap = citing || fields.cap.trim() === "" ? undefined : Number(fields.cap);
+  const citations = citing ? { citations: fields.citations } : {};
   const judge = fields.llmJudge;
   switch (fields.sampleKind) {
     case "all_pairs":
-      return { kind: "all_pairs", cap };
+      return { kind: "all_pairs", cap, ...citations };
     case "random_pairs":
-      return { kind: "random_pairs", pairs: fields.pairs };
+      return { kind: "random_pairs", pairs: fields.pairs, ...citations };
     case "random_questions":
-      return { kind: "random_questions", questions: fields.questions, cap };
+      return { kind: "random_questions", questions: fields.questions, cap, ...citations };
     case "feb4rag":
       return { kind: "feb4rag", judge, cap };
     case "targets":
@@ -150,10 +156,10 @@ export function campaignDraft(fields: CampaignFields, followUp?: FollowUp): Camp
       highlightTerms: fields.highlightTerms,
     };
   }
-  if (task.unit === "answer")
+  if (task.unit === "answer" || task.unit === "citation")
     return {
       ...common,
-      scale: { kind: "builtin", id: "nugget-assignment" },
+      scale: { kind: "builtin", id: task.unit === "answer" ? "nugget-assignment" : "citation-support" },
       protocol: fields.protocol,
       llmJudge: fields.llmJudge || null,
     };

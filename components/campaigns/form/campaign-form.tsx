@@ -70,7 +70,7 @@ export function CampaignForm({
     >
       <fieldset disabled={pending} className="space-y-4">
         <TaskFields fields={fields} set={set} options={options} pairTasksOnly={followUp !== undefined} />
-        {(TASK_TYPES[fields.taskType].unit === "pair" || TASK_TYPES[fields.taskType].unit === "answer") && (
+        {["pair", "answer", "citation"].includes(TASK_TYPES[fields.taskType].unit) && (
           <JudgingFields
             fields={fields}
             set={set}

@@ -16,15 +16,19 @@ import { nuggetDocumentKey, queryDocumentKey, questionKey } from "../targets";
  *   LLM judged positive and one it judged negative;
  * - targets: the pairs a researcher chose (by target key, e.g. from the disagreement queue).
  * `cap` keeps at most that many of the sampled items (a seeded random subset, in order).
+ * `citations` (citation support) takes each sampled answer sentence with the passage it cites
+ * first, as Thakur et al. judged them ("first", the default), or with every passage it cites.
  */
 const cap = z.number().int().positive().max(1_000_000).optional();
+export const CITATION_CHOICES = ["first", "every"] as const;
+const citations = z.enum(CITATION_CHOICES).optional();
 const questions = z.number().int().positive().max(1_000_000);
 const judge = z.string().min(1);
 
 export const sampleSpecSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("all_pairs"), cap }),
-  z.object({ kind: z.literal("random_pairs"), pairs: z.number().int().positive().max(1_000_000) }),
-  z.object({ kind: z.literal("random_questions"), questions, cap }),
+  z.object({ kind: z.literal("all_pairs"), cap, citations }),
+  z.object({ kind: z.literal("random_pairs"), pairs: z.number().int().positive().max(1_000_000), citations }),
+  z.object({ kind: z.literal("random_questions"), questions, cap, citations }),
   z.object({ kind: z.literal("llm_positive_per_question"), questions, judge, cap }),
   z.object({ kind: z.literal("feb4rag"), judge, cap }),
   z.object({
@@ -69,6 +73,16 @@ export const ANSWER_SAMPLE_LABELS: Partial<Record<SampleKind, string>> = {
   all_pairs: "Every answer to a question with nuggets",
   random_questions: "N random questions with nuggets, all their answers",
   random_pairs: "N random answers",
+};
+
+/**
+ * The samples a citation-support campaign draws (answers' cited sentences, each with the passage
+ * it cites first, or every passage it cites: a setting), in its own words.
+ */
+export const CITATION_SAMPLE_LABELS: Partial<Record<SampleKind, string>> = {
+  all_pairs: "Every answer's cited sentences",
+  random_questions: "N random questions, all their answers' cited sentences",
+  random_pairs: "N random answers, all their cited sentences",
 };
 
 /** The samples a preference campaign draws (requests the systems answered), in its own words. */

@@ -1,33 +1,36 @@
 import { z } from "zod";
 import { judgmentSchema } from "../campaigns/judgment";
-import { SAMPLE_KIND_LABELS } from "../campaigns/sampling";
+import type { SampleKind } from "../campaigns/sampling";
 import type { BuiltinScaleId } from "../scales";
 import type { TaskTypeDefinition } from "./task-type";
 
 /** The draft of a pair task: the level chosen, if any. */
 export type LevelDraft = { level: string | null };
 
-/** What a pair task's save sends: one level of the campaign's scale (the server checks it against the scale). */
-const levelPayload = <Id extends "support" | "relevance">(id: Id) =>
+type LevelTaskId = "support" | "relevance" | "citation_support";
+
+/** What a level task's save sends: one level of the campaign's scale (the server checks it against the scale). */
+const levelPayload = <Id extends LevelTaskId>(id: Id) =>
   z.object({ taskType: z.literal(id), level: z.string().min(1) }).strict();
-type LevelPayloadSchema<Id extends "support" | "relevance"> = ReturnType<typeof levelPayload<Id>>;
+type LevelPayloadSchema<Id extends LevelTaskId> = ReturnType<typeof levelPayload<Id>>;
 
 /**
- * A task whose item is a pair judged on a scale (support, relevance). Its annotators' final labels
- * are their Labels on the targets, which form a label set and the agreement reports read.
+ * A task whose item is judged on one scale: a pair (support, relevance), or an answer's sentence
+ * with a passage it cites (citation support). Its annotators' final labels are their Labels on
+ * the targets, which form a label set and the agreement reports read.
  */
-export function levelTask<Id extends "support" | "relevance">(def: {
+export function levelTask<Id extends LevelTaskId, Target extends "nugget_document" | "query_document" | null>(def: {
   id: Id;
   label: string;
   menu: string;
-  pairTarget: "nugget_document" | "query_document";
+  unit: "pair" | "citation";
+  pairTarget: Target;
   defaultScaleId: BuiltinScaleId;
-}): TaskTypeDefinition<Id, LevelDraft, LevelPayloadSchema<Id>> & { pairTarget: "nugget_document" | "query_document" } {
+  sampleLabels: Partial<Record<SampleKind, string>>;
+}): TaskTypeDefinition<Id, LevelDraft, LevelPayloadSchema<Id>> & { pairTarget: Target } {
   return {
     ...def,
-    unit: "pair",
     report: "campaign-agreement",
-    sampleLabels: SAMPLE_KIND_LABELS,
     shows: { answer: false, nuggetList: false, responses: false },
     payloadSchema: levelPayload(def.id),
     savedView: (stored, scale) => ({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { citationSupport } from "./citation-support";
 import { nuggetAssignment } from "./nugget-assignment";
 import { nuggetQuality } from "./nugget-quality";
 import { preference } from "./preference";
@@ -16,6 +17,7 @@ export const TASK_TYPES = {
   nugget_quality: nuggetQuality,
   preference,
   nugget_assignment: nuggetAssignment,
+  citation_support: citationSupport,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry's draft type is its own
 } satisfies { [Id in TaskType]: TaskTypeDefinition<Id, any, z.ZodType<{ taskType: Id }>> };
 
@@ -29,6 +31,7 @@ export const annotationPayloadSchema = z.discriminatedUnion("taskType", [
   nuggetQuality.payloadSchema,
   preference.payloadSchema,
   nuggetAssignment.payloadSchema,
+  citationSupport.payloadSchema,
 ]);
 export type AnnotationPayload = z.infer<typeof annotationPayloadSchema>;
 
@@ -55,4 +58,4 @@ export const labelsPairs = (taskType: TaskType): boolean => TASK_TYPES[taskType]
  * nugget's assignment in an answer): its annotators' majority is a label set, "campaign:<id>".
  */
 export const labelsOnScale = (taskType: TaskType): boolean =>
-  TASK_TYPES[taskType].unit === "pair" || TASK_TYPES[taskType].unit === "answer";
+  ["pair", "answer", "citation"].includes(TASK_TYPES[taskType].unit);

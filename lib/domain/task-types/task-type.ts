@@ -9,7 +9,14 @@ import type { BuiltinScaleId, Scale } from "../scales";
  * The item kinds Assay annotates (docs/DOMAIN.md, "Tasks"). Each is one module of this folder,
  * collected in TASK_TYPES (registry.ts); a new one is a compile error until every registry has it.
  */
-export const taskTypeSchema = z.enum(["nugget_quality", "support", "relevance", "preference", "nugget_assignment"]);
+export const taskTypeSchema = z.enum([
+  "nugget_quality",
+  "support",
+  "relevance",
+  "preference",
+  "nugget_assignment",
+  "citation_support",
+]);
 export type TaskType = z.infer<typeof taskTypeSchema>;
 
 /** A preference as its annotator sees it: "1" (left), "2" (right) or "none" per criterion. */
@@ -47,9 +54,10 @@ export type TaskTypeDefinition<Id extends TaskType, Draft, PayloadSchema extends
   menu: string;
   /**
    * What one item is: a pair (a nugget or question with one chunk) judged on a scale, a whole
-   * question (its nuggets reviewed together), or a request answered by two systems.
+   * question (its nuggets reviewed together), a request answered by two systems, one system's
+   * answer (its nuggets assigned), or a sentence of an answer with one passage it cites.
    */
-  unit: "pair" | "question" | "request" | "answer";
+  unit: "pair" | "question" | "request" | "answer" | "citation";
   /** A pair task's targets (targets.ts): does the chunk support the nugget, is it relevant to the question. */
   pairTarget: "nugget_document" | "query_document" | null;
   defaultScaleId: BuiltinScaleId;

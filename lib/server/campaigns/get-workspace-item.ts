@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { LEASE_MS, llmLabelVisible } from "@/lib/domain/campaigns/judgment";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { NUGGET_ASSIGNMENTS, storedImportance, type NuggetAssignment } from "@/lib/domain/nugget-scores/nugget-scores";
-import { nuggetAnswerKey } from "@/lib/domain/targets";
+import { nuggetAnswerKey, parseSentenceCitationKey } from "@/lib/domain/targets";
+import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
@@ -97,12 +98,30 @@ export async function getWorkspaceItem(
       task.unit === "answer" && item.responseAId !== null
         ? (await renderedAnswers([item.responseAId], display))[0]!
         : null,
+    citedSentence: task.unit === "citation" ? await citedSentenceOf(item.targetKey, item.responseAId) : null,
     mine,
     llm,
     llmAssignments:
       shown && task.unit === "answer" && campaign.llmJudge && item.responseAId !== null
         ? await llmAssignmentsOf(campaign.llmJudge, item.responseAId, item.nuggets, query.nuggets)
         : null,
+  };
+}
+
+/** A citation-support item's answer as its sentences' texts, and the sentence its key names. */
+async function citedSentenceOf(
+  targetKey: string,
+  responseId: number | null,
+): Promise<NonNullable<WorkspaceItem["citedSentence"]>> {
+  const key = parseSentenceCitationKey(targetKey);
+  const db = await getDb();
+  const response =
+    responseId === null
+      ? null
+      : await db.response.findUnique({ where: { id: responseId }, select: { sentences: true } });
+  return {
+    index: key?.sentence ?? 0,
+    sentences: (storedSentences(response?.sentences ?? null) ?? []).map((s) => s.text),
   };
 }
 

@@ -10,7 +10,9 @@ import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
 import { BUILTIN_SCALES, customScale, type Scale } from "@/lib/domain/scales";
-import { answerKey, responsePairKey } from "@/lib/domain/targets";
+import { answerKey, responsePairKey, sentenceCitationKey } from "@/lib/domain/targets";
+import { citedPairs } from "@/lib/domain/citation-support/cited-pairs";
+import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
@@ -63,6 +65,8 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
       return planPreference(db, studyId, draft);
     case "nugget_assignment":
       return planNuggetAssignment(db, studyId, draft);
+    case "citation_support":
+      return planCitationSupport(db, studyId, draft);
     case "support":
     case "relevance":
       return planPairs(db, studyId, draft, TASK_TYPES[draft.taskType].pairTarget);
@@ -239,6 +243,47 @@ async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraf
     })),
     llmPositive: null,
   };
+}
+
+/**
+ * A citation-support campaign: the sampled answers' sentences (every answer kept with its
+ * sentences, N random questions with all their answers, or N random answers), each with the
+ * passage it cites first or with every passage it cites (the sample's `citations`), one item per
+ * (sentence, passage) pair, in answer and sentence order. Blind, blind then reveal (the paper's
+ * post-editing) or assisted; the annotators' levels are their labels on "sc:" targets.
+ */
+async function planCitationSupport(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+  const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
+  const { sample } = draft;
+  if (sample.kind !== "all_pairs" && sample.kind !== "random_questions" && sample.kind !== "random_pairs")
+    throw invalid("sample: a citation-support campaign takes every answer, N random questions or N random answers");
+  if ("cap" in sample && sample.cap !== undefined)
+    throw invalid("sample.cap: a citation-support sample takes whole answers (choose N random answers instead)");
+  const picked = sampleAnswers(await loadAnswerCandidates(studyId, "sentences"), sample, draft.seed);
+  const responses = await db.response.findMany({
+    where: { id: { in: picked.map((a) => a.responseId) } },
+    select: { id: true, sentences: true, citations: { select: { marker: true, documentId: true } } },
+  });
+  const byId = new Map(responses.map((r) => [r.id, r]));
+  const items = picked.flatMap(({ candidate: { queryId }, systemId, responseId }) => {
+    const response = byId.get(responseId)!;
+    const documents = new Map(response.citations.map((c) => [c.marker - 1, c.documentId]));
+    return citedPairs(storedSentences(response.sentences) ?? [], sample.citations ?? "first", (reference) =>
+      documents.get(reference),
+    ).map(({ sentence, documentId }) => ({
+      targetKey: sentenceCitationKey(queryId, systemId, sentence, documentId),
+      queryId,
+      nuggetId: null,
+      documentId,
+      responseAId: responseId,
+      responseBId: null,
+      llm: null,
+      nuggets: null,
+    }));
+  });
+  if (items.length === 0)
+    throw invalid("sample: no answer has a sentence that cites a passage; import TREC RAG answers first");
+  return { scale: BUILTIN_SCALES["citation-support"], criteria: [], llmJudgeId, items, llmPositive: null };
 }
 
 async function modelJudgeId(db: Db, studyId: number, name: string, field: string): Promise<number> {

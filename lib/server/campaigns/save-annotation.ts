@@ -101,7 +101,8 @@ async function checkPayload(
   const { taskType, ...body } = payload;
   switch (taskType) {
     case "support":
-    case "relevance": {
+    case "relevance":
+    case "citation_support": {
       const judgment = parseOrThrow(judgmentSchema(campaign.scale), body, "label");
       return { stored: judgment, judgment };
     }

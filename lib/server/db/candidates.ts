@@ -132,9 +132,13 @@ export type AnswerCandidate = { candidate: Candidate; responseId: number; system
 
 /**
  * Every answer of a study to a question with nuggets, as a nugget assignment judges it (a
- * campaign's item, a judge run's call), each a candidate keyed by its system's name.
+ * campaign's item, a judge run's call), or (`of: "sentences"`) every answer kept with its
+ * sentences, as citation support judges them; each a candidate keyed by its system's name.
  */
-export async function loadAnswerCandidates(studyId: number): Promise<AnswerCandidate[]> {
+export async function loadAnswerCandidates(
+  studyId: number,
+  of: "nuggets" | "sentences" = "nuggets",
+): Promise<AnswerCandidate[]> {
   const rows = await readRows<{
     id: unknown;
     systemId: unknown;
@@ -145,7 +149,9 @@ export async function loadAnswerCandidates(studyId: number): Promise<AnswerCandi
   }>(
     `SELECT r."id", r."systemId", s."name" AS "systemName", q."id" AS "queryId", q."externalId" AS "queryKey", q."metadata" AS "queryMeta"
        FROM "Response" r JOIN "Query" q ON q."id" = r."queryId" JOIN "System" s ON s."id" = r."systemId"
-      WHERE r."studyId" = ? AND EXISTS (SELECT 1 FROM "Nugget" n WHERE n."queryId" = q."id")`,
+      WHERE r."studyId" = ? AND ${
+        of === "nuggets" ? `EXISTS (SELECT 1 FROM "Nugget" n WHERE n."queryId" = q."id")` : `r."sentences" IS NOT NULL`
+      }`,
     [studyId],
   );
   return rows.map((r) => ({
