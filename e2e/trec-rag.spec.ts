@@ -312,6 +312,72 @@ test("an LLM assigns the campaign's nuggets with the built-in TREC RAG template,
   }
 });
 
+test("two annotators judge citation support by keyboard, at 1,280 and 390 px: each cited sentence in its answer beside its passage", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const researcher = await browser.newPage();
+  await signInViaApi(researcher.request, RESEARCHER.email, RESEARCHER.password);
+  await researcher.goto("/studies");
+  await researcher.getByRole("link", { name: "Trams RAG" }).click();
+  await expect(researcher.getByRole("heading", { name: "Trams RAG" })).toBeVisible();
+  const studyUrl = researcher.url();
+  await researcher.goto(`${studyUrl}/campaigns/new`);
+  await researcher.getByLabel("Name").fill("Check the citations");
+  await researcher.getByLabel("Task").selectOption("citation_support");
+  await expect(researcher.getByLabel("Scale")).toHaveCount(0); // the paper's three levels
+  await researcher.getByLabel("Sample").selectOption({ label: "N random answers, all their cited sentences" });
+  await researcher.getByLabel("Answers (N)").fill("1");
+  await expect(researcher.getByLabel("Cap (items)")).toHaveCount(0);
+  await researcher.getByRole("combobox", { name: /^Citations judged/ }).selectOption("first");
+  await researcher.getByRole("button", { name: "Preview sample" }).click();
+  const preview = researcher.getByRole("region", { name: "Sample preview" });
+  await expect(preview).toContainText(/\d+ items?/);
+  const items = Number(/(\d+) items?/.exec((await preview.textContent())!)![1]);
+  expect(items).toBeGreaterThan(0);
+  await researcher.getByRole("button", { name: "Create and start" }).click();
+  await expect(researcher.getByText(`0 of ${items * 2} labels`)).toBeVisible();
+
+  // Ana finds every sentence fully supported (3), Bo partly (2)
+  for (const [a, key] of [
+    [ANNOTATORS[0]!, "3"],
+    [ANNOTATORS[1]!, "2"],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width: a.width, height: 844 } });
+    const page = await context.newPage();
+    await signInViaApi(page.request, a.email, a.password);
+    await page.goto("/annotate");
+    await page.getByRole("link", { name: "Check the citations" }).click();
+    for (let item = 1; item <= items; item++) {
+      await expect(page.getByTestId("item-position")).toContainText(`Item ${item} of my ${item}`);
+      await expect(page.getByTestId("cited-sentence")).toBeVisible();
+      await expect(page.getByRole("region", { name: "Cited passage" })).toBeVisible();
+      const screen = await page.getByRole("main").innerText();
+      for (const run of ["bm25-gpt4o", "dense-llama", "hybrid-qwen"]) expect(screen).not.toContain(run);
+      if (item === 1) {
+        await expectFits(page, page.getByRole("main"), `the citation workspace at ${a.width} px`);
+        expect(await violations(page), `axe on the citation workspace at ${a.width} px`).toEqual([]);
+        await page.screenshot({ path: test.info().outputPath(`citation-${a.width}.png`), fullPage: true });
+      }
+      await page.keyboard.press(key);
+      await page.keyboard.press("Enter");
+    }
+    await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
+    await expect(page.getByText("All labels saved")).toBeVisible();
+    await context.close();
+  }
+  await researcher.reload();
+  await expect(researcher.getByText(`${items * 2} of ${items * 2} labels`)).toBeVisible();
+
+  // each annotator's levels are a label set: Agreement compares them pair by pair, agreeing on none
+  const studyId = /\/studies\/(\d+)/.exec(studyUrl)![1];
+  const query = new URLSearchParams({ a: ANNOTATORS[0]!.email, b: ANNOTATORS[1]!.email, format: "json" });
+  const agreement = (await (
+    await researcher.request.get(`/api/studies/${studyId}/reports/agreement?${query}`)
+  ).json()) as { items: number };
+  expect(agreement.items).toBe(items);
+});
+
 test("blind then reveal: after her blind assignment the annotator sees the LLM's under each nugget, and her revision is final", async ({
   browser,
 }) => {
