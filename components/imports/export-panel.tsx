@@ -25,8 +25,8 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
   const [campaign, setCampaign] = useState("");
   const [binarized, setBinarized] = useState(false);
   const oneJudge = ONE_JUDGE_LABEL_FORMATS.includes(format);
-  // nuggetizer's assignments keep their three levels: nuggetizer's scores need them
-  const assignments = format === "nuggetizer-assignments" || format === "assignments-csv";
+  // nuggetizer's assignments and citation support keep their three levels: their scores need them
+  const assignments = ["nuggetizer-assignments", "assignments-csv", "citation-support"].includes(format);
   const targets = (LABEL_FORMAT_TARGETS as Record<string, string[]>)[format];
   const judges = options.judges.filter((j) => targets?.some((t) => (j.targets[t] ?? 0) > 0));
   const humans = judges.filter((j) => j.kind === "human");

@@ -102,13 +102,23 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("label"),
     judge: id,
-    target: z.enum(["nugget_document", "query_document", "nugget", "query", "system_pair", "nugget_answer"]),
+    target: z.enum([
+      "nugget_document",
+      "query_document",
+      "nugget",
+      "query",
+      "system_pair",
+      "nugget_answer",
+      "sentence_citation",
+    ]),
     query: id.nullable(),
     nugget: id.nullable(),
     doc: id.nullable(),
     system_a: id.nullable(),
     system_b: id.nullable(),
     criterion: z.string().nullable(),
+    /** A citation support label: the 0-based index of the answer's sentence (since issue 41). */
+    sentence: z.int32().min(0).nullable().optional(),
     scale: id,
     value: z.string(),
     created_at: time.optional(), // version 2
@@ -155,8 +165,10 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     doc: id.nullable(),
     /** A preference item: the systems whose answers to the query it compares, A first. */
     systems: z.tuple([id, id]).nullable(),
-    /** A nugget-assignment item: the system whose answer to the query it shows (since issue 40). */
+    /** A nugget-assignment or citation-support item: the system whose answer to the query it shows (since issue 40). */
     system: id.nullable().optional(),
+    /** A citation-support item: the 0-based index of the answer's sentence judged against `doc` (since issue 41). */
+    sentence: z.int32().min(0).nullable().optional(),
     nuggets: nuggetListSchema.nullable(),
   }),
   z.object({

@@ -1,6 +1,14 @@
 /** What a study can be exported as, and in which formats. */
 export const EXPORTS = {
-  labels: ["trec-qrels", "nugget-qrels", "csv", "jsonl", "nuggetizer-assignments", "assignments-csv"],
+  labels: [
+    "trec-qrels",
+    "nugget-qrels",
+    "csv",
+    "jsonl",
+    "nuggetizer-assignments",
+    "assignments-csv",
+    "citation-support",
+  ],
   annotations: ["jsonl"],
   study: ["bundle"],
 } as const;
@@ -15,6 +23,7 @@ export const LABEL_FORMAT_TARGETS: Record<(typeof EXPORTS.labels)[number], strin
   jsonl: ["query_document", "nugget_document", "query", "nugget", "system_pair", "nugget_answer"],
   "nuggetizer-assignments": ["nugget_answer"],
   "assignments-csv": ["nugget_answer"],
+  "citation-support": ["sentence_citation"],
 };
 
 /** The label formats that hold one judge's or label set's labels (qrels, nuggetizer's assignments). */
@@ -23,4 +32,5 @@ export const ONE_JUDGE_LABEL_FORMATS: readonly string[] = [
   "nugget-qrels",
   "nuggetizer-assignments",
   "assignments-csv",
+  "citation-support",
 ];

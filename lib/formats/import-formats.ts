@@ -1,6 +1,7 @@
 // The import formats: how each file is parsed and which judge and scale its labels get.
 import { parseCorpusJsonlLine, parseCorpusTsvLine, parseQueriesJsonlLine, parseQueriesTsvLine } from "./beir";
 import { bundleParser } from "./bundle";
+import { parseCitationSupportLine } from "./citation-support";
 import { labelsCsvParser } from "./csv";
 import {
   FEB4RAG_BLOCK_LINES,
@@ -115,6 +116,14 @@ export const IMPORT_FORMATS = [
       what: "questions, nuggets and answers",
       note: "A question the study lacks is made from the file's query, a question with no nuggets gets the first line's (with their importance), a missing answer is made from answer_text.",
     },
+  },
+  {
+    id: "citation-support",
+    label: "Citation support labels (JSONL)",
+    description:
+      "{run_id, topic_id, sentence_index, citation, level: full_support|partial_support|no_support, judge} (TREC 2024 RAG): a judge's support of each answer sentence by a passage it cites. Import the answers first.",
+    createParser: () => parseCitationSupportLine,
+    labels: { judge: "required", judgeKind: "model", scale: { fixed: "citation-support" } },
   },
   {
     id: "trec-run",

@@ -6,6 +6,7 @@ import type {
   NuggetedQueryRow,
   GradedNuggetsRow,
   NuggetAssignmentsRow,
+  CitationSupportRow,
   QrelRow,
   NuggetQrelRow,
   RunRow,
@@ -25,6 +26,7 @@ export type ImportRow =
   | NuggetedQueryRow
   | GradedNuggetsRow
   | NuggetAssignmentsRow
+  | CitationSupportRow
   | QrelRow
   | NuggetQrelRow
   | RunRow

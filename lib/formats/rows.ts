@@ -1,3 +1,4 @@
+import type { CitationSupportLevel } from "@/lib/domain/citation-support/support-measures";
 import type { PassageKind } from "@/lib/domain/passages/passage-kind";
 import type { NuggetAssignment, NuggetImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 
@@ -56,6 +57,20 @@ export type NuggetAssignmentsRow = {
   answerText: string | null;
   responseLength: number | null;
   nuggets: { text: string; importance: NuggetImportance; assignment: NuggetAssignment }[];
+};
+
+/** A judge's level of support of an answer sentence by a passage it cites (citation support JSONL). */
+export type CitationSupportRow = {
+  kind: "citation-support";
+  runId: string;
+  topicId: string;
+  /** 0-based, as the answer's sentences are listed. */
+  sentence: number;
+  /** The cited segment's id. */
+  citation: string;
+  level: CitationSupportLevel;
+  /** The judge the line names, if any (it must be the import's). */
+  judge: string | null;
 };
 
 /** A judgment of a document for a query (TREC qrels), on the import's scale. */

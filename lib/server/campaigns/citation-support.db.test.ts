@@ -10,6 +10,7 @@ import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { exportStudy } from "@/lib/server/exports/export-study";
 import { loadLabelSet } from "@/lib/server/label-sets/load-label-set";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
@@ -166,5 +167,47 @@ describe("citation-support campaigns", () => {
     expect([...set.labels.values()].every((l) => l.value === "full_support" && l.scale === "citation-support")).toBe(
       true,
     );
+  });
+
+  it("travel in a study bundle: items on the same sentences and passages, labels on the same targets", async () => {
+    const db = await getDb();
+    const { lines } = await exportStudy(studyId, { what: "study", format: "bundle" });
+    let bundle = "";
+    for await (const text of lines) bundle += `${text}\n`;
+    const other = (await f.upsertStudy(db, { slug: `cite-moved-${unique()}`, name: `Moved ${unique()}` })).id;
+    await importIntoStudy(other, { format: "assay-bundle", files: [textInput("study.assay.jsonl", bundle)] });
+    // a target by external ids: question, system, sentence, passage
+    const named = async (id: number) => {
+      const [queries, systems, documents] = await Promise.all([
+        db.query.findMany({ where: { studyId: id } }),
+        db.system.findMany({ where: { studyId: id } }),
+        db.document.findMany({ where: { studyId: id } }),
+      ]);
+      const name = (key: string) => {
+        const [, q, s, sentence, d] = key.split(":");
+        return [
+          queries.find((x) => x.id === Number(q))!.externalId,
+          systems.find((x) => x.id === Number(s))!.name,
+          sentence,
+          documents.find((x) => x.id === Number(d))!.externalId,
+        ].join("|");
+      };
+      const items = await db.item.findMany({
+        where: { campaign: { studyId: id, taskType: "citation_support" } },
+        include: { campaign: true },
+      });
+      const labels = await db.label.findMany({
+        where: { studyId: id, targetType: "sentence_citation" },
+        include: { judge: true },
+      });
+      return {
+        items: items.map((i) => `${i.campaign.name}|${i.position}|${name(i.targetKey)}`).sort(),
+        labels: labels.map((l) => `${l.judge.name}|${name(l.targetKey)}|${l.value}`).sort(),
+      };
+    };
+    const before = await named(studyId);
+    expect(before.items.length).toBeGreaterThan(0);
+    expect(before.labels.length).toBeGreaterThan(0);
+    expect(await named(other)).toEqual(before);
   });
 });

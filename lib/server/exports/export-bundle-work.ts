@@ -1,4 +1,5 @@
 import "server-only";
+import { parseSentenceCitationKey } from "@/lib/domain/targets";
 import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
 import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { protocolSchema } from "@/lib/domain/campaigns/protocol";
@@ -102,6 +103,7 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
       doc: i.document?.externalId ?? null,
       systems: i.responseA && i.responseB ? [i.responseA.system.name, i.responseB.system.name] : null,
       ...(i.responseA && !i.responseB ? { system: i.responseA.system.name } : {}),
+      ...sentenceOf(i.targetKey),
       nuggets: i.nuggets === null ? null : nuggetListSchema.parse(JSON.parse(i.nuggets)),
     });
   }
@@ -178,4 +180,10 @@ export async function bundleSample(db: Db, sample: z.infer<typeof sampleSpecSche
       doc: d.get(k.documentId)!,
     })),
   };
+}
+
+/** A citation-support target's sentence index, as a bundle record names it (other targets: nothing). */
+export function sentenceOf(targetKey: string): { sentence?: number } {
+  const key = parseSentenceCitationKey(targetKey);
+  return key ? { sentence: key.sentence } : {};
 }

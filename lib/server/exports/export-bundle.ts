@@ -4,7 +4,7 @@ import { BUNDLE_VERSION, bundleLine } from "@/lib/formats/bundle";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import type { Db } from "../db/client";
 import { studyJudgingLines } from "./export-bundle-judging";
-import { studyPeopleLines, studyWorkLines } from "./export-bundle-work";
+import { sentenceOf, studyPeopleLines, studyWorkLines } from "./export-bundle-work";
 import { paged } from "./paged";
 import { passageDisplaySchema, passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
@@ -115,6 +115,7 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
       system_a: l.systemA?.name ?? null,
       system_b: l.systemB?.name ?? null,
       criterion: l.criterion,
+      ...sentenceOf(l.targetKey),
       scale: l.scale,
       value: l.value,
       created_at: l.createdAt.toISOString(),

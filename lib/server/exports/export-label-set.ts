@@ -16,6 +16,8 @@ const TARGETS: Record<LabelExportFormat, TargetType[]> = {
   // written by export-nugget-assignments.ts
   "nuggetizer-assignments": [],
   "assignments-csv": [],
+  // written by export-citation-support.ts
+  "citation-support": [],
 };
 
 /**

@@ -16,6 +16,7 @@ import {
 } from "../db/label-export";
 import { labelSetLines } from "./export-label-set";
 import { nuggetAssignmentLines } from "./export-nugget-assignments";
+import { citationSupportLines } from "./export-citation-support";
 import { LABEL_FORMAT_TARGETS } from "@/lib/formats/export-formats";
 import { pages } from "./paged";
 
@@ -34,6 +35,7 @@ const TARGET_WORDS: Record<LabelExportFormat, string> = {
   jsonl: "question, nugget, chunk, preference or nugget assignment",
   "nuggetizer-assignments": "nugget assignment",
   "assignments-csv": "nugget assignment",
+  "citation-support": "citation support",
 };
 
 /**
@@ -54,6 +56,13 @@ export async function* labelLines(
     if (options.binarized)
       throw invalid(`${format} keeps the three levels (nuggetizer's scores need them): it is not binarized`);
     yield* nuggetAssignmentLines(db, studyId, only, format);
+    return;
+  }
+  if (format === "citation-support") {
+    if (only === undefined || others.length > 0)
+      throw invalid("citation-support holds one judge's or label set's labels: name one");
+    if (options.binarized) throw invalid("citation-support keeps the three levels: it is not binarized");
+    yield* citationSupportLines(db, studyId, only);
     return;
   }
   if (only !== undefined && others.length === 0 && isDerivedLabelSet(only)) {

@@ -29,6 +29,7 @@ const EXTENSIONS: Record<string, string> = {
   jsonl: "jsonl",
   "nuggetizer-assignments": "assignments.jsonl",
   "assignments-csv": "assignments.csv",
+  "citation-support": "citation-support.jsonl",
   bundle: "assay.jsonl",
 };
 

@@ -15,6 +15,7 @@ import { writeAnnotations, writeCampaigns, writeItems, writeSeats } from "./writ
 import { writeCsvLabels } from "./writers/csv-labels";
 import { writeGradedNuggets } from "./writers/graded-nuggets";
 import { writeNuggetAssignments } from "./writers/nugget-assignments";
+import { writeCitationSupport } from "./writers/citation-support";
 import { writeEngineLabels, writeNuggetQrels, writePreferences, writeQrels } from "./writers/labels";
 import { writePairwise } from "./writers/pairwise";
 import { writeRagAnswers } from "./writers/rag-answers";
@@ -57,6 +58,8 @@ export async function writeBatch(
       return writeGradedNuggets(ctx, rows("graded-nuggets"));
     case "nugget-assignments":
       return writeNuggetAssignments(ctx, rows("nugget-assignments"), judge());
+    case "citation-support":
+      return writeCitationSupport(ctx, rows("citation-support"), judge());
     case "qrel":
       return writeQrels(ctx, rows("qrel"), judge());
     case "nugget-qrel":

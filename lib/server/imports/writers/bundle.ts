@@ -15,6 +15,7 @@ import {
 } from "./shared";
 import {
   nuggetAnswerKey,
+  sentenceCitationKey,
   nuggetDocumentKey,
   nuggetKey,
   preferenceKey,
@@ -119,6 +120,7 @@ const TARGET_FIELDS = {
   query: ["query"],
   system_pair: ["query", "system_a", "system_b", "criterion"],
   nugget_answer: ["nugget", "system_a"],
+  sentence_citation: ["query", "doc", "system_a", "sentence"],
 } as const;
 
 /** Labels of any target, resolved by external ids; every judge must appear in an earlier judge record. */
@@ -142,7 +144,7 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
       ctx.fail({ line, field: "judge", message: `unknown judge "${r.judge}" (judge records come first)` });
       continue;
     }
-    const missing = TARGET_FIELDS[r.target].find((field) => r[field] === null);
+    const missing = TARGET_FIELDS[r.target].find((field) => r[field] === null || r[field] === undefined);
     if (missing) {
       ctx.fail({ line, field: missing, message: `a ${r.target} label names its ${missing}` });
       continue;
@@ -163,6 +165,7 @@ export async function writeBundleLabels(ctx: ImportContext, batch: Numbered<Labe
       query: () => questionKey(queryId!),
       system_pair: () => preferenceKey(queryId!, systemAId!, systemBId!, String(r.criterion)),
       nugget_answer: () => nuggetAnswerKey(nuggetId!, systemAId!),
+      sentence_citation: () => sentenceCitationKey(queryId!, systemAId!, r.sentence!, documentId!),
     }[r.target]();
     if (!ctx.firstTime(`label:${r.judge}:${targetKey}`, line, `label of ${r.judge}`)) continue;
     labels.push({

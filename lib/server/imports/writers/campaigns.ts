@@ -1,7 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { SampleSpec } from "@/lib/domain/campaigns/sampling";
-import { answerKey, nuggetDocumentKey, queryDocumentKey, questionKey, responsePairKey } from "@/lib/domain/targets";
+import {
+  answerKey,
+  nuggetDocumentKey,
+  queryDocumentKey,
+  questionKey,
+  responsePairKey,
+  sentenceCitationKey,
+} from "@/lib/domain/targets";
 import type { AnnotationRow, BundleSample, CampaignRow, ItemRow, SeatRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
 import { selectIn, upsertMany } from "../../db/bulk-sql";
@@ -228,7 +235,9 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
     const answer = r.system ? answerOf(ctx, targets, r.system, r.query, queryId, line) : null;
     if (r.system && answer === null) continue;
     const targetKey = answer
-      ? answerKey(queryId!, answer.systemId)
+      ? r.sentence != null && documentId !== null
+        ? sentenceCitationKey(queryId!, answer.systemId, r.sentence, documentId)
+        : answerKey(queryId!, answer.systemId)
       : responseIds && queryId !== null && !r.doc && !r.nugget
         ? responsePairKey(queryId, systems.get(r.systems![0])!, systems.get(r.systems![1])!)
         : nuggetId !== null && documentId !== null

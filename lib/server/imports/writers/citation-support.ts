@@ -1,0 +1,143 @@
+import "server-only";
+import { storedSentences, type AnswerSentence } from "@/lib/domain/rag-answers/answer-text";
+import { sentenceCitationKey } from "@/lib/domain/targets";
+import type { CitationSupportRow } from "@/lib/formats/rows";
+import { idsByExternalId, selectIn } from "../../db/bulk-sql";
+import type { ImportContext } from "../import-context";
+import { writeLabels, type Numbered } from "./shared";
+
+type Judge = { name: string; kind: "model" | "human"; scale: string };
+type Answer = { sentences: AnswerSentence[]; documents: Map<number, number> };
+
+/**
+ * Citation support labels as a judge's labels: each line's (sentence, passage) pair of a run's
+ * answer to a topic, on the citation-support scale, as the label "sc:<query>:<system>:<sentence>:<passage>".
+ * The answer must be in the study with its sentences (a TREC RAG answer), the sentence index one
+ * of them, and the citation a passage that sentence cites; a line naming another judge than the
+ * import's is refused. A pair is labelled once per file.
+ */
+export async function writeCitationSupport(
+  ctx: ImportContext,
+  batch: Numbered<CitationSupportRow>[],
+  judge: Judge,
+): Promise<void> {
+  const rows = batch.filter(({ line, row }) =>
+    ctx.firstTime(
+      `citation:${row.runId}:${row.topicId}:${row.sentence}:${row.citation}`,
+      line,
+      `the label of sentence ${row.sentence} citing "${row.citation}" in run "${row.runId}"'s answer to "${row.topicId}"`,
+    ),
+  );
+  const queries = await idsByExternalId(
+    ctx.tx,
+    "Query",
+    ctx.studyId,
+    rows.map(({ row }) => row.topicId),
+  );
+  const systems = new Map(
+    (
+      await selectIn(
+        ctx.tx,
+        "System",
+        ["id", "name"],
+        "name",
+        rows.map(({ row }) => row.runId),
+        { studyId: ctx.studyId },
+      )
+    ).map((s) => [String(s.name), Number(s.id)]),
+  );
+  const documents = await idsByExternalId(
+    ctx.tx,
+    "Document",
+    ctx.studyId,
+    rows.map(({ row }) => row.citation),
+  );
+  const answers = await answersOf(ctx, queries.values());
+  const judgeId = await ctx.judgeId(judge.name, judge.kind);
+  const labels = rows.flatMap(({ line, row }) => {
+    if (row.judge !== null && row.judge !== judge.name) {
+      ctx.fail({ line, field: "judge", message: `names judge "${row.judge}", but this import is "${judge.name}"'s` });
+      return [];
+    }
+    const queryId = queries.get(row.topicId);
+    const systemId = systems.get(row.runId);
+    const answer = queryId === undefined || systemId === undefined ? undefined : answers.get(`${systemId}:${queryId}`);
+    if (!answer) {
+      ctx.fail({
+        line,
+        field: queryId === undefined ? "topic_id" : "run_id",
+        message:
+          queryId === undefined
+            ? `the study has no topic "${row.topicId}": import the answers first`
+            : `the study has no answer of run "${row.runId}" to topic "${row.topicId}" with its sentences: import the TREC RAG answers first`,
+      });
+      return [];
+    }
+    const sentence = answer.sentences[row.sentence];
+    if (!sentence) {
+      ctx.fail({
+        line,
+        field: "sentence_index",
+        message: `run "${row.runId}"'s answer to "${row.topicId}" has ${answer.sentences.length} sentences (0 to ${answer.sentences.length - 1})`,
+      });
+      return [];
+    }
+    const documentId = documents.get(row.citation);
+    if (documentId === undefined || !sentence.citations.some((c) => answer.documents.get(c) === documentId)) {
+      ctx.fail({
+        line,
+        field: "citation",
+        message: `sentence ${row.sentence} of run "${row.runId}"'s answer to "${row.topicId}" does not cite "${row.citation}"`,
+      });
+      return [];
+    }
+    return [
+      {
+        judgeId,
+        targetType: "sentence_citation" as const,
+        targetKey: sentenceCitationKey(queryId!, systemId!, row.sentence, documentId),
+        queryId: queryId!,
+        documentId,
+        systemAId: systemId!,
+        scale: judge.scale,
+        value: row.level,
+      },
+    ];
+  });
+  if (ctx.failed) return;
+  await writeLabels(ctx, labels);
+}
+
+/** The study's answers with sentences to these questions, by "<system>:<query>", each reference's passage by index. */
+async function answersOf(ctx: ImportContext, queryIds: Iterable<number>): Promise<Map<string, Answer>> {
+  const responses = await selectIn(
+    ctx.tx,
+    "Response",
+    ["id", "systemId", "queryId", "sentences"],
+    "queryId",
+    queryIds,
+    {
+      studyId: ctx.studyId,
+    },
+  );
+  const withSentences = responses.filter((r) => r.sentences !== null);
+  const citations = await selectIn(
+    ctx.tx,
+    "Citation",
+    ["responseId", "marker", "documentId"],
+    "responseId",
+    withSentences.map((r) => Number(r.id)),
+  );
+  const byResponse = new Map<number, Map<number, number>>();
+  for (const c of citations) {
+    const documents = byResponse.get(Number(c.responseId)) ?? new Map<number, number>();
+    documents.set(Number(c.marker) - 1, Number(c.documentId)); // reference i is the citation [i + 1]
+    byResponse.set(Number(c.responseId), documents);
+  }
+  return new Map(
+    withSentences.map((r) => [
+      `${Number(r.systemId)}:${Number(r.queryId)}`,
+      { sentences: storedSentences(String(r.sentences)) ?? [], documents: byResponse.get(Number(r.id)) ?? new Map() },
+    ]),
+  );
+}
