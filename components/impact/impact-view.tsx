@@ -14,6 +14,7 @@ const FAMILY_LABELS: Record<ImpactFamily, string> = {
   nuggets: "Support labels (FreshStack's)",
   relevance: "Relevance labels (trec_eval's)",
   answers: "Nugget assignments (TREC RAG's nugget scores)",
+  citations: "Citation support (TREC RAG's weighted precision and recall)",
 };
 
 /** What the summary says the questions are, and how each family scores. */
@@ -21,6 +22,7 @@ const FAMILY_WORDS: Record<ImpactFamily, { universe: string; unjudged: string }>
   nuggets: { universe: "with nuggets", unjudged: "unsupported" },
   relevance: { universe: "judged by either set", unjudged: "irrelevant" },
   answers: { universe: "with nuggets and answers", unjudged: "unsupported" },
+  citations: { universe: "with answers kept by sentence", unjudged: "unsupported" },
 };
 
 /** Which label sets to compare, and the runs' scores under both. */
@@ -33,7 +35,8 @@ export function ImpactView(page: LabelSetPairProps<ImpactReport>) {
         <>
           Do the conclusions change when one label set replaces another? The study&apos;s runs scored under both: with
           FreshStack&apos;s measures over support labels, with trec_eval&apos;s over relevance labels, and the RAG
-          systems&apos; answers with the TREC RAG track&apos;s nugget scores over nugget assignments.
+          systems&apos; answers with the TREC RAG track&apos;s nugget scores over nugget assignments and its weighted
+          precision and recall over citation support.
         </>
       }
       submit="Score the runs"
@@ -220,6 +223,7 @@ function ImpactReportView({
           />
         </section>
         {report.filters && <FreshStackFilters report={report} filters={report.filters} />}
+        {report.citationAgreement && <CitationAgreement agreement={report.citationAgreement} />}
         {report.perAnswer && <AnswersThatMove metric={report.metrics[0]!} answers={report.perAnswer} />}
       </div>
     </div>
@@ -228,7 +232,7 @@ function ImpactReportView({
 
 /** The 20 answers whose score on the first measure moves most between the two sets (all of them are in the JSON and CSV). */
 function AnswersThatMove({ metric, answers }: { metric: string; answers: NonNullable<ImpactReport["perAnswer"]> }) {
-  const change = (x: (typeof answers)[number]) => x.b[metric]! - x.a[metric]!;
+  const change = (x: (typeof answers)[number]) => (x.b[metric] ?? 0) - (x.a[metric] ?? 0);
   const moved = answers.toSorted((x, y) => Math.abs(change(y)) - Math.abs(change(x))).slice(0, 20);
   return (
     <section aria-labelledby="answers-heading">
@@ -243,8 +247,8 @@ function AnswersThatMove({ metric, answers }: { metric: string; answers: NonNull
         columns={[
           { header: "System", className: "font-mono text-xs", cell: (x) => x.system },
           { header: "Question", className: "font-mono text-xs", cell: (x) => x.question },
-          { header: "A", numeric: true, className: "font-mono", cell: (x) => fixed(x.a[metric]!) },
-          { header: "B", numeric: true, className: "font-mono", cell: (x) => fixed(x.b[metric]!) },
+          { header: "A", numeric: true, className: "font-mono", cell: (x) => fixed(x.a[metric] ?? null) },
+          { header: "B", numeric: true, className: "font-mono", cell: (x) => fixed(x.b[metric] ?? null) },
           {
             header: "B − A",
             numeric: true,
@@ -253,6 +257,23 @@ function AnswersThatMove({ metric, answers }: { metric: string; answers: NonNull
           },
         ]}
       />
+    </section>
+  );
+}
+
+/** How far the two sets agree on the (sentence, passage) pairs both judged, as Thakur et al. report it. */
+function CitationAgreement({ agreement: g }: { agreement: NonNullable<ImpactReport["citationAgreement"]> }) {
+  const pct = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(1)}%`);
+  return (
+    <section aria-labelledby="citation-agreement-heading">
+      <h2 id="citation-agreement-heading" className="mb-2 text-lg font-semibold">
+        Agreement on the cited pairs
+      </h2>
+      <p className="text-sm text-stone-700" data-testid="citation-agreement">
+        The sets judge {g.agree} of {count(g.pairs, "pair")} the same on the three levels: {pct(g.share)} (95%{" "}
+        {pct(g.low)}–{pct(g.high)}); Cohen&apos;s κ {fixed(g.cohenKappa)}, Krippendorff&apos;s α (ordinal){" "}
+        {fixed(g.alpha)}.
+      </p>
     </section>
   );
 }

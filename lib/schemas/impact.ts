@@ -40,16 +40,32 @@ export const impactReportSchema = z.object({
   swaps: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
   /** Per question, the systems' mean score on the first metric under both sets, largest change first. */
   perQuestion: z.array(z.object({ question: z.string(), a: z.number(), b: z.number() })),
-  /** Nugget assignments: each answer both sets assigned in full, with nuggetizer's four scores under each (by system, then question). */
+  /**
+   * Nugget assignments: each answer both sets assigned in full, with nuggetizer's four scores under
+   * each; citation support: each answer both sets judged a pair of, with its weighted precision and
+   * recall under each (null: nothing to read). By system, then question.
+   */
   perAnswer: z
     .array(
       z.object({
         system: z.string(),
         question: z.string(),
-        a: z.record(z.string(), z.number()),
-        b: z.record(z.string(), z.number()),
+        a: z.record(z.string(), z.number().nullable()),
+        b: z.record(z.string(), z.number().nullable()),
       }),
     )
+    .nullable(),
+  /** Citation support: how far the sets agree on the pairs both judged (exact share with Wilson's interval, κ, α). */
+  citationAgreement: z
+    .object({
+      pairs: z.number(),
+      agree: z.number(),
+      share: z.number().nullable(),
+      low: z.number().nullable(),
+      high: z.number().nullable(),
+      cohenKappa: z.number().nullable(),
+      alpha: z.number().nullable(),
+    })
     .nullable(),
   /** FreshStack's filters (support labels): questions with no supported nugget, nuggets no chunk supports. */
   filters: z.object({ unsupportedQuestions: perSet, unsupportedNuggets: perSet, nuggets: z.number() }).nullable(),

@@ -115,8 +115,8 @@ export function answerScores(
     [...systems].map(([system, a]) => ({
       system,
       question: questionNames.get(q) ?? q,
-      a: { ...a } as Record<string, number>,
-      b: { ...judgments.b.get(q)!.get(system)! } as Record<string, number>,
+      a: { ...a } as Record<string, number | null>,
+      b: { ...judgments.b.get(q)!.get(system)! } as Record<string, number | null>,
     })),
   );
   return rows.sort((x, y) => textOrder(x.system, y.system) || textOrder(x.question, y.question));

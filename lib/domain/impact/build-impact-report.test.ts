@@ -65,7 +65,7 @@ describe("buildImpactReport", () => {
 
   it("says why when there is nothing to compare", () => {
     expect(buildImpactReport({ ...inputs, labels: { a: inputs.labels.a, b: new Map() } })).toBe(
-      "gpt-4o and experts share no kind of label (support, relevance or nugget assignment): nothing to compare",
+      "gpt-4o and experts share no kind of label (support, relevance, nugget assignment or citation support): nothing to compare",
     );
     expect(buildImpactReport({ ...inputs, labels: { a: labels([3, 13, "1", 2]), b: inputs.labels.b } })).toBe(
       "gpt-4o and experts judged no question in common: nothing to compare",

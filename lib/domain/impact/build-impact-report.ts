@@ -3,6 +3,7 @@ import { labelLevel, labelPositive } from "../scales";
 import { parseNuggetDocumentKey, parseQueryDocumentKey } from "../targets";
 import { evaluateNuggetRun, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
 import { answerScores, answersFamily, type AnswerInputs } from "./answers-family";
+import { citationAgreement, citationScores, citationsFamily, type CitationInputs } from "./citations-family";
 import type { Family, Judged } from "./impact-family";
 import { kendallTauB, spearmanRho, swappedPairs } from "./rank-correlation";
 import type { RunEntry } from "./run-ranking";
@@ -16,9 +17,10 @@ const RELEVANCE_MEASURES = ["ndcg@10", "map", "p@10", "rprec", "mrr", "recall@10
 
 /**
  * The families of measures Impact scores runs with: FreshStack's over support labels, trec_eval's
- * over relevance labels, the TREC RAG track's nugget scores over nugget assignments.
+ * over relevance labels, the TREC RAG track's nugget scores over nugget assignments, and its
+ * weighted precision and recall of citation support.
  */
-export const IMPACT_FAMILIES = ["nuggets", "relevance", "answers"] as const;
+export const IMPACT_FAMILIES = ["nuggets", "relevance", "answers", "citations"] as const;
 export type ImpactFamily = (typeof IMPACT_FAMILIES)[number];
 
 /** A run: per question id, its ranked entries. */
@@ -32,6 +34,8 @@ export type ImpactInputs = {
   nuggets: AnswerInputs["nuggets"];
   /** The study's answers (RAG systems' responses): which system answered which question. */
   answers?: AnswerInputs["answers"];
+  /** The study's answers kept with sentences, each sentence's cited passages (citation support). */
+  citations?: CitationInputs["answers"];
   /** The study's runs by system name. */
   runs: ReadonlyMap<string, Run>;
   /** Question ids (as strings) to their external ids. */
@@ -48,7 +52,7 @@ export type ImpactInputs = {
 function impactFamilies(labels: ImpactInputs["labels"]): ImpactFamily[] {
   const has = (set: ReadonlyMap<string, SetLabel>, prefix: string) => [...set.keys()].some((k) => k.startsWith(prefix));
   return IMPACT_FAMILIES.filter((f) => {
-    const prefix = { nuggets: "nd:", relevance: "qd:", answers: "na:" }[f];
+    const prefix = { nuggets: "nd:", relevance: "qd:", answers: "na:", citations: "sc:" }[f];
     return has(labels.a, prefix) && has(labels.b, prefix);
   });
 }
@@ -72,7 +76,7 @@ export function buildImpactReport(inputs: ImpactInputs) {
   const family = inputs.family ?? families[0];
   if (!family || !families.includes(family))
     return families.length === 0
-      ? `${inputs.sets.a} and ${inputs.sets.b} share no kind of label (support, relevance or nugget assignment): nothing to compare`
+      ? `${inputs.sets.a} and ${inputs.sets.b} share no kind of label (support, relevance, nugget assignment or citation support): nothing to compare`
       : `${inputs.sets.a} and ${inputs.sets.b} have no ${family} labels in common: choose ${families.join(" or ")}`;
   const nothing = `${inputs.sets.a} and ${inputs.sets.b} judged no question in common: nothing to compare`;
   if (family === "answers") {
@@ -83,17 +87,37 @@ export function buildImpactReport(inputs: ImpactInputs) {
     ]);
     const { report, judgments } = compare(inputs, "answers", f);
     const perAnswer = answerScores(judgments, inputs.questionNames);
-    return perAnswer.length === 0 ? nothing : { ...report, families, filters: null, perAnswer };
+    return perAnswer.length === 0
+      ? nothing
+      : { ...report, families, filters: null, perAnswer, citationAgreement: null };
+  }
+  if (family === "citations") {
+    if ((inputs.citations ?? []).length === 0)
+      return "this study has no answers with sentences: import TREC RAG answers first";
+    const f = citationsFamily({ answers: inputs.citations ?? [] }, [inputs.labels.a, inputs.labels.b]);
+    const { report, judgments } = compare(inputs, "citations", f);
+    const perAnswer = citationScores(judgments, inputs.questionNames);
+    return perAnswer.length === 0
+      ? nothing
+      : {
+          ...report,
+          families,
+          filters: null,
+          perAnswer,
+          citationAgreement: citationAgreement(inputs.labels.a, inputs.labels.b),
+        };
   }
   if (inputs.runs.size === 0) return "this study has no runs: import TREC run files first";
   if (family === "nuggets") {
     const { report, judgments } = compare(inputs, "nuggets", nuggetFamily(inputs));
     return report.questions === 0
       ? nothing
-      : { ...report, families, filters: nuggetFilters(judgments), perAnswer: null };
+      : { ...report, families, filters: nuggetFilters(judgments), perAnswer: null, citationAgreement: null };
   }
   const { report } = compare(inputs, "relevance", relevanceFamily(inputs));
-  return report.questions === 0 ? nothing : { ...report, families, filters: null, perAnswer: null };
+  return report.questions === 0
+    ? nothing
+    : { ...report, families, filters: null, perAnswer: null, citationAgreement: null };
 }
 
 /** The runs scored under both sets with one family, on the questions both judged (and those judgments). */

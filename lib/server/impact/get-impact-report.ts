@@ -1,5 +1,6 @@
 import "server-only";
 import { buildImpactReport } from "@/lib/domain/impact/build-impact-report";
+import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
 import { getDb } from "../db/client";
@@ -17,7 +18,13 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     await db.nugget.findMany({ where: { studyId }, select: { id: true, queryId: true, importance: true } }),
     await db.response.findMany({
       where: { studyId },
-      select: { systemId: true, queryId: true, system: { select: { name: true } } },
+      select: {
+        systemId: true,
+        queryId: true,
+        sentences: true,
+        system: { select: { name: true } },
+        citations: { select: { marker: true, documentId: true } },
+      },
     }),
     await db.query.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
     await db.document.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
@@ -32,6 +39,21 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     labels: { a: a.labels, b: b.labels },
     nuggets,
     answers: answers.map((r) => ({ systemId: r.systemId, system: r.system.name, queryId: r.queryId })),
+    citations: answers.flatMap((r) => {
+      const sentences = storedSentences(r.sentences);
+      if (!sentences) return [];
+      const documents = new Map(r.citations.map((c) => [c.marker - 1, c.documentId])); // reference i is [i + 1]
+      return [
+        {
+          systemId: r.systemId,
+          system: r.system.name,
+          queryId: r.queryId,
+          sentences: sentences.map((s) => [
+            ...new Set(s.citations.flatMap((c) => (documents.has(c) ? [documents.get(c)!] : []))),
+          ]),
+        },
+      ];
+    }),
     runs,
     questionNames: new Map(questions.map((q) => [String(q.id), q.externalId])),
     documentNames: new Map(documents.map((d) => [d.id, d.externalId])),
