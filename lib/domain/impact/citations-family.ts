@@ -48,7 +48,7 @@ export function citationsFamily(
       const out = new Map([...universe].map((q) => [q, { judged: false, value: new Map<string, JudgedSentence[]>() }]));
       for (const a of inputs.answers) {
         const keyOf = (sentence: number, documentId: number) =>
-          `sc:${a.queryId}:${a.systemId}:${sentence}:${documentId}`;
+          sentenceCitationKey(a.queryId, a.systemId, sentence, documentId);
         const sentences = a.sentences.map((cited, sentence) => ({
           citations: cited.map((d) => {
             const key = keyOf(sentence, d);
