@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SetLabel } from "../label-sets/label-set";
 import { buildImpactReport } from "./build-impact-report";
 import { citationAgreement } from "./citations-family";
+import { impactCsv } from "@/lib/formats/reports/impact-csv";
 
 const set = (entries: [string, string][]) =>
   new Map<string, SetLabel>(
@@ -76,6 +77,11 @@ describe("Impact's citation support family", () => {
     ]);
     // agreement on the three pairs both judged: only 102 the same
     expect(report.citationAgreement).toMatchObject({ pairs: 3, agree: 1, share: 1 / 3 });
+    const csv = impactCsv(report).trim().split("\n");
+    expect(csv).toContain("alpha,weighted_precision,0.75,0.5");
+    expect(csv).toContain("beta,weighted_recall@t1,0,1");
+    expect(csv).toContain("agreement,pairs,3,");
+    expect(csv).toContain("agreement,agree,1,");
   });
 
   it("gives the exact agreement share with Wilson's interval, Cohen's kappa and ordinal alpha", () => {

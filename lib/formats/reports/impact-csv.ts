@@ -4,7 +4,9 @@ import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
 /**
  * Every system's score on every measure under both label sets, one row each, then each measure's
  * Kendall's tau-b and Spearman's rho between the two rankings (system "τ-b" and "ρ"), then, for
- * nugget assignments, each answer's scores (metric "<measure>@<question>"):
+ * nugget assignments and citation support, each answer's scores (metric "<measure>@<question>"),
+ * and for citation support the sets' agreement on the pairs both judged (system "agreement":
+ * pairs, agree, exact share with its interval's low and high, Cohen's κ, ordinal α, in column A):
  * system,metric,<set a>,<set b> (empty: unscored).
  */
 export function impactCsv(report: ImpactReport): string {
@@ -17,5 +19,17 @@ export function impactCsv(report: ImpactReport): string {
   }
   for (const answer of report.perAnswer ?? [])
     for (const m of report.metrics) rows.push([answer.system, `${m}@${answer.question}`, answer.a[m]!, answer.b[m]!]);
+  const g = report.citationAgreement;
+  if (g)
+    for (const [metric, value] of [
+      ["pairs", g.pairs],
+      ["agree", g.agree],
+      ["exact share", g.share],
+      ["exact share low", g.low],
+      ["exact share high", g.high],
+      ["cohen kappa", g.cohenKappa],
+      ["krippendorff alpha (ordinal)", g.alpha],
+    ] as const)
+      rows.push(["agreement", metric, value, null]);
   return `${rows.map(csvLine).join("\n")}\n`;
 }
