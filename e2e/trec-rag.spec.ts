@@ -338,7 +338,8 @@ test("two annotators judge citation support by keyboard, at 1,280 and 390 px: ea
   await researcher.getByRole("button", { name: "Create and start" }).click();
   await expect(researcher.getByText(`0 of ${items * 2} labels`)).toBeVisible();
 
-  // Ana finds every sentence fully supported (3), Bo partly (2)
+  // Ana finds every sentence fully supported (3), Bo partly (2); the sentences Ana saw, by position
+  const sentencesSeen: number[] = [];
   for (const [a, key] of [
     [ANNOTATORS[0]!, "3"],
     [ANNOTATORS[1]!, "2"],
@@ -351,7 +352,14 @@ test("two annotators judge citation support by keyboard, at 1,280 and 390 px: ea
     for (let item = 1; item <= items; item++) {
       await expect(page.getByTestId("item-position")).toContainText(`Item ${item} of my ${item}`);
       await expect(page.getByTestId("cited-sentence")).toBeVisible();
-      await expect(page.getByRole("region", { name: "Cited passage" })).toBeVisible();
+      // the track's segments come without their texts: the passage says so, and what fills it in
+      await expect(page.getByRole("region", { name: "Cited passage" })).toContainText("no text yet");
+      if (a === ANNOTATORS[0])
+        sentencesSeen.push(
+          Number(
+            /sentence (\d+) of/i.exec(await page.getByRole("region", { name: "Question and answer" }).innerText())![1],
+          ) - 1,
+        );
       const screen = await page.getByRole("main").innerText();
       for (const run of ["bm25-gpt4o", "dense-llama", "hybrid-qwen"]) expect(screen).not.toContain(run);
       if (item === 1) {
@@ -369,13 +377,56 @@ test("two annotators judge citation support by keyboard, at 1,280 and 390 px: ea
   await researcher.reload();
   await expect(researcher.getByText(`${items * 2} of ${items * 2} labels`)).toBeVisible();
 
-  // each annotator's levels are a label set: Agreement compares them pair by pair, agreeing on none
-  const studyId = /\/studies\/(\d+)/.exec(studyUrl)![1];
-  const query = new URLSearchParams({ a: ANNOTATORS[0]!.email, b: ANNOTATORS[1]!.email, format: "json" });
-  const agreement = (await (
-    await researcher.request.get(`/api/studies/${studyId}/reports/agreement?${query}`)
-  ).json()) as { items: number };
-  expect(agreement.items).toBe(items);
+  // an LLM's support labels of every answer's first citations, imported: full on even sentences, partial on odd
+  const answers = fs
+    .readFileSync(path.join(FILES, "answers.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map(
+      (l) =>
+        JSON.parse(l) as { run_id: string; topic_id: string; references: string[]; answer: { citations: number[] }[] },
+    );
+  const llm = answers.flatMap((a) =>
+    a.answer.flatMap((s, i) =>
+      s.citations.length === 0
+        ? []
+        : [
+            JSON.stringify({
+              run_id: a.run_id,
+              topic_id: a.topic_id,
+              sentence_index: i,
+              citation: a.references[s.citations[0]!],
+              level: i % 2 === 0 ? "full_support" : "partial_support",
+            }),
+          ],
+    ),
+  );
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "citations-")), "gpt-4o-support.jsonl");
+  fs.writeFileSync(file, `${llm.join("\n")}\n`);
+  await researcher.goto(`${studyUrl}/import-export`);
+  const panel = researcher.getByRole("region", { name: "Import" });
+  await panel.getByLabel("Format").selectOption({ label: "Citation support labels (JSONL)" });
+  await panel.getByLabel("Judge (required)").fill("gpt-4o-support");
+  await panel.getByLabel("Judge kind").selectOption({ label: "LLM" });
+  await panel.getByLabel("File", { exact: true }).setInputFiles(file);
+  await panel.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(panel.getByTestId("import-result")).toContainText("from gpt-4o-support.jsonl");
+
+  // Impact compares Ana with the LLM: they agree where the LLM said full, on the even sentences Ana judged
+  const agree = sentencesSeen.filter((i) => i % 2 === 0).length;
+  await researcher.goto(
+    `${studyUrl}/impact?${new URLSearchParams({ a: ANNOTATORS[0]!.email, b: "gpt-4o-support", family: "citations" })}`,
+  );
+  const report = researcher.getByTestId("impact-report");
+  await expect(report.getByTestId("citation-agreement")).toContainText(
+    `The sets judge ${agree} of ${items} pair${items === 1 ? "" : "s"} the same on the three levels`,
+  );
+  await expect(report.getByRole("table", { name: "Scores under both label sets" })).toContainText("weighted_precision");
+  await expectFits(researcher, report, "Impact's citation support");
+  await researcher.screenshot({ path: test.info().outputPath("impact-citations-1280.png"), fullPage: true });
+  await researcher.setViewportSize({ width: 390, height: 844 });
+  await expectFits(researcher, report, "Impact's citation support at 390 px");
+  await researcher.screenshot({ path: test.info().outputPath("impact-citations-390.png"), fullPage: true });
 });
 
 test("blind then reveal: after her blind assignment the annotator sees the LLM's under each nugget, and her revision is final", async ({
@@ -390,6 +441,7 @@ test("blind then reveal: after her blind assignment the annotator sees the LLM's
   await researcher.getByLabel("Name").fill("Assign, then see the LLM");
   await researcher.getByLabel("Task").selectOption("nugget_assignment");
   await researcher.getByLabel("Protocol").selectOption("blind_then_reveal");
+  await researcher.getByRole("combobox", { name: /^LLM/ }).selectOption("llm");
   await researcher.getByLabel("Sample").selectOption({ label: "N random answers" });
   await researcher.getByLabel("Answers (N)").fill("1");
   await researcher.getByLabel("Annotators per item (overlap)").fill("1");

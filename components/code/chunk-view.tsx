@@ -15,6 +15,7 @@ export function ChunkView({ html, lines, label }: { html: string; lines: number;
   return (
     <div>
       <div
+        role="group"
         aria-label={label}
         className={`rounded-md border border-stone-200 bg-white ${open ? "" : "max-h-[30rem] overflow-hidden [mask-image:linear-gradient(to_bottom,black_85%,transparent)]"}`}
         dangerouslySetInnerHTML={{ __html: html }}

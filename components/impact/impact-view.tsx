@@ -106,7 +106,9 @@ function ImpactReportView({
           ? `trec_eval 9.0.8's measures over relevance labels (a level's position is its gain)${report.judgedOnly ? ", judged documents only (-J)" : ""}: each the mean over the questions a run and the labels share.`
           : report.family === "answers"
             ? "The TREC RAG track's nugget scores as nuggetizer computes them (a partial support counts 0.5; strict counts full support only; a question without a vital nugget scores 0 on Vital): a run's score is the mean over its answers that both sets assigned in full."
-            : "FreshStack's measures over support labels: scores average every question (a question a run misses scores 0)."}
+            : report.family === "citations"
+              ? "Citation support as Thakur et al. weigh it (full 1, partial 0.5, none 0): an answer's weighted precision over its judged sentence-passage pairs, its weighted recall over its sentences (each its best judged citation; a sentence without one counts 0), on the pairs both sets judged; a run's score is the mean over its answers."
+              : "FreshStack's measures over support labels: scores average every question (a question a run misses scores 0)."}
       </p>
       {partial && (
         <p

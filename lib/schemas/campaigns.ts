@@ -193,6 +193,8 @@ export const workspaceItemSchema = z.object({
       kind: passageKindSchema,
       html: z.string(),
       lines: z.number(),
+      /** False for a passage an import created without its text (a qrels-only or TREC RAG import). */
+      hasText: z.boolean().optional(),
     })
     .nullable(),
   /**

@@ -1,5 +1,6 @@
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { ChunkView } from "@/components/code/chunk-view";
+import { NoText } from "@/components/explorer/no-text";
 
 /**
  * A citation-support item: the question, the answer's sentences with the one judged marked (the
@@ -47,7 +48,13 @@ export function CitationItemView({ item }: { item: WorkspaceItem }) {
           <p className="mb-1 truncate font-mono text-xs text-stone-500" title={d.path ?? d.id}>
             {d.path ?? d.id}
           </p>
-          <ChunkView html={d.html} lines={d.lines} label={`Passage ${d.id}`} />
+          {d.hasText === false ? (
+            <p className="rounded-md border border-stone-200 bg-white p-3">
+              <NoText what="chunk" />
+            </p>
+          ) : (
+            <ChunkView html={d.html} lines={d.lines} label={`Passage ${d.id}`} />
+          )}
         </section>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { ChunkView } from "@/components/code/chunk-view";
+import { NoText } from "@/components/explorer/no-text";
 
 /** The target (a nugget with its question, or the question) beside the chunk. */
 export function ItemView({ item }: { item: WorkspaceItem }) {
@@ -28,7 +29,13 @@ export function ItemView({ item }: { item: WorkspaceItem }) {
             {d.path ?? d.id}
             {d.language ? ` · ${d.language}` : ""}
           </p>
-          <ChunkView html={d.html} lines={d.lines} label={`${d.kind === "prose" ? "Passage" : "Chunk"} ${d.id}`} />
+          {d.hasText === false ? (
+            <p className="rounded-md border border-stone-200 bg-white p-3">
+              <NoText what="chunk" />
+            </p>
+          ) : (
+            <ChunkView html={d.html} lines={d.lines} label={`${d.kind === "prose" ? "Passage" : "Chunk"} ${d.id}`} />
+          )}
         </section>
       )}
     </div>

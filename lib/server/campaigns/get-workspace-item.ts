@@ -239,6 +239,7 @@ async function documentView(
     kind: chunk.kind,
     html: chunk.html,
     lines: chunk.lines,
+    hasText: doc.text.trim() !== "",
   };
 }
 
