@@ -18,8 +18,8 @@ Commands:
                                          snapshot, verified by row counts and checksums, all or nothing.
   judge templates --study S [--format json|table]
                                          The LLM judge prompt templates the study may run, built-in
-                                         (umbrela-relevance, freshstack-support, trec-rag-assignment)
-                                         and saved in it, each
+                                         (umbrela-relevance, freshstack-support, trec-rag-assignment,
+                                         trec-rag-support) and saved in it, each
                                          version with its SHA-256 (newest first); json: whole texts.
   judge run --study S --template NAME[@VERSION] --endpoint NAME [--sample all|pairs:N|questions:N|campaign:NAME]
             [--temperature T] [--seed N] [--systems A,B[,...] --criterion C]   (or: judge run --study S --run ID)

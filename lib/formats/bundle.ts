@@ -241,6 +241,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
      * swap); a call on one answer (a nugget assignment): its system.
      */
     systems: z.union([z.tuple([id]), z.tuple([id, id])]).nullable(),
+    /** A call on an answer sentence and a passage it cites: the sentence's 0-based index (since issue 41). */
+    sentence: z.int32().min(0).nullable().optional(),
     swapped: z.boolean(),
     status: z.enum(["pending", "done", "unparsed", "failed", "skipped"], {
       message: "a judge call is pending, done, unparsed, failed or skipped (leases are not carried)",

@@ -11,6 +11,7 @@ describe("built-in templates", () => {
       "umbrela-relevance",
       "freshstack-support",
       "trec-rag-assignment",
+      "trec-rag-support",
     ]);
     for (const template of BUILTIN_TEMPLATES) {
       expect(judgeTemplateSchema.parse(template)).toEqual(template);
@@ -63,5 +64,19 @@ describe("built-in templates", () => {
         2,
       ),
     ).toEqual({ levels: ["support", "not_support"] });
+  });
+
+  it("the TREC RAG support template takes one sentence and the passage it cites, and reads a three-level verdict", () => {
+    const support = builtinTemplate("trec-rag-support")!;
+    const rendered = renderPrompt(support, {
+      question: "why do trams stop",
+      response: "Trams stop at signals. They wait.",
+      sentence: "Trams stop at signals.",
+      title: "",
+      chunk: "A tram halts at red signals.",
+    });
+    if (!("messages" in rendered)) throw new Error("not rendered");
+    expect(rendered.messages[1]!.content).toContain("Sentence:\nTrams stop at signals.\n\nPassage ():\nA tram halts");
+    expect(parseReply(support, 'It says so.\n{"support": "partial"}')).toEqual({ level: "partial_support" });
   });
 });

@@ -23,6 +23,10 @@ import type { JudgeTemplate } from "./judge-template";
  *   it weighs the scores, not whether the answer states a nugget.
  *   R. Pradeep et al. "Initial Nugget Evaluation Results for the TREC 2024 RAG Track with the
  *   AutoNuggetizer Framework", 2024; R. Pradeep et al. "The Great Nugget Recall", 2025.
+ * - `trec-rag-support` follows the TREC 2024 RAG track's support assessment: one sentence of a
+ *   system's answer against one passage it cites, full, partial or no support, the passage alone
+ *   as evidence. N. Thakur, R. Pradeep, S. Upadhyay, D. Campos, N. Craswell, J. Lin. "Support
+ *   Evaluation for the TREC 2024 RAG Track: Comparing Human versus LLM Judges", 2025.
  */
 export const BUILTIN_TEMPLATES: readonly JudgeTemplate[] = [
   {
@@ -101,6 +105,40 @@ Nuggets:
 Reply with one JSON object and nothing after it, with one label per nugget in the list's order:
 {"assignments": ["support" or "partial_support" or "not_support", ...]}`,
     output: { kind: "json", field: "assignments", map: {} },
+  },
+  {
+    name: "trec-rag-support",
+    task: "citation_support",
+    scale: "citation-support",
+    system: "You check whether the sources a search engine's answer cites back up what it says.",
+    prompt: `Below are a search question, the answer a system wrote for it, one sentence of that answer, and a passage the sentence cites.
+
+Decide how much of what the sentence states the passage backs up:
+- full: the passage states everything the sentence claims (in any words);
+- partial: the passage backs up part of the sentence, or something close to it, but not all of it;
+- none: the passage does not back up the sentence, or says something else.
+
+Judge the passage alone: what you know yourself, and the rest of the answer, are not evidence.
+
+Question:
+{{question}}
+
+Answer (for context):
+{{response}}
+
+Sentence:
+{{sentence}}
+
+Passage ({{title}}):
+{{chunk}}
+
+Give your reasoning in a sentence or two, then one JSON object and nothing after it:
+{"support": "full" or "partial" or "none"}`,
+    output: {
+      kind: "json",
+      field: "support",
+      map: { full: "full_support", partial: "partial_support", none: "no_support" },
+    },
   },
 ];
 

@@ -19,6 +19,7 @@ const FIELD_TITLES: Record<PromptField, string> = {
   answer_b: "Answer B",
   response: "Answer",
   nuggets: "Nuggets",
+  sentence: "Sentence",
 };
 
 /**

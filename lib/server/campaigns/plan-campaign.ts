@@ -10,9 +10,8 @@ import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
 import { BUILTIN_SCALES, customScale, type Scale } from "@/lib/domain/scales";
-import { answerKey, responsePairKey, sentenceCitationKey } from "@/lib/domain/targets";
-import { citedPairs } from "@/lib/domain/citation-support/cited-pairs";
-import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
+import { answerKey, responsePairKey } from "@/lib/domain/targets";
+import { citedPairsOfAnswers } from "../db/cited-pairs";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
@@ -260,27 +259,13 @@ async function planCitationSupport(db: Db, studyId: number, draft: CampaignDraft
   if ("cap" in sample && sample.cap !== undefined)
     throw invalid("sample.cap: a citation-support sample takes whole answers (choose N random answers instead)");
   const picked = sampleAnswers(await loadAnswerCandidates(studyId, "sentences"), sample, draft.seed);
-  const responses = await db.response.findMany({
-    where: { id: { in: picked.map((a) => a.responseId) } },
-    select: { id: true, sentences: true, citations: { select: { marker: true, documentId: true } } },
-  });
-  const byId = new Map(responses.map((r) => [r.id, r]));
-  const items = picked.flatMap(({ candidate: { queryId }, systemId, responseId }) => {
-    const response = byId.get(responseId)!;
-    const documents = new Map(response.citations.map((c) => [c.marker - 1, c.documentId]));
-    return citedPairs(storedSentences(response.sentences) ?? [], sample.citations ?? "first", (reference) =>
-      documents.get(reference),
-    ).map(({ sentence, documentId }) => ({
-      targetKey: sentenceCitationKey(queryId, systemId, sentence, documentId),
-      queryId,
-      nuggetId: null,
-      documentId,
-      responseAId: responseId,
-      responseBId: null,
-      llm: null,
-      nuggets: null,
-    }));
-  });
+  const items = (await citedPairsOfAnswers(db, picked, sample.citations ?? "first")).map((pair) => ({
+    ...pair,
+    nuggetId: null,
+    responseBId: null,
+    llm: null,
+    nuggets: null,
+  }));
   if (items.length === 0)
     throw invalid("sample: no answer has a sentence that cites a passage; import TREC RAG answers first");
   return { scale: BUILTIN_SCALES["citation-support"], criteria: [], llmJudgeId, items, llmPositive: null };

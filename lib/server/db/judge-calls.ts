@@ -1,6 +1,7 @@
 import "server-only";
 import type { CallTexts } from "@/lib/domain/judging/judge-tasks/judge-task";
-import { TARGET_PREFIX } from "@/lib/domain/targets";
+import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
+import { parseSentenceCitationKey, TARGET_PREFIX } from "@/lib/domain/targets";
 import { nullableId } from "./ids";
 import { readRows, readTimestamp, sqlOf, type SqlConnection, type Tx } from "./sql-connection";
 
@@ -215,16 +216,20 @@ export async function recordCall(tx: Tx, holder: string, o: CallOutcome): Promis
   return false;
 }
 
-/** A call's label, written as the run's judge (one per judge and target: a second write replaces the value). */
+/**
+ * A call's label, written as the run's judge (one per judge and target: a second write replaces the
+ * value): a pair's, or an answer sentence's with the system of its answer.
+ */
 export async function upsertCallLabel(
   tx: Tx,
   label: { callId: number; studyId: number; judgeId: number; scale: string; value: string; createdAt: Date },
 ): Promise<void> {
   const sql = sqlOf(tx);
   await sql.query(
-    `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "scale", "value", "createdAt")
-     SELECT ?, ?, CASE WHEN c."nuggetId" IS NULL THEN 'query_document' ELSE 'nugget_document' END, c."targetKey", c."queryId", c."nuggetId", c."documentId", ?, ?, ?
-       FROM "JudgeCall" c WHERE c."id" = ?
+    `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "systemAId", "scale", "value", "createdAt")
+     SELECT ?, ?, CASE WHEN c."responseAId" IS NOT NULL THEN 'sentence_citation' WHEN c."nuggetId" IS NULL THEN 'query_document' ELSE 'nugget_document' END,
+            c."targetKey", c."queryId", c."nuggetId", c."documentId", r."systemId", ?, ?, ?
+       FROM "JudgeCall" c LEFT JOIN "Response" r ON r."id" = c."responseAId" WHERE c."id" = ?
      ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value", "scale" = excluded."scale"`,
     [label.studyId, label.judgeId, label.scale, label.value, sql.timestamp(label.createdAt), label.callId],
   );
@@ -334,14 +339,17 @@ export async function cachedReplies(
 
 /**
  * The texts a batch of calls' prompts are filled from, by call id: a call on an answer ("a:") with
- * its question's nuggets as they are now, in order.
+ * its question's nuggets as they are now, in order; a call on an answer sentence ("sc:") with the
+ * sentence's text.
  */
 export async function callTexts(ids: readonly number[]): Promise<Map<number, CallTexts>> {
   if (ids.length === 0) return new Map();
   const marks = ids.map(() => "?").join(", ");
-  const rows = await readRows<Omit<CallTexts, "nuggets"> & { id: unknown }>(
-    `SELECT c."id", q."body" AS "question", q."answer", n."text" AS "nugget", d."title", d."text" AS "chunk",
-            ra."text" AS "answerA", rb."text" AS "answerB"
+  const rows = await readRows<
+    Omit<CallTexts, "nuggets" | "sentence"> & { id: unknown; targetKey: string; sentencesA: string | null }
+  >(
+    `SELECT c."id", c."targetKey", q."body" AS "question", q."answer", n."text" AS "nugget", d."title", d."text" AS "chunk",
+            ra."text" AS "answerA", rb."text" AS "answerB", ra."sentences" AS "sentencesA"
        FROM "JudgeCall" c
        LEFT JOIN "Query" q ON q."id" = c."queryId"
        LEFT JOIN "Nugget" n ON n."id" = c."nuggetId"
@@ -359,7 +367,14 @@ export async function callTexts(ids: readonly number[]): Promise<Map<number, Cal
   const byCall = new Map<number, { id: number; text: string }[]>();
   for (const n of nuggets)
     byCall.set(Number(n.callId), [...(byCall.get(Number(n.callId)) ?? []), { id: Number(n.id), text: n.text }]);
-  return new Map(rows.map(({ id, ...texts }) => [Number(id), { ...texts, nuggets: byCall.get(Number(id)) ?? [] }]));
+  return new Map(
+    rows.map(({ id, targetKey, sentencesA, ...texts }) => {
+      // a call on an answer sentence: the sentence its key names
+      const cited = parseSentenceCitationKey(targetKey);
+      const sentence = cited ? (storedSentences(sentencesA)?.[cited.sentence]?.text ?? null) : null;
+      return [Number(id), { ...texts, sentence, nuggets: byCall.get(Number(id)) ?? [] }];
+    }),
+  );
 }
 
 /**

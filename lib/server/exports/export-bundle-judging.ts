@@ -1,4 +1,5 @@
 import "server-only";
+import { sentenceOf } from "./export-bundle-work";
 import { z } from "zod";
 import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
 import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
@@ -126,6 +127,7 @@ function callLine(c: Call, run: number, names: TargetNames, attempts: Attempt[])
         : c.responseBId === null
           ? [name(names.system, c.responseAId)!]
           : [name(names.system, c.responseAId)!, name(names.system, c.responseBId)!],
+    ...sentenceOf(c.targetKey),
     swapped: c.swapped,
     status: held ? "pending" : (c.status as "pending" | "done" | "unparsed" | "failed" | "skipped"),
     attempts: c.attempts,

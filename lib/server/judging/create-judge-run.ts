@@ -6,6 +6,7 @@ import { runJudgeName } from "@/lib/domain/judging/run-judge-name";
 import { answerKey, responsePairKey } from "@/lib/domain/targets";
 import { newJudgeRunSchema, type JudgeRunSample, type NewJudgeRun } from "@/lib/schemas/judging";
 import { loadAnswerCandidates, loadCandidates, loadResponsePairs, sampleAnswers } from "../db/candidates";
+import { citedPairsOfAnswers } from "../db/cited-pairs";
 import { getDb, type Db } from "../db/client";
 import { insertJudgeCalls, type PlannedCall } from "../db/judge-runs";
 import { withBulkTransaction } from "../db/transactions";
@@ -120,6 +121,8 @@ async function callsOf(
     }
     case "answer":
       return { calls: await answerCalls(db, studyId, request.sample, seed), systems: null };
+    case "citation":
+      return { calls: await citationCalls(db, studyId, request.sample, seed), systems: null };
     default:
       return unreachable(task.unit);
   }
@@ -219,6 +222,40 @@ async function answerCalls(db: Db, studyId: number, sample: JudgeRunSample, seed
     documentId: null,
     responseAId: responseId,
   }));
+}
+
+/**
+ * A citation task's calls: one per (sentence, passage) pair of the sampled answers (every answer
+ * kept with its sentences, N random questions' answers or N random answers; each sentence with the
+ * passage it cites first, or every one: the sample's `citations`), or of a citation-support campaign.
+ */
+async function citationCalls(db: Db, studyId: number, sample: JudgeRunSample, seed: number): Promise<PlannedCall[]> {
+  if (sample.kind === "campaign") {
+    const campaign = await db.campaign.findUnique({
+      where: { studyId_name: { studyId, name: sample.campaign } },
+      select: { id: true },
+    });
+    if (!campaign) throw invalid(`sample.campaign: the study has no campaign named "${sample.campaign}"`);
+    const items = await db.item.findMany({
+      where: { campaignId: campaign.id, responseAId: { not: null }, documentId: { not: null } },
+      orderBy: { position: "asc" },
+      select: { targetKey: true, queryId: true, documentId: true, responseAId: true },
+    });
+    if (items.length === 0) throw invalid(`sample.campaign: "${sample.campaign}" has no cited sentences`);
+    return items.map((i) => ({ ...i, nuggetId: null }));
+  }
+  if (sample.kind !== "all_pairs" && sample.kind !== "random_pairs" && sample.kind !== "random_questions")
+    throw invalid("sample.kind: a citation run draws every answer, N random questions or N random answers");
+  const answers = await loadAnswerCandidates(studyId, "sentences");
+  tooFew(
+    sample,
+    answers.map((a) => a.candidate),
+    { items: "answers kept with their sentences", questions: "answers kept with their sentences" },
+  );
+  const pairs = await citedPairsOfAnswers(db, sampleAnswers(answers, sample, seed), sample.citations ?? "first");
+  if (pairs.length === 0)
+    throw invalid("sample: no answer has a sentence that cites a passage; import TREC RAG answers first");
+  return pairs.map((p) => ({ ...p, nuggetId: null }));
 }
 
 /**

@@ -32,6 +32,7 @@ describe("judge templates", () => {
       "umbrela-relevance",
       "freshstack-support",
       "trec-rag-assignment",
+      "trec-rag-support",
       name,
     ]);
     expect(await names(world.admin, world.study.id)).toContain(name);

@@ -7,7 +7,7 @@ import type { ReplyRule } from "../parse-reply";
  * folder, collected in JUDGE_TASKS (registry.ts); a new one is a compile error until the registry
  * has it.
  */
-export const judgeTaskSchema = z.enum(["relevance", "support", "preference", "nugget_assignment"]);
+export const judgeTaskSchema = z.enum(["relevance", "support", "preference", "nugget_assignment", "citation_support"]);
 export type JudgeTask = z.infer<typeof judgeTaskSchema>;
 
 /** Every field a judge prompt may name ({{field}}); each task offers some of them. */
@@ -21,6 +21,7 @@ export const PROMPT_FIELDS = [
   "answer_b",
   "response",
   "nuggets",
+  "sentence",
 ] as const;
 export type PromptField = (typeof PROMPT_FIELDS)[number];
 
@@ -42,6 +43,8 @@ export type CallTexts = {
   answerA: string | null;
   answerB: string | null;
   nuggets: readonly { id: number; text: string }[];
+  /** A call on an answer sentence and a passage it cites ("sc:"): the sentence's text. */
+  sentence: string | null;
 };
 
 /** The samples a judge run draws (lib/schemas/judging.ts's judgeRunSampleSchema). */
@@ -70,9 +73,10 @@ export type JudgeTaskDefinition<Id extends JudgeTask> = {
   scales: readonly string[];
   /**
    * What one call judges: a pooled pair (question or nugget, chunk), a request two systems
-   * answered, or one system's answer to a question (all its nuggets at once).
+   * answered, one system's answer to a question (all its nuggets at once), or a sentence of an
+   * answer with one passage it cites.
    */
-  unit: "pair" | "request" | "answer";
+  unit: "pair" | "request" | "answer" | "citation";
   /** A pair task's pairs (targets.ts); null for a request task. */
   pairTarget: "query_document" | "nugget_document" | null;
   /**

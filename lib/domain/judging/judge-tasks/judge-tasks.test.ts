@@ -14,6 +14,7 @@ const texts: CallTexts = {
   answerA: "first answer",
   answerB: "second answer",
   nuggets: [],
+  sentence: null,
 };
 
 const rule = (scale: string): Pick<JudgeTemplate, "scale" | "output"> => ({

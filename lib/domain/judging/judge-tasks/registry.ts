@@ -1,4 +1,5 @@
 import type { JudgeTask, JudgeTaskDefinition } from "./judge-task";
+import { citationSupport } from "./citation-support";
 import { nuggetAssignment } from "./nugget-assignment";
 import { preference } from "./preference";
 import { relevance } from "./relevance";
@@ -14,6 +15,7 @@ export const JUDGE_TASKS = {
   support,
   preference,
   nugget_assignment: nuggetAssignment,
+  citation_support: citationSupport,
 } satisfies { [Id in JudgeTask]: JudgeTaskDefinition<Id> };
 
 /** A judge task without its own id type, for code that only reads its description. */

@@ -3,7 +3,13 @@ import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
 import { checkTemplate, templateContent, type JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { JUDGE_TASKS, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import { storedLevel } from "@/lib/domain/judging/judge-tasks/reply-levels";
-import { answerKey, nuggetDocumentKey, queryDocumentKey, responsePairKey } from "@/lib/domain/targets";
+import {
+  answerKey,
+  nuggetDocumentKey,
+  queryDocumentKey,
+  responsePairKey,
+  sentenceCitationKey,
+} from "@/lib/domain/targets";
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { JudgeCallRow, JudgeRunRow, JudgeTemplateRow } from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
@@ -230,12 +236,20 @@ const CALL_FIELDS = {
   nugget_document: ["nugget", "doc"],
   request: ["query", "systems"],
   answer: ["query", "systems"],
-} as const satisfies Record<string, readonly ("query" | "nugget" | "doc" | "systems")[]>;
+  citation: ["query", "doc", "systems", "sentence"],
+} as const satisfies Record<string, readonly ("query" | "nugget" | "doc" | "systems" | "sentence")[]>;
 
 /** The target key of a call of this task. */
 function callTargetKey(
   task: AnyJudgeTask,
-  ids: { queryId: number; nuggetId: number; documentId: number; systemA: () => number; systemB: () => number },
+  ids: {
+    queryId: number;
+    nuggetId: number;
+    documentId: number;
+    sentence: number;
+    systemA: () => number;
+    systemB: () => number;
+  },
 ): string {
   switch (task.pairTarget) {
     case "query_document":
@@ -245,7 +259,9 @@ function callTargetKey(
     case null:
       return task.unit === "answer"
         ? answerKey(ids.queryId, ids.systemA())
-        : responsePairKey(ids.queryId, ids.systemA(), ids.systemB());
+        : task.unit === "citation"
+          ? sentenceCitationKey(ids.queryId, ids.systemA(), ids.sentence, ids.documentId)
+          : responsePairKey(ids.queryId, ids.systemA(), ids.systemB());
     default:
       return unreachable(task.pairTarget);
   }
@@ -287,14 +303,14 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
     const documentId = ref(docs, r.doc, "doc", "document");
     if (ctx.errorCount > errors) continue;
     const task = JUDGE_TASKS[run.task];
-    const missing = CALL_FIELDS[task.pairTarget ?? (task.unit === "answer" ? "answer" : "request")].find(
-      (field) => r[field] === null,
+    const missing = CALL_FIELDS[task.pairTarget ?? (task.unit === "pair" ? "request" : task.unit)].find(
+      (field) => r[field] === null || r[field] === undefined,
     );
     if (missing) {
       ctx.fail({ line, field: missing, message: `a call of a ${run.task} run names its ${missing}` });
       continue;
     }
-    const systemsNamed = task.unit === "answer" ? 1 : task.unit === "request" ? 2 : 0;
+    const systemsNamed = task.unit === "answer" || task.unit === "citation" ? 1 : task.unit === "request" ? 2 : 0;
     if (systemsNamed > 0 && r.systems!.length !== systemsNamed) {
       ctx.fail({
         line,
@@ -309,6 +325,7 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
       queryId: queryId!,
       nuggetId: nuggetId!,
       documentId: documentId!,
+      sentence: r.sentence ?? 0,
       systemA: () => systems.get(r.systems![0])!,
       systemB: () => systems.get(r.systems![1]!)!,
     });
