@@ -16,12 +16,11 @@ import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
+import { fakeEndpoint, runToEnd } from "@/test/judge-runs";
 import { textInput } from "@/test/import-inputs";
-import { createEndpoint } from "./create-endpoint";
 import { createJudgeRun } from "./create-judge-run";
 import { getCalibration } from "./get-calibration";
 import { getJudgeRun } from "./judge-runs";
-import { startJudgeWorker } from "./judge-worker";
 
 const ANSWERS = fs.readFileSync(path.resolve("test/fixtures/trec-rag/answers.jsonl"), "utf8");
 /** A judge that finds a sentence fully supported when it starts "Some say", else not at all. */
@@ -56,26 +55,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-async function endpoint() {
-  const name = `fake-cite-${unique()}`;
-  await createEndpoint({
-    name,
-    baseUrl: server.url,
-    model: "fake-support",
-    apiKey: { source: "none" },
-    inputPricePerMillion: null,
-    outputPricePerMillion: null,
-    concurrency: 2,
-    requestsPerMinute: null,
-  });
-  return name;
-}
-
-async function runToEnd(runId: number) {
-  const worker = startJudgeWorker({ pollMs: 20, call: { backoffMs: 1, timeoutMs: 2000 }, runIds: [runId] });
-  await worker.idle();
-  await worker.stop();
-}
+const endpoint = () => fakeEndpoint(server.url, "fake-support");
 
 describe("citation-support judge runs", () => {
   it("judge each cited sentence with the passage it cites first, as labels on sc: targets; again from the cache", async () => {

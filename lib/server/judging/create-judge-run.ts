@@ -187,11 +187,7 @@ async function answerPairCalls(
  */
 async function answerCalls(db: Db, studyId: number, sample: JudgeRunSample, seed: number): Promise<PlannedCall[]> {
   if (sample.kind === "campaign") {
-    const campaign = await db.campaign.findUnique({
-      where: { studyId_name: { studyId, name: sample.campaign } },
-      select: { id: true },
-    });
-    if (!campaign) throw invalid(`sample.campaign: the study has no campaign named "${sample.campaign}"`);
+    const campaign = await sampledCampaign(db, studyId, sample.campaign);
     const items = await db.item.findMany({
       where: { campaignId: campaign.id, responseAId: { not: null }, responseBId: null },
       orderBy: { position: "asc" },
@@ -231,11 +227,7 @@ async function answerCalls(db: Db, studyId: number, sample: JudgeRunSample, seed
  */
 async function citationCalls(db: Db, studyId: number, sample: JudgeRunSample, seed: number): Promise<PlannedCall[]> {
   if (sample.kind === "campaign") {
-    const campaign = await db.campaign.findUnique({
-      where: { studyId_name: { studyId, name: sample.campaign } },
-      select: { id: true },
-    });
-    if (!campaign) throw invalid(`sample.campaign: the study has no campaign named "${sample.campaign}"`);
+    const campaign = await sampledCampaign(db, studyId, sample.campaign);
     const items = await db.item.findMany({
       where: { campaignId: campaign.id, responseAId: { not: null }, documentId: { not: null } },
       orderBy: { position: "asc" },
@@ -286,11 +278,7 @@ async function plannedCalls(
 ): Promise<PlannedCall[]> {
   const pairs = pairTarget === "query_document" ? "(question, chunk)" : "(nugget, chunk)";
   if (sample.kind === "campaign") {
-    const campaign = await db.campaign.findUnique({
-      where: { studyId_name: { studyId, name: sample.campaign } },
-      select: { id: true },
-    });
-    if (!campaign) throw invalid(`sample.campaign: the study has no campaign named "${sample.campaign}"`);
+    const campaign = await sampledCampaign(db, studyId, sample.campaign);
     const items = await db.item.findMany({
       where: {
         campaignId: campaign.id,
@@ -324,4 +312,11 @@ async function plannedCalls(
     nuggetId: c.nuggetId,
     documentId: c.documentId,
   }));
+}
+
+/** The campaign a "campaign" sample names, or refused naming it. */
+async function sampledCampaign(db: Db, studyId: number, name: string): Promise<{ id: number }> {
+  const campaign = await db.campaign.findUnique({ where: { studyId_name: { studyId, name } }, select: { id: true } });
+  if (!campaign) throw invalid(`sample.campaign: the study has no campaign named "${name}"`);
+  return campaign;
 }

@@ -8,7 +8,7 @@ import { closeDb, getDb } from "@/lib/server/db/client";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
-import { createEndpoint } from "./create-endpoint";
+import { fakeEndpoint, runToEnd } from "@/test/judge-runs";
 import { createJudgeRun } from "./create-judge-run";
 import { getCalibration } from "./get-calibration";
 import { fewShotVersion } from "./few-shot-version";
@@ -16,7 +16,6 @@ import { getJudgeRun } from "./judge-runs";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { textInput } from "@/test/import-inputs";
-import { startJudgeWorker } from "./judge-worker";
 
 /**
  * A judge that reads each numbered nugget "N. fact fK ..." and looks for "fK!" (support) or "fK~"
@@ -47,26 +46,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-async function endpoint() {
-  const name = `fake-na-${unique()}`;
-  await createEndpoint({
-    name,
-    baseUrl: server.url,
-    model: "fake-assigner",
-    apiKey: { source: "none" },
-    inputPricePerMillion: null,
-    outputPricePerMillion: null,
-    concurrency: 2,
-    requestsPerMinute: null,
-  });
-  return name;
-}
-
-async function runToEnd(runId: number) {
-  const worker = startJudgeWorker({ pollMs: 20, call: { backoffMs: 1, timeoutMs: 2000 }, runIds: [runId] });
-  await worker.idle();
-  await worker.stop();
-}
+const endpoint = () => fakeEndpoint(server.url, "fake-assigner");
 
 /**
  * Two systems answering three questions: q1 with three nuggets, q2 with two, q3 with none (its
