@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { violations } from "./fixtures/axe";
 import { expectFits } from "./fixtures/layout";
 import { firstDayCli } from "./fixtures/first-day-cli";
@@ -118,6 +118,16 @@ test("a TREC RAG study: answers, nuggets and two judges' assignments imported, r
   expect(scoresOf(file)).toEqual(nist);
 });
 
+/** The researcher, signed in, on the study's page (made by the first test). */
+async function researcherOnStudy(browser: Browser): Promise<{ researcher: Page; studyUrl: string }> {
+  const researcher = await browser.newPage();
+  await signInViaApi(researcher.request, RESEARCHER.email, RESEARCHER.password);
+  await researcher.goto("/studies");
+  await researcher.getByRole("link", { name: "Trams RAG" }).click();
+  await expect(researcher.getByRole("heading", { name: "Trams RAG" })).toBeVisible();
+  return { researcher, studyUrl: researcher.url() };
+}
+
 const ANNOTATORS = [
   {
     email: "ana@trec.example",
@@ -136,12 +146,7 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
     firstDayCli(["user", "create", "--email", a.email, "--role", "annotator"], `${a.password}\n`);
     firstDayCli(["members", "add", "--study", "Trams RAG", "--email", a.email, "--role", "annotator"]);
   }
-  const researcher = await browser.newPage();
-  await signInViaApi(researcher.request, RESEARCHER.email, RESEARCHER.password);
-  await researcher.goto("/studies");
-  await researcher.getByRole("link", { name: "Trams RAG" }).click();
-  await expect(researcher.getByRole("heading", { name: "Trams RAG" })).toBeVisible();
-  const studyUrl = researcher.url();
+  const { researcher, studyUrl } = await researcherOnStudy(browser);
   await researcher.goto(`${studyUrl}/campaigns/new`);
   await researcher.getByLabel("Name").fill("Assign the nuggets");
   await researcher.getByLabel("Task").selectOption("nugget_assignment");
@@ -316,12 +321,7 @@ test("two annotators judge citation support by keyboard, at 1,280 and 390 px: ea
   browser,
 }) => {
   test.setTimeout(120_000);
-  const researcher = await browser.newPage();
-  await signInViaApi(researcher.request, RESEARCHER.email, RESEARCHER.password);
-  await researcher.goto("/studies");
-  await researcher.getByRole("link", { name: "Trams RAG" }).click();
-  await expect(researcher.getByRole("heading", { name: "Trams RAG" })).toBeVisible();
-  const studyUrl = researcher.url();
+  const { researcher, studyUrl } = await researcherOnStudy(browser);
   await researcher.goto(`${studyUrl}/campaigns/new`);
   await researcher.getByLabel("Name").fill("Check the citations");
   await researcher.getByLabel("Task").selectOption("citation_support");
@@ -432,12 +432,8 @@ test("two annotators judge citation support by keyboard, at 1,280 and 390 px: ea
 test("blind then reveal: after her blind assignment the annotator sees the LLM's under each nugget, and her revision is final", async ({
   browser,
 }) => {
-  const researcher = await browser.newPage();
-  await signInViaApi(researcher.request, RESEARCHER.email, RESEARCHER.password);
-  await researcher.goto("/studies");
-  await researcher.getByRole("link", { name: "Trams RAG" }).click();
-  await expect(researcher.getByRole("heading", { name: "Trams RAG" })).toBeVisible();
-  await researcher.goto(`${researcher.url()}/campaigns/new`);
+  const { researcher, studyUrl } = await researcherOnStudy(browser);
+  await researcher.goto(`${studyUrl}/campaigns/new`);
   await researcher.getByLabel("Name").fill("Assign, then see the LLM");
   await researcher.getByLabel("Task").selectOption("nugget_assignment");
   await researcher.getByLabel("Protocol").selectOption("blind_then_reveal");
