@@ -143,6 +143,50 @@ describe("citation-support campaigns", () => {
     });
   });
 
+  it("show the LLM's level only after the blind one under blind then reveal (the paper's post-editing)", async () => {
+    const db = await getDb();
+    // an LLM's levels of every first citation: full support
+    const lines = answers.flatMap((a) =>
+      a.answer.flatMap((s, i) =>
+        s.citations.length === 0
+          ? []
+          : [
+              JSON.stringify({
+                run_id: a.run_id,
+                topic_id: a.topic_id,
+                sentence_index: i,
+                citation: a.references[s.citations[0]!],
+                level: "full_support",
+              }),
+            ],
+      ),
+    );
+    await importIntoStudy(studyId, {
+      format: "citation-support",
+      judge: "gpt-4o-cites",
+      files: [textInput("llm.jsonl", `${lines.join("\n")}\n`)],
+    });
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({
+        protocol: "blind_then_reveal",
+        llmJudge: "gpt-4o-cites",
+        overlap: 1,
+        sample: { kind: "random_pairs", pairs: 1 },
+      }),
+    );
+    const [ann] = annotators;
+    const { itemId } = await claimNextItem(ann!, id);
+    expect((await getWorkspaceItem(ann!, id, itemId!)).llm).toBeNull();
+    await saveAnnotation(ann!, id, itemId!, save("no_support"));
+    expect((await getWorkspaceItem(ann!, id, itemId!)).llm).toMatchObject({
+      judge: "gpt-4o-cites",
+      level: "full_support",
+    });
+    expect(await db.label.count({ where: { studyId, judge: { name: "gpt-4o-cites" } } })).toBe(lines.length);
+  });
+
   it("is a label set, campaign:<id>: the annotators' majority on each pair, a tie left out", async () => {
     const db = await getDb();
     const { id } = await createCampaign(
