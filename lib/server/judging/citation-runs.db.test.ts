@@ -142,6 +142,17 @@ describe("citation-support judge runs", () => {
     expect(row).toMatchObject({ task: "citation_support", items });
     expect(row.disagreements).toHaveLength(items);
     expect(row.disagreements[0]!.reply).toContain('"support"');
+    // a campaign of another task than the template's is refused, naming both
+    const campaignName = (await (await getDb()).campaign.findUniqueOrThrow({ where: { id } })).name;
+    await expect(
+      createJudgeRun(researcher, studyId, {
+        template: "trec-rag-assignment",
+        endpoint: await endpoint(),
+        sample: { kind: "campaign", campaign: campaignName },
+      }),
+    ).rejects.toThrow(
+      `sample.campaign: "${campaignName}" is a citation_support campaign; a nugget_assignment run takes the items of a nugget_assignment campaign`,
+    );
   });
 
   it("travel in a study bundle: each call on its sentence, its level checked against its reply", async () => {

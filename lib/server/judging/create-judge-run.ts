@@ -114,15 +114,15 @@ async function callsOf(
   const seed = request.seed ?? 0;
   switch (task.unit) {
     case "pair":
-      return { calls: await plannedCalls(db, studyId, task.pairTarget!, request.sample, seed), systems: null };
+      return { calls: await plannedCalls(db, studyId, task, request.sample, seed), systems: null };
     case "request": {
       const systems = await comparedSystems(db, studyId, task, request.systems);
       return { calls: await answerPairCalls(studyId, systems, request.sample, seed), systems };
     }
     case "answer":
-      return { calls: await answerCalls(db, studyId, request.sample, seed), systems: null };
+      return { calls: await answerCalls(db, studyId, task, request.sample, seed), systems: null };
     case "citation":
-      return { calls: await citationCalls(db, studyId, request.sample, seed), systems: null };
+      return { calls: await citationCalls(db, studyId, task, request.sample, seed), systems: null };
     default:
       return unreachable(task.unit);
   }
@@ -185,9 +185,15 @@ async function answerPairCalls(
  * An answer task's calls: one per system's answer to a question with nuggets (every answer, N
  * random questions with all their answers, N random answers, or a nugget-assignment campaign's).
  */
-async function answerCalls(db: Db, studyId: number, sample: JudgeRunSample, seed: number): Promise<PlannedCall[]> {
+async function answerCalls(
+  db: Db,
+  studyId: number,
+  task: AnyJudgeTask,
+  sample: JudgeRunSample,
+  seed: number,
+): Promise<PlannedCall[]> {
   if (sample.kind === "campaign") {
-    const campaign = await sampledCampaign(db, studyId, sample.campaign);
+    const campaign = await sampledCampaign(db, studyId, sample.campaign, task);
     const items = await db.item.findMany({
       where: { campaignId: campaign.id, responseAId: { not: null }, responseBId: null },
       orderBy: { position: "asc" },
@@ -225,9 +231,15 @@ async function answerCalls(db: Db, studyId: number, sample: JudgeRunSample, seed
  * kept with its sentences, N random questions' answers or N random answers; each sentence with the
  * passage it cites first, or every one: the sample's `citations`), or of a citation-support campaign.
  */
-async function citationCalls(db: Db, studyId: number, sample: JudgeRunSample, seed: number): Promise<PlannedCall[]> {
+async function citationCalls(
+  db: Db,
+  studyId: number,
+  task: AnyJudgeTask,
+  sample: JudgeRunSample,
+  seed: number,
+): Promise<PlannedCall[]> {
   if (sample.kind === "campaign") {
-    const campaign = await sampledCampaign(db, studyId, sample.campaign);
+    const campaign = await sampledCampaign(db, studyId, sample.campaign, task);
     const items = await db.item.findMany({
       where: { campaignId: campaign.id, responseAId: { not: null }, documentId: { not: null } },
       orderBy: { position: "asc" },
@@ -272,13 +284,14 @@ function tooFew(
 async function plannedCalls(
   db: Db,
   studyId: number,
-  pairTarget: "query_document" | "nugget_document",
+  task: AnyJudgeTask,
   sample: JudgeRunSample,
   seed: number,
 ): Promise<PlannedCall[]> {
+  const pairTarget = task.pairTarget!;
   const pairs = pairTarget === "query_document" ? "(question, chunk)" : "(nugget, chunk)";
   if (sample.kind === "campaign") {
-    const campaign = await sampledCampaign(db, studyId, sample.campaign);
+    const campaign = await sampledCampaign(db, studyId, sample.campaign, task);
     const items = await db.item.findMany({
       where: {
         campaignId: campaign.id,
@@ -314,9 +327,16 @@ async function plannedCalls(
   }));
 }
 
-/** The campaign a "campaign" sample names, or refused naming it. */
-async function sampledCampaign(db: Db, studyId: number, name: string): Promise<{ id: number }> {
-  const campaign = await db.campaign.findUnique({ where: { studyId_name: { studyId, name } }, select: { id: true } });
+/** The campaign a "campaign" sample names, of the task the run's judge task is compared with; or refused naming it. */
+async function sampledCampaign(db: Db, studyId: number, name: string, task: AnyJudgeTask): Promise<{ id: number }> {
+  const campaign = await db.campaign.findUnique({
+    where: { studyId_name: { studyId, name } },
+    select: { id: true, taskType: true },
+  });
   if (!campaign) throw invalid(`sample.campaign: the study has no campaign named "${name}"`);
+  if (campaign.taskType !== task.campaignTask)
+    throw invalid(
+      `sample.campaign: "${name}" is a ${campaign.taskType} campaign; a ${task.id} run takes the items of a ${task.campaignTask} campaign`,
+    );
   return campaign;
 }
