@@ -25,6 +25,7 @@ describe("the demo's TREC RAG study", () => {
       nuggets: await db.nugget.count({ where: { studyId, importance: { not: null } } }),
       assignments: await db.label.count({ where: { studyId, targetType: "nugget_answer" } }),
       citations: await db.citation.count({ where: { response: { studyId } } }),
+      support: await db.label.count({ where: { studyId, targetType: "sentence_citation" } }),
     });
     const first = await counts();
     expect(first).toMatchObject({
@@ -33,6 +34,10 @@ describe("the demo's TREC RAG study", () => {
       assignments: 2 * RAG_SYSTEMS.length * nuggets.length,
     });
     expect(first.citations).toBeGreaterThan(0);
+    // both judges' support of every cited sentence (each cites one passage)
+    const cited = await db.response.findMany({ where: { studyId }, select: { sentences: true } });
+    const sentences = cited.flatMap((r) => JSON.parse(r.sentences!) as { citations: number[] }[]);
+    expect(first.support).toBe(2 * sentences.filter((s) => s.citations.length > 0).length);
     await seedDemoRag(db);
     expect(await counts()).toEqual(first);
   });
@@ -43,7 +48,7 @@ describe("the demo's TREC RAG study", () => {
     const chosen = defaultPair(await getStudyHeader(ADMIN, study.id), "leaderboard")!.choice;
     expect(chosen).toEqual({ a: "gpt-4o", b: "assessors" });
     const impact = await getImpactReport(ADMIN, study.id, chosen);
-    expect(impact).toMatchObject({ family: "answers", families: ["answers"], questions: 6 });
+    expect(impact).toMatchObject({ family: "answers", families: ["answers", "citations"], questions: 6 });
     for (const system of RAG_SYSTEMS) {
       // the assessors' labels are what each answer states: nuggetizer's scores of those
       const expected = meanNuggetScores(
@@ -82,5 +87,19 @@ describe("the demo's TREC RAG study", () => {
     expect(cited.length).toBeGreaterThan(0);
     expect(cited.every((c) => c.externalId.startsWith("lt-1-"))).toBe(true);
     expect(pool.answers[0]!.html).toMatch(/\[\d\]/);
+  });
+
+  it("ranks the systems by citation support too, where gpt-4o reads a sentence in four a level off", async () => {
+    const db = await getDb();
+    const study = await db.study.findUniqueOrThrow({ where: { slug: RAG_DEMO_SLUG } });
+    const impact = await getImpactReport(ADMIN, study.id, { a: "gpt-4o", b: "assessors", family: "citations" });
+    const pairs = await db.label.count({
+      where: { studyId: study.id, targetType: "sentence_citation", judge: { name: "assessors" } },
+    });
+    expect(impact.citationAgreement).toMatchObject({ pairs });
+    expect(impact.citationAgreement!.agree).toBeLessThan(pairs);
+    expect(impact.citationAgreement!.agree).toBeGreaterThan(pairs / 2);
+    // every cited sentence names its nugget's source: the assessors find each fully or partly supported
+    for (const s of impact.systems) expect(s.scores.weighted_precision!.b).toBeGreaterThan(0.5);
   });
 });

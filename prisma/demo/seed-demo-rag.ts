@@ -1,8 +1,9 @@
 // The demo's TREC RAG study, the shape the TREC RAG track gives: the Lindenfeld riders' questions
 // and passages, three RAG systems' answers citing the passages (the track's submission JSONL), the
 // questions' nuggets with their importance (nuggetizer's), and two judges' nugget assignments:
-// the assessors' (what each answer states) and gpt-4o's (now and then a level off), all imported
-// through the same import code as a team's files. Impact ranks the systems under both.
+// the assessors' (what each answer states) and gpt-4o's (now and then a level off), and the same
+// two judges' citation support of every cited sentence, all imported through the same import code
+// as a team's files. Impact ranks the systems under both.
 import type { Db } from "@/lib/server/db/client";
 import { importIntoStudy, type ImportFile } from "@/lib/server/imports/import-into-study";
 import type { NuggetAssignment } from "@/lib/domain/nugget-scores/nugget-scores";
@@ -116,7 +117,51 @@ export async function seedDemoRag(db: Db): Promise<{ studyId: number }> {
       judgeKind: kind,
       files: file(`assignments-${judge}.jsonl`, assignmentLines(kind)),
     });
+  for (const [judge, kind] of [
+    [RAG_DEMO_JUDGES.people, "human"],
+    [RAG_DEMO_JUDGES.llm, "model"],
+  ] as const)
+    await importIntoStudy(study.id, {
+      format: "citation-support",
+      judge,
+      judgeKind: kind,
+      files: file(`support-${judge}.jsonl`, supportLines(answers, kind)),
+    });
   return { studyId: study.id };
+}
+
+/**
+ * A judge's support of every cited sentence by the passage it cites (Thakur et al.'s citation
+ * support): the assessors' full for a sentence that states its nugget, partial for a hedged one;
+ * gpt-4o's a level off for about one sentence in four.
+ */
+function supportLines(
+  answers: readonly {
+    run_id: string;
+    topic_id: string;
+    references: string[];
+    answer: { text: string; citations: number[] }[];
+  }[],
+  kind: "human" | "model",
+) {
+  return answers.flatMap((a) =>
+    a.answer.flatMap((s, i) => {
+      if (s.citations.length === 0) return [];
+      const truth = s.text.startsWith("Some riders say") ? "partial_support" : "full_support";
+      const key = `${a.run_id}|${a.topic_id}|${i}`;
+      const off = kind === "model" && demoHash(`gpt-4o support|${key}`) % 4 === 0;
+      const level = !off
+        ? truth
+        : truth === "full_support"
+          ? "partial_support"
+          : demoHash(key) % 2 === 0
+            ? "full_support"
+            : "no_support";
+      return [
+        { run_id: a.run_id, topic_id: a.topic_id, sentence_index: i, citation: a.references[s.citations[0]!], level },
+      ];
+    }),
+  );
 }
 
 /** A judge's nuggetizer assignments of every nugget in every answer: the assessors' what each answer states, gpt-4o's now and then a level off. */
