@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { labelsPairs } from "@/lib/domain/task-types/registry";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
 import type { StudyHeader } from "@/lib/schemas/studies";
 import { llmJudgeNames } from "@/lib/domain/label-sets/judge-set";
@@ -29,8 +29,8 @@ export function AgreementView({
   error: string | null;
   children: ReactNode;
 }) {
-  // nugget-quality campaigns have their own report: their reviews are not labels on targets
-  const labelCampaigns = study.campaigns.filter((c) => labelsPairs(c.taskType));
+  // the campaigns whose annotators' agreement this page reports (support, relevance, citation support)
+  const labelCampaigns = study.campaigns.filter((c) => TASK_TYPES[c.taskType].report === "campaign-agreement");
   return (
     <ReportPage
       title="Agreement"

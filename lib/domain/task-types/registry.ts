@@ -54,8 +54,9 @@ export function pairTaskOf(pairTarget: "query_document" | "nugget_document"): Ta
 export const labelsPairs = (taskType: TaskType): boolean => TASK_TYPES[taskType].unit === "pair";
 
 /**
- * Whether a campaign of this task gives labels on a scale, one per target (a pair's level, or each
- * nugget's assignment in an answer): its annotators' majority is a label set, "campaign:<id>".
+ * Whether a campaign of this task gives labels on a scale, one per target (a pair's level, each
+ * nugget's assignment in an answer, or a cited sentence's support): its annotators' majority is a
+ * label set, "campaign:<id>".
  */
 export const labelsOnScale = (taskType: TaskType): boolean =>
   ["pair", "answer", "citation"].includes(TASK_TYPES[taskType].unit);

@@ -12,6 +12,7 @@ import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { loadLabelSet } from "@/lib/server/label-sets/load-label-set";
+import { getCampaignAgreement } from "@/lib/server/campaign-agreement/get-campaign-agreement";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
@@ -211,6 +212,9 @@ describe("citation-support campaigns", () => {
     expect([...set.labels.values()].every((l) => l.value === "full_support" && l.scale === "citation-support")).toBe(
       true,
     );
+    // the campaign's agreement report reads the two annotators on every pair
+    const report = await getCampaignAgreement(researcher, studyId, id);
+    expect(report.items).toBe(levels.size);
   });
 
   it("travel in a study bundle: items on the same sentences and passages, labels on the same targets", async () => {
