@@ -1,5 +1,5 @@
 import "server-only";
-import { sampleCandidates, sampleResponsePairs, targetKeyOf } from "@/lib/domain/campaigns/sampling";
+import { sampleCandidates, sampleResponsePairs, targetKeyOf, type SampleSpec } from "@/lib/domain/campaigns/sampling";
 import { JUDGE_TASKS, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import { runJudgeName } from "@/lib/domain/judging/run-judge-name";
@@ -112,17 +112,20 @@ async function callsOf(
   request: NewJudgeRun,
 ): Promise<{ calls: PlannedCall[]; systems: { id: number; name: string }[] | null }> {
   const seed = request.seed ?? 0;
+  const sample = request.sample;
+  if (sample.kind === "campaign")
+    return { calls: await campaignCalls(db, studyId, task, sample.campaign), systems: null };
   switch (task.unit) {
     case "pair":
-      return { calls: await plannedCalls(db, studyId, task, request.sample, seed), systems: null };
+      return { calls: await plannedCalls(db, studyId, task, sample, seed), systems: null };
     case "request": {
       const systems = await comparedSystems(db, studyId, task, request.systems);
-      return { calls: await answerPairCalls(studyId, systems, request.sample, seed), systems };
+      return { calls: await answerPairCalls(studyId, systems, sample, seed), systems };
     }
     case "answer":
-      return { calls: await answerCalls(db, studyId, task, request.sample, seed), systems: null };
+      return { calls: await answerCalls(db, studyId, sample, seed), systems: null };
     case "citation":
-      return { calls: await citationCalls(db, studyId, task, request.sample, seed), systems: null };
+      return { calls: await citationCalls(db, studyId, sample, seed), systems: null };
     default:
       return unreachable(task.unit);
   }
@@ -150,10 +153,9 @@ async function comparedSystems(db: Db, studyId: number, task: AnyJudgeTask, name
 async function answerPairCalls(
   studyId: number,
   systems: { id: number; name: string }[],
-  sample: JudgeRunSample,
+  sample: SampleSpec,
   seed: number,
 ): Promise<PlannedCall[]> {
-  if (sample.kind === "campaign") throw invalid("sample.kind: a campaign's items are pooled pairs, not requests");
   const pairs = await loadResponsePairs(
     studyId,
     systems.map((s) => s.id),
@@ -185,29 +187,7 @@ async function answerPairCalls(
  * An answer task's calls: one per system's answer to a question with nuggets (every answer, N
  * random questions with all their answers, N random answers, or a nugget-assignment campaign's).
  */
-async function answerCalls(
-  db: Db,
-  studyId: number,
-  task: AnyJudgeTask,
-  sample: JudgeRunSample,
-  seed: number,
-): Promise<PlannedCall[]> {
-  if (sample.kind === "campaign") {
-    const campaign = await sampledCampaign(db, studyId, sample.campaign, task);
-    const items = await db.item.findMany({
-      where: { campaignId: campaign.id, responseAId: { not: null }, responseBId: null },
-      orderBy: { position: "asc" },
-      select: { targetKey: true, queryId: true, responseAId: true },
-    });
-    if (items.length === 0) throw invalid(`sample.campaign: "${sample.campaign}" has no answers to assign nuggets in`);
-    return items.map((i) => ({
-      targetKey: i.targetKey,
-      queryId: i.queryId,
-      nuggetId: null,
-      documentId: null,
-      responseAId: i.responseAId,
-    }));
-  }
+async function answerCalls(db: Db, studyId: number, sample: SampleSpec, seed: number): Promise<PlannedCall[]> {
   const answers = await loadAnswerCandidates(studyId);
   tooFew(
     sample,
@@ -231,23 +211,7 @@ async function answerCalls(
  * kept with its sentences, N random questions' answers or N random answers; each sentence with the
  * passage it cites first, or every one: the sample's `citations`), or of a citation-support campaign.
  */
-async function citationCalls(
-  db: Db,
-  studyId: number,
-  task: AnyJudgeTask,
-  sample: JudgeRunSample,
-  seed: number,
-): Promise<PlannedCall[]> {
-  if (sample.kind === "campaign") {
-    const campaign = await sampledCampaign(db, studyId, sample.campaign, task);
-    const items = await db.item.findMany({
-      where: { campaignId: campaign.id, responseAId: { not: null }, documentId: { not: null } },
-      orderBy: { position: "asc" },
-      select: { targetKey: true, queryId: true, documentId: true, responseAId: true },
-    });
-    if (items.length === 0) throw invalid(`sample.campaign: "${sample.campaign}" has no cited sentences`);
-    return items.map((i) => ({ ...i, nuggetId: null }));
-  }
+async function citationCalls(db: Db, studyId: number, sample: SampleSpec, seed: number): Promise<PlannedCall[]> {
   if (sample.kind !== "all_pairs" && sample.kind !== "random_pairs" && sample.kind !== "random_questions")
     throw invalid("sample.kind: a citation run draws every answer, N random questions or N random answers");
   const answers = await loadAnswerCandidates(studyId, "sentences");
@@ -285,31 +249,11 @@ async function plannedCalls(
   db: Db,
   studyId: number,
   task: AnyJudgeTask,
-  sample: JudgeRunSample,
+  sample: SampleSpec,
   seed: number,
 ): Promise<PlannedCall[]> {
   const pairTarget = task.pairTarget!;
   const pairs = pairTarget === "query_document" ? "(question, chunk)" : "(nugget, chunk)";
-  if (sample.kind === "campaign") {
-    const campaign = await sampledCampaign(db, studyId, sample.campaign, task);
-    const items = await db.item.findMany({
-      where: {
-        campaignId: campaign.id,
-        documentId: { not: null },
-        nuggetId: pairTarget === "nugget_document" ? { not: null } : null,
-      },
-      orderBy: { position: "asc" },
-      select: { targetKey: true, queryId: true, nuggetId: true, documentId: true },
-    });
-    if (items.length === 0)
-      throw invalid(`sample.campaign: "${sample.campaign}" has no ${pairs} items for this template`);
-    return items.map((i) => ({
-      targetKey: i.targetKey,
-      queryId: i.queryId,
-      nuggetId: i.nuggetId,
-      documentId: i.documentId,
-    }));
-  }
   const candidates = await loadCandidates(studyId, pairTarget, null);
   tooFew(sample, candidates, { items: `pooled ${pairs} pairs`, questions: `pooled ${pairs} pairs` });
   const picked = sampleCandidates(candidates, sample, seed);
@@ -327,8 +271,12 @@ async function plannedCalls(
   }));
 }
 
-/** The campaign a "campaign" sample names, of the task the run's judge task is compared with; or refused naming it. */
-async function sampledCampaign(db: Db, studyId: number, name: string, task: AnyJudgeTask): Promise<{ id: number }> {
+/**
+ * A campaign sample's calls: the items of the named campaign in their order, which must be a
+ * campaign of the task the run's judge task is calibrated against (refused naming both), so each
+ * item is a target of the run's kind.
+ */
+async function campaignCalls(db: Db, studyId: number, task: AnyJudgeTask, name: string): Promise<PlannedCall[]> {
   const campaign = await db.campaign.findUnique({
     where: { studyId_name: { studyId, name } },
     select: { id: true, taskType: true },
@@ -338,5 +286,11 @@ async function sampledCampaign(db: Db, studyId: number, name: string, task: AnyJ
     throw invalid(
       `sample.campaign: "${name}" is a ${campaign.taskType} campaign; a ${task.id} run takes the items of a ${task.campaignTask} campaign`,
     );
-  return campaign;
+  const items = await db.item.findMany({
+    where: { campaignId: campaign.id },
+    orderBy: { position: "asc" },
+    select: { targetKey: true, queryId: true, nuggetId: true, documentId: true, responseAId: true },
+  });
+  if (items.length === 0) throw invalid(`sample.campaign: "${name}" has no items`);
+  return items;
 }
