@@ -11,6 +11,7 @@ import { protocolSchema } from "@/lib/domain/campaigns/protocol";
 import { NUGGET_ASSIGNMENTS, NUGGET_IMPORTANCES } from "@/lib/domain/nugget-scores/nugget-scores";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { strandedItemSchema } from "./campaign-admin";
+import { adjudicationProgressSchema } from "./adjudication-progress";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
 /** A campaign as its annotator sees it on their home page: no LLM labels, no other annotators. */
@@ -129,6 +130,8 @@ export const campaignProgressSchema = z.object({
   labels: z.object({ submitted: z.number(), target: z.number() }),
   stranded: z.array(strandedItemSchema),
   reveal: revealSummarySchema.nullable(),
+  /** A campaign whose disagreements are adjudicated: where that stands (null for the others). */
+  adjudication: adjudicationProgressSchema.nullable(),
   annotators: z.array(
     z.object({
       userId: z.number(),

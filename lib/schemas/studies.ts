@@ -51,6 +51,8 @@ export const studyHeaderSchema = z.object({
       id: z.number(),
       name: z.string(),
       taskType: taskTypeSchema,
+      /** Annotators per item. */
+      overlap: z.number(),
       items: z.number(),
       /** Items with at least one annotation. */
       labelled: z.number(),

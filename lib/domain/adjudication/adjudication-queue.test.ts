@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_SCALES } from "../scales";
-import { adjudicatedLevels, adjudicationQueue, levelDistance } from "./adjudication-queue";
+import { adjudicatedLevels, adjudicationCounts, adjudicationQueue, levelDistance } from "./adjudication-queue";
 
 const relevance = BUILTIN_SCALES["relevance-3"];
 const [non, partly, rel] = relevance.levels.map((l) => l.value) as [string, string, string];
@@ -37,5 +37,24 @@ describe("the adjudication queue", () => {
     });
     // every item through the queue: an agreed item is final only once decided
     expect(adjudicatedLevels(items, decisions, true)).toEqual({ levels: new Map([[3, partly]]), undecided: 3 });
+  });
+
+  it("counts what waits, what agrees, what the queue holds and how much of it is decided", () => {
+    const decisions = new Map([[3, partly]]);
+    // 6 items: one never labelled, one with a single label (both wait), one agreed, three differ
+    expect(adjudicationCounts(6, items, decisions, false)).toEqual({
+      items: 6,
+      waiting: 2,
+      agreed: 1,
+      disagreements: 3,
+      queued: 3,
+      decided: 1,
+      undecided: 2,
+    });
+    expect(adjudicationCounts(6, items, decisions, true)).toMatchObject({ queued: 4, decided: 1, undecided: 3 });
+    // the counts and the label set agree on what is undecided
+    expect(adjudicationCounts(6, items, decisions, true).undecided).toBe(
+      adjudicatedLevels(items, decisions, true).undecided,
+    );
   });
 });

@@ -55,3 +55,42 @@ export function adjudicatedLevels(
   }
   return { levels, undecided };
 }
+
+/** Where a campaign's adjudication stands, for its page and the adjudicator's. */
+export type AdjudicationCounts = {
+  /** The campaign's items. */
+  items: number;
+  /** Items fewer than two annotators have labelled yet: not in the queue. */
+  waiting: number;
+  /** Items whose annotators all gave the same level. */
+  agreed: number;
+  /** Items whose annotators gave different levels. */
+  disagreements: number;
+  /** Items in the queue (the disagreements, or every labelled item when the setting asks). */
+  queued: number;
+  /** Items of the queue decided, and still to decide. */
+  decided: number;
+  undecided: number;
+};
+
+/** The counts of a campaign's adjudication: `total` items, the labelled `items`, the decisions. */
+export function adjudicationCounts(
+  total: number,
+  items: readonly AdjudicationItem[],
+  decisions: ReadonlyMap<number, string>,
+  every: boolean,
+): AdjudicationCounts {
+  const ready = items.filter((i) => i.levels.length >= 2);
+  const disagreements = ready.filter((i) => new Set(i.levels).size > 1).length;
+  const queue = every ? ready : ready.filter((i) => new Set(i.levels).size > 1);
+  const decided = queue.filter((i) => decisions.has(i.itemId)).length;
+  return {
+    items: total,
+    waiting: total - ready.length,
+    agreed: ready.length - disagreements,
+    disagreements,
+    queued: queue.length,
+    decided,
+    undecided: queue.length - decided,
+  };
+}

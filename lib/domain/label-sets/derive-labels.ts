@@ -128,8 +128,8 @@ export function perNuggetAnnotations(
  * Each annotator's latest level on each item of a campaign: their revision after a reveal where
  * there is one, else their label (a payload without a level, such as a nugget review, is none).
  */
-export function latestLevels(annotations: readonly CampaignAnnotation[]): { row: CampaignAnnotation; value: string }[] {
-  const latest = new Map<string, { row: CampaignAnnotation; value: string }>();
+export function latestLevels<A extends CampaignAnnotation>(annotations: readonly A[]): { row: A; value: string }[] {
+  const latest = new Map<string, { row: A; value: string }>();
   for (const row of annotations) {
     const value = levelOfPayload(row.payload);
     const key = `${row.targetKey}\n${row.userId}`;

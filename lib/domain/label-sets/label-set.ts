@@ -17,6 +17,8 @@ export type LabelSet = {
   labels: Map<string, SetLabel>;
   /** An ensemble: the targets its members tied on, which it gives no label. */
   ties?: number;
+  /** An adjudicated set: the items its annotators disagree on that no one has decided yet, which it leaves out. */
+  undecided?: number;
 };
 
 /**
@@ -28,13 +30,14 @@ export type LabelSetName =
   | { kind: "fused"; judges: [string, string] }
   | { kind: "ensemble"; judges: string[] }
   | { kind: "corrected"; judge: string }
-  | { kind: "campaign"; campaignId: number };
+  | { kind: "campaign"; campaignId: number }
+  | { kind: "adjudicated"; campaignId: number };
 export type LabelSetKind = LabelSetName["kind"];
 
 /** What a study has that its label sets are made of: its judges and its campaigns. */
 export type LabelSetStudy = {
   judges: readonly { name: string; kind: "human" | "model" }[];
-  campaigns: readonly { id: number; name: string; taskType: TaskType }[];
+  campaigns: readonly { id: number; name: string; taskType: TaskType; overlap: number }[];
 };
 
 /**

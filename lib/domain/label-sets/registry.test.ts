@@ -20,8 +20,9 @@ const study = {
     { name: "assessors", kind: "human" as const },
   ],
   campaigns: [
-    { id: 2, name: "Relevance check", taskType: "relevance" as const },
-    { id: 3, name: "Review", taskType: "nugget_quality" as const },
+    { id: 2, name: "Relevance check", taskType: "relevance" as const, overlap: 2 },
+    { id: 3, name: "Review", taskType: "nugget_quality" as const, overlap: 2 },
+    { id: 4, name: "Single pass", taskType: "support" as const, overlap: 1 },
   ],
 };
 
@@ -34,6 +35,7 @@ describe("label-set kinds", () => {
     ["ensemble:a@1 · m+b@2 · m+c", { kind: "ensemble", judges: ["a@1 · m", "b@2 · m", "c"] }],
     ["corrected:gpt-4o", { kind: "corrected", judge: "gpt-4o" }],
     ["campaign:12", { kind: "campaign", campaignId: 12 }],
+    ["adjudicated:12", { kind: "adjudicated", campaignId: 12 }],
   ])("%s is a %o and is written back", (name, set) => {
     expect(parseLabelSet(name)).toEqual(set);
     expect(formatLabelSet(set)).toBe(name);
@@ -46,23 +48,20 @@ describe("label-set kinds", () => {
     ["ensemble:a++b", 'an ensemble label set is named "ensemble:<judge>+<judge>+...", not "ensemble:a++b"'],
     ["campaign:x", 'a campaign label set is named "campaign:<id>", not "campaign:x"'],
     ["campaign:0", 'a campaign label set is named "campaign:<id>", not "campaign:0"'],
+    ["adjudicated:", 'an adjudicated label set is named "adjudicated:<id>", not "adjudicated:"'],
     ["corrected:", 'a corrected label set is named "corrected:<judge>", not "corrected:"'],
     ["", 'a judge label set is named "<judge>", not ""'],
   ])("refuses %j, saying what a name of its kind is", (name, error) => expect(parseLabelSet(name)).toEqual({ error }));
 
   it("knows which sets are built from others, and whose labels they are", () => {
-    expect(["fused:a+b", "corrected:a", "campaign:3", "ensemble:a+b+c", "gpt-4o"].map(isDerivedLabelSet)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-    ]);
+    expect(
+      ["fused:a+b", "corrected:a", "campaign:3", "adjudicated:3", "ensemble:a+b+c", "gpt-4o"].map(isDerivedLabelSet),
+    ).toEqual([true, true, true, true, true, false]);
     expect(labelSetKindOf("campaign:3")).toBe(LABEL_SET_KINDS.campaign);
     expect(labelSetKindOf("campaigns")).toBe(LABEL_SET_KINDS.judge);
   });
 
-  it("offers judges, fusions, corrections and the campaigns that label pairs", () => {
+  it("offers judges, fusions, corrections, the campaigns that label on a scale and the adjudicated sets of those with overlap 2 or more", () => {
     expect(labelSetOptions(study).map((o) => o.value)).toEqual([
       "gpt-4o",
       "solar",
@@ -71,10 +70,15 @@ describe("label-set kinds", () => {
       "corrected:gpt-4o",
       "corrected:solar",
       "campaign:2",
+      "campaign:4",
+      "adjudicated:2",
     ]);
     expect(modelLabelSetOptions(study).map((o) => o.value)).not.toContain("campaign:2");
+    expect(modelLabelSetOptions(study).map((o) => o.value)).not.toContain("adjudicated:2");
     expect(peopleLabelSetOptions(study, "mean")).toEqual([
       { value: "campaign:2", label: "Annotators of Relevance check (mean over annotators)" },
+      { value: "campaign:4", label: "Annotators of Single pass (mean over annotators)" },
+      { value: "adjudicated:2", label: "Adjudicated labels of Relevance check" },
       { value: "assessors", label: "assessors (human)" },
     ]);
     expect(llmJudgeNames(study)).toEqual(["gpt-4o", "solar"]);
@@ -83,6 +87,8 @@ describe("label-set kinds", () => {
   it.each([
     ["campaign:2", "Annotators of Relevance check (majority)"],
     ["campaign:99", "campaign:99"],
+    ["adjudicated:2", "Adjudicated labels of Relevance check"],
+    ["adjudicated:99", "adjudicated:99"],
     ["corrected:gpt-4o", "gpt-4o corrected by humans"],
     ["fused:gpt-4o+solar", "gpt-4o + solar fused"],
     ["assessors", "assessors"],

@@ -1,3 +1,4 @@
+import { adjudicatedSet } from "./adjudicated-set";
 import { campaignSet } from "./campaign-set";
 import { correctedSet } from "./corrected-set";
 import { ensembleSet } from "./ensemble-set";
@@ -22,6 +23,7 @@ export const LABEL_SET_KINDS = {
   fused: fusedSet,
   corrected: correctedSet,
   campaign: campaignSet,
+  adjudicated: adjudicatedSet,
   ensemble: ensembleSet,
 } satisfies { [K in LabelSetKind]: LabelSetKindDefinition<K> };
 

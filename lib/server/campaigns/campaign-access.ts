@@ -36,7 +36,8 @@ export type CampaignRecord = {
   llmJudge: { id: number; name: string } | null;
 };
 
-function toRecord(c: CampaignRow): CampaignRecord {
+/** A campaign row as the operations read it (its scale, criteria and sample parsed). */
+export function toRecord(c: CampaignRow): CampaignRecord {
   const { scale, criteria, sample } = definitionOf(c);
   return {
     id: c.id,

@@ -7,11 +7,17 @@ import type { UserDto } from "../users/user-dto";
 import { researcherCampaign } from "./campaign-access";
 import { getRevealEffect, revealedAnnotations } from "./get-reveal-effect";
 import { listStrandedItems } from "../db/stranded-items";
+import { adjudicable } from "@/lib/domain/adjudication/adjudicable";
+import type { AdjudicationProgress } from "@/lib/schemas/adjudication-progress";
+import { adjudicationSettings } from "../adjudication/adjudication-access";
+import { adjudicationState } from "../adjudication/adjudication-state";
+import type { CampaignRecord } from "./campaign-access";
 
 /**
  * A campaign's progress for its researchers: items done (no seat left open or held), in progress,
  * not started and stranded (open seats nobody can take); per annotator their labels, skips, held
- * items, how often they confirmed or changed their label after the reveal, and their time.
+ * items, how often they confirmed or changed their label after the reveal, and their time; and
+ * where adjudication stands, for a campaign that has it.
  */
 export async function getCampaignProgress(user: UserDto, campaignId: number): Promise<CampaignProgress> {
   const campaign = await researcherCampaign(user, campaignId);
@@ -55,6 +61,15 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
     labels: progress.labels,
     stranded,
     reveal: await getRevealEffect(db, campaign, phases),
+    adjudication: adjudicable(campaign.taskType, campaign.overlap)
+      ? await adjudicationProgress(campaign, campaign.status === "closed" || complete === total)
+      : null,
     annotators: progress.annotators,
   };
+}
+
+async function adjudicationProgress(campaign: CampaignRecord, annotatorsDone: boolean): Promise<AdjudicationProgress> {
+  const settings = await adjudicationSettings(campaign.id);
+  const { counts } = await adjudicationState(campaign, settings.every);
+  return { settings: { ...settings, llm: settings.llm?.name ?? null }, counts, annotatorsDone };
 }

@@ -3,14 +3,13 @@ import { randomBytes } from "node:crypto";
 import { LEASE_MS, llmLabelVisible } from "@/lib/domain/campaigns/judgment";
 import { parseNuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { NUGGET_ASSIGNMENTS, storedImportance, type NuggetAssignment } from "@/lib/domain/nugget-scores/nugget-scores";
-import { nuggetAnswerKey, parseSentenceCitationKey } from "@/lib/domain/targets";
-import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
+import { nuggetAnswerKey } from "@/lib/domain/targets";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
+import { itemContent } from "./item-content";
 import { notFound } from "../errors";
 import { renderDocument } from "../render/study-passage";
-import { questionTerms } from "@/lib/domain/passages/question-terms";
 import type { PassageDisplay } from "@/lib/domain/passages/passage-kind";
 import { renderMarkdown } from "../render/markdown";
 import type { UserDto } from "../users/user-dto";
@@ -71,25 +70,16 @@ export async function getWorkspaceItem(
       : null;
   const query = item.query!;
   const display = campaign.passageDisplay;
+  const content = await itemContent(campaign, item);
   return {
-    itemId,
+    ...content,
     claim: await claimTokenOf(campaign.id, itemId, user.id),
     status: seat.status as WorkspaceItem["status"],
     question: {
-      id: query.externalId,
-      title: query.title,
-      bodyHtml: await renderMarkdown(query.body),
+      ...content.question,
       answerHtml: task.shows.answer && query.answer ? await renderMarkdown(query.answer) : null,
     },
-    nugget: item.nugget ? { id: item.nugget.externalId, position: item.nugget.position, text: item.nugget.text } : null,
     nuggets: task.shows.nuggetList ? reviewedNuggets(item.nuggets, query.nuggets) : [],
-    document: item.document
-      ? await documentView(
-          item.document,
-          display,
-          campaign.highlightTerms ? questionTerms(query.body || query.title) : [],
-        )
-      : null,
     comparison:
       task.shows.responses && item.responseAId !== null && item.responseBId !== null
         ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides, await sidesTokenOf(seat), display)
@@ -98,30 +88,12 @@ export async function getWorkspaceItem(
       task.unit === "answer" && item.responseAId !== null
         ? (await renderedAnswers([item.responseAId], display))[0]!
         : null,
-    citedSentence: task.unit === "citation" ? await citedSentenceOf(item.targetKey, item.responseAId) : null,
     mine,
     llm,
     llmAssignments:
       shown && task.unit === "answer" && campaign.llmJudge && item.responseAId !== null
         ? await llmAssignmentsOf(campaign.llmJudge, item.responseAId, item.nuggets, query.nuggets)
         : null,
-  };
-}
-
-/** A citation-support item's answer as its sentences' texts, and the sentence its key names. */
-async function citedSentenceOf(
-  targetKey: string,
-  responseId: number | null,
-): Promise<NonNullable<WorkspaceItem["citedSentence"]>> {
-  const key = parseSentenceCitationKey(targetKey);
-  const db = await getDb();
-  const response =
-    responseId === null
-      ? null
-      : await db.response.findUnique({ where: { id: responseId }, select: { sentences: true } });
-  return {
-    index: key?.sentence ?? 0,
-    sentences: (storedSentences(response?.sentences ?? null) ?? []).map((s) => s.text),
   };
 }
 
@@ -214,33 +186,6 @@ async function sidesTokenOf(seat: { id: number; sidesToken: string | null }): Pr
     data: { sidesToken: randomBytes(16).toString("hex") },
   });
   return (await db.assignment.findUniqueOrThrow({ where: { id: seat.id }, select: { sidesToken: true } })).sidesToken!;
-}
-
-async function documentView(
-  doc: {
-    externalId: string;
-    title: string;
-    repo: string | null;
-    path: string | null;
-    language: string | null;
-    display: string | null;
-    text: string;
-  },
-  display: PassageDisplay,
-  terms: readonly string[],
-): Promise<NonNullable<WorkspaceItem["document"]>> {
-  const chunk = await renderDocument(doc, display, terms);
-  return {
-    id: doc.externalId,
-    title: doc.title,
-    repo: doc.repo,
-    path: doc.path,
-    language: doc.language,
-    kind: chunk.kind,
-    html: chunk.html,
-    lines: chunk.lines,
-    hasText: doc.text.trim() !== "",
-  };
 }
 
 /**

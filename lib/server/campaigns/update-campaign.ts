@@ -8,8 +8,11 @@ import {
   campaignAnnotatorIds,
   removeCampaignAnnotator,
   setCampaignGuidelines,
+  setCampaignAdjudication,
   setCampaignStatus,
 } from "../db/campaigns";
+import { checkAdjudicationChange } from "../adjudication/change-adjudication";
+import type { Db } from "../db/client";
 import { withTransaction } from "../db/transactions";
 import { AppError, invalid } from "../errors";
 import type { UserDto } from "../users/user-dto";
@@ -22,15 +25,16 @@ import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 /**
  * A researcher changes a running campaign: pauses it (no new items are handed out; an item in hand
  * can still be saved), resumes it, closes it for good; edits its guidelines; or changes its
- * annotators (annotator members of the study, at least as many as the overlap). An annotator taken
- * off keeps their labels, and the items they held go back to the others.
+ * annotators (annotator members of the study, at least as many as the overlap, never its
+ * adjudicator); or its adjudication settings (change-adjudication.ts). An annotator taken off keeps
+ * their labels, and the items they held go back to the others.
  */
 export async function updateCampaign(
   user: UserDto,
   campaignId: number,
   change: CampaignChange,
 ): Promise<{ status: string }> {
-  const { status, guidelines, annotatorIds } = parseOrThrow(campaignChangeSchema, change);
+  const { status, guidelines, annotatorIds, adjudication } = parseOrThrow(campaignChangeSchema, change);
   const campaign = await researcherCampaign(user, campaignId);
   const db = await getDb();
   if (status !== undefined && status !== campaign.status && !statusChangeAllowed(campaign.status, status)) {
@@ -52,7 +56,10 @@ export async function updateCampaign(
   }
   const annotators = annotatorIds === undefined ? undefined : [...new Set(annotatorIds)];
   if (annotators) await checkAnnotators(db, campaign.studyId, annotators, campaign.overlap, "annotatorIds");
+  if (annotators) await checkNotAdjudicator(db, campaign.id, annotators);
+  const adjudicationColumns = adjudication && (await checkAdjudicationChange(db, campaign, adjudication));
   await withTransaction(async (tx) => {
+    if (adjudicationColumns) await setCampaignAdjudication(tx, campaign.id, adjudicationColumns);
     if (status !== undefined) await setCampaignStatus(tx, campaign.id, status);
     if (guidelines !== undefined) await setCampaignGuidelines(tx, campaign.id, guidelines);
     if (annotators) {
@@ -69,4 +76,14 @@ export async function updateCampaign(
     }
   });
   return { status: status ?? campaign.status };
+}
+
+/** Refuses to make a campaign's adjudicator one of its annotators (they would adjudicate their own labels). */
+async function checkNotAdjudicator(db: Db, campaignId: number, annotatorIds: readonly number[]): Promise<void> {
+  const { adjudicatorId } = await db.campaign.findUniqueOrThrow({
+    where: { id: campaignId },
+    select: { adjudicatorId: true },
+  });
+  if (adjudicatorId !== null && annotatorIds.includes(adjudicatorId))
+    throw invalid(`annotatorIds: user ${adjudicatorId} is this campaign's adjudicator, who cannot also annotate it`);
 }

@@ -117,6 +117,23 @@ export async function setCampaignStatus(tx: Tx, campaignId: number, status: stri
   await sqlOf(tx).query(`UPDATE "Campaign" SET "status" = ? WHERE "id" = ?`, [status, campaignId]);
 }
 
+/** Sets a campaign's adjudication columns (change-adjudication.ts says which). */
+export async function setCampaignAdjudication(
+  tx: Tx,
+  campaignId: number,
+  columns: Partial<
+    Record<"adjudicatorId" | "adjudicateEvery" | "adjudicationShowsNames" | "adjudicationLlmId", unknown>
+  >,
+): Promise<void> {
+  // booleans as 1/0, which both engines read (as insertCampaign writes highlightTerms)
+  const entries = Object.entries(columns).map(([c, v]) => [c, typeof v === "boolean" ? (v ? 1 : 0) : v] as const);
+  if (entries.length === 0) return;
+  await sqlOf(tx).query(`UPDATE "Campaign" SET ${entries.map(([c]) => `"${c}" = ?`).join(", ")} WHERE "id" = ?`, [
+    ...entries.map(([, v]) => v),
+    campaignId,
+  ]);
+}
+
 export async function setCampaignGuidelines(tx: Tx, campaignId: number, guidelines: string): Promise<void> {
   await sqlOf(tx).query(`UPDATE "Campaign" SET "guidelines" = ? WHERE "id" = ?`, [guidelines, campaignId]);
 }

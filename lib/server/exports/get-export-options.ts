@@ -22,7 +22,7 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
     db.campaign.findMany({
       where: { studyId },
       orderBy: { createdAt: "desc" },
-      select: { id: true, name: true, taskType: true },
+      select: { id: true, name: true, taskType: true, overlap: true },
     }),
     annotationCountsByCampaign(studyId),
     db.assignment.groupBy({

@@ -1,5 +1,6 @@
 import "server-only";
 import { ACCOUNT_API } from "./api/account";
+import { ADJUDICATION_API } from "./api/adjudication";
 import { ADMIN_API } from "./api/admin";
 import { ANNOTATION_API } from "./api/annotation";
 import { CAMPAIGNS_API } from "./api/campaigns";
@@ -24,6 +25,7 @@ export const API = {
   ...CAMPAIGNS_API,
   ...REPORTS_API,
   ...ANNOTATION_API,
+  ...ADJUDICATION_API,
   ...ACCOUNT_API,
   ...ADMIN_API,
   ...JUDGING_API,

@@ -20,7 +20,7 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
     db.campaign.findMany({
       where: { studyId, taskType: { in: judgeTaskList().map((t) => t.campaignTask) } },
       orderBy: { name: "asc" },
-      select: { id: true, name: true, taskType: true },
+      select: { id: true, name: true, taskType: true, overlap: true },
     }),
     db.system.findMany({
       where: { studyId, responses: { some: {} } },

@@ -1,5 +1,10 @@
 import "server-only";
-import type { LabelSet, LabelSetKind, LabelSetName } from "@/lib/domain/label-sets/label-set";
+import type { LabelSet, LabelSetKind, LabelSetName, SetLabel } from "@/lib/domain/label-sets/label-set";
+import { adjudicable, notAdjudicable } from "@/lib/domain/adjudication/adjudicable";
+import { adjudicatedOf, adjudicationState } from "../adjudication/adjudication-state";
+import { adjudicationSettings } from "../adjudication/adjudication-access";
+import { campaignById } from "../db/campaigns";
+import { toRecord } from "../campaigns/campaign-access";
 import { campaignMajority, correctedLabels, ensembleLabels, fusedLabels } from "@/lib/domain/label-sets/derive-labels";
 import { parseLabelSet } from "@/lib/domain/label-sets/registry";
 import { campaignAnnotations } from "../db/annotations";
@@ -19,7 +24,8 @@ type Loader<K extends LabelSetKind> = (
  * labels by target; two LLMs fused as FeB4RAG does on the targets both labelled; an LLM with the
  * humans' majority wherever humans judged (a tie keeps the LLM's); a campaign's annotators'
  * majority on each item (each annotator's latest label: the revision after a reveal where there
- * is one; ties leave the item out); several judges' majority or lower median.
+ * is one; ties leave the item out); a campaign's adjudicated levels (agreed items and decisions,
+ * the undecided left out and counted); several judges' majority or lower median.
  */
 const LOADERS: { [K in LabelSetKind]: Loader<K> } = {
   judge: (db, studyId, set) => loadJudge(db, studyId, set.judge),
@@ -36,6 +42,24 @@ const LOADERS: { [K in LabelSetKind]: Loader<K> } = {
     if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
     const scale = (JSON.parse(campaign.scale) as { id: string }).id;
     return { name, kind: "human", labels: campaignMajority(await campaignAnnotations(campaign.id), scale) };
+  },
+  adjudicated: async (_db, studyId, set, name) => {
+    const campaign = await adjudicatedCampaign(studyId, set.campaignId);
+    const state = await adjudicationState(campaign, campaign.adjudication.every);
+    const { levels, undecided } = adjudicatedOf(state, campaign.adjudication.every);
+    const labels = new Map<string, SetLabel>();
+    for (const [itemId, value] of levels) {
+      const { row } = state.labels.get(itemId)![0]!;
+      labels.set(row.targetKey, {
+        targetKey: row.targetKey,
+        value,
+        scale: campaign.scale.id,
+        queryId: row.queryId,
+        nuggetId: row.nuggetId,
+        criterion: null,
+      });
+    }
+    return { name, kind: "human", labels, undecided };
   },
   ensemble: async (db, studyId, set, name) => {
     const members = [];
@@ -58,4 +82,13 @@ async function loadJudge(db: Db, studyId: number, name: string): Promise<LabelSe
   // Through the driver: Prisma's adapter layer triples the time of a 100,000-row read.
   const labels = new Map((await labelsOfJudge(judge.id)).map((l) => [l.targetKey, l]));
   return { name, kind: judge.kind === "human" ? "human" : "model", labels };
+}
+
+/** A campaign of this study whose disagreements are adjudicated, with its settings; else refused naming it. */
+async function adjudicatedCampaign(studyId: number, campaignId: number) {
+  const row = await campaignById(campaignId);
+  if (!row || row.studyId !== studyId) throw invalid(`no campaign ${campaignId} in this study`);
+  const campaign = toRecord(row);
+  if (!adjudicable(campaign.taskType, campaign.overlap)) throw invalid(notAdjudicable(campaign.name));
+  return { ...campaign, adjudication: await adjudicationSettings(campaign.id) };
 }

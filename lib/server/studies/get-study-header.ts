@@ -33,7 +33,7 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
     db.campaign.findMany({
       where,
       orderBy: { createdAt: "desc" },
-      select: { id: true, name: true, taskType: true, sample: true, _count: { select: { items: true } } },
+      select: { id: true, name: true, taskType: true, overlap: true, sample: true, _count: { select: { items: true } } },
     }),
     db.item.groupBy({ by: ["campaignId"], where: { campaign: where, annotations: { some: {} } }, _count: true }),
     studyHolds(db, studyId),
@@ -52,6 +52,7 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
       id: c.id,
       name: c.name,
       taskType: taskTypeSchema.parse(c.taskType),
+      overlap: c.overlap,
       items: c._count.items,
       labelled: labelledItems.get(c.id) ?? 0,
       uniform: uniformUnit(sampleSpecSchema.parse(JSON.parse(c.sample))) !== null,

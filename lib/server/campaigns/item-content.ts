@@ -1,0 +1,104 @@
+import "server-only";
+import { parseSentenceCitationKey } from "@/lib/domain/targets";
+import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
+import { questionTerms } from "@/lib/domain/passages/question-terms";
+import type { PassageDisplay } from "@/lib/domain/passages/passage-kind";
+import { TASK_TYPES } from "@/lib/domain/task-types/registry";
+import type { ItemContent } from "@/lib/schemas/adjudication";
+import type { WorkspaceItem } from "@/lib/schemas/campaigns";
+import { getDb } from "../db/client";
+import { renderDocument } from "../render/study-passage";
+import { renderMarkdown } from "../render/markdown";
+import type { CampaignRecord } from "./campaign-access";
+
+type DocumentRow = {
+  externalId: string;
+  title: string;
+  repo: string | null;
+  path: string | null;
+  language: string | null;
+  display: string | null;
+  text: string;
+};
+
+/**
+ * What an item shows of its target, rendered on the server as its annotators see it: the question,
+ * the nugget, the passage (its question's terms marked when the campaign asks), and a citation
+ * item's answer sentences. The annotator's workspace and the adjudicator's screen both show it.
+ */
+export async function itemContent(
+  campaign: Pick<CampaignRecord, "taskType" | "passageDisplay" | "highlightTerms">,
+  item: {
+    id: number;
+    targetKey: string;
+    responseAId: number | null;
+    query: { externalId: string; title: string; body: string } | null;
+    nugget: { externalId: string; position: number; text: string } | null;
+    document: DocumentRow | null;
+  },
+): Promise<ItemContent> {
+  const query = item.query!;
+  const task = TASK_TYPES[campaign.taskType];
+  return {
+    itemId: item.id,
+    question: {
+      id: query.externalId,
+      title: query.title,
+      bodyHtml: await renderMarkdown(query.body),
+      answerHtml: null,
+    },
+    nugget: item.nugget ? { id: item.nugget.externalId, position: item.nugget.position, text: item.nugget.text } : null,
+    document: item.document
+      ? await documentView(
+          item.document,
+          campaign.passageDisplay,
+          campaign.highlightTerms ? questionTerms(query.body || query.title) : [],
+        )
+      : null,
+    citedSentence: task.unit === "citation" ? await citedSentenceOf(item.targetKey, item.responseAId) : null,
+  };
+}
+
+/** A citation-support item's answer as its sentences' texts, and the sentence its key names. */
+async function citedSentenceOf(
+  targetKey: string,
+  responseId: number | null,
+): Promise<NonNullable<WorkspaceItem["citedSentence"]>> {
+  const key = parseSentenceCitationKey(targetKey);
+  const db = await getDb();
+  const response =
+    responseId === null
+      ? null
+      : await db.response.findUnique({ where: { id: responseId }, select: { sentences: true } });
+  return {
+    index: key?.sentence ?? 0,
+    sentences: (storedSentences(response?.sentences ?? null) ?? []).map((s) => s.text),
+  };
+}
+
+async function documentView(
+  doc: {
+    externalId: string;
+    title: string;
+    repo: string | null;
+    path: string | null;
+    language: string | null;
+    display: string | null;
+    text: string;
+  },
+  display: PassageDisplay,
+  terms: readonly string[],
+): Promise<NonNullable<WorkspaceItem["document"]>> {
+  const chunk = await renderDocument(doc, display, terms);
+  return {
+    id: doc.externalId,
+    title: doc.title,
+    repo: doc.repo,
+    path: doc.path,
+    language: doc.language,
+    kind: chunk.kind,
+    html: chunk.html,
+    lines: chunk.lines,
+    hasText: doc.text.trim() !== "",
+  };
+}
