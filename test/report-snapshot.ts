@@ -1,9 +1,11 @@
 // Every report of one study as one JSON document, read from the database of DATABASE_URL:
 //   DATABASE_URL=... node --conditions=react-server --import tsx test/report-snapshot.ts <study slug>
 // A process serves one database, so a test that compares two databases runs this once for each.
-// Row ids belong to their database: "campaign:<id>" becomes "campaign:<name>", a target key's ids
+// Row ids belong to their database: "campaign:<id>" becomes "campaign:<name>" (and "adjudicated:<id>" alike), a target key's ids
 // ("nd:<nugget>:<chunk>") and the explorer's column keys become external ids, and numbers under
 // "id" or a key ending in "Id" (studyId, userId, ...) are left out. Nothing else is touched.
+import { adjudicable } from "@/lib/domain/adjudication/adjudicable";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { getCampaignAgreement } from "@/lib/server/campaign-agreement/get-campaign-agreement";
 import { getCampaignProgress } from "@/lib/server/campaigns/get-campaign-progress";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
@@ -37,6 +39,9 @@ async function snapshot(slug: string) {
   const people = [
     ...judges.filter((j) => j.kind === "human").map((j) => j.name),
     ...pairCampaigns.map((c) => `campaign:${c.id}`),
+    ...campaigns
+      .filter((c) => adjudicable(taskTypeSchema.parse(c.taskType), c.overlap))
+      .map((c) => `adjudicated:${c.id}`),
   ];
   const out: Record<string, unknown> = {};
   for (const a of models)
@@ -75,7 +80,10 @@ async function snapshot(slug: string) {
 
   let text = JSON.stringify(out);
   const names = new Map(campaigns.map((c) => [String(c.id), c.name]));
-  text = text.replace(/campaign:(\d+)\b/g, (_, id: string) => `campaign:${names.get(id) ?? id}`);
+  text = text.replace(
+    /(campaign|adjudicated):(\d+)\b/g,
+    (_, kind: string, id: string) => `${kind}:${names.get(id) ?? id}`,
+  );
   const external = async (rows: Promise<{ id: number; externalId: string }[]>) =>
     new Map((await rows).map((r) => [String(r.id), r.externalId]));
   const select = { id: true, externalId: true } as const;

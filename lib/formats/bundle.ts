@@ -3,8 +3,9 @@
 // the same study: content, judges and labels, systems, runs and responses, and (from format
 // version 2) the people and their work: accounts and memberships by email, campaigns with their
 // items and seats, and every annotation with its times; (from version 3) the LLM judge runs with
-// every call's reply, and the saved template versions they used. Leases are not carried: a seat
-// held when the bundle was written is open in it, and so is a judge call.
+// every call's reply, and the saved template versions they used; (from version 4) each campaign's
+// adjudication settings and decisions. Leases are not carried: a seat held when the bundle was
+// written is open in it, and so is a judge call.
 import { z } from "zod";
 import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
@@ -24,7 +25,7 @@ import type { DocumentRow, QueryRow, RunRow } from "./rows";
 import { passageDisplaySchema, passageKindSchema, type PassageDisplay } from "@/lib/domain/passages/passage-kind";
 
 /** The format version this Assay writes; it reads every version up to it. */
-export const BUNDLE_VERSION = 3;
+export const BUNDLE_VERSION = 4;
 
 const id = z.string().min(1);
 const json = z.record(z.string(), z.unknown());
@@ -155,6 +156,17 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     llm_judge: id.nullable(),
     created_at: time,
     annotators: z.array(email),
+    /** Its adjudication settings (since version 4; absent: none named, the defaults). */
+    adjudication: z
+      .object({
+        /** The member named adjudicator besides the researchers (never one of `annotators`). */
+        adjudicator: email.nullable(),
+        every: z.boolean(),
+        show_names: z.boolean(),
+        /** The LLM whose label the adjudicator sees. */
+        llm_judge: id.nullable(),
+      })
+      .optional(),
   }),
   z.object({
     type: z.literal("item"),
@@ -197,6 +209,22 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     started_at: time,
     submitted_at: time,
     updated_at: time,
+  }),
+  // version 4: adjudication
+  z.object({
+    type: z.literal("decision"),
+    ...itemRef,
+    /** Who decided (an account by email). */
+    user: email,
+    level: id,
+    reason: z.string().nullable(),
+    /** The annotators' latest labels the adjudicator saw. */
+    seen: z.array(
+      z.object({ user: email, level: z.string(), phase: annotationPhaseSchema, comment: z.string().nullable() }),
+    ),
+    /** The LLM's label shown to the adjudicator (value null: it gave none), or null when none was shown. */
+    llm: z.object({ judge: id, value: z.string().nullable() }).nullable(),
+    decided_at: time,
   }),
   // version 3: LLM judge runs
   z.object({
@@ -307,6 +335,7 @@ export type CampaignRow = Record_<"campaign">;
 export type ItemRow = Record_<"item">;
 export type SeatRow = Record_<"seat">;
 export type AnnotationRow = Record_<"annotation">;
+export type DecisionRow = Record_<"decision">;
 export type JudgeTemplateRow = Record_<"judge_template">;
 export type JudgeRunRow = Record_<"judge_run">;
 export type JudgeCallRow = Record_<"judge_call">;
@@ -329,6 +358,7 @@ export type BundleRow =
   | ItemRow
   | SeatRow
   | AnnotationRow
+  | DecisionRow
   | JudgeTemplateRow
   | JudgeRunRow
   | JudgeCallRow;
@@ -435,6 +465,8 @@ function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
       return ok({ kind: "seat", record: r });
     case "annotation":
       return ok({ kind: "annotation", record: r });
+    case "decision":
+      return ok({ kind: "decision", record: r });
     case "judge_template":
       return ok({ kind: "judge_template", record: r });
     case "judge_run":

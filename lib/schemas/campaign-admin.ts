@@ -24,7 +24,10 @@ export const campaignChangeSchema = z
   })
   .refine(
     (c) =>
-      c.status !== undefined || c.guidelines !== undefined || c.annotatorIds !== undefined || c.adjudication !== undefined,
+      c.status !== undefined ||
+      c.guidelines !== undefined ||
+      c.annotatorIds !== undefined ||
+      c.adjudication !== undefined,
     { message: "change the status, the guidelines, the annotators or the adjudication" },
   );
 export type CampaignChange = z.infer<typeof campaignChangeSchema>;

@@ -13,6 +13,9 @@ import { getWorkspaceItem } from "@/lib/server/campaigns/get-workspace-item";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { updateCampaign } from "@/lib/server/campaigns/update-campaign";
 import type { Db } from "@/lib/server/db/client";
+import { getAdjudicationItem } from "@/lib/server/adjudication/get-adjudication-item";
+import { getAdjudicationQueue } from "@/lib/server/adjudication/get-adjudication-queue";
+import { saveDecision } from "@/lib/server/adjudication/save-decision";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import type { DemoChunk } from "./chunk";
 import { DEMO_RESPONSES } from "./responses";
@@ -105,13 +108,17 @@ async function runFinishedCampaign(
   return id;
 }
 
-/** The support check: every (nugget, chunk) pair gpt-4o called supported, judged by both experts (FreshStack's calibration of LLM positives). */
-export async function seedSupportCheck(db: Db, c: Context): Promise<void> {
+/**
+ * The support check: every (nugget, chunk) pair gpt-4o called supported, judged by both experts
+ * (FreshStack's calibration of LLM positives); then the researcher adjudicates the pairs they
+ * disagree on, by the ground truth, so `adjudicated:<id>` is there on day one.
+ */
+export async function seedSupportCheck(db: Db, c: Context, researcher: UserDto): Promise<void> {
   const positives = await db.label.findMany({
     where: { judgeId: c.gptId, value: "1", nuggetId: { not: null } },
     select: { targetKey: true },
   });
-  await runFinishedCampaign(
+  const id = await runFinishedCampaign(
     db,
     c,
     {
@@ -125,6 +132,31 @@ export async function seedSupportCheck(db: Db, c: Context): Promise<void> {
     },
     supportMind(c, 0),
   );
+  await adjudicateByTruth(db, c, id, researcher);
+}
+
+/** The researcher decides every disagreement of a finished support campaign by the ground truth, with a reason. */
+async function adjudicateByTruth(db: Db, c: Context, campaignId: number, researcher: UserDto): Promise<void> {
+  if ((await db.decision.count({ where: { item: { campaignId } } })) > 0) return;
+  const { queue } = await getAdjudicationQueue(researcher, campaignId);
+  for (const [i, q] of queue.entries()) {
+    const seen = await getAdjudicationItem(researcher, campaignId, q.itemId);
+    const chunk = c.chunks.get(seen.item.document!.id)!;
+    const truth = chunk.question === seen.item.question.id && chunk.supports.includes(seen.item.nugget!.position);
+    await saveDecision(
+      researcher,
+      campaignId,
+      q.itemId,
+      {
+        level: truth ? "1" : "0",
+        reason: truth
+          ? "The chunk states the fact."
+          : "On the question's topic, but the chunk does not state this fact.",
+        labelsToken: seen.labelsToken,
+      },
+      at(300 + i),
+    );
+  }
 }
 
 /**

@@ -228,7 +228,10 @@ export async function seedDemoStudy(
     }
     const chunks = new Map(DEMO_CHUNKS.map((c) => [c.id, c]));
     const context = { studyId: study.id, experts, gptId: judges.get("gpt-4o")!, chunks, hash: demoHash };
-    await seedSupportCheck(db, context);
+    const researcher = toUserDto(
+      await db.user.findUniqueOrThrow({ where: { id: users.get("researcher@assay.local")! } }),
+    );
+    await seedSupportCheck(db, context, researcher);
     await seedUniformSample(db, context);
     await seedNuggetReview(db, context);
     await seedAnswerComparison(db, context, { a: "rag-baseline", b: "rag-rerank" });

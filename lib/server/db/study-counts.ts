@@ -16,6 +16,7 @@ export type StudyCounts = {
   items: number;
   seats: number;
   annotations: number;
+  decisions: number;
   judgeRuns: number;
   judgeCalls: number;
 };
@@ -34,9 +35,11 @@ export async function studyCounts(tx: Tx, studyId: number): Promise<StudyCounts>
       (SELECT COUNT(*) FROM "Assignment" a JOIN "Campaign" c ON c."id" = a."campaignId" WHERE c."studyId" = ?) AS seats,
       (SELECT COUNT(*) FROM "Annotation" n JOIN "Item" i ON i."id" = n."itemId" JOIN "Campaign" c ON c."id" = i."campaignId"
         WHERE c."studyId" = ?) AS annotations,
+      (SELECT COUNT(*) FROM "Decision" d JOIN "Item" i ON i."id" = d."itemId" JOIN "Campaign" c ON c."id" = i."campaignId"
+        WHERE c."studyId" = ?) AS decisions,
       ${count("JudgeRun")} AS "judgeRuns",
       (SELECT COUNT(*) FROM "JudgeCall" c JOIN "JudgeRun" r ON r."id" = c."runId" WHERE r."studyId" = ?) AS "judgeCalls"`,
-    Array(16).fill(studyId),
+    Array(17).fill(studyId),
   );
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as StudyCounts;
 }

@@ -17,7 +17,7 @@ import { paged } from "./paged";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** Everyone the study names: its members, its human judges, its campaigns' annotators and the people of their seats and annotations. */
+/** Everyone the study names: its members, its human judges, its campaigns' annotators and adjudicators, and the people of their seats, annotations and decisions. */
 export async function* studyPeopleLines(db: Db, studyId: number): AsyncGenerator<string> {
   const inCampaign = { campaign: { studyId } };
   const users = await db.user.findMany({
@@ -28,6 +28,8 @@ export async function* studyPeopleLines(db: Db, studyId: number): AsyncGenerator
         { campaigns: { some: inCampaign } },
         { assignments: { some: inCampaign } },
         { annotations: { some: { item: inCampaign } } },
+        { adjudicating: { some: { studyId } } },
+        { decisions: { some: { item: inCampaign } } },
       ],
     },
     orderBy: { id: "asc" },
@@ -45,7 +47,7 @@ export async function* studyPeopleLines(db: Db, studyId: number): AsyncGenerator
 }
 
 /**
- * The study's campaigns with their items, seats and annotations. A seat held under a lease is
+ * The study's campaigns with their items, seats, annotations and adjudication decisions. A seat held under a lease is
  * written open and free: leases are not carried.
  */
 export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<string> {
@@ -55,6 +57,8 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
     include: {
       llmJudge: { select: { name: true } },
       annotators: { orderBy: { userId: "asc" }, select: { user: { select: { email: true } } } },
+      adjudicator: { select: { email: true } },
+      adjudicationLlm: { select: { name: true } },
     },
   });
   for (const c of campaigns) {
@@ -74,6 +78,12 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
       llm_judge: c.llmJudge?.name ?? null,
       created_at: c.createdAt.toISOString(),
       annotators: c.annotators.map((a) => a.user.email),
+      adjudication: {
+        adjudicator: c.adjudicator?.email ?? null,
+        every: c.adjudicateEvery,
+        show_names: c.adjudicationShowsNames,
+        llm_judge: c.adjudicationLlm?.name ?? null,
+      },
     });
   }
   const inStudy = (afterId: number) => ({ id: { gt: afterId }, campaign: { studyId } });
@@ -156,7 +166,35 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
       updated_at: n.updatedAt.toISOString(),
     });
   }
+  for await (const d of paged((a, take) =>
+    db.decision.findMany({
+      where: { id: { gt: a }, item: { campaign: { studyId } } },
+      orderBy: { id: "asc" },
+      take,
+      include: {
+        item: { select: { position: true, campaign: { select: { name: true } } } },
+        user: { select: { email: true } },
+      },
+    }),
+  )) {
+    yield bundleLine({
+      type: "decision",
+      campaign: d.item.campaign.name,
+      item: d.item.position,
+      user: d.user.email,
+      level: d.level,
+      reason: d.reason,
+      seen: decisionSeenSchema.parse(JSON.parse(d.seen)),
+      llm: d.llm === null ? null : decisionLlmSchema.parse(JSON.parse(d.llm)),
+      decided_at: d.decidedAt.toISOString(),
+    });
+  }
 }
+
+const decisionSeenSchema = z.array(
+  z.object({ user: z.string(), level: z.string(), phase: annotationPhaseSchema, comment: z.string().nullable() }),
+);
+const decisionLlmSchema = z.object({ judge: z.string(), value: z.string().nullable() });
 
 /** A campaign's sample with its chosen targets named by external ids (row ids mean nothing elsewhere). */
 export async function bundleSample(db: Db, sample: z.infer<typeof sampleSpecSchema>): Promise<BundleSample> {

@@ -43,6 +43,7 @@ describe("study bundle", () => {
       items: 259,
       seats: 438,
       annotations: 418,
+      decisions: 35,
       judgeRuns: 0,
       judgeCalls: 0,
     });

@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 
 describe("study bundle format versions", () => {
-  it("imports a bundle written by the version 1 exporter, and writes version 3", async () => {
+  it("imports a bundle written by the version 1 exporter, and writes version 4", async () => {
     const v1 = fs
       .readFileSync("test/fixtures/bundle-v1.assay.jsonl", "utf8")
       .trim()
@@ -56,7 +56,7 @@ describe("study bundle format versions", () => {
     expect(summary.added).toMatchObject({ queries: 1, documents: 2, nuggets: 2, labels: 4, campaigns: 0 });
     expect(summary.createdAccounts).toEqual([]);
     const [header, ...records] = await bundleOf(studyId);
-    expect(header).toMatchObject({ type: "bundle", version: 3 });
+    expect(header).toMatchObject({ type: "bundle", version: 4 });
     // the same records, with what later versions add: a question's nugget version, a label's time, a passage's display
     expect(records.find((r) => r.type === "query")).toMatchObject({ nugget_version: 1 });
     expect(records.filter((r) => r.type === "label").every((r) => typeof r.created_at === "string")).toBe(true);
@@ -66,15 +66,16 @@ describe("study bundle format versions", () => {
   });
 
   it("refuses a newer bundle, naming its version, and imports a version 2 one", async () => {
-    const error = await importBundle(await freshStudy(), [{ ...bundle[0], version: 4 }, ...bundle.slice(1)]).catch(
+    const error = await importBundle(await freshStudy(), [{ ...bundle[0], version: 5 }, ...bundle.slice(1)]).catch(
       (e: unknown) => e,
     );
-    // a version 2 bundle is a version 3 bundle without judge runs: it imports
-    const v2 = await importBundle(await freshStudy(), [{ ...bundle[0], version: 2 }, ...bundle.slice(1)]);
-    expect(v2.added).toMatchObject({ campaigns: 2, judgeRuns: 0 });
+    // a version 2 bundle is a version 4 bundle without judge runs and adjudication: it imports
+    const withoutAdjudication = bundle.slice(1).map(({ adjudication: _a, ...r }) => r);
+    const v2 = await importBundle(await freshStudy(), [{ ...bundle[0], version: 2 }, ...withoutAdjudication]);
+    expect(v2.added).toMatchObject({ campaigns: 2, judgeRuns: 0, decisions: 0 });
     expect((error as AppError).details).toMatchObject({
       errors: [
-        "study.assay.jsonl line 1, field version: this bundle is format version 4, newer than this Assay reads (1 to 3): upgrade Assay to import it",
+        "study.assay.jsonl line 1, field version: this bundle is format version 5, newer than this Assay reads (1 to 4): upgrade Assay to import it",
       ],
     });
   });
@@ -220,6 +221,42 @@ describe("the people and their work in a bundle", () => {
     expect(errors).toEqual([
       `study.assay.jsonl line ${at + 2}, field item: campaign "Active" has no item 9 (item records come first)`,
       `study.assay.jsonl line ${at + 3}: duplicate blind annotation of ${world.annotator.email}: also at study.assay.jsonl line ${at + 1}`,
+    ]);
+  });
+
+  it("refuses an adjudicator who annotates the campaign, and a decision off the scale or by nobody known", async () => {
+    const active = line("campaign", (r) => r.name === "Active");
+    const adjudicates = await refusedWith((r) =>
+      r.type === "campaign" && r.name === "Active"
+        ? {
+            ...r,
+            adjudication: { adjudicator: world.annotator.email, every: false, show_names: false, llm_judge: null },
+          }
+        : null,
+    );
+    expect(adjudicates.errors[0]).toBe(
+      `study.assay.jsonl line ${active}, field adjudication.adjudicator: ${world.annotator.email} annotates this campaign, so cannot adjudicate it`,
+    );
+    const decision: Record_ = {
+      type: "decision",
+      campaign: "Active",
+      item: 1,
+      user: world.researcher.email,
+      level: "maybe",
+      reason: null,
+      seen: [],
+      llm: null,
+      decided_at: "2026-11-20T10:00:00.000Z",
+    };
+    const stranger = `stranger-${unique()}@test.local`;
+    const { errors } = await refusedWith(
+      () => null,
+      [decision, { ...decision, item: 2, level: "relevant", user: stranger }],
+    );
+    const at = bundle.length;
+    expect(errors).toEqual([
+      `study.assay.jsonl line ${at + 1}, field level: "maybe" is not a level of campaign "Active" (non_relevant, partially_relevant, relevant)`,
+      `study.assay.jsonl line ${at + 2}, field user: unknown user ${stranger} (user records come first)`,
     ]);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { writeDocuments, writeNuggetedQueries, writeQueries, writeQueryGroups } from "./writers/content";
 import { writeAnnotations, writeCampaigns, writeItems, writeSeats } from "./writers/campaigns";
 import { writeCsvLabels } from "./writers/csv-labels";
+import { writeDecisions } from "./writers/decisions";
 import { writeGradedNuggets } from "./writers/graded-nuggets";
 import { writeNuggetAssignments } from "./writers/nugget-assignments";
 import { writeCitationSupport } from "./writers/citation-support";
@@ -100,6 +101,8 @@ export async function writeBatch(
       return writeSeats(ctx, rows("seat"));
     case "annotation":
       return writeAnnotations(ctx, rows("annotation"));
+    case "decision":
+      return writeDecisions(ctx, rows("decision"));
     case "judge_template":
       return writeJudgeTemplates(ctx, rows("judge_template"));
     case "judge_run":

@@ -33,7 +33,14 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
     db.campaign.findMany({
       where,
       orderBy: { createdAt: "desc" },
-      select: { id: true, name: true, taskType: true, overlap: true, sample: true, _count: { select: { items: true } } },
+      select: {
+        id: true,
+        name: true,
+        taskType: true,
+        overlap: true,
+        sample: true,
+        _count: { select: { items: true } },
+      },
     }),
     db.item.groupBy({ by: ["campaignId"], where: { campaign: where, annotations: { some: {} } }, _count: true }),
     studyHolds(db, studyId),

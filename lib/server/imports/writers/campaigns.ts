@@ -39,7 +39,7 @@ function campaignOf(ctx: ImportContext, ids: Map<string, number>, name: string, 
 }
 
 /** Each record's item: its campaign's id and the item's id, by the item's position. */
-async function itemsOf(ctx: ImportContext, batch: Numbered<{ record: { campaign: string; item: number } }>[]) {
+export async function itemsOf(ctx: ImportContext, batch: Numbered<{ record: { campaign: string; item: number } }>[]) {
   const campaigns = await campaignIds(
     ctx,
     batch.map((b) => b.row.record.campaign),
@@ -100,13 +100,13 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
   const records = batch.map((b) => b.row.record);
   const judges = await studyJudges(
     ctx,
-    records.flatMap((r) => (r.llm_judge ? [r.llm_judge] : [])),
+    records.flatMap((r) => [r.llm_judge, r.adjudication?.llm_judge ?? null].filter((j) => j !== null)),
   );
   const accounts = await accountsByEmail(
     ctx,
-    records.flatMap((r) => r.annotators),
+    records.flatMap((r) => [...r.annotators, ...(r.adjudication?.adjudicator ? [r.adjudication.adjudicator] : [])]),
   );
-  const annotatorMembers = new Set(
+  const memberRoles = new Map(
     (
       await selectIn(
         ctx.tx,
@@ -116,10 +116,9 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
         [...accounts.values()].map((a) => a.id),
         { studyId: ctx.studyId },
       )
-    )
-      .filter((m) => m.role === "annotator")
-      .map((m) => Number(m.userId)),
+    ).map((m) => [Number(m.userId), String(m.role)]),
   );
+  const annotatorMembers = new Set([...memberRoles].filter(([, role]) => role === "annotator").map(([id]) => id));
   const campaigns: unknown[][] = [];
   const annotators: { name: string; userIds: number[] }[] = [];
   for (const { line, row } of batch) {
@@ -148,8 +147,9 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
             : `${email} is not an annotator member of the study (member records come first)`,
         });
     }
+    const adjudication = adjudicationOf(ctx, r, line, { judges, accounts, members: memberRoles });
     const sample = await storedSample(ctx, r.sample, line);
-    if (sample === null || userIds.length !== r.annotators.length) continue;
+    if (sample === null || userIds.length !== r.annotators.length || adjudication === null) continue;
     annotators.push({ name: r.name, userIds });
     campaigns.push([
       ctx.studyId,
@@ -165,6 +165,7 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
       r.highlight_terms ? 1 : 0, // a boolean as both engines read it
       r.status,
       judge?.id ?? null,
+      ...adjudication,
       time(ctx, r.created_at),
     ]);
   }
@@ -184,9 +185,9 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
     ctx.tx,
     {
       table: "Campaign",
-      columns: ["studyId", "name", ...settings, "llmJudgeId", "createdAt"],
+      columns: ["studyId", "name", ...settings, "llmJudgeId", ...ADJUDICATION_COLUMNS, "createdAt"],
       conflict: ["studyId", "name"],
-      update: [...settings, "llmJudgeId"],
+      update: [...settings, "llmJudgeId", ...ADJUDICATION_COLUMNS],
       returning: ["id", "name"],
     },
     campaigns,
@@ -197,6 +198,40 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
     { table: "CampaignAnnotator", columns: ["campaignId", "userId"], conflict: ["campaignId", "userId"] },
     annotators.flatMap((a) => a.userIds.map((u) => [ids.get(a.name)!, u])),
   );
+}
+
+const ADJUDICATION_COLUMNS = ["adjudicatorId", "adjudicateEvery", "adjudicationShowsNames", "adjudicationLlmId"];
+
+/**
+ * A campaign record's adjudication settings as its columns (ADJUDICATION_COLUMNS), or null with an
+ * error on the line: the adjudicator a member of the study who does not annotate the campaign, the
+ * LLM a model judge of the study.
+ */
+function adjudicationOf(
+  ctx: ImportContext,
+  r: CampaignRow["record"],
+  line: number,
+  known: {
+    judges: Map<string, { id: number; kind: string }>;
+    accounts: Map<string, { id: number }>;
+    members: Map<number, string>;
+  },
+): unknown[] | null {
+  const a = r.adjudication;
+  if (!a) return [null, 0, 0, null];
+  const fail = (field: string, message: string) => {
+    ctx.fail({ line, field: `adjudication.${field}`, message });
+    return null;
+  };
+  const account = a.adjudicator === null ? null : known.accounts.get(a.adjudicator);
+  if (a.adjudicator !== null && (!account || !known.members.has(account.id)))
+    return fail("adjudicator", `${a.adjudicator} is not a member of the study (member records come first)`);
+  if (a.adjudicator !== null && r.annotators.includes(a.adjudicator))
+    return fail("adjudicator", `${a.adjudicator} annotates this campaign, so cannot adjudicate it`);
+  const llm = a.llm_judge === null ? null : known.judges.get(a.llm_judge);
+  if (llm === undefined || (llm && llm.kind !== "model"))
+    return fail("llm_judge", `the study has no LLM judge named "${a.llm_judge}" (judge records come first)`);
+  return [account?.id ?? null, a.every ? 1 : 0, a.show_names ? 1 : 0, llm?.id ?? null];
 }
 
 /**
