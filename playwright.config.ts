@@ -58,7 +58,13 @@ export default defineConfig({
   projects: [
     {
       name: "debian-chromium",
-      testIgnore: [/first-day\.spec\.ts/, /llmjudge.*\.spec\.ts/, /trec-rag\.spec\.ts/, /phone\.spec\.ts/],
+      testIgnore: [
+        /first-day\.spec\.ts/,
+        /llmjudge.*\.spec\.ts/,
+        /trec-rag\.spec\.ts/,
+        /relevance-adjudication\.spec\.ts/,
+        /phone\.spec\.ts/,
+      ],
       use: { ...devices["Desktop Chrome"], baseURL, launchOptions: chromium },
     },
     {
@@ -77,8 +83,14 @@ export default defineConfig({
     {
       name: "first-day",
       // specs on the database that starts empty: first-day runs first (files run in name order) and
-      // expects it empty; the llmjudge and trec-rag specs make their own users and studies after it
-      testMatch: [/first-day\.spec\.ts/, /llmjudge.*\.spec\.ts/, /trec-rag\.spec\.ts/],
+      // expects it empty; the llmjudge, relevance-adjudication and trec-rag specs make their own
+      // users and studies after it
+      testMatch: [
+        /first-day\.spec\.ts/,
+        /llmjudge.*\.spec\.ts/,
+        /relevance-adjudication\.spec\.ts/,
+        /trec-rag\.spec\.ts/,
+      ],
       use: { ...devices["Desktop Chrome"], baseURL: firstDayURL, launchOptions: chromium },
     },
   ],

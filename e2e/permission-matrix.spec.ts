@@ -276,6 +276,18 @@ const ROUTES: Route[] = [
   { method: "POST", path: () => "/api/me/tokens", expect: SIGNED_IN, tokens: false },
   // token 0 does not exist: refused by validation (400), nothing is revoked
   { method: "DELETE", path: () => "/api/me/tokens/0", expect: SIGNED_IN, tokens: false },
+  // adjudication: the campaign's researchers (and a member they name: lib/server/adjudication/adjudication.db.test.ts),
+  // never its annotators. The item may wait for its second label (400); a decision on labels it never saw is
+  // refused (409): nothing is decided
+  { method: "GET", path: () => "/api/me/adjudications", expect: SIGNED_IN },
+  { method: "GET", path: () => `/api/campaigns/${c()}/adjudication`, expect: STAFF },
+  { method: "GET", path: () => `/api/campaigns/${c()}/adjudication/items/${ids.item}`, expect: STAFF },
+  {
+    method: "PUT",
+    path: () => `/api/campaigns/${c()}/adjudication/items/${ids.item}`,
+    expect: STAFF,
+    data: { level: "1", reason: null, labelsToken: "never shown" },
+  },
   { method: "GET", path: () => `/api/campaigns/${c()}/workspace`, expect: ANNOTATOR_OF_CAMPAIGN },
   { method: "GET", path: () => `/api/campaigns/${c()}/items/${ids.item}`, expect: ANNOTATOR_OF_CAMPAIGN },
   { method: "POST", path: () => `/api/campaigns/${c()}/claim`, expect: ANNOTATOR_OF_CAMPAIGN },
@@ -319,6 +331,7 @@ const PAGES: { path: () => string; expect: Record<SessionActor, Cell> }[] = [
   })),
   { path: () => "/annotate", expect: SIGNED_IN },
   { path: () => `/annotate/${ids.campaign}`, expect: ANNOTATOR_OF_CAMPAIGN },
+  { path: () => `/adjudicate/${ids.campaign}`, expect: STAFF },
   { path: () => "/admin/users", expect: ADMIN },
   { path: () => "/admin/judging", expect: ADMIN },
   { path: () => `/invite/${"x".repeat(43)}`, expect: EVERYONE }, // an unknown link says it expired, to anyone

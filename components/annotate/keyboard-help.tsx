@@ -1,18 +1,28 @@
 import { Button } from "@/components/ui/button";
 
-/** The workspace's keys: the task's own (`taskKeys`), then those every task shares. */
-export function KeyboardHelp({ taskKeys, onClose }: { taskKeys: [string, string][]; onClose: () => void }) {
-  const keys: [string, string][] = [
-    ...taskKeys,
-    ["Enter", "Submit the label"],
-    ["S", "Skip this item"],
-    ["← / →", "Previous / next of my items"],
-    ["Space / Shift+Space", "Scroll a long passage down / up"],
-    ["C", "Write a comment"],
-    ["Enter in a comment", "Keep it and return to the keys (Shift+Enter: new line; Ctrl+Enter: submit)"],
-    ["Esc", "Leave any text box"],
-    ["?", "Show or hide these keys"],
-  ];
+/** The keys every task of the annotator's workspace shares. */
+export const WORKSPACE_KEYS: [string, string][] = [
+  ["Enter", "Submit the label"],
+  ["S", "Skip this item"],
+  ["← / →", "Previous / next of my items"],
+  ["Space / Shift+Space", "Scroll a long passage down / up"],
+  ["C", "Write a comment"],
+  ["Enter in a comment", "Keep it and return to the keys (Shift+Enter: new line; Ctrl+Enter: submit)"],
+  ["Esc", "Leave any text box"],
+  ["?", "Show or hide these keys"],
+];
+
+/** A screen's keys: the task's own (`taskKeys`), then those the screen shares (the workspace's unless told). */
+export function KeyboardHelp({
+  taskKeys,
+  shared = WORKSPACE_KEYS,
+  onClose,
+}: {
+  taskKeys: [string, string][];
+  shared?: [string, string][];
+  onClose: () => void;
+}) {
+  const keys: [string, string][] = [...taskKeys, ...shared];
   return (
     <div
       role="dialog"

@@ -13,6 +13,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatCard } from "@/components/ui/stat-card";
 import { CampaignControls } from "./campaign-controls";
 import { RevealEffectTable } from "./reveal-effect-table";
+import { AdjudicationPanel } from "./adjudication-panel";
 import { StrandedItems } from "./stranded-items";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/button";
@@ -47,9 +48,15 @@ const REPORT_LINKS: Record<
 export function CampaignProgressView({
   initial,
   members,
+  studyMembers,
+  llmJudges,
 }: {
   initial: CampaignProgress;
+  /** The study's annotator members (who may annotate it). */
   members: { id: number; name: string; email: string }[];
+  /** Every member of the study, and its LLM judges (for the adjudication settings). */
+  studyMembers: { id: number; name: string; email: string; role: string }[];
+  llmJudges: string[];
 }) {
   const { data: c } = useQuery({
     queryKey: queryKeys.campaigns.progress(initial.id),
@@ -140,6 +147,7 @@ export function CampaignProgressView({
         ]}
       />
       {c.reveal && <RevealEffectTable reveal={c.reveal} />}
+      <AdjudicationPanel campaign={c} members={studyMembers} llmJudges={llmJudges} />
     </>
   );
 }

@@ -10,6 +10,9 @@ export const queryKeys = {
     workspace: (campaignId: number) => [...queryKeys.campaigns.all, campaignId, "workspace"] as const,
     item: (campaignId: number, itemId: number) => [...queryKeys.campaigns.all, campaignId, "item", itemId] as const,
     progress: (campaignId: number) => [...queryKeys.campaigns.all, campaignId, "progress"] as const,
+    adjudication: (campaignId: number) => [...queryKeys.campaigns.all, campaignId, "adjudication"] as const,
+    adjudicationItem: (campaignId: number, itemId: number) =>
+      [...queryKeys.campaigns.all, campaignId, "adjudication", itemId] as const,
   },
   studies: {
     all: ["studies"] as const,

@@ -4,7 +4,7 @@ import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
 import { scaleSchema } from "@/lib/domain/scales";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { adjudicationCountsSchema } from "./adjudication-progress";
-import { llmLabelSchema, workspaceItemSchema } from "./campaigns";
+import { itemContentSchema, llmLabelSchema } from "./campaigns";
 
 /** The adjudicator's queue: the campaign, the counts, and the items to decide, the strongest disagreement first. */
 export const adjudicationQueueSchema = z.object({
@@ -15,7 +15,8 @@ export const adjudicationQueueSchema = z.object({
     taskType: taskTypeSchema,
     status: campaignStatusSchema,
     scale: scaleSchema,
-    guidelines: z.string(),
+    /** The campaign's guidelines, rendered. */
+    guidelinesHtml: z.string(),
     every: z.boolean(),
   }),
   counts: adjudicationCountsSchema,
@@ -31,16 +32,6 @@ export const adjudicationQueueSchema = z.object({
   ),
 });
 export type AdjudicationQueue = z.infer<typeof adjudicationQueueSchema>;
-
-/** What an item shows as its annotators saw it (a level task's: the question, nugget, passage, cited sentence). */
-export const itemContentSchema = workspaceItemSchema.pick({
-  itemId: true,
-  question: true,
-  nugget: true,
-  document: true,
-  citedSentence: true,
-});
-export type ItemContent = z.infer<typeof itemContentSchema>;
 
 /**
  * One item as the adjudicator sees it: as its annotators saw it, each annotator's latest label and

@@ -295,3 +295,13 @@ export const savedAnnotationSchema = z.object({
   llm: llmLabelSchema.nullable(),
 });
 export type SavedAnnotation = z.infer<typeof savedAnnotationSchema>;
+
+/** What an item shows as its annotators saw it (a level task's: the question, nugget, passage, cited sentence). */
+export const itemContentSchema = workspaceItemSchema.pick({
+  itemId: true,
+  question: true,
+  nugget: true,
+  document: true,
+  citedSentence: true,
+});
+export type ItemContent = z.infer<typeof itemContentSchema>;

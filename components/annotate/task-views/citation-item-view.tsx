@@ -1,4 +1,4 @@
-import type { WorkspaceItem } from "@/lib/schemas/campaigns";
+import type { ItemContent } from "@/lib/schemas/campaigns";
 import { ChunkView } from "@/components/code/chunk-view";
 import { NoText } from "@/components/explorer/no-text";
 
@@ -6,7 +6,7 @@ import { NoText } from "@/components/explorer/no-text";
  * A citation-support item: the question, the answer's sentences with the one judged marked (the
  * others dimmed, for context), beside the passage it cites. No system is named.
  */
-export function CitationItemView({ item }: { item: WorkspaceItem }) {
+export function CitationItemView({ item }: { item: ItemContent }) {
   const d = item.document;
   const cited = item.citedSentence;
   return (

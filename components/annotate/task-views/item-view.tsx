@@ -1,9 +1,9 @@
-import type { WorkspaceItem } from "@/lib/schemas/campaigns";
+import type { ItemContent } from "@/lib/schemas/campaigns";
 import { ChunkView } from "@/components/code/chunk-view";
 import { NoText } from "@/components/explorer/no-text";
 
 /** The target (a nugget with its question, or the question) beside the chunk. */
-export function ItemView({ item }: { item: WorkspaceItem }) {
+export function ItemView({ item }: { item: ItemContent }) {
   const d = item.document;
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

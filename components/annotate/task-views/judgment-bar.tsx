@@ -6,6 +6,8 @@ type Props = {
   busy: boolean;
   reveal: { llm: LlmLabel; blindLevel: string | null; assisted: boolean } | null;
   onSelect: (level: string) => void;
+  /** The group's name ("Label" unless told: the adjudicator's is the final level). */
+  label?: string;
 };
 
 /** The scale as buttons with their keys, and the LLM's label once the protocol shows it. */
@@ -27,7 +29,7 @@ export function JudgmentBar(p: Props) {
           )}
         </p>
       )}
-      <div role="radiogroup" aria-label="Label" className="flex flex-wrap gap-2">
+      <div role="radiogroup" aria-label={p.label ?? "Label"} className="flex flex-wrap gap-2">
         {p.levels.map((l) => (
           <button
             key={l.value}

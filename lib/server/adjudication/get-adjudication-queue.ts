@@ -1,5 +1,6 @@
 import "server-only";
 import type { AdjudicationQueue } from "@/lib/schemas/adjudication";
+import { renderMarkdown } from "../render/markdown";
 import type { UserDto } from "../users/user-dto";
 import { adjudicatorCampaign } from "./adjudication-access";
 import { adjudicationState } from "./adjudication-state";
@@ -21,7 +22,7 @@ export async function getAdjudicationQueue(user: UserDto, campaignId: number): P
       taskType: campaign.taskType,
       status: campaign.status,
       scale: campaign.scale,
-      guidelines: campaign.guidelines,
+      guidelinesHtml: await renderMarkdown(campaign.guidelines),
       every,
     },
     counts: state.counts,

@@ -6,19 +6,21 @@ import type { UserDto } from "../users/user-dto";
 export type CampaignFormOptions = {
   study: { id: number; name: string };
   annotators: { id: number; name: string; email: string }[];
+  /** Every member of the study (who may be named a campaign's adjudicator, if they do not annotate it). */
+  members: { id: number; name: string; email: string; role: string }[];
   llmJudges: string[];
   /** The systems with RAG answers, for preference campaigns. */
   answeringSystems: string[];
 };
 
-/** What the new-campaign form offers: the study's annotator members, its LLM judges and the systems that answered requests. */
+/** What the campaign forms offer: the study's members (its annotators among them), its LLM judges and the systems that answered requests. */
 export async function getCampaignFormOptions(user: UserDto, studyId: number): Promise<CampaignFormOptions> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const [study, members, judges, systems] = await Promise.all([
     db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
     db.studyMember.findMany({
-      where: { studyId, role: "annotator" },
+      where: { studyId },
       include: { user: { select: { id: true, name: true, email: true } } },
       orderBy: { userId: "asc" },
     }),
@@ -31,7 +33,8 @@ export async function getCampaignFormOptions(user: UserDto, studyId: number): Pr
   ]);
   return {
     study,
-    annotators: members.map((m) => m.user),
+    annotators: members.filter((m) => m.role === "annotator").map((m) => m.user),
+    members: members.map((m) => ({ ...m.user, role: m.role })),
     llmJudges: judges.map((j) => j.name),
     answeringSystems: systems.map((s) => s.name),
   };

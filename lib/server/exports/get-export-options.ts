@@ -10,7 +10,7 @@ import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 
 /**
  * What the export panel may offer: only judges with labels of a kind, the derived label sets that
- * have labels (a support or relevance campaign's majority once it has annotations; an LLM corrected
+ * have labels (a support or relevance campaign's majority, or its adjudicated labels, once it has annotations; an LLM corrected
  * by humans once humans judged), and campaigns with annotations or skips.
  */
 export async function getExportOptions(user: UserDto, studyId: number): Promise<ExportOptions> {
@@ -39,12 +39,13 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
     }))
     .filter((j) => Object.keys(j.targets).length > 0);
   const annotated = (id: number) => annotations.get(id) ?? 0;
-  // the label sets the reports offer that can be written as labels: a campaign's majority once it has annotations, an LLM corrected by humans
+  // the label sets the reports offer that can be written as labels: a campaign's majority or adjudicated labels once it has annotations, an LLM corrected by humans
   const typed = campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) }));
   const labelSets = labelSetOptions({ judges: judged, campaigns: typed }).flatMap((o) => {
     const set = parseLabelSet(o.value);
     if ("error" in set) return [];
-    const campaign = set.kind === "campaign" ? typed.find((c) => c.id === set.campaignId) : undefined;
+    const campaign =
+      set.kind === "campaign" || set.kind === "adjudicated" ? typed.find((c) => c.id === set.campaignId) : undefined;
     const pairTarget = campaign && TASK_TYPES[campaign.taskType].pairTarget;
     if (campaign)
       return pairTarget && annotated(campaign.id) > 0

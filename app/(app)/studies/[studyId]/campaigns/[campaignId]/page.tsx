@@ -14,6 +14,6 @@ export default async function CampaignPage({ params }: { params: Promise<{ study
   const { studyId, campaignId } = await pageParams(studyIdParamsSchema.extend(campaignIdParamsSchema.shape), params);
   const progress = await orNotFound(getCampaignProgress(user, campaignId));
   if (progress.studyId !== studyId) notFound();
-  const { annotators } = await getCampaignFormOptions(user, studyId);
-  return <CampaignProgressView initial={progress} members={annotators} />;
+  const { annotators, members, llmJudges } = await getCampaignFormOptions(user, studyId);
+  return <CampaignProgressView initial={progress} members={annotators} studyMembers={members} llmJudges={llmJudges} />;
 }

@@ -1,0 +1,211 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { adjudicationApi } from "@/lib/client/adjudication-api";
+import { queryKeys } from "@/lib/client/query-keys";
+import { ENTER_LEAVES, useAnnotationKeys } from "@/lib/client/use-annotation-keys";
+import { taskTypeLabel, TASK_TYPES } from "@/lib/domain/task-types/registry";
+import type { AdjudicationQueue } from "@/lib/schemas/adjudication";
+import { CitationItemView } from "@/components/annotate/task-views/citation-item-view";
+import { ItemView } from "@/components/annotate/task-views/item-view";
+import { JudgmentBar } from "@/components/annotate/task-views/judgment-bar";
+import { KeyboardHelp } from "@/components/annotate/keyboard-help";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextArea } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { ItemLabelsView } from "./item-labels-view";
+import { nextToDecide } from "./next-to-decide";
+
+const KEYS: [string, string][] = [
+  ["Enter", "Decide: save the level chosen"],
+  ["S", "Next undecided item"],
+  ["← / →", "Previous / next in the queue"],
+  ["Space / Shift+Space", "Scroll a long passage down / up"],
+  ["C", "Write the reason (optional)"],
+  ["Enter in the reason", "Keep it and return to the keys (Ctrl+Enter: decide)"],
+  ["Esc", "Leave the reason"],
+  ["?", "Show or hide these keys"],
+];
+
+/**
+ * The adjudicator's screen (docs/DOMAIN.md, "Adjudication"): the queue's items one at a time, the
+ * strongest disagreement first, each as its annotators saw it with their labels beside it; a level
+ * key chooses the final level, Enter decides and moves to the next undecided item.
+ */
+export function AdjudicationScreen({ initial }: { initial: AdjudicationQueue }) {
+  const campaignId = initial.campaign.id;
+  const qc = useQueryClient();
+  const { data } = useQuery({
+    queryKey: queryKeys.campaigns.adjudication(campaignId),
+    queryFn: () => adjudicationApi.queue(campaignId),
+    initialData: initial,
+    refetchInterval: 15_000,
+  });
+  const { campaign, counts, queue } = data;
+  const [itemId, setItemId] = useState<number | null>(() => nextToDecide(initial.queue, null));
+  const { data: view, error: viewError } = useQuery({
+    queryKey: queryKeys.campaigns.adjudicationItem(campaignId, itemId ?? 0),
+    queryFn: () => adjudicationApi.item(campaignId, itemId!),
+    enabled: itemId !== null,
+  });
+  const [draft, setDraft] = useState<{ itemId: number; level: string | null; reason: string } | null>(null);
+  const [reasonFocus, setReasonFocus] = useState(0);
+  const [help, setHelp] = useState(false);
+  const reasonBox = useRef<HTMLTextAreaElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // a new item starts from its decision, if made
+  useEffect(() => {
+    if (view && view.item.itemId !== draft?.itemId)
+      setDraft({ itemId: view.item.itemId, level: view.decision?.level ?? null, reason: view.decision?.reason ?? "" });
+  }, [view, draft?.itemId]);
+  useEffect(() => {
+    if (reasonFocus > 0) reasonBox.current?.focus();
+  }, [reasonFocus]);
+
+  const decide = useMutation({
+    mutationFn: (d: { itemId: number; level: string; reason: string; labelsToken: string }) =>
+      adjudicationApi.decide(campaignId, d.itemId, { level: d.level, reason: d.reason, labelsToken: d.labelsToken }),
+    onSuccess: async (_saved, d) => {
+      await qc.invalidateQueries({ queryKey: queryKeys.campaigns.adjudication(campaignId) });
+      const fresh = qc.getQueryData<AdjudicationQueue>(queryKeys.campaigns.adjudication(campaignId));
+      setItemId(nextToDecide(fresh?.queue ?? queue, d.itemId));
+    },
+    onError: () =>
+      void qc.invalidateQueries({ queryKey: queryKeys.campaigns.adjudicationItem(campaignId, itemId ?? 0) }),
+  });
+  const ready = view !== undefined && draft?.itemId === view.item.itemId && !decide.isPending;
+  const submit = () => {
+    if (!ready || !draft?.level) return;
+    decide.mutate({ itemId: draft.itemId, level: draft.level, reason: draft.reason, labelsToken: view.labelsToken });
+  };
+  const move = (step: -1 | 1) => {
+    const at = queue.findIndex((q) => q.itemId === itemId);
+    const next = queue[at + step];
+    if (next) {
+      decide.reset();
+      setItemId(next.itemId);
+    }
+  };
+  useAnnotationKeys({
+    onTaskKey: (key) => {
+      const level = campaign.scale.levels.find((l) => l.key === key);
+      if (!level || !draft) return false;
+      setDraft({ ...draft, level: level.value });
+      return true;
+    },
+    onSubmit: () => (help ? setHelp(false) : submit()),
+    onSkip: () => {
+      decide.reset();
+      setItemId(nextToDecide(queue, itemId));
+    },
+    onMove: move,
+    onComment: () => setReasonFocus((n) => n + 1),
+    onHelp: () => setHelp((h) => !h),
+    onEscape: () => setHelp(false),
+    onLeaveText: () => root.current?.focus(),
+    onScroll: (direction) => window.scrollBy({ top: direction * Math.round(window.innerHeight * 0.8) }),
+    ready: () => ready,
+    onNotReady: () => undefined,
+  });
+
+  const at = queue.findIndex((q) => q.itemId === itemId);
+  const Target = TASK_TYPES[campaign.taskType].unit === "citation" ? CitationItemView : ItemView;
+  return (
+    <div ref={root} tabIndex={-1} className="space-y-5 outline-none">
+      <PageHeader
+        title={`Adjudicate: ${campaign.name}`}
+        description={`${campaign.studyName} · ${taskTypeLabel(campaign.taskType)} · the annotators never see this page`}
+        actions={
+          <Button type="button" variant="ghost" onClick={() => setHelp(true)}>
+            Keys <kbd className="ml-1 font-mono text-xs">?</kbd>
+          </Button>
+        }
+      />
+      <div>
+        <ProgressBar className="max-w-xl" value={counts.decided} max={counts.queued} label="Adjudication progress" />
+        <p className="mt-1 text-xs tabular-nums text-stone-600" data-testid="adjudication-counts">
+          {counts.decided} of {counts.queued} decided · {counts.disagreements} disagreements · {counts.agreed} agreed
+          {campaign.every ? " (in the queue too)" : " (final)"} · {counts.waiting} waiting for their annotators
+        </p>
+      </div>
+      {campaign.guidelinesHtml && (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-stone-600">Guidelines</summary>
+          <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: campaign.guidelinesHtml }} />
+        </details>
+      )}
+      {queue.length === 0 && (
+        <p className="rounded-lg border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+          Nothing to adjudicate yet: the annotators agree on every item two of them labelled.
+        </p>
+      )}
+      {queue.length > 0 && itemId === null && (
+        <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900" role="status">
+          Every item of the queue is decided. Use ← / → to look at them again.
+        </p>
+      )}
+      {itemId !== null && !view && (
+        <p className="text-sm text-stone-500">
+          {viewError ? `Could not load the item: ${viewError.message}` : "Loading…"}
+        </p>
+      )}
+      {view && draft?.itemId === view.item.itemId && (
+        <>
+          <p className="text-xs text-stone-500" data-testid="queue-position">
+            Item {at + 1} of {queue.length} in the queue · item {view.position} of the campaign ·{" "}
+            {view.decision ? "decided" : "undecided"}
+          </p>
+          <Target item={view.item} />
+          <ItemLabelsView view={view} scale={campaign.scale} />
+          <JudgmentBar
+            label="Final level"
+            levels={campaign.scale.levels}
+            selected={draft.level}
+            busy={decide.isPending}
+            reveal={null}
+            onSelect={(level) => setDraft({ ...draft, level })}
+          />
+          <label className="block text-sm">
+            <span className="text-stone-600">Reason (optional)</span>
+            <TextArea
+              compact
+              ref={reasonBox}
+              aria-label="Reason (optional)"
+              {...{ [ENTER_LEAVES]: "" }}
+              value={draft.reason}
+              disabled={decide.isPending}
+              onChange={(e) => setDraft({ ...draft, reason: e.target.value })}
+              rows={2}
+              placeholder="C to write · Enter keeps it and returns to the keys · Ctrl+Enter decides"
+              className="mt-1"
+            />
+          </label>
+          {decide.error && <Alert inline>{decide.error.message}</Alert>}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="submit" type="button" onClick={submit} disabled={!ready || !draft.level} className="px-4">
+              {decide.isPending ? "Saving…" : "Decide"} <kbd className="ml-1 font-mono text-xs">Enter</kbd>
+            </Button>
+            <Button
+              variant="secondary"
+              type="button"
+              onClick={() => setItemId(nextToDecide(queue, itemId))}
+              disabled={decide.isPending}
+            >
+              Next undecided <kbd className="ml-1 font-mono text-xs opacity-70">S</kbd>
+            </Button>
+          </div>
+        </>
+      )}
+      {help && (
+        <KeyboardHelp
+          taskKeys={campaign.scale.levels.map((l): [string, string] => [l.key, l.label])}
+          shared={KEYS}
+          onClose={() => setHelp(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { nextToDecide } from "./next-to-decide";
+
+const queue = [
+  { itemId: 5, decided: null },
+  { itemId: 2, decided: "1" },
+  { itemId: 9, decided: null },
+];
+
+describe("the next item to decide", () => {
+  it("is the first undecided one from the start, then the next after the current, wrapping round", () => {
+    expect(nextToDecide(queue, null)).toBe(5);
+    expect(nextToDecide(queue, 5)).toBe(9);
+    expect(nextToDecide(queue, 9)).toBe(5);
+    expect(nextToDecide(queue, 2)).toBe(9);
+    expect(nextToDecide(queue, 77)).toBe(5); // no longer queued: from the start
+  });
+
+  it("skips the item just decided even when the queue still reads it undecided, and is null when all are decided", () => {
+    expect(nextToDecide([{ itemId: 5, decided: null }], 5)).toBeNull();
+    expect(nextToDecide([{ itemId: 5, decided: "0" }], null)).toBeNull();
+    expect(nextToDecide([], null)).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * The next undecided item of the queue after `from` (wrapping round to the start; from the start
+ * when `from` is null or no longer queued), or null when every item is decided. An item just decided
+ * may still read as undecided in a queue fetched before: it is passed as `from` and skipped.
+ */
+export function nextToDecide(
+  queue: readonly { itemId: number; decided: string | null }[],
+  from: number | null,
+): number | null {
+  const start = from === null ? -1 : queue.findIndex((q) => q.itemId === from);
+  for (let step = 1; step <= queue.length; step++) {
+    const q = queue[(start + step + queue.length) % queue.length]!;
+    if (q.decided === null && q.itemId !== from) return q.itemId;
+  }
+  return null;
+}
