@@ -9,18 +9,20 @@ import { taskTypeLabel, TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { AdjudicationQueue } from "@/lib/schemas/adjudication";
 import { CitationItemView } from "@/components/annotate/task-views/citation-item-view";
 import { ItemView } from "@/components/annotate/task-views/item-view";
-import { JudgmentBar } from "@/components/annotate/task-views/judgment-bar";
 import { KeyboardHelp } from "@/components/annotate/keyboard-help";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextArea } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { ItemLabelsView } from "./item-labels-view";
+import { AnswerItemView } from "./answer-item-view";
+import { choose, decidedLevels, moveFocus, startDraft, type AdjudicationDraft } from "./adjudication-draft";
 import { nextToDecide } from "./next-to-decide";
+import { TargetsView } from "./targets-view";
 
 const KEYS: [string, string][] = [
-  ["Enter", "Decide: save the level chosen"],
+  ["↑ / ↓", "Previous / next nugget of an answer"],
+  ["Enter", "Decide: save the levels chosen"],
   ["S", "Next undecided item"],
   ["← / →", "Previous / next in the queue"],
   ["Space / Shift+Space", "Scroll a long passage down / up"],
@@ -33,7 +35,8 @@ const KEYS: [string, string][] = [
 /**
  * The adjudicator's screen (docs/DOMAIN.md, "Adjudication"): the queue's items one at a time, the
  * strongest disagreement first, each as its annotators saw it with their labels beside it; a level
- * key chooses the final level, Enter decides and moves to the next undecided item.
+ * key chooses the final level of the target in focus (an answer's nuggets one after the other),
+ * Enter decides and moves to the next undecided item.
  */
 export function AdjudicationScreen({ initial }: { initial: AdjudicationQueue }) {
   const campaignId = initial.campaign.id;
@@ -51,35 +54,42 @@ export function AdjudicationScreen({ initial }: { initial: AdjudicationQueue }) 
     queryFn: () => adjudicationApi.item(campaignId, itemId!),
     enabled: itemId !== null,
   });
-  const [draft, setDraft] = useState<{ itemId: number; level: string | null; reason: string } | null>(null);
+  const [draft, setDraft] = useState<AdjudicationDraft | null>(null);
   const [reasonFocus, setReasonFocus] = useState(0);
   const [help, setHelp] = useState(false);
   const reasonBox = useRef<HTMLTextAreaElement>(null);
   const root = useRef<HTMLDivElement>(null);
-  // a new item starts from its decision, if made
+  // a new item starts from its decisions, if made
   useEffect(() => {
-    if (view && view.item.itemId !== draft?.itemId)
-      setDraft({ itemId: view.item.itemId, level: view.decision?.level ?? null, reason: view.decision?.reason ?? "" });
+    if (view && view.item.itemId !== draft?.itemId) setDraft(startDraft(view));
   }, [view, draft?.itemId]);
   useEffect(() => {
     if (reasonFocus > 0) reasonBox.current?.focus();
   }, [reasonFocus]);
 
   const decide = useMutation({
-    mutationFn: (d: { itemId: number; level: string; reason: string; labelsToken: string }) =>
-      adjudicationApi.decide(campaignId, d.itemId, { level: d.level, reason: d.reason, labelsToken: d.labelsToken }),
+    mutationFn: (d: { itemId: number; levels: Record<string, string>; reason: string; labelsToken: string }) =>
+      adjudicationApi.decide(campaignId, d.itemId, { levels: d.levels, reason: d.reason, labelsToken: d.labelsToken }),
     onSuccess: async (_saved, d) => {
       await qc.invalidateQueries({ queryKey: queryKeys.campaigns.adjudication(campaignId) });
+      await qc.invalidateQueries({ queryKey: queryKeys.campaigns.adjudicationItem(campaignId, d.itemId) });
       const fresh = qc.getQueryData<AdjudicationQueue>(queryKeys.campaigns.adjudication(campaignId));
       setItemId(nextToDecide(fresh?.queue ?? queue, d.itemId));
     },
     onError: () =>
       void qc.invalidateQueries({ queryKey: queryKeys.campaigns.adjudicationItem(campaignId, itemId ?? 0) }),
   });
-  const ready = view !== undefined && draft?.itemId === view.item.itemId && !decide.isPending;
+  const shown = view !== undefined && draft?.itemId === view.item.itemId ? { view, draft } : null;
+  const ready = shown !== null && !decide.isPending;
+  const levels = shown && decidedLevels(shown.draft, shown.view);
   const submit = () => {
-    if (!ready || !draft?.level) return;
-    decide.mutate({ itemId: draft.itemId, level: draft.level, reason: draft.reason, labelsToken: view.labelsToken });
+    if (!ready || !levels) return;
+    decide.mutate({
+      itemId: shown.draft.itemId,
+      levels,
+      reason: shown.draft.reason,
+      labelsToken: shown.view.labelsToken,
+    });
   };
   const move = (step: -1 | 1) => {
     const at = queue.findIndex((q) => q.itemId === itemId);
@@ -91,9 +101,12 @@ export function AdjudicationScreen({ initial }: { initial: AdjudicationQueue }) 
   };
   useAnnotationKeys({
     onTaskKey: (key) => {
+      if (!shown) return false;
       const level = campaign.scale.levels.find((l) => l.key === key);
-      if (!level || !draft) return false;
-      setDraft({ ...draft, level: level.value });
+      if (level) setDraft(choose(shown.draft, shown.view, level.value));
+      else if (key === "ArrowUp" || key === "ArrowDown")
+        setDraft(moveFocus(shown.draft, shown.view, key === "ArrowUp" ? -1 : 1));
+      else return false;
       return true;
     },
     onSubmit: () => (help ? setHelp(false) : submit()),
@@ -112,7 +125,8 @@ export function AdjudicationScreen({ initial }: { initial: AdjudicationQueue }) 
   });
 
   const at = queue.findIndex((q) => q.itemId === itemId);
-  const Target = TASK_TYPES[campaign.taskType].unit === "citation" ? CitationItemView : ItemView;
+  const unit = TASK_TYPES[campaign.taskType].unit;
+  const Target = unit === "citation" ? CitationItemView : unit === "answer" ? AnswerItemView : ItemView;
   return (
     <div ref={root} tabIndex={-1} className="space-y-5 outline-none">
       <PageHeader
@@ -152,22 +166,24 @@ export function AdjudicationScreen({ initial }: { initial: AdjudicationQueue }) 
           {viewError ? `Could not load the item: ${viewError.message}` : "Loading…"}
         </p>
       )}
-      {view && draft?.itemId === view.item.itemId && (
+      {shown && (
         <>
           <p className="text-xs text-stone-500" data-testid="queue-position">
-            Item {at + 1} of {queue.length} in the queue · item {view.position} of the campaign ·{" "}
-            {view.decision ? "decided" : "undecided"}
+            Item {at + 1} of {queue.length} in the queue · item {shown.view.position} of the campaign ·{" "}
+            {queue[at]?.decided ? "decided" : "undecided"}
           </p>
-          <Target item={view.item} />
-          <ItemLabelsView view={view} scale={campaign.scale} />
-          <JudgmentBar
-            label="Final level"
-            levels={campaign.scale.levels}
-            selected={draft.level}
-            busy={decide.isPending}
-            reveal={null}
-            onSelect={(level) => setDraft({ ...draft, level })}
-          />
+          <div className={unit === "answer" ? "grid gap-5 lg:grid-cols-2" : "space-y-5"}>
+            <Target item={shown.view.item} />
+            <TargetsView
+              view={shown.view}
+              scale={campaign.scale}
+              levels={shown.draft.levels}
+              focus={shown.draft.focus}
+              busy={decide.isPending}
+              onChoose={(key, level) => setDraft(choose(shown.draft, shown.view, level, key))}
+              onFocus={(key) => setDraft({ ...shown.draft, focus: key })}
+            />
+          </div>
           <label className="block text-sm">
             <span className="text-stone-600">Reason (optional)</span>
             <TextArea
@@ -175,9 +191,9 @@ export function AdjudicationScreen({ initial }: { initial: AdjudicationQueue }) 
               ref={reasonBox}
               aria-label="Reason (optional)"
               {...{ [ENTER_LEAVES]: "" }}
-              value={draft.reason}
+              value={shown.draft.reason}
               disabled={decide.isPending}
-              onChange={(e) => setDraft({ ...draft, reason: e.target.value })}
+              onChange={(e) => setDraft({ ...shown.draft, reason: e.target.value })}
               rows={2}
               placeholder="C to write · Enter keeps it and returns to the keys · Ctrl+Enter decides"
               className="mt-1"
@@ -185,7 +201,7 @@ export function AdjudicationScreen({ initial }: { initial: AdjudicationQueue }) 
           </label>
           {decide.error && <Alert inline>{decide.error.message}</Alert>}
           <div className="flex flex-wrap items-center gap-2">
-            <Button variant="submit" type="button" onClick={submit} disabled={!ready || !draft.level} className="px-4">
+            <Button variant="submit" type="button" onClick={submit} disabled={!ready || !levels} className="px-4">
               {decide.isPending ? "Saving…" : "Decide"} <kbd className="ml-1 font-mono text-xs">Enter</kbd>
             </Button>
             <Button

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { nextToDecide } from "./next-to-decide";
 
 const queue = [
-  { itemId: 5, decided: null },
-  { itemId: 2, decided: "1" },
-  { itemId: 9, decided: null },
+  { itemId: 5, decided: false },
+  { itemId: 2, decided: true },
+  { itemId: 9, decided: false },
 ];
 
 describe("the next item to decide", () => {
@@ -17,8 +17,8 @@ describe("the next item to decide", () => {
   });
 
   it("skips the item just decided even when the queue still reads it undecided, and is null when all are decided", () => {
-    expect(nextToDecide([{ itemId: 5, decided: null }], 5)).toBeNull();
-    expect(nextToDecide([{ itemId: 5, decided: "0" }], null)).toBeNull();
+    expect(nextToDecide([{ itemId: 5, decided: false }], 5)).toBeNull();
+    expect(nextToDecide([{ itemId: 5, decided: true }], null)).toBeNull();
     expect(nextToDecide([], null)).toBeNull();
   });
 });

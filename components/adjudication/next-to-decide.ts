@@ -4,13 +4,13 @@
  * may still read as undecided in a queue fetched before: it is passed as `from` and skipped.
  */
 export function nextToDecide(
-  queue: readonly { itemId: number; decided: string | null }[],
+  queue: readonly { itemId: number; decided: boolean }[],
   from: number | null,
 ): number | null {
   const start = from === null ? -1 : queue.findIndex((q) => q.itemId === from);
   for (let step = 1; step <= queue.length; step++) {
     const q = queue[(start + step + queue.length) % queue.length]!;
-    if (q.decided === null && q.itemId !== from) return q.itemId;
+    if (!q.decided && q.itemId !== from) return q.itemId;
   }
   return null;
 }

@@ -214,6 +214,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("decision"),
     ...itemRef,
+    /** A nugget-assignment item's decision: the nugget of its answer decided (absent: the item's own target). */
+    nugget: id.optional(),
     /** Who decided (an account by email). */
     user: email,
     level: id,

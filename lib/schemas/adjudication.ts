@@ -24,49 +24,56 @@ export const adjudicationQueueSchema = z.object({
     z.object({
       itemId: z.number(),
       position: z.number(),
-      /** How far apart its annotators' levels are, 0 to 1 of the scale. */
+      /** How far apart its annotators' levels are, 0 to 1 of the scale (the farthest of its targets). */
       distance: z.number(),
-      /** The level decided, or null while undecided. */
-      decided: z.string().nullable(),
+      /** Whether every target of it the queue asks about is decided. */
+      decided: z.boolean(),
     }),
   ),
 });
 export type AdjudicationQueue = z.infer<typeof adjudicationQueueSchema>;
 
+const decisionViewSchema = z.object({
+  level: z.string(),
+  reason: z.string().nullable(),
+  by: z.string(),
+  decidedAt: z.string(),
+  llmShown: z.boolean(),
+});
+
 /**
- * One item as the adjudicator sees it: as its annotators saw it, each annotator's latest label and
- * comment (named, or "Annotator 1", "Annotator 2" by the campaign's setting), the LLM's label only
- * once a researcher allowed it, and the decision if one was made. `labelsToken` names the labels
- * shown; a decision sends it back, and is refused if they changed meanwhile.
+ * One item as the adjudicator sees it: as its annotators saw it; the annotators who labelled it
+ * (named, or "Annotator 1", "Annotator 2" by the campaign's setting) with their comments; and its
+ * targets: the item's own, or each nugget of a nugget-assignment item's answer, each with every
+ * annotator's latest level (in the order of `annotators`; null: they gave none), whether the queue
+ * asks to decide it, the LLM's label only once a researcher allowed it, and the decision if made.
+ * `labelsToken` names the labels shown; a decision sends it back, and is refused if they changed.
  */
 export const adjudicationItemSchema = z.object({
   item: itemContentSchema,
   position: z.number(),
-  labels: z.array(
+  annotators: z.array(
+    z.object({ annotator: z.string(), phase: annotationPhaseSchema, comment: z.string().nullable() }),
+  ),
+  targets: z.array(
     z.object({
-      annotator: z.string(),
-      level: z.string(),
-      phase: annotationPhaseSchema,
-      comment: z.string().nullable(),
+      key: z.string(),
+      nugget: z.object({ id: z.string(), position: z.number(), text: z.string() }).nullable(),
+      levels: z.array(z.string().nullable()),
+      queued: z.boolean(),
+      llm: llmLabelSchema.nullable(),
+      decision: decisionViewSchema.nullable(),
     }),
   ),
-  llm: llmLabelSchema.nullable(),
-  decision: z
-    .object({
-      level: z.string(),
-      reason: z.string().nullable(),
-      by: z.string(),
-      decidedAt: z.string(),
-      llmShown: z.boolean(),
-    })
-    .nullable(),
   labelsToken: z.string(),
 });
 export type AdjudicationItemView = z.infer<typeof adjudicationItemSchema>;
 
-/** A decision as the adjudicator sends it. */
+/** A decision as the adjudicator sends it: the final level of each target decided (by its key), an optional reason. */
 export const saveDecisionSchema = z.object({
-  level: z.string().min(1),
+  levels: z.record(z.string().min(1), z.string().min(1)).refine((l) => Object.keys(l).length > 0, {
+    message: "decide at least one target",
+  }),
   reason: z
     .string()
     .max(2000)
@@ -77,7 +84,7 @@ export const saveDecisionSchema = z.object({
 });
 export type SaveDecision = z.input<typeof saveDecisionSchema>;
 
-export const savedDecisionSchema = z.object({ itemId: z.number(), level: z.string(), decidedAt: z.string() });
+export const savedDecisionSchema = z.object({ itemId: z.number(), decided: z.number(), decidedAt: z.string() });
 
 /** A campaign the user adjudicates (named by its researchers), for the annotate page. */
 export const myAdjudicationSchema = z.object({

@@ -303,5 +303,6 @@ export const itemContentSchema = workspaceItemSchema.pick({
   nugget: true,
   document: true,
   citedSentence: true,
+  answer: true,
 });
 export type ItemContent = z.infer<typeof itemContentSchema>;

@@ -148,7 +148,7 @@ async function adjudicateByTruth(db: Db, c: Context, campaignId: number, researc
       campaignId,
       q.itemId,
       {
-        level: truth ? "1" : "0",
+        levels: Object.fromEntries(seen.targets.filter((t) => t.queued).map((t) => [t.key, truth ? "1" : "0"])),
         reason: truth
           ? "The chunk states the fact."
           : "On the question's topic, but the chunk does not state this fact.",

@@ -1,23 +1,29 @@
 import { latestLevels, type CampaignAnnotation } from "../label-sets/derive-labels";
-import type { AdjudicationItem } from "./adjudication-queue";
+import type { AdjudicationUnit } from "./adjudication-queue";
 
-/** An annotation as adjudication groups it: by its item, in the campaign's order. */
-type ItemAnnotation = CampaignAnnotation & { itemId: number; position: number };
+/** An annotation as adjudication groups it: by its target, shown in an item of the campaign. */
+type UnitAnnotation = CampaignAnnotation & { itemId: number; position: number };
 
 /**
- * A campaign's annotations as adjudication reads them: each item's annotators' latest levels (the
- * revision after a reveal where there is one), annotators in the order of their ids, items in the
- * campaign's order; and those latest labels themselves, by item.
+ * A campaign's annotations (a nugget assignment's already one per nugget: perNuggetAnnotations) as
+ * adjudication reads them: each target's annotators' latest levels (the revision after a reveal
+ * where there is one), annotators in the order of their ids, targets in the campaign's order; and
+ * those latest labels themselves, by target key.
  */
-export function adjudicationItems<A extends ItemAnnotation>(
+export function adjudicationUnits<A extends UnitAnnotation>(
   annotations: readonly A[],
-): { items: AdjudicationItem[]; labels: Map<number, { row: A; value: string }[]> } {
-  const labels = new Map<number, { row: A; value: string }[]>();
+): { units: AdjudicationUnit[]; labels: Map<string, { row: A; value: string }[]> } {
+  const labels = new Map<string, { row: A; value: string }[]>();
   for (const latest of latestLevels(annotations))
-    (labels.get(latest.row.itemId) ?? labels.set(latest.row.itemId, []).get(latest.row.itemId)!).push(latest);
+    (labels.get(latest.row.targetKey) ?? labels.set(latest.row.targetKey, []).get(latest.row.targetKey)!).push(latest);
   for (const list of labels.values()) list.sort((x, y) => x.row.userId - y.row.userId);
-  const items = [...labels.entries()]
-    .map(([itemId, list]) => ({ itemId, position: list[0]!.row.position, levels: list.map((l) => l.value) }))
+  const units = [...labels.entries()]
+    .map(([key, list]) => ({
+      itemId: list[0]!.row.itemId,
+      position: list[0]!.row.position,
+      key,
+      levels: list.map((l) => l.value),
+    }))
     .sort((x, y) => x.position - y.position);
-  return { items, labels };
+  return { units, labels };
 }

@@ -1,10 +1,17 @@
 import { levelIndex, type Scale } from "../scales";
 
-/** One item of a campaign as adjudication reads it: its position and each annotator's final level. */
-export type AdjudicationItem = { itemId: number; position: number; levels: readonly string[] };
+/**
+ * One judged target of a campaign as adjudication reads it: the item it is shown in (its id and
+ * position), its target key (the item's own; a nugget-assignment item has one per nugget of its
+ * answer, `na:<nugget>:<system>`), and each annotator's final level on it.
+ */
+export type AdjudicationUnit = { itemId: number; position: number; key: string; levels: readonly string[] };
 
-/** An item in the adjudicator's queue: how far apart its annotators' levels are (0..1 on the scale). */
-export type QueuedItem = { itemId: number; position: number; distance: number };
+/**
+ * An item in the adjudicator's queue: how far apart its annotators' levels are (0..1 on the
+ * scale, the farthest of its targets), and the targets of it the queue asks to decide.
+ */
+export type QueuedItem = { itemId: number; position: number; distance: number; keys: string[] };
 
 /**
  * How far apart an item's levels are: the highest minus the lowest level's position, over the
@@ -20,74 +27,88 @@ export function levelDistance(scale: Scale, levels: readonly string[]): number {
   return (Math.max(...positions) - Math.min(...positions)) / (scale.levels.length - 1);
 }
 
+const ready = (u: AdjudicationUnit) => u.levels.length >= 2;
+const differs = (u: AdjudicationUnit) => new Set(u.levels).size > 1;
+
+/** The targets the queue asks to decide: those two or more annotators labelled differently (with `every`, all they labelled). */
+const queuedUnits = (units: readonly AdjudicationUnit[], every: boolean) =>
+  units.filter((u) => ready(u) && (every || differs(u)));
+
 /**
- * The adjudicator's queue (docs/DOMAIN.md, "Adjudication"): the items two or more annotators
- * labelled whose levels differ, the strongest disagreement first (levelDistance), then in the
- * campaign's order; with `every`, every item two or more annotators labelled, agreed ones last.
- * An item with fewer than two labels waits for its annotators.
+ * The adjudicator's queue (docs/DOMAIN.md, "Adjudication"): the items with a target two or more
+ * annotators labelled differently, the strongest disagreement first (levelDistance, the farthest of
+ * the item's targets), then in the campaign's order; with `every`, every item two or more
+ * annotators labelled, agreed ones last. A target with fewer than two labels waits for its
+ * annotators.
  */
-export function adjudicationQueue(items: readonly AdjudicationItem[], scale: Scale, every: boolean): QueuedItem[] {
-  return items
-    .filter((i) => i.levels.length >= 2 && (every || new Set(i.levels).size > 1))
-    .map((i) => ({ itemId: i.itemId, position: i.position, distance: levelDistance(scale, i.levels) }))
-    .sort((x, y) => y.distance - x.distance || x.position - y.position);
+export function adjudicationQueue(units: readonly AdjudicationUnit[], scale: Scale, every: boolean): QueuedItem[] {
+  const byItem = new Map<number, QueuedItem>();
+  for (const u of queuedUnits(units, every)) {
+    const item = byItem.get(u.itemId) ?? { itemId: u.itemId, position: u.position, distance: 0, keys: [] };
+    item.distance = Math.max(item.distance, levelDistance(scale, u.levels));
+    item.keys.push(u.key);
+    byItem.set(u.itemId, item);
+  }
+  return [...byItem.values()].sort((x, y) => y.distance - x.distance || x.position - y.position);
 }
 
 /**
- * The label set `adjudicated:<campaign>`: each item's final level, the one its annotators all gave
- * (unless every item goes through the queue) or the adjudicator's decision; an item still
- * undecided is left out and counted.
+ * The label set `adjudicated:<campaign>`, by target key: each target's final level, the one its
+ * annotators all gave (unless every target goes through the queue) or the adjudicator's decision;
+ * a target still undecided is left out and counted.
  */
 export function adjudicatedLevels(
-  items: readonly AdjudicationItem[],
-  decisions: ReadonlyMap<number, string>,
+  units: readonly AdjudicationUnit[],
+  decisions: ReadonlyMap<string, string>,
   every: boolean,
-): { levels: Map<number, string>; undecided: number } {
-  const levels = new Map<number, string>();
+): { levels: Map<string, string>; undecided: number } {
+  const levels = new Map<string, string>();
   let undecided = 0;
-  for (const item of items) {
-    if (item.levels.length < 2) continue;
-    const decided = decisions.get(item.itemId);
-    const agreed = new Set(item.levels).size === 1 ? item.levels[0]! : null;
-    const level = decided ?? (every ? null : agreed);
+  for (const unit of units) {
+    if (!ready(unit)) continue;
+    const decided = decisions.get(unit.key);
+    const level = decided ?? (every || differs(unit) ? null : unit.levels[0]!);
     if (level === null) undecided++;
-    else levels.set(item.itemId, level);
+    else levels.set(unit.key, level);
   }
   return { levels, undecided };
 }
 
-/** Where a campaign's adjudication stands, for its page and the adjudicator's. */
+/**
+ * Where a campaign's adjudication stands, for its page and the adjudicator's. `items` and
+ * `waiting` count items; the others count targets (an item's own, or each nugget of an answer).
+ */
 export type AdjudicationCounts = {
   /** The campaign's items. */
   items: number;
   /** Items fewer than two annotators have labelled yet: not in the queue. */
   waiting: number;
-  /** Items whose annotators all gave the same level. */
+  /** Targets whose annotators all gave the same level. */
   agreed: number;
-  /** Items whose annotators gave different levels. */
+  /** Targets whose annotators gave different levels. */
   disagreements: number;
-  /** Items in the queue (the disagreements, or every labelled item when the setting asks). */
+  /** Targets in the queue (the disagreements, or every labelled target when the setting asks). */
   queued: number;
-  /** Items of the queue decided, and still to decide. */
+  /** Targets of the queue decided, and still to decide. */
   decided: number;
   undecided: number;
 };
 
-/** The counts of a campaign's adjudication: `total` items, the labelled `items`, the decisions. */
+/** The counts of a campaign's adjudication: `total` items, the labelled targets, the decisions. */
 export function adjudicationCounts(
   total: number,
-  items: readonly AdjudicationItem[],
-  decisions: ReadonlyMap<number, string>,
+  units: readonly AdjudicationUnit[],
+  decisions: ReadonlyMap<string, string>,
   every: boolean,
 ): AdjudicationCounts {
-  const ready = items.filter((i) => i.levels.length >= 2);
-  const disagreements = ready.filter((i) => new Set(i.levels).size > 1).length;
-  const queue = every ? ready : ready.filter((i) => new Set(i.levels).size > 1);
-  const decided = queue.filter((i) => decisions.has(i.itemId)).length;
+  const labelled = units.filter(ready);
+  const disagreements = labelled.filter(differs).length;
+  const queue = queuedUnits(units, every);
+  const decided = queue.filter((u) => decisions.has(u.key)).length;
   return {
     items: total,
-    waiting: total - ready.length,
-    agreed: ready.length - disagreements,
+    waiting: total - new Set(labelled.map((u) => u.itemId)).size,
+    agreed: labelled.length - disagreements,
     disagreements,
     queued: queue.length,
     decided,

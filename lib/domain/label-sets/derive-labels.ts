@@ -100,10 +100,10 @@ export type CampaignAnnotation = {
  * payload names nuggets by external id, `nuggetRowId` gives their rows; a nugget no longer in the
  * study is left out). Every other annotation is kept as it is.
  */
-export function perNuggetAnnotations(
-  annotations: readonly CampaignAnnotation[],
+export function perNuggetAnnotations<A extends CampaignAnnotation>(
+  annotations: readonly A[],
   nuggetRowId: ReadonlyMap<string, number>,
-): CampaignAnnotation[] {
+): A[] {
   return annotations.flatMap((row) => {
     const answer = parseAnswerKey(row.targetKey);
     if (!answer) return [row];

@@ -1,22 +1,22 @@
 import "server-only";
-import { adjudicationItems } from "@/lib/domain/adjudication/adjudication-items";
+import { adjudicationUnits } from "@/lib/domain/adjudication/adjudication-items";
 import {
   adjudicatedLevels,
   adjudicationCounts,
   adjudicationQueue,
   type AdjudicationCounts,
-  type AdjudicationItem,
+  type AdjudicationUnit,
   type QueuedItem,
 } from "@/lib/domain/adjudication/adjudication-queue";
 import type { Scale } from "@/lib/domain/scales";
 import { adjudicationAnnotations, campaignDecisions, type AdjudicationAnnotation } from "../db/adjudication";
 import { getDb } from "../db/client";
 
-/** A campaign's adjudication as it stands: its labelled items, their latest labels, the decisions, the queue. */
+/** A campaign's adjudication as it stands: its labelled targets, their latest labels, the decisions (by target key), the queue. */
 export type AdjudicationState = {
-  items: AdjudicationItem[];
-  labels: Map<number, { row: AdjudicationAnnotation; value: string }[]>;
-  decisions: Map<number, string>;
+  units: AdjudicationUnit[];
+  labels: Map<string, { row: AdjudicationAnnotation; value: string }[]>;
+  decisions: Map<string, string>;
   queue: QueuedItem[];
   counts: AdjudicationCounts;
 };
@@ -32,16 +32,16 @@ export async function adjudicationState(
     campaignDecisions(campaign.id),
     db.item.count({ where: { campaignId: campaign.id } }),
   ]);
-  const { items, labels } = adjudicationItems(annotations);
+  const { units, labels } = adjudicationUnits(annotations);
   return {
-    items,
+    units,
     labels,
     decisions,
-    queue: adjudicationQueue(items, campaign.scale, every),
-    counts: adjudicationCounts(total, items, decisions, every),
+    queue: adjudicationQueue(units, campaign.scale, every),
+    counts: adjudicationCounts(total, units, decisions, every),
   };
 }
 
-/** The adjudicated levels of a campaign's state, by item (agreed items and decisions), and how many are undecided. */
+/** The adjudicated levels of a campaign's state, by target key (agreed targets and decisions), and how many are undecided. */
 export const adjudicatedOf = (state: AdjudicationState, every: boolean) =>
-  adjudicatedLevels(state.items, state.decisions, every);
+  adjudicatedLevels(state.units, state.decisions, every);

@@ -146,8 +146,8 @@ describe("adjudication", () => {
     }
     const queue = await getAdjudicationQueue(judge, id);
     expect(queue.queue.map((q) => [q.itemId, q.distance, q.decided])).toEqual([
-      [items[0], 1, null],
-      [items[2], 0.5, null],
+      [items[0], 1, false],
+      [items[2], 0.5, false],
     ]);
     expect(queue.counts).toEqual({
       items: 4,
@@ -161,11 +161,14 @@ describe("adjudication", () => {
 
     // the item as the adjudicator sees it: both labels, numbered, the first annotator's comment, no LLM
     const first = await getAdjudicationItem(judge, id, items[0]!);
-    expect(first.labels).toEqual([
-      { annotator: "Annotator 1", level: "relevant", phase: "blind", comment: `comment of ${a0.email}` },
-      { annotator: "Annotator 2", level: "non_relevant", phase: "blind", comment: null },
+    expect(first.annotators).toEqual([
+      { annotator: "Annotator 1", phase: "blind", comment: `comment of ${a0.email}` },
+      { annotator: "Annotator 2", phase: "blind", comment: null },
     ]);
-    expect(first.llm).toBeNull();
+    const key0 = (await (await getDb()).item.findUniqueOrThrow({ where: { id: items[0]! } })).targetKey;
+    expect(first.targets).toEqual([
+      { key: key0, nugget: null, levels: ["relevant", "non_relevant"], queued: true, llm: null, decision: null },
+    ]);
     expect(first.item.document).not.toBeNull();
     expect(JSON.stringify(first)).not.toContain("gpt-4o");
     await expect(getAdjudicationItem(judge, id, items[3]!)).rejects.toThrow(/waits for its annotators: 1 of them/);
@@ -179,16 +182,21 @@ describe("adjudication", () => {
     );
 
     // decisions: a level off the scale, stale labels and an agreed item are refused
-    const decide = (itemId: number, level: string, labelsToken: string, reason: string | null = null) =>
-      saveDecision(judge, id, itemId, { level, reason, labelsToken });
+    const db = await getDb();
+    const keyOf = async (itemId: number) => (await db.item.findUniqueOrThrow({ where: { id: itemId } })).targetKey;
+    const decide = async (itemId: number, level: string, labelsToken: string, reason: string | null = null) =>
+      saveDecision(judge, id, itemId, { levels: { [await keyOf(itemId)]: level }, reason, labelsToken });
     await expect(decide(items[0]!, "maybe", first.labelsToken)).rejects.toThrow(/"maybe" is not a level/);
     await expect(decide(items[0]!, "relevant", "stale")).rejects.toThrow(/labels changed since you opened it/);
     const agreed = await getAdjudicationItem(judge, id, items[1]!);
     await expect(decide(items[1]!, "non_relevant", agreed.labelsToken)).rejects.toThrow(/annotators agree/);
+    await expect(
+      saveDecision(judge, id, items[0]!, { levels: { "qd:0:0": "relevant" }, labelsToken: first.labelsToken }),
+    ).rejects.toThrow(/has no such target/);
     await decide(items[0]!, "partially_relevant", first.labelsToken, "  only half of it  ");
-    const db = await getDb();
-    const stored = await db.decision.findUniqueOrThrow({ where: { itemId: items[0]! } });
+    const stored = await db.decision.findFirstOrThrow({ where: { itemId: items[0]! } });
     expect(stored).toMatchObject({
+      targetKey: key0,
       userId: judge.id,
       level: "partially_relevant",
       reason: "only half of it",
@@ -201,7 +209,6 @@ describe("adjudication", () => {
 
     // the label set: the agreed item and the decision; the undecided one left out and counted
     const set = await loadLabelSet(db, studyId, `adjudicated:${id}`);
-    const keyOf = async (itemId: number) => (await db.item.findUniqueOrThrow({ where: { id: itemId } })).targetKey;
     expect([...set.labels.values()].map((l) => [l.targetKey, l.value, l.scale]).sort()).toEqual(
       [
         [await keyOf(items[0]!), "partially_relevant", "relevance-3"],
@@ -219,12 +226,13 @@ describe("adjudication", () => {
     await updateCampaign(researcher, id, { status: "closed" });
     await updateCampaign(researcher, id, { adjudication: { llmJudge: "gpt-4o", showNames: true } });
     const half = await getAdjudicationItem(judge, id, items[2]!);
-    expect(half.llm?.judge).toBe("gpt-4o");
-    expect(half.labels.map((l) => l.annotator)).toEqual([`${a0.name} (${a0.email})`, `${a1.name} (${a1.email})`]);
+    expect(half.targets[0]!.llm?.judge).toBe("gpt-4o");
+    expect(half.annotators.map((l) => l.annotator)).toEqual([`${a0.name} (${a0.email})`, `${a1.name} (${a1.email})`]);
     await decide(items[2]!, "relevant", half.labelsToken);
-    expect(JSON.parse((await db.decision.findUniqueOrThrow({ where: { itemId: items[2]! } })).llm!) as unknown).toEqual(
-      { judge: "gpt-4o", value: half.llm!.level },
-    );
+    expect(JSON.parse((await db.decision.findFirstOrThrow({ where: { itemId: items[2]! } })).llm!) as unknown).toEqual({
+      judge: "gpt-4o",
+      value: half.targets[0]!.llm!.level,
+    });
     expect((await loadLabelSet(db, studyId, `adjudicated:${id}`)).undecided).toBe(0);
 
     // every item through the queue: the agreed one waits for a decision, and then counts

@@ -9,7 +9,7 @@ import { itemLabels } from "./item-labels";
 
 /**
  * One item of a campaign as its adjudicator sees it: as its annotators saw it, their latest labels
- * and comments, the LLM's label only once a researcher allowed it, and the decision if made. An
+ * and comments, the LLM's label only once a researcher allowed it, and the decisions made. An
  * item fewer than two annotators labelled is refused: it waits for them.
  */
 export async function getAdjudicationItem(
@@ -21,25 +21,31 @@ export async function getAdjudicationItem(
   const item = await adjudicatedItem(campaign, itemId);
   const labels = await itemLabels(campaign, item);
   assertLabelledTwice(item, labels);
-  const content = await itemContent(campaign, item);
-  const d = item.decision;
+  const decisions = new Map(item.decisions.map((d) => [d.targetKey, d]));
   return {
-    item: content,
+    item: await itemContent(campaign, item),
     position: item.position,
-    labels: labels.shown,
-    llm: labels.llm,
+    annotators: labels.annotators,
     labelsToken: labels.labelsToken,
-    decision: d && {
-      level: d.level,
-      reason: d.reason,
-      by: d.user.name || d.user.email,
-      decidedAt: d.decidedAt.toISOString(),
-      llmShown: d.llm !== null,
-    },
+    targets: labels.targets.map(({ seen: _seen, ...t }) => {
+      const d = decisions.get(t.key);
+      return {
+        ...t,
+        decision: d
+          ? {
+              level: d.level,
+              reason: d.reason,
+              by: d.user.name || d.user.email,
+              decidedAt: d.decidedAt.toISOString(),
+              llmShown: d.llm !== null,
+            }
+          : null,
+      };
+    }),
   };
 }
 
-/** An item of the campaign with what it shows and its decision; not-found for another campaign's. */
+/** An item of the campaign with what it shows and its decisions; not-found for another campaign's. */
 export async function adjudicatedItem(campaign: AdjudicationCampaign, itemId: number) {
   const db = await getDb();
   const item = await db.item.findFirst({
@@ -48,7 +54,7 @@ export async function adjudicatedItem(campaign: AdjudicationCampaign, itemId: nu
       query: true,
       nugget: true,
       document: true,
-      decision: { include: { user: { select: { name: true, email: true } } } },
+      decisions: { include: { user: { select: { name: true, email: true } } } },
     },
   });
   if (!item) throw notFound("Item not found");
@@ -56,9 +62,9 @@ export async function adjudicatedItem(campaign: AdjudicationCampaign, itemId: nu
 }
 
 /** Refuses an item fewer than two annotators labelled: it is not in the queue yet. */
-export function assertLabelledTwice(item: { position: number }, labels: { seen: readonly unknown[] }): void {
-  if (labels.seen.length < 2)
+export function assertLabelledTwice(item: { position: number }, labels: { annotators: readonly unknown[] }): void {
+  if (labels.annotators.length < 2)
     throw invalid(
-      `item ${item.position} waits for its annotators: ${labels.seen.length} of them labelled it, and adjudication needs two`,
+      `item ${item.position} waits for its annotators: ${labels.annotators.length} of them labelled it, and adjudication needs two`,
     );
 }

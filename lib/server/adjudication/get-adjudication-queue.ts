@@ -8,7 +8,7 @@ import { adjudicationState } from "./adjudication-state";
 /**
  * The adjudicator's queue of a campaign (docs/DOMAIN.md, "Adjudication"): the items whose
  * annotators gave different levels (or every labelled item, by the campaign's setting), the
- * strongest disagreement first, each with its decision if made; and where the campaign stands.
+ * strongest disagreement first, each saying whether it is decided; and where the campaign stands.
  */
 export async function getAdjudicationQueue(user: UserDto, campaignId: number): Promise<AdjudicationQueue> {
   const campaign = await adjudicatorCampaign(user, campaignId);
@@ -26,6 +26,6 @@ export async function getAdjudicationQueue(user: UserDto, campaignId: number): P
       every,
     },
     counts: state.counts,
-    queue: state.queue.map((q) => ({ ...q, decided: state.decisions.get(q.itemId) ?? null })),
+    queue: state.queue.map(({ keys, ...q }) => ({ ...q, decided: keys.every((k) => state.decisions.has(k)) })),
   };
 }

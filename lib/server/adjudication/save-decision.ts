@@ -10,11 +10,12 @@ import { adjudicatedItem, assertLabelledTwice } from "./get-adjudication-item";
 import { itemLabels } from "./item-labels";
 
 /**
- * The adjudicator decides an item's final level, with an optional reason (docs/DOMAIN.md,
- * "Adjudication"). The decision keeps who and when, the annotators' labels it saw, the LLM's label
- * when one was shown, and the reason; a later decision on the item replaces it. Refused: a level
- * not on the campaign's scale; an item whose annotators agree (final, unless every item goes through
- * the queue); labels that changed since the adjudicator opened the item (`labelsToken`).
+ * The adjudicator decides the final level of an item's targets (its own, or nuggets of an answer),
+ * with an optional reason (docs/DOMAIN.md, "Adjudication"). Each decision keeps who and when, the
+ * annotators' labels it saw, the LLM's label when one was shown, and the reason; a later decision on
+ * the target replaces it. Refused, with nothing stored: a level not on the campaign's scale; a target
+ * the item does not have, or whose annotators agree (final, unless every item goes through the
+ * queue); labels that changed since the adjudicator opened the item (`labelsToken`).
  */
 export async function saveDecision(
   user: UserDto,
@@ -22,13 +23,13 @@ export async function saveDecision(
   itemId: number,
   body: SaveDecision,
   now = new Date(),
-): Promise<{ itemId: number; level: string; decidedAt: string }> {
-  const { level, reason, labelsToken } = parseOrThrow(saveDecisionSchema, body);
+): Promise<{ itemId: number; decided: number; decidedAt: string }> {
+  const { levels, reason, labelsToken } = parseOrThrow(saveDecisionSchema, body);
   const campaign = await adjudicatorCampaign(user, campaignId);
-  if (!campaign.scale.levels.some((l) => l.value === level))
-    throw invalid(
-      `level: "${level}" is not a level of ${campaign.scale.name} (${campaign.scale.levels.map((l) => l.value).join(", ")})`,
-    );
+  const scale = campaign.scale.levels.map((l) => l.value);
+  for (const [key, level] of Object.entries(levels))
+    if (!scale.includes(level))
+      throw invalid(`levels.${key}: "${level}" is not a level of ${campaign.scale.name} (${scale.join(", ")})`);
   const item = await adjudicatedItem(campaign, itemId);
   const labels = await itemLabels(campaign, item);
   assertLabelledTwice(item, labels);
@@ -37,24 +38,25 @@ export async function saveDecision(
       "conflict",
       `item ${item.position}: its annotators' labels changed since you opened it; look at them again before deciding`,
     );
-  const levels = new Set(labels.seen.map((l) => l.level));
-  if (levels.size === 1 && !campaign.adjudication.every)
-    throw new AppError(
-      "conflict",
-      `item ${item.position}: its annotators agree (${[...levels][0]}), so its level is final`,
-    );
-  await withTransaction((tx) =>
-    upsertDecisions(tx, [
-      {
-        itemId: item.id,
-        userId: user.id,
-        level,
-        reason,
-        seen: JSON.stringify(labels.seen),
-        llm: labels.llm ? JSON.stringify({ judge: labels.llm.judge, value: labels.llm.level }) : null,
-        decidedAt: now,
-      },
-    ]),
-  );
-  return { itemId: item.id, level, decidedAt: now.toISOString() };
+  const decisions = Object.entries(levels).map(([key, level]) => {
+    const target = labels.targets.find((t) => t.key === key);
+    if (!target) throw invalid(`levels.${key}: item ${item.position} has no such target`);
+    if (!target.queued)
+      throw new AppError(
+        "conflict",
+        `item ${item.position}${target.nugget ? `, nugget ${target.nugget.position}` : ""}: its annotators agree (${target.seen[0]?.level}), so its level is final`,
+      );
+    return {
+      itemId: item.id,
+      targetKey: key,
+      userId: user.id,
+      level,
+      reason,
+      seen: JSON.stringify(target.seen),
+      llm: target.llm ? JSON.stringify({ judge: target.llm.judge, value: target.llm.level }) : null,
+      decidedAt: now,
+    };
+  });
+  await withTransaction((tx) => upsertDecisions(tx, decisions));
+  return { itemId: item.id, decided: decisions.length, decidedAt: now.toISOString() };
 }

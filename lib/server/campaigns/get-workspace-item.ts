@@ -7,9 +7,8 @@ import { nuggetAnswerKey } from "@/lib/domain/targets";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
-import { itemContent } from "./item-content";
+import { itemContent, renderedAnswers } from "./item-content";
 import { notFound } from "../errors";
-import { renderDocument } from "../render/study-passage";
 import type { PassageDisplay } from "@/lib/domain/passages/passage-kind";
 import { renderMarkdown } from "../render/markdown";
 import type { UserDto } from "../users/user-dto";
@@ -84,10 +83,6 @@ export async function getWorkspaceItem(
       task.shows.responses && item.responseAId !== null && item.responseBId !== null
         ? await comparisonView([item.responseAId, item.responseBId], seat.swapSides, await sidesTokenOf(seat), display)
         : null,
-    answer:
-      task.unit === "answer" && item.responseAId !== null
-        ? (await renderedAnswers([item.responseAId], display))[0]!
-        : null,
     mine,
     llm,
     llmAssignments:
@@ -137,44 +132,6 @@ async function comparisonView(
   display: PassageDisplay,
 ): Promise<NonNullable<WorkspaceItem["comparison"]>> {
   return { sides, responses: await renderedAnswers(swapped ? [responseIds[1], responseIds[0]] : responseIds, display) };
-}
-
-/** Answers in the given order, each rendered with the passages its [n] markers cite; nothing that names a system. */
-async function renderedAnswers(
-  responseIds: number[],
-  display: PassageDisplay,
-): Promise<NonNullable<WorkspaceItem["answer"]>[]> {
-  const db = await getDb();
-  const responses = await db.response.findMany({
-    where: { id: { in: responseIds } },
-    select: {
-      id: true,
-      text: true,
-      citations: {
-        orderBy: { marker: "asc" },
-        select: {
-          marker: true,
-          document: {
-            select: { title: true, path: true, externalId: true, text: true, language: true, display: true },
-          },
-        },
-      },
-    },
-  });
-  return Promise.all(
-    responseIds
-      .map((id) => responses.find((r) => r.id === id)!)
-      .map(async (r) => ({
-        html: await renderMarkdown(r.text),
-        citations: await Promise.all(
-          r.citations.map(async (c) => ({
-            marker: c.marker,
-            title: c.document.title || c.document.path || c.document.externalId,
-            html: (await renderDocument(c.document, display)).html,
-          })),
-        ),
-      })),
-  );
 }
 
 /** The seat's random order token, made the first time the seat's item is shown (see saveAnnotation). */

@@ -22,8 +22,8 @@ type DocumentRow = {
 
 /**
  * What an item shows of its target, rendered on the server as its annotators see it: the question,
- * the nugget, the passage (its question's terms marked when the campaign asks), and a citation
- * item's answer sentences. The annotator's workspace and the adjudicator's screen both show it.
+ * the nugget, the passage (its question's terms marked when the campaign asks), a citation
+ * item's answer sentences, and a nugget-assignment item's answer with the passages it cites. The annotator's workspace and the adjudicator's screen both show it.
  */
 export async function itemContent(
   campaign: Pick<CampaignRecord, "taskType" | "passageDisplay" | "highlightTerms">,
@@ -55,6 +55,10 @@ export async function itemContent(
         )
       : null,
     citedSentence: task.unit === "citation" ? await citedSentenceOf(item.targetKey, item.responseAId) : null,
+    answer:
+      task.unit === "answer" && item.responseAId !== null
+        ? (await renderedAnswers([item.responseAId], campaign.passageDisplay))[0]!
+        : null,
   };
 }
 
@@ -100,4 +104,42 @@ async function documentView(
     lines: chunk.lines,
     hasText: doc.text.trim() !== "",
   };
+}
+
+/** Answers in the given order, each rendered with the passages its [n] markers cite; nothing that names a system. */
+export async function renderedAnswers(
+  responseIds: number[],
+  display: PassageDisplay,
+): Promise<NonNullable<WorkspaceItem["answer"]>[]> {
+  const db = await getDb();
+  const responses = await db.response.findMany({
+    where: { id: { in: responseIds } },
+    select: {
+      id: true,
+      text: true,
+      citations: {
+        orderBy: { marker: "asc" },
+        select: {
+          marker: true,
+          document: {
+            select: { title: true, path: true, externalId: true, text: true, language: true, display: true },
+          },
+        },
+      },
+    },
+  });
+  return Promise.all(
+    responseIds
+      .map((id) => responses.find((r) => r.id === id)!)
+      .map(async (r) => ({
+        html: await renderMarkdown(r.text),
+        citations: await Promise.all(
+          r.citations.map(async (c) => ({
+            marker: c.marker,
+            title: c.document.title || c.document.path || c.document.externalId,
+            html: (await renderDocument(c.document, display)).html,
+          })),
+        ),
+      })),
+  );
 }

@@ -148,6 +148,11 @@ export async function campaignAnnotations(campaignId: number): Promise<CampaignA
     nuggetId: nullableId(r.nuggetId),
     userId: Number(r.userId),
   }));
+  return perNuggetOf(campaignId, annotations);
+}
+
+/** A campaign's annotations, a nugget assignment's as one per nugget of its answer (perNuggetAnnotations); the others as they are. */
+export async function perNuggetOf<A extends CampaignAnnotation>(campaignId: number, annotations: A[]): Promise<A[]> {
   if (!annotations.some((a) => a.targetKey.startsWith(TARGET_PREFIX.answer))) return annotations;
   const nuggets = await readRows<{ id: unknown; externalId: string }>(
     `SELECT n."id", n."externalId" FROM "Nugget" n JOIN "Campaign" c ON c."studyId" = n."studyId" WHERE c."id" = ?`,

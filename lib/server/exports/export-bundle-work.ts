@@ -1,5 +1,5 @@
 import "server-only";
-import { parseSentenceCitationKey } from "@/lib/domain/targets";
+import { parseNuggetAnswerKey, parseSentenceCitationKey } from "@/lib/domain/targets";
 import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
 import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { protocolSchema } from "@/lib/domain/campaigns/protocol";
@@ -177,10 +177,12 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
       },
     }),
   )) {
+    const nugget = parseNuggetAnswerKey(d.targetKey);
     yield bundleLine({
       type: "decision",
       campaign: d.item.campaign.name,
       item: d.item.position,
+      ...(nugget ? { nugget: (await db.nugget.findUniqueOrThrow({ where: { id: nugget.nuggetId } })).externalId } : {}),
       user: d.user.email,
       level: d.level,
       reason: d.reason,

@@ -48,10 +48,10 @@ const LOADERS: { [K in LabelSetKind]: Loader<K> } = {
     const state = await adjudicationState(campaign, campaign.adjudication.every);
     const { levels, undecided } = adjudicatedOf(state, campaign.adjudication.every);
     const labels = new Map<string, SetLabel>();
-    for (const [itemId, value] of levels) {
-      const { row } = state.labels.get(itemId)![0]!;
-      labels.set(row.targetKey, {
-        targetKey: row.targetKey,
+    for (const [key, value] of levels) {
+      const { row } = state.labels.get(key)![0]!;
+      labels.set(key, {
+        targetKey: key,
         value,
         scale: campaign.scale.id,
         queryId: row.queryId,

@@ -8,6 +8,7 @@ ADD COLUMN     "adjudicatorId" INTEGER;
 CREATE TABLE "Decision" (
     "id" SERIAL NOT NULL,
     "itemId" INTEGER NOT NULL,
+    "targetKey" TEXT NOT NULL,
     "userId" INTEGER NOT NULL,
     "level" TEXT NOT NULL,
     "reason" TEXT,
@@ -19,10 +20,10 @@ CREATE TABLE "Decision" (
 );
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Decision_itemId_key" ON "Decision"("itemId");
+CREATE INDEX "Decision_userId_idx" ON "Decision"("userId");
 
 -- CreateIndex
-CREATE INDEX "Decision_userId_idx" ON "Decision"("userId");
+CREATE UNIQUE INDEX "Decision_itemId_targetKey_key" ON "Decision"("itemId", "targetKey");
 
 -- AddForeignKey
 ALTER TABLE "Campaign" ADD CONSTRAINT "Campaign_adjudicatorId_fkey" FOREIGN KEY ("adjudicatorId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;

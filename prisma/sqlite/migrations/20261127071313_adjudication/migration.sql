@@ -2,6 +2,7 @@
 CREATE TABLE "Decision" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "itemId" INTEGER NOT NULL,
+    "targetKey" TEXT NOT NULL,
     "userId" INTEGER NOT NULL,
     "level" TEXT NOT NULL,
     "reason" TEXT,
@@ -49,7 +50,7 @@ PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Decision_itemId_key" ON "Decision"("itemId");
+CREATE INDEX "Decision_userId_idx" ON "Decision"("userId");
 
 -- CreateIndex
-CREATE INDEX "Decision_userId_idx" ON "Decision"("userId");
+CREATE UNIQUE INDEX "Decision_itemId_targetKey_key" ON "Decision"("itemId", "targetKey");
