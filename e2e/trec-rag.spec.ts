@@ -233,6 +233,64 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
   expect(again).toBe(fs.readFileSync(exported, "utf8"));
 });
 
+test("the researcher adjudicates the assignments nugget by nugget by keyboard; adjudicated:<id> exports as nuggetizer's JSONL", async ({
+  browser,
+}) => {
+  const researcher = await (await browser.newContext()).newPage(); // axe reads a context's pages
+  await signInViaApi(researcher.request, RESEARCHER.email, RESEARCHER.password);
+  await researcher.goto("/studies");
+  await researcher.getByRole("link", { name: "Trams RAG" }).click();
+  await researcher.getByRole("link", { name: "Assign the nuggets" }).first().click();
+  const panel = researcher.getByRole("region", { name: "Adjudication" });
+  // Ana said support or not, Bo partly, on every nugget: every nugget of the three answers is disputed
+  await expect(panel.getByTestId("adjudication-progress")).toContainText(
+    /0 of (\d+) decided · \1 disagreements · 0 agreed/,
+  );
+  const campaignId = Number(/campaigns\/(\d+)/.exec(researcher.url())![1]);
+  await panel.getByRole("link", { name: "Open the adjudication queue" }).click();
+  await expect(researcher.getByTestId("queue-position")).toContainText("Item 1 of 3 in the queue");
+  for (let item = 1; item <= 3; item++) {
+    await expect(researcher.getByTestId("queue-position")).toContainText(`Item ${item} of 3 in the queue`);
+    const finals = researcher.getByRole("radiogroup", { name: /^Final level of nugget/ });
+    const count = await finals.count();
+    expect(count).toBeGreaterThan(1);
+    await expect(researcher.getByTestId("annotator-label").first()).toHaveText(
+      /^Annotator 1: (Supported|Not supported)$/,
+    );
+    if (item === 1) {
+      for (const width of [1280, 390]) {
+        await researcher.setViewportSize({ width, height: 900 });
+        await expectFits(researcher, researcher.getByRole("main"), `the assignment adjudication at ${width} px`);
+        await researcher.screenshot({
+          path: test.info().outputPath(`adjudicate-assignment-${width}.png`),
+          fullPage: true,
+        });
+      }
+      await researcher.setViewportSize({ width: 1280, height: 900 });
+      expect(await violations(researcher), "axe on the assignment adjudication").toEqual([]);
+    }
+    // the scale's key for "Supported" chooses for the nugget in focus, and the focus moves on
+    for (let i = 0; i < count; i++) await researcher.keyboard.press("3");
+    await expect(finals.nth(count - 1).getByRole("radio", { checked: true })).toHaveText(/Supported/);
+    await researcher.keyboard.press("Enter");
+  }
+  await expect(researcher.getByRole("status")).toContainText("Every item of the queue is decided");
+  // the adjudicated set, exported as nuggetizer's assignments: every nugget supported
+  const lines = firstDayCli([
+    "export",
+    "--study",
+    "Trams RAG",
+    ...["--what", "labels", "--format", "nuggetizer-assignments", "--judge", `adjudicated:${campaignId}`],
+  ])
+    .trim()
+    .split("\n");
+  expect(lines).toHaveLength(3);
+  for (const line of lines)
+    expect(
+      (JSON.parse(line) as { nuggets: { assignment: string }[] }).nuggets.every((n) => n.assignment === "support"),
+    ).toBe(true);
+});
+
 test("an LLM assigns the campaign's nuggets with the built-in TREC RAG template, one call per answer, and is calibrated against an annotator", async ({
   browser,
 }) => {

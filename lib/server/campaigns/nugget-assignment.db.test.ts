@@ -22,6 +22,9 @@ import { claimNextItem } from "./claim-next-item";
 import { createCampaign } from "./create-campaign";
 import { getWorkspaceItem } from "./get-workspace-item";
 import { saveAnnotation } from "./save-annotation";
+import { getAdjudicationItem } from "../adjudication/get-adjudication-item";
+import { getAdjudicationQueue } from "../adjudication/get-adjudication-queue";
+import { saveDecision } from "../adjudication/save-decision";
 
 const FILES = path.resolve("test/fixtures/trec-rag");
 const RUNS = ["bm25-gpt4o", "dense-llama", "hybrid-qwen"];
@@ -288,5 +291,67 @@ describe("nugget-assignment campaigns", () => {
       ),
     );
     expect((await getWorkspaceItem(other!, blind.id, hidden)).llmAssignments).toBeNull();
+  });
+
+  it("is adjudicated nugget by nugget: an answer is queued for the nuggets its annotators differ on, and adjudicated:<id> holds each nugget's final level", async () => {
+    const db = await getDb();
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ sample: { kind: "random_questions", questions: 1 } }),
+    );
+    const answers = await db.item.count({ where: { campaignId: id } });
+    expect(answers).toBeGreaterThan(1);
+    // Ann supports every nugget; Bo does not support the first nugget of each answer, and agrees on the rest
+    const firstNugget = new Map<number, string>();
+    for (const [k, ann] of annotators.entries())
+      for (let { itemId } = await claimNextItem(ann, id); itemId !== null; { itemId } = await claimNextItem(ann, id)) {
+        const item = await getWorkspaceItem(ann, id, itemId);
+        firstNugget.set(itemId, item.nuggets[0]!.id);
+        const levels = Object.fromEntries(
+          item.nuggets.map((n, i) => [n.id, k === 1 && i === 0 ? "not_support" : "support"]),
+        );
+        await saveAnnotation(ann, id, itemId, save(levels));
+      }
+    const queue = await getAdjudicationQueue(researcher, id);
+    expect(queue.queue).toHaveLength(answers);
+    expect(queue.queue.every((q) => q.distance === 1 && !q.decided)).toBe(true);
+    expect(queue.counts).toMatchObject({ items: answers, waiting: 0, disagreements: answers, decided: 0 });
+
+    const [first] = queue.queue;
+    const view = await getAdjudicationItem(researcher, id, first!.itemId);
+    expect(view.item.answer?.html).toBeTruthy();
+    expect(view.annotators.map((a) => a.annotator)).toEqual(["Annotator 1", "Annotator 2"]);
+    expect(view.targets[0]).toMatchObject({
+      nugget: { id: firstNugget.get(first!.itemId), position: 1 },
+      levels: ["support", "not_support"],
+      queued: true,
+    });
+    expect(view.targets.slice(1).every((t) => !t.queued && t.levels.every((l) => l === "support"))).toBe(true);
+    // an agreed nugget is final; the disputed one is decided
+    await expect(
+      saveDecision(researcher, id, first!.itemId, {
+        levels: { [view.targets[1]!.key]: "not_support" },
+        labelsToken: view.labelsToken,
+      }),
+    ).rejects.toThrow(/nugget 2: its annotators agree \(support\)/);
+    await saveDecision(researcher, id, first!.itemId, {
+      levels: { [view.targets[0]!.key]: "partial_support" },
+      reason: "half of it",
+      labelsToken: view.labelsToken,
+    });
+    expect((await getAdjudicationQueue(researcher, id)).queue.find((q) => q.itemId === first!.itemId)?.decided).toBe(
+      true,
+    );
+    const set = await loadLabelSet(db, studyId, `adjudicated:${id}`);
+    // every agreed nugget of every answer, and the decided one; the other answers' first nuggets undecided
+    expect(set.undecided).toBe(answers - 1);
+    expect(set.labels.get(view.targets[0]!.key)).toMatchObject({
+      value: "partial_support",
+      scale: "nugget-assignment",
+    });
+    expect(set.labels.get(view.targets[1]!.key)?.value).toBe("support");
+    const nuggetsPerAnswer = view.targets.length;
+    expect(set.labels.size).toBe(answers * nuggetsPerAnswer - (answers - 1));
   });
 });
