@@ -9,6 +9,7 @@ import { updateCampaign } from "@/lib/server/campaigns/update-campaign";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { loadLabelSet } from "@/lib/server/label-sets/load-label-set";
+import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import { demoStudyWorld } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
@@ -234,6 +235,13 @@ describe("adjudication", () => {
       value: half.targets[0]!.llm!.level,
     });
     expect((await loadLabelSet(db, studyId, `adjudicated:${id}`)).undecided).toBe(0);
+    // Corrected estimates reads it as the people's labels: one value per target, agreed or decided
+    const corrected = await getCorrectedEstimates(researcher, studyId, {
+      llm: "gpt-4o",
+      human: `adjudicated:${id}`,
+      confidence: 0.95,
+    });
+    expect(corrected).toMatchObject({ labelled: 3 });
 
     // every item through the queue: the agreed one waits for a decision, and then counts
     await updateCampaign(researcher, id, { adjudication: { every: true } });
