@@ -7,6 +7,7 @@ import { queryKeys } from "@/lib/client/query-keys";
 import { ENTER_LEAVES, useAnnotationKeys } from "@/lib/client/use-annotation-keys";
 import { taskTypeLabel, TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { AdjudicationQueue } from "@/lib/schemas/adjudication";
+import { AnswerView } from "@/components/annotate/task-views/answer-view";
 import { CitationItemView } from "@/components/annotate/task-views/citation-item-view";
 import { ItemView } from "@/components/annotate/task-views/item-view";
 import { KeyboardHelp } from "@/components/annotate/keyboard-help";
@@ -15,7 +16,6 @@ import { Button } from "@/components/ui/button";
 import { TextArea } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { AnswerItemView } from "./answer-item-view";
 import { choose, decidedLevels, moveFocus, startDraft, type AdjudicationDraft } from "./adjudication-draft";
 import { nextToDecide } from "./next-to-decide";
 import { TargetsView } from "./targets-view";
@@ -126,7 +126,7 @@ export function AdjudicationScreen({ initial }: { initial: AdjudicationQueue }) 
 
   const at = queue.findIndex((q) => q.itemId === itemId);
   const unit = TASK_TYPES[campaign.taskType].unit;
-  const Target = unit === "citation" ? CitationItemView : unit === "answer" ? AnswerItemView : ItemView;
+  const Target = unit === "citation" ? CitationItemView : unit === "answer" ? AnswerView : ItemView;
   return (
     <div ref={root} tabIndex={-1} className="space-y-5 outline-none">
       <PageHeader

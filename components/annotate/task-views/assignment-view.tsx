@@ -7,7 +7,7 @@ import {
 } from "@/lib/domain/task-types/nugget-assignment";
 import { ImportanceBadge } from "../importance-badge";
 import type { TaskView, TaskViewProps } from "./task-view";
-import { CitedPassages } from "./cited-passages";
+import { AnswerView } from "./answer-view";
 
 const LEVELS: { value: NuggetAssignment; key: string; label: string; on: string }[] = [
   { value: "support", key: "1", label: "Supported", on: "border-emerald-700 bg-emerald-700 text-white" },
@@ -25,18 +25,7 @@ function AssignmentView(p: TaskViewProps<AssignmentDraft>) {
   const { item, draft } = p;
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <section aria-label="Question and answer" className="min-w-0 space-y-4">
-        <div>
-          <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Question {item.question.id}</p>
-          {item.question.title && <h2 className="mt-1 font-semibold">{item.question.title}</h2>}
-          <div className="markdown mt-2 text-stone-700" dangerouslySetInnerHTML={{ __html: item.question.bodyHtml }} />
-        </div>
-        <div className="rounded-md border border-stone-200 bg-white p-3">
-          <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Answer</p>
-          <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: item.answer?.html ?? "" }} />
-          {item.answer && <CitedPassages citations={item.answer.citations} />}
-        </div>
-      </section>
+      <AnswerView item={item} />
       <section aria-label="Nuggets" className="min-w-0">
         <ol className="space-y-2" aria-label="The question's nuggets">
           {item.nuggets.map((n, i) => (

@@ -9,13 +9,14 @@ import {
   type QueuedItem,
 } from "@/lib/domain/adjudication/adjudication-queue";
 import type { Scale } from "@/lib/domain/scales";
-import { adjudicationAnnotations, campaignDecisions, type AdjudicationAnnotation } from "../db/adjudication";
+import { campaignDecisions } from "../db/adjudication";
+import { campaignAnnotations, type ItemAnnotation } from "../db/annotations";
 import { getDb } from "../db/client";
 
 /** A campaign's adjudication as it stands: its labelled targets, their latest labels, the decisions (by target key), the queue. */
 export type AdjudicationState = {
   units: AdjudicationUnit[];
-  labels: Map<string, { row: AdjudicationAnnotation; value: string }[]>;
+  labels: Map<string, { row: ItemAnnotation; value: string }[]>;
   decisions: Map<string, string>;
   queue: QueuedItem[];
   counts: AdjudicationCounts;
@@ -28,7 +29,7 @@ export async function adjudicationState(
 ): Promise<AdjudicationState> {
   const db = await getDb();
   const [annotations, decisions, total] = await Promise.all([
-    adjudicationAnnotations(campaign.id),
+    campaignAnnotations(campaign.id),
     campaignDecisions(campaign.id),
     db.item.count({ where: { campaignId: campaign.id } }),
   ]);

@@ -80,15 +80,7 @@ async function citedSentenceOf(
 }
 
 async function documentView(
-  doc: {
-    externalId: string;
-    title: string;
-    repo: string | null;
-    path: string | null;
-    language: string | null;
-    display: string | null;
-    text: string;
-  },
+  doc: DocumentRow,
   display: PassageDisplay,
   terms: readonly string[],
 ): Promise<NonNullable<WorkspaceItem["document"]>> {

@@ -125,25 +125,35 @@ export async function writeAnnotationVersion(
   );
 }
 
+/** An annotation of a campaign as its reports and its adjudication read it: with its item, position and comment. */
+export type ItemAnnotation = CampaignAnnotation & { itemId: number; position: number; comment: string | null };
+
 /**
- * Every annotation of a campaign with its item's target, as the campaign's majority reads them: a
- * nugget assignment's as one per nugget of its answer (perNuggetAnnotations).
+ * Every annotation of a campaign with its item's target, in item order, as the campaign's majority
+ * and its adjudication read them: a nugget assignment's as one per nugget of its answer
+ * (perNuggetAnnotations).
  */
-export async function campaignAnnotations(campaignId: number): Promise<CampaignAnnotation[]> {
+export async function campaignAnnotations(campaignId: number): Promise<ItemAnnotation[]> {
   const rows = await readRows<{
+    itemId: unknown;
+    position: unknown;
     targetKey: string;
     queryId: unknown;
     nuggetId: unknown;
     userId: unknown;
     phase: string;
     payload: string;
+    comment: string | null;
   }>(
-    `SELECT i."targetKey" AS "targetKey", i."queryId" AS "queryId", i."nuggetId" AS "nuggetId", a."userId" AS "userId", a."phase" AS "phase", a."payload" AS "payload"
-       FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."campaignId" = ?`,
+    `SELECT i."id" AS "itemId", i."position" AS "position", i."targetKey" AS "targetKey", i."queryId" AS "queryId",
+            i."nuggetId" AS "nuggetId", a."userId" AS "userId", a."phase" AS "phase", a."payload" AS "payload", a."comment" AS "comment"
+       FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."campaignId" = ? ORDER BY i."position", a."id"`,
     [campaignId],
   );
   const annotations = rows.map((r) => ({
     ...r,
+    itemId: Number(r.itemId),
+    position: Number(r.position),
     queryId: nullableId(r.queryId),
     nuggetId: nullableId(r.nuggetId),
     userId: Number(r.userId),

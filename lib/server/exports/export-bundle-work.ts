@@ -144,10 +144,7 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
       where: { id: { gt: a }, item: { campaign: { studyId } } },
       orderBy: { id: "asc" },
       take,
-      include: {
-        item: { select: { position: true, campaign: { select: { name: true } } } },
-        user: { select: { email: true } },
-      },
+      include: ofItemAndUser,
     }),
   )) {
     yield bundleLine({
@@ -171,10 +168,7 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
       where: { id: { gt: a }, item: { campaign: { studyId } } },
       orderBy: { id: "asc" },
       take,
-      include: {
-        item: { select: { position: true, campaign: { select: { name: true } } } },
-        user: { select: { email: true } },
-      },
+      include: ofItemAndUser,
     }),
   )) {
     const nugget = parseNuggetAnswerKey(d.targetKey);
@@ -197,6 +191,12 @@ const decisionSeenSchema = z.array(
   z.object({ user: z.string(), level: z.string(), phase: annotationPhaseSchema, comment: z.string().nullable() }),
 );
 const decisionLlmSchema = z.object({ judge: z.string(), value: z.string().nullable() });
+
+/** What an annotation or a decision names: its item by position in its campaign, its person by email. */
+const ofItemAndUser = {
+  item: { select: { position: true, campaign: { select: { name: true } } } },
+  user: { select: { email: true } },
+} as const;
 
 /** A campaign's sample with its chosen targets named by external ids (row ids mean nothing elsewhere). */
 export async function bundleSample(db: Db, sample: z.infer<typeof sampleSpecSchema>): Promise<BundleSample> {

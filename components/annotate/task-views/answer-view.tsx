@@ -1,8 +1,8 @@
 import type { ItemContent } from "@/lib/schemas/campaigns";
-import { CitedPassages } from "@/components/annotate/task-views/cited-passages";
+import { CitedPassages } from "./cited-passages";
 
-/** A nugget-assignment item as its annotators saw it: the question and the answer (its system never named) with the passages it cites. */
-export function AnswerItemView({ item }: { item: ItemContent }) {
+/** A nugget-assignment item's question and answer (its system never named) with the passages it cites: the annotator's and the adjudicator's. */
+export function AnswerView({ item }: { item: ItemContent }) {
   return (
     <section aria-label="Question and answer" className="min-w-0 space-y-4">
       <div>
