@@ -2,8 +2,9 @@ import "server-only";
 import { adjudicable, notAdjudicable } from "@/lib/domain/adjudication/adjudicable";
 import { campaignById } from "../db/campaigns";
 import { getDb } from "../db/client";
-import { invalid, notFound } from "../errors";
+import { AppError, invalid, notFound } from "../errors";
 import { assertResearcherAccess, tokenReaches } from "../studies/access";
+import type { Db } from "../db/client";
 import type { UserDto } from "../users/user-dto";
 import { toRecord, type CampaignRecord } from "../campaigns/campaign-access";
 
@@ -45,7 +46,9 @@ export async function adjudicationSettings(campaignId: number): Promise<Adjudica
  * A campaign the user may adjudicate (docs/DOMAIN.md, "Adjudication"): it has started, and the user
  * is a researcher of its study (or an admin) or the member the researchers named its adjudicator,
  * and never one of its annotators (who stay blind to each other's labels). Anyone else is
- * not-found, so the campaign is not revealed; a campaign whose task or overlap has no
+ * not-found, so the campaign is not revealed. A named adjudicator who annotates a campaign of the
+ * study that is not closed is refused until it is (they would see other annotators' labels, and the
+ * LLM's, of targets they may still be judging blind). A campaign whose task or overlap has no
  * adjudication is refused, naming why.
  */
 export async function adjudicatorCampaign(user: UserDto, campaignId: number): Promise<AdjudicationCampaign> {
@@ -63,7 +66,32 @@ export async function adjudicatorCampaign(user: UserDto, campaignId: number): Pr
     await assertResearcherAccess(db, user, row.studyId).catch(() => {
       throw notFound("Campaign not found");
     });
+  if (named && !(await canResearch(db, user, row.studyId))) {
+    const running = await runningCampaignAnnotated(db, row.studyId, user.id);
+    if (running)
+      throw new AppError(
+        "forbidden",
+        `You annotate "${running}", a campaign of this study still running: you may adjudicate once it is closed, so that you stay blind to other annotators' and the LLM's labels`,
+      );
+  }
   const campaign = toRecord(row);
   if (!adjudicable(campaign.taskType, campaign.overlap)) throw invalid(notAdjudicable(campaign.name));
   return { ...campaign, adjudication };
+}
+
+/** Whether the user may open the study as a researcher (or an admin). */
+const canResearch = (db: Db, user: UserDto, studyId: number) =>
+  assertResearcherAccess(db, user, studyId).then(
+    () => true,
+    () => false,
+  );
+
+/** The name of a campaign of the study, not closed, that the user annotates; null when none. */
+export async function runningCampaignAnnotated(db: Db, studyId: number, userId: number): Promise<string | null> {
+  const running = await db.campaign.findFirst({
+    where: { studyId, status: { not: "closed" }, annotators: { some: { userId } } },
+    orderBy: { id: "asc" },
+    select: { name: true },
+  });
+  return running?.name ?? null;
 }

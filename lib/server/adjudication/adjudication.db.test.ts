@@ -120,6 +120,33 @@ describe("adjudication", () => {
     await f.upsertMember(db, studyId, judge.id, "annotator");
   });
 
+  it("never names, nor lets in, a member who annotates a campaign of the study still running", async () => {
+    const [a0, , , bystander] = annotators as [UserDto, UserDto, UserDto, UserDto];
+    const { id } = await createCampaign(researcher, studyId, draft());
+    const { id: running } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ annotatorIds: [a0.id, bystander.id], name: `Running ${unique()}` }),
+    );
+    await expect(updateCampaign(researcher, id, { adjudication: { adjudicatorId: bystander.id } })).rejects.toThrow(
+      /annotates "Running [^"]+", a campaign of this study still running/,
+    );
+    await updateCampaign(researcher, running, { status: "closed" });
+    await updateCampaign(researcher, id, { adjudication: { adjudicatorId: bystander.id } });
+    await expect(getAdjudicationQueue(bystander, id)).resolves.toMatchObject({ campaign: { id } });
+    // made an annotator of a new campaign, they lose the queue until it is closed
+    const { id: next } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ annotatorIds: [a0.id, bystander.id], name: `Next ${unique()}` }),
+    );
+    await expect(getAdjudicationQueue(bystander, id)).rejects.toMatchObject({ code: "forbidden" });
+    expect(await listMyAdjudications(bystander)).toEqual([]);
+    await updateCampaign(researcher, next, { status: "closed" });
+    expect((await listMyAdjudications(bystander)).map((c) => c.id)).toContain(id);
+    await updateCampaign(researcher, id, { adjudication: { adjudicatorId: null } });
+  });
+
   it("queues the disagreements farthest apart first, shows no LLM label until allowed, and makes adjudicated:<id> of agreed items and decisions", async () => {
     const [a0, a1, judge] = annotators as [UserDto, UserDto, UserDto];
     const { id } = await createCampaign(researcher, studyId, draft({ llmJudge: null }));

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { itemCompletion } from "../db/campaign-progress";
 import { AppError, invalid } from "../errors";
 import type { CampaignRecord } from "../campaigns/campaign-access";
+import { runningCampaignAnnotated } from "./adjudication-access";
 
 /** The Campaign columns an adjudication change sets (prisma/models.prisma). */
 export type AdjudicationColumns = Partial<{
@@ -17,7 +18,7 @@ export type AdjudicationColumns = Partial<{
 /**
  * Checks a researcher's change of a campaign's adjudication and says which columns it sets. The
  * adjudicator named must be a member of the study and not one of the campaign's annotators (who
- * stay blind to each other's labels); the LLM shown must be a model judge of the study, and only
+ * stay blind to each other's labels), nor of any campaign of the study still running; the LLM shown must be a model judge of the study, and only
  * once the annotators are done: every item complete, or the campaign closed.
  */
 export async function checkAdjudicationChange(
@@ -63,5 +64,10 @@ async function checkAdjudicator(db: Db, campaign: CampaignRecord, userId: number
   if (annotates)
     throw invalid(
       `adjudication.adjudicatorId: user ${userId} annotates this campaign, and its annotators never see each other's labels: name someone who does not`,
+    );
+  const running = member.role === "annotator" ? await runningCampaignAnnotated(db, campaign.studyId, userId) : null;
+  if (running)
+    throw invalid(
+      `adjudication.adjudicatorId: user ${userId} annotates "${running}", a campaign of this study still running, and would see labels they must stay blind to: name them once it is closed`,
     );
 }

@@ -7,7 +7,7 @@ import { adjudicationState } from "./adjudication-state";
 
 /**
  * The started campaigns a user was named to adjudicate, in studies they are still a member of and
- * that they do not annotate, with where each queue stands. (A study's researchers reach every
+ * where they annotate no campaign still running, with where each queue stands. (A study's researchers reach every
  * campaign's queue from its page.)
  */
 export async function listMyAdjudications(user: UserDto): Promise<MyAdjudication[]> {
@@ -17,7 +17,11 @@ export async function listMyAdjudications(user: UserDto): Promise<MyAdjudication
       adjudicatorId: user.id,
       status: { not: "draft" },
       annotators: { none: { userId: user.id } },
-      study: { members: { some: { userId: user.id } } },
+      study: {
+        members: { some: { userId: user.id } },
+        // not while they annotate a campaign of the study still running (adjudication-access.ts)
+        campaigns: { none: { status: { not: "closed" }, annotators: { some: { userId: user.id } } } },
+      },
       ...(user.token ? { studyId: { in: [...user.token.studies] } } : {}),
     },
     orderBy: { createdAt: "desc" },
