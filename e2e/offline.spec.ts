@@ -45,7 +45,10 @@ test("labels entered offline wait as pending, survive a closed tab, and are stor
   await page.keyboard.press("1"); // Non-relevant
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "1 label pending" })).toBeVisible();
+  // offline while the tab closes: a retry due at that moment must not slip out as the page's routes are torn down
+  await page.context().setOffline(true);
   await page.close();
+  await page.context().setOffline(false);
   expect(await stored()).toEqual([expect.objectContaining({ level: "relevant", version: 1 })]);
 
   const again = await page.context().newPage();

@@ -286,7 +286,7 @@ const ROUTES: Route[] = [
     method: "PUT",
     path: () => `/api/campaigns/${c()}/adjudication/items/${ids.item}`,
     expect: STAFF,
-    data: { level: "1", reason: null, labelsToken: "never shown" },
+    data: { levels: { "qd:0:0": "1" }, reason: null, labelsToken: "never shown" },
   },
   { method: "GET", path: () => `/api/campaigns/${c()}/workspace`, expect: ANNOTATOR_OF_CAMPAIGN },
   { method: "GET", path: () => `/api/campaigns/${c()}/items/${ids.item}`, expect: ANNOTATOR_OF_CAMPAIGN },

@@ -8,7 +8,8 @@ import { TextArea } from "@/components/ui/field";
 
 /**
  * The optional reason, and Decide / Next undecided with their keys. The reason box takes the focus
- * only when asked (the C key bumps `reasonFocus`); Enter in it keeps the text and gives the keys back.
+ * only when asked (the C key bumps `reasonFocus`), never by itself when an item appears; Enter in it
+ * keeps the text and gives the keys back.
  */
 export function DecisionBar(p: {
   reason: string;
@@ -21,8 +22,12 @@ export function DecisionBar(p: {
   onNext: () => void;
 }) {
   const box = useRef<HTMLTextAreaElement>(null);
+  // a request made before this item's bar appeared is not repeated: the next item opens with the keys on the levels
+  const asked = useRef(p.reasonFocus);
   useEffect(() => {
-    if (p.reasonFocus > 0) box.current?.focus();
+    if (p.reasonFocus === asked.current) return;
+    asked.current = p.reasonFocus;
+    box.current?.focus();
   }, [p.reasonFocus]);
   return (
     <div className="space-y-3">
