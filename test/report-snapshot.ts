@@ -1,7 +1,7 @@
 // Every report of one study as one JSON document, read from the database of DATABASE_URL:
 //   DATABASE_URL=... node --conditions=react-server --import tsx test/report-snapshot.ts <study slug>
 // A process serves one database, so a test that compares two databases runs this once for each.
-// Row ids belong to their database: "campaign:<id>" becomes "campaign:<name>" (and "adjudicated:<id>" alike), a target key's ids
+// Row ids belong to their database: "campaign:<id>" becomes "campaign:<name>" (and "adjudicated:<id>", "dawid-skene:<id>" alike), a target key's ids
 // ("nd:<nugget>:<chunk>") and the explorer's column keys become external ids, and numbers under
 // "id" or a key ending in "Id" (studyId, userId, ...) are left out. Nothing else is touched.
 import { adjudicable } from "@/lib/domain/adjudication/adjudicable";
@@ -41,7 +41,7 @@ async function snapshot(slug: string) {
     ...pairCampaigns.map((c) => `campaign:${c.id}`),
     ...campaigns
       .filter((c) => adjudicable(taskTypeSchema.parse(c.taskType), c.overlap))
-      .map((c) => `adjudicated:${c.id}`),
+      .flatMap((c) => [`adjudicated:${c.id}`, `dawid-skene:${c.id}`]),
   ];
   const out: Record<string, unknown> = {};
   for (const a of models)
@@ -81,7 +81,7 @@ async function snapshot(slug: string) {
   let text = JSON.stringify(out);
   const names = new Map(campaigns.map((c) => [String(c.id), c.name]));
   text = text.replace(
-    /(campaign|adjudicated):(\d+)\b/g,
+    /(campaign|adjudicated|dawid-skene):(\d+)\b/g,
     (_, kind: string, id: string) => `${kind}:${names.get(id) ?? id}`,
   );
   const external = async (rows: Promise<{ id: number; externalId: string }[]>) =>

@@ -83,6 +83,11 @@ Commands:
                                          Every other judge against JUDGE: one JSON line per judge x
                                          metric x threshold {"judge", "metric", "threshold", "value",
                                          "items"}; --binarize adds labels recoded to label >= T.
+  aggregate --input LABELS.csv --method dawid-skene|majority
+                                         Each item's label from judges' labels (CSV item,judge,label), as
+                                         crowd-kit's DawidSkene or MajorityVote: one JSON line per item
+                                         {"item", "label", "posteriors"}, then for Dawid-Skene
+                                         {"judges": {J: {"confusion": {true: {given: p}}}}}; errors exit 2.
   ppi-mean --input F.csv [--confidence 0.95] [--lambda auto|L]
                                          The prediction-powered (PPI++) mean of F.csv (item,llm,human;
                                          human empty where unlabelled) with its interval, beside the

@@ -1,7 +1,7 @@
 // The Assay command line as a function: `runAssay(argv, io)` runs a command and answers its exit
 // code, printing any error as one line on io.stderr. main.ts (the bin) calls it with the process's
 // streams; tests call it with memory streams, in-process. It parses arguments and calls the same
-// lib/server operations as the web app. Errors exit 1 (2 for `agreement`, `evaluate`,
+// lib/server operations as the web app. Errors exit 1 (2 for `agreement`, `aggregate`, `evaluate`,
 // `compare-rankings`, `compare-leaderboards`, `graded-precision`, `ppi-mean`, `nugget-scores`, `studies create` and
 // `members`, whose contracts say so). Commands load lazily, so `agreement` never loads Prisma (the
 // client module loads it only when a command opens the database, after checking that it answers
@@ -46,6 +46,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: async () => (await import("./commands/import")).importCommand,
   export: async () => (await import("./commands/export")).exportCommand,
   agreement: async () => (await import("./commands/agreement")).agreementCommand,
+  aggregate: async () => (await import("./commands/aggregate")).aggregateCommand,
   "graded-precision": async () => (await import("./commands/graded-precision")).gradedPrecisionCommand,
   evaluate: async () => (await import("./commands/evaluate")).evaluateCommand,
   "compare-rankings": async () => (await import("./commands/compare-rankings")).compareRankingsCommand,

@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   campaignMajority,
   correctedLabels,
+  dawidSkeneLabels,
   ensembleLabels,
   fusedLabels,
   latestLevels,
   perNuggetAnnotations,
 } from "./derive-labels";
+import { dawidSkene } from "../aggregation/dawid-skene";
 import type { SetLabel } from "./label-set";
 
 const label = (targetKey: string, value: string, scale = "feb4rag-0-3"): SetLabel => ({
@@ -203,5 +205,40 @@ describe("a nugget assignment's annotations, per nugget", () => {
       ]),
     );
     expect(majority.get("na:11:8")).toMatchObject({ queryId: 3, nuggetId: 11 });
+  });
+});
+
+describe("Dawid-Skene labels of a campaign", () => {
+  it("estimates one label per target from each annotator's latest level, carrying the target's question and nugget", () => {
+    const row = (target: number, userId: number, level: string, phase = "blind") => ({
+      targetKey: `nd:${target}:9`,
+      queryId: 1,
+      nuggetId: target,
+      userId,
+      phase,
+      payload: JSON.stringify({ level }),
+    });
+    // 1 and 2 agree except on target 4; 3 disagrees with them on targets 1-3 (and revised target 4 to agree with 1)
+    const annotations = [
+      ...[1, 2, 3].flatMap((t) => [row(t, 1, "1"), row(t, 2, "1"), row(t, 3, "0")]),
+      row(4, 1, "0"),
+      row(4, 2, "1"),
+      row(4, 3, "1"),
+      row(4, 3, "0", "revised"),
+    ];
+    const labels = dawidSkeneLabels(annotations, "binary");
+    const expected = dawidSkene([
+      ...[1, 2, 3].flatMap((t) => [
+        { item: `nd:${t}:9`, judge: "1", label: "1" },
+        { item: `nd:${t}:9`, judge: "2", label: "1" },
+        { item: `nd:${t}:9`, judge: "3", label: "0" },
+      ]),
+      { item: "nd:4:9", judge: "1", label: "0" },
+      { item: "nd:4:9", judge: "2", label: "1" },
+      { item: "nd:4:9", judge: "3", label: "0" },
+    ]).items;
+    expect([...labels.values()].map((l) => [l.targetKey, l.value])).toEqual(expected.map((i) => [i.item, i.label]));
+    expect(labels.get("nd:4:9")).toMatchObject({ scale: "binary", queryId: 1, nuggetId: 4, criterion: null });
+    expect(labels.get("nd:1:9")!.value).toBe("1");
   });
 });

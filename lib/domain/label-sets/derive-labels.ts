@@ -1,3 +1,4 @@
+import { dawidSkene } from "../aggregation/dawid-skene";
 import { fuseLevels } from "../agreement/fusion";
 import { levelOfPayload } from "../campaigns/judgment";
 import { humanMajority, type JudgeLabel } from "../explorer/consensus";
@@ -161,4 +162,26 @@ export function campaignMajority(annotations: readonly CampaignAnnotation[], sca
       });
   }
   return labels;
+}
+
+/**
+ * A campaign's labels as Dawid and Skene's EM estimates them (crowd-kit's DawidSkene,
+ * lib/domain/aggregation/dawid-skene.ts) from each annotator's latest level on each target: the
+ * most probable label of every target an annotator labelled, on the campaign's scale.
+ */
+export function dawidSkeneLabels(annotations: readonly CampaignAnnotation[], scale: string): Map<string, SetLabel> {
+  const latest = latestLevels(annotations);
+  const rowOf = new Map(latest.map(({ row }) => [row.targetKey, row]));
+  const { items } = dawidSkene(
+    latest.map(({ row, value }) => ({ item: row.targetKey, judge: String(row.userId), label: value })),
+  );
+  return new Map(
+    items.map(({ item, label }) => {
+      const row = rowOf.get(item)!;
+      return [
+        item,
+        { targetKey: item, value: label, scale, queryId: row.queryId, nuggetId: row.nuggetId, criterion: null },
+      ];
+    }),
+  );
 }

@@ -31,7 +31,8 @@ export type LabelSetName =
   | { kind: "ensemble"; judges: string[] }
   | { kind: "corrected"; judge: string }
   | { kind: "campaign"; campaignId: number }
-  | { kind: "adjudicated"; campaignId: number };
+  | { kind: "adjudicated"; campaignId: number }
+  | { kind: "dawid-skene"; campaignId: number };
 export type LabelSetKind = LabelSetName["kind"];
 
 /** What a study has that its label sets are made of: its judges and its campaigns. */

@@ -36,6 +36,7 @@ describe("label-set kinds", () => {
     ["corrected:gpt-4o", { kind: "corrected", judge: "gpt-4o" }],
     ["campaign:12", { kind: "campaign", campaignId: 12 }],
     ["adjudicated:12", { kind: "adjudicated", campaignId: 12 }],
+    ["dawid-skene:12", { kind: "dawid-skene", campaignId: 12 }],
   ])("%s is a %o and is written back", (name, set) => {
     expect(parseLabelSet(name)).toEqual(set);
     expect(formatLabelSet(set)).toBe(name);
@@ -49,6 +50,7 @@ describe("label-set kinds", () => {
     ["campaign:x", 'a campaign label set is named "campaign:<id>", not "campaign:x"'],
     ["campaign:0", 'a campaign label set is named "campaign:<id>", not "campaign:0"'],
     ["adjudicated:", 'an adjudicated label set is named "adjudicated:<id>", not "adjudicated:"'],
+    ["dawid-skene:x", 'a dawid-skene label set is named "dawid-skene:<id>", not "dawid-skene:x"'],
     ["corrected:", 'a corrected label set is named "corrected:<judge>", not "corrected:"'],
     ["", 'a judge label set is named "<judge>", not ""'],
   ])("refuses %j, saying what a name of its kind is", (name, error) => expect(parseLabelSet(name)).toEqual({ error }));
@@ -72,6 +74,7 @@ describe("label-set kinds", () => {
       "campaign:2",
       "campaign:4",
       "adjudicated:2",
+      "dawid-skene:2",
     ]);
     expect(modelLabelSetOptions(study).map((o) => o.value)).not.toContain("campaign:2");
     expect(modelLabelSetOptions(study).map((o) => o.value)).not.toContain("adjudicated:2");
@@ -79,6 +82,7 @@ describe("label-set kinds", () => {
       { value: "campaign:2", label: "Annotators of Relevance check (mean over annotators)" },
       { value: "campaign:4", label: "Annotators of Single pass (mean over annotators)" },
       { value: "adjudicated:2", label: "Adjudicated labels of Relevance check" },
+      { value: "dawid-skene:2", label: "Dawid-Skene labels of Relevance check" },
       { value: "assessors", label: "assessors (human)" },
     ]);
     expect(llmJudgeNames(study)).toEqual(["gpt-4o", "solar"]);
@@ -89,6 +93,7 @@ describe("label-set kinds", () => {
     ["campaign:99", "campaign:99"],
     ["adjudicated:2", "Adjudicated labels of Relevance check"],
     ["adjudicated:99", "adjudicated:99"],
+    ["dawid-skene:2", "Dawid-Skene labels of Relevance check"],
     ["corrected:gpt-4o", "gpt-4o corrected by humans"],
     ["fused:gpt-4o+solar", "gpt-4o + solar fused"],
     ["assessors", "assessors"],

@@ -1,5 +1,6 @@
 import { adjudicatedSet } from "./adjudicated-set";
 import { campaignSet } from "./campaign-set";
+import { dawidSkeneSet } from "./dawid-skene-set";
 import { correctedSet } from "./corrected-set";
 import { ensembleSet } from "./ensemble-set";
 import { fusedSet } from "./fused-set";
@@ -24,6 +25,7 @@ export const LABEL_SET_KINDS = {
   corrected: correctedSet,
   campaign: campaignSet,
   adjudicated: adjudicatedSet,
+  "dawid-skene": dawidSkeneSet,
   ensemble: ensembleSet,
 } satisfies { [K in LabelSetKind]: LabelSetKindDefinition<K> };
 

@@ -5,7 +5,14 @@ import { adjudicatedOf, adjudicationState } from "../adjudication/adjudication-s
 import { adjudicationSettings } from "../adjudication/adjudication-access";
 import { campaignById } from "../db/campaigns";
 import { toRecord } from "../campaigns/campaign-access";
-import { campaignMajority, correctedLabels, ensembleLabels, fusedLabels } from "@/lib/domain/label-sets/derive-labels";
+import {
+  campaignMajority,
+  correctedLabels,
+  dawidSkeneLabels,
+  ensembleLabels,
+  fusedLabels,
+} from "@/lib/domain/label-sets/derive-labels";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { parseLabelSet } from "@/lib/domain/label-sets/registry";
 import { campaignAnnotations } from "../db/annotations";
 import { humanLabelsOfStudy, labelsOfJudge } from "../db/labels";
@@ -24,7 +31,8 @@ type Loader<K extends LabelSetKind> = (
  * labels by target; two LLMs fused as FeB4RAG does on the targets both labelled; an LLM with the
  * humans' majority wherever humans judged (a tie keeps the LLM's); a campaign's annotators'
  * majority on each item (each annotator's latest label: the revision after a reveal where there
- * is one; ties leave the item out); a campaign's adjudicated levels (agreed items and decisions,
+ * is one; ties leave the item out); Dawid and Skene's estimate from a campaign's annotators'
+ * latest labels; a campaign's adjudicated levels (agreed items and decisions,
  * the undecided left out and counted); several judges' majority or lower median.
  */
 const LOADERS: { [K in LabelSetKind]: Loader<K> } = {
@@ -42,6 +50,16 @@ const LOADERS: { [K in LabelSetKind]: Loader<K> } = {
     if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
     const scale = (JSON.parse(campaign.scale) as { id: string }).id;
     return { name, kind: "human", labels: campaignMajority(await campaignAnnotations(campaign.id), scale) };
+  },
+  "dawid-skene": async (db, studyId, set, name) => {
+    const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, studyId } });
+    if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
+    if (!adjudicable(taskTypeSchema.parse(campaign.taskType), campaign.overlap))
+      throw invalid(
+        `campaign "${campaign.name}" has no Dawid-Skene labels: it needs two or more annotators per item, labelling on a scale`,
+      );
+    const scale = (JSON.parse(campaign.scale) as { id: string }).id;
+    return { name, kind: "human", labels: dawidSkeneLabels(await campaignAnnotations(campaign.id), scale) };
   },
   adjudicated: async (_db, studyId, set, name) => {
     const campaign = await adjudicatedCampaign(studyId, set.campaignId);
