@@ -125,7 +125,8 @@ function nuggetJudgments(
 
 /**
  * Each target's human values: every annotator's latest label of a campaign (with the campaign's
- * sample), a campaign's adjudicated level of each target (agreed or decided), or one human judge's labels.
+ * sample), a campaign's adjudicated level of each target (agreed or decided) or its Dawid-Skene
+ * estimate, or one human judge's labels.
  */
 async function humanLabels(db: Db, studyId: number, name: string) {
   const labels = new Map<string, HumanValue[]>();
@@ -142,8 +143,8 @@ async function humanLabels(db: Db, studyId: number, name: string) {
       campaign: { name: campaign.name, sample: JSON.parse(campaign.sample) as { kind: string; cap?: number } },
     };
   }
-  if (set.kind === "adjudicated") {
-    // one value per target: the agreed level or the decision (the campaign's sample says whether it is uniform)
+  if (set.kind === "adjudicated" || set.kind === "dawid-skene") {
+    // one value per target: the agreed level or the decision, or Dawid-Skene's estimate (the campaign's sample says whether it is uniform)
     const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, studyId } });
     if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
     for (const l of (await loadLabelSet(db, studyId, name)).labels.values())
@@ -154,7 +155,9 @@ async function humanLabels(db: Db, studyId: number, name: string) {
     };
   }
   if (set.kind !== "judge")
-    throw invalid(`the people's labels are a human judge, a campaign or its adjudicated labels, not "${name}"`);
+    throw invalid(
+      `the people's labels are a human judge, a campaign, its adjudicated or Dawid-Skene labels, not "${name}"`,
+    );
   const judge = await db.judge.findUnique({ where: { studyId_name: { studyId, name } } });
   if (!judge) throw invalid(`no judge named "${name}" in this study`);
   if (judge.kind !== "human") throw invalid(`${name} is an LLM: choose people's labels (a human judge or a campaign)`);

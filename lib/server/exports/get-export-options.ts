@@ -45,7 +45,9 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
     const set = parseLabelSet(o.value);
     if ("error" in set) return [];
     const campaign =
-      set.kind === "campaign" || set.kind === "adjudicated" ? typed.find((c) => c.id === set.campaignId) : undefined;
+      set.kind === "campaign" || set.kind === "adjudicated" || set.kind === "dawid-skene"
+        ? typed.find((c) => c.id === set.campaignId)
+        : undefined;
     const pairTarget = campaign && TASK_TYPES[campaign.taskType].pairTarget;
     if (campaign)
       return pairTarget && annotated(campaign.id) > 0

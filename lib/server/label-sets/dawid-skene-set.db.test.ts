@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dawidSkene } from "@/lib/domain/aggregation/dawid-skene";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
+import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
@@ -74,6 +75,13 @@ describe("dawid-skene:<campaign>", () => {
       group: "none",
     });
     expect(report.sets.b).toBe(`dawid-skene:${id}`);
+    // Corrected estimates takes it as the people's labels, one value per target
+    const corrected = await getCorrectedEstimates(researcher, studyId, {
+      llm: "gpt-4o",
+      human: `dawid-skene:${id}`,
+      confidence: 0.95,
+    });
+    expect(corrected.labelled).toBeGreaterThan(0);
     await expect(loadLabelSet(db, studyId + 100000, `dawid-skene:${id}`)).rejects.toThrow(/no campaign/);
   });
 });
