@@ -140,6 +140,8 @@ test("two annotators disagree; the member named adjudicator decides by keyboard,
   await expect(panel.getByRole("button", { name: "Save adjudication settings" })).toBeEnabled();
   await researcher.reload();
   await expect(panel.getByRole("combobox", { name: /^Adjudicator/ })).toHaveValue(/\d+/);
+  await expectFits(researcher, panel, "the campaign page's Adjudication panel");
+  await researcher.screenshot({ path: test.info().outputPath("campaign-adjudication-1280.png"), fullPage: true });
 
   // an annotator of the campaign never reaches its queue, in the browser or the API
   const anaQueue = await ana.goto(`/adjudicate/${campaignId}`);

@@ -91,7 +91,7 @@ function AdjudicationSettings({
     >
       <Field
         label="Adjudicator"
-        hint="The study's researchers always may. A member named here reaches this queue only; annotators of the campaign cannot be named."
+        hint="The study's researchers always may. A member named here reaches this queue only, and not while they annotate a campaign of the study still running; this campaign's annotators cannot be named."
       >
         <Select compact name="adjudicator" defaultValue={a.settings.adjudicator?.id ?? ""} disabled={update.isPending}>
           <option value="">The researchers only</option>
