@@ -1,5 +1,6 @@
 // A small world for database tests, built with the shared factories and the app's own
 // createCampaign: two studies, users of every role, memberships and two campaigns. Every natural key carries a unique suffix.
+import { randomUUID } from "node:crypto";
 import * as f from "@/prisma/factories";
 import type { Db } from "@/lib/server/db/client";
 import { nuggetDocumentKey } from "@/lib/domain/targets";
@@ -108,3 +109,14 @@ export async function demoStudyWorld(db: Db, name: string, annotators: number) {
   }
   return { id, studyId, researcher, annotators: members };
 }
+
+/** An annotator's first save of a level, as the workspace sends it (a new client id each time). */
+export const levelSave = (level: string) => ({
+  clientId: randomUUID(),
+  phase: "blind" as const,
+  version: 1,
+  payload: { level },
+  comment: null,
+  startedAt: new Date().toISOString(),
+  durationMs: 1000,
+});

@@ -14,6 +14,7 @@ import { Field, Select } from "@/components/ui/field";
 import { ProgressBar } from "@/components/ui/progress-bar";
 
 type Member = { id: number; name: string; email: string; role: string };
+type PanelProps = { campaign: CampaignProgress; members: Member[]; llmJudges: string[] };
 
 /**
  * A campaign's adjudication on its page (docs/DOMAIN.md, "Adjudication"): where the queue stands,
@@ -21,15 +22,7 @@ type Member = { id: number; name: string; email: string; role: string };
  * annotate the campaign), every item through the queue, the annotators' names shown, and the LLM's
  * label shown, which may be allowed only once the annotators are done.
  */
-export function AdjudicationPanel({
-  campaign,
-  members,
-  llmJudges,
-}: {
-  campaign: CampaignProgress;
-  members: Member[];
-  llmJudges: string[];
-}) {
+export function AdjudicationPanel({ campaign, members, llmJudges }: PanelProps) {
   const a = campaign.adjudication;
   if (!a) return null;
   const { counts } = a;
@@ -53,15 +46,7 @@ export function AdjudicationPanel({
 }
 
 /** The campaign's adjudication settings, saved together (change-adjudication.ts checks them). */
-function AdjudicationSettings({
-  campaign,
-  members,
-  llmJudges,
-}: {
-  campaign: CampaignProgress;
-  members: Member[];
-  llmJudges: string[];
-}) {
+function AdjudicationSettings({ campaign, members, llmJudges }: PanelProps) {
   const qc = useQueryClient();
   const update = useMutation({
     mutationFn: (adjudication: AdjudicationChange) => campaignApi.update(campaign.id, { adjudication }),

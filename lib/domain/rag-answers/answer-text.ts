@@ -22,3 +22,10 @@ export function storedSentences(json: string | null): AnswerSentence[] | null {
   if (!Array.isArray(parsed)) throw new Error("an answer's sentences are stored as a JSON array");
   return parsed as AnswerSentence[];
 }
+
+/**
+ * An answer's cited documents by reference index (0-based, as the submission counts), from its
+ * stored citations: reference i is the citation [i + 1] (answerMarkdown).
+ */
+export const documentsByReference = (citations: readonly { marker: number; documentId: number }[]) =>
+  new Map(citations.map((c) => [c.marker - 1, c.documentId]));

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
@@ -11,7 +10,7 @@ import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { loadLabelSet } from "@/lib/server/label-sets/load-label-set";
 import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 import type { UserDto } from "@/lib/server/users/user-dto";
-import { demoStudyWorld } from "@/test/db-world";
+import { demoStudyWorld, levelSave } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
 import * as f from "@/prisma/factories";
 import { toUserDto } from "@/lib/server/users/user-dto";
@@ -66,13 +65,8 @@ async function labelAll(user: UserDto, campaignId: number, levels: (string | nul
     if (itemId === null || levels[i] === undefined || levels[i] === null) break;
     items.push(itemId);
     await saveAnnotation(user, campaignId, itemId, {
-      clientId: randomUUID(),
-      phase: "blind",
-      version: 1,
-      payload: { level: levels[i]! },
+      ...levelSave(levels[i]!),
       comment: i === 0 ? `comment of ${user.email}` : null,
-      startedAt: new Date().toISOString(),
-      durationMs: 1000,
     });
   }
   return items;
@@ -162,15 +156,7 @@ describe("adjudication", () => {
     for (;;) {
       const { itemId } = await claimNextItem(a1, id);
       if (itemId === null || !plan.has(itemId)) break;
-      await saveAnnotation(a1, id, itemId, {
-        clientId: randomUUID(),
-        phase: "blind",
-        version: 1,
-        payload: { level: plan.get(itemId)! },
-        comment: null,
-        startedAt: new Date().toISOString(),
-        durationMs: 1000,
-      });
+      await saveAnnotation(a1, id, itemId, levelSave(plan.get(itemId)!));
     }
     const queue = await getAdjudicationQueue(judge, id);
     expect(queue.queue.map((q) => [q.itemId, q.distance, q.decided])).toEqual([

@@ -1,6 +1,6 @@
 import "server-only";
 import { citedPairs } from "@/lib/domain/citation-support/cited-pairs";
-import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
+import { documentsByReference, storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import { sentenceCitationKey } from "@/lib/domain/targets";
 import type { AnswerCandidate } from "./candidates";
 import type { Db } from "./client";
@@ -24,7 +24,7 @@ export async function citedPairsOfAnswers(
   const byId = new Map(responses.map((r) => [r.id, r]));
   return answers.flatMap(({ candidate: { queryId }, systemId, responseId }) => {
     const response = byId.get(responseId)!;
-    const documents = new Map(response.citations.map((c) => [c.marker - 1, c.documentId])); // reference i is [i + 1]
+    const documents = documentsByReference(response.citations);
     return citedPairs(storedSentences(response.sentences) ?? [], choice, (reference) => documents.get(reference)).map(
       ({ sentence, documentId }) => ({
         targetKey: sentenceCitationKey(queryId, systemId, sentence, documentId),

@@ -1,6 +1,6 @@
 import "server-only";
 import { buildImpactReport } from "@/lib/domain/impact/build-impact-report";
-import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
+import { documentsByReference, storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
 import { getDb } from "../db/client";
@@ -42,7 +42,7 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     citations: answers.flatMap((r) => {
       const sentences = storedSentences(r.sentences);
       if (!sentences) return [];
-      const documents = new Map(r.citations.map((c) => [c.marker - 1, c.documentId])); // reference i is [i + 1]
+      const documents = documentsByReference(r.citations);
       return [
         {
           systemId: r.systemId,

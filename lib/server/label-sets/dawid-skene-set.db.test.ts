@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dawidSkene } from "@/lib/domain/aggregation/dawid-skene";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
@@ -9,7 +8,7 @@ import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import type { UserDto } from "@/lib/server/users/user-dto";
-import { demoStudyWorld } from "@/test/db-world";
+import { demoStudyWorld, levelSave } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
 import { loadLabelSet } from "./load-label-set";
 
@@ -48,15 +47,7 @@ describe("dawid-skene:<campaign>", () => {
       for (let { itemId } = await claimNextItem(a, id); itemId !== null; { itemId } = await claimNextItem(a, id)) {
         const item = await db.item.findUniqueOrThrow({ where: { id: itemId } });
         const level = k === 2 || item.position % 2 === 0 ? "1" : "0";
-        await saveAnnotation(a, id, itemId, {
-          clientId: randomUUID(),
-          phase: "blind",
-          version: 1,
-          payload: { level },
-          comment: null,
-          startedAt: new Date().toISOString(),
-          durationMs: 1000,
-        });
+        await saveAnnotation(a, id, itemId, levelSave(level));
         responses.push({ item: item.targetKey, judge: String(a.id), label: level });
       }
     const set = await loadLabelSet(db, studyId, `dawid-skene:${id}`);

@@ -1,5 +1,5 @@
 import "server-only";
-import { storedSentences, type AnswerSentence } from "@/lib/domain/rag-answers/answer-text";
+import { documentsByReference, storedSentences, type AnswerSentence } from "@/lib/domain/rag-answers/answer-text";
 import { sentenceCitationKey } from "@/lib/domain/targets";
 import type { CitationSupportRow } from "@/lib/formats/rows";
 import { idsByExternalId, selectIn } from "../../db/bulk-sql";
@@ -128,16 +128,19 @@ async function answersOf(ctx: ImportContext, queryIds: Iterable<number>): Promis
     "responseId",
     withSentences.map((r) => Number(r.id)),
   );
-  const byResponse = new Map<number, Map<number, number>>();
+  const byResponse = new Map<number, { marker: number; documentId: number }[]>();
   for (const c of citations) {
-    const documents = byResponse.get(Number(c.responseId)) ?? new Map<number, number>();
-    documents.set(Number(c.marker) - 1, Number(c.documentId)); // reference i is the citation [i + 1]
-    byResponse.set(Number(c.responseId), documents);
+    const list =
+      byResponse.get(Number(c.responseId)) ?? byResponse.set(Number(c.responseId), []).get(Number(c.responseId))!;
+    list.push({ marker: Number(c.marker), documentId: Number(c.documentId) });
   }
   return new Map(
     withSentences.map((r) => [
       `${Number(r.systemId)}:${Number(r.queryId)}`,
-      { sentences: storedSentences(String(r.sentences)) ?? [], documents: byResponse.get(Number(r.id)) ?? new Map() },
+      {
+        sentences: storedSentences(String(r.sentences)) ?? [],
+        documents: documentsByReference(byResponse.get(Number(r.id)) ?? []),
+      },
     ]),
   );
 }
