@@ -30,9 +30,13 @@ export function levelDistance(scale: Scale, levels: readonly string[]): number {
 const ready = (u: AdjudicationUnit) => u.levels.length >= 2;
 const differs = (u: AdjudicationUnit) => new Set(u.levels).size > 1;
 
-/** The targets the queue asks to decide: those two or more annotators labelled differently (with `every`, all they labelled). */
+/** Whether the queue asks to decide a target with these levels: two or more annotators labelled it differently (with `every`, labelled it). */
+export const isQueued = (levels: readonly string[], every: boolean): boolean =>
+  levels.length >= 2 && (every || new Set(levels).size > 1);
+
+/** The targets the queue asks to decide (isQueued). */
 const queuedUnits = (units: readonly AdjudicationUnit[], every: boolean) =>
-  units.filter((u) => ready(u) && (every || differs(u)));
+  units.filter((u) => isQueued(u.levels, every));
 
 /**
  * The adjudicator's queue (docs/DOMAIN.md, "Adjudication"): the items with a target two or more

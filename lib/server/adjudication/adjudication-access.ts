@@ -62,11 +62,12 @@ export async function adjudicatorCampaign(user: UserDto, campaignId: number): Pr
   ]);
   if (annotates) throw notFound("Campaign not found");
   const named = adjudication.adjudicator?.id === user.id && member !== null;
-  if (!named)
-    await assertResearcherAccess(db, user, row.studyId).catch(() => {
-      throw notFound("Campaign not found");
-    });
-  if (named && !(await canResearch(db, user, row.studyId))) {
+  const researcher = await assertResearcherAccess(db, user, row.studyId).then(
+    () => true,
+    () => false,
+  );
+  if (!named && !researcher) throw notFound("Campaign not found");
+  if (!researcher) {
     const running = await runningCampaignAnnotated(db, row.studyId, user.id);
     if (running)
       throw new AppError(
@@ -78,13 +79,6 @@ export async function adjudicatorCampaign(user: UserDto, campaignId: number): Pr
   if (!adjudicable(campaign.taskType, campaign.overlap)) throw invalid(notAdjudicable(campaign.name));
   return { ...campaign, adjudication };
 }
-
-/** Whether the user may open the study as a researcher (or an admin). */
-const canResearch = (db: Db, user: UserDto, studyId: number) =>
-  assertResearcherAccess(db, user, studyId).then(
-    () => true,
-    () => false,
-  );
 
 /** The name of a campaign of the study, not closed, that the user annotates; null when none. */
 export async function runningCampaignAnnotated(db: Db, studyId: number, userId: number): Promise<string | null> {

@@ -3,17 +3,10 @@ import { adjudicable, notAdjudicable } from "@/lib/domain/adjudication/adjudicab
 import type { AdjudicationChange } from "@/lib/schemas/campaign-admin";
 import type { Db } from "../db/client";
 import { itemCompletion } from "../db/campaign-progress";
+import type { AdjudicationColumns } from "../db/campaigns";
 import { AppError, invalid } from "../errors";
 import type { CampaignRecord } from "../campaigns/campaign-access";
 import { runningCampaignAnnotated } from "./adjudication-access";
-
-/** The Campaign columns an adjudication change sets (prisma/models.prisma). */
-export type AdjudicationColumns = Partial<{
-  adjudicatorId: number | null;
-  adjudicateEvery: boolean;
-  adjudicationShowsNames: boolean;
-  adjudicationLlmId: number | null;
-}>;
 
 /**
  * Checks a researcher's change of a campaign's adjudication and says which columns it sets. The

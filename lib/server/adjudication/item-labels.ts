@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { isQueued } from "@/lib/domain/adjudication/adjudication-queue";
 import { latestLevels } from "@/lib/domain/label-sets/derive-labels";
 import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { parseNuggetAnswerKey } from "@/lib/domain/targets";
@@ -57,7 +58,7 @@ export async function itemLabels(
       key,
       nugget: nuggets.get(key) ?? null,
       levels,
-      queued: given.length >= 2 && (campaign.adjudication.every || new Set(given).size > 1),
+      queued: isQueued(given, campaign.adjudication.every),
       llm: llm(key),
       seen: mine.map(({ row, value }) => ({
         user: row.user.email,

@@ -143,7 +143,7 @@ async function humanLabels(db: Db, studyId: number, name: string) {
       campaign: { name: campaign.name, sample: JSON.parse(campaign.sample) as { kind: string; cap?: number } },
     };
   }
-  if (set.kind === "adjudicated" || set.kind === "dawid-skene") {
+  if ("campaignId" in set) {
     // one value per target: the agreed level or the decision, or Dawid-Skene's estimate (the campaign's sample says whether it is uniform)
     const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, studyId } });
     if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);

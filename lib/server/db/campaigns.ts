@@ -117,14 +117,24 @@ export async function setCampaignStatus(tx: Tx, campaignId: number, status: stri
   await sqlOf(tx).query(`UPDATE "Campaign" SET "status" = ? WHERE "id" = ?`, [status, campaignId]);
 }
 
+/** A campaign's adjudication columns (prisma/models.prisma, Campaign), in the order bundles write them. */
+export const ADJUDICATION_COLUMNS = [
+  "adjudicatorId",
+  "adjudicateEvery",
+  "adjudicationShowsNames",
+  "adjudicationLlmId",
+] as const;
+
+/** Some of a campaign's adjudication columns with their values. */
+export type AdjudicationColumns = Partial<{
+  adjudicatorId: number | null;
+  adjudicateEvery: boolean;
+  adjudicationShowsNames: boolean;
+  adjudicationLlmId: number | null;
+}>;
+
 /** Sets a campaign's adjudication columns (change-adjudication.ts says which). */
-export async function setCampaignAdjudication(
-  tx: Tx,
-  campaignId: number,
-  columns: Partial<
-    Record<"adjudicatorId" | "adjudicateEvery" | "adjudicationShowsNames" | "adjudicationLlmId", unknown>
-  >,
-): Promise<void> {
+export async function setCampaignAdjudication(tx: Tx, campaignId: number, columns: AdjudicationColumns): Promise<void> {
   // booleans as 1/0, which both engines read (as insertCampaign writes highlightTerms)
   const entries = Object.entries(columns).map(([c, v]) => [c, typeof v === "boolean" ? (v ? 1 : 0) : v] as const);
   if (entries.length === 0) return;

@@ -44,10 +44,7 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
   const labelSets = labelSetOptions({ judges: judged, campaigns: typed }).flatMap((o) => {
     const set = parseLabelSet(o.value);
     if ("error" in set) return [];
-    const campaign =
-      set.kind === "campaign" || set.kind === "adjudicated" || set.kind === "dawid-skene"
-        ? typed.find((c) => c.id === set.campaignId)
-        : undefined;
+    const campaign = "campaignId" in set ? typed.find((c) => c.id === set.campaignId) : undefined;
     const pairTarget = campaign && TASK_TYPES[campaign.taskType].pairTarget;
     if (campaign)
       return pairTarget && annotated(campaign.id) > 0

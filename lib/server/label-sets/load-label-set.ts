@@ -12,7 +12,6 @@ import {
   ensembleLabels,
   fusedLabels,
 } from "@/lib/domain/label-sets/derive-labels";
-import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { parseLabelSet } from "@/lib/domain/label-sets/registry";
 import { campaignAnnotations } from "../db/annotations";
 import { humanLabelsOfStudy, labelsOfJudge } from "../db/labels";
@@ -45,26 +44,24 @@ const LOADERS: { [K in LabelSetKind]: Loader<K> } = {
     const base = await loadJudge(db, studyId, set.judge);
     return { name, kind: "model", labels: correctedLabels(base.labels, await humanLabelsOfStudy(studyId)) };
   },
-  campaign: async (db, studyId, set, name) => {
-    const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, studyId } });
-    if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
-    const scale = (JSON.parse(campaign.scale) as { id: string }).id;
-    return { name, kind: "human", labels: campaignMajority(await campaignAnnotations(campaign.id), scale) };
+  campaign: async (_db, studyId, set, name) => {
+    const campaign = await studyCampaign(studyId, set.campaignId);
+    return { name, kind: "human", labels: campaignMajority(await campaignAnnotations(campaign.id), campaign.scale.id) };
   },
-  "dawid-skene": async (db, studyId, set, name) => {
-    const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, studyId } });
-    if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
-    if (!adjudicable(taskTypeSchema.parse(campaign.taskType), campaign.overlap))
+  "dawid-skene": async (_db, studyId, set, name) => {
+    const campaign = await studyCampaign(studyId, set.campaignId);
+    if (!adjudicable(campaign.taskType, campaign.overlap))
       throw invalid(
         `campaign "${campaign.name}" has no Dawid-Skene labels: it needs two or more annotators per item, labelling on a scale`,
       );
-    const scale = (JSON.parse(campaign.scale) as { id: string }).id;
-    return { name, kind: "human", labels: dawidSkeneLabels(await campaignAnnotations(campaign.id), scale) };
+    return { name, kind: "human", labels: dawidSkeneLabels(await campaignAnnotations(campaign.id), campaign.scale.id) };
   },
   adjudicated: async (_db, studyId, set, name) => {
-    const campaign = await adjudicatedCampaign(studyId, set.campaignId);
-    const state = await adjudicationState(campaign, campaign.adjudication.every);
-    const { levels, undecided } = adjudicatedOf(state, campaign.adjudication.every);
+    const campaign = await studyCampaign(studyId, set.campaignId);
+    if (!adjudicable(campaign.taskType, campaign.overlap)) throw invalid(notAdjudicable(campaign.name));
+    const { every } = await adjudicationSettings(campaign.id);
+    const state = await adjudicationState(campaign, every);
+    const { levels, undecided } = adjudicatedOf(state, every);
     const labels = new Map<string, SetLabel>();
     for (const [key, value] of levels) {
       const { row } = state.labels.get(key)![0]!;
@@ -102,11 +99,9 @@ async function loadJudge(db: Db, studyId: number, name: string): Promise<LabelSe
   return { name, kind: judge.kind === "human" ? "human" : "model", labels };
 }
 
-/** A campaign of this study whose disagreements are adjudicated, with its settings; else refused naming it. */
-async function adjudicatedCampaign(studyId: number, campaignId: number) {
+/** A campaign of this study, read as the operations read it (scale parsed); else refused naming its id. */
+async function studyCampaign(studyId: number, campaignId: number) {
   const row = await campaignById(campaignId);
   if (!row || row.studyId !== studyId) throw invalid(`no campaign ${campaignId} in this study`);
-  const campaign = toRecord(row);
-  if (!adjudicable(campaign.taskType, campaign.overlap)) throw invalid(notAdjudicable(campaign.name));
-  return { ...campaign, adjudication: await adjudicationSettings(campaign.id) };
+  return toRecord(row);
 }

@@ -13,7 +13,7 @@ import type { AnnotationRow, BundleSample, CampaignRow, ItemRow, SeatRow } from 
 import type { ImportContext } from "../import-context";
 import { selectIn, upsertMany } from "../../db/bulk-sql";
 import { deleteFreeSeats } from "../../db/assignments";
-import { itemIdsAt } from "../../db/campaigns";
+import { ADJUDICATION_COLUMNS, itemIdsAt } from "../../db/campaigns";
 import { dbTimestamp } from "../../db/transactions";
 import { accountsByEmail } from "./people";
 import { answersOf, contentIdsOf, known, studyJudges, targetIdsOf, type Numbered } from "./shared";
@@ -199,8 +199,6 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
     annotators.flatMap((a) => a.userIds.map((u) => [ids.get(a.name)!, u])),
   );
 }
-
-const ADJUDICATION_COLUMNS = ["adjudicatorId", "adjudicateEvery", "adjudicationShowsNames", "adjudicationLlmId"];
 
 /**
  * A campaign record's adjudication settings as its columns (ADJUDICATION_COLUMNS), or null with an
