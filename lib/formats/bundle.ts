@@ -11,6 +11,7 @@ import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { campaignStatusSchema } from "@/lib/domain/campaigns/campaign-status";
 import { protocolSchema } from "@/lib/domain/campaigns/protocol";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
+import { goldSettingsSchema } from "@/lib/domain/campaigns/gold";
 import { nuggetListSchema } from "@/lib/domain/nuggets/nugget-list";
 import { NUGGET_IMPORTANCES, type NuggetImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { criterionSchema } from "@/lib/domain/preferences/criteria";
@@ -25,7 +26,7 @@ import type { DocumentRow, QueryRow, RunRow } from "./rows";
 import { passageDisplaySchema, passageKindSchema, type PassageDisplay } from "@/lib/domain/passages/passage-kind";
 
 /** The format version this Assay writes; it reads every version up to it. */
-export const BUNDLE_VERSION = 4;
+export const BUNDLE_VERSION = 5;
 
 const id = z.string().min(1);
 const json = z.record(z.string(), z.unknown());
@@ -167,6 +168,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
         llm_judge: id.nullable(),
       })
       .optional(),
+    /** Its gold items' settings: the reference label set, the count or share asked, the items mixed in (since issue 43; absent: none). */
+    gold: goldSettingsSchema.nullable().optional(),
   }),
   z.object({
     type: z.literal("item"),
@@ -182,6 +185,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     /** A citation-support item: the 0-based index of the answer's sentence judged against `doc` (since issue 41). */
     sentence: z.int32().min(0).nullable().optional(),
     nuggets: nuggetListSchema.nullable(),
+    /** A gold item's known answer, a level of the campaign's scale (since issue 43; absent: a sampled item). */
+    gold: z.string().min(1).nullable().optional(),
   }),
   z.object({
     type: z.literal("seat"),

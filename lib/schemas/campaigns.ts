@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { goldSpecSchema } from "@/lib/domain/campaigns/gold";
 import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
 import { criteriaSchema, criterionSchema } from "@/lib/domain/preferences/criteria";
@@ -69,6 +70,8 @@ export const campaignDraftSchema = z.object({
   overlap: z.number().int().min(1).max(10),
   annotatorIds: z.array(z.number().int().positive()).min(1).max(200),
   sample: sampleSpecSchema,
+  /** Known-answer items mixed into the work (support and relevance campaigns). */
+  gold: goldSpecSchema.optional(),
   seed: z.number().int().min(0).max(2_147_483_647),
 });
 export type CampaignDraft = z.infer<typeof campaignDraftSchema>;
@@ -79,6 +82,8 @@ export const samplePreviewSchema = z.object({
   questions: z.number(),
   seats: z.number(),
   llmPositive: z.number().nullable(),
+  /** Of the items, the gold ones mixed in. */
+  gold: z.number(),
   first: z.array(z.object({ question: z.string(), nugget: z.string().nullable(), document: z.string().nullable() })),
 });
 export type SamplePreview = z.infer<typeof samplePreviewSchema>;

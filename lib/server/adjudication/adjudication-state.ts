@@ -31,7 +31,7 @@ export async function adjudicationState(
   const [annotations, decisions, total] = await Promise.all([
     campaignAnnotations(campaign.id),
     campaignDecisions(campaign.id),
-    db.item.count({ where: { campaignId: campaign.id } }),
+    db.item.count({ where: { campaignId: campaign.id, goldLevel: null } }), // gold items are never adjudicated
   ]);
   const { units, labels } = adjudicationUnits(annotations);
   return {

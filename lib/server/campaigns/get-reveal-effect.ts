@@ -14,11 +14,11 @@ export type RevealedAnnotation = {
   user: { email: string };
 };
 
-/** The campaign's blind and revised annotations (none unless it is blind then reveal). */
+/** The campaign's blind and revised annotations of its sampled items (none unless it is blind then reveal; gold items' are left out). */
 export async function revealedAnnotations(db: Db, campaign: CampaignRecord): Promise<RevealedAnnotation[]> {
   if (campaign.protocol !== "blind_then_reveal") return [];
   return db.annotation.findMany({
-    where: { item: { campaignId: campaign.id }, phase: { in: ["blind", "revised"] } },
+    where: { item: { campaignId: campaign.id, goldLevel: null }, phase: { in: ["blind", "revised"] } },
     select: {
       userId: true,
       itemId: true,

@@ -6,6 +6,7 @@ import {
   targetKeyOf,
   type Candidate,
 } from "@/lib/domain/campaigns/sampling";
+import { goldWanted, mixGold, type GoldSettings, type GoldSpec } from "@/lib/domain/campaigns/gold";
 import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
@@ -16,7 +17,8 @@ import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import { unreachable } from "@/lib/domain/task-types/task-type";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
-import { invalid } from "../errors";
+import { AppError, invalid } from "../errors";
+import { loadLabelSet } from "../label-sets/load-label-set";
 import { checkAnnotators } from "./check-annotators";
 import {
   loadAnswerCandidates,
@@ -38,6 +40,8 @@ export type PlannedItem = {
   llm: boolean | null;
   /** A nugget-quality item's nugget list (NuggetList JSON), kept for the campaign's whole life. */
   nuggets: string | null;
+  /** A gold item's known answer (planGold); absent for a sampled item. */
+  goldLevel?: string;
 };
 
 export type CampaignPlan = {
@@ -46,6 +50,8 @@ export type CampaignPlan = {
   llmJudgeId: number | null;
   items: PlannedItem[];
   llmPositive: number | null;
+  /** What the campaign records of its gold items (null: none). */
+  gold: GoldSettings | null;
 };
 
 /**
@@ -57,6 +63,14 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
   await checkAnnotators(db, studyId, draft.annotatorIds, draft.overlap, "overlap");
   if (draft.protocol !== "blind" && !draft.llmJudge)
     throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");
+  if (draft.gold && TASK_TYPES[draft.taskType].unit !== "pair")
+    throw invalid("gold: gold items are mixed into support and relevance campaigns (one level per pooled pair)");
+  return { gold: null, ...(await planSample(db, studyId, draft)) };
+}
+
+type SamplePlan = Omit<CampaignPlan, "gold"> & { gold?: GoldSettings | null };
+
+async function planSample(db: Db, studyId: number, draft: CampaignDraft): Promise<SamplePlan> {
   switch (draft.taskType) {
     case "nugget_quality":
       return planNuggetQuality(db, studyId, draft);
@@ -85,7 +99,7 @@ async function planPairs(
   studyId: number,
   draft: CampaignDraft,
   pairTarget: keyof typeof PAIRS,
-): Promise<CampaignPlan> {
+): Promise<SamplePlan> {
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const samplingJudge = sampleJudge(draft.sample);
   const samplingJudgeId = samplingJudge ? await modelJudgeId(db, studyId, samplingJudge, "sample.judge") : llmJudgeId;
@@ -102,13 +116,51 @@ async function planPairs(
     draft.scale.kind === "builtin"
       ? BUILTIN_SCALES[draft.scale.id]
       : customScale(draft.scale.levels, draft.scale.positiveFrom);
+  const sampled = items.map(plannedFromCandidate);
+  const gold = draft.gold ? await planGold(db, studyId, draft.gold, candidates, sampled, scale, draft.seed) : null;
   return {
     scale,
     criteria: [],
     llmJudgeId,
-    items: items.map(plannedFromCandidate),
+    items: gold?.items ?? sampled,
     llmPositive: samplingJudgeId === null ? null : items.filter((c) => c.llm === true).length,
+    gold: gold?.settings ?? null,
   };
+}
+
+/**
+ * Gold items for a pair campaign: pooled pairs outside the sample that the reference label set
+ * labels with a level of the campaign's scale, as many as the spec asks (refused when fewer are
+ * eligible), drawn and placed among the sampled items by the campaign's seed (mixGold). Each keeps
+ * the reference's level as its known answer.
+ */
+async function planGold(
+  db: Db,
+  studyId: number,
+  spec: GoldSpec,
+  candidates: readonly Candidate[],
+  sampled: readonly PlannedItem[],
+  scale: Scale,
+  seed: number,
+): Promise<{ items: PlannedItem[]; settings: GoldSettings }> {
+  const reference = await loadLabelSet(db, studyId, spec.labelSet).catch((e: unknown) => {
+    throw e instanceof AppError ? invalid(`gold.labelSet: ${e.message}`) : e;
+  });
+  const inSample = new Set(sampled.map((i) => i.targetKey));
+  const levels = new Set(scale.levels.map((l) => l.value));
+  const eligible = candidates.flatMap((c): PlannedItem[] => {
+    const item = plannedFromCandidate(c);
+    const level = reference.labels.get(item.targetKey)?.value;
+    return level !== undefined && levels.has(level) && !inSample.has(item.targetKey) ? [{ ...item, goldLevel: level }] : [];
+  });
+  const wanted = goldWanted(spec, sampled.length);
+  if (eligible.length < wanted)
+    throw invalid(
+      eligible.length === 0
+        ? `gold.labelSet: "${spec.labelSet}" gives no pooled pair outside the sample a level of the scale "${scale.name}"`
+        : `gold: ${wanted} gold items asked, but only ${eligible.length} pooled pairs outside the sample have a level of "${spec.labelSet}" on this scale`,
+    );
+  return { items: mixGold(sampled, eligible, wanted, seed), settings: { ...spec, items: wanted } };
 }
 
 const plannedFromCandidate = (c: Candidate): PlannedItem => ({
@@ -136,7 +188,7 @@ function checkQuestionDesign(draft: CampaignDraft, what: string) {
  * label to hide or reveal: the protocol is blind and the marks A and B are yes / no (binary). Each
  * item keeps its question's nugget list as it is now (see NuggetList).
  */
-async function planNuggetQuality(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+async function planNuggetQuality(db: Db, studyId: number, draft: CampaignDraft): Promise<SamplePlan> {
   checkQuestionDesign(draft, "nugget-quality");
   const items = sampleCandidates(await loadQuestionCandidates(studyId), draft.sample, draft.seed);
   if (items.length === 0)
@@ -159,7 +211,7 @@ async function planNuggetQuality(db: Db, studyId: number, draft: CampaignDraft):
  * the same requests: all requests both answered, or N random ones; one item per request and pair,
  * each pair in name order (system A first). Criteria default to FeB4RAG's four.
  */
-async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Promise<SamplePlan> {
   checkQuestionDesign(draft, "preference");
   const names = [...new Set(draft.systems ?? [])].sort();
   if (names.length < 2) throw invalid("systems: choose two systems (or more, for every pair among them)");
@@ -214,7 +266,7 @@ async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Pr
  * annotators' assignments are their own labels, compared with an LLM's in Benchmark impact and on
  * the Agreement page.
  */
-async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraft): Promise<SamplePlan> {
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const kinds = ["all_pairs", "random_questions", "random_pairs"];
   if (!kinds.includes(draft.sample.kind))
@@ -251,7 +303,7 @@ async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraf
  * (sentence, passage) pair, in answer and sentence order. Blind, blind then reveal (the paper's
  * post-editing) or assisted; the annotators' levels are their labels on "sc:" targets.
  */
-async function planCitationSupport(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+async function planCitationSupport(db: Db, studyId: number, draft: CampaignDraft): Promise<SamplePlan> {
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const { sample } = draft;
   if (sample.kind !== "all_pairs" && sample.kind !== "random_questions" && sample.kind !== "random_pairs")

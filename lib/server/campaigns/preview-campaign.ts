@@ -35,6 +35,7 @@ export async function previewCampaign(user: UserDto, studyId: number, draft: Cam
     questions: new Set(plan.items.map((c) => c.queryId)).size,
     seats: plan.items.length * draft.overlap,
     llmPositive: plan.llmPositive,
+    gold: plan.gold?.items ?? 0,
     first: first.map((c) => ({
       question: query.get(c.queryId) ?? "",
       nugget: c.nuggetId === null ? null : (nugget.get(c.nuggetId) ?? ""),

@@ -129,9 +129,9 @@ export async function writeAnnotationVersion(
 export type ItemAnnotation = CampaignAnnotation & { itemId: number; position: number; comment: string | null };
 
 /**
- * Every annotation of a campaign with its item's target, in item order, as the campaign's majority
- * and its adjudication read them: a nugget assignment's as one per nugget of its answer
- * (perNuggetAnnotations).
+ * Every annotation of a campaign's sampled items (gold items' are left out: they make no labels)
+ * with its item's target, in item order, as the campaign's majority, Dawid-Skene and adjudication
+ * read them: a nugget assignment's as one per nugget of its answer (perNuggetAnnotations).
  */
 export async function campaignAnnotations(campaignId: number): Promise<ItemAnnotation[]> {
   const rows = await readRows<{
@@ -147,7 +147,8 @@ export async function campaignAnnotations(campaignId: number): Promise<ItemAnnot
   }>(
     `SELECT i."id" AS "itemId", i."position" AS "position", i."targetKey" AS "targetKey", i."queryId" AS "queryId",
             i."nuggetId" AS "nuggetId", a."userId" AS "userId", a."phase" AS "phase", a."payload" AS "payload", a."comment" AS "comment"
-       FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."campaignId" = ? ORDER BY i."position", a."id"`,
+       FROM "Annotation" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."campaignId" = ? AND i."goldLevel" IS NULL
+      ORDER BY i."position", a."id"`,
     [campaignId],
   );
   const annotations = rows.map((r) => ({

@@ -18,13 +18,15 @@ export async function insertCampaign(
     guidelines: string;
     llmJudgeId: number | null;
     highlightTerms: boolean;
+    /** Gold settings' JSON (GoldSettings), or null without gold items. */
+    gold: string | null;
     createdAt: Date;
   },
 ): Promise<number> {
   const sql = sqlOf(tx);
   const [campaign] = await sql.query<{ id: number }>(
-    `INSERT INTO "Campaign" ("studyId", "name", "taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status", "llmJudgeId", "highlightTerms", "createdAt")
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?) RETURNING "id"`,
+    `INSERT INTO "Campaign" ("studyId", "name", "taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status", "llmJudgeId", "highlightTerms", "gold", "createdAt")
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?) RETURNING "id"`,
     [
       c.studyId,
       c.name,
@@ -38,13 +40,14 @@ export async function insertCampaign(
       c.guidelines,
       c.llmJudgeId,
       c.highlightTerms ? 1 : 0, // a boolean as both engines read it
+      c.gold,
       sql.timestamp(c.createdAt),
     ],
   );
   return Number(campaign!.id);
 }
 
-/** A campaign's items in order (position 1, 2, ...); `nuggets` is a nugget list's JSON text. */
+/** A campaign's items in order (position 1, 2, ...); `nuggets` is a nugget list's JSON text, `goldLevel` a gold item's known answer. */
 export async function insertItems(
   tx: Tx,
   campaignId: number,
@@ -56,6 +59,7 @@ export async function insertItems(
     responseAId: number | null;
     responseBId: number | null;
     nuggets: string | null;
+    goldLevel?: string | null;
   }[],
 ): Promise<void> {
   await upsertMany(
@@ -72,6 +76,7 @@ export async function insertItems(
         "responseAId",
         "responseBId",
         "nuggets",
+        "goldLevel",
       ],
       conflict: ["campaignId", "targetKey"],
     },
@@ -85,6 +90,7 @@ export async function insertItems(
       c.responseAId,
       c.responseBId,
       c.nuggets,
+      c.goldLevel ?? null,
     ]),
   );
 }

@@ -11,7 +11,7 @@ export type LabelProfile = {
 };
 
 /**
- * A campaign's items grouped by what they got: each annotator's label in `phase` and the LLM's
+ * A campaign's sampled items (not its gold ones) grouped by what they got: each annotator's label in `phase` and the LLM's
  * label. The database does the grouping (one pass over the items, their labels and the LLM's), so
  * a campaign of 100,000 labels reads a few dozen rows.
  */
@@ -27,7 +27,7 @@ export async function labelProfiles(
        SELECT ${postgres ? `string_agg(${labels}, chr(10))` : `group_concat(${labels}, char(10))`} AS p, l."value" AS lv, l."scale" AS ls
          FROM "Item" i JOIN "Annotation" a ON a."itemId" = i."id"
          LEFT JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = i."targetKey"
-        WHERE i."campaignId" = ? AND a."phase" = ?
+        WHERE i."campaignId" = ? AND a."phase" = ? AND i."goldLevel" IS NULL
         GROUP BY i."id", l."value", l."scale") t
       GROUP BY t.p, t.lv, t.ls`,
     [llmJudgeId ?? -1, campaignId, phase],

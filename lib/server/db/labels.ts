@@ -21,23 +21,27 @@ export async function humanJudgeOf(tx: Tx, studyId: number, user: { id: number; 
   return Number(judge.id);
 }
 
-/** Sets a judge's label on a campaign item's target (a support or relevance pair, or an answer sentence's cited passage). */
+/**
+ * Sets a judge's label on a campaign item's target (a support or relevance pair, or an answer
+ * sentence's cited passage). A gold item's answer stays an annotation: it writes nothing, by the
+ * same one statement, and returns false.
+ */
 export async function upsertItemLabel(
   tx: Tx,
   label: { studyId: number; judgeId: number; itemId: number; scale: string; value: string; createdAt: Date },
-): Promise<void> {
+): Promise<boolean> {
   const sql = sqlOf(tx);
   // the item's target read by the insert itself (one statement on every save)
   const written = await sql.query(
     `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "documentId", "systemAId", "scale", "value", "createdAt")
      SELECT ?, ?, CASE WHEN i."responseAId" IS NOT NULL THEN 'sentence_citation' WHEN i."nuggetId" IS NULL THEN 'query_document' ELSE 'nugget_document' END,
             i."targetKey", i."queryId", i."nuggetId", i."documentId", r."systemId", ?, ?, ?
-       FROM "Item" i LEFT JOIN "Response" r ON r."id" = i."responseAId" WHERE i."id" = ?
+       FROM "Item" i LEFT JOIN "Response" r ON r."id" = i."responseAId" WHERE i."id" = ? AND i."goldLevel" IS NULL
      ON CONFLICT ("judgeId", "targetKey") DO UPDATE SET "value" = excluded."value", "scale" = excluded."scale"
      RETURNING "id"`,
     [label.studyId, label.judgeId, label.scale, label.value, sql.timestamp(label.createdAt), label.itemId],
   );
-  if (written.length !== 1) throw new Error(`item ${label.itemId} vanished inside the transaction`);
+  return written.length === 1;
 }
 
 /**

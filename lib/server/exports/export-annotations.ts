@@ -43,6 +43,7 @@ export async function* annotationLines(db: Db, studyId: number, campaignId?: num
   type ItemRow = {
     position: number;
     nuggets: string | null;
+    goldLevel: string | null;
     campaign: { name: string; taskType: string };
     query: { externalId: string } | null;
     nugget: { externalId: string } | null;
@@ -59,6 +60,8 @@ export async function* annotationLines(db: Db, studyId: number, campaignId?: num
     doc: i.document?.externalId ?? null,
     ...(i.responseA && i.responseB ? { system_a: i.responseA.system.name, system_b: i.responseB.system.name } : {}),
     ...(i.nuggets ? { nugget_version: parseNuggetList(i.nuggets)?.version ?? null } : {}),
+    // a gold item's known answer, so the researcher's file tells the checks from the sample
+    ...(i.goldLevel !== null ? { gold: i.goldLevel } : {}),
   });
   const rows = (afterId: number, take: number) =>
     db.annotation.findMany({

@@ -5,6 +5,7 @@ import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { protocolSchema } from "@/lib/domain/campaigns/protocol";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { nuggetListSchema } from "@/lib/domain/nuggets/nugget-list";
+import { parseGoldSettings } from "@/lib/domain/campaigns/gold";
 import { criterionSchema } from "@/lib/domain/preferences/criteria";
 import { memberRoleSchema, userRoleSchema } from "@/lib/domain/roles";
 import { scaleSchema } from "@/lib/domain/scales";
@@ -84,6 +85,7 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
         show_names: c.adjudicationShowsNames,
         llm_judge: c.adjudicationLlm?.name ?? null,
       },
+      ...(c.gold ? { gold: parseGoldSettings(c.gold) } : {}),
     });
   }
   const inStudy = (afterId: number) => ({ id: { gt: afterId }, campaign: { studyId } });
@@ -115,6 +117,7 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
       ...(i.responseA && !i.responseB ? { system: i.responseA.system.name } : {}),
       ...sentenceOf(i.targetKey),
       nuggets: i.nuggets === null ? null : nuggetListSchema.parse(JSON.parse(i.nuggets)),
+      ...(i.goldLevel !== null ? { gold: i.goldLevel } : {}),
     });
   }
   for await (const s of paged((a, take) =>

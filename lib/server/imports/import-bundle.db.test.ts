@@ -56,7 +56,7 @@ describe("study bundle format versions", () => {
     expect(summary.added).toMatchObject({ queries: 1, documents: 2, nuggets: 2, labels: 4, campaigns: 0 });
     expect(summary.createdAccounts).toEqual([]);
     const [header, ...records] = await bundleOf(studyId);
-    expect(header).toMatchObject({ type: "bundle", version: 4 });
+    expect(header).toMatchObject({ type: "bundle", version: 5 });
     // the same records, with what later versions add: a question's nugget version, a label's time, a passage's display
     expect(records.find((r) => r.type === "query")).toMatchObject({ nugget_version: 1 });
     expect(records.filter((r) => r.type === "label").every((r) => typeof r.created_at === "string")).toBe(true);
@@ -66,16 +66,16 @@ describe("study bundle format versions", () => {
   });
 
   it("refuses a newer bundle, naming its version, and imports a version 2 one", async () => {
-    const error = await importBundle(await freshStudy(), [{ ...bundle[0], version: 5 }, ...bundle.slice(1)]).catch(
+    const error = await importBundle(await freshStudy(), [{ ...bundle[0], version: 6 }, ...bundle.slice(1)]).catch(
       (e: unknown) => e,
     );
-    // a version 2 bundle is a version 4 bundle without judge runs and adjudication: it imports
+    // a version 2 bundle is a version 5 bundle without judge runs, adjudication and gold items: it imports
     const withoutAdjudication = bundle.slice(1).map(({ adjudication: _a, ...r }) => r);
     const v2 = await importBundle(await freshStudy(), [{ ...bundle[0], version: 2 }, ...withoutAdjudication]);
     expect(v2.added).toMatchObject({ campaigns: 2, judgeRuns: 0, decisions: 0 });
     expect((error as AppError).details).toMatchObject({
       errors: [
-        "study.assay.jsonl line 1, field version: this bundle is format version 5, newer than this Assay reads (1 to 4): upgrade Assay to import it",
+        "study.assay.jsonl line 1, field version: this bundle is format version 6, newer than this Assay reads (1 to 5): upgrade Assay to import it",
       ],
     });
   });

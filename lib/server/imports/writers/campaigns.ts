@@ -166,6 +166,7 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
       r.status,
       judge?.id ?? null,
       ...adjudication,
+      r.gold ? JSON.stringify(r.gold) : null,
       time(ctx, r.created_at),
     ]);
   }
@@ -185,9 +186,9 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
     ctx.tx,
     {
       table: "Campaign",
-      columns: ["studyId", "name", ...settings, "llmJudgeId", ...ADJUDICATION_COLUMNS, "createdAt"],
+      columns: ["studyId", "name", ...settings, "llmJudgeId", ...ADJUDICATION_COLUMNS, "gold", "createdAt"],
       conflict: ["studyId", "name"],
-      update: [...settings, "llmJudgeId", ...ADJUDICATION_COLUMNS],
+      update: [...settings, "llmJudgeId", ...ADJUDICATION_COLUMNS, "gold"],
       returning: ["id", "name"],
     },
     campaigns,
@@ -298,6 +299,7 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
       answer?.responseId ?? responseIds?.[0] ?? null,
       responseIds?.[1] ?? null,
       r.nuggets === null ? null : JSON.stringify(r.nuggets),
+      r.gold ?? null,
     ]);
   }
   const target = ["queryId", "nuggetId", "documentId", "responseAId", "responseBId"];
@@ -305,9 +307,9 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
     ctx.tx,
     {
       table: "Item",
-      columns: ["campaignId", "position", "targetKey", ...target, "nuggets"],
+      columns: ["campaignId", "position", "targetKey", ...target, "nuggets", "goldLevel"],
       conflict: ["campaignId", "targetKey"],
-      update: ["position", ...target, "nuggets"],
+      update: ["position", ...target, "nuggets", "goldLevel"],
     },
     rows,
   );

@@ -1,0 +1,137 @@
+import { dawidSkene } from "../aggregation/dawid-skene";
+import type { JudgeConfusion } from "../aggregation/aggregate";
+import {
+  annotatorFigures,
+  referenceAgreement,
+  type AnnotatorFigures,
+  type QualityLabel,
+  type ReferenceAgreement,
+} from "./annotator-figures";
+
+/** One save of an annotator's level on an item, as the campaign stored it (blind or revised). */
+export type QualitySave = {
+  annotator: string;
+  item: string;
+  phase: string;
+  level: string;
+  durationMs: number;
+  /** When the item was first shown for this save (ms since the epoch): the order they labelled in. */
+  startedAt: number;
+};
+
+/**
+ * Each annotator's final level per item (the revision after a reveal where there is one) with the
+ * seconds the item was on screen over all its saves, in the order they first labelled the items.
+ */
+export function finalLabels(saves: readonly QualitySave[]): QualityLabel[] {
+  const byKey = new Map<string, QualityLabel & { startedAt: number }>();
+  for (const s of saves) {
+    const key = `${s.annotator}\n${s.item}`;
+    const seen = byKey.get(key);
+    if (!seen) {
+      byKey.set(key, {
+        annotator: s.annotator,
+        item: s.item,
+        level: s.level,
+        seconds: s.durationMs / 1000,
+        startedAt: s.startedAt,
+      });
+      continue;
+    }
+    seen.seconds += s.durationMs / 1000;
+    seen.startedAt = Math.min(seen.startedAt, s.startedAt);
+    if (s.phase === "revised") seen.level = s.level;
+  }
+  return [...byKey.values()]
+    .sort((a, b) => a.startedAt - b.startedAt || (a.item < b.item ? -1 : a.item > b.item ? 1 : 0))
+    .map(({ startedAt: _s, ...label }) => label);
+}
+
+export type AnnotatorQualityInputs = {
+  campaign: { id: number; name: string; taskType: string; overlap: number };
+  /** The campaign's scale: its levels, lowest first. */
+  scale: { name: string; levels: readonly { value: string; label: string }[] };
+  saves: readonly QualitySave[];
+  /** Items skipped, by annotator. */
+  skips: ReadonlyMap<string, number>;
+  /** The gold items' known answers, by item. */
+  gold: ReadonlyMap<string, string>;
+  /** The adjudicated levels by item (agreed targets and decisions), or why there are none. */
+  adjudicated: { levels: ReadonlyMap<string, string> } | { reason: string };
+  /** The campaign's LLM and its labels by item, or why none is compared. */
+  llm: { judge: string; labels: ReadonlyMap<string, string> } | { reason: string };
+};
+
+/** One annotator's figures with their agreement with each reference and their estimated confusion. */
+export type AnnotatorQuality = AnnotatorFigures & {
+  gold: ReferenceAgreement;
+  adjudicated: ReferenceAgreement | null;
+  llm: ReferenceAgreement | null;
+  /** Dawid and Skene's estimate of their confusion (true level, then the level they gave), or null. */
+  confusion: JudgeConfusion | null;
+};
+
+/**
+ * A campaign's annotator quality (docs/DOMAIN.md, "Annotator quality"): each annotator's figures
+ * over all their labels (gold items are work like any other to them); their agreement with the gold
+ * items' known answers (on gold items), with the adjudicated levels and with the LLM (on the sampled
+ * items); Cohen's kappa between each pair of annotators on the items both labelled; and each one's
+ * confusion as Dawid and Skene estimate it from every annotator's labels of the sampled items (as the
+ * `dawid-skene:<id>` label set does).
+ */
+export function buildAnnotatorQualityReport(inputs: AnnotatorQualityInputs) {
+  const scale = inputs.scale.levels.map((l) => l.value);
+  const labels = finalLabels(inputs.saves);
+  const figures = annotatorFigures(labels, inputs.skips, scale);
+  const mine = new Map<string, Map<string, string>>();
+  for (const l of labels)
+    (mine.get(l.annotator) ?? mine.set(l.annotator, new Map()).get(l.annotator)!).set(l.item, l.level);
+  const sampledOf = (a: string) => new Map([...(mine.get(a) ?? [])].filter(([item]) => !inputs.gold.has(item)));
+  const sampled = labels.filter((l) => !inputs.gold.has(l.item));
+  const confusion =
+    inputs.campaign.overlap >= 2 && sampled.length > 0
+      ? dawidSkene(sampled.map((l) => ({ item: l.item, judge: l.annotator, label: l.level }))).judges
+      : null;
+  const adjudicated = "levels" in inputs.adjudicated ? inputs.adjudicated.levels : null;
+  const llm = "judge" in inputs.llm ? inputs.llm : null;
+  const annotators: AnnotatorQuality[] = figures.map((f) => ({
+    ...f,
+    gold: referenceAgreement(mine.get(f.annotator) ?? new Map(), inputs.gold, scale),
+    adjudicated: adjudicated && referenceAgreement(sampledOf(f.annotator), adjudicated, scale),
+    llm: llm && referenceAgreement(sampledOf(f.annotator), llm.labels, scale),
+    confusion: confusion?.[f.annotator] ?? null,
+  }));
+  const names = annotators.map((a) => a.annotator).sort();
+  const pairs = names.flatMap((a, i) =>
+    names
+      .slice(i + 1)
+      .map((b) => ({ a, b, ...referenceAgreement(mine.get(a) ?? new Map(), mine.get(b) ?? new Map(), scale) })),
+  );
+  const everyone = annotatorFigures(
+    labels.map((l) => ({ ...l, annotator: "" })),
+    new Map(),
+    scale,
+  )[0]?.levels;
+  return {
+    campaign: inputs.campaign,
+    scale: { name: inputs.scale.name, levels: inputs.scale.levels.map((l) => ({ value: l.value, label: l.label })) },
+    goldItems: inputs.gold.size,
+    labels: labels.length,
+    /** The share of everyone's labels at each level, beside each annotator's. */
+    everyone: everyone ?? Object.fromEntries(scale.map((l) => [l, 0])),
+    annotators,
+    pairs,
+    adjudicated: { reason: "reason" in inputs.adjudicated ? inputs.adjudicated.reason : null },
+    llm:
+      "reason" in inputs.llm ? { judge: null, reason: inputs.llm.reason } : { judge: inputs.llm.judge, reason: null },
+    dawidSkene: {
+      reason: confusion
+        ? null
+        : inputs.campaign.overlap < 2
+          ? "Dawid-Skene needs two or more annotators per item"
+          : "no labels of sampled items yet",
+    },
+  };
+}
+
+export type AnnotatorQualityReport = ReturnType<typeof buildAnnotatorQualityReport>;
