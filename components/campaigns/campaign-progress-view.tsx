@@ -18,6 +18,7 @@ import { StrandedItems } from "./stranded-items";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
+import { count } from "@/components/ui/wording";
 
 type Annotator = CampaignProgress["annotators"][number];
 
@@ -95,6 +96,7 @@ export function CampaignProgressView({
         {task.sampleLabels[c.sample.kind] ?? SAMPLE_KIND_LABELS[c.sample.kind]}
         {"questions" in c.sample ? ` (N = ${c.sample.questions})` : ""}
         {"pairs" in c.sample ? ` (N = ${c.sample.pairs})` : ""}, seed {c.seed}
+        {c.gold ? ` · ${count(c.gold.items, "gold item")} from “${c.gold.labelSet}”` : ""}
       </p>
       <ProgressBar
         className="mt-4 max-w-xl"
@@ -113,7 +115,17 @@ export function CampaignProgressView({
         <StatCard label="Stranded" value={c.items.stranded} />
       </dl>
       <StrandedItems campaign={c} />
-      <h2 className="mb-2 mt-8 text-lg font-semibold">Annotators</h2>
+      <div className="mb-2 mt-8 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">Annotators</h2>
+        {(task.unit === "pair" || task.unit === "citation") && (
+          <Link
+            href={`/studies/${c.studyId}/annotator-quality?campaign=${c.id}`}
+            className="text-sm text-sky-700 hover:underline"
+          >
+            Annotator quality: speed, drift, gold, Dawid-Skene
+          </Link>
+        )}
+      </div>
       <DataTable
         label="Annotators"
         stackOnPhone

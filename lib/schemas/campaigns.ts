@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { goldSpecSchema } from "@/lib/domain/campaigns/gold";
+import { goldSettingsSchema, goldSpecSchema } from "@/lib/domain/campaigns/gold";
 import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
 import { criteriaSchema, criterionSchema } from "@/lib/domain/preferences/criteria";
@@ -123,6 +123,8 @@ export const campaignProgressSchema = z.object({
   overlap: z.number(),
   seed: z.number(),
   sample: sampleSpecSchema,
+  /** Its gold items: the reference label set, what was asked and how many were mixed in (null: none). */
+  gold: goldSettingsSchema.nullable(),
   /** Complete: no seat open or held. Stranded: open seats no annotator of the campaign can take (listed in `stranded`). */
   items: z.object({
     total: z.number(),

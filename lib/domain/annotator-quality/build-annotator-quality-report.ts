@@ -112,6 +112,8 @@ export function buildAnnotatorQualityReport(inputs: AnnotatorQualityInputs) {
     new Map(),
     scale,
   )[0]?.levels;
+  const llmSummary: { judge: string | null; reason: string | null } =
+    "reason" in inputs.llm ? { judge: null, reason: inputs.llm.reason } : { judge: inputs.llm.judge, reason: null };
   return {
     campaign: inputs.campaign,
     scale: { name: inputs.scale.name, levels: inputs.scale.levels.map((l) => ({ value: l.value, label: l.label })) },
@@ -122,8 +124,7 @@ export function buildAnnotatorQualityReport(inputs: AnnotatorQualityInputs) {
     annotators,
     pairs,
     adjudicated: { reason: "reason" in inputs.adjudicated ? inputs.adjudicated.reason : null },
-    llm:
-      "reason" in inputs.llm ? { judge: null, reason: inputs.llm.reason } : { judge: inputs.llm.judge, reason: null },
+    llm: llmSummary,
     dawidSkene: {
       reason: confusion
         ? null

@@ -25,7 +25,8 @@ describe("gold items", () => {
     expect(mixGold(sample, eligible, 2, 7)).toEqual(mixed); // seeded
     // over seeds, gold lands everywhere, not only at the ends
     const places = new Set<number>();
-    for (let seed = 0; seed < 200; seed++) mixGold(sample, ["g"], 1, seed).forEach((x, i) => x === "g" && places.add(i));
+    for (let seed = 0; seed < 200; seed++)
+      mixGold(sample, ["g"], 1, seed).forEach((x, i) => x === "g" && places.add(i));
     expect([...places].sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 

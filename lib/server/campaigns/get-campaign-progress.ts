@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import { itemCompletion } from "../db/campaign-progress";
 import type { UserDto } from "../users/user-dto";
 import { researcherCampaign } from "./campaign-access";
+import { parseGoldSettings } from "@/lib/domain/campaigns/gold";
 import { getRevealEffect, revealedAnnotations } from "./get-reveal-effect";
 import { listStrandedItems } from "../db/stranded-items";
 import { adjudicable } from "@/lib/domain/adjudication/adjudicable";
@@ -17,13 +18,13 @@ import type { CampaignRecord } from "./campaign-access";
  * A campaign's progress for its researchers: items done (no seat left open or held), in progress,
  * not started and stranded (open seats nobody can take); per annotator their labels, skips, held
  * items, how often they confirmed or changed their label after the reveal, and their time; and
- * where adjudication stands, for a campaign that has it.
+ * where adjudication stands, for a campaign that has it; its gold items' settings (researchers only).
  */
 export async function getCampaignProgress(user: UserDto, campaignId: number): Promise<CampaignProgress> {
   const campaign = await researcherCampaign(user, campaignId);
   const db = await getDb();
   const where = { campaignId: campaign.id };
-  const [annotators, seatCounts, items, durations, phases, stranded] = await Promise.all([
+  const [annotators, seatCounts, items, durations, phases, stranded, gold] = await Promise.all([
     db.campaignAnnotator.findMany({
       where,
       include: { user: { select: { id: true, email: true, name: true } } },
@@ -34,6 +35,7 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
     db.annotation.groupBy({ by: ["userId", "itemId"], where: { item: where }, _sum: { durationMs: true } }),
     revealedAnnotations(db, campaign),
     listStrandedItems(campaign),
+    db.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { gold: true } }),
   ]);
   const progress = buildAnnotatorProgress({
     annotators: annotators.map((a) => a.user),
@@ -57,6 +59,7 @@ export async function getCampaignProgress(user: UserDto, campaignId: number): Pr
     overlap: campaign.overlap,
     seed: campaign.seed,
     sample: campaign.sample,
+    gold: parseGoldSettings(gold.gold),
     items: { total, complete, inProgress: total - complete - untouched, untouched, stranded: stranded.length },
     labels: progress.labels,
     stranded,

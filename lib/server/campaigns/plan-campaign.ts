@@ -151,7 +151,9 @@ async function planGold(
   const eligible = candidates.flatMap((c): PlannedItem[] => {
     const item = plannedFromCandidate(c);
     const level = reference.labels.get(item.targetKey)?.value;
-    return level !== undefined && levels.has(level) && !inSample.has(item.targetKey) ? [{ ...item, goldLevel: level }] : [];
+    return level !== undefined && levels.has(level) && !inSample.has(item.targetKey)
+      ? [{ ...item, goldLevel: level }]
+      : [];
   });
   const wanted = goldWanted(spec, sampled.length);
   if (eligible.length < wanted)

@@ -1,5 +1,6 @@
 import "server-only";
 import { agreementQuerySchema, agreementReportSchema } from "@/lib/schemas/agreement";
+import { annotatorQualityQuerySchema, annotatorQualityReportSchema } from "@/lib/schemas/annotator-quality";
 import { campaignAgreementQuerySchema, campaignAgreementReportSchema } from "@/lib/schemas/campaign-agreement";
 import { correctedEstimatesQuerySchema, correctedEstimatesSchema } from "@/lib/schemas/corrected-estimates";
 import { driftQuerySchema, driftReportSchema } from "@/lib/schemas/drift";
@@ -20,6 +21,15 @@ export const REPORTS_API = {
     params: studyIdParamsSchema,
     query: agreementQuerySchema,
     response: agreementReportSchema,
+    csvReport: true,
+  },
+  "GET /api/studies/{studyId}/reports/annotator-quality": {
+    summary: "A campaign's annotators: speed, drift, gold, adjudicated and LLM agreement, Dawid-Skene confusion",
+    tag: "reports",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    query: annotatorQualityQuerySchema,
+    response: annotatorQualityReportSchema,
     csvReport: true,
   },
   "GET /api/studies/{studyId}/reports/campaign-agreement": {
