@@ -1,0 +1,157 @@
+// Gold items on the real database: drawn from a reference label set and mixed into the sample,
+// their answers kept as annotations only (no Label, in no label set), counted on the annotator
+// quality report, carried by a study bundle; and who may read the report.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CampaignDraft } from "@/lib/schemas/campaigns";
+import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
+import { createCampaign } from "@/lib/server/campaigns/create-campaign";
+import { getCampaignProgress } from "@/lib/server/campaigns/get-campaign-progress";
+import { previewCampaign } from "@/lib/server/campaigns/preview-campaign";
+import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { exportStudy } from "@/lib/server/exports/export-study";
+import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { loadLabelSet } from "@/lib/server/label-sets/load-label-set";
+import type { UserDto } from "@/lib/server/users/user-dto";
+import { upsertStudy } from "@/prisma/factories";
+import { unique } from "@/test/db-tier";
+import { demoStudyWorld, levelSave } from "@/test/db-world";
+import { textInput } from "@/test/import-inputs";
+import { getAnnotatorQuality } from "./get-annotator-quality";
+
+let studyId: number;
+let researcher: UserDto;
+let annotators: UserDto[];
+
+beforeAll(async () => {
+  ({ studyId, researcher, annotators } = await demoStudyWorld(await getDb(), "gold", 3));
+}, 60_000);
+afterAll(async () => {
+  await closeSharedConnections();
+  await closeDb();
+});
+
+const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
+  name: `Gold ${unique()}`,
+  taskType: "support",
+  scale: { kind: "builtin", id: "binary" },
+  guidelines: "",
+  protocol: "blind",
+  llmJudge: null,
+  overlap: 2,
+  annotatorIds: annotators.slice(0, 2).map((a) => a.id),
+  sample: { kind: "random_pairs", pairs: 6 },
+  gold: { labelSet: "gpt-4o", count: 3 },
+  seed: 5,
+  ...over,
+});
+
+const refused = (message: RegExp) => ({ code: "invalid", message: expect.stringMatching(message) as unknown });
+
+describe("gold items", () => {
+  it("mixes K known-answer pairs from the reference among the sample, seeded and recorded", async () => {
+    const db = await getDb();
+    const preview = await previewCampaign(researcher, studyId, draft());
+    expect(preview).toMatchObject({ items: 9, gold: 3 });
+    const { id, items } = await createCampaign(researcher, studyId, draft({ name: `Seeded ${unique()}` }));
+    expect(items).toBe(9);
+    const rows = await db.item.findMany({ where: { campaignId: id }, orderBy: { position: "asc" } });
+    const gold = rows.filter((r) => r.goldLevel !== null);
+    expect(gold).toHaveLength(3);
+    // the known answer is the reference's label of the pair
+    const reference = await loadLabelSet(db, studyId, "gpt-4o");
+    for (const g of gold) expect(g.goldLevel).toBe(reference.labels.get(g.targetKey)!.value);
+    // the same seed draws the same gold at the same places; the sample alone is the one without gold
+    const again = await createCampaign(researcher, studyId, draft({ name: `Again ${unique()}` }));
+    const againRows = await db.item.findMany({ where: { campaignId: again.id }, orderBy: { position: "asc" } });
+    expect(againRows.map((r) => [r.targetKey, r.goldLevel])).toEqual(rows.map((r) => [r.targetKey, r.goldLevel]));
+    const plain = await createCampaign(researcher, studyId, draft({ name: `Plain ${unique()}`, gold: undefined }));
+    const plainRows = await db.item.findMany({ where: { campaignId: plain.id }, orderBy: { position: "asc" } });
+    expect(plainRows.map((r) => r.targetKey)).toEqual(rows.filter((r) => r.goldLevel === null).map((r) => r.targetKey));
+    expect((await getCampaignProgress(researcher, id)).gold).toEqual({ labelSet: "gpt-4o", count: 3, items: 3 });
+  });
+
+  it("refuses gold a campaign cannot have, naming the field", async () => {
+    await expect(
+      createCampaign(researcher, studyId, draft({ gold: { labelSet: "nobody", count: 2 } })),
+    ).rejects.toMatchObject(refused(/^gold\.labelSet: no judge named "nobody"/));
+    await expect(
+      createCampaign(researcher, studyId, draft({ gold: { labelSet: "gpt-4o", count: 10_000 } })),
+    ).rejects.toMatchObject(refused(/^gold: 10000 gold items asked, but only \d+ pooled pairs/));
+    await expect(
+      createCampaign(researcher, studyId, draft({ scale: { kind: "builtin", id: "relevance-3" } })),
+    ).rejects.toMatchObject(refused(/^gold\.labelSet: "gpt-4o" gives no pooled pair outside the sample a level/));
+    await expect(
+      createCampaign(
+        researcher,
+        studyId,
+        draft({ taskType: "nugget_quality", sample: { kind: "all_pairs" }, overlap: 1 }),
+      ),
+    ).rejects.toMatchObject(refused(/^gold: gold items are mixed into support and relevance campaigns/));
+  });
+
+  it("keeps gold answers as annotations only and counts them on the quality report", async () => {
+    const db = await getDb();
+    const [ann, bo, outsider] = annotators as [UserDto, UserDto, UserDto];
+    const { id } = await createCampaign(researcher, studyId, draft());
+    const rows = await db.item.findMany({ where: { campaignId: id } });
+    const goldOf = new Map(rows.map((r) => [r.id, r.goldLevel]));
+    // Ann answers every gold item right, Bo every gold item wrong; both say "1" on the sampled items
+    const answered = { ann: 0, bo: 0 };
+    for (const [who, user] of [
+      ["ann", ann],
+      ["bo", bo],
+    ] as const) {
+      for (;;) {
+        const { itemId } = await claimNextItem(user, id);
+        if (itemId === null) break;
+        const known = goldOf.get(itemId);
+        const level = known == null ? "1" : who === "ann" ? known : known === "1" ? "0" : "1";
+        await saveAnnotation(user, id, itemId, levelSave(level));
+        answered[who]++;
+      }
+    }
+    expect(answered).toEqual({ ann: 9, bo: 9 });
+    const goldKeys = rows.filter((r) => r.goldLevel !== null).map((r) => r.targetKey);
+    const sampledKeys = rows.filter((r) => r.goldLevel === null).map((r) => r.targetKey);
+    // no Label on a gold target from either annotator
+    const judges = await db.judge.findMany({ where: { studyId, userId: { in: [ann.id, bo.id] } } });
+    const labels = await db.label.findMany({ where: { judgeId: { in: judges.map((j) => j.id) } } });
+    expect(labels.map((l) => l.targetKey).sort()).toEqual([...sampledKeys, ...sampledKeys].sort());
+    // and none in the campaign's label sets
+    for (const name of [`campaign:${id}`, `dawid-skene:${id}`, `adjudicated:${id}`]) {
+      const set = await loadLabelSet(db, studyId, name);
+      expect([...set.labels.keys()].sort()).toEqual([...sampledKeys].sort());
+      for (const key of goldKeys) expect(set.labels.has(key)).toBe(false);
+    }
+    const report = await getAnnotatorQuality(researcher, studyId, id);
+    expect(report.goldItems).toBe(3);
+    const byName = new Map(report.annotators.map((a) => [a.annotator, a]));
+    expect(byName.get(ann.email)).toMatchObject({ labels: 9, gold: { items: 3, accuracy: 1 } });
+    expect(byName.get(bo.email)).toMatchObject({ labels: 9, gold: { items: 3, accuracy: 0 } });
+    expect(byName.get(ann.email)!.adjudicated).toMatchObject({ items: 6, accuracy: 1 });
+    expect(report.pairs).toEqual([expect.objectContaining({ items: 9, accuracy: 6 / 9 })]);
+    // annotators and outsiders never reach it; a researcher of another study neither
+    for (const user of [ann, bo, outsider])
+      await expect(getAnnotatorQuality(user, studyId, id)).rejects.toMatchObject({ code: "not_found" });
+
+    // a study bundle carries the gold settings and every gold item's known answer
+    const { lines } = await exportStudy(studyId, { what: "study", format: "bundle" });
+    let text = "";
+    for await (const chunk of lines) text += `${chunk}\n`;
+    const other = (await upsertStudy(db, { slug: `gold-moved-${unique()}`, name: "Moved" })).id;
+    await importIntoStudy(other, { format: "assay-bundle", files: [textInput("study.assay.jsonl", text)] });
+    const moved = await db.campaign.findFirstOrThrow({
+      where: { studyId: other, name: (await db.campaign.findUniqueOrThrow({ where: { id } })).name },
+      include: { items: { orderBy: { position: "asc" } } },
+    });
+    expect(JSON.parse(moved.gold!)).toEqual({ labelSet: "gpt-4o", count: 3, items: 3 });
+    const original = await db.item.findMany({ where: { campaignId: id }, orderBy: { position: "asc" } });
+    expect(moved.items.map((i) => [i.position, i.goldLevel])).toEqual(original.map((i) => [i.position, i.goldLevel]));
+    const movedReport = await getAnnotatorQuality(researcher, other, moved.id);
+    expect(movedReport.annotators.map((a) => [a.annotator, a.gold.accuracy])).toEqual(
+      report.annotators.map((a) => [a.annotator, a.gold.accuracy]),
+    );
+  });
+});
