@@ -184,7 +184,13 @@ describe("a throwaway label-set kind", () => {
 describe("the campaign form's tasks", () => {
   it("are the task types' menu entries, and only pair tasks for a follow-up of chosen pairs", () => {
     const router = { push() {}, replace() {}, refresh() {}, back() {}, forward() {}, prefetch() {} } as never;
-    const options = { study: { id: 1, name: "s" }, annotators: [], llmJudges: [], answeringSystems: [] };
+    const options = {
+      study: { id: 1, name: "s" },
+      annotators: [],
+      llmJudges: [],
+      answeringSystems: [],
+      referenceSets: [],
+    };
     const form = (followUp?: { targetKeys: string[]; taskType: "relevance" }) =>
       render(
         <AppRouterContext.Provider value={router}>

@@ -8,7 +8,8 @@ export function SamplePreviewView({ preview }: { preview: SamplePreview }) {
       <p>
         <strong>{count(preview.items, "item")}</strong> from <strong>{count(preview.questions, "question")}</strong>,{" "}
         {count(preview.seats, "label")} to collect
-        {preview.llmPositive !== null && <>, {preview.llmPositive.toLocaleString("en")} of the items LLM-positive</>}.
+        {preview.llmPositive !== null && <>, {preview.llmPositive.toLocaleString("en")} of the items LLM-positive</>}
+        {preview.gold > 0 && <>, {count(preview.gold, "gold item")} among them</>}.
       </p>
       <ol className="mt-2 list-decimal space-y-1 pl-5 text-xs text-stone-700">
         {preview.first.map((f, i) => (

@@ -10,6 +10,7 @@ const options: CampaignFormOptions = {
   ],
   llmJudges: ["gpt-4o"],
   answeringSystems: ["sys-a", "sys-b", "sys-c"],
+  referenceSets: [{ value: "nist", label: "nist" }],
 };
 
 describe("the campaign form's fields", () => {
@@ -49,6 +50,17 @@ describe("the campaign form's fields", () => {
       levels: ["no", "some", "all"],
       positiveFrom: "some",
     });
+  });
+
+  it("ask a pair task for gold items only once a reference is chosen, as K items or a share", () => {
+    const fields = initialCampaignFields(options);
+    expect(campaignDraft(fields).gold).toBeUndefined();
+    expect(campaignDraft({ ...fields, goldSet: "nist" }).gold).toEqual({ labelSet: "nist", share: 0.1 });
+    expect(campaignDraft({ ...fields, goldSet: "nist", goldBy: "count", goldCount: 4 }).gold).toEqual({
+      labelSet: "nist",
+      count: 4,
+    });
+    expect(campaignDraft({ ...fields, taskType: "nugget_quality", goldSet: "nist" }).gold).toBeUndefined();
   });
 
   it("keep the cap empty as none and a typed cap as a number", () => {

@@ -12,6 +12,8 @@ export type CampaignFormOptions = {
   annotators: { id: number; name: string; email: string }[];
   llmJudges: string[];
   answeringSystems: string[];
+  /** The label sets gold items may be drawn from. */
+  referenceSets: { value: string; label: string }[];
 };
 
 /** Pairs chosen elsewhere (the disagreement queue) for a follow-up campaign. */
@@ -45,6 +47,11 @@ export type CampaignFields = {
   seed: number;
   guidelines: string;
   highlightTerms: boolean;
+  /** Gold items: the reference label set ("" for none), and K items or a share of the sample (in percent). */
+  goldSet: string;
+  goldBy: "count" | "share";
+  goldCount: number;
+  goldPercent: number;
 };
 
 export type SetFields = (patch: Partial<CampaignFields>) => void;
@@ -86,6 +93,10 @@ export function initialCampaignFields(
     seed: 1,
     guidelines: "",
     highlightTerms: false,
+    goldSet: "",
+    goldBy: "share",
+    goldCount: 10,
+    goldPercent: 10,
   };
 }
 
@@ -130,6 +141,17 @@ function sampleSpec(fields: CampaignFields, followUp?: FollowUp): SampleSpec {
   }
 }
 
+/** The gold items a pair campaign asks for (none without a reference label set). */
+function goldSpec(fields: CampaignFields): Pick<CampaignDraft, "gold"> {
+  if (fields.goldSet === "") return {};
+  return {
+    gold:
+      fields.goldBy === "count"
+        ? { labelSet: fields.goldSet, count: fields.goldCount }
+        : { labelSet: fields.goldSet, share: fields.goldPercent / 100 },
+  };
+}
+
 /**
  * The campaign the form describes. A pair task keeps its scale, protocol and LLM judge (a blind
  * campaign keeps the judge too: its report compares each annotator with it); a nugget assignment
@@ -154,6 +176,7 @@ export function campaignDraft(fields: CampaignFields, followUp?: FollowUp): Camp
       protocol: fields.protocol,
       llmJudge: fields.llmJudge || null,
       highlightTerms: fields.highlightTerms,
+      ...goldSpec(fields),
     };
   }
   if (task.unit === "answer" || task.unit === "citation")

@@ -20,6 +20,7 @@ import {
 import { TaskFields } from "./task-fields";
 import { JudgingFields } from "./judging-fields";
 import { SampleFields } from "./sample-fields";
+import { GoldFields } from "./gold-fields";
 import { AnnotatorFields } from "./annotator-fields";
 import { ClientForm } from "@/components/ui/client-form";
 
@@ -84,6 +85,9 @@ export function CampaignForm({
       </fieldset>
       <fieldset disabled={pending} className="space-y-4">
         <SampleFields fields={fields} set={set} followUp={followUp} />
+        {TASK_TYPES[fields.taskType].unit === "pair" && (
+          <GoldFields fields={fields} set={set} referenceSets={options.referenceSets} />
+        )}
         <AnnotatorFields fields={fields} set={set} options={options} />
         <div className="flex gap-2">
           <Button type="submit" variant="secondary">

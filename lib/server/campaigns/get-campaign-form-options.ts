@@ -1,4 +1,7 @@
 import "server-only";
+import type { LabelSetOption } from "@/lib/domain/label-sets/label-set";
+import { labelSetOptions } from "@/lib/domain/label-sets/registry";
+import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
@@ -11,13 +14,15 @@ export type CampaignFormOptions = {
   llmJudges: string[];
   /** The systems with RAG answers, for preference campaigns. */
   answeringSystems: string[];
+  /** The label sets gold items may be drawn from (every set the study offers in menus). */
+  referenceSets: LabelSetOption[];
 };
 
 /** What the campaign forms offer: the study's members (its annotators among them), its LLM judges and the systems that answered requests. */
 export async function getCampaignFormOptions(user: UserDto, studyId: number): Promise<CampaignFormOptions> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [study, members, judges, systems] = await Promise.all([
+  const [study, members, judges, systems, allJudges, campaigns] = await Promise.all([
     db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
     db.studyMember.findMany({
       where: { studyId },
@@ -30,6 +35,12 @@ export async function getCampaignFormOptions(user: UserDto, studyId: number): Pr
       orderBy: { name: "asc" },
       select: { name: true },
     }),
+    db.judge.findMany({ where: { studyId }, orderBy: { name: "asc" }, select: { name: true, kind: true } }),
+    db.campaign.findMany({
+      where: { studyId },
+      orderBy: { id: "asc" },
+      select: { id: true, name: true, taskType: true, overlap: true },
+    }),
   ]);
   return {
     study,
@@ -37,5 +48,9 @@ export async function getCampaignFormOptions(user: UserDto, studyId: number): Pr
     members: members.map((m) => ({ ...m.user, role: m.role })),
     llmJudges: judges.map((j) => j.name),
     answeringSystems: systems.map((s) => s.name),
+    referenceSets: labelSetOptions({
+      judges: allJudges.map((j) => ({ name: j.name, kind: j.kind === "model" ? "model" : "human" })),
+      campaigns: campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })),
+    }),
   };
 }

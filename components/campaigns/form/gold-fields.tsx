@@ -1,0 +1,71 @@
+import { Field, Select, TextInput } from "@/components/ui/field";
+import type { CampaignFields, CampaignFormOptions, SetFields } from "./campaign-fields";
+
+/**
+ * Gold items for a pair campaign: the reference label set whose labels are the known answers, and
+ * how many to mix in (K items or a share of the sample). Annotators cannot tell them from the rest.
+ */
+export function GoldFields({
+  fields,
+  set,
+  referenceSets,
+}: {
+  fields: CampaignFields;
+  set: SetFields;
+  referenceSets: CampaignFormOptions["referenceSets"];
+}) {
+  return (
+    <fieldset className="space-y-3 rounded-md border border-stone-200 p-3">
+      <legend className="px-1 text-sm font-medium">Gold items</legend>
+      <Field
+        label="Known answers from"
+        hint="Pooled pairs this label set labels, outside the sample, mixed in at seeded places; answers to them become no labels"
+      >
+        <Select compact value={fields.goldSet} onChange={(e) => set({ goldSet: e.target.value })}>
+          <option value="">None</option>
+          {referenceSets.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {fields.goldSet !== "" && (
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="How many">
+            <Select
+              compact
+              value={fields.goldBy}
+              onChange={(e) => set({ goldBy: e.target.value as CampaignFields["goldBy"] })}
+            >
+              <option value="share">A share of the sample</option>
+              <option value="count">A number of items</option>
+            </Select>
+          </Field>
+          {fields.goldBy === "share" ? (
+            <Field label="Share (%)">
+              <TextInput
+                type="number"
+                min={1}
+                max={100}
+                compact
+                value={fields.goldPercent}
+                onChange={(e) => set({ goldPercent: Number(e.target.value) })}
+              />
+            </Field>
+          ) : (
+            <Field label="Gold items (K)">
+              <TextInput
+                type="number"
+                min={1}
+                compact
+                value={fields.goldCount}
+                onChange={(e) => set({ goldCount: Number(e.target.value) })}
+              />
+            </Field>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
