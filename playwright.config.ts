@@ -63,6 +63,7 @@ export default defineConfig({
         /llmjudge.*\.spec\.ts/,
         /trec-rag\.spec\.ts/,
         /relevance-adjudication\.spec\.ts/,
+        /gold-items\.spec\.ts/,
         /phone\.spec\.ts/,
       ],
       use: { ...devices["Desktop Chrome"], baseURL, launchOptions: chromium },
@@ -83,12 +84,13 @@ export default defineConfig({
     {
       name: "first-day",
       // specs on the database that starts empty: first-day runs first (files run in name order) and
-      // expects it empty; the llmjudge, relevance-adjudication and trec-rag specs make their own
+      // expects it empty; the llmjudge, relevance-adjudication, gold-items and trec-rag specs make their own
       // users and studies after it
       testMatch: [
         /first-day\.spec\.ts/,
         /llmjudge.*\.spec\.ts/,
         /relevance-adjudication\.spec\.ts/,
+        /gold-items\.spec\.ts/,
         /trec-rag\.spec\.ts/,
       ],
       use: { ...devices["Desktop Chrome"], baseURL: firstDayURL, launchOptions: chromium },

@@ -235,6 +235,8 @@ const ROUTES: Route[] = [
   },
   { method: "GET", path: () => `/api/studies/${s()}/reports/agreement?a=gpt-4o&b=solar-11b`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/reports/campaign-agreement?campaign=${c()}`, expect: STAFF },
+  // annotator quality: the study's researchers only; the campaign's own annotators never see anyone's figures
+  { method: "GET", path: () => `/api/studies/${s()}/reports/annotator-quality?campaign=${c()}`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/reports/impact?a=gpt-4o&b=solar-11b`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/reports/judge-agreement?reference=gpt-4o`, expect: STAFF },
   {
@@ -322,6 +324,7 @@ const PAGES: { path: () => string; expect: Record<SessionActor, Cell> }[] = [
     "/members",
     "/campaigns/new",
     "/nugget-quality",
+    "/annotator-quality",
     "/preferences",
     "/judging",
     "/campaigns/:campaign",

@@ -53,6 +53,7 @@ export function AnnotatorQualityReportView({ studyId, report }: { studyId: numbe
         <>
           <DataTable
             label="Annotator figures"
+            stackOnPhone
             minWidth="min-w-[56rem]"
             rows={a}
             rowKey={(x) => x.annotator}
@@ -123,7 +124,10 @@ function Notes({ report }: { report: AnnotatorQualityReport }) {
   return (
     <ul className="list-disc space-y-1 pl-5 text-sm text-stone-600" aria-label="Notes">
       {notes.map((n) => (
-        <li key={n}>{n}</li>
+        <li key={n}>
+          {n.charAt(0).toUpperCase()}
+          {n.slice(1).replace(/\.?$/, ".")}
+        </li>
       ))}
     </ul>
   );

@@ -19,7 +19,7 @@ export function GoldFields({
       <legend className="px-1 text-sm font-medium">Gold items</legend>
       <Field
         label="Known answers from"
-        hint="Pooled pairs this label set labels, outside the sample, mixed in at seeded places; answers to them become no labels"
+        hint="Pooled pairs it labels, beyond the ones drawn, put at seeded places; answers to them make no labels"
       >
         <Select compact value={fields.goldSet} onChange={(e) => set({ goldSet: e.target.value })}>
           <option value="">None</option>

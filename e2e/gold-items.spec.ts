@@ -1,0 +1,249 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { violations } from "./fixtures/axe";
+import { firstDayCli } from "./fixtures/first-day-cli";
+import { newResearcherStudy } from "./fixtures/first-day-study";
+import { expectFits } from "./fixtures/layout";
+import { signInViaApi } from "./fixtures/session";
+
+// Gold items on the first-day server (a database that starts empty): a researcher brings NovelEval's
+// questions, passages and assessors' grades, and starts a blind relevance campaign with two gold
+// items drawn from the assessors. Two annotators label by keyboard; nothing they are sent tells a
+// gold item from the rest (the responses have the same shapes); their gold answers are in no label
+// set; the annotator quality page gives each one's gold accuracy as a hand count from the qrels, and
+// no annotator reaches it.
+const NOVELEVAL = path.resolve("../shared/data/noveleval");
+const STUDY = "Checked relevance";
+const CAMPAIGN = "Relevance, checked";
+const ASSESSORS = "noveleval-assessors";
+const RESEARCHER = { email: "gus@checks.example", password: "researcher passphrase" };
+const ANA = { email: "ana@checks.example", password: "annotator passphrase one" };
+const BEN = { email: "ben@checks.example", password: "annotator passphrase two" };
+const ITEMS = 6; // 4 sampled, 2 gold
+// Ana grades every item 2; Ben the first three 2 and the last three 0 (they agree on items 1 to 3)
+const KEYS = { [ANA.email]: ["2", "2", "2", "2", "2", "2"], [BEN.email]: ["2", "2", "2", "0", "0", "0"] };
+
+/** The assessors' grade of each (query, passage). */
+const GRADES = new Map(
+  fs
+    .readFileSync(path.join(NOVELEVAL, "qrels.txt"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => l.split(/\s+/))
+    .map(([q, , d, rel]) => [`${q}::${d}`, rel!]),
+);
+
+/** A JSON value's shape: its keys, recursively, and each leaf's type (null apart), arrays by their first element. */
+function shape(value: unknown): unknown {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return [value.length === 0 ? "empty" : shape(value[0])];
+  if (typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value as object)
+        .sort()
+        .map((k) => [k, shape((value as Record<string, unknown>)[k])]),
+    );
+  return typeof value;
+}
+
+async function signedIn(browser: Browser, who: { email: string; password: string }, width = 1280): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+  await signInViaApi(page.request, who.email, who.password);
+  return page;
+}
+
+type Sent = { url: string; body: unknown };
+
+/** An annotator labels the items in order with the keys, keeping what the server sent about each item and each claim. */
+async function labelAll(page: Page, keys: string[]): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  page.on("response", (r) => {
+    if (/\/api\/campaigns\/\d+\/(items\/\d+|claim|workspace)$/.test(new URL(r.url()).pathname) && r.ok())
+      void r
+        .json()
+        .then((body: unknown) => sent.push({ url: new URL(r.url()).pathname, body }))
+        .catch(() => undefined);
+  });
+  await page.goto("/annotate");
+  await page.getByRole("link", { name: CAMPAIGN }).click();
+  for (let i = 0; i < ITEMS; i++) {
+    await expect(page.getByTestId("item-position")).toHaveText(
+      new RegExp(`^Item ${i + 1} of my ${i + 1} · not labelled`),
+    );
+    await page.keyboard.press(keys[i]!);
+    await page.keyboard.press("Enter");
+  }
+  await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
+  await expect(page.getByText("All labels saved")).toBeVisible();
+  // nothing on the page marks gold
+  expect(await page.locator("[data-gold], [class*='gold'], [data-testid*='gold']").count()).toBe(0);
+  return sent;
+}
+
+test("gold items: indistinguishable to annotators, in no label set, and each annotator's gold accuracy the hand count", async ({
+  browser,
+  page: researcher,
+}) => {
+  test.setTimeout(150_000);
+  const studyUrl = await newResearcherStudy(researcher, RESEARCHER, STUDY);
+  firstDayCli(["import", "--study", STUDY, "--format", "beir-queries", path.join(NOVELEVAL, "queries.tsv")]);
+  firstDayCli(["import", "--study", STUDY, "--format", "beir-corpus", path.join(NOVELEVAL, "corpus.tsv")]);
+  firstDayCli([
+    "import",
+    "--study",
+    STUDY,
+    "--format",
+    "trec-qrels",
+    "--judge",
+    ASSESSORS,
+    "--judge-kind",
+    "human",
+    "--scale",
+    "graded-0-2",
+    path.join(NOVELEVAL, "qrels.txt"),
+  ]);
+  for (const a of [ANA, BEN]) {
+    firstDayCli(["user", "create", "--email", a.email, "--role", "annotator"], `${a.password}\n`);
+    firstDayCli(["members", "add", "--study", STUDY, "--email", a.email, "--role", "annotator"]);
+  }
+
+  // a blind relevance campaign: one question's first four pairs, and two gold items from the assessors
+  await researcher.goto(`${studyUrl}/campaigns/new`);
+  await researcher.getByLabel("Name").fill(CAMPAIGN);
+  await researcher.getByLabel("Task").selectOption("relevance");
+  await researcher.getByLabel("Scale").selectOption({ label: "Graded 0 / 1 / 2" });
+  await researcher.getByLabel("Sample").selectOption("random_questions");
+  await researcher.getByLabel("Questions (N)").fill("1");
+  await researcher.getByLabel("Cap (items)").fill("4");
+  await researcher.getByLabel("Known answers from").selectOption(ASSESSORS);
+  await researcher.getByLabel("How many").selectOption("count");
+  await researcher.getByLabel("Gold items (K)").fill("2");
+  await expectFits(researcher, researcher.getByRole("main"), "the campaign form with gold items");
+  await researcher.getByRole("button", { name: "Preview sample" }).click();
+  const preview = researcher.getByRole("region", { name: "Sample preview" });
+  await expect(preview).toContainText(`${ITEMS} items from`);
+  await expect(preview).toContainText("2 gold items among them");
+  await researcher.getByRole("button", { name: "Create and start" }).click();
+  await expect(researcher.getByText(`0 of ${ITEMS * 2} labels`)).toBeVisible();
+  await expect(researcher.getByText(`2 gold items from “${ASSESSORS}”`)).toBeVisible();
+  const campaignId = Number(/campaigns\/(\d+)/.exec(researcher.url())![1]);
+
+  const ana = await signedIn(browser, ANA);
+  const ben = await signedIn(browser, BEN);
+  const sent = [...(await labelAll(ana, KEYS[ANA.email]!)), ...(await labelAll(ben, KEYS[BEN.email]!))];
+
+  // which items were gold: the researcher's annotations export says so, with the known answer
+  const download = researcher.waitForEvent("download");
+  await researcher.reload();
+  await researcher.getByRole("button", { name: "Export annotations (JSONL)" }).click();
+  const rows = fs
+    .readFileSync((await (await download).path())!, "utf8")
+    .trim()
+    .split("\n")
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          item: number;
+          annotator: string;
+          query: string;
+          doc: string;
+          payload: { level: string };
+          gold?: string;
+        },
+    );
+  expect(rows).toHaveLength(ITEMS * 2);
+  const gold = new Map(rows.filter((r) => r.gold !== undefined).map((r) => [`${r.query}::${r.doc}`, r.gold!]));
+  expect(gold.size).toBe(2);
+  for (const [pair, level] of gold) expect(level, `the known answer of ${pair}`).toBe(GRADES.get(pair));
+  // the annotators' levels as they typed them: item i got their i-th key
+  for (const r of rows) expect(r.payload.level).toBe(KEYS[r.annotator]![r.item - 1]);
+
+  // the annotators' responses: a gold item's look like a sampled item's, and none names gold
+  const itemPair = (body: unknown) => {
+    const b = body as { question?: { id: string }; document?: { id: string } | null };
+    return b.question && b.document ? `${b.question.id}::${b.document.id}` : null;
+  };
+  const items = sent.filter((s) => /\/items\/\d+$/.test(s.url));
+  const goldShapes = new Set(
+    items.filter((s) => gold.has(itemPair(s.body)!)).map((s) => JSON.stringify(shape(s.body))),
+  );
+  const sampledShapes = new Set(
+    items.filter((s) => !gold.has(itemPair(s.body)!)).map((s) => JSON.stringify(shape(s.body))),
+  );
+  expect(goldShapes.size, "gold items were sent to the annotators").toBeGreaterThan(0);
+  for (const s of goldShapes) expect(sampledShapes.has(s), `a gold item's shape: ${s}`).toBe(true);
+  for (const s of sent) expect(JSON.stringify(s.body)).not.toMatch(/gold/i);
+
+  // gold answers appear in no label set: not the annotators' own labels, not the campaign's sets (its
+  // majority holds the sampled items among 1 to 3, where the two agree)
+  const sampledAgreed = new Set(rows.filter((r) => r.gold === undefined && r.item <= 3).map((r) => r.item)).size;
+  expect(sampledAgreed).toBeGreaterThan(0);
+  const expected: Record<string, number> = {
+    [ANA.email]: 4,
+    [BEN.email]: 4,
+    [`campaign:${campaignId}`]: sampledAgreed,
+    [`dawid-skene:${campaignId}`]: 4,
+  };
+  for (const [judge, held] of Object.entries(expected)) {
+    const qrels = firstDayCli([
+      "export",
+      "--study",
+      STUDY,
+      "--what",
+      "labels",
+      "--format",
+      "trec-qrels",
+      "--judge",
+      judge,
+    ]);
+    const pairs = qrels
+      .trim()
+      .split("\n")
+      .map((l) => l.split(/\s+/))
+      .map(([q, , d]) => `${q}::${d}`);
+    expect(pairs, judge).toHaveLength(held);
+    for (const pair of gold.keys()) expect(pairs, `${judge} holds the gold pair ${pair}`).not.toContain(pair);
+  }
+
+  // the quality page: each annotator's gold accuracy is the hand count of their levels against the assessors' grades
+  const accuracy = (email: string) =>
+    rows.filter(
+      (r) => r.annotator === email && r.gold !== undefined && r.payload.level === GRADES.get(`${r.query}::${r.doc}`),
+    ).length / gold.size;
+  for (const width of [1280, 390]) {
+    await researcher.setViewportSize({ width, height: 900 });
+    await researcher.goto(`${studyUrl}/annotator-quality?campaign=${campaignId}`);
+    const report = researcher.getByTestId("annotator-quality-report");
+    await expect(report.getByTestId("report-summary")).toContainText(`2 annotators, ${ITEMS * 2} labels`);
+    await expect(report.getByTestId("report-summary")).toContainText("2 gold items mixed in");
+    await expectFits(researcher, researcher.getByRole("main"), `the annotator quality page at ${width} px`);
+    await researcher.screenshot({ path: test.info().outputPath(`annotator-quality-${width}.png`), fullPage: true });
+  }
+  await researcher.setViewportSize({ width: 1280, height: 900 });
+  const table = researcher.getByRole("table", { name: "Annotator figures" });
+  for (const who of [ANA, BEN])
+    await expect(table.getByRole("row", { name: new RegExp(who.email) })).toContainText(
+      `${(accuracy(who.email) * 100).toFixed(1)}% of 2`,
+    );
+  expect(await violations(researcher), "axe on the annotator quality page").toEqual([]);
+  const json = (await (
+    await researcher.request.get(
+      `/api/studies/${studyUrl.split("/").pop()}/reports/annotator-quality?campaign=${campaignId}`,
+    )
+  ).json()) as { annotators: { annotator: string; gold: { items: number; accuracy: number } }[] };
+  for (const who of [ANA, BEN])
+    expect(json.annotators.find((a) => a.annotator === who.email)!.gold).toMatchObject({
+      items: 2,
+      accuracy: accuracy(who.email),
+    });
+
+  // an annotator never reaches anyone's figures, on the page or through the API
+  expect((await ana.goto(`${studyUrl}/annotator-quality?campaign=${campaignId}`))?.status()).toBe(404);
+  // (the API refuses the annotator's role before looking: 403, as every report route)
+  const api = await ana.request.get(
+    `/api/studies/${studyUrl.split("/").pop()}/reports/annotator-quality?campaign=${campaignId}`,
+  );
+  expect(api.status()).toBe(403);
+  expect(await api.text()).not.toContain(ANA.email);
+});
