@@ -3,7 +3,7 @@ import type {
   AnnotatorQualityReport,
 } from "@/lib/domain/annotator-quality/build-annotator-quality-report";
 import type { ReferenceAgreement } from "@/lib/domain/annotator-quality/annotator-figures";
-import { fixed, percent } from "@/components/reports/format";
+import { fixed, interval, percent } from "@/components/reports/format";
 import { IntervalDots } from "@/components/reports/interval-dots";
 import { ReportExports } from "@/components/reports/report-exports";
 import { DataTable } from "@/components/ui/data-table";
@@ -14,7 +14,10 @@ import { ConfusionTables, PairKappaTable } from "./pair-tables";
 
 const share = (r: ReferenceAgreement | null) =>
   r === null || r.accuracy === null ? "—" : `${percent(r.accuracy)} of ${r.items}`;
-const kappa = (r: ReferenceAgreement | null) => (r === null ? "—" : fixed(r.kappa.value));
+const kappa = (r: ReferenceAgreement | null) =>
+  r === null || r.kappa.value === null
+    ? "—"
+    : `${fixed(r.kappa.value)}${r.kappa.low !== null && r.kappa.high !== null ? ` ${interval(r.kappa.low, r.kappa.high)}` : ""}`;
 const seconds = (s: number | null) => (s === null ? "—" : `${s.toFixed(1)} s`);
 
 /** A campaign's annotator quality: the summary, one table, a chart per measure, the pairs and the confusions. */
@@ -43,7 +46,8 @@ export function AnnotatorQualityReportView({ studyId, report }: { studyId: numbe
         <p className="mt-1 text-sm text-stone-600" data-testid="report-summary">
           {count(a.length, "annotator")}, {count(report.labels, "label")} on {report.scale.name};{" "}
           {report.goldItems === 0 ? "no gold items" : `${count(report.goldItems, "gold item")} mixed in`}.
-          {report.llm.judge ? ` LLM compared: ${report.llm.judge}.` : ""} Intervals are Wilson&apos;s 95%.
+          {report.llm.judge ? ` LLM compared: ${report.llm.judge}.` : ""} Accuracy intervals are Wilson&apos;s 95%; κ
+          intervals 95% percentile bootstrap (200 seeded resamples of the items).
         </p>
         <ReportExports className="mt-3" href={exportUrl} />
       </section>

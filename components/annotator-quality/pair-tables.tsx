@@ -1,5 +1,5 @@
 import type { AnnotatorQualityReport } from "@/lib/domain/annotator-quality/build-annotator-quality-report";
-import { fixed, percent } from "@/components/reports/format";
+import { fixed, interval, percent } from "@/components/reports/format";
 import { ScrollX } from "@/components/ui/scroll-x";
 import { levelLabel } from "./level-label";
 
@@ -37,7 +37,7 @@ export function PairKappaTable({ report }: { report: AnnotatorQualityReport }) {
                   const p = a === b ? null : pair(a, b);
                   return (
                     <td key={b} className="px-2 text-right" title={p?.kappa.reason}>
-                      {p ? `${fixed(p.kappa.value)} (${p.items})` : "—"}
+                      {p ? `${fixed(p.kappa.value)} ${interval(p.kappa.low, p.kappa.high)} (${p.items})` : "—"}
                     </td>
                   );
                 })}

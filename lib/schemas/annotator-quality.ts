@@ -7,10 +7,12 @@ export const annotatorQualityQuerySchema = z.object({
   format: z.enum(["json", "csv"]).optional(),
 });
 
-const statistic = z.union([
-  z.object({ value: z.number(), reason: z.undefined().optional() }),
-  z.object({ value: z.null(), reason: z.string() }),
-]);
+const statistic = z.object({
+  value: z.number().nullable(),
+  reason: z.string().optional(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
 const referenceAgreement = z.object({
   items: z.number(),
   accuracy: z.number().nullable(),

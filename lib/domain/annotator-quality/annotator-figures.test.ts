@@ -85,6 +85,15 @@ describe("annotator figures, on hand-worked labels", () => {
     expect(r.interval!.high).toBeCloseTo(0.9544, 4);
     // kappa: po = 0.75; pe = 0.5 * 0.25 (2) + 0.25 * 0.5 (0) + 0.25 * 0.25 (1) = 0.3125; (0.75 - 0.3125) / 0.6875
     expect(r.kappa.value).toBeCloseTo(0.4375 / 0.6875, 12);
-    expect(referenceAgreement(new Map(), reference, scale)).toMatchObject({ items: 0, accuracy: null, interval: null });
+    // with a seeded bootstrap interval around it, the same on every call
+    expect(r.kappa.low!).toBeLessThanOrEqual(r.kappa.value!);
+    expect(r.kappa.high!).toBeGreaterThanOrEqual(r.kappa.value!);
+    expect(referenceAgreement(mine, reference, scale).kappa).toEqual(r.kappa);
+    expect(referenceAgreement(new Map(), reference, scale)).toMatchObject({
+      items: 0,
+      accuracy: null,
+      interval: null,
+      kappa: { value: null, low: null, high: null },
+    });
   });
 });

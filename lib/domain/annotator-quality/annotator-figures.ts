@@ -1,5 +1,7 @@
-import { cohenKappa } from "../agreement/kappa";
-import type { Statistic } from "../agreement/statistic";
+import { bootstrapGroups, type StatisticWithInterval } from "../agreement/bootstrap";
+import { weightedKappaFromCounts } from "../agreement/kappa";
+import { REPORT_BOOTSTRAP } from "../agreement/report-bootstrap";
+import { undefinedBecause } from "../agreement/statistic";
 import { wilsonInterval } from "../preferences/aggregate";
 
 /** One annotator's label as the quality figures read it: the item, the level, and the seconds it was on screen. */
@@ -11,7 +13,8 @@ export type ReferenceAgreement = {
   /** The share of those items with the same level, with Wilson's 95% interval (null without items). */
   accuracy: number | null;
   interval: { low: number; high: number } | null;
-  kappa: Statistic;
+  /** Cohen's kappa with its 95% percentile bootstrap interval (REPORT_BOOTSTRAP: 200 seeded Poisson resamples of the items). */
+  kappa: StatisticWithInterval;
 };
 
 /** One annotator's figures in a campaign (docs/DOMAIN.md, "Annotator quality"). */
@@ -94,7 +97,8 @@ function longestRun(levels: readonly string[]): { level: string; length: number 
 
 /**
  * An annotator's agreement with a reference (gold items, the adjudicated set, an LLM) on the items
- * both labelled: the share of equal levels with Wilson's interval, and Cohen's kappa over the scale.
+ * both labelled: the share of equal levels with Wilson's interval, and Cohen's kappa over the scale
+ * with its bootstrap interval (the items resampled by confusion cell, as the agreement reports do).
  */
 export function referenceAgreement(
   mine: ReadonlyMap<string, string>,
@@ -111,10 +115,19 @@ export function referenceAgreement(
     b.push(code.get(other)!);
   }
   const same = a.filter((x, i) => x === b[i]).length;
+  const k = scale.length;
+  const cells = new Array<number>(k * k).fill(0);
+  a.forEach((x, i) => cells[x * k + b[i]!]!++);
+  const kappa = (weights: readonly number[]) => {
+    const counts = Array.from({ length: k }, (_, i) => weights.slice(i * k, i * k + k));
+    return weights.some((w) => w > 0)
+      ? weightedKappaFromCounts(counts, "none")
+      : undefinedBecause("no items labelled by both");
+  };
   return {
     items: a.length,
     accuracy: a.length === 0 ? null : same / a.length,
     interval: wilsonInterval(same, a.length),
-    kappa: cohenKappa({ a, b, categories: scale.length }),
+    kappa: bootstrapGroups(["kappa"], cells, (w) => ({ kappa: kappa(w) }), REPORT_BOOTSTRAP).kappa,
   };
 }

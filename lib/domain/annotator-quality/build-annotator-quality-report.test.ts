@@ -111,7 +111,12 @@ describe("the annotator quality report, on hand-worked labels", () => {
     // agree on s1, s3, g1 of 6; ann gives 1 five times, bo four times: p_e = 5/6*4/6 + 1/6*2/6 = 22/36
     expect(report.pairs).toHaveLength(1);
     expect(report.pairs[0]).toMatchObject({ a: "ann", b: "bo", items: 6, accuracy: 0.5 });
-    expect(report.pairs[0]!.kappa.value).toBeCloseTo((0.5 - 22 / 36) / (1 - 22 / 36), 12);
+    const kappa = report.pairs[0]!.kappa;
+    expect(kappa.value).toBeCloseTo((0.5 - 22 / 36) / (1 - 22 / 36), 12);
+    // its bootstrap interval holds the point value, and is seeded (the same every time)
+    expect(kappa.low!).toBeLessThanOrEqual(kappa.value!);
+    expect(kappa.high!).toBeGreaterThanOrEqual(kappa.value!);
+    expect(kappa.low!).toBeLessThan(kappa.high!);
   });
 
   it("shares of everyone's labels, and each one's confusion as Dawid and Skene estimate it", () => {
