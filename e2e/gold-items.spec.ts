@@ -124,6 +124,7 @@ test("gold items: indistinguishable to annotators, in no label set, and each ann
   const preview = researcher.getByRole("region", { name: "Sample preview" });
   await expect(preview).toContainText(`${ITEMS} items from`);
   await expect(preview).toContainText("2 gold items among them");
+  await researcher.screenshot({ path: test.info().outputPath("campaign-form-gold.png"), fullPage: true });
   await researcher.getByRole("button", { name: "Create and start" }).click();
   await expect(researcher.getByText(`0 of ${ITEMS * 2} labels`)).toBeVisible();
   await expect(researcher.getByText(`2 gold items from “${ASSESSORS}”`)).toBeVisible();
@@ -156,6 +157,8 @@ test("gold items: indistinguishable to annotators, in no label set, and each ann
   const gold = new Map(rows.filter((r) => r.gold !== undefined).map((r) => [`${r.query}::${r.doc}`, r.gold!]));
   expect(gold.size).toBe(2);
   for (const [pair, level] of gold) expect(level, `the known answer of ${pair}`).toBe(GRADES.get(pair));
+  // the gold pairs are the sampled question's other passages: nothing in the order sets them apart
+  expect(new Set(rows.map((r) => r.query)).size).toBe(1);
   // the annotators' levels as they typed them: item i got their i-th key
   for (const r of rows) expect(r.payload.level).toBe(KEYS[r.annotator]![r.item - 1]);
 

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import type { CampaignFields, CampaignFormOptions, SetFields } from "./campaign-fields";
 
@@ -14,14 +15,21 @@ export function GoldFields({
   set: SetFields;
   referenceSets: CampaignFormOptions["referenceSets"];
 }) {
+  const id = useId();
   return (
     <fieldset className="space-y-3 rounded-md border border-stone-200 p-3">
       <legend className="px-1 text-sm font-medium">Gold items</legend>
-      <Field
-        label="Known answers from"
-        hint="Pooled pairs it labels, beyond the ones drawn, put at seeded places; answers to them make no labels"
-      >
-        <Select compact value={fields.goldSet} onChange={(e) => set({ goldSet: e.target.value })}>
+      {/* labelled by id, not by a wrapping label: a label's text would take in the options' names */}
+      <div className="text-sm font-medium">
+        <label htmlFor={`${id}-set`}>Known answers from</label>
+        <Select
+          id={`${id}-set`}
+          aria-describedby={`${id}-hint`}
+          compact
+          className="mt-1"
+          value={fields.goldSet}
+          onChange={(e) => set({ goldSet: e.target.value })}
+        >
           <option value="">None</option>
           {referenceSets.map((o) => (
             <option key={o.value} value={o.value}>
@@ -29,7 +37,10 @@ export function GoldFields({
             </option>
           ))}
         </Select>
-      </Field>
+        <p id={`${id}-hint`} className="mt-1 text-xs font-normal text-stone-500">
+          Pooled pairs it labels, beyond the ones drawn, put at seeded places; answers to them make no labels
+        </p>
+      </div>
       {fields.goldSet !== "" && (
         <div className="grid grid-cols-2 gap-3">
           <Field label="How many">

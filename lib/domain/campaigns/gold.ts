@@ -29,15 +29,36 @@ export function goldWanted(spec: GoldSpec, sampled: number): number {
 const goldSeed = (seed: number) => (seed ^ 0x9e3779b9) >>> 0;
 
 /**
- * Mixes gold items into the sampled ones: `wanted` of the eligible gold candidates (in a seeded
- * random choice), each put at a seeded random place among the items, so neither their order nor
- * their places tell them apart. Returns the items in the order annotators get them.
+ * Mixes gold items into the sampled ones so that neither their order nor their places tell them
+ * apart. Annotators get a question's items one after another, so a gold item must not break a run:
+ * `wanted` of the eligible candidates are chosen at random (seeded), those of a question the sample
+ * holds first (a question's other pooled pairs); each is put at a random place inside its question's
+ * run, or, for a question the sample does not hold, at a random boundary between runs (after a gold
+ * item of the same question when there is one). Returns the items in the order annotators get them.
  */
-export function mixGold<T>(sampled: readonly T[], eligible: readonly T[], wanted: number, seed: number): T[] {
+export function mixGold<T>(
+  sampled: readonly T[],
+  eligible: readonly T[],
+  wanted: number,
+  seed: number,
+  question: (item: T) => string | number,
+): T[] {
   const random = seededRandom(goldSeed(seed));
-  const gold = shuffled(eligible, random).slice(0, wanted);
+  const inSample = new Set(sampled.map(question));
+  const drawn = shuffled(eligible, random);
+  const gold = [...drawn.filter((g) => inSample.has(question(g))), ...drawn.filter((g) => !inSample.has(question(g)))];
   const out = [...sampled];
-  for (const g of gold) out.splice(Math.floor(random() * (out.length + 1)), 0, g);
+  for (const g of gold.slice(0, wanted)) {
+    const q = question(g);
+    const run = out.flatMap((item, i) => (question(item) === q ? [i] : []));
+    const places =
+      run.length > 0
+        ? Array.from({ length: run.at(-1)! - run[0]! + 2 }, (_, i) => run[0]! + i)
+        : Array.from({ length: out.length + 1 }, (_, i) => i).filter(
+            (i) => i === 0 || i === out.length || question(out[i - 1]!) !== question(out[i]!),
+          );
+    out.splice(places[Math.floor(random() * places.length)]!, 0, g);
+  }
   return out;
 }
 

@@ -62,6 +62,9 @@ describe("gold items", () => {
     // the known answer is the reference's label of the pair
     const reference = await loadLabelSet(db, studyId, "gpt-4o");
     for (const g of gold) expect(g.goldLevel).toBe(reference.labels.get(g.targetKey)!.value);
+    // and it breaks no question's run: each question's items come one after another
+    const runs = rows.map((r) => r.queryId).filter((q, i, all) => i === 0 || all[i - 1] !== q);
+    expect(runs).toHaveLength(new Set(runs).size);
     // the same seed draws the same gold at the same places; the sample alone is the one without gold
     const again = await createCampaign(researcher, studyId, draft({ name: `Again ${unique()}` }));
     const againRows = await db.item.findMany({ where: { campaignId: again.id }, orderBy: { position: "asc" } });

@@ -162,7 +162,7 @@ async function planGold(
         ? `gold.labelSet: "${spec.labelSet}" gives no pooled pair outside the sample a level of the scale "${scale.name}"`
         : `gold: ${wanted} gold items asked, but only ${eligible.length} pooled pairs outside the sample have a level of "${spec.labelSet}" on this scale`,
     );
-  return { items: mixGold(sampled, eligible, wanted, seed), settings: { ...spec, items: wanted } };
+  return { items: mixGold(sampled, eligible, wanted, seed, (i) => i.queryId), settings: { ...spec, items: wanted } };
 }
 
 const plannedFromCandidate = (c: Candidate): PlannedItem => ({
