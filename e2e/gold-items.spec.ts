@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { violations } from "./fixtures/axe";
 import { firstDayCli } from "./fixtures/first-day-cli";
 import { newResearcherStudy } from "./fixtures/first-day-study";
 import { expectFits } from "./fixtures/layout";
-import { signInViaApi } from "./fixtures/session";
+import { addAnnotators, importNovelEval, NOVELEVAL, signedIn } from "./fixtures/noveleval-study";
 
 // Gold items on the first-day server (a database that starts empty): a researcher brings NovelEval's
 // questions, passages and assessors' grades, and starts a blind relevance campaign with two gold
@@ -13,7 +13,6 @@ import { signInViaApi } from "./fixtures/session";
 // gold item from the rest (the responses have the same shapes); their gold answers are in no label
 // set; the annotator quality page gives each one's gold accuracy as a hand count from the qrels, and
 // no annotator reaches it.
-const NOVELEVAL = path.resolve("../shared/data/noveleval");
 const STUDY = "Checked relevance";
 const CAMPAIGN = "Relevance, checked";
 const ASSESSORS = "noveleval-assessors";
@@ -45,12 +44,6 @@ function shape(value: unknown): unknown {
         .map((k) => [k, shape((value as Record<string, unknown>)[k])]),
     );
   return typeof value;
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }, width = 1280): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-  await signInViaApi(page.request, who.email, who.password);
-  return page;
 }
 
 type Sent = { url: string; body: unknown };
@@ -87,26 +80,8 @@ test("gold items: indistinguishable to annotators, in no label set, and each ann
 }) => {
   test.setTimeout(150_000);
   const studyUrl = await newResearcherStudy(researcher, RESEARCHER, STUDY);
-  firstDayCli(["import", "--study", STUDY, "--format", "beir-queries", path.join(NOVELEVAL, "queries.tsv")]);
-  firstDayCli(["import", "--study", STUDY, "--format", "beir-corpus", path.join(NOVELEVAL, "corpus.tsv")]);
-  firstDayCli([
-    "import",
-    "--study",
-    STUDY,
-    "--format",
-    "trec-qrels",
-    "--judge",
-    ASSESSORS,
-    "--judge-kind",
-    "human",
-    "--scale",
-    "graded-0-2",
-    path.join(NOVELEVAL, "qrels.txt"),
-  ]);
-  for (const a of [ANA, BEN]) {
-    firstDayCli(["user", "create", "--email", a.email, "--role", "annotator"], `${a.password}\n`);
-    firstDayCli(["members", "add", "--study", STUDY, "--email", a.email, "--role", "annotator"]);
-  }
+  importNovelEval(STUDY, { file: path.join(NOVELEVAL, "qrels.txt"), judge: ASSESSORS, kind: "human" });
+  addAnnotators(STUDY, [ANA, BEN]);
 
   // a blind relevance campaign: one question's first four pairs, and two gold items from the assessors
   await researcher.goto(`${studyUrl}/campaigns/new`);

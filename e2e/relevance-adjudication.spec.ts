@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { violations } from "./fixtures/axe";
 import { firstDayCli } from "./fixtures/first-day-cli";
 import { newResearcherStudy } from "./fixtures/first-day-study";
 import { expectFits } from "./fixtures/layout";
-import { signInViaApi } from "./fixtures/session";
+import { addAnnotators, importNovelEval, NOVELEVAL, signedIn } from "./fixtures/noveleval-study";
 
 // Adjudication on the first-day server (a database that starts empty): a researcher brings
 // NovelEval's questions and passages and an LLM's graded qrels, starts a blind relevance campaign
@@ -14,7 +14,6 @@ import { signInViaApi } from "./fixtures/session";
 // its annotators) decides the queue by keyboard without the LLM's label, which shows only once the
 // researcher allows it; Agreement of the LLM against adjudicated:<id> is the hand count. An
 // annotator of the campaign never reaches the queue.
-const NOVELEVAL = path.resolve("../shared/data/noveleval");
 const STUDY = "Adjudicated relevance";
 const CAMPAIGN = "Relevance, adjudicated";
 const RESEARCHER = { email: "rosa@adjudication.example", password: "researcher passphrase" };
@@ -46,12 +45,6 @@ function llmQrels(): { file: string; grade: Map<string, string> } {
   return { file, grade };
 }
 
-async function signedIn(browser: Browser, who: { email: string; password: string }, width = 1280): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-  await signInViaApi(page.request, who.email, who.password);
-  return page;
-}
-
 /** An annotator labels the campaign's items in order with the keyboard. */
 async function labelAll(page: Page, keys: string[]) {
   await page.goto("/annotate");
@@ -74,27 +67,9 @@ test("two annotators disagree; the member named adjudicator decides by keyboard,
   test.setTimeout(150_000);
   const studyUrl = await newResearcherStudy(researcher, RESEARCHER, STUDY);
   const llm = llmQrels();
-  firstDayCli(["import", "--study", STUDY, "--format", "beir-queries", path.join(NOVELEVAL, "queries.tsv")]);
-  firstDayCli(["import", "--study", STUDY, "--format", "beir-corpus", path.join(NOVELEVAL, "corpus.tsv")]);
-  firstDayCli([
-    "import",
-    "--study",
-    STUDY,
-    "--format",
-    "trec-qrels",
-    "--judge",
-    "llm-grader",
-    "--judge-kind",
-    "model",
-    "--scale",
-    "graded-0-2",
-    llm.file,
-  ]);
-  for (const a of [ANA, BEN])
-    firstDayCli(["user", "create", "--email", a.email, "--role", "annotator"], `${a.password}\n`);
+  importNovelEval(STUDY, { file: llm.file, judge: "llm-grader", kind: "model" });
+  addAnnotators(STUDY, [ANA, BEN]);
   firstDayCli(["user", "create", "--email", JO.email, "--role", "annotator", "--name", JO.name], `${JO.password}\n`);
-  for (const a of [ANA, BEN])
-    firstDayCli(["members", "add", "--study", STUDY, "--email", a.email, "--role", "annotator"]);
 
   // a blind relevance campaign, two annotators per item, four items
   await researcher.goto(`${studyUrl}/campaigns/new`);
