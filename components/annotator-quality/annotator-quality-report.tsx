@@ -25,18 +25,6 @@ export function AnnotatorQualityReportView({ studyId, report }: { studyId: numbe
   const exportUrl = (format: "csv" | "json") =>
     `/api/studies/${studyId}/reports/annotator-quality?${new URLSearchParams({ campaign: String(report.campaign.id), format })}`;
   const a = report.annotators;
-  const dots = (pick: (x: AnnotatorQuality) => number | null) =>
-    a.map((x) => ({ name: x.annotator, value: pick(x), low: null, high: null }));
-  const agreement = (pick: (x: AnnotatorQuality) => ReferenceAgreement | null) =>
-    a.map((x) => {
-      const r = pick(x);
-      return {
-        name: x.annotator,
-        value: r?.accuracy ?? null,
-        low: r?.interval?.low ?? null,
-        high: r?.interval?.high ?? null,
-      };
-    });
   return (
     <div className="mt-6 space-y-8" data-testid="annotator-quality-report">
       <section aria-labelledby="summary-heading">
@@ -55,58 +43,9 @@ export function AnnotatorQualityReportView({ studyId, report }: { studyId: numbe
         <p className="text-sm text-stone-600">Nobody has labelled or skipped an item of this campaign yet.</p>
       ) : (
         <>
-          <DataTable
-            label="Annotator figures"
-            stackOnPhone
-            minWidth="min-w-[56rem]"
-            rows={a}
-            rowKey={(x) => x.annotator}
-            columns={[
-              { header: "Annotator", cell: (x) => x.annotator },
-              { header: "Labels", numeric: true, cell: (x) => x.labels },
-              { header: "Skips", numeric: true, cell: (x) => x.skips },
-              { header: "Median", group: "Seconds per item", numeric: true, cell: (x) => seconds(x.medianSeconds) },
-              { header: "90th pct.", group: "Seconds per item", numeric: true, cell: (x) => seconds(x.p90Seconds) },
-              { header: "Drift", numeric: true, cell: (x) => fixed(x.drift, 2) },
-              {
-                header: "Longest run",
-                numeric: true,
-                cell: (x) =>
-                  x.longestRun ? `${x.longestRun.length} × ${levelLabel(report, x.longestRun.level)}` : "—",
-              },
-              { header: "Accuracy", group: "Gold", numeric: true, cell: (x) => share(x.gold) },
-              {
-                header: "κ",
-                group: "Gold",
-                numeric: true,
-                cell: (x) => kappa(x.gold),
-                title: (x) => x.gold.kappa.reason,
-              },
-              { header: "Agreement", group: "Adjudicated", numeric: true, cell: (x) => share(x.adjudicated) },
-              { header: "κ", group: "Adjudicated", numeric: true, cell: (x) => kappa(x.adjudicated) },
-              { header: "Agreement", group: "LLM", numeric: true, cell: (x) => share(x.llm) },
-              { header: "κ", group: "LLM", numeric: true, cell: (x) => kappa(x.llm) },
-            ]}
-          />
+          <FiguresTable report={report} />
           <Notes report={report} />
-          <div className="grid gap-8 lg:grid-cols-2">
-            <IntervalDots title="Accuracy on gold items" rows={agreement((x) => x.gold)} unit="annotators" />
-            <IntervalDots
-              title="Agreement with the adjudicated labels"
-              rows={agreement((x) => x.adjudicated)}
-              unit="annotators"
-            />
-            <IntervalDots title="Agreement with the LLM" rows={agreement((x) => x.llm)} unit="annotators" />
-            <IntervalDots title="Median seconds per item" rows={dots((x) => x.medianSeconds)} unit="annotators" />
-            <IntervalDots title="90th percentile seconds per item" rows={dots((x) => x.p90Seconds)} unit="annotators" />
-            <IntervalDots title="Skips" rows={dots((x) => x.skips)} unit="annotators" />
-            <IntervalDots title="Drift (first half against second)" rows={dots((x) => x.drift)} unit="annotators" />
-            <IntervalDots
-              title="Longest run of one level"
-              rows={dots((x) => x.longestRun?.length ?? null)}
-              unit="annotators"
-            />
-          </div>
+          <QualityCharts annotators={a} />
           <LevelShares report={report} />
           <PairKappaTable report={report} />
           <ConfusionTables report={report} />
@@ -134,5 +73,79 @@ function Notes({ report }: { report: AnnotatorQualityReport }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One row per annotator: their figures and their agreement with each reference. */
+function FiguresTable({ report }: { report: AnnotatorQualityReport }) {
+  return (
+    <DataTable
+      label="Annotator figures"
+      stackOnPhone
+      minWidth="min-w-[56rem]"
+      rows={report.annotators}
+      rowKey={(x) => x.annotator}
+      columns={[
+        { header: "Annotator", cell: (x) => x.annotator },
+        { header: "Labels", numeric: true, cell: (x) => x.labels },
+        { header: "Skips", numeric: true, cell: (x) => x.skips },
+        { header: "Median", group: "Seconds per item", numeric: true, cell: (x) => seconds(x.medianSeconds) },
+        { header: "90th pct.", group: "Seconds per item", numeric: true, cell: (x) => seconds(x.p90Seconds) },
+        { header: "Drift", numeric: true, cell: (x) => fixed(x.drift, 2) },
+        {
+          header: "Longest run",
+          numeric: true,
+          cell: (x) => (x.longestRun ? `${x.longestRun.length} × ${levelLabel(report, x.longestRun.level)}` : "—"),
+        },
+        { header: "Accuracy", group: "Gold", numeric: true, cell: (x) => share(x.gold) },
+        {
+          header: "κ",
+          group: "Gold",
+          numeric: true,
+          cell: (x) => kappa(x.gold),
+          title: (x) => x.gold.kappa.reason,
+        },
+        { header: "Agreement", group: "Adjudicated", numeric: true, cell: (x) => share(x.adjudicated) },
+        { header: "κ", group: "Adjudicated", numeric: true, cell: (x) => kappa(x.adjudicated) },
+        { header: "Agreement", group: "LLM", numeric: true, cell: (x) => share(x.llm) },
+        { header: "κ", group: "LLM", numeric: true, cell: (x) => kappa(x.llm) },
+      ]}
+    />
+  );
+}
+
+/** A chart per measure, every annotator on one axis: accuracies with their intervals, then the figures. */
+function QualityCharts({ annotators: a }: { annotators: AnnotatorQuality[] }) {
+  const dots = (pick: (x: AnnotatorQuality) => number | null) =>
+    a.map((x) => ({ name: x.annotator, value: pick(x), low: null, high: null }));
+  const agreement = (pick: (x: AnnotatorQuality) => ReferenceAgreement | null) =>
+    a.map((x) => {
+      const r = pick(x);
+      return {
+        name: x.annotator,
+        value: r?.accuracy ?? null,
+        low: r?.interval?.low ?? null,
+        high: r?.interval?.high ?? null,
+      };
+    });
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <IntervalDots title="Accuracy on gold items" rows={agreement((x) => x.gold)} unit="annotators" />
+      <IntervalDots
+        title="Agreement with the adjudicated labels"
+        rows={agreement((x) => x.adjudicated)}
+        unit="annotators"
+      />
+      <IntervalDots title="Agreement with the LLM" rows={agreement((x) => x.llm)} unit="annotators" />
+      <IntervalDots title="Median seconds per item" rows={dots((x) => x.medianSeconds)} unit="annotators" />
+      <IntervalDots title="90th percentile seconds per item" rows={dots((x) => x.p90Seconds)} unit="annotators" />
+      <IntervalDots title="Skips" rows={dots((x) => x.skips)} unit="annotators" />
+      <IntervalDots title="Drift (first half against second)" rows={dots((x) => x.drift)} unit="annotators" />
+      <IntervalDots
+        title="Longest run of one level"
+        rows={dots((x) => x.longestRun?.length ?? null)}
+        unit="annotators"
+      />
+    </div>
   );
 }
