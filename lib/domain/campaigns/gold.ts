@@ -33,8 +33,8 @@ const goldSeed = (seed: number) => (seed ^ 0x9e3779b9) >>> 0;
  * apart. Annotators get a question's items one after another, so a gold item must not break a run:
  * `wanted` of the eligible candidates are chosen at random (seeded), those of a question the sample
  * holds first (a question's other pooled pairs); each is put at a random place inside its question's
- * run, or, for a question the sample does not hold, at a random boundary between runs (after a gold
- * item of the same question when there is one). Returns the items in the order annotators get them.
+ * run, or, for a question the sample does not hold, at a random boundary between runs (inside the
+ * run of an earlier gold item of the same question when there is one). Returns the items in the order annotators get them.
  */
 export function mixGold<T>(
   sampled: readonly T[],

@@ -135,7 +135,7 @@ describe("gold items", () => {
     expect(byName.get(bo.email)).toMatchObject({ labels: 9, gold: { items: 3, accuracy: 0 } });
     expect(byName.get(ann.email)!.adjudicated).toMatchObject({ items: 6, accuracy: 1 });
     expect(report.pairs).toEqual([expect.objectContaining({ items: 9, accuracy: 6 / 9 })]);
-    // annotators and outsiders never reach it; a researcher of another study neither
+    // the campaign's annotators and another annotator of the study never reach it
     for (const user of [ann, bo, outsider])
       await expect(getAnnotatorQuality(user, studyId, id)).rejects.toMatchObject({ code: "not_found" });
 
