@@ -6,7 +6,7 @@ import type { ReferenceAgreement } from "@/lib/domain/annotator-quality/annotato
 import { fixed, interval, percent } from "@/components/reports/format";
 import { IntervalDots } from "@/components/reports/interval-dots";
 import { ReportExports } from "@/components/reports/report-exports";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { count } from "@/components/ui/wording";
 import { levelLabel } from "./level-label";
 import { LevelShares } from "./level-shares";
@@ -14,10 +14,18 @@ import { ConfusionTables, PairKappaTable } from "./pair-tables";
 
 const share = (r: ReferenceAgreement | null) =>
   r === null || r.accuracy === null ? "—" : `${percent(r.accuracy)} of ${r.items}`;
+/** Kappa, its interval under it in small type. */
 const kappa = (r: ReferenceAgreement | null) =>
-  r === null || r.kappa.value === null
-    ? "—"
-    : `${fixed(r.kappa.value)}${r.kappa.low !== null && r.kappa.high !== null ? ` ${interval(r.kappa.low, r.kappa.high)}` : ""}`;
+  r === null || r.kappa.value === null ? (
+    "—"
+  ) : (
+    <>
+      {fixed(r.kappa.value)}
+      {r.kappa.low !== null && r.kappa.high !== null && (
+        <span className="block text-xs text-stone-500">{interval(r.kappa.low, r.kappa.high)}</span>
+      )}
+    </>
+  );
 const seconds = (s: number | null) => (s === null ? "—" : `${s.toFixed(1)} s`);
 
 /** A campaign's annotator quality: the summary, one table, a chart per measure, the pairs and the confusions. */
@@ -76,40 +84,43 @@ function Notes({ report }: { report: AnnotatorQualityReport }) {
   );
 }
 
+/** Figures kept on one line each: a number broken over two lines reads as two. */
+const nowrap = (columns: Column<AnnotatorQuality>[]): Column<AnnotatorQuality>[] =>
+  columns.map((c) => ({ ...c, className: `whitespace-nowrap ${c.className ?? ""}` }));
+
 /** One row per annotator: their figures and their agreement with each reference. */
 function FiguresTable({ report }: { report: AnnotatorQualityReport }) {
   return (
     <DataTable
       label="Annotator figures"
       stackOnPhone
-      minWidth="min-w-[56rem]"
+      minWidth="min-w-[60rem]"
       rows={report.annotators}
       rowKey={(x) => x.annotator}
-      columns={[
+      columns={nowrap([
         { header: "Annotator", cell: (x) => x.annotator },
         { header: "Labels", numeric: true, cell: (x) => x.labels },
         { header: "Skips", numeric: true, cell: (x) => x.skips },
-        { header: "Median", group: "Seconds per item", numeric: true, cell: (x) => seconds(x.medianSeconds) },
-        { header: "90th pct.", group: "Seconds per item", numeric: true, cell: (x) => seconds(x.p90Seconds) },
+        { header: "Median seconds", numeric: true, cell: (x) => seconds(x.medianSeconds) },
+        { header: "90th pct. seconds", numeric: true, cell: (x) => seconds(x.p90Seconds) },
         { header: "Drift", numeric: true, cell: (x) => fixed(x.drift, 2) },
         {
           header: "Longest run",
           numeric: true,
           cell: (x) => (x.longestRun ? `${x.longestRun.length} × ${levelLabel(report, x.longestRun.level)}` : "—"),
         },
-        { header: "Accuracy", group: "Gold", numeric: true, cell: (x) => share(x.gold) },
+        { header: "Gold accuracy", numeric: true, cell: (x) => share(x.gold) },
         {
-          header: "κ",
-          group: "Gold",
+          header: "Gold κ",
           numeric: true,
           cell: (x) => kappa(x.gold),
           title: (x) => x.gold.kappa.reason,
         },
-        { header: "Agreement", group: "Adjudicated", numeric: true, cell: (x) => share(x.adjudicated) },
-        { header: "κ", group: "Adjudicated", numeric: true, cell: (x) => kappa(x.adjudicated) },
-        { header: "Agreement", group: "LLM", numeric: true, cell: (x) => share(x.llm) },
-        { header: "κ", group: "LLM", numeric: true, cell: (x) => kappa(x.llm) },
-      ]}
+        { header: "Adjudicated agreement", numeric: true, cell: (x) => share(x.adjudicated) },
+        { header: "Adjudicated κ", numeric: true, cell: (x) => kappa(x.adjudicated) },
+        { header: "LLM agreement", numeric: true, cell: (x) => share(x.llm) },
+        { header: "LLM κ", numeric: true, cell: (x) => kappa(x.llm) },
+      ])}
     />
   );
 }

@@ -33,7 +33,8 @@ export function IntervalDots({
     : [Math.min(...ends) - pad, Math.max(...ends) + pad];
   const span = max - min || 1;
   const x = (v: number) => LABEL + ((v - min) / span) * (WIDTH - LABEL - 16);
-  const ticks = [min, min + span / 2, max].map((t) => Number(t.toFixed(3)));
+  // min + span, not max: when every value is the same, span is 1 and the ticks stay apart
+  const ticks = [min, min + span / 2, min + span].map((t) => Number(t.toFixed(3)));
   const height = shown.length * ROW + 28;
   return (
     <section aria-labelledby={headingId}>
@@ -64,8 +65,8 @@ export function IntervalDots({
               </g>
             );
           })}
-          {ticks.map((t) => (
-            <text key={t} x={x(t)} y={height - 8} textAnchor="middle" fill="#78716c">
+          {ticks.map((t, i) => (
+            <text key={i} x={x(t)} y={height - 8} textAnchor={i === ticks.length - 1 ? "end" : "middle"} fill="#78716c">
               {t.toFixed(3)}
             </text>
           ))}
