@@ -141,6 +141,14 @@ describe("the people and their work in a bundle", () => {
   const line = (type: string, where: (r: Record_) => boolean = () => true) =>
     bundle.findIndex((r) => r.type === type && where(r)) + 1;
 
+  it("refuses a gold item whose known answer is not a level of its campaign's scale", async () => {
+    const item = bundle.find((r) => r.type === "item")!;
+    const { errors } = await refusedWith((r) => (r === item ? { ...r, gold: "nine" } : null));
+    expect(errors[0]).toBe(
+      `study.assay.jsonl line ${line("item")}, field gold: a gold item's known answer is a level of its campaign's scale, and "nine" is none of "${String(item.campaign)}"'s`,
+    );
+  });
+
   it("refuses a researcher member with an annotator account, and says what follows from it", async () => {
     const { errors } = await refusedWith((r) =>
       r.type === "member" && r.user === world.annotator.email ? { ...r, role: "researcher" } : null,

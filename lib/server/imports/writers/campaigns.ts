@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { SampleSpec } from "@/lib/domain/campaigns/sampling";
+import { scaleSchema } from "@/lib/domain/scales";
 import {
   answerKey,
   nuggetDocumentKey,
@@ -23,6 +24,18 @@ const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : 
 async function campaignIds(ctx: ImportContext, names: Iterable<string>): Promise<Map<string, number>> {
   const rows = await selectIn(ctx.tx, "Campaign", ["id", "name"], "name", names, { studyId: ctx.studyId });
   return new Map(rows.map((c) => [String(c.name), Number(c.id)]));
+}
+
+/** The levels of each named campaign's scale (what a gold item's known answer may be), by campaign name. */
+async function goldLevelsOf(ctx: ImportContext, names: readonly string[]): Promise<Map<string, Set<string>>> {
+  if (names.length === 0) return new Map();
+  const rows = await selectIn(ctx.tx, "Campaign", ["name", "scale"], "name", names, { studyId: ctx.studyId });
+  return new Map(
+    rows.map((c) => [
+      String(c.name),
+      new Set(scaleSchema.parse(JSON.parse(String(c.scale))).levels.map((l) => l.value)),
+    ]),
+  );
 }
 
 /** The campaign of a record, or an error on its line. */
@@ -249,6 +262,10 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
     records.map((r) => ({ ...r, systems: r.systems ?? (r.system ? ([r.system, r.system] as const) : null) })),
   );
   const [queryIds, nuggetIds, docIds, systems] = [targets.queries, targets.nuggets, targets.docs, targets.systems];
+  const goldLevels = await goldLevelsOf(
+    ctx,
+    records.flatMap((r) => (r.gold ? [r.campaign] : [])),
+  );
   const rows: unknown[][] = [];
   for (const { line, row } of batch) {
     const r = row.record;
@@ -286,6 +303,14 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
         line,
         field: "query",
         message: "an item is a (nugget or query, doc) pair, a query, or a query with two systems' answers",
+      });
+      continue;
+    }
+    if (r.gold && !goldLevels.get(r.campaign)?.has(r.gold)) {
+      ctx.fail({
+        line,
+        field: "gold",
+        message: `a gold item's known answer is a level of its campaign's scale, and "${r.gold}" is none of "${r.campaign}"'s`,
       });
       continue;
     }
