@@ -41,7 +41,7 @@ export async function createCampaign(
       guidelines: draft.guidelines,
       llmJudgeId: plan.llmJudgeId,
       highlightTerms: draft.highlightTerms ?? false,
-      gold: plan.gold && JSON.stringify(plan.gold),
+      gold: plan.gold ? JSON.stringify(plan.gold) : null,
       createdAt: now,
     });
     await addCampaignAnnotators(tx, id, [...new Set(draft.annotatorIds)]);

@@ -50,8 +50,8 @@ export type CampaignPlan = {
   llmJudgeId: number | null;
   items: PlannedItem[];
   llmPositive: number | null;
-  /** What the campaign records of its gold items (null: none). */
-  gold: GoldSettings | null;
+  /** What the campaign records of its gold items (absent: none). */
+  gold?: GoldSettings;
 };
 
 /**
@@ -65,12 +65,6 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
     throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");
   if (draft.gold && TASK_TYPES[draft.taskType].unit !== "pair")
     throw invalid("gold: gold items are mixed into support and relevance campaigns (one level per pooled pair)");
-  return { gold: null, ...(await planSample(db, studyId, draft)) };
-}
-
-type SamplePlan = Omit<CampaignPlan, "gold"> & { gold?: GoldSettings | null };
-
-async function planSample(db: Db, studyId: number, draft: CampaignDraft): Promise<SamplePlan> {
   switch (draft.taskType) {
     case "nugget_quality":
       return planNuggetQuality(db, studyId, draft);
@@ -99,7 +93,7 @@ async function planPairs(
   studyId: number,
   draft: CampaignDraft,
   pairTarget: keyof typeof PAIRS,
-): Promise<SamplePlan> {
+): Promise<CampaignPlan> {
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const samplingJudge = sampleJudge(draft.sample);
   const samplingJudgeId = samplingJudge ? await modelJudgeId(db, studyId, samplingJudge, "sample.judge") : llmJudgeId;
@@ -124,7 +118,7 @@ async function planPairs(
     llmJudgeId,
     items: gold?.items ?? sampled,
     llmPositive: samplingJudgeId === null ? null : items.filter((c) => c.llm === true).length,
-    gold: gold?.settings ?? null,
+    gold: gold?.settings,
   };
 }
 
@@ -190,7 +184,7 @@ function checkQuestionDesign(draft: CampaignDraft, what: string) {
  * label to hide or reveal: the protocol is blind and the marks A and B are yes / no (binary). Each
  * item keeps its question's nugget list as it is now (see NuggetList).
  */
-async function planNuggetQuality(db: Db, studyId: number, draft: CampaignDraft): Promise<SamplePlan> {
+async function planNuggetQuality(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
   checkQuestionDesign(draft, "nugget-quality");
   const items = sampleCandidates(await loadQuestionCandidates(studyId), draft.sample, draft.seed);
   if (items.length === 0)
@@ -213,7 +207,7 @@ async function planNuggetQuality(db: Db, studyId: number, draft: CampaignDraft):
  * the same requests: all requests both answered, or N random ones; one item per request and pair,
  * each pair in name order (system A first). Criteria default to FeB4RAG's four.
  */
-async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Promise<SamplePlan> {
+async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
   checkQuestionDesign(draft, "preference");
   const names = [...new Set(draft.systems ?? [])].sort();
   if (names.length < 2) throw invalid("systems: choose two systems (or more, for every pair among them)");
@@ -268,7 +262,7 @@ async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Pr
  * annotators' assignments are their own labels, compared with an LLM's in Benchmark impact and on
  * the Agreement page.
  */
-async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraft): Promise<SamplePlan> {
+async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const kinds = ["all_pairs", "random_questions", "random_pairs"];
   if (!kinds.includes(draft.sample.kind))
@@ -305,7 +299,7 @@ async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraf
  * (sentence, passage) pair, in answer and sentence order. Blind, blind then reveal (the paper's
  * post-editing) or assisted; the annotators' levels are their labels on "sc:" targets.
  */
-async function planCitationSupport(db: Db, studyId: number, draft: CampaignDraft): Promise<SamplePlan> {
+async function planCitationSupport(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const { sample } = draft;
   if (sample.kind !== "all_pairs" && sample.kind !== "random_questions" && sample.kind !== "random_pairs")
