@@ -48,7 +48,8 @@ export function quantile(values: readonly number[], q: number): number | null {
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
 }
 
-const shares = (levels: readonly string[], scale: readonly string[]): Record<string, number> =>
+/** The share of the levels at each level of the scale (all 0 without levels). */
+export const levelShares = (levels: readonly string[], scale: readonly string[]): Record<string, number> =>
   Object.fromEntries(
     scale.map((l) => [l, levels.length === 0 ? 0 : levels.filter((x) => x === l).length / levels.length]),
   );
@@ -70,15 +71,15 @@ export function annotatorFigures(
     const levels = mine.map((l) => l.level);
     const seconds = mine.map((l) => l.seconds);
     const half = Math.floor(levels.length / 2);
-    const first = shares(levels.slice(0, half), scale);
-    const second = shares(levels.slice(half), scale);
+    const first = levelShares(levels.slice(0, half), scale);
+    const second = levelShares(levels.slice(half), scale);
     return {
       annotator,
       labels: mine.length,
       skips: skips.get(annotator) ?? 0,
       medianSeconds: quantile(seconds, 0.5),
       p90Seconds: quantile(seconds, 0.9),
-      levels: shares(levels, scale),
+      levels: levelShares(levels, scale),
       longestRun: longestRun(levels),
       drift: levels.length < 2 ? null : scale.reduce((s, l) => s + Math.abs(first[l]! - second[l]!), 0) / 2,
     };

@@ -2,6 +2,7 @@ import { dawidSkene } from "../aggregation/dawid-skene";
 import type { JudgeConfusion } from "../aggregation/aggregate";
 import {
   annotatorFigures,
+  levelShares,
   referenceAgreement,
   type AnnotatorFigures,
   type QualityLabel,
@@ -47,6 +48,14 @@ export function finalLabels(saves: readonly QualitySave[]): QualityLabel[] {
     .map(({ startedAt: _s, ...label }) => label);
 }
 
+/** Each annotator's level per item, by annotator. */
+function byAnnotator(labels: readonly QualityLabel[]): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const l of labels)
+    (out.get(l.annotator) ?? out.set(l.annotator, new Map()).get(l.annotator)!).set(l.item, l.level);
+  return out;
+}
+
 export type AnnotatorQualityInputs = {
   campaign: { id: number; name: string; taskType: string; overlap: number };
   /** The campaign's scale: its levels, lowest first. */
@@ -83,11 +92,9 @@ export function buildAnnotatorQualityReport(inputs: AnnotatorQualityInputs) {
   const scale = inputs.scale.levels.map((l) => l.value);
   const labels = finalLabels(inputs.saves);
   const figures = annotatorFigures(labels, inputs.skips, scale);
-  const mine = new Map<string, Map<string, string>>();
-  for (const l of labels)
-    (mine.get(l.annotator) ?? mine.set(l.annotator, new Map()).get(l.annotator)!).set(l.item, l.level);
-  const sampledOf = (a: string) => new Map([...(mine.get(a) ?? [])].filter(([item]) => !inputs.gold.has(item)));
   const sampled = labels.filter((l) => !inputs.gold.has(l.item));
+  const [mine, mineSampled] = [byAnnotator(labels), byAnnotator(sampled)];
+  const of = (levels: Map<string, Map<string, string>>, annotator: string) => levels.get(annotator) ?? new Map();
   const confusion =
     inputs.campaign.overlap >= 2 && sampled.length > 0
       ? dawidSkene(sampled.map((l) => ({ item: l.item, judge: l.annotator, label: l.level }))).judges
@@ -96,22 +103,15 @@ export function buildAnnotatorQualityReport(inputs: AnnotatorQualityInputs) {
   const llm = "judge" in inputs.llm ? inputs.llm : null;
   const annotators: AnnotatorQuality[] = figures.map((f) => ({
     ...f,
-    gold: referenceAgreement(mine.get(f.annotator) ?? new Map(), inputs.gold, scale),
-    adjudicated: adjudicated && referenceAgreement(sampledOf(f.annotator), adjudicated, scale),
-    llm: llm && referenceAgreement(sampledOf(f.annotator), llm.labels, scale),
+    gold: referenceAgreement(of(mine, f.annotator), inputs.gold, scale),
+    adjudicated: adjudicated && referenceAgreement(of(mineSampled, f.annotator), adjudicated, scale),
+    llm: llm && referenceAgreement(of(mineSampled, f.annotator), llm.labels, scale),
     confusion: confusion?.[f.annotator] ?? null,
   }));
   const names = annotators.map((a) => a.annotator).sort();
   const pairs = names.flatMap((a, i) =>
-    names
-      .slice(i + 1)
-      .map((b) => ({ a, b, ...referenceAgreement(mine.get(a) ?? new Map(), mine.get(b) ?? new Map(), scale) })),
+    names.slice(i + 1).map((b) => ({ a, b, ...referenceAgreement(of(mine, a), of(mine, b), scale) })),
   );
-  const everyone = annotatorFigures(
-    labels.map((l) => ({ ...l, annotator: "" })),
-    new Map(),
-    scale,
-  )[0]?.levels;
   const llmSummary: { judge: string | null; reason: string | null } =
     "reason" in inputs.llm ? { judge: null, reason: inputs.llm.reason } : { judge: inputs.llm.judge, reason: null };
   return {
@@ -120,7 +120,10 @@ export function buildAnnotatorQualityReport(inputs: AnnotatorQualityInputs) {
     goldItems: inputs.gold.size,
     labels: labels.length,
     /** The share of everyone's labels at each level, beside each annotator's. */
-    everyone: everyone ?? Object.fromEntries(scale.map((l) => [l, 0])),
+    everyone: levelShares(
+      labels.map((l) => l.level),
+      scale,
+    ),
     annotators,
     pairs,
     adjudicated: { reason: "reason" in inputs.adjudicated ? inputs.adjudicated.reason : null },
