@@ -4,12 +4,14 @@ import {
   buildAnnotatorQualityReport,
   type AnnotatorQualityReport,
 } from "@/lib/domain/annotator-quality/build-annotator-quality-report";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
-import { adjudicatedOf, adjudicationState } from "../adjudication/adjudication-state";
 import { adjudicationSettings } from "../adjudication/adjudication-access";
 import { researcherCampaign, type CampaignRecord } from "../campaigns/campaign-access";
 import { goldAnswers, qualitySaves, skipsByAnnotator } from "../db/annotator-quality";
-import { labelsOfJudge } from "../db/labels";
+import { getDb } from "../db/client";
+import { judgeLabelsOnCampaign } from "../db/labels";
+import { loadLabelSet } from "../label-sets/load-label-set";
 import { invalid, notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
 
@@ -36,8 +38,8 @@ export async function getAnnotatorQuality(
     qualitySaves(campaign.id),
     skipsByAnnotator(campaign.id),
     goldAnswers(campaign.id),
-    adjudicatedLevelsOf(campaign, settings.every),
-    llmLabelsOf(campaign.llmJudge ?? settings.llm),
+    adjudicatedLevelsOf(campaign),
+    llmLabelsOf(campaign.id, campaign.llmJudge ?? settings.llm),
   ]);
   return buildAnnotatorQualityReport({
     campaign: { id: campaign.id, name: campaign.name, taskType: campaign.taskType, overlap: campaign.overlap },
@@ -50,16 +52,22 @@ export async function getAnnotatorQuality(
   });
 }
 
-async function adjudicatedLevelsOf(campaign: CampaignRecord, every: boolean) {
+/** The campaign's adjudicated levels as the label set `adjudicated:<id>` holds them, or why it has none. */
+async function adjudicatedLevelsOf(campaign: CampaignRecord) {
   if (!adjudicable(campaign.taskType, campaign.overlap)) return { reason: notAdjudicable(campaign.name) };
-  return { levels: adjudicatedOf(await adjudicationState(campaign, every), every).levels };
+  const set = await loadLabelSet(
+    await getDb(),
+    campaign.studyId,
+    formatLabelSet({ kind: "adjudicated", campaignId: campaign.id }),
+  );
+  return { levels: new Map([...set.labels].map(([key, label]) => [key, label.value])) };
 }
 
-async function llmLabelsOf(judge: { id: number; name: string } | null) {
+async function llmLabelsOf(campaignId: number, judge: { id: number; name: string } | null) {
   if (!judge)
     return {
       reason:
         "the campaign shows no LLM: its protocol names none, and none is chosen for its adjudication (possible once the annotators are done)",
     };
-  return { judge: judge.name, labels: new Map((await labelsOfJudge(judge.id)).map((l) => [l.targetKey, l.value])) };
+  return { judge: judge.name, labels: await judgeLabelsOnCampaign(judge.id, campaignId) };
 }

@@ -97,7 +97,8 @@ describe("gold items", () => {
   it("keeps gold answers as annotations only and counts them on the quality report", async () => {
     const db = await getDb();
     const [ann, bo, outsider] = annotators as [UserDto, UserDto, UserDto];
-    const { id } = await createCampaign(researcher, studyId, draft());
+    // blind, with gpt-4o named as its LLM (the report compares each annotator with it)
+    const { id } = await createCampaign(researcher, studyId, draft({ llmJudge: "gpt-4o" }));
     const rows = await db.item.findMany({ where: { campaignId: id } });
     const goldOf = new Map(rows.map((r) => [r.id, r.goldLevel]));
     // Ann answers every gold item right, Bo every gold item wrong; both say "1" on the sampled items
@@ -134,6 +135,11 @@ describe("gold items", () => {
     expect(byName.get(ann.email)).toMatchObject({ labels: 9, gold: { items: 3, accuracy: 1 } });
     expect(byName.get(bo.email)).toMatchObject({ labels: 9, gold: { items: 3, accuracy: 0 } });
     expect(byName.get(ann.email)!.adjudicated).toMatchObject({ items: 6, accuracy: 1 });
+    // against the LLM on the sampled items only: the share of them gpt-4o calls "1", as both said "1"
+    const llm = await loadLabelSet(db, studyId, "gpt-4o");
+    const llmSays1 = sampledKeys.filter((k) => llm.labels.get(k)?.value === "1").length;
+    expect(report.llm).toEqual({ judge: "gpt-4o", reason: null });
+    for (const who of [ann, bo]) expect(byName.get(who.email)!.llm).toMatchObject({ items: 6, accuracy: llmSays1 / 6 });
     expect(report.pairs).toEqual([expect.objectContaining({ items: 9, accuracy: 6 / 9 })]);
     // the campaign's annotators and another annotator of the study never reach it
     for (const user of [ann, bo, outsider])

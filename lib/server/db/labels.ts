@@ -108,6 +108,16 @@ export async function labelsOfJudge(judgeId: number): Promise<SetLabel[]> {
   return rows.map((r) => ({ ...r, queryId: nullableId(r.queryId), nuggetId: nullableId(r.nuggetId) }));
 }
 
+/** A judge's labels on a campaign's items' targets, by target key (the campaign's share of them, not every label of the judge). */
+export async function judgeLabelsOnCampaign(judgeId: number, campaignId: number): Promise<Map<string, string>> {
+  const rows = await readRows<{ targetKey: string; value: string }>(
+    `SELECT l."targetKey" AS "targetKey", l."value" AS "value"
+       FROM "Item" i JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = i."targetKey" WHERE i."campaignId" = ?`,
+    [judgeId, campaignId],
+  );
+  return new Map(rows.map((r) => [r.targetKey, r.value]));
+}
+
 /** Every label people gave in a study, with their judge's name. */
 export async function humanLabelsOfStudy(studyId: number): Promise<HumanLabel[]> {
   return readRows<HumanLabel>(
