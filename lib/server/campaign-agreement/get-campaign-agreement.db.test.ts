@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cohenKappa } from "@/lib/domain/agreement/kappa";
 import { krippendorffAlpha } from "@/lib/domain/agreement/krippendorff-alpha";
@@ -10,7 +9,7 @@ import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
-import { demoStudyWorld } from "@/test/db-world";
+import { demoStudyWorld, levelSave } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
 import { campaignAgreementCsv } from "@/lib/formats/reports/campaign-agreement-csv";
 import { getAgreementReport } from "../agreement/get-agreement-report";
@@ -39,15 +38,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-const save = (phase: SaveAnnotation["phase"], level: string): SaveAnnotation => ({
-  clientId: randomUUID(),
-  phase,
-  version: 1,
-  payload: { level },
-  comment: null,
-  startedAt: new Date().toISOString(),
-  durationMs: 900,
-});
+const save = (phase: SaveAnnotation["phase"], level: string): SaveAnnotation => ({ ...levelSave(level), phase });
 
 describe("agreement among a campaign's annotators", () => {
   it("computes the multi-rater statistics from the blind labels, each pair, and each annotator against the LLM", async () => {

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import type { UserDto } from "@/lib/server/users/user-dto";
-import { demoStudyWorld } from "@/test/db-world";
+import { demoStudyWorld, levelSave } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
 import { claimNextItem } from "./claim-next-item";
 import { createCampaign } from "./create-campaign";
@@ -44,16 +43,7 @@ const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
   seed: 5,
   ...over,
 });
-const save = (level: string, over: Partial<SaveAnnotation> = {}): SaveAnnotation => ({
-  clientId: randomUUID(),
-  phase: "blind",
-  version: 1,
-  payload: { level },
-  comment: null,
-  startedAt: new Date().toISOString(),
-  durationMs: 500,
-  ...over,
-});
+const save = (level: string, over: Partial<SaveAnnotation> = {}): SaveAnnotation => ({ ...levelSave(level), ...over });
 
 /** Both annotators take every item they can; `x` skips the first, labels the rest. */
 async function strandOne(id: number) {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { annotatorCampaign } from "@/lib/server/campaigns/campaign-access";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
@@ -7,7 +6,7 @@ import { closeDb, getDb } from "@/lib/server/db/client";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 import { createStudy } from "@/lib/server/studies/create-study";
 import { listStudies } from "@/lib/server/studies/list-studies";
-import { buildWorld } from "@/test/db-world";
+import { buildWorld, levelSave } from "@/test/db-world";
 import { updateCampaign } from "@/lib/server/campaigns/update-campaign";
 import { updateUser } from "@/lib/server/users/update-user";
 import { addMember } from "./add-member";
@@ -20,16 +19,6 @@ beforeAll(async () => {
   world = await buildWorld(await getDb());
 });
 afterAll(closeDb);
-
-const save = (level: string) => ({
-  clientId: randomUUID(),
-  phase: "blind" as const,
-  version: 1,
-  payload: { level },
-  comment: null,
-  startedAt: new Date().toISOString(),
-  durationMs: 1000,
-});
 
 describe("createStudy", () => {
   it("gives a researcher's new study its researcher, and slugs of its own", async () => {
@@ -176,7 +165,7 @@ describe("removing a member", () => {
     const db = await getDb();
     const w = await buildWorld(db);
     const first = (await claimNextItem(w.annotator, w.campaign.id)).itemId!;
-    await saveAnnotation(w.annotator, w.campaign.id, first, save("relevant"));
+    await saveAnnotation(w.annotator, w.campaign.id, first, levelSave("relevant"));
     const held = (await claimNextItem(w.annotator, w.campaign.id)).itemId!;
     expect(held).not.toBe(first);
 
