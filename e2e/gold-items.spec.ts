@@ -5,7 +5,7 @@ import { violations } from "./fixtures/axe";
 import { firstDayCli } from "./fixtures/first-day-cli";
 import { newResearcherStudy } from "./fixtures/first-day-study";
 import { expectFits } from "./fixtures/layout";
-import { addAnnotators, importNovelEval, NOVELEVAL, signedIn } from "./fixtures/noveleval-study";
+import { addAnnotators, fillRelevanceDraft, importNovelEval, NOVELEVAL, signedIn } from "./fixtures/noveleval-study";
 
 // Gold items on the first-day server (a database that starts empty): a researcher brings NovelEval's
 // questions, passages and assessors' grades, and starts a blind relevance campaign with two gold
@@ -84,13 +84,7 @@ test("gold items: indistinguishable to annotators, in no label set, and each ann
   addAnnotators(STUDY, [ANA, BEN]);
 
   // a blind relevance campaign: one question's first four pairs, and two gold items from the assessors
-  await researcher.goto(`${studyUrl}/campaigns/new`);
-  await researcher.getByLabel("Name").fill(CAMPAIGN);
-  await researcher.getByLabel("Task").selectOption("relevance");
-  await researcher.getByLabel("Scale").selectOption({ label: "Graded 0 / 1 / 2" });
-  await researcher.getByLabel("Sample").selectOption("random_questions");
-  await researcher.getByLabel("Questions (N)").fill("1");
-  await researcher.getByLabel("Cap (items)").fill("4");
+  await fillRelevanceDraft(researcher, studyUrl, CAMPAIGN);
   await researcher.getByLabel("Known answers from").selectOption(ASSESSORS);
   await researcher.getByLabel("How many").selectOption("count");
   await researcher.getByLabel("Gold items (K)").fill("2");

@@ -6,7 +6,7 @@ import { violations } from "./fixtures/axe";
 import { firstDayCli } from "./fixtures/first-day-cli";
 import { newResearcherStudy } from "./fixtures/first-day-study";
 import { expectFits } from "./fixtures/layout";
-import { addAnnotators, importNovelEval, NOVELEVAL, signedIn } from "./fixtures/noveleval-study";
+import { addAnnotators, fillRelevanceDraft, importNovelEval, NOVELEVAL, signedIn } from "./fixtures/noveleval-study";
 
 // Adjudication on the first-day server (a database that starts empty): a researcher brings
 // NovelEval's questions and passages and an LLM's graded qrels, starts a blind relevance campaign
@@ -72,13 +72,7 @@ test("two annotators disagree; the member named adjudicator decides by keyboard,
   firstDayCli(["user", "create", "--email", JO.email, "--role", "annotator", "--name", JO.name], `${JO.password}\n`);
 
   // a blind relevance campaign, two annotators per item, four items
-  await researcher.goto(`${studyUrl}/campaigns/new`);
-  await researcher.getByLabel("Name").fill(CAMPAIGN);
-  await researcher.getByLabel("Task").selectOption("relevance");
-  await researcher.getByLabel("Scale").selectOption({ label: "Graded 0 / 1 / 2" });
-  await researcher.getByLabel("Sample").selectOption("random_questions");
-  await researcher.getByLabel("Questions (N)").fill("1");
-  await researcher.getByLabel("Cap (items)").fill("4");
+  await fillRelevanceDraft(researcher, studyUrl, CAMPAIGN);
   await expect(researcher.getByLabel("Annotators per item (overlap)")).toHaveValue("2");
   await researcher.getByRole("button", { name: "Preview sample" }).click();
   await expect(researcher.getByRole("region", { name: "Sample preview" })).toContainText(
