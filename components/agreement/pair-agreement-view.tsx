@@ -1,4 +1,4 @@
-import type { AgreementReport } from "@/lib/schemas/agreement";
+import type { AgreementReport } from "@/lib/domain/agreement/build-agreement-report";
 import { CountHeatmap } from "../reports/count-heatmap";
 import { GroupChart } from "../reports/group-chart";
 import { PositivesTable } from "../reports/positives-table";

@@ -1,4 +1,4 @@
-import type { CampaignAgreementReport } from "@/lib/schemas/campaign-agreement";
+import type { CampaignAgreementReport } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
 import { CountHeatmap } from "../reports/count-heatmap";
 import { fixed, interval } from "../reports/format";
 import { GroupChart } from "../reports/group-chart";

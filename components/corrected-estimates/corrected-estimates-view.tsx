@@ -1,5 +1,6 @@
 import Link from "next/link";
-import type { CorrectedEstimates, CorrectedEstimatesQuery } from "@/lib/schemas/corrected-estimates";
+import type { CorrectedEstimates } from "@/lib/domain/corrected-estimates/corrected-estimates-report";
+import type { CorrectedEstimatesQuery } from "@/lib/schemas/corrected-estimates";
 import { fixed, interval } from "@/components/reports/format";
 import { IntervalDots } from "@/components/reports/interval-dots";
 import { ReportExports } from "@/components/reports/report-exports";

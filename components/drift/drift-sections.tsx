@@ -1,4 +1,4 @@
-import type { DriftReport } from "@/lib/schemas/drift";
+import type { DriftReport } from "@/lib/domain/drift/build-drift-report";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { StatCard } from "@/components/ui/stat-card";
 import { count } from "@/components/ui/wording";

@@ -1,4 +1,4 @@
-import type { DriftReport } from "@/lib/schemas/drift";
+import type { DriftReport } from "@/lib/domain/drift/build-drift-report";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { ReportPage } from "@/components/ui/report-page";
 import { count } from "@/components/ui/wording";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { IMPACT_FAMILIES, type ImpactFamily } from "@/lib/domain/impact/build-impact-report";
-import type { ImpactReport } from "@/lib/schemas/impact";
+import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
 import { Field, Select } from "@/components/ui/field";
 import { LabelSetPairPage, type LabelSetPairProps } from "@/components/reports/label-set-pair-page";
 import { count } from "@/components/ui/wording";

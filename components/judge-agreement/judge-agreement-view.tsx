@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { JudgeAgreement } from "@/lib/schemas/judge-agreement";
+import type { JudgeAgreement } from "@/lib/domain/judge-agreement/build-judge-agreement";
 import { fixed, interval, statisticLabel } from "@/components/reports/format";
 import { ReportExports } from "@/components/reports/report-exports";
 import { DataTable, type Column } from "@/components/ui/data-table";

@@ -1,4 +1,4 @@
-import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
+import type { NuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
 import { ReportExports } from "@/components/reports/report-exports";
 import { count } from "@/components/ui/wording";
 import { OverallSection, PositionSection, Table5Section } from "./quality-sections";

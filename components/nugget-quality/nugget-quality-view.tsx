@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
+import type { NuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
 import { count } from "@/components/ui/wording";
 import { ReportPage } from "@/components/ui/report-page";
 import { ChoiceField } from "@/components/reports/choice-field";

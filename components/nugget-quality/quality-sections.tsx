@@ -1,4 +1,4 @@
-import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
+import type { NuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
 import { fixed, percent } from "../reports/format";
 import { DataTable, type Column } from "@/components/ui/data-table";
 

@@ -1,5 +1,5 @@
-import type { Statistic } from "@/lib/schemas/agreement";
-import type { NuggetQualityReport } from "@/lib/schemas/nugget-quality";
+import type { NamedStatistic as Statistic } from "@/components/reports/statistics-table";
+import type { NuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
 import { fixed } from "../reports/format";
 import { statisticColumns } from "../reports/statistics-table";
 import { DataTable, type Column } from "@/components/ui/data-table";

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { Statistic } from "@/lib/schemas/agreement";
-import type { PreferenceReport } from "@/lib/schemas/preferences";
+import type { NamedStatistic as Statistic } from "@/components/reports/statistics-table";
+import type { PreferenceReport } from "@/lib/domain/preferences/build-preferences-report";
 import { fixed, interval, percent } from "../reports/format";
 import { statisticColumns } from "../reports/statistics-table";
 import { PreferenceBars } from "./preference-bars";

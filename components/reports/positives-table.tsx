@@ -1,4 +1,4 @@
-import type { AgreementReport } from "@/lib/schemas/agreement";
+import type { AgreementReport } from "@/lib/domain/agreement/build-agreement-report";
 import { percent } from "./format";
 
 /** FreshStack's calibration table: how humans labelled the targets the LLM called positive. */

@@ -1,9 +1,12 @@
-import type { Statistic } from "@/lib/schemas/agreement";
+import type { StatisticWithInterval } from "@/lib/domain/agreement/bootstrap";
+
+/** A report's statistic: its name, value (or why it has none) and interval. */
+export type NamedStatistic = StatisticWithInterval & { metric: string };
 import { fixed, interval, statisticLabel } from "./format";
 import { DataTable, type Column } from "@/components/ui/data-table";
 
 /** A statistic's three columns (its name, value and 95% interval), for any table whose rows hold one. */
-export function statisticColumns<Row>(statisticOf: (row: Row) => Statistic): Column<Row>[] {
+export function statisticColumns<Row>(statisticOf: (row: Row) => NamedStatistic): Column<Row>[] {
   return [
     { header: "Statistic", cell: (r) => statisticLabel(statisticOf(r).metric) },
     {
@@ -22,7 +25,7 @@ export function statisticColumns<Row>(statisticOf: (row: Row) => Statistic): Col
   ];
 }
 
-export function StatisticsTable({ statistics }: { statistics: readonly Statistic[] }) {
+export function StatisticsTable({ statistics }: { statistics: readonly NamedStatistic[] }) {
   return (
     <section aria-labelledby="statistics-heading">
       <h3 id="statistics-heading" className="mb-2 font-semibold">
@@ -33,7 +36,7 @@ export function StatisticsTable({ statistics }: { statistics: readonly Statistic
         rows={statistics}
         rowKey={(s) => s.metric}
         rowProps={(s) => ({ "data-testid": `statistic-${s.metric}` })}
-        columns={statisticColumns((s: Statistic) => s)}
+        columns={statisticColumns((s: NamedStatistic) => s)}
       />
     </section>
   );

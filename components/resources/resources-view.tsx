@@ -1,4 +1,4 @@
-import type { ResourceReport } from "@/lib/schemas/resources";
+import type { ResourceReport } from "@/lib/domain/resources/build-resources-report";
 import { LabelSetPairPage, type LabelSetPairProps } from "@/components/reports/label-set-pair-page";
 import { RelevantEnginesChart } from "./relevant-engines-chart";
 import { count } from "@/components/ui/wording";

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { AgreementReport as BuiltAgreementReport } from "@/lib/domain/agreement/build-agreement-report";
+import { describes } from "./describes";
 
 export const REPORT_GROUPS = ["none", "query", "tag", "collection", "nugget_position", "criterion"] as const;
 
@@ -20,7 +22,6 @@ export const intervalSchema = z.object({
 
 /** One named agreement statistic with its interval, as every report's statistics tables list them. */
 export const statisticSchema = intervalSchema.extend({ metric: z.string() });
-export type Statistic = z.infer<typeof statisticSchema>;
 
 /** FreshStack's calibration table: how the humans labelled the targets the LLM called positive. */
 export const positivesSchema = z.object({
@@ -30,40 +31,41 @@ export const positivesSchema = z.object({
   levels: z.array(z.object({ level: z.string(), count: z.number(), share: z.number() })),
 });
 
-export const agreementReportSchema = z.object({
-  sets: z.object({ a: z.string(), b: z.string() }),
-  comparedOn: z.string(),
-  binarized: z.boolean(),
-  categories: z.array(z.string()),
-  items: z.number(),
-  onlyA: z.number(),
-  onlyB: z.number(),
-  statistics: z.array(statisticSchema),
-  bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
-  confusion: z.array(z.array(z.number())),
-  groupBy: z.enum(REPORT_GROUPS),
-  groups: z.array(
-    z.object({ group: z.string(), items: z.number(), agreement: z.number().nullable(), kappa: intervalSchema }),
-  ),
-  positives: positivesSchema.nullable(),
-  /** How the LLM leans against people, when one source is an LLM and the other people. */
-  bias: z
-    .object({
-      llm: z.string(),
-      leniency: intervalSchema,
-      levels: z.array(z.object({ level: z.string(), llm: z.number(), people: z.number(), difference: z.number() })),
-      byLength: z.array(
-        z.object({
-          quartile: z.number(),
-          from: z.number(),
-          to: z.number(),
-          items: z.number(),
-          comparedOn: z.string(),
-          agreement: z.number().nullable(),
-          kappa: intervalSchema,
-        }),
-      ),
-    })
-    .nullable(),
-});
-export type AgreementReport = z.infer<typeof agreementReportSchema>;
+export const agreementReportSchema = describes<BuiltAgreementReport<(typeof REPORT_GROUPS)[number]>>()(
+  z.object({
+    sets: z.object({ a: z.string(), b: z.string() }),
+    comparedOn: z.string(),
+    binarized: z.boolean(),
+    categories: z.array(z.string()),
+    items: z.number(),
+    onlyA: z.number(),
+    onlyB: z.number(),
+    statistics: z.array(statisticSchema),
+    bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
+    confusion: z.array(z.array(z.number())),
+    groupBy: z.enum(REPORT_GROUPS),
+    groups: z.array(
+      z.object({ group: z.string(), items: z.number(), agreement: z.number().nullable(), kappa: intervalSchema }),
+    ),
+    positives: positivesSchema.nullable(),
+    /** How the LLM leans against people, when one source is an LLM and the other people. */
+    bias: z
+      .object({
+        llm: z.string(),
+        leniency: intervalSchema,
+        levels: z.array(z.object({ level: z.string(), llm: z.number(), people: z.number(), difference: z.number() })),
+        byLength: z.array(
+          z.object({
+            quartile: z.number(),
+            from: z.number(),
+            to: z.number(),
+            items: z.number(),
+            comparedOn: z.string(),
+            agreement: z.number().nullable(),
+            kappa: intervalSchema,
+          }),
+        ),
+      })
+      .nullable(),
+  }),
+);

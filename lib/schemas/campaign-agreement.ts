@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { CampaignAgreementReport as BuiltCampaignAgreementReport } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
+import { describes } from "./describes";
 import { intervalSchema, positivesSchema, statisticSchema } from "./agreement";
 
 /** The annotators of one campaign compared with each other and with the campaign's LLM. */
@@ -14,27 +16,28 @@ const pairAgreement = z.object({
   kappa: intervalSchema,
 });
 
-export const campaignAgreementReportSchema = z.object({
-  campaign: z.object({ id: z.number(), name: z.string(), protocol: z.string(), phase: z.string() }),
-  scaleName: z.string(),
-  categories: z.array(z.string()),
-  annotators: z.array(z.string()),
-  /** Items with two or more annotators' labels (the ones agreement is computed on), and with one. */
-  items: z.number(),
-  singlyLabelled: z.number(),
-  labels: z.number(),
-  statistics: z.array(statisticSchema),
-  bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
-  coincidences: z.array(z.array(z.number())),
-  pairs: z.array(pairAgreement.extend({ a: z.string(), b: z.string() })),
-  llm: z
-    .object({
-      judge: z.string(),
-      comparedOn: z.string(),
-      overall: pairAgreement,
-      annotators: z.array(pairAgreement.extend({ annotator: z.string() })),
-      positives: positivesSchema.nullable(),
-    })
-    .nullable(),
-});
-export type CampaignAgreementReport = z.infer<typeof campaignAgreementReportSchema>;
+export const campaignAgreementReportSchema = describes<BuiltCampaignAgreementReport>()(
+  z.object({
+    campaign: z.object({ id: z.number(), name: z.string(), protocol: z.string(), phase: z.string() }),
+    scaleName: z.string(),
+    categories: z.array(z.string()),
+    annotators: z.array(z.string()),
+    /** Items with two or more annotators' labels (the ones agreement is computed on), and with one. */
+    items: z.number(),
+    singlyLabelled: z.number(),
+    labels: z.number(),
+    statistics: z.array(statisticSchema),
+    bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
+    coincidences: z.array(z.array(z.number())),
+    pairs: z.array(pairAgreement.extend({ a: z.string(), b: z.string() })),
+    llm: z
+      .object({
+        judge: z.string(),
+        comparedOn: z.string(),
+        overall: pairAgreement,
+        annotators: z.array(pairAgreement.extend({ annotator: z.string() })),
+        positives: positivesSchema.nullable(),
+      })
+      .nullable(),
+  }),
+);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { CorrectedEstimates as BuiltCorrectedEstimates } from "@/lib/domain/corrected-estimates/corrected-estimates-report";
+import { describes } from "./describes";
 
 /** An LLM label set and a human source (a judge or campaign:<id>) to correct it with. */
 export const correctedEstimatesQuerySchema = z.object({
@@ -11,62 +13,63 @@ export type CorrectedEstimatesQuery = z.infer<typeof correctedEstimatesQuerySche
 
 const intervalSchema = z.object({ estimate: z.number(), low: z.number(), high: z.number() });
 
-export const correctedEstimatesSchema = z.object({
-  llm: z.string(),
-  human: z.string(),
-  kind: z.enum(["support", "relevance"]),
-  confidence: z.number(),
-  pairs: z.number(),
-  labelled: z.number(),
-  sample: z.object({ uniform: z.boolean(), why: z.string() }),
-  quantities: z.array(
-    z.object({
-      id: z.enum(["share", "mean-level"]),
-      label: z.string(),
-      pairs: z.number(),
-      labelled: z.number(),
-      llmOnly: z.number().nullable(),
-      classical: intervalSchema.nullable(),
-      ppi: intervalSchema.extend({ lambda: z.number() }).nullable(),
-      withheld: z.string().nullable(),
-      plan: z
-        .object({
-          pilot: z.object({ variance: z.number(), rhoSquared: z.number() }),
-          now: z.number(),
-          targets: z.array(
-            z.object({ halfWidth: z.number(), labels: z.number().nullable(), more: z.number().nullable() }),
-          ),
-          curve: z.array(z.object({ n: z.number(), halfWidth: z.number() })),
-        })
-        .nullable(),
-    }),
-  ),
-  /** Each run's metric corrected over questions (relevance labels and runs only). */
-  runs: z
-    .object({
-      measure: z.string(),
-      questions: z.number(),
-      labelled: z.number(),
-      withheld: z.string().nullable(),
-      systems: z.array(
-        z.object({
-          system: z.string(),
-          llmOnly: z.number().nullable(),
-          classical: intervalSchema.nullable(),
-          ppi: intervalSchema.extend({ lambda: z.number() }).nullable(),
-        }),
-      ),
-      adjacent: z.array(
-        z.object({
-          upper: z.string(),
-          lower: z.string(),
-          llmOnly: z.number().nullable(),
-          classical: intervalSchema.nullable(),
-          ppi: intervalSchema.extend({ lambda: z.number() }).nullable(),
-          holds: z.boolean().nullable(),
-        }),
-      ),
-    })
-    .nullable(),
-});
-export type CorrectedEstimates = z.infer<typeof correctedEstimatesSchema>;
+export const correctedEstimatesSchema = describes<BuiltCorrectedEstimates>()(
+  z.object({
+    llm: z.string(),
+    human: z.string(),
+    kind: z.enum(["support", "relevance"]),
+    confidence: z.number(),
+    pairs: z.number(),
+    labelled: z.number(),
+    sample: z.object({ uniform: z.boolean(), why: z.string() }),
+    quantities: z.array(
+      z.object({
+        id: z.enum(["share", "mean-level"]),
+        label: z.string(),
+        pairs: z.number(),
+        labelled: z.number(),
+        llmOnly: z.number().nullable(),
+        classical: intervalSchema.nullable(),
+        ppi: intervalSchema.extend({ lambda: z.number() }).nullable(),
+        withheld: z.string().nullable(),
+        plan: z
+          .object({
+            pilot: z.object({ variance: z.number(), rhoSquared: z.number() }),
+            now: z.number(),
+            targets: z.array(
+              z.object({ halfWidth: z.number(), labels: z.number().nullable(), more: z.number().nullable() }),
+            ),
+            curve: z.array(z.object({ n: z.number(), halfWidth: z.number() })),
+          })
+          .nullable(),
+      }),
+    ),
+    /** Each run's metric corrected over questions (relevance labels and runs only). */
+    runs: z
+      .object({
+        measure: z.string(),
+        questions: z.number(),
+        labelled: z.number(),
+        withheld: z.string().nullable(),
+        systems: z.array(
+          z.object({
+            system: z.string(),
+            llmOnly: z.number().nullable(),
+            classical: intervalSchema.nullable(),
+            ppi: intervalSchema.extend({ lambda: z.number() }).nullable(),
+          }),
+        ),
+        adjacent: z.array(
+          z.object({
+            upper: z.string(),
+            lower: z.string(),
+            llmOnly: z.number().nullable(),
+            classical: intervalSchema.nullable(),
+            ppi: intervalSchema.extend({ lambda: z.number() }).nullable(),
+            holds: z.boolean().nullable(),
+          }),
+        ),
+      })
+      .nullable(),
+  }),
+);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { DriftReport as BuiltDriftReport } from "@/lib/domain/drift/build-drift-report";
+import { describes } from "./describes";
 
 /**
  * Two snapshots of a benchmark: this study (A, the earlier) and `snapshot` (B, another study), each
@@ -27,49 +29,50 @@ const grounding = z.object({
 });
 const sourceCount = z.object({ source: z.string(), documents: z.number(), share: z.number() });
 
-export const driftReportSchema = z.object({
-  snapshots: perSnapshot(z.object({ studyId: z.number(), name: z.string(), labels: z.string() })),
-  /** How a document's source was found. */
-  source: z.object({ by: z.enum(["repository", "prefix"]), delimiter: z.string() }),
-  questions: z.object({ matched: z.number(), onlyA: z.array(z.string()), onlyB: z.array(z.string()) }),
-  grounding: z.object({
-    a: grounding,
-    b: grounding,
-    /** Nuggets (by id) both snapshots have; those supported in one and not the other. */
-    sharedNuggets: z.number(),
-    lostSupport: z.array(nuggetRef),
-    gainedSupport: z.array(nuggetRef),
-    lostFullSupport: z.array(z.string()),
-    regainedFullSupport: z.array(z.string()),
+export const driftReportSchema = describes<BuiltDriftReport>()(
+  z.object({
+    snapshots: perSnapshot(z.object({ studyId: z.number(), name: z.string(), labels: z.string() })),
+    /** How a document's source was found. */
+    source: z.object({ by: z.enum(["repository", "prefix"]), delimiter: z.string() }),
+    questions: z.object({ matched: z.number(), onlyA: z.array(z.string()), onlyB: z.array(z.string()) }),
+    grounding: z.object({
+      a: grounding,
+      b: grounding,
+      /** Nuggets (by id) both snapshots have; those supported in one and not the other. */
+      sharedNuggets: z.number(),
+      lostSupport: z.array(nuggetRef),
+      gainedSupport: z.array(nuggetRef),
+      lostFullSupport: z.array(z.string()),
+      regainedFullSupport: z.array(z.string()),
+    }),
+    sources: z.object({
+      /** Supporting (question, document) pairs over the matched questions. */
+      relevant: perSnapshot(z.number()),
+      bySource: z.array(
+        z.object({
+          source: z.string(),
+          a: z.object({ documents: z.number(), share: z.number() }),
+          b: z.object({ documents: z.number(), share: z.number() }),
+        }),
+      ),
+      /** Per question, largest shift (total variation distance between its source shares) first. */
+      perQuestion: z.array(
+        z.object({
+          question: z.string(),
+          shift: z.number().nullable(),
+          a: z.object({ relevant: z.number(), sources: z.array(sourceCount) }),
+          b: z.object({ relevant: z.number(), sources: z.array(sourceCount) }),
+        }),
+      ),
+    }),
+    leaderboards: z.object({
+      metrics: z.array(z.string()),
+      systems: z.array(z.object({ system: z.string(), scores: z.record(z.string(), perSnapshot(z.number())) })),
+      /** Run tags in one snapshot only: not compared. */
+      unmatched: perSnapshot(z.array(z.string())),
+      kendallTauB: z.record(z.string(), z.number().nullable()),
+      spearmanRho: z.record(z.string(), z.number().nullable()),
+      swaps: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
+    }),
   }),
-  sources: z.object({
-    /** Supporting (question, document) pairs over the matched questions. */
-    relevant: perSnapshot(z.number()),
-    bySource: z.array(
-      z.object({
-        source: z.string(),
-        a: z.object({ documents: z.number(), share: z.number() }),
-        b: z.object({ documents: z.number(), share: z.number() }),
-      }),
-    ),
-    /** Per question, largest shift (total variation distance between its source shares) first. */
-    perQuestion: z.array(
-      z.object({
-        question: z.string(),
-        shift: z.number().nullable(),
-        a: z.object({ relevant: z.number(), sources: z.array(sourceCount) }),
-        b: z.object({ relevant: z.number(), sources: z.array(sourceCount) }),
-      }),
-    ),
-  }),
-  leaderboards: z.object({
-    metrics: z.array(z.string()),
-    systems: z.array(z.object({ system: z.string(), scores: z.record(z.string(), perSnapshot(z.number())) })),
-    /** Run tags in one snapshot only: not compared. */
-    unmatched: perSnapshot(z.array(z.string())),
-    kendallTauB: z.record(z.string(), z.number().nullable()),
-    spearmanRho: z.record(z.string(), z.number().nullable()),
-    swaps: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
-  }),
-});
-export type DriftReport = z.infer<typeof driftReportSchema>;
+);

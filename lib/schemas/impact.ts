@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { ImpactReport as BuiltImpactReport } from "@/lib/domain/impact/build-impact-report";
+import { describes } from "./describes";
 import { IMPACT_FAMILIES } from "@/lib/domain/impact/build-impact-report";
 
 /**
@@ -18,56 +20,57 @@ export type ImpactQuery = z.infer<typeof impactQuerySchema>;
 const perSet = z.object({ a: z.number(), b: z.number() });
 const scorePair = z.object({ a: z.number().nullable(), b: z.number().nullable() });
 
-export const impactReportSchema = z.object({
-  sets: z.object({ a: z.string(), b: z.string() }),
-  family: z.enum(IMPACT_FAMILIES),
-  /** Relevance measures with trec_eval's -J: each ranking without the documents the set does not judge. */
-  judgedOnly: z.boolean(),
-  /** The families both sets have labels for (the others cannot be chosen). */
-  families: z.array(z.enum(IMPACT_FAMILIES)),
-  metrics: z.array(z.string()),
-  /** The questions scored: those both sets judged. */
-  questions: z.number(),
-  /** The questions the family can score: with nuggets, or with relevance labels in either set. */
-  questionsTotal: z.number(),
-  /** How many of those each set judged. */
-  judged: perSet,
-  /** Each system's score per metric under both label sets (null: the run shares no scored question). */
-  systems: z.array(z.object({ name: z.string(), scores: z.record(z.string(), scorePair) })),
-  kendallTauB: z.record(z.string(), z.number().nullable()),
-  spearmanRho: z.record(z.string(), z.number().nullable()),
-  /** Pairs of systems whose order differs between the two label sets, per metric. */
-  swaps: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
-  /** Per question, the systems' mean score on the first metric under both sets, largest change first. */
-  perQuestion: z.array(z.object({ question: z.string(), a: z.number(), b: z.number() })),
-  /**
-   * Nugget assignments: each answer both sets assigned in full, with nuggetizer's four scores under
-   * each; citation support: each answer both sets judged a pair of, with its weighted precision and
-   * recall under each (null: nothing to read). By system, then question.
-   */
-  perAnswer: z
-    .array(
-      z.object({
-        system: z.string(),
-        question: z.string(),
-        a: z.record(z.string(), z.number().nullable()),
-        b: z.record(z.string(), z.number().nullable()),
-      }),
-    )
-    .nullable(),
-  /** Citation support: how far the sets agree on the pairs both judged (exact share with Wilson's interval, κ, α). */
-  citationAgreement: z
-    .object({
-      pairs: z.number(),
-      agree: z.number(),
-      share: z.number().nullable(),
-      low: z.number().nullable(),
-      high: z.number().nullable(),
-      cohenKappa: z.number().nullable(),
-      alpha: z.number().nullable(),
-    })
-    .nullable(),
-  /** FreshStack's filters (support labels): questions with no supported nugget, nuggets no chunk supports. */
-  filters: z.object({ unsupportedQuestions: perSet, unsupportedNuggets: perSet, nuggets: z.number() }).nullable(),
-});
-export type ImpactReport = z.infer<typeof impactReportSchema>;
+export const impactReportSchema = describes<BuiltImpactReport>()(
+  z.object({
+    sets: z.object({ a: z.string(), b: z.string() }),
+    family: z.enum(IMPACT_FAMILIES),
+    /** Relevance measures with trec_eval's -J: each ranking without the documents the set does not judge. */
+    judgedOnly: z.boolean(),
+    /** The families both sets have labels for (the others cannot be chosen). */
+    families: z.array(z.enum(IMPACT_FAMILIES)),
+    metrics: z.array(z.string()),
+    /** The questions scored: those both sets judged. */
+    questions: z.number(),
+    /** The questions the family can score: with nuggets, or with relevance labels in either set. */
+    questionsTotal: z.number(),
+    /** How many of those each set judged. */
+    judged: perSet,
+    /** Each system's score per metric under both label sets (null: the run shares no scored question). */
+    systems: z.array(z.object({ name: z.string(), scores: z.record(z.string(), scorePair) })),
+    kendallTauB: z.record(z.string(), z.number().nullable()),
+    spearmanRho: z.record(z.string(), z.number().nullable()),
+    /** Pairs of systems whose order differs between the two label sets, per metric. */
+    swaps: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
+    /** Per question, the systems' mean score on the first metric under both sets, largest change first. */
+    perQuestion: z.array(z.object({ question: z.string(), a: z.number(), b: z.number() })),
+    /**
+     * Nugget assignments: each answer both sets assigned in full, with nuggetizer's four scores under
+     * each; citation support: each answer both sets judged a pair of, with its weighted precision and
+     * recall under each (null: nothing to read). By system, then question.
+     */
+    perAnswer: z
+      .array(
+        z.object({
+          system: z.string(),
+          question: z.string(),
+          a: z.record(z.string(), z.number().nullable()),
+          b: z.record(z.string(), z.number().nullable()),
+        }),
+      )
+      .nullable(),
+    /** Citation support: how far the sets agree on the pairs both judged (exact share with Wilson's interval, κ, α). */
+    citationAgreement: z
+      .object({
+        pairs: z.number(),
+        agree: z.number(),
+        share: z.number().nullable(),
+        low: z.number().nullable(),
+        high: z.number().nullable(),
+        cohenKappa: z.number().nullable(),
+        alpha: z.number().nullable(),
+      })
+      .nullable(),
+    /** FreshStack's filters (support labels): questions with no supported nugget, nuggets no chunk supports. */
+    filters: z.object({ unsupportedQuestions: perSet, unsupportedNuggets: perSet, nuggets: z.number() }).nullable(),
+  }),
+);

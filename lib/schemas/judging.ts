@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { CalibrationReport as BuiltCalibrationReport } from "@/lib/domain/calibration/build-calibration-report";
+import { describes } from "./describes";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
 import { criterionSchema } from "@/lib/domain/preferences/criteria";
@@ -225,49 +227,51 @@ export const calibrationQuerySchema = z.object({
   format: z.enum(["json", "csv"]).optional(),
 });
 
-export const calibrationSchema = z.object({
-  human: z.string(),
-  judges: z.array(
-    z.object({
-      judge: z.string(),
-      task: z.string(),
-      templateName: z.string(),
-      templateVersion: z.string(),
-      model: z.string(),
-      runs: z.number(),
-      labels: z.number(),
-      /** An ensemble: the targets its members tied on, which it gives no label (null for one judge). */
-      ties: z.number().nullable(),
-      /** A preference judge: of the pairs it judged both ways, how many the same way (null for other judges and ensembles). */
-      positionConsistency: z
-        .object({
-          pairs: z.number(),
-          inconsistent: z.number(),
-          share: z.number().nullable(),
-          low: z.number().nullable(),
-          high: z.number().nullable(),
-        })
-        .nullable(),
-      /** Targets both labelled. */
-      items: z.number(),
-      comparedOn: z.string(),
-      statistics: z.array(statisticSchema),
-      categories: z.array(z.string()),
-      confusion: z.array(z.array(z.number())),
-      /** The judge's positive rate minus the people's (null when a side has no binarization). */
-      leniency: intervalSchema.nullable(),
-      /** Per level, the share of targets the judge puts there minus the people's share (+: over-called). */
-      levels: z.array(z.object({ level: z.string(), llm: z.number(), people: z.number(), difference: z.number() })),
-      /** What 1,000 of its labels cost at its runs' prices; null when a call's cost is unknown. */
-      costPer1000: z.number().nullable(),
-      /** The targets it labelled otherwise than the people (the first 100), with its reply. */
-      disagreements: z.array(
-        z.object({ targetKey: z.string(), judge: z.string(), human: z.string(), reply: z.string().nullable() }),
-      ),
-      disagreementCount: z.number(),
-    }),
-  ),
-});
+export const calibrationSchema = describes<BuiltCalibrationReport>()(
+  z.object({
+    human: z.string(),
+    judges: z.array(
+      z.object({
+        judge: z.string(),
+        task: z.string(),
+        templateName: z.string(),
+        templateVersion: z.string(),
+        model: z.string(),
+        runs: z.number(),
+        labels: z.number(),
+        /** An ensemble: the targets its members tied on, which it gives no label (null for one judge). */
+        ties: z.number().nullable(),
+        /** A preference judge: of the pairs it judged both ways, how many the same way (null for other judges and ensembles). */
+        positionConsistency: z
+          .object({
+            pairs: z.number(),
+            inconsistent: z.number(),
+            share: z.number().nullable(),
+            low: z.number().nullable(),
+            high: z.number().nullable(),
+          })
+          .nullable(),
+        /** Targets both labelled. */
+        items: z.number(),
+        comparedOn: z.string(),
+        statistics: z.array(statisticSchema),
+        categories: z.array(z.string()),
+        confusion: z.array(z.array(z.number())),
+        /** The judge's positive rate minus the people's (null when a side has no binarization). */
+        leniency: intervalSchema.nullable(),
+        /** Per level, the share of targets the judge puts there minus the people's share (+: over-called). */
+        levels: z.array(z.object({ level: z.string(), llm: z.number(), people: z.number(), difference: z.number() })),
+        /** What 1,000 of its labels cost at its runs' prices; null when a call's cost is unknown. */
+        costPer1000: z.number().nullable(),
+        /** The targets it labelled otherwise than the people (the first 100), with its reply. */
+        disagreements: z.array(
+          z.object({ targetKey: z.string(), judge: z.string(), human: z.string(), reply: z.string().nullable() }),
+        ),
+        disagreementCount: z.number(),
+      }),
+    ),
+  }),
+);
 export type Calibration = z.infer<typeof calibrationSchema>;
 
 /** "Use these disagreements as examples": the judge, the people whose labels the examples carry, and the chosen targets. */

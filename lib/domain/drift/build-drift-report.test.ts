@@ -19,6 +19,7 @@ const sourcesOf = (...docs: string[]) =>
 
 // A: q1 and q2 fully supported, all from "lc" but one; B: q1's support moved to "ll" and q1_2 lost it.
 const a: Snapshot = {
+  studyId: 1,
   name: "2024",
   labels: "gpt-4o",
   nuggets: nuggets({ q1: ["q1_1", "q1_2"], q2: ["q2_1"], q3: ["q3_1"] }),
@@ -31,6 +32,7 @@ const a: Snapshot = {
   ]),
 };
 const b: Snapshot = {
+  studyId: 2,
   name: "2025",
   labels: "gpt-4o",
   nuggets: nuggets({ q1: ["q1_1", "q1_2"], q2: ["q2_1"], q4: ["q4_1"] }),
@@ -44,8 +46,18 @@ const b: Snapshot = {
 };
 
 describe("buildDriftReport", () => {
-  const report = buildDriftReport(a, b);
+  const report = buildDriftReport(a, b, { by: "repository" });
   if (typeof report === "string") throw new Error(report);
+
+  it("names each snapshot's study and label set, and how documents got their sources", () => {
+    expect(report.snapshots).toEqual({
+      a: { studyId: 1, name: "2024", labels: "gpt-4o" },
+      b: { studyId: 2, name: "2025", labels: "gpt-4o" },
+    });
+    expect(report.source).toEqual({ by: "repository", delimiter: "/" });
+    const byPrefix = buildDriftReport(a, b, { by: "prefix", delimiter: "_" });
+    expect(typeof byPrefix !== "string" && byPrefix.source).toEqual({ by: "prefix", delimiter: "_" });
+  });
 
   it("matches questions by id and lists those in one snapshot only", () => {
     expect(report.questions).toEqual({ matched: 2, onlyA: ["q3"], onlyB: ["q4"] });
@@ -108,7 +120,9 @@ describe("buildDriftReport", () => {
   });
 
   it("refuses two snapshots without a question in common", () => {
-    expect(buildDriftReport(a, { ...b, nuggets: nuggets({ q9: ["q9_1"] }) })).toMatch(/share no question/);
+    expect(buildDriftReport(a, { ...b, nuggets: nuggets({ q9: ["q9_1"] }) }, { by: "repository" })).toMatch(
+      /share no question/,
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import {
 } from "../impact/nugget-metrics";
 import { kendallTauB, spearmanRho, swappedPairs } from "../impact/rank-correlation";
 import type { Run } from "../impact/build-impact-report";
+import type { SourceRule } from "./document-source";
 
 const METRICS = FRESHSTACK_METRICS.map((id) => parseNuggetMetric(id)!);
 
@@ -15,7 +16,8 @@ const METRICS = FRESHSTACK_METRICS.map((id) => parseNuggetMetric(id)!);
  * documents and runs, since only the questions, the nuggets and the run tags match across snapshots.
  */
 export type Snapshot = {
-  /** The study's name and the label set that says which documents support which nugget. */
+  /** The study, its name and the label set that says which documents support which nugget. */
+  studyId: number;
   name: string;
   labels: string;
   /** Per question, its nuggets (id to text). */
@@ -41,9 +43,10 @@ const byName = (x: string, y: string) => x.localeCompare(y, "en", { numeric: tru
  * 3. leaderboards: the runs both snapshots have (matched by tag) scored with FreshStack's metrics
  *    under each snapshot's own labels, Kendall's tau-b, Spearman's rho and the swapped pairs.
  * Questions are matched by id and compared only when both snapshots give them nuggets; nuggets by
- * id. Questions and runs in one snapshot only are listed. A string says why there is nothing to compare.
+ * id. Questions and runs in one snapshot only are listed. `rule` is how the snapshots' documents were
+ * given their sources, and the report says it. A string says why there is nothing to compare.
  */
-export function buildDriftReport(a: Snapshot, b: Snapshot) {
+export function buildDriftReport(a: Snapshot, b: Snapshot, rule: SourceRule) {
   const snapshots = { a, b };
   const withNuggets = (s: Snapshot) => [...s.nuggets].filter(([, n]) => n.size > 0).map(([q]) => q);
   const [questionsA, questionsB] = [new Set(withNuggets(a)), new Set(withNuggets(b))];
@@ -85,9 +88,10 @@ export function buildDriftReport(a: Snapshot, b: Snapshot) {
 
   return {
     snapshots: {
-      a: { name: a.name, labels: a.labels },
-      b: { name: b.name, labels: b.labels },
+      a: { studyId: a.studyId, name: a.name, labels: a.labels },
+      b: { studyId: b.studyId, name: b.name, labels: b.labels },
     },
+    source: { by: rule.by, delimiter: rule.by === "prefix" ? rule.delimiter : "/" },
     questions: {
       matched: questions.length,
       onlyA: [...questionsA].filter((q) => !questionsB.has(q)).sort(byName),

@@ -1,9 +1,9 @@
 import "server-only";
-import { buildDriftReport, type Snapshot } from "@/lib/domain/drift/build-drift-report";
+import { buildDriftReport, type DriftReport, type Snapshot } from "@/lib/domain/drift/build-drift-report";
 import { documentSource, type SourceRule } from "@/lib/domain/drift/document-source";
 import { labelPositive } from "@/lib/domain/scales";
 import { parseNuggetDocumentKey } from "@/lib/domain/targets";
-import type { DriftQuery, DriftReport } from "@/lib/schemas/drift";
+import type { DriftQuery } from "@/lib/schemas/drift";
 import { getDb, type Db } from "../db/client";
 import { questionExternalIds, runsByExternalIds } from "../db/runs";
 import { AppError, invalid } from "../errors";
@@ -31,16 +31,9 @@ export async function getDriftReport(user: UserDto, studyId: number, query: Drif
     query.source === "prefix" ? { by: "prefix", delimiter: query.delimiter } : { by: "repository" };
   const a = await loadSnapshot(db, studyId, query.a, rule);
   const b = await loadSnapshot(db, query.snapshot, query.b, rule);
-  const report = buildDriftReport(a, b);
+  const report = buildDriftReport(a, b, rule);
   if (typeof report === "string") throw invalid(report);
-  return {
-    ...report,
-    snapshots: {
-      a: { studyId, ...report.snapshots.a },
-      b: { studyId: query.snapshot, ...report.snapshots.b },
-    },
-    source: { by: rule.by, delimiter: rule.by === "prefix" ? rule.delimiter : "/" },
-  };
+  return report;
 }
 
 /** A study as a snapshot: its nuggets, the support its label set gives them, the sources of the supporting documents, its runs. */
@@ -92,6 +85,7 @@ async function loadSnapshot(db: Db, studyId: number, labels: string | undefined,
     (byNugget.get(p.nugget) ?? byNugget.set(p.nugget, new Set()).get(p.nugget)!).add(document);
   }
   return {
+    studyId,
     name: study.name,
     labels: name,
     nuggets,

@@ -1,13 +1,13 @@
 import "server-only";
 import {
   buildCalibrationReport,
+  type CalibrationReport,
   disagreementsOf,
   type CalibrationJudgeInput,
 } from "@/lib/domain/calibration/build-calibration-report";
 import { judgeTaskOf, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import type { LabelSet } from "@/lib/domain/label-sets/label-set";
 import { LABEL_SET_KINDS, parseLabelSet } from "@/lib/domain/label-sets/registry";
-import type { Calibration } from "@/lib/schemas/judging";
 import { agreementReportOf } from "../agreement/get-agreement-report";
 import { getDb, type Db } from "../db/client";
 import { callTotals, repliesOfTargets } from "../db/judge-runs";
@@ -28,7 +28,7 @@ export async function getCalibration(
   studyId: number,
   human: string,
   ensemble?: string,
-): Promise<Calibration> {
+): Promise<CalibrationReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const people = await loadLabelSet(db, studyId, human);
