@@ -57,7 +57,7 @@ export async function startFakeChatServer({
   let maxInFlight = 0;
   const stalled = new Set<http.ServerResponse>();
   const holds = new Map<string, (() => void)[]>(); // marker -> the answers it holds
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(function answerRequest(req, res) {
     let raw = "";
     req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
     const arrived = performance.now();

@@ -247,8 +247,8 @@ function adjudicationOf(
 }
 
 /**
- * Campaign items at their positions, their targets resolved in this study: a (nugget or
- * question, chunk) pair, a question, or a question's answers by two systems.
+ * Campaign items at their positions, their targets resolved in this study (itemTargetOf), a gold
+ * item's known answer a level of its campaign's scale.
  */
 export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[]): Promise<void> {
   const records = batch.map((b) => b.row.record);
@@ -261,7 +261,6 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
     ctx,
     records.map((r) => ({ ...r, systems: r.systems ?? (r.system ? ([r.system, r.system] as const) : null) })),
   );
-  const [queryIds, nuggetIds, docIds, systems] = [targets.queries, targets.nuggets, targets.docs, targets.systems];
   const goldLevels = await goldLevelsOf(
     ctx,
     records.flatMap((r) => (r.gold ? [r.campaign] : [])),
@@ -275,37 +274,8 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
       !ctx.firstTime(`item:${r.campaign}:${r.position}`, line, `item ${r.position} of "${r.campaign}"`)
     )
       continue;
-    const ref = (ids: Map<string, number>, value: string | null, field: string, what: string) =>
-      value === null ? null : known(ctx, ids, value, line, field, what);
-    const queryId = ref(queryIds, r.query, "query", "query");
-    const nuggetId = ref(nuggetIds, r.nugget, "nugget", "nugget");
-    const documentId = ref(docIds, r.doc, "doc", "document");
-    if ((r.query && queryId === null) || (r.nugget && nuggetId === null) || (r.doc && documentId === null)) continue;
-    const responseIds = r.systems ? answersOf(ctx, targets, { ...r, systems: r.systems }, queryId, line) : null;
-    if (r.systems && responseIds === null) continue;
-    const answer = r.system ? answerOf(ctx, targets, r.system, r.query, queryId, line) : null;
-    if (r.system && answer === null) continue;
-    const targetKey = answer
-      ? r.sentence != null && documentId !== null
-        ? sentenceCitationKey(queryId!, answer.systemId, r.sentence, documentId)
-        : answerKey(queryId!, answer.systemId)
-      : responseIds && queryId !== null && !r.doc && !r.nugget
-        ? responsePairKey(queryId, systems.get(r.systems![0])!, systems.get(r.systems![1])!)
-        : nuggetId !== null && documentId !== null
-          ? nuggetDocumentKey(nuggetId, documentId)
-          : queryId !== null && documentId !== null && nuggetId === null
-            ? queryDocumentKey(queryId, documentId)
-            : queryId !== null && documentId === null && nuggetId === null
-              ? questionKey(queryId)
-              : null;
-    if (targetKey === null) {
-      ctx.fail({
-        line,
-        field: "query",
-        message: "an item is a (nugget or query, doc) pair, a query, or a query with two systems' answers",
-      });
-      continue;
-    }
+    const target = itemTargetOf(ctx, targets, r, line);
+    if (target === null) continue;
     if (r.gold && !goldLevels.get(r.campaign)?.has(r.gold)) {
       ctx.fail({
         line,
@@ -317,27 +287,80 @@ export async function writeItems(ctx: ImportContext, batch: Numbered<ItemRow>[])
     rows.push([
       campaignId,
       r.position,
-      targetKey,
-      queryId,
-      nuggetId,
-      documentId,
-      answer?.responseId ?? responseIds?.[0] ?? null,
-      responseIds?.[1] ?? null,
+      target.targetKey,
+      target.queryId,
+      target.nuggetId,
+      target.documentId,
+      target.responseAId,
+      target.responseBId,
       r.nuggets === null ? null : JSON.stringify(r.nuggets),
       r.gold ?? null,
     ]);
   }
-  const target = ["queryId", "nuggetId", "documentId", "responseAId", "responseBId"];
+  const targetColumns = ["queryId", "nuggetId", "documentId", "responseAId", "responseBId"];
   await upsertMany(
     ctx.tx,
     {
       table: "Item",
-      columns: ["campaignId", "position", "targetKey", ...target, "nuggets", "goldLevel"],
+      columns: ["campaignId", "position", "targetKey", ...targetColumns, "nuggets", "goldLevel"],
       conflict: ["campaignId", "targetKey"],
-      update: ["position", ...target, "nuggets", "goldLevel"],
+      update: ["position", ...targetColumns, "nuggets", "goldLevel"],
     },
     rows,
   );
+}
+
+/**
+ * What an item record points at, resolved in this study: its target key and the rows it names,
+ * or null once a line's error is recorded. A (nugget or question, chunk) pair, a question, a
+ * question's answers by two systems, or one system's answer (to assign its nuggets, or a
+ * sentence's citation of a chunk).
+ */
+function itemTargetOf(
+  ctx: ImportContext,
+  targets: Awaited<ReturnType<typeof targetIdsOf>>,
+  r: ItemRow["record"],
+  line: number,
+) {
+  const ref = (ids: Map<string, number>, value: string | null, field: string, what: string) =>
+    value === null ? null : known(ctx, ids, value, line, field, what);
+  const queryId = ref(targets.queries, r.query, "query", "query");
+  const nuggetId = ref(targets.nuggets, r.nugget, "nugget", "nugget");
+  const documentId = ref(targets.docs, r.doc, "doc", "document");
+  if ((r.query && queryId === null) || (r.nugget && nuggetId === null) || (r.doc && documentId === null)) return null;
+  const responseIds = r.systems ? answersOf(ctx, targets, { ...r, systems: r.systems }, queryId, line) : null;
+  if (r.systems && responseIds === null) return null;
+  const answer = r.system ? answerOf(ctx, targets, r.system, r.query, queryId, line) : null;
+  if (r.system && answer === null) return null;
+  const targetKey = answer
+    ? r.sentence != null && documentId !== null
+      ? sentenceCitationKey(queryId!, answer.systemId, r.sentence, documentId)
+      : answerKey(queryId!, answer.systemId)
+    : responseIds && queryId !== null && !r.doc && !r.nugget
+      ? responsePairKey(queryId, targets.systems.get(r.systems![0])!, targets.systems.get(r.systems![1])!)
+      : nuggetId !== null && documentId !== null
+        ? nuggetDocumentKey(nuggetId, documentId)
+        : queryId !== null && documentId !== null && nuggetId === null
+          ? queryDocumentKey(queryId, documentId)
+          : queryId !== null && documentId === null && nuggetId === null
+            ? questionKey(queryId)
+            : null;
+  if (targetKey === null) {
+    ctx.fail({
+      line,
+      field: "query",
+      message: "an item is a (nugget or query, doc) pair, a query, or a query with two systems' answers",
+    });
+    return null;
+  }
+  return {
+    targetKey,
+    queryId,
+    nuggetId,
+    documentId,
+    responseAId: answer?.responseId ?? responseIds?.[0] ?? null,
+    responseBId: responseIds?.[1] ?? null,
+  };
 }
 
 /**

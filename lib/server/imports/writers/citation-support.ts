@@ -28,6 +28,22 @@ export async function writeCitationSupport(
       `the label of sentence ${row.sentence} citing "${row.citation}" in run "${row.runId}"'s answer to "${row.topicId}"`,
     ),
   );
+  const refs = await referencesOf(ctx, rows);
+  const judgeId = await ctx.judgeId(judge.name, judge.kind);
+  const labels = rows.flatMap(({ line, row }) => {
+    const pair = citedPairOf(ctx, refs, judge.name, row, line);
+    return pair
+      ? [{ judgeId, targetType: "sentence_citation" as const, ...pair, scale: judge.scale, value: row.level }]
+      : [];
+  });
+  if (ctx.failed) return;
+  await writeLabels(ctx, labels);
+}
+
+type References = Awaited<ReturnType<typeof referencesOf>>;
+
+/** The topics, runs, cited passages and answers with sentences the lines name, by their ids in the file. */
+async function referencesOf(ctx: ImportContext, rows: Numbered<CitationSupportRow>[]) {
   const queries = await idsByExternalId(
     ctx.tx,
     "Query",
@@ -52,60 +68,58 @@ export async function writeCitationSupport(
     ctx.studyId,
     rows.map(({ row }) => row.citation),
   );
-  const answers = await answersOf(ctx, queries.values());
-  const judgeId = await ctx.judgeId(judge.name, judge.kind);
-  const labels = rows.flatMap(({ line, row }) => {
-    if (row.judge !== null && row.judge !== judge.name) {
-      ctx.fail({ line, field: "judge", message: `names judge "${row.judge}", but this import is "${judge.name}"'s` });
-      return [];
-    }
-    const queryId = queries.get(row.topicId);
-    const systemId = systems.get(row.runId);
-    const answer = queryId === undefined || systemId === undefined ? undefined : answers.get(`${systemId}:${queryId}`);
-    if (!answer) {
-      ctx.fail({
-        line,
-        field: queryId === undefined ? "topic_id" : "run_id",
-        message:
-          queryId === undefined
-            ? `the study has no topic "${row.topicId}": import the answers first`
-            : `the study has no answer of run "${row.runId}" to topic "${row.topicId}" with its sentences: import the TREC RAG answers first`,
-      });
-      return [];
-    }
-    const sentence = answer.sentences[row.sentence];
-    if (!sentence) {
-      ctx.fail({
-        line,
-        field: "sentence_index",
-        message: `run "${row.runId}"'s answer to "${row.topicId}" has ${answer.sentences.length} sentences (0 to ${answer.sentences.length - 1})`,
-      });
-      return [];
-    }
-    const documentId = documents.get(row.citation);
-    if (documentId === undefined || !sentence.citations.some((c) => answer.documents.get(c) === documentId)) {
-      ctx.fail({
-        line,
-        field: "citation",
-        message: `sentence ${row.sentence} of run "${row.runId}"'s answer to "${row.topicId}" does not cite "${row.citation}"`,
-      });
-      return [];
-    }
-    return [
-      {
-        judgeId,
-        targetType: "sentence_citation" as const,
-        targetKey: sentenceCitationKey(queryId!, systemId!, row.sentence, documentId),
-        queryId: queryId!,
-        documentId,
-        systemAId: systemId!,
-        scale: judge.scale,
-        value: row.level,
-      },
-    ];
-  });
-  if (ctx.failed) return;
-  await writeLabels(ctx, labels);
+  return { queries, systems, documents, answers: await answersOf(ctx, queries.values()) };
+}
+
+/**
+ * The (sentence, passage) pair a line labels, or null once its error is recorded: another judge
+ * than the import's, no such answer with sentences, no such sentence, or a passage the sentence
+ * does not cite.
+ */
+function citedPairOf(ctx: ImportContext, refs: References, judgeName: string, row: CitationSupportRow, line: number) {
+  if (row.judge !== null && row.judge !== judgeName) {
+    ctx.fail({ line, field: "judge", message: `names judge "${row.judge}", but this import is "${judgeName}"'s` });
+    return null;
+  }
+  const queryId = refs.queries.get(row.topicId);
+  const systemId = refs.systems.get(row.runId);
+  const answer =
+    queryId === undefined || systemId === undefined ? undefined : refs.answers.get(`${systemId}:${queryId}`);
+  if (!answer) {
+    ctx.fail({
+      line,
+      field: queryId === undefined ? "topic_id" : "run_id",
+      message:
+        queryId === undefined
+          ? `the study has no topic "${row.topicId}": import the answers first`
+          : `the study has no answer of run "${row.runId}" to topic "${row.topicId}" with its sentences: import the TREC RAG answers first`,
+    });
+    return null;
+  }
+  const sentence = answer.sentences[row.sentence];
+  if (!sentence) {
+    ctx.fail({
+      line,
+      field: "sentence_index",
+      message: `run "${row.runId}"'s answer to "${row.topicId}" has ${answer.sentences.length} sentences (0 to ${answer.sentences.length - 1})`,
+    });
+    return null;
+  }
+  const documentId = refs.documents.get(row.citation);
+  if (documentId === undefined || !sentence.citations.some((c) => answer.documents.get(c) === documentId)) {
+    ctx.fail({
+      line,
+      field: "citation",
+      message: `sentence ${row.sentence} of run "${row.runId}"'s answer to "${row.topicId}" does not cite "${row.citation}"`,
+    });
+    return null;
+  }
+  return {
+    targetKey: sentenceCitationKey(queryId!, systemId!, row.sentence, documentId),
+    queryId: queryId!,
+    documentId,
+    systemAId: systemId!,
+  };
 }
 
 /** The study's answers with sentences to these questions, by "<system>:<query>", each reference's passage by index. */
