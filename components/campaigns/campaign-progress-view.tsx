@@ -80,7 +80,7 @@ export function CampaignProgressView({
             </Link>
             <DownloadButton
               href={`/api/studies/${c.studyId}/exports?what=annotations&format=jsonl&campaign=${c.id}`}
-              className={buttonClass("secondary")}
+              variant="secondary"
             >
               Export annotations (JSONL)
             </DownloadButton>

@@ -1,17 +1,18 @@
 "use client";
 
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { checkedDownload } from "@/lib/client/checked-download";
 
 /** A download that shows why it cannot be made (see checkedDownload). */
 export function DownloadButton({
   href,
   children,
-  className = "",
+  variant = "primary",
 }: {
   href: string;
   children: React.ReactNode;
-  className?: string;
+  variant?: "primary" | "secondary";
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -28,9 +29,9 @@ export function DownloadButton({
   }
   return (
     <span className="inline-flex flex-col gap-1">
-      <button type="button" onClick={() => void download()} disabled={checking} className={className}>
+      <Button type="button" variant={variant} onClick={() => void download()} disabled={checking}>
         {checking ? "Preparing…" : children}
-      </button>
+      </Button>
       {problem && (
         <span role="alert" aria-label="Download error" className="text-sm text-red-700">
           {problem}

@@ -125,11 +125,7 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
             {nothing}
           </p>
         ) : (
-          <DownloadButton
-            key={href}
-            href={href}
-            className="inline-flex rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700 disabled:opacity-50"
-          >
+          <DownloadButton key={href} href={href}>
             Download
           </DownloadButton>
         )}
