@@ -8,6 +8,7 @@ import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { getCampaignProgress } from "@/lib/server/campaigns/get-campaign-progress";
 import { previewCampaign } from "@/lib/server/campaigns/preview-campaign";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
+import { skipItem } from "@/lib/server/campaigns/skip-item";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { exportStudy } from "@/lib/server/exports/export-study";
@@ -92,6 +93,34 @@ describe("gold items", () => {
         draft({ taskType: "nugget_quality", sample: { kind: "all_pairs" }, overlap: 1 }),
       ),
     ).rejects.toMatchObject(refused(/^gold: gold items are mixed into support and relevance campaigns/));
+  });
+
+  it("makes no judge for an annotator whose only answers are to gold items", async () => {
+    const db = await getDb();
+    const carol = annotators[2]!;
+    const { id } = await createCampaign(researcher, studyId, draft({ annotatorIds: [carol.id], overlap: 1 }));
+    const goldOf = new Map((await db.item.findMany({ where: { campaignId: id } })).map((r) => [r.id, r.goldLevel]));
+    const judgeOfCarol = () => db.judge.findFirst({ where: { studyId, userId: carol.id } });
+    // Carol skips the sampled items until a gold one comes, and answers it: no Label, so no judge
+    const saved: string[] = [];
+    for (;;) {
+      const { itemId } = await claimNextItem(carol, id);
+      if (itemId === null) break;
+      const gold = goldOf.get(itemId) != null;
+      if (!gold && saved.length === 0) await skipItem(carol, id, itemId);
+      else {
+        await saveAnnotation(carol, id, itemId, levelSave("1"));
+        saved.push(gold ? "gold" : "sampled");
+        if (saved.length === 1) expect(await judgeOfCarol()).toBeNull();
+        if (!gold) break;
+      }
+    }
+    // her first answer to a sampled item makes her judge, with that one label
+    expect(saved[0]).toBe("gold");
+    expect(saved.at(-1)).toBe("sampled");
+    const judge = await judgeOfCarol();
+    expect(judge).toMatchObject({ kind: "human", name: carol.email });
+    expect(await db.label.count({ where: { judgeId: judge!.id } })).toBe(1);
   });
 
   it("keeps gold answers as annotations only and counts them on the quality report", async () => {

@@ -9,7 +9,7 @@ import type { LlmLabel, SaveAnnotation, SavedAnnotation } from "@/lib/schemas/ca
 import { getDb } from "../db/client";
 import { annotatorItemState, writeAnnotationVersion } from "../db/annotations";
 import { lockAnnotator, markSubmitted, takeOpenSeatAway, takeSeatOfItem, type Seat } from "../db/assignments";
-import { humanJudgeOf, labelOfItem, upsertAssignmentLabels, upsertItemLabel } from "../db/labels";
+import { humanJudgeForItem, humanJudgeOf, labelOfItem, upsertAssignmentLabels, upsertItemLabel } from "../db/labels";
 import { withTransaction, type Tx } from "../db/transactions";
 import { AppError } from "../errors";
 import type { UserDto } from "../users/user-dto";
@@ -226,7 +226,8 @@ async function writeFinalLabel(
   judgment: Judgment,
   now: Date,
 ) {
-  const judgeId = await humanJudgeOf(tx, campaign.studyId, user);
+  const judgeId = await humanJudgeForItem(tx, campaign.studyId, user, itemId);
+  if (judgeId === null) return; // a gold item, before the annotator's first label
   await upsertItemLabel(tx, {
     studyId: campaign.studyId,
     judgeId,

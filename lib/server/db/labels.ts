@@ -22,6 +22,29 @@ export async function humanJudgeOf(tx: Tx, studyId: number, user: { id: number; 
 }
 
 /**
+ * The human judge to write this item's label as, or null for a gold item the annotator has no
+ * judge yet for: an answer to a gold item writes no Label, so it makes no judge either (the read
+ * of the item happens only before the annotator's first label).
+ */
+export async function humanJudgeForItem(
+  tx: Tx,
+  studyId: number,
+  user: { id: number; email: string },
+  itemId: number,
+): Promise<number | null> {
+  const [known] = await sqlOf(tx).query<{ id: number }>(
+    `SELECT "id" FROM "Judge" WHERE "studyId" = ? AND "name" = ? AND "userId" = ?`,
+    [studyId, user.email, user.id],
+  );
+  if (known) return Number(known.id);
+  const [item] = await sqlOf(tx).query<{ gold: string | null }>(
+    `SELECT "goldLevel" AS "gold" FROM "Item" WHERE "id" = ?`,
+    [itemId],
+  );
+  return item?.gold != null ? null : humanJudgeOf(tx, studyId, user);
+}
+
+/**
  * Sets a judge's label on a campaign item's target (a support or relevance pair, or an answer
  * sentence's cited passage). A gold item's answer stays an annotation: it writes nothing, by the
  * same one statement, and returns false.
