@@ -45,7 +45,13 @@ export const agreementReportSchema = describes<BuiltAgreementReport<(typeof REPO
     confusion: z.array(z.array(z.number())),
     groupBy: z.enum(REPORT_GROUPS),
     groups: z.array(
-      z.object({ group: z.string(), items: z.number(), agreement: z.number().nullable(), kappa: intervalSchema }),
+      z.object({
+        group: z.string(),
+        items: z.number(),
+        comparedOn: z.string(),
+        agreement: z.number().nullable(),
+        kappa: intervalSchema,
+      }),
     ),
     positives: positivesSchema.nullable(),
     /** How the LLM leans against people, when one source is an LLM and the other people. */
