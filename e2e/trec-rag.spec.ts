@@ -133,7 +133,7 @@ const ANNOTATORS = [
     email: "ana@trec.example",
     password: "assigning nuggets 1",
     width: 1280,
-    key: (i: number) => (i % 2 === 0 ? "1" : "3"),
+    key: (i: number) => (i % 2 === 0 ? "3" : "1"), // supported, not supported: the scale's keys
   },
   { email: "bo@trec.example", password: "assigning nuggets 2", width: 390, key: () => "2" },
 ];

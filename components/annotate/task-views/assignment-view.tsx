@@ -1,4 +1,5 @@
 import type { NuggetAssignment } from "@/lib/domain/nugget-scores/nugget-scores";
+import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import {
   assign,
   focusAssignment,
@@ -9,11 +10,17 @@ import { ImportanceBadge } from "../importance-badge";
 import type { TaskView, TaskViewProps } from "./task-view";
 import { AnswerView } from "./answer-view";
 
-const LEVELS: { value: NuggetAssignment; key: string; label: string; on: string }[] = [
-  { value: "support", key: "1", label: "Supported", on: "border-emerald-700 bg-emerald-700 text-white" },
-  { value: "partial_support", key: "2", label: "Partly", on: "border-amber-800 bg-amber-800 text-white" },
-  { value: "not_support", key: "3", label: "Not supported", on: "border-stone-700 bg-stone-700 text-white" },
-];
+// the scale's order and keys (1 not supported ... 3 supported), as the adjudicator's screen and the
+// other level tasks press them: one key means one level on every screen
+const LOOK: Record<NuggetAssignment, { label: string; on: string }> = {
+  not_support: { label: "Not supported", on: "border-stone-700 bg-stone-700 text-white" },
+  partial_support: { label: "Partly", on: "border-amber-800 bg-amber-800 text-white" },
+  support: { label: "Supported", on: "border-emerald-700 bg-emerald-700 text-white" },
+};
+const LEVELS = BUILTIN_SCALES["nugget-assignment"].levels.map((l) => {
+  const value = l.value as NuggetAssignment;
+  return { value, key: l.key, ...LOOK[value] };
+});
 
 /**
  * A question, one RAG answer (its system never named) with the passages it cites, and the
@@ -88,7 +95,7 @@ export const assignmentTask: TaskView<AssignmentDraft> = {
   Body: AssignmentView,
   keys: () => [
     ["↑ / ↓", "Previous / next nugget (also K / J)"],
-    ["1 / 2 / 3", "The answer supports the nugget / partly / not, then the next nugget"],
+    ["1 / 2 / 3", "The answer does not support the nugget / partly / supports it, then the next nugget"],
   ],
   onKey: (key, draft) => {
     const level = LEVELS.find((l) => l.key === key);
