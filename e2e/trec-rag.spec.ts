@@ -160,6 +160,7 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
   await researcher.getByRole("button", { name: "Create and start" }).click();
   await expect(researcher.getByText("0 of 6 labels")).toBeVisible();
 
+  let assigned = 0; // the nuggets of the three answers, each one label
   for (const a of ANNOTATORS) {
     const context = await browser.newContext({ viewport: { width: a.width, height: 844 } }); // axe reads a context's pages
     const page = await context.newPage();
@@ -174,6 +175,7 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
       const screen = await page.getByRole("region", { name: "Question and answer" }).innerText();
       for (const run of ["bm25-gpt4o", "dense-llama", "hybrid-qwen"]) expect(screen).not.toContain(run);
       const count = await nuggets.count();
+      if (a === ANNOTATORS[0]) assigned += count;
       for (let i = 0; i < count; i++) await page.keyboard.press(a.key(i));
       await expect(nuggets.nth(count - 1).getByRole("radio", { checked: true })).toBeVisible();
       if (item === 1) {
@@ -189,6 +191,30 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
   }
   await researcher.reload();
   await expect(researcher.getByText("6 of 6 labels")).toBeVisible();
+
+  // Annotator quality, nugget by nugget: each assigned every nugget; Bo (always "partly") never agrees with Ana
+  await researcher.getByRole("link", { name: /^Annotator quality/ }).click();
+  await expect(researcher.getByRole("heading", { name: "Annotators of Assign the nuggets" })).toBeVisible();
+  await expect(researcher.getByTestId("report-summary")).toContainText(
+    `2 annotators, ${2 * assigned} labels on Supports / partially supports / does not support the nugget (one per nugget of an answer)`,
+  );
+  const figures = researcher.getByRole("table", { name: "Annotator figures" });
+  for (const a of ANNOTATORS)
+    await expect(figures.getByRole("row", { name: new RegExp(a.email) })).toContainText(String(assigned));
+  const quality = (await (
+    await researcher.request.get(
+      `${researcher.url().replace(/\/studies\/(\d+)\/annotator-quality\?/, "/api/studies/$1/reports/annotator-quality?")}&format=json`,
+    )
+  ).json()) as { unit: string; annotators: { labels: number }[]; pairs: { items: number; accuracy: number }[] };
+  expect(quality.unit).toBe("nugget");
+  expect(quality.annotators.map((a) => a.labels)).toEqual([assigned, assigned]);
+  expect(quality.pairs).toEqual([expect.objectContaining({ items: assigned, accuracy: 0 })]);
+  for (const width of [1280, 390]) {
+    await researcher.setViewportSize({ width, height: 900 });
+    await expectFits(researcher, researcher.getByRole("main"), `annotator quality of an assignment at ${width} px`);
+    await researcher.screenshot({ path: test.info().outputPath(`assignment-quality-${width}.png`), fullPage: true });
+  }
+  await researcher.setViewportSize({ width: 1280, height: 900 });
 
   // Impact: each annotator is a label set; Ana's scores are nuggetizer's on her exported assignments
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "trec-rag-ana-"));

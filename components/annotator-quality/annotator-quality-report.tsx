@@ -40,7 +40,8 @@ export function AnnotatorQualityReportView({ studyId, report }: { studyId: numbe
           Annotators of {report.campaign.name}
         </h2>
         <p className="mt-1 text-sm text-stone-600" data-testid="report-summary">
-          {count(a.length, "annotator")}, {count(report.labels, "label")} on {report.scale.name};{" "}
+          {count(a.length, "annotator")}, {count(report.labels, "label")} on {report.scale.name}
+          {report.unit === "nugget" ? " (one per nugget of an answer)" : ""};{" "}
           {report.goldItems === 0 ? "no gold items" : `${count(report.goldItems, "gold item")} mixed in`}.
           {report.llm.judge ? ` LLM compared: ${report.llm.judge}.` : ""} Accuracy intervals are Wilson&apos;s 95%; κ
           intervals 95% percentile bootstrap (200 seeded resamples of the items).
@@ -53,7 +54,7 @@ export function AnnotatorQualityReportView({ studyId, report }: { studyId: numbe
         <>
           <FiguresTable report={report} />
           <Notes report={report} />
-          <QualityCharts annotators={a} />
+          <QualityCharts annotators={a} unit={report.unit} />
           <LevelShares report={report} />
           <PairKappaTable report={report} />
           <ConfusionTables report={report} />
@@ -67,7 +68,10 @@ export function AnnotatorQualityReportView({ studyId, report }: { studyId: numbe
 function Notes({ report }: { report: AnnotatorQualityReport }) {
   const notes = [
     report.goldItems === 0 &&
+      report.unit === "item" &&
       "No gold items: choose a reference label set under “Gold items” when you create a support or relevance campaign.",
+    report.unit === "nugget" &&
+      "Each nugget of an answer counts as one label: its seconds are the answer's time on screen shared among its nuggets, and skips count answers.",
     report.adjudicated.reason,
     report.llm.reason,
   ].filter((n): n is string => Boolean(n));
@@ -126,7 +130,7 @@ function FiguresTable({ report }: { report: AnnotatorQualityReport }) {
 }
 
 /** A chart per measure, every annotator on one axis: accuracies with their intervals, then the figures. */
-function QualityCharts({ annotators: a }: { annotators: AnnotatorQuality[] }) {
+function QualityCharts({ annotators: a, unit }: { annotators: AnnotatorQuality[]; unit: "item" | "nugget" }) {
   const dots = (pick: (x: AnnotatorQuality) => number | null) =>
     a.map((x) => ({ name: x.annotator, value: pick(x), low: null, high: null }));
   const agreement = (pick: (x: AnnotatorQuality) => ReferenceAgreement | null) =>
@@ -148,8 +152,8 @@ function QualityCharts({ annotators: a }: { annotators: AnnotatorQuality[] }) {
         unit="annotators"
       />
       <IntervalDots title="Agreement with the LLM" rows={agreement((x) => x.llm)} unit="annotators" />
-      <IntervalDots title="Median seconds per item" rows={dots((x) => x.medianSeconds)} unit="annotators" />
-      <IntervalDots title="90th percentile seconds per item" rows={dots((x) => x.p90Seconds)} unit="annotators" />
+      <IntervalDots title={`Median seconds per ${unit}`} rows={dots((x) => x.medianSeconds)} unit="annotators" />
+      <IntervalDots title={`90th percentile seconds per ${unit}`} rows={dots((x) => x.p90Seconds)} unit="annotators" />
       <IntervalDots title="Skips" rows={dots((x) => x.skips)} unit="annotators" />
       <IntervalDots title="Drift (first half against second)" rows={dots((x) => x.drift)} unit="annotators" />
       <IntervalDots

@@ -39,7 +39,7 @@ export function AnnotatorQualityView({
       controls={
         campaigns.length === 0 ? (
           <p className="mt-4 text-sm text-stone-600">
-            This study has no support, relevance or citation-support campaign yet:{" "}
+            This study has no support, relevance, citation-support or nugget-assignment campaign yet:{" "}
             <Link className="text-sky-700 hover:underline" href={`/studies/${study.id}/campaigns/new`}>
               create one
             </Link>

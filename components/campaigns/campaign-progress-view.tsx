@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { hasAnnotatorQuality } from "@/lib/domain/annotator-quality/quality-tasks";
 import { SAMPLE_KIND_LABELS } from "@/lib/domain/campaigns/sampling";
 import { PROTOCOL_LABELS } from "@/lib/domain/campaigns/protocol";
 import { TASK_TYPES, taskTypeLabel, type AnyTaskType } from "@/lib/domain/task-types/registry";
@@ -117,7 +118,7 @@ export function CampaignProgressView({
       <StrandedItems campaign={c} />
       <div className="mb-2 mt-8 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">Annotators</h2>
-        {(task.unit === "pair" || task.unit === "citation") && (
+        {hasAnnotatorQuality(c.taskType) && (
           <Link
             href={`/studies/${c.studyId}/annotator-quality?campaign=${c.id}`}
             className="text-sm text-sky-700 hover:underline"

@@ -25,6 +25,7 @@ const shares = z.record(z.string(), z.number());
 export const annotatorQualityReportSchema = describes<BuiltAnnotatorQualityReport>()(
   z.object({
     campaign: z.object({ id: z.number(), name: z.string(), taskType: z.string(), overlap: z.number() }),
+    unit: z.enum(["item", "nugget"]),
     scale: z.object({ name: z.string(), levels: z.array(z.object({ value: z.string(), label: z.string() })) }),
     goldItems: z.number(),
     labels: z.number(),

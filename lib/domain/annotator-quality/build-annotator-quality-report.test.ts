@@ -31,6 +31,23 @@ describe("finalLabels", () => {
   });
 });
 
+describe("finalLabels of a nugget assignment", () => {
+  it("keeps the nuggets of one save in their answer's order, each with its share of the seconds", () => {
+    // one answer's three nuggets saved at once (6 s shared: 2 s each), then a revision of the second
+    const saves: QualitySave[] = [
+      { ...save("ann", "na:9:1", "support", 50, "blind", 2000), position: 0 },
+      { ...save("ann", "na:10:1", "not_support", 50, "blind", 2000), position: 1 },
+      { ...save("ann", "na:8:1", "support", 50, "blind", 2000), position: 2 },
+      { ...save("ann", "na:10:1", "partial_support", 90, "revised", 1000), position: 1 },
+    ];
+    expect(finalLabels(saves)).toEqual([
+      { annotator: "ann", item: "na:9:1", level: "support", seconds: 2 },
+      { annotator: "ann", item: "na:10:1", level: "partial_support", seconds: 3 },
+      { annotator: "ann", item: "na:8:1", level: "support", seconds: 2 },
+    ]);
+  });
+});
+
 describe("the annotator quality report, on hand-worked labels", () => {
   // s1..s4 sampled, g1 and g2 gold (known answers 1 and 0); each annotator labels in the order listed
   const levels: Record<string, [string, string][]> = {
@@ -56,6 +73,7 @@ describe("the annotator quality report, on hand-worked labels", () => {
   );
   const report = buildAnnotatorQualityReport({
     campaign: { id: 1, name: "c", taskType: "relevance", overlap: 2 },
+    unit: "item",
     scale: {
       name: "binary",
       levels: [
@@ -131,6 +149,7 @@ describe("the annotator quality report, on hand-worked labels", () => {
   it("says why a reference is missing", () => {
     const single = buildAnnotatorQualityReport({
       campaign: { id: 1, name: "c", taskType: "relevance", overlap: 1 },
+      unit: "item",
       scale: {
         name: "binary",
         levels: [

@@ -18,6 +18,8 @@ export type QualitySave = {
   durationMs: number;
   /** When the item was first shown for this save (ms since the epoch): the order they labelled in. */
   startedAt: number;
+  /** The unit's place among those one save labels (a nugget's in its answer's list); 0 otherwise. */
+  position?: number;
 };
 
 /**
@@ -25,7 +27,7 @@ export type QualitySave = {
  * seconds the item was on screen over all its saves, in the order they first labelled the items.
  */
 export function finalLabels(saves: readonly QualitySave[]): QualityLabel[] {
-  const byKey = new Map<string, QualityLabel & { startedAt: number }>();
+  const byKey = new Map<string, QualityLabel & { startedAt: number; position: number }>();
   for (const s of saves) {
     const key = `${s.annotator}\n${s.item}`;
     const seen = byKey.get(key);
@@ -36,16 +38,20 @@ export function finalLabels(saves: readonly QualitySave[]): QualityLabel[] {
         level: s.level,
         seconds: s.durationMs / 1000,
         startedAt: s.startedAt,
+        position: s.position ?? 0,
       });
       continue;
     }
     seen.seconds += s.durationMs / 1000;
-    seen.startedAt = Math.min(seen.startedAt, s.startedAt);
+    if (s.startedAt < seen.startedAt) [seen.startedAt, seen.position] = [s.startedAt, s.position ?? 0];
     if (s.phase === "revised") seen.level = s.level;
   }
   return [...byKey.values()]
-    .sort((a, b) => a.startedAt - b.startedAt || (a.item < b.item ? -1 : a.item > b.item ? 1 : 0))
-    .map(({ startedAt: _s, ...label }) => label);
+    .sort(
+      (a, b) =>
+        a.startedAt - b.startedAt || a.position - b.position || (a.item < b.item ? -1 : a.item > b.item ? 1 : 0),
+    )
+    .map(({ startedAt: _s, position: _p, ...label }) => label);
 }
 
 /** Each annotator's level per item, by annotator. */
@@ -58,6 +64,8 @@ function byAnnotator(labels: readonly QualityLabel[]): Map<string, Map<string, s
 
 export type AnnotatorQualityInputs = {
   campaign: { id: number; name: string; taskType: string; overlap: number };
+  /** What one label is of: an item, or a nugget in an answer (a nugget assignment). */
+  unit: "item" | "nugget";
   /** The campaign's scale: its levels, lowest first. */
   scale: { name: string; levels: readonly { value: string; label: string }[] };
   saves: readonly QualitySave[];
@@ -116,6 +124,7 @@ export function buildAnnotatorQualityReport(inputs: AnnotatorQualityInputs) {
     "reason" in inputs.llm ? { judge: null, reason: inputs.llm.reason } : { judge: inputs.llm.judge, reason: null };
   return {
     campaign: inputs.campaign,
+    unit: inputs.unit,
     scale: { name: inputs.scale.name, levels: inputs.scale.levels.map((l) => ({ value: l.value, label: l.label })) },
     goldItems: inputs.gold.size,
     labels: labels.length,

@@ -15,6 +15,7 @@ describe("the annotator quality CSV", () => {
   it("writes one row per annotator with their references and kappa with each other, then everyone's shares", () => {
     const report = buildAnnotatorQualityReport({
       campaign: { id: 3, name: "c", taskType: "relevance", overlap: 2 },
+      unit: "item",
       scale: {
         name: "binary",
         levels: [

@@ -6,11 +6,12 @@ import {
 } from "@/lib/domain/annotator-quality/build-annotator-quality-report";
 import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
+import { hasAnnotatorQuality } from "@/lib/domain/annotator-quality/quality-tasks";
 import { adjudicationSettings } from "../adjudication/adjudication-access";
 import { researcherCampaign, type CampaignRecord } from "../campaigns/campaign-access";
 import { goldAnswers, qualitySaves, skipsByAnnotator } from "../db/annotator-quality";
 import { getDb } from "../db/client";
-import { judgeLabelsOnCampaign } from "../db/labels";
+import { judgeAssignmentsOnCampaign, judgeLabelsOnCampaign } from "../db/labels";
 import { loadLabelSet } from "../label-sets/load-label-set";
 import { invalid, notFound } from "../errors";
 import type { UserDto } from "../users/user-dto";
@@ -28,10 +29,9 @@ export async function getAnnotatorQuality(
 ): Promise<AnnotatorQualityReport> {
   const campaign = await researcherCampaign(user, campaignId);
   if (campaign.studyId !== studyId) throw notFound("Campaign not found");
-  const unit = TASK_TYPES[campaign.taskType].unit;
-  if (unit !== "pair" && unit !== "citation")
+  if (!hasAnnotatorQuality(campaign.taskType))
     throw invalid(
-      "campaign: annotator quality is reported for campaigns that give each item one level (support, relevance, citation support)",
+      "campaign: annotator quality is reported for campaigns that give levels (support, relevance, citation support, nugget assignment)",
     );
   const settings = await adjudicationSettings(campaign.id);
   const [saves, skips, gold, adjudicated, llm] = await Promise.all([
@@ -39,10 +39,11 @@ export async function getAnnotatorQuality(
     skipsByAnnotator(campaign.id),
     goldAnswers(campaign.id),
     adjudicatedLevelsOf(campaign),
-    llmLabelsOf(campaign.id, campaign.llmJudge ?? settings.llm),
+    llmLabelsOf(campaign, campaign.llmJudge ?? settings.llm),
   ]);
   return buildAnnotatorQualityReport({
     campaign: { id: campaign.id, name: campaign.name, taskType: campaign.taskType, overlap: campaign.overlap },
+    unit: TASK_TYPES[campaign.taskType].unit === "answer" ? "nugget" : "item",
     scale: campaign.scale,
     saves,
     skips,
@@ -63,11 +64,13 @@ async function adjudicatedLevelsOf(campaign: CampaignRecord) {
   return { levels: new Map([...set.labels].map(([key, label]) => [key, label.value])) };
 }
 
-async function llmLabelsOf(campaignId: number, judge: { id: number; name: string } | null) {
+/** The LLM's labels of the campaign's items (of each nugget in an answer, for a nugget assignment). */
+async function llmLabelsOf(campaign: CampaignRecord, judge: { id: number; name: string } | null) {
   if (!judge)
     return {
       reason:
         "the campaign shows no LLM: its protocol names none, and none is chosen for its adjudication (possible once the annotators are done)",
     };
-  return { judge: judge.name, labels: await judgeLabelsOnCampaign(judge.id, campaignId) };
+  const read = TASK_TYPES[campaign.taskType].unit === "answer" ? judgeAssignmentsOnCampaign : judgeLabelsOnCampaign;
+  return { judge: judge.name, labels: await read(judge.id, campaign.id) };
 }

@@ -25,6 +25,7 @@ import { saveAnnotation } from "./save-annotation";
 import { getAdjudicationItem } from "../adjudication/get-adjudication-item";
 import { getAdjudicationQueue } from "../adjudication/get-adjudication-queue";
 import { saveDecision } from "../adjudication/save-decision";
+import { getAnnotatorQuality } from "../annotator-quality/get-annotator-quality";
 
 const FILES = path.resolve("test/fixtures/trec-rag");
 const RUNS = ["bm25-gpt4o", "dense-llama", "hybrid-qwen"];
@@ -353,5 +354,60 @@ describe("nugget-assignment campaigns", () => {
     expect(set.labels.get(view.targets[1]!.key)?.value).toBe("support");
     const nuggetsPerAnswer = view.targets.length;
     expect(set.labels.size).toBe(answers * nuggetsPerAnswer - (answers - 1));
+  });
+  it("reports its annotators nugget by nugget on the annotator quality page, against each other and its LLM", async () => {
+    const db = await getDb();
+    const { id } = await createCampaign(
+      researcher,
+      studyId,
+      draft({ sample: { kind: "random_pairs", pairs: 2 }, llmJudge: "llm", seed: 13 }),
+    );
+    // Ann says every nugget is supported; Bo says the first of each answer is not: 1 s on screen per answer
+    const units: string[] = [];
+    for (const [who, user] of [
+      ["ann", annotators[0]!],
+      ["bo", annotators[1]!],
+    ] as const) {
+      for (;;) {
+        const { itemId } = await claimNextItem(user, id);
+        if (itemId === null) break;
+        const nuggets = (await getWorkspaceItem(user, id, itemId)).nuggets.map((n) => n.id);
+        await saveAnnotation(
+          user,
+          id,
+          itemId,
+          save(Object.fromEntries(nuggets.map((n, i) => [n, who === "bo" && i === 0 ? "not_support" : "support"]))),
+        );
+        if (who === "ann") units.push(...nuggets);
+      }
+    }
+    const report = await getAnnotatorQuality(researcher, studyId, id);
+    const n = units.length;
+    expect(report.unit).toBe("nugget");
+    expect(report.labels).toBe(2 * n);
+    const [ann, bo] = [annotators[0]!.email, annotators[1]!.email].map((e) =>
+      report.annotators.find((a) => a.annotator === e)!,
+    );
+    expect(ann).toMatchObject({ labels: n, levels: { support: 1, not_support: 0, partial_support: 0 } });
+    expect(bo!.levels.not_support).toBeCloseTo(2 / n, 12);
+    // each nugget is the answer's second shared among its nuggets
+    expect(ann!.medianSeconds! * 1000).toBeGreaterThan(0);
+    expect(ann!.medianSeconds).toBeLessThan(1);
+    expect(report.pairs).toEqual([expect.objectContaining({ items: n, accuracy: (n - 2) / n })]);
+    // the LLM's assignments of the same nuggets ("na:<nugget>:<system>"): Ann agrees where it says "support"
+    const items = await db.item.findMany({ where: { campaignId: id }, include: { responseA: true } });
+    const keys = [];
+    for (const item of items)
+      for (const nugget of await db.nugget.findMany({ where: { queryId: item.queryId! } }))
+        keys.push(`na:${nugget.id}:${item.responseA!.systemId}`);
+    expect(keys).toHaveLength(n);
+    const llm = await loadLabelSet(db, studyId, "llm");
+    const llmSupport = keys.filter((k) => llm.labels.get(k)?.value === "support").length;
+    expect(llmSupport).toBeGreaterThan(0);
+    expect(llmSupport).toBeLessThan(n);
+    expect(report.llm).toEqual({ judge: "llm", reason: null });
+    expect(ann!.llm).toMatchObject({ items: n, accuracy: llmSupport / n });
+    expect(ann!.gold.items).toBe(0);
+    expect(report.dawidSkene.reason).toBeNull();
   });
 });

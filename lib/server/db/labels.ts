@@ -1,5 +1,5 @@
 import "server-only";
-import { nuggetAnswerKey } from "@/lib/domain/targets";
+import { nuggetAnswerKey, TARGET_PREFIX } from "@/lib/domain/targets";
 import type { HumanLabel } from "@/lib/domain/label-sets/derive-labels";
 import type { SetLabel } from "@/lib/domain/label-sets/label-set";
 import { nullableId } from "./ids";
@@ -136,6 +136,21 @@ export async function judgeLabelsOnCampaign(judgeId: number, campaignId: number)
   const rows = await readRows<{ targetKey: string; value: string }>(
     `SELECT l."targetKey" AS "targetKey", l."value" AS "value"
        FROM "Item" i JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = i."targetKey" WHERE i."campaignId" = ?`,
+    [judgeId, campaignId],
+  );
+  return new Map(rows.map((r) => [r.targetKey, r.value]));
+}
+
+/**
+ * A judge's assignments of the nuggets in a nugget-assignment campaign's answers ("na:<nugget>:<system>"
+ * for every nugget of each item's question), read by key through the label index.
+ */
+export async function judgeAssignmentsOnCampaign(judgeId: number, campaignId: number): Promise<Map<string, string>> {
+  const rows = await readRows<{ targetKey: string; value: string }>(
+    `SELECT l."targetKey" AS "targetKey", l."value" AS "value"
+       FROM "Item" i JOIN "Response" r ON r."id" = i."responseAId" JOIN "Nugget" n ON n."queryId" = r."queryId"
+       JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = '${TARGET_PREFIX.nugget_answer}' || CAST(n."id" AS TEXT) || ':' || CAST(r."systemId" AS TEXT)
+      WHERE i."campaignId" = ?`,
     [judgeId, campaignId],
   );
   return new Map(rows.map((r) => [r.targetKey, r.value]));

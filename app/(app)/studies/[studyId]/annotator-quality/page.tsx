@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
 import { AnnotatorQualityView } from "@/components/annotator-quality/annotator-quality-view";
 import { choseNothing, defaultCampaign } from "@/lib/domain/report-defaults";
-import { TASK_TYPES } from "@/lib/domain/task-types/registry";
+import { hasAnnotatorQuality } from "@/lib/domain/annotator-quality/quality-tasks";
 import { annotatorQualityQuerySchema } from "@/lib/schemas/annotator-quality";
 import { getAnnotatorQuality } from "@/lib/server/annotator-quality/get-annotator-quality";
 
@@ -17,7 +17,7 @@ export default async function AnnotatorQualityPage({
   searchParams: Promise<Record<string, string>>;
 }) {
   const { user, study, search: given } = await reportPageContext(params, searchParams);
-  const campaigns = study.campaigns.filter((c) => ["pair", "citation"].includes(TASK_TYPES[c.taskType].unit));
+  const campaigns = study.campaigns.filter((c) => hasAnnotatorQuality(c.taskType));
   const chosen = choseNothing(given, ["campaign"]) ? defaultCampaign(campaigns, "campaign") : null;
   const search = chosen ? { ...given, campaign: String(chosen.choice.campaign) } : given;
   const query = annotatorQualityQuerySchema.safeParse(search);
