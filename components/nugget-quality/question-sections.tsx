@@ -1,7 +1,6 @@
-import type { NamedStatistic as Statistic } from "@/components/reports/statistics-table";
 import type { NuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
 import { fixed } from "../reports/format";
-import { statisticColumns } from "../reports/statistics-table";
+import { statisticColumns, type NamedStatistic } from "../reports/statistics-table";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { AddNuggetButton } from "./add-nugget-button";
 import { QUALITY_HEADERS, QUALITY_METRICS } from "./quality-sections";
@@ -35,7 +34,7 @@ export function ReviewAgreementSection({ agreement }: { agreement: NonNullable<N
         rowKey={(r) => `${r.mark}-${r.statistic.metric}`}
         columns={[
           { header: "Mark", cell: (r) => MARK_LABELS[r.mark] },
-          ...statisticColumns((r: { statistic: Statistic }) => r.statistic),
+          ...statisticColumns((r: { statistic: NamedStatistic }) => r.statistic),
         ]}
       />
     </section>

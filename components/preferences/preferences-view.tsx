@@ -1,8 +1,7 @@
 import Link from "next/link";
-import type { NamedStatistic as Statistic } from "@/components/reports/statistics-table";
 import type { PreferenceReport } from "@/lib/domain/preferences/build-preferences-report";
 import { fixed, interval, percent } from "../reports/format";
-import { statisticColumns } from "../reports/statistics-table";
+import { statisticColumns, type NamedStatistic } from "../reports/statistics-table";
 import { PreferenceBars } from "./preference-bars";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ChoiceField } from "@/components/reports/choice-field";
@@ -170,7 +169,7 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
                 cell: (r) => report.criteria.find((c) => c.id === r.criterion)?.name ?? r.criterion,
               },
               { header: "Items", numeric: true, className: "font-mono", cell: (r) => r.items },
-              ...statisticColumns((r: { statistic: Statistic }) => r.statistic),
+              ...statisticColumns((r: { statistic: NamedStatistic }) => r.statistic),
             ]}
           />
         </section>

@@ -1,9 +1,9 @@
 import type { StatisticWithInterval } from "@/lib/domain/agreement/bootstrap";
+import { fixed, interval, statisticLabel } from "./format";
+import { DataTable, type Column } from "@/components/ui/data-table";
 
 /** A report's statistic: its name, value (or why it has none) and interval. */
 export type NamedStatistic = StatisticWithInterval & { metric: string };
-import { fixed, interval, statisticLabel } from "./format";
-import { DataTable, type Column } from "@/components/ui/data-table";
 
 /** A statistic's three columns (its name, value and 95% interval), for any table whose rows hold one. */
 export function statisticColumns<Row>(statisticOf: (row: Row) => NamedStatistic): Column<Row>[] {

@@ -40,13 +40,14 @@ export async function qualitySaves(campaignId: number): Promise<QualitySave[]> {
       userId: Number(r.userId),
     })),
   );
-  const unitsOf = new Map<unknown, number>();
-  for (const s of saves) unitsOf.set(s.id, (unitsOf.get(s.id) ?? 0) + 1);
-  const seen = new Map<unknown, number>();
+  // how many units each save became, and each unit's place among them
+  const unitsOf = new Map<number, number>();
+  for (const s of saves) unitsOf.set(Number(s.id), (unitsOf.get(Number(s.id)) ?? 0) + 1);
+  const seen = new Map<number, number>();
   return saves.flatMap((r) => {
     const level = levelOfPayload(r.payload);
-    const position = seen.get(r.id) ?? 0;
-    seen.set(r.id, position + 1);
+    const position = seen.get(Number(r.id)) ?? 0;
+    seen.set(Number(r.id), position + 1);
     return level === null
       ? []
       : [
@@ -55,13 +56,14 @@ export async function qualitySaves(campaignId: number): Promise<QualitySave[]> {
             item: r.targetKey,
             phase: r.phase,
             level,
-            durationMs: Number(r.durationMs) / unitsOf.get(r.id)!,
+            durationMs: Number(r.durationMs) / unitsOf.get(Number(r.id))!,
             startedAt: new Date(r.startedAt as string | number | Date).getTime(),
             position,
           },
         ];
   });
 }
+
 /** How many items each annotator of a campaign skipped (seats with a skip time), by email. */
 export async function skipsByAnnotator(campaignId: number): Promise<Map<string, number>> {
   const rows = await readRows<{ email: string; n: unknown }>(
