@@ -15,7 +15,10 @@ test("a researcher grades a question's nuggets vital or okay on its page", async
   await first.selectOption("vital");
   const answer = (await (await saved).json()) as { importance: string; nuggetVersion: number };
   expect(answer.importance).toBe("vital");
+  // the second grade is saved before the page reloads (a reload at once could cancel its request)
+  const second = page.waitForResponse((r) => r.url().endsWith("/nuggets/importance") && r.status() === 200);
   await nuggets.getByLabel("Importance of N2").selectOption("okay");
+  await second;
   await page.reload();
   await expect(nuggets.getByLabel("Importance of N1")).toHaveValue("vital");
   await expect(nuggets.getByLabel("Importance of N2")).toHaveValue("okay");
