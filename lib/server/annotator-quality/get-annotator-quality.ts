@@ -33,17 +33,18 @@ export async function getAnnotatorQuality(
     throw invalid(
       "campaign: annotator quality is reported for campaigns that give levels (support, relevance, citation support, nugget assignment)",
     );
+  const unit = TASK_TYPES[campaign.taskType].unit === "answer" ? "nugget" : "item";
   const settings = await adjudicationSettings(campaign.id);
   const [saves, skips, gold, adjudicated, llm] = await Promise.all([
     qualitySaves(campaign.id),
     skipsByAnnotator(campaign.id),
     goldAnswers(campaign.id),
     adjudicatedLevelsOf(campaign),
-    llmLabelsOf(campaign, campaign.llmJudge ?? settings.llm),
+    llmLabelsOf(campaign.id, unit, campaign.llmJudge ?? settings.llm),
   ]);
   return buildAnnotatorQualityReport({
     campaign: { id: campaign.id, name: campaign.name, taskType: campaign.taskType, overlap: campaign.overlap },
-    unit: TASK_TYPES[campaign.taskType].unit === "answer" ? "nugget" : "item",
+    unit,
     scale: campaign.scale,
     saves,
     skips,
@@ -65,12 +66,12 @@ async function adjudicatedLevelsOf(campaign: CampaignRecord) {
 }
 
 /** The LLM's labels of the campaign's items (of each nugget in an answer, for a nugget assignment). */
-async function llmLabelsOf(campaign: CampaignRecord, judge: { id: number; name: string } | null) {
+async function llmLabelsOf(campaignId: number, unit: "item" | "nugget", judge: { id: number; name: string } | null) {
   if (!judge)
     return {
       reason:
         "the campaign shows no LLM: its protocol names none, and none is chosen for its adjudication (possible once the annotators are done)",
     };
-  const read = TASK_TYPES[campaign.taskType].unit === "answer" ? judgeAssignmentsOnCampaign : judgeLabelsOnCampaign;
-  return { judge: judge.name, labels: await read(judge.id, campaign.id) };
+  const read = unit === "nugget" ? judgeAssignmentsOnCampaign : judgeLabelsOnCampaign;
+  return { judge: judge.name, labels: await read(judge.id, campaignId) };
 }

@@ -7,18 +7,7 @@ import { readRows, sqlOf, type Tx } from "./sql-connection";
 
 /** The human judge of a study that is this user (created on their first label); returns its id. */
 export async function humanJudgeOf(tx: Tx, studyId: number, user: { id: number; email: string }): Promise<number> {
-  // read first: every save asks, and the judge exists after the annotator's first label
-  const [known] = await sqlOf(tx).query<{ id: number; userId: number | null }>(
-    `SELECT "id", "userId" FROM "Judge" WHERE "studyId" = ? AND "name" = ?`,
-    [studyId, user.email],
-  );
-  if (known && Number(known.userId) === user.id) return Number(known.id);
-  const [judge] = await sqlOf(tx).query<{ id: number }>(
-    `INSERT INTO "Judge" ("studyId", "kind", "name", "userId") VALUES (?, 'human', ?, ?) ON CONFLICT ("studyId", "name") DO UPDATE SET "userId" = excluded."userId" RETURNING "id"`,
-    [studyId, user.email, user.id],
-  );
-  if (!judge) throw new Error(`the judge of ${user.email} vanished inside the transaction`);
-  return Number(judge.id);
+  return (await knownHumanJudge(tx, studyId, user)) ?? createHumanJudge(tx, studyId, user);
 }
 
 /**
@@ -32,16 +21,32 @@ export async function humanJudgeForItem(
   user: { id: number; email: string },
   itemId: number,
 ): Promise<number | null> {
-  const [known] = await sqlOf(tx).query<{ id: number }>(
-    `SELECT "id" FROM "Judge" WHERE "studyId" = ? AND "name" = ? AND "userId" = ?`,
-    [studyId, user.email, user.id],
-  );
-  if (known) return Number(known.id);
+  const known = await knownHumanJudge(tx, studyId, user);
+  if (known !== null) return known;
   const [item] = await sqlOf(tx).query<{ gold: string | null }>(
     `SELECT "goldLevel" AS "gold" FROM "Item" WHERE "id" = ?`,
     [itemId],
   );
-  return item?.gold != null ? null : humanJudgeOf(tx, studyId, user);
+  return item?.gold != null ? null : createHumanJudge(tx, studyId, user);
+}
+
+/** The user's human judge in the study, if they have one (read first: every save asks, and it exists after their first label). */
+async function knownHumanJudge(tx: Tx, studyId: number, user: { id: number; email: string }): Promise<number | null> {
+  const [known] = await sqlOf(tx).query<{ id: number; userId: number | null }>(
+    `SELECT "id", "userId" FROM "Judge" WHERE "studyId" = ? AND "name" = ?`,
+    [studyId, user.email],
+  );
+  return known && Number(known.userId) === user.id ? Number(known.id) : null;
+}
+
+/** Makes the user's human judge in the study (taking over a judge of their email that no user held). */
+async function createHumanJudge(tx: Tx, studyId: number, user: { id: number; email: string }): Promise<number> {
+  const [judge] = await sqlOf(tx).query<{ id: number }>(
+    `INSERT INTO "Judge" ("studyId", "kind", "name", "userId") VALUES (?, 'human', ?, ?) ON CONFLICT ("studyId", "name") DO UPDATE SET "userId" = excluded."userId" RETURNING "id"`,
+    [studyId, user.email, user.id],
+  );
+  if (!judge) throw new Error(`the judge of ${user.email} vanished inside the transaction`);
+  return Number(judge.id);
 }
 
 /**
