@@ -26,7 +26,7 @@ const chromium = {
 };
 
 const server = (url: string, listen: number, databaseUrl: string) => ({
-  command: `node_modules/.bin/next start -p ${listen}`,
+  command: `node scripts/serve.mjs -p ${listen}`,
   url: `${url}/api/health`,
   timeout: 60_000,
   reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
+import { signIn, signInViaApi, signOutViaApi, studyIdByName } from "./fixtures/session";
 import { PAIR_CAMPAIGN, OTHERS_CAMPAIGN, PRIVATE_STUDY, USERS } from "./fixtures/world";
 
 let demoStudyId: number;
@@ -145,4 +145,27 @@ test("a password reset and a disabled account end the user's open sessions at on
   await expect(signInViaApi(again.request, email, "the second password")).rejects.toThrow(/sign-in failed .*: 401/);
   expect((await again.request.get("/api/studies")).status()).toBe(401);
   await Promise.all([session.close(), again.close(), admin.dispose()]);
+});
+
+test("a signed-out session's cookie is not renewed: /api/auth/session answers no session, and the cookie stays refused", async ({
+  playwright,
+  baseURL,
+}) => {
+  const leaving = await playwright.request.newContext({ baseURL });
+  await signInViaApi(leaving, USERS.annotator.email);
+  const { cookies } = await leaving.storageState();
+  expect((await leaving.get("/api/me/campaigns")).status()).toBe(200);
+  await signOutViaApi(leaving);
+  await leaving.dispose();
+  // a copy of the cookie taken before the sign-out asks for a renewal
+  const copy = await playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] } });
+  const renewal = await copy.get("/api/auth/session");
+  expect(await renewal.json()).toEqual({});
+  const reissued = renewal.headers()["set-cookie"] ?? "";
+  expect(reissued).not.toMatch(/session-token=[^;]/); // cleared, never a fresh token
+  expect((await copy.get("/api/me/campaigns")).status()).toBe(401);
+  // the cookie as it was, sent again after the renewal attempt
+  const again = await playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] } });
+  expect((await again.get("/api/me/campaigns")).status()).toBe(401);
+  await Promise.all([copy.dispose(), again.dispose()]);
 });

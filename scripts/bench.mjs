@@ -82,14 +82,14 @@ const BENCHMARKS = {
   },
   load: {
     script: "scripts/bench/load.ts",
-    what: "50 simulated annotators (HTTP clients with their own sessions, keep-alive) claim and save for 60 s against `next start`, three runs per engine; the server's (and of it the kernel's) and the load generator's CPU per request over the window, and beside it the framework's floor: the server's CPU for a request Next.js answers without Assay's code, at the same rate for 30 s; then every acknowledged label must be stored exactly once (goals: server CPU under 3 ms per request, p95 under 100 ms, p99 under 250 ms, nothing lost or duplicated)",
+    what: "50 simulated annotators (HTTP clients with their own sessions, keep-alive) claim and save for 60 s against Assay's server (scripts/serve.mjs), three runs per engine; the server's (and of it the kernel's) and the load generator's CPU per request over the window, and beside it the framework's floor: the server's CPU for a request Next.js answers without Assay's code, at the same rate for 30 s; then every acknowledged label must be stored exactly once (goals: server CPU under 3 ms per request, p95 under 100 ms, p99 under 250 ms, nothing lost or duplicated)",
     prepare: prepareBuild,
     // three runs, each printed: one run on a shared machine is not a measurement anyone can rely on
     runs: 3,
   },
   export: {
     script: "scripts/bench/export.ts",
-    what: "1,000,000 labels of one judge exported as TREC qrels and as CSV, through the command line (its own process: wall time, peak resident memory) and as the browser's download from `next start` (request to last byte, the server's peak memory and its size before the request) (goals: under 5 s and under 300 MB each)",
+    what: "1,000,000 labels of one judge exported as TREC qrels and as CSV, through the command line (its own process: wall time, peak resident memory) and as the browser's download from Assay's server (request to last byte, the server's peak memory and its size before the request) (goals: under 5 s and under 300 MB each)",
     prepare: prepareBuild,
   },
   import: {

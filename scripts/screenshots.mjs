@@ -40,7 +40,7 @@ if (!values.dist) {
 
 const [port] = await freePorts(1);
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(bin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+const server = spawn("node", ["scripts/serve.mjs", "-p", String(port), "-H", "127.0.0.1"], {
   cwd: root,
   env: {
     ...process.env,

@@ -63,7 +63,8 @@ if (buildIsStale()) {
 
 await requireFreePort(port);
 step(`Starting Assay at ${publicUrl}`);
-const server = start(bin("next"), ["start", "-p", String(port)], {
+// Assay's server (Next.js behind the server that sets each client's address: scripts/serve.mjs)
+const server = start("node", ["scripts/serve.mjs", "-p", String(port)], {
   DATABASE_URL: url,
   NEXTAUTH_SECRET: secret,
   NEXTAUTH_URL: publicUrl,

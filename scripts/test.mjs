@@ -144,7 +144,9 @@ async function scaleOutTier() {
  * pg_ctlcluster). The two engines run side by side: most of their time is waiting.
  */
 async function faultsTier(sqliteFile) {
-  step("Faults: the app server killed mid-save, PostgreSQL restarted; judge runs joined, killed, interrupted");
+  step(
+    "Faults: the app server killed mid-save, PostgreSQL restarted; judge runs joined, killed, interrupted; sign-ins forged, flooded and crowded",
+  );
   const runFaults = (env, script) =>
     captureAsync("node", ["--conditions=react-server", "--import", "tsx", `scripts/faults/${script}`, ".next-test"], {
       env,
@@ -160,7 +162,15 @@ async function faultsTier(sqliteFile) {
   };
   const sqliteUrl = `file:${sqliteFile}`;
   migrate(sqliteUrl);
-  const onSqlite = both({ DATABASE_URL: sqliteUrl });
+  // sign-ins (forged addresses, floods and crowds) once, on SQLite: the gate is the engine's no concern
+  const onSqlite = both({ DATABASE_URL: sqliteUrl }).then(async (result) => {
+    if (result.failed) return result;
+    const signIns = await runFaults({ DATABASE_URL: sqliteUrl }, "sign-ins.ts");
+    return {
+      stdout: `${result.stdout}\n${signIns.stdout.trim()}`,
+      failed: signIns.status === 0 ? undefined : signIns,
+    };
+  });
   const base = postgresBaseUrl();
   const problem = await probePostgres(base);
   if (problem && process.env.ASSAY_REQUIRE_POSTGRES === "1") {

@@ -2,8 +2,8 @@
 
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { SIGN_IN_RATE_LIMITED } from "@/lib/schemas/auth";
+import { useEffect, useState, type FormEvent } from "react";
+import { SIGN_IN_BUSY, SIGN_IN_RATE_LIMITED } from "@/lib/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
 
@@ -11,6 +11,16 @@ export function SignInForm() {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // a crowd signing in together waits its turn on the server: say so after a moment
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setWaiting(true), 1500);
+    return () => {
+      clearTimeout(timer);
+      setWaiting(false);
+    };
+  }, [pending]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,7 +41,9 @@ export function SignInForm() {
     setError(
       result?.error === SIGN_IN_RATE_LIMITED
         ? "Too many failed sign-ins from here. Wait a little (each failure doubles the wait) and try again."
-        : "Wrong email or password.",
+        : result?.error === SIGN_IN_BUSY
+          ? "The server had no turn for you within a minute: many people are signing in. Try again."
+          : "Wrong email or password.",
     );
   }
 
@@ -73,6 +85,11 @@ export function SignInForm() {
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Signing in…" : "Sign in"}
       </Button>
+      {waiting && (
+        <p role="status" data-testid="signin-waiting" className="text-sm text-stone-600">
+          Many people are signing in: your turn is kept, this takes a few seconds.
+        </p>
+      )}
     </form>
   );
 }

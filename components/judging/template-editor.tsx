@@ -159,7 +159,7 @@ export function TemplateEditor({
           <Field
             label="Expression"
             className="sm:col-span-2"
-            hint="Its group “level”, else its first group, else the whole match"
+            hint="RE2 syntax (no backreferences or lookarounds). Its group “level”, else its first group, else the whole match"
           >
             <TextInput
               name="pattern"

@@ -7,8 +7,6 @@ const settings: SignInThrottleSettings = {
   maxDelayMs: 60_000,
   windowMs: 15 * 60_000,
   maxKeys: 100,
-  perSecond: 1_000,
-  burst: 1_000,
 };
 
 describe("SignInThrottle", () => {
@@ -19,11 +17,11 @@ describe("SignInThrottle", () => {
       expect(throttle.admit("1.2.3.4", "ada@lab.org", now)).toBeNull();
       throttle.failed("1.2.3.4", "ada@lab.org", now);
     }
-    expect(throttle.admit("1.2.3.4", "ada@lab.org", now)).toEqual({ waitMs: 1000, who: "client" });
+    expect(throttle.admit("1.2.3.4", "ada@lab.org", now)).toEqual({ waitMs: 1000 });
     now += 1000;
     expect(throttle.admit("1.2.3.4", "ada@lab.org", now)).toBeNull();
     throttle.failed("1.2.3.4", "ada@lab.org", now);
-    expect(throttle.admit("1.2.3.4", "ada@lab.org", now + 1)).toEqual({ waitMs: 1999, who: "client" });
+    expect(throttle.admit("1.2.3.4", "ada@lab.org", now + 1)).toEqual({ waitMs: 1999 });
     // the same client's other accounts are not slowed yet (4 failures of 10)
     expect(throttle.admit("1.2.3.4", "bob@lab.org", now + 1)).toBeNull();
     for (let i = 0; i < 10; i++) {
@@ -36,7 +34,7 @@ describe("SignInThrottle", () => {
   it("never locks an account: another client, with the right password, gets in at once", () => {
     const throttle = new SignInThrottle(settings);
     for (let i = 0; i < 50; i++) throttle.failed("attacker", "ada@lab.org", i);
-    expect(throttle.admit("attacker", "ada@lab.org", 50)?.who).toBe("client");
+    expect(throttle.admit("attacker", "ada@lab.org", 50)?.waitMs).toBeGreaterThan(0);
     expect(throttle.admit("ada's laptop", "ada@lab.org", 50)).toBeNull();
   });
 
@@ -47,7 +45,7 @@ describe("SignInThrottle", () => {
       throttle.failed("sprayer", `user${i}@lab.org`, i);
     }
     throttle.succeeded("sprayer", "own@lab.org");
-    expect(throttle.admit("sprayer", "user99@lab.org", 10)).toEqual({ waitMs: 999, who: "client" });
+    expect(throttle.admit("sprayer", "user99@lab.org", 10)).toEqual({ waitMs: 999 });
   });
 
   it("forgets a client's count for an account after a success, and any count after the window once its wait has passed", () => {
@@ -67,14 +65,6 @@ describe("SignInThrottle", () => {
     for (let i = 0; i < 1000; i++) throttle.failed(`client-${i}`, "a", i);
     expect(throttle.size).toBe(100);
     for (let i = 0; i < 3; i++) throttle.failed("client-999", "a", 1000);
-    expect(throttle.admit("client-999", "a", 1000)?.who).toBe("client");
-  });
-
-  it("takes at most `burst` attempts at once and `perSecond` after, from all clients together", () => {
-    const throttle = new SignInThrottle({ ...settings, perSecond: 10, burst: 3 });
-    for (let i = 0; i < 3; i++) expect(throttle.admit(`c${i}`, "a", 0)).toBeNull();
-    expect(throttle.admit("c3", "a", 0)).toEqual({ waitMs: 100, who: "server" });
-    expect(throttle.admit("c3", "a", 100)).toBeNull();
-    expect(throttle.admit("c4", "a", 100)?.who).toBe("server");
+    expect(throttle.admit("client-999", "a", 1000)?.waitMs).toBeGreaterThan(0);
   });
 });

@@ -6,8 +6,9 @@
  * after `accountFailures`; one that tries many accounts (spraying) after `clientFailures` in all.
  * A success clears the client's count for that account (not its total: signing in to one's own
  * account does not buy more guesses at others). No client can lock another's account out: the
- * right password from another client always gets in. Across all clients, a token bucket bounds the
- * attempts per second the server takes (each costs a scrypt hash). Memory is bounded: at most
+ * right password from another client always gets in. (How many password checks run at once, from
+ * all clients together, is the server's sign-in gate: lib/server/auth/sign-in-gate.ts, which makes
+ * a crowd wait its turn rather than refusing it.) Memory is bounded: at most
  * `maxKeys` counts are kept (the least recently seen is forgotten first), each for `windowMs` after
  * its last failure (or its wait, when longer). Pure: the caller passes the time.
  */
@@ -17,9 +18,6 @@ export type SignInThrottleSettings = {
   maxDelayMs: number;
   windowMs: number;
   maxKeys: number;
-  /** Attempts per second the server takes from all clients together, and how many at once. */
-  perSecond: number;
-  burst: number;
 };
 
 export const SIGN_IN_THROTTLE: SignInThrottleSettings = {
@@ -28,40 +26,25 @@ export const SIGN_IN_THROTTLE: SignInThrottleSettings = {
   maxDelayMs: 15 * 60 * 1000,
   windowMs: 15 * 60 * 1000,
   maxKeys: 20_000,
-  perSecond: 10,
-  burst: 30,
 };
 
-/** Why an attempt must wait, and for how long. */
-export type ThrottleWait = { waitMs: number; who: "client" | "server" };
+/** How long an attempt must wait (its client failed too often). */
+export type ThrottleWait = { waitMs: number };
 
 type Count = { failures: number; last: number };
 
 export class SignInThrottle {
   private readonly counts = new Map<string, Count>();
-  private tokens: number;
-  private filledAt = 0;
 
-  constructor(private readonly settings: SignInThrottleSettings = SIGN_IN_THROTTLE) {
-    this.tokens = settings.burst;
-  }
+  constructor(private readonly settings: SignInThrottleSettings = SIGN_IN_THROTTLE) {}
 
-  /**
-   * Whether `client` may try to sign in to `account` now: null (the attempt is counted against the
-   * server's rate), or how long it must wait first.
-   */
+  /** Whether `client` may try to sign in to `account` now: null, or how long it must wait first. */
   admit(client: string, account: string, now: number): ThrottleWait | null {
     const waitMs = Math.max(
       this.wait(pairKey(client, account), this.settings.accountFailures, now),
       this.wait(clientKey(client), this.settings.clientFailures, now),
     );
-    if (waitMs > 0) return { waitMs, who: "client" };
-    this.tokens = Math.min(this.settings.burst, this.tokens + ((now - this.filledAt) / 1000) * this.settings.perSecond);
-    this.filledAt = now;
-    if (this.tokens < 1)
-      return { waitMs: Math.ceil(((1 - this.tokens) / this.settings.perSecond) * 1000), who: "server" };
-    this.tokens -= 1;
-    return null;
+    return waitMs > 0 ? { waitMs } : null;
   }
 
   failed(client: string, account: string, now: number): void {

@@ -1,16 +1,21 @@
 import "server-only";
-import { authSecret } from "./config";
+import { authSecret, sessionSeconds } from "./config";
 import { checkDatabase } from "./db/check-database";
 import { AppError } from "./errors";
+import { servedByAssay } from "./auth/sign-in-throttle";
 
 /** null when the server can start; otherwise one line naming the problem and the fix. */
 export async function checkStartup(): Promise<string | null> {
   try {
     authSecret();
+    sessionSeconds();
   } catch (error) {
     if (error instanceof AppError) return error.message;
     throw error;
   }
+  // a bare `next start` lets a client name its own address to the sign-in throttle
+  if (process.env.NODE_ENV === "production" && !servedByAssay())
+    return "serve Assay with `node scripts/serve.mjs` (npm start does), not `next start`: it tells the sign-in throttle each client's real address";
   return checkDatabase();
 }
 

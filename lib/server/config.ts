@@ -15,3 +15,22 @@ export function authSecret(): string {
   }
   return secret;
 }
+
+/** The default length of a session, in hours, from sign-in. */
+const DEFAULT_SESSION_HOURS = 12;
+
+/**
+ * How long a session lasts from sign-in, in seconds: ASSAY_SESSION_HOURS (a whole number of
+ * hours from 1 to 720), 12 unless set. Absolute: using a session does not extend it. An invalid
+ * value stops the server at start (checkStartup).
+ */
+export function sessionSeconds(): number {
+  const configured = process.env.ASSAY_SESSION_HOURS;
+  if (configured === undefined || configured === "") return DEFAULT_SESSION_HOURS * 3600;
+  if (!/^\d+$/.test(configured) || Number(configured) < 1 || Number(configured) > 720)
+    throw new AppError(
+      "unavailable",
+      `ASSAY_SESSION_HOURS is "${configured}": set it to a whole number of hours from 1 to 720 (default 12)`,
+    );
+  return Number(configured) * 3600;
+}

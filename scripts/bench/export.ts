@@ -1,6 +1,6 @@
 // Benchmark: 1,000,000 labels of one judge (1,000 questions x 1,000 chunks) exported as TREC qrels
 // and as CSV, each the two ways a user gets them: the command line (`assay export --out FILE`, its
-// own process) and the browser's download (the exports route of `next start`, read over HTTP to the
+// own process) and the browser's download (the exports route of Assay's server, read over HTTP to the
 // end). Wall time from the command (or the request) to the last byte, and peak resident memory
 // (VmHWM) of the command's process and of the server. On DATABASE_URL (fresh, migrated); argv[2]:
 // the production build's folder. Goal: under 5 s and under 300 MB each.

@@ -1,5 +1,5 @@
 // Benchmark: 50 simulated annotators (HTTP clients with their own sessions) doing claim-and-save
-// cycles (a pause of about BENCH_LOAD_THINK_MS, 1 s, to read each item) against `next start` on
+// cycles (a pause of about BENCH_LOAD_THINK_MS, 1 s, to read each item) against Assay's server on
 // DATABASE_URL (fresh, migrated) for BENCH_LOAD_SECONDS (60); then
 // every acknowledged label is checked to be stored exactly once. The server's CPU per request is
 // set beside the framework's floor at the same rate (a request Next.js answers without Assay's

@@ -2,7 +2,7 @@
 // the code the workspace runs) while the app server is killed mid-save and restarted, and, with
 // FAULT_RESTART_POSTGRES=1, while PostgreSQL itself restarts. Afterwards every label the outbox
 // took is stored exactly once and none was refused. argv[2]: the production build's folder.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/client/fetch-json";
 import { SaveQueue, type PendingSave } from "@/lib/client/save-queue";
@@ -11,6 +11,7 @@ import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { seedRelevanceCampaign, signInOverHttp } from "../lib/annotators-over-http";
 import { freePorts } from "../lib/free-ports.mjs";
+import { startNextServer } from "../lib/next-server";
 
 const ANNOTATORS = 10;
 const PASSWORD = "fault-test-password";
@@ -33,21 +34,12 @@ const campaign = { id: campaignId };
 
 let server: ChildProcess | null = null;
 async function startServer() {
-  server = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
-    {
-      env: {
-        ...process.env,
-        ASSAY_DIST_DIR: distDir,
-        NEXTAUTH_URL: BASE,
-        NEXTAUTH_SECRET: "fault-test-secret-0123456789abcdef",
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
-      stdio: ["ignore", "ignore", "ignore"],
-    },
-  );
+  server = startNextServer({
+    port: PORT!,
+    distDir,
+    secret: "fault-test-secret-0123456789abcdef",
+    stdio: ["ignore", "ignore", "ignore"],
+  }).server;
   for (
     let i = 0;
     !(await fetch(`${BASE}/api/health`).then(

@@ -1,5 +1,5 @@
 // Fault test: judge runs worked by several real processes on one database (DATABASE_URL), against
-// the local OpenAI-compatible test server. argv[2]: the production build's folder (for `next start`).
+// the local OpenAI-compatible test server. argv[2]: the production build's folder (for Assay's server).
 //
 // 1. The join, 20 times (in four rounds of five, each on its own study and endpoint, concurrency
 //    4): a run of two pairs worked by this process's own worker (as `assay judge run --sample
@@ -14,7 +14,7 @@
 // 2. A crash, beside them: a run of 60 calls (100 ms replies, concurrency 4) whose process is
 //    SIGKILLed at 40%; the server received at most 4 calls more than the database stored (the ones in
 //    flight), and `--run ID` finishes it with at most 4 calls made twice.
-// 3. A `next start` server's background worker polls beside a run the CLI works (its slots all
+// 3. A server's background worker polls beside a run the CLI works (its slots all
 //    held, its answers held by the test server): the server's CPU over two seconds while the calls
 //    are in flight, and over three once the run ended, is under 5% of a core; SIGTERM ends it.
 // Prints one JSON line of figures; exits 1 when a check fails. Tests time nothing: answers are held
@@ -32,6 +32,7 @@ import type { UserDto } from "@/lib/server/users/user-dto";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
 import { generatedLines } from "../lib/generated-lines";
 import { freePorts } from "../lib/free-ports.mjs";
+import { startNextServer } from "../lib/next-server";
 
 const distDir = process.argv[2] ?? ".next-test";
 const engine = process.env.DATABASE_URL?.startsWith("file:") ? "sqlite" : "postgres";
@@ -206,31 +207,16 @@ async function crash(fast: FakeChatServer) {
   return { receivedAtKill: received, storedAtKill: stored, madeTwice: total - 60, resumeMs: Date.now() - started };
 }
 
-/** A `next start` server's worker beside the CLI, then idle. */
+/** A server's worker beside the CLI, then idle. */
 async function serverWorker(held: FakeChatServer) {
   const [port] = await freePorts(1);
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      env: {
-        ...process.env,
-        ASSAY_DIST_DIR: distDir,
-        NEXTAUTH_URL: base,
-        NEXTAUTH_SECRET: "fault-test-secret-0123456789abcdef",
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
+  const { server, base } = startNextServer({ port: port!, distDir, secret: "fault-test-secret-0123456789abcdef" });
   const exited = new Promise<number | null>((resolve) =>
     server.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))),
   );
   try {
     await until(
-      "next start answers",
+      "the server answers",
       () =>
         fetch(`${base}/api/health`).then(
           (r) => r.ok,
@@ -260,7 +246,7 @@ async function serverWorker(held: FakeChatServer) {
     const busyCpuMs = cpuMs(server.pid!) - busyBefore;
     check(
       busyCpuMs < 100,
-      `server: next start used ${busyCpuMs} ms of CPU in 2 s while the CLI's calls were in flight`,
+      `server: Assay's server used ${busyCpuMs} ms of CPU in 2 s while the CLI's calls were in flight`,
     );
     release();
     const code = await exitOf(cli, "server: the CLI run", 60_000);
@@ -270,10 +256,10 @@ async function serverWorker(held: FakeChatServer) {
     const before = cpuMs(server.pid!);
     await sleep(3000);
     const idleCpuMs = cpuMs(server.pid!) - before;
-    check(idleCpuMs < 150, `server: next start used ${idleCpuMs} ms of CPU in 3 s with no run to work`);
+    check(idleCpuMs < 150, `server: Assay's server used ${idleCpuMs} ms of CPU in 3 s with no run to work`);
     server.kill("SIGTERM");
     const stopped = await Promise.race([exited, sleep(15_000).then(() => "alive" as const)]);
-    check(stopped !== "alive", "server: next start was still alive 15 s after SIGTERM");
+    check(stopped !== "alive", "server: Assay's server was still alive 15 s after SIGTERM");
     return { cpuMsIn2sBesideTheRun: busyCpuMs, cpuMsIn3sAfter: idleCpuMs };
   } finally {
     if (server.exitCode === null) server.kill("SIGKILL");

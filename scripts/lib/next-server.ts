@@ -1,6 +1,7 @@
-// The production server as the benchmarks start it: `next start` of a build folder on 127.0.0.1,
-// its own NEXTAUTH_URL and secret, and a wait until /api/health answers.
-import { spawn, type ChildProcess } from "node:child_process";
+// The production server as the benchmarks and fault tests start it: Assay's server
+// (scripts/serve.mjs, Next.js behind the server that sets each client's address) of a build
+// folder on 127.0.0.1, its own NEXTAUTH_URL and secret, and a wait until /api/health answers.
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 
 export function startNextServer(o: {
   port: number;
@@ -8,11 +9,16 @@ export function startNextServer(o: {
   secret: string;
   /** Extra node flags (a CPU profile). */
   nodeArgs?: string[];
+  /** More environment (DATABASE_URL, ASSAY_TRUSTED_PROXY_HOPS, ...). */
+  env?: Record<string, string>;
+  /** The host it listens on: 127.0.0.1 unless given ("0.0.0.0" takes 127.0.0.x from any source address). */
+  host?: string;
+  stdio?: StdioOptions;
 }): { server: ChildProcess; base: string } {
   const base = `http://127.0.0.1:${o.port}`;
   const server = spawn(
     process.execPath,
-    [...(o.nodeArgs ?? []), "node_modules/next/dist/bin/next", "start", "-p", String(o.port), "-H", "127.0.0.1"],
+    [...(o.nodeArgs ?? []), "scripts/serve.mjs", "-p", String(o.port), "-H", o.host ?? "127.0.0.1"],
     {
       env: {
         ...process.env,
@@ -21,8 +27,9 @@ export function startNextServer(o: {
         NEXTAUTH_SECRET: o.secret,
         NODE_ENV: "production",
         NEXT_TELEMETRY_DISABLED: "1",
+        ...o.env,
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: o.stdio ?? ["ignore", "ignore", "inherit"],
     },
   );
   return { server, base };

@@ -49,9 +49,14 @@ describe("checkTemplate", () => {
     expect(checkTemplate({ ...preference, scale: "preference" })).toEqual([]);
   });
 
-  it("refuses an expression that does not compile or matches an empty reply, and words mapped to no level", () => {
+  it("refuses an expression that does not compile, RE2 cannot run, or matches an empty reply, and words mapped to no level", () => {
     const output = (o: object) => ({ ...relevance, output: { ...relevance.output, ...o } as JudgeTemplate["output"] });
-    expect(checkTemplate(output({ pattern: "LEVEL=(" }))[0]!.message).toMatch(/^not a regular expression/);
+    expect(checkTemplate(output({ pattern: "LEVEL=(" }))[0]!.message).toMatch(
+      /^not an expression Assay reads \(RE2's syntax: no backreferences or lookarounds\): missing closing \)/,
+    );
+    expect(checkTemplate(output({ pattern: "(?<level>a)\\k<level>" }))[0]!.message).toMatch(
+      /^not an expression Assay reads/,
+    );
     expect(checkTemplate(output({ pattern: "(\\d*)" }))).toEqual([
       { path: "output.pattern", message: "the expression matches an empty reply" },
     ]);

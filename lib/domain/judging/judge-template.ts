@@ -3,6 +3,7 @@ import { judgeScale } from "./judge-scale";
 import { JUDGE_TASKS } from "./judge-tasks/registry";
 import { judgeTaskSchema } from "./judge-tasks/judge-task";
 import { outputRuleSchema } from "./output-rule";
+import { replyPatternProblem } from "./reply-pattern";
 
 /** A judge prompt template as a researcher writes it (a saved one is an immutable version of it). */
 export const judgeTemplateSchema = z.object({
@@ -64,12 +65,8 @@ export function checkTemplate(template: JudgeTemplate): TemplateProblem[] {
 
   const output = template.output;
   if (output.kind === "regex") {
-    try {
-      const regex = new RegExp(output.pattern, output.ignoreCase ? "i" : "");
-      if (regex.test("")) problems.push({ path: "output.pattern", message: "the expression matches an empty reply" });
-    } catch (error) {
-      problems.push({ path: "output.pattern", message: `not a regular expression: ${(error as Error).message}` });
-    }
+    const problem = replyPatternProblem(output.pattern, output.ignoreCase);
+    if (problem) problems.push({ path: "output.pattern", message: problem });
   }
   if (scale)
     for (const [word, level] of Object.entries(output.map))

@@ -1,6 +1,7 @@
 import { levelFromText, PREFERENCE_SCALE_ID, type Scale } from "../scales";
 import { judgeScale } from "./judge-scale";
 import type { OutputRule } from "./output-rule";
+import { compileReplyPattern } from "./reply-pattern";
 
 export type ParsedReply = { level: string } | { error: string };
 
@@ -61,22 +62,27 @@ function wordsOf(text: string): string[] {
   const inner = open !== -1 && close > open ? text.slice(open + 1, close) : text;
   return inner
     .split(/[\s,]+/)
-    .map((w) => w.replace(/^["'`]+|["'`]+$/g, ""))
+    .map(unquoted)
     .filter((w) => w !== "");
+}
+
+/** A word without the quotes around it (trimmed by hand: `["'`]+$` rescans every run of quotes). */
+function unquoted(word: string): string {
+  const quote = (c: string | undefined) => c === '"' || c === "'" || c === "`";
+  let start = 0;
+  let end = word.length;
+  while (start < end && quote(word[start])) start++;
+  while (end > start && quote(word[end - 1])) end--;
+  return word.slice(start, end);
 }
 
 function extract(rule: OutputRule, reply: string): { text: string; list?: string[] } | { error: string } {
   if (rule.kind === "regex") {
-    let regex: RegExp;
-    try {
-      regex = new RegExp(rule.pattern, rule.ignoreCase ? "gi" : "g");
-    } catch {
-      return { error: `the template's expression does not compile: ${rule.pattern}` };
-    }
+    const pattern = compileReplyPattern(rule.pattern, rule.ignoreCase);
+    if ("error" in pattern) return { error: `the template's expression cannot be read: ${pattern.error}` };
     // the last match: a reply reasons first and concludes last
-    const match = [...reply.matchAll(regex)].at(-1);
-    if (!match) return { error: `no match for /${rule.pattern}/ in the reply` };
-    const text = match.groups?.level ?? match[1] ?? match[0];
+    const text = pattern.lastMatch(reply);
+    if (text === null) return { error: `no match for /${rule.pattern}/ in the reply` };
     return { text: text.trim() };
   }
   const object = jsonObjectIn(reply);
@@ -97,15 +103,15 @@ function extract(rule: OutputRule, reply: string): { text: string; list?: string
 
 /**
  * The JSON object a reply holds: the whole reply, else its last ```json fence, else the text from
- * its first "{" to its last "}".
+ * its first "{" to its last "}". Fences are found by scanning once (a lazy pattern would read to
+ * the reply's end from every unclosed fence).
  */
 function jsonObjectIn(reply: string): Record<string, unknown> | null {
-  const fences = [...reply.matchAll(/```(?:json)?\s*\n([\s\S]*?)```/gi)].map((m) => m[1]!);
   const first = reply.indexOf("{");
   const last = reply.lastIndexOf("}");
   const candidates = [
     reply,
-    ...fences.reverse(),
+    ...fencedBlocks(reply).reverse(),
     ...(first !== -1 && last > first ? [reply.slice(first, last + 1)] : []),
   ];
   for (const text of candidates) {
@@ -117,6 +123,26 @@ function jsonObjectIn(reply: string): Record<string, unknown> | null {
     }
   }
   return null;
+}
+
+/** The text of each ``` fence (its opening line ``` or ```json, in any case), in order. */
+export function fencedBlocks(reply: string): string[] {
+  const blocks: string[] = [];
+  let at = reply.indexOf("```");
+  while (at !== -1) {
+    let open = at + 3;
+    if (reply.slice(open, open + 4).toLowerCase() === "json") open += 4;
+    let newline = open;
+    while (newline < reply.length && /\s/.test(reply[newline]!) && reply[newline] !== "\n") newline++;
+    const close = reply[newline] === "\n" ? reply.indexOf("```", newline + 1) : -1;
+    if (close === -1) {
+      at = reply.indexOf("```", at + 3);
+      continue;
+    }
+    blocks.push(reply.slice(newline + 1, close));
+    at = reply.indexOf("```", close + 3);
+  }
+  return blocks;
 }
 
 /**

@@ -2,23 +2,23 @@ import "server-only";
 import { getToken } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import type { UserRole } from "@/lib/domain/roles";
-import { authSecret } from "../config";
+import { authSecret, sessionSeconds } from "../config";
 import { sessionUserById } from "../db/users";
 import { AppError } from "../errors";
-import { decodeSession } from "./session-token";
+import { decodeSession, liveSessionClaims } from "./session-token";
 import { toUserDto, type UserDto } from "../users/user-dto";
 
 /**
  * The signed-in user, read fresh from the database on every request (so a changed role or a
  * deleted account takes effect at once), or null. A disabled account, a session signed before the
  * user's password was reset or their role changed (its session version is older than the
- * user's), and a session that signed out (EndedSession: a copy of its cookie) are signed out. A
- * session without an id (signed before sessions had one) is signed out too.
+ * user's), a session that signed out (EndedSession: a copy of its cookie), and one that began
+ * more than ASSAY_SESSION_HOURS ago are signed out. A session without an id or a sign-in time
+ * (signed before sessions carried them) is signed out too.
  *
  * The session cookie is decrypted and checked (signature, expiry) with next-auth's own `getToken`,
  * from the cookies alone: next-auth's `getServerSession` would also build its whole request
- * context and encrypt a refreshed token that a page or route handler cannot send back (the
- * session's expiry slides when the browser asks /api/auth/session, as before). Its key is derived
+ * context and encrypt a refreshed token that a page or route handler cannot send back. Its key is derived
  * once per secret (`decodeSession`), not on every request.
  */
 export async function currentUser(): Promise<UserDto | null> {
@@ -28,11 +28,10 @@ export async function currentUser(): Promise<UserDto | null> {
     secret: authSecret(),
     decode: decodeSession,
   });
-  const claims = token as { uid?: unknown; sv?: unknown; sid?: unknown } | null;
-  if (typeof claims?.uid !== "number" || typeof claims.sid !== "string") return null;
+  const claims = liveSessionClaims(token, sessionSeconds());
+  if (!claims) return null;
   const user = await sessionUserById(claims.uid, claims.sid);
-  if (!user || user.disabled || user.ended || user.sessionVersion !== (typeof claims.sv === "number" ? claims.sv : 0))
-    return null;
+  if (!user || user.disabled || user.ended || user.sessionVersion !== claims.sv) return null;
   return toUserDto(user);
 }
 

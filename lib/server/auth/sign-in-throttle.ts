@@ -5,15 +5,18 @@ import { SignInThrottle } from "@/lib/domain/sign-in-throttle";
  * The server process's sign-in throttle (lib/domain/sign-in-throttle.ts): per client address and
  * for the whole process; each process of a multi-process deployment counts on its own.
  */
-const shared = globalThis as unknown as { assaySignInThrottle?: SignInThrottle };
+const shared = globalThis as unknown as { assaySignInThrottle?: SignInThrottle; assayClientAddressSetBy?: string };
 export const signInThrottle = (shared.assaySignInThrottle ??= new SignInThrottle());
 
+/** Whether Assay's own server (scripts/serve.mjs, in this process) set X-Forwarded-For to the client's address. */
+export const servedByAssay = () => shared.assayClientAddressSetBy !== undefined;
+
 /**
- * The address a request came from: the entry of X-Forwarded-For that the outermost of the
- * ASSAY_TRUSTED_PROXY_HOPS proxies in front of Assay added (each proxy appends the address it
- * saw). Without a proxy (0, the default) it is the last entry, which Next.js fills in from the
- * connection when the request has none; a client that sends its own header can then name itself,
- * which the throttle's limit on the whole server still bounds.
+ * The address a request came from. Behind Assay's own server (scripts/serve.mjs) X-Forwarded-For
+ * is exactly that: the socket's address, or the one the outermost trusted proxy saw. Under
+ * `next dev` or a bare `next start`, which fill the header only when a request lacks it, it is the
+ * header's last entry, which a client can name itself (checkStartup refuses production without
+ * Assay's server).
  */
 export function clientAddress(forwardedFor: string | string[] | null | undefined): string {
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "");
@@ -21,6 +24,5 @@ export function clientAddress(forwardedFor: string | string[] | null | undefined
     .split(",")
     .map((e) => e.trim())
     .filter((e) => e.length > 0);
-  const hops = Math.max(1, Number.parseInt(process.env.ASSAY_TRUSTED_PROXY_HOPS ?? "0", 10) || 0);
-  return (entries[Math.max(0, entries.length - hops)] ?? "unknown").slice(0, 64);
+  return (entries.at(-1) ?? "unknown").slice(0, 64);
 }

@@ -20,6 +20,8 @@ import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
 import { textInput } from "@/test/import-inputs";
+import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
+import { templateVersion } from "@/lib/server/judging/template-version";
 import { importIntoStudy } from "./import-into-study";
 
 type Record_ = Record<string, unknown> & { type: string };
@@ -222,6 +224,56 @@ describe("LLM judge runs in a study bundle", () => {
       ],
     });
     expect(await counts(studyId)).toEqual(before);
+  });
+
+  it("read a call's reply with a rule that backtracks exponentially elsewhere, (a+)+$, at once; refuse a rule RE2 cannot run", async () => {
+    // the run of the saved template, its rule made (a+)+$ and its version recomputed, every reply 40 a's
+    const withRule = (pattern: string, reply: (done: boolean) => string) => {
+      const template = bundle.find((r) => r.type === "judge_template")!;
+      const changed = {
+        ...(template.template as JudgeTemplate),
+        output: { kind: "regex", pattern, ignoreCase: true, map: { [A40]: "2" } },
+      } as JudgeTemplate;
+      const version = templateVersion(changed);
+      return bundle.map((r) => {
+        if (r === template) return { ...r, template: changed, version };
+        if (r.type === "judge_run" && r.number === 1) return { ...r, template: changed, template_version: version };
+        if (r.type === "judge_call" && r.run === 1 && r.reply !== null)
+          return r.status === "done" ? { ...r, reply: reply(true), level: "2" } : { ...r, reply: reply(false) };
+        return r;
+      });
+    };
+    const A40 = "a".repeat(40);
+    // a backtracking engine takes some 2^40 steps on each of these replies
+    const cruel = withRule("(a+)+$", () => `${A40}!`);
+    const studyId = await freshStudy();
+    const before = await counts(studyId);
+    const error = await importBundle(studyId, cruel).catch((e: unknown) => e);
+    const firstDone = cruel.find((r) => r.type === "judge_call" && r.run === 1 && r.status === "done")!;
+    expect((error as AppError).details).toMatchObject({
+      errors: expect.arrayContaining([
+        `study.assay.jsonl line ${cruel.indexOf(firstDone) + 1}, field reply: a done call's reply gives no level by its template: no match for /(a+)+$/ in the reply`,
+      ]),
+    });
+    expect(await counts(studyId)).toEqual(before);
+    // the same rule, replies it matches: imported
+    expect(
+      (
+        await importBundle(
+          studyId,
+          withRule("(a+)+$", () => A40),
+        )
+      ).added,
+    ).toMatchObject({ judgeRuns: 2 });
+    // a backreference is no rule RE2 runs: refused at the template, with its field
+    const backreference = withRule("(a)\\1", () => A40);
+    const refused = await importBundle(await freshStudy(), backreference).catch((e: unknown) => e);
+    const template = backreference.find((r) => r.type === "judge_template")!;
+    expect(((refused as AppError).details as { errors: string[] }).errors[0]).toMatch(
+      new RegExp(
+        `^study\\.assay\\.jsonl line ${backreference.indexOf(template) + 1}, field template\\.output\\.pattern: not an expression Assay reads \\(RE2's syntax: no backreferences or lookarounds\\)`,
+      ),
+    );
   });
 
   it("refuses a template version under a name the study uses for another task", async () => {

@@ -192,6 +192,45 @@ describe("judge runs", () => {
     expect((await getJudgeRun(admin, s.id, run.id)).problems).toEqual([]);
   });
 
+  it("read a reply with a rule that backtracks exponentially elsewhere, (a+)+$, without stalling", async () => {
+    const s = await study(1, 2);
+    // a reply of 40 a's and a "!" takes a backtracking engine some 2^40 steps: the run would never end
+    const cruel = await startFakeChatServer({ answer: () => `${"a".repeat(40)}!` });
+    const matching = await startFakeChatServer({ answer: () => `${"a".repeat(40)}` });
+    try {
+      const template = {
+        name: `cruel-${unique()}`,
+        task: "relevance" as const,
+        scale: "trec-dl-0-3",
+        system: "",
+        prompt: "Question: {{question}}\nPassage: {{chunk}}",
+        output: { kind: "regex" as const, pattern: "(a+)+$", ignoreCase: true, map: { [`${"a".repeat(40)}`]: "2" } },
+      };
+      await saveTemplate(admin, s.id, template);
+      const unparsed = await createJudgeRun(admin, s.id, {
+        template: template.name,
+        endpoint: await endpoint(cruel.url),
+        sample: { kind: "all_pairs" },
+      });
+      await runToEnd(unparsed.id);
+      const read = await getJudgeRun(admin, s.id, unparsed.id);
+      expect(read.run.calls).toMatchObject({ done: 0, unparsed: 2 });
+      expect(read.problems[0]!.error).toBe("no match for /(a+)+$/ in the reply");
+      // the same rule reads a reply it matches
+      const parsed = await createJudgeRun(admin, s.id, {
+        template: template.name,
+        endpoint: await endpoint(matching.url),
+        sample: { kind: "all_pairs" },
+      });
+      await runToEnd(parsed.id);
+      expect((await getJudgeRun(admin, s.id, parsed.id)).run.calls).toMatchObject({ done: 2, unparsed: 0 });
+      expect([...(await labelsOf(s.id, parsed.judge)).values()]).toEqual(["2", "2"]);
+    } finally {
+      await cruel.close();
+      await matching.close();
+    }
+  });
+
   it("resumes after a stop and after a dead process, with no second call for a stored reply", async () => {
     const s = await study(2, 10);
     const name = await endpoint(slow.url, { concurrency: 2 });

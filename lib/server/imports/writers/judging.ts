@@ -22,6 +22,7 @@ import {
 } from "../../db/judge-runs";
 import { dbTimestamp } from "../../db/transactions";
 import { templateVersion } from "../../judging/template-version";
+import { turnsEvery } from "../../next-turn";
 import { storedSample } from "./campaigns";
 import { answersOf, known, studyJudges, studySystems, targetIdsOf, type Numbered } from "./shared";
 
@@ -280,7 +281,9 @@ export async function writeJudgeCalls(ctx: ImportContext, batch: Numbered<JudgeC
   const { queries, nuggets, docs, systems } = targets;
   const rows: unknown[][] = [];
   const attempts: { runId: number; position: number; attempts: JudgeCallRow["record"]["http_attempts"] }[] = [];
+  const breathe = turnsEvery(50); // each reply is read by its template's rule: let other requests in
   for (const { line, row } of batch) {
+    await breathe();
     const r = row.record;
     const run = ctx.judgeRuns.get(r.run);
     if (!run) {

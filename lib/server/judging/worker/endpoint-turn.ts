@@ -3,7 +3,7 @@ import { claimableCalls, claimCalls, finishRunIfDone, takeEndpointSlot } from ".
 import { withLeaseTransaction } from "../../db/transactions";
 import { AppError } from "../../errors";
 import { failedOutcome } from "../judge-call";
-import { nextTurn } from "./next-turn";
+import { nextTurn } from "../../next-turn";
 import { runsOf, type Endpoint, type WorkerContext } from "./context";
 import { lane } from "./lane";
 import { loadEndpoint } from "./load-runs";

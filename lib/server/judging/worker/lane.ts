@@ -9,7 +9,7 @@ import {
 } from "../../db/judge-calls";
 import { withLeaseTransaction } from "../../db/transactions";
 import { makeCall, outcomeWithoutCall, prepareCall, type PreparedCall } from "../judge-call";
-import { nextTurn } from "./next-turn";
+import { nextTurn } from "../../next-turn";
 import { runsOf, type ActiveRun, type Endpoint, type WorkerContext } from "./context";
 
 /** A lane's claimed calls, ready to be made: their prompts rendered and the cached replies looked up. */

@@ -12,7 +12,7 @@ import {
 } from "../../db/judge-calls";
 import { upsertAssignmentLabels } from "../../db/labels";
 import { withLeaseTransaction, type Tx } from "../../db/transactions";
-import { nextTurn } from "./next-turn";
+import { nextTurn } from "../../next-turn";
 
 /** What the writer needs of a run: whose labels it writes, on what scale, by its task's label kind. */
 export type WriterRun = {
