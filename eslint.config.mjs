@@ -31,7 +31,7 @@ const LAYERS = [
     dir: "lib/domain",
     tests: false,
     patterns: [
-      { group: [...FRAMEWORK, ...NODE_IO], message: "lib/domain is pure: zod and itself only." },
+      { group: [...FRAMEWORK, ...NODE_IO], message: "lib/domain is pure: zod, re2js and itself only." },
       { group: ["@/*", "!@/lib", "@/lib/*", "!@/lib/domain"], message: "lib/domain imports only lib/domain." },
     ],
   },

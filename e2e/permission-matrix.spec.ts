@@ -350,6 +350,12 @@ for (const actor of ACTORS) {
       const token = tokens[actor as TokenActor];
       const headers = token ? { authorization: `Bearer ${token}` } : undefined;
       const storageState = actor === ENDED ? { cookies: endedCookies, origins: [] } : undefined;
+      if (actor === ENDED) {
+        // a renewal is tried first (GET /api/auth/session): it must not bring the session back
+        const renewing = await playwright.request.newContext({ baseURL, storageState });
+        expect(await (await renewing.get("/api/auth/session")).json()).toEqual({});
+        await renewing.dispose();
+      }
       api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers, storageState });
       pages = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers, storageState });
       if (actor === ENDED) expect(endedCookies.some((c) => c.name.includes("session-token"))).toBe(true);

@@ -11,16 +11,7 @@ export function SignInForm() {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  // a crowd signing in together waits its turn on the server: say so after a moment
-  const [waiting, setWaiting] = useState(false);
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setTimeout(() => setWaiting(true), 1500);
-    return () => {
-      clearTimeout(timer);
-      setWaiting(false);
-    };
-  }, [pending]);
+  const waiting = useStillPending(pending, 1500);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,13 +29,7 @@ export function SignInForm() {
       return;
     }
     setPending(false);
-    setError(
-      result?.error === SIGN_IN_RATE_LIMITED
-        ? "Too many failed sign-ins from here. Wait a little (each failure doubles the wait) and try again."
-        : result?.error === SIGN_IN_BUSY
-          ? "The server had no turn for you within a minute: many people are signing in. Try again."
-          : "Wrong email or password.",
-    );
+    setError(refusalOf(result?.error));
   }
 
   return (
@@ -92,4 +77,27 @@ export function SignInForm() {
       )}
     </form>
   );
+}
+
+/** What a refused sign-in says, by next-auth's error. */
+function refusalOf(error: string | null | undefined): string {
+  if (error === SIGN_IN_RATE_LIMITED)
+    return "Too many failed sign-ins from here. Wait a little (each failure doubles the wait) and try again.";
+  if (error === SIGN_IN_BUSY)
+    return "The server had no turn for you within a minute: many people are signing in. Try again.";
+  return "Wrong email or password.";
+}
+
+/** True once `pending` has lasted `ms` (a crowd signing in together waits its turn on the server: say so). */
+function useStillPending(pending: boolean, ms: number): boolean {
+  const [still, setStill] = useState(false);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setStill(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setStill(false);
+    };
+  }, [pending, ms]);
+  return still;
 }

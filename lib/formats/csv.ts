@@ -38,20 +38,23 @@ const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 /** What a spreadsheet takes for the start of a formula (or, for tab and carriage return, hides one behind). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** Whether csvCell puts an apostrophe before a cell: a formula's start, or an apostrophe of its own. */
+const escaped = (text: string) => (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) || text.startsWith("'");
+
 /**
  * A cell as a spreadsheet will not run it (OWASP's rule against CSV injection): text that is not a
  * plain number and starts with =, +, -, @, a tab or a carriage return gets a leading apostrophe
  * ("=1+1 evil" is written '=1+1 evil); a number such as -0.25 stays a number every reader reads.
+ * Text that starts with an apostrophe gets one more, so reading a cell back is exact ("'=x" is
+ * written ''=x and read as '=x).
  */
 export function csvCell(text: string): string {
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return escaped(text) ? `'${text}` : text;
 }
 
-/** A cell as csvCell wrote it, read back: the apostrophe before a formula's first character goes. */
+/** A cell as csvCell wrote it, read back: the apostrophe it added goes (and only that one). */
 export function csvCellValue(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) && !PLAIN_NUMBER.test(text.slice(1))
-    ? text.slice(1)
-    : text;
+  return text.startsWith("'") && escaped(text.slice(1)) ? text.slice(1) : text;
 }
 
 /** One CSV line; every cell through csvCell, and those with a comma, quote or line break quoted. */

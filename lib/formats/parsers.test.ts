@@ -234,6 +234,17 @@ describe("CSV", () => {
     expect(parse("q1,'plain,2", 3)).toEqual({ row: { kind: "csv-label", item: "q1", judge: "'plain", value: "2" } });
   });
 
+  it("reads back exactly what it wrote, a value that starts with an apostrophe included", () => {
+    const values = ["'=x", "'plain", "''", "'", "=x", "''=x", "-0.25", "'-0.25", "a'b"];
+    expect(csvLine(values)).toBe("''=x,''plain,''',''," + "'=x,'''=x,-0.25,''-0.25,a'b");
+    const parse = labelsCsvParser();
+    parse("item,judge,label", 1);
+    for (const [i, value] of values.entries())
+      expect(parse(csvLine(["q1", value, "1"]), i + 2)).toEqual({
+        row: { kind: "csv-label", item: "q1", judge: value, value: "1" },
+      });
+  });
+
   it("reads labels with the columns in any order and checks the field count", () => {
     const parse = labelsCsvParser();
     expect(parse("label,item,judge", 1)).toBeNull();

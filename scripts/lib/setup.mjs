@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import net from "node:net";
+import { secureSqliteFile } from "../../lib/server/db/sqlite-file.mjs";
 import { bin, fail, root, run, step } from "./run.mjs";
 
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
@@ -39,24 +40,10 @@ export async function ensureCli() {
   linkBin();
 }
 
-/** Applies pending migrations to the database at `url` (a SQLite file first made private: secureSqliteFile). */
+/** Applies pending migrations to the database at `url` (a SQLite file first made private: lib/server/db/sqlite-file.mjs). */
 export function migrate(url) {
   if (url.startsWith("file:")) secureSqliteFile(path.resolve(root, url.slice(5)));
   run(bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: url }, quiet: true, what: "applying migrations" });
-}
-
-/**
- * Makes a SQLite database readable by its owner alone: the folders it creates 0700, the file (and
- * its -wal and -shm files, which SQLite creates with the file's mode) 0600, created empty when
- * missing. A folder that exists already is left as it is, but for Assay's own data/.
- */
-export function secureSqliteFile(file) {
-  const folder = path.dirname(file);
-  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-  if (path.resolve(folder) === path.join(root, "data")) fs.chmodSync(folder, 0o700);
-  fs.closeSync(fs.openSync(file, "a", 0o600));
-  for (const suffix of ["", "-wal", "-shm"])
-    if (fs.existsSync(`${file}${suffix}`)) fs.chmodSync(`${file}${suffix}`, 0o600);
 }
 
 /** null when a PostgreSQL URL's server accepts TCP connections within `timeoutMs`, else the reason. */

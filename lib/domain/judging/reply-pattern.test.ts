@@ -37,7 +37,7 @@ describe("a template's expression", () => {
     // a backtracking engine needs about 2^n steps here: 40 characters would take days
     for (const n of [28, 40, 5_000]) expect(compiled("(a+)+$").lastMatch(`${"a".repeat(n)}!`)).toBeNull();
     expect(compiled("(a|aa)*$").lastMatch(`${"a".repeat(10_000)}!`)).toBe("");
-    expect(compiled("(x+x+)+y").lastMatch(`${"x".repeat(10_000)}y`)).toBe("x".repeat(10_000));
+    expect(compiled("(x+x+)+y").lastMatch(`${"x".repeat(5_000)}y`)).toBe("x".repeat(5_000));
   });
 
   it("reads the last characters of a long reply, where it concludes", () => {
@@ -55,7 +55,7 @@ describe("a template's expression", () => {
       /^not an expression Assay reads .*: invalid or unsupported Perl syntax/,
     );
     expect(replyPatternProblem("[a-z]{0,500}", true)).toMatch(
-      /^the expression is too large \(\d+ instructions, at most 400\)/,
+      /^the expression is too large \(\d+ instructions, at most 150\)/,
     );
     expect(replyPatternProblem("a*", true)).toBe("the expression matches an empty reply");
     expect(replyPatternProblem("##\\s*final score:\\s*([0-3])", true)).toBeNull();

@@ -112,6 +112,20 @@ describe("adjudication", () => {
     await expect(getAdjudicationQueue(judge, id)).rejects.toMatchObject(notFound);
     expect(await listMyAdjudications(judge)).toEqual([]);
     await f.upsertMember(db, studyId, judge.id, "annotator");
+    // nor both in one request: each check reads the campaign as the request would leave it
+    const { id: third } = await createCampaign(researcher, studyId, draft());
+    await expect(
+      updateCampaign(researcher, third, {
+        annotatorIds: [a0.id, a1.id, bystander.id],
+        adjudication: { adjudicatorId: bystander.id },
+      }),
+    ).rejects.toThrow(/user \d+ annotates this campaign/);
+    expect((await (await getDb()).campaign.findUniqueOrThrow({ where: { id: third } })).adjudicatorId).toBeNull();
+    // a change that swaps them cleanly is fine: the old annotator adjudicates, the new adjudicator is gone from the annotators
+    await updateCampaign(researcher, third, {
+      annotatorIds: [a0.id, a1.id],
+      adjudication: { adjudicatorId: bystander.id },
+    });
   });
 
   it("never names, nor lets in, a member who annotates a campaign of the study still running", async () => {

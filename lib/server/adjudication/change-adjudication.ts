@@ -11,19 +11,22 @@ import { runningCampaignAnnotated } from "./adjudication-access";
 /**
  * Checks a researcher's change of a campaign's adjudication and says which columns it sets. The
  * adjudicator named must be a member of the study and not one of the campaign's annotators (who
- * stay blind to each other's labels), nor of any campaign of the study still running; the LLM shown must be a model judge of the study, and only
- * once the annotators are done: every item complete, or the campaign closed.
+ * stay blind to each other's labels) as they are after the same request (`annotatorsAfter`, when it
+ * changes them too), nor of any campaign of the study still running; the LLM shown must be a model
+ * judge of the study, and only once the annotators are done: every item complete, or the campaign
+ * closed.
  */
 export async function checkAdjudicationChange(
   db: Db,
   campaign: CampaignRecord,
   change: AdjudicationChange,
+  annotatorsAfter?: readonly number[],
 ): Promise<AdjudicationColumns> {
   if (!adjudicable(campaign.taskType, campaign.overlap))
     throw invalid(`adjudication: ${notAdjudicable(campaign.name)}`);
   const columns: AdjudicationColumns = {};
   if (change.adjudicatorId !== undefined) {
-    if (change.adjudicatorId !== null) await checkAdjudicator(db, campaign, change.adjudicatorId);
+    if (change.adjudicatorId !== null) await checkAdjudicator(db, campaign, change.adjudicatorId, annotatorsAfter);
     columns.adjudicatorId = change.adjudicatorId;
   }
   if (change.every !== undefined) columns.adjudicateEvery = change.every;
@@ -48,10 +51,17 @@ export async function checkAdjudicationChange(
   return columns;
 }
 
-async function checkAdjudicator(db: Db, campaign: CampaignRecord, userId: number): Promise<void> {
+async function checkAdjudicator(
+  db: Db,
+  campaign: CampaignRecord,
+  userId: number,
+  annotatorsAfter: readonly number[] | undefined,
+): Promise<void> {
   const [member, annotates] = await Promise.all([
     db.studyMember.findUnique({ where: { studyId_userId: { studyId: campaign.studyId, userId } } }),
-    db.campaignAnnotator.findUnique({ where: { campaignId_userId: { campaignId: campaign.id, userId } } }),
+    annotatorsAfter
+      ? annotatorsAfter.includes(userId)
+      : db.campaignAnnotator.findUnique({ where: { campaignId_userId: { campaignId: campaign.id, userId } } }),
   ]);
   if (!member) throw invalid(`adjudication.adjudicatorId: user ${userId} is not a member of this study`);
   if (annotates)

@@ -53,30 +53,7 @@ export function authOptions(): NextAuthOptions {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        async authorize(credentials, request) {
-          const { email, password } = credentials ?? {};
-          if (!email || !password || email.length > MAX_EMAIL || password.length > MAX_PASSWORD) return null;
-          const client = clientAddress(request?.headers?.["x-forwarded-for"]);
-          const account = email.trim().toLowerCase();
-          const throttled = () => signInThrottle.admit(client, account, Date.now()) !== null;
-          if (throttled()) throw new Error(SIGN_IN_RATE_LIMITED);
-          let user: Awaited<ReturnType<typeof verifyCredentials>>;
-          try {
-            // the password is checked in the client's turn; failures made while it waited count
-            user = await signInGate.turn(client, async () => {
-              if (throttled()) throw new Error(SIGN_IN_RATE_LIMITED);
-              return verifyCredentials(email, password);
-            });
-          } catch (error) {
-            throw error instanceof SignInBusy ? new Error(SIGN_IN_BUSY) : error;
-          }
-          if (!user) {
-            signInThrottle.failed(client, account, Date.now());
-            return null;
-          }
-          signInThrottle.succeeded(client, account);
-          return { id: String(user.id), email: user.email, name: user.name, sessionVersion: user.sessionVersion };
-        },
+        authorize: (credentials, request) => authorizeCredentials(credentials, request?.headers?.["x-forwarded-for"]),
       }),
     ],
     callbacks: {
@@ -104,4 +81,35 @@ export function authOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+/**
+ * A sign-in by email and password: refused at once when the client failed too often, otherwise
+ * checked in the client's turn (sign-in-gate.ts); failures made while it waited count.
+ */
+async function authorizeCredentials(
+  credentials: Record<"email" | "password", string> | undefined,
+  forwardedFor: string | string[] | undefined,
+) {
+  const { email, password } = credentials ?? {};
+  if (!email || !password || email.length > MAX_EMAIL || password.length > MAX_PASSWORD) return null;
+  const client = clientAddress(forwardedFor);
+  const account = email.trim().toLowerCase();
+  const throttled = () => signInThrottle.admit(client, account, Date.now()) !== null;
+  if (throttled()) throw new Error(SIGN_IN_RATE_LIMITED);
+  let user: Awaited<ReturnType<typeof verifyCredentials>>;
+  try {
+    user = await signInGate.turn(client, async () => {
+      if (throttled()) throw new Error(SIGN_IN_RATE_LIMITED);
+      return verifyCredentials(email, password);
+    });
+  } catch (error) {
+    throw error instanceof SignInBusy ? new Error(SIGN_IN_BUSY) : error;
+  }
+  if (!user) {
+    signInThrottle.failed(client, account, Date.now());
+    return null;
+  }
+  signInThrottle.succeeded(client, account);
+  return { id: String(user.id), email: user.email, name: user.name, sessionVersion: user.sessionVersion };
 }

@@ -56,8 +56,9 @@ export async function updateCampaign(
   }
   const annotators = annotatorIds === undefined ? undefined : [...new Set(annotatorIds)];
   if (annotators) await checkAnnotators(db, campaign.studyId, annotators, campaign.overlap, "annotatorIds");
-  if (annotators) await checkNotAdjudicator(db, campaign.id, annotators);
-  const adjudicationColumns = adjudication && (await checkAdjudicationChange(db, campaign, adjudication));
+  // each check reads the campaign as this request leaves it: annotators and adjudicator may change together
+  if (annotators && adjudication?.adjudicatorId === undefined) await checkNotAdjudicator(db, campaign.id, annotators);
+  const adjudicationColumns = adjudication && (await checkAdjudicationChange(db, campaign, adjudication, annotators));
   await withTransaction(async (tx) => {
     if (adjudicationColumns) await setCampaignAdjudication(tx, campaign.id, adjudicationColumns);
     if (status !== undefined) await setCampaignStatus(tx, campaign.id, status);

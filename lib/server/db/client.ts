@@ -1,6 +1,7 @@
 import "server-only";
 import type { PrismaClient } from "./generated/sqlite/client";
-import { databaseUrl, providerOf } from "./database-url.mjs";
+import { databaseUrl, providerOf, sqliteFileOf } from "./database-url.mjs";
+import { secureSqliteFile } from "./sqlite-file.mjs";
 import { queueSqliteWrite } from "./sqlite-write-queue";
 
 /**
@@ -17,6 +18,7 @@ async function createClient(url: string): Promise<Db> {
     ]);
     return new PgClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
   }
+  secureSqliteFile(sqliteFileOf(url)); // a file libsql would create is its owner's alone
   const [{ PrismaClient: LiteClient }, { PrismaLibSql }] = await Promise.all([
     import("./generated/sqlite/client"),
     import("@prisma/adapter-libsql"),

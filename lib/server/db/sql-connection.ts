@@ -5,6 +5,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import Database from "libsql";
 import { databaseUrl, providerOf, sqliteFileOf } from "./database-url.mjs";
+import { secureSqliteFile } from "./sqlite-file.mjs";
 import { queueSqliteWrite } from "./sqlite-write-queue";
 
 /**
@@ -82,11 +83,11 @@ function sharedSqliteConnection(url: string, { readonly = false } = {}): SqliteC
   return connection;
 }
 
-/** A new connection to the SQLite file of `url`, with no statements prepared yet. */
-const openSqlite = (url: string, { readonly = false } = {}): SqliteConnection => ({
-  db: new Database(sqliteFileOf(url), { readonly, timeout: 5000 }),
-  statements: new Map(),
-});
+/** A new connection to the SQLite file of `url` (made its owner's alone first), with no statements prepared yet. */
+function openSqlite(url: string, { readonly = false } = {}): SqliteConnection {
+  if (!readonly) secureSqliteFile(sqliteFileOf(url));
+  return { db: new Database(sqliteFileOf(url), { readonly, timeout: 5000 }), statements: new Map() };
+}
 
 /** `sql` prepared on `connection` once and kept (at most 500: statements built for varying IN lists must not pile up). */
 function prepared({ db, statements }: SqliteConnection, sql: string): Database.Statement {

@@ -118,7 +118,7 @@ export async function callChatCompletions(
     const ended = (httpStatus: number | null, reply: string | null, error: string | null, usage: TokenUsage) =>
       onAttempt?.({ startedAt, latencyMs: Math.round(performance.now() - started), httpStatus, reply, error, usage });
     try {
-      const reply = await attemptCall(url, headers, body, timeoutMs, signal);
+      const reply = await attemptCall(url, headers, body, timeoutMs, signal, redact);
       const content = redact(reply.content);
       ended(reply.status, content, null, reply.usage);
       return { content, usage: reply.usage, latencyMs: reply.latencyMs, attempts: attempt };
@@ -154,6 +154,7 @@ async function attemptCall(
   body: string,
   timeoutMs: number,
   signal: AbortSignal | undefined,
+  redact: (text: string) => string,
 ): Promise<Omit<ChatReply, "attempts"> & { status: number }> {
   const started = performance.now();
   const refused = addressProblem(new URL(url).hostname);
@@ -178,12 +179,12 @@ async function attemptCall(
       { retryable: false, status },
     );
   if (status < 200 || status >= 300)
-    throw new ChatCallError(`the endpoint answered ${status}: ${bodySays(text, contentType)}`, {
+    throw new ChatCallError(`the endpoint answered ${status}: ${bodySays(text, contentType, redact)}`, {
       retryable: status === 429 || status >= 500,
       status,
       retryAfterMs: retryAfterMsOf(retryAfter, Date.now()),
     });
-  return { ...readCompletion(text, contentType, status), latencyMs, status };
+  return { ...readCompletion(text, contentType, status, redact), latencyMs, status };
 }
 
 type PostResponse = {
@@ -270,23 +271,30 @@ function readCompletion(
   text: string,
   contentType: string | null,
   status: number,
+  redact: (text: string) => string,
 ): { content: string; usage: TokenUsage } {
   const json = jsonOf(text);
   if (json === undefined)
-    throw new ChatCallError(`the endpoint's answer is not JSON (${sizeOf(text, contentType)})`, {
-      retryable: false,
-      status,
-    });
+    throw new ChatCallError(
+      `the endpoint's answer is not JSON (${sizeOf(text, contentType === null ? null : redact(contentType))})`,
+      {
+        retryable: false,
+        status,
+      },
+    );
   const body = json as {
     choices?: { message?: { content?: unknown } }[];
     usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
   };
   const content = body.choices?.[0]?.message?.content;
   if (typeof content !== "string")
-    throw new ChatCallError(`the endpoint's answer has no choices[0].message.content: ${bodySays(text, contentType)}`, {
-      retryable: false,
-      status,
-    });
+    throw new ChatCallError(
+      `the endpoint's answer has no choices[0].message.content: ${bodySays(text, contentType, redact)}`,
+      {
+        retryable: false,
+        status,
+      },
+    );
   const input = body.usage?.prompt_tokens;
   const output = body.usage?.completion_tokens;
   const usage =
@@ -308,9 +316,10 @@ const jsonOf = (text: string): unknown => {
  * What an answer's body says, for an error message: the message of a JSON error as OpenAI-compatible
  * servers send it ({"error": {"message"}}, {"error"}, {"message"} or {"detail"}), or the keys of
  * another JSON object; otherwise only its type and size. Never the raw bytes: an endpoint URL that
- * points at some other service must not turn Assay into a reader of that service's pages.
+ * points at some other service must not turn Assay into a reader of that service's pages. What it
+ * quotes is scrubbed of the key before it is cut (a cut could leave a key's first characters).
  */
-function bodySays(text: string, contentType: string | null): string {
+function bodySays(text: string, contentType: string | null, redact: (text: string) => string): string {
   const json = jsonOf(text);
   if (json !== null && typeof json === "object" && !Array.isArray(json)) {
     const o = json as Record<string, unknown>;
@@ -319,11 +328,11 @@ function bodySays(text: string, contentType: string | null): string {
       error !== null && typeof error === "object"
         ? (error as Record<string, unknown>).message
         : (error ?? o.message ?? o.detail);
-    if (typeof said === "string" && said.trim()) return clip(said.trim());
+    if (typeof said === "string" && said.trim()) return clip(redact(said.trim()));
     const keys = Object.keys(o);
-    return `a JSON object with ${keys.length ? `the keys ${clip(keys.join(", "))}` : "no keys"}`;
+    return `a JSON object with ${keys.length ? `the keys ${clip(redact(keys.join(", ")))}` : "no keys"}`;
   }
-  return `no error message (${sizeOf(text, contentType)})`;
+  return `no error message (${sizeOf(text, contentType === null ? null : redact(contentType))})`;
 }
 
 const sizeOf = (text: string, contentType: string | null) =>

@@ -15,7 +15,7 @@ export async function createEndpoint(input: NewEndpoint): Promise<EndpointDto> {
   if (problem) throw new AppError("invalid", problem);
   const db = await getDb();
   try {
-    return toEndpointDto(await db.judgeEndpoint.create({ data: { ...fields, ...keyColumns(apiKey) } }));
+    return toEndpointDto(await db.judgeEndpoint.create({ data: { ...fields, ...keyColumns(apiKey, fields.baseUrl) } }));
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", `name: an endpoint named ${fields.name} exists`);
     throw error;

@@ -66,6 +66,14 @@ export const guardedLookup: net.LookupFunction = (hostname, options, callback) =
   });
 };
 
+/** Whether a URL's host is this machine: a loopback address, or "localhost". */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = unmapped(hostname.replace(/^\[|\]$/g, "")).toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  const family = net.isIPv4(host) ? "ipv4" : net.isIPv6(host) ? "ipv6" : null;
+  return family !== null && loopback.check(host, family);
+}
+
 /** Why an endpoint may not be registered at this base URL (its host an address that calls may not reach), or null. */
 export function baseUrlProblem(baseUrl: string): string | null {
   const problem = addressProblem(new URL(baseUrl).hostname);

@@ -3,14 +3,18 @@ import type { z } from "zod";
 import type { endpointKeyInputSchema } from "@/lib/schemas/judging";
 import { AppError } from "../errors";
 import { encryptionKey, openApiKey, sealApiKey } from "./api-key-seal";
-import { judgeKeyVariableProblem } from "./judge-key-variables";
+import { judgeKeyVariableProblem, keyOriginProblem } from "./judge-key-variables";
 
 type KeyColumns = { apiKeyEnv: string | null; apiKeySealed: string | null };
 
-/** The columns that keep an endpoint's key as an admin set it: a variable's name, the key sealed, or neither. */
-export function keyColumns(input: z.infer<typeof endpointKeyInputSchema>): KeyColumns {
+/**
+ * The columns that keep an endpoint's key as an admin set it: a variable's name, the key sealed, or
+ * neither. A variable must be one its key may be sent to `baseUrl` from; a key the admin typed is
+ * theirs to send anywhere.
+ */
+export function keyColumns(input: z.infer<typeof endpointKeyInputSchema>, baseUrl: string): KeyColumns {
   if (input.source === "env") {
-    const problem = judgeKeyVariableProblem(input.variable);
+    const problem = judgeKeyVariableProblem(input.variable) ?? keyOriginProblem(input.variable, baseUrl);
     if (problem) throw new AppError("invalid", `apiKey.variable: ${problem}`);
     return { apiKeyEnv: input.variable, apiKeySealed: null };
   }
@@ -24,9 +28,10 @@ export function keyColumns(input: z.infer<typeof endpointKeyInputSchema>): KeyCo
 }
 
 /** The key an endpoint's calls send, read on the server only when a call is made; null for none. */
-export function endpointApiKey(endpoint: { name: string } & KeyColumns): string | null {
+export function endpointApiKey(endpoint: { name: string; baseUrl: string } & KeyColumns): string | null {
   if (endpoint.apiKeyEnv) {
-    const problem = judgeKeyVariableProblem(endpoint.apiKeyEnv);
+    const problem =
+      judgeKeyVariableProblem(endpoint.apiKeyEnv) ?? keyOriginProblem(endpoint.apiKeyEnv, endpoint.baseUrl);
     if (problem) throw new AppError("unavailable", `${endpoint.name}'s key is not read: ${problem}`);
     const value = process.env[endpoint.apiKeyEnv]; // a judge key variable: checked just above
     if (!value)

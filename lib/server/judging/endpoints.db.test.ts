@@ -210,6 +210,46 @@ describe("judge endpoints", () => {
     }
   });
 
+  it("send a variable's key only to the origins the operator bound it to (ASSAY_JUDGE_ORIGINS), or to loopback", async () => {
+    process.env.ASSAY_JUDGE_KEY_TEST = KEY;
+    const env = { source: "env" as const, variable: "ASSAY_JUDGE_KEY_TEST" };
+    const at = (baseUrl: string, apiKey: Parameters<typeof createEndpoint>[0]["apiKey"] = env) =>
+      createEndpoint({ name: named("bound"), baseUrl, model: "m", apiKey });
+    try {
+      // unbound: this machine's servers only
+      expect(await refusal(at("https://api.openai.com/v1"))).toBe(
+        "invalid: apiKey.variable: ASSAY_JUDGE_KEY_TEST is bound to no origin, so its key goes to this machine's own servers only: bind it with ASSAY_JUDGE_ORIGINS=ASSAY_JUDGE_KEY_TEST=https://api.openai.com when starting the server to send it to https://api.openai.com",
+      );
+      expect(await refusal(at(server.url))).toBeNull();
+      expect(await refusal(at("http://localhost:11434/v1"))).toBeNull();
+      // bound: there and nowhere else, whatever its path
+      process.env.ASSAY_JUDGE_ORIGINS =
+        "ASSAY_JUDGE_KEY_TEST=https://api.openai.com, ASSAY_JUDGE_KEY_OTHER=https://openrouter.ai";
+      const openai = await at("https://api.openai.com/v1");
+      expect(await refusal(at("https://attacker.example/v1"))).toBe(
+        "invalid: apiKey.variable: ASSAY_JUDGE_KEY_TEST may be sent to https://api.openai.com only (ASSAY_JUDGE_ORIGINS), not to https://attacker.example",
+      );
+      expect(
+        await refusal(updateEndpoint(openai.id, { baseUrl: "https://openrouter.ai/api/v1", apiKey: env })),
+      ).toMatch(/^invalid: apiKey.variable: ASSAY_JUDGE_KEY_TEST may be sent to https:\/\/api.openai.com only/);
+      // a key the admin typed is theirs to send anywhere
+      expect(await refusal(at("https://attacker.example/v1", { source: "stored", value: "sk-typed" }))).toBeNull();
+      // the binding is read at each use: taken away, the key is not sent (no call is made)
+      delete process.env.ASSAY_JUDGE_ORIGINS;
+      const made = server.calls.length;
+      expect((await checkEndpoint(openai.id)).error).toBe(
+        `${openai.name}'s key is not read: ASSAY_JUDGE_KEY_TEST is bound to no origin, so its key goes to this machine's own servers only: bind it with ASSAY_JUDGE_ORIGINS=ASSAY_JUDGE_KEY_TEST=https://api.openai.com when starting the server to send it to https://api.openai.com`,
+      );
+      expect(server.calls.length).toBe(made);
+      // the setting itself is never a key
+      expect(await refusal(at(server.url, { source: "env", variable: "ASSAY_JUDGE_KEY_PREFIXES" }))).toContain(
+        "ASSAY_JUDGE_KEY_PREFIXES is one of Assay's own secrets",
+      );
+    } finally {
+      delete process.env.ASSAY_JUDGE_ORIGINS;
+    }
+  });
+
   it("need the key again when the base URL moves to another server, and keep it on the same one", async () => {
     const created = await createEndpoint({
       name: named("move"),

@@ -10,6 +10,7 @@ import { toUserDto } from "@/lib/server/users/user-dto";
 import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
 import { createEndpoint } from "./create-endpoint";
+import { callChatCompletions } from "./chat-completions";
 import { createJudgeRun } from "./create-judge-run";
 import { getJudgeRun } from "./judge-runs";
 import { startJudgeWorker } from "./judge-worker";
@@ -87,5 +88,33 @@ describe("an endpoint that echoes its key", () => {
     expect(stored).toContain("As [redacted] asked");
     for (const text of [JSON.stringify(detail), bundle, stored])
       for (const form of FORMS) expect(text).not.toContain(form);
+  });
+
+  it("scrubs the key echoed in capitals, and scrubs an error before it is cut to 300 characters", async () => {
+    // the key in capitals, then the key starting at character 290 of the message: a cut at 297 first
+    // would keep its first 7 characters, which no scrub of runs of 8 could then find
+    server.failNext(1, {
+      kind: "status",
+      status: 400,
+      body: () => JSON.stringify({ error: { message: `BAD KEY ${KEY.toUpperCase()}` } }),
+    });
+    server.failNext(1, {
+      kind: "status",
+      status: 400,
+      body: () => JSON.stringify({ error: { message: `${"x".repeat(290)}${KEY} was refused` } }),
+    });
+    const call = () =>
+      callChatCompletions(
+        { baseUrl: server.url, model: "m", apiKey: KEY },
+        { messages: [{ role: "user", content: "hi" }], temperature: 0 },
+        { maxAttempts: 1 },
+      ).then(
+        () => "answered",
+        (error: Error) => error.message,
+      );
+    expect(await call()).toBe("the endpoint answered 400: BAD KEY [redacted]");
+    const cut = await call();
+    expect(cut).toBe(`the endpoint answered 400: ${"x".repeat(290)}[redact...`); // cut after the scrub
+    for (const form of [...FORMS, KEY.slice(0, 7)]) expect(cut).not.toContain(form);
   });
 });

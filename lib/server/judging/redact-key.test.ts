@@ -46,3 +46,11 @@ describe("keyRedactor", () => {
     expect(keyRedactor(null)("anything")).toBe("anything");
   });
 });
+
+describe("keyRedactor, in any case", () => {
+  it("scrubs the key echoed in capitals or lower case, long or short", () => {
+    expect(redact(`KEY ${KEY.toUpperCase()} REFUSED`)).toBe(`KEY ${REDACTED} REFUSED`);
+    expect(redact(`key ${KEY.toLowerCase().slice(3, 14)}`)).toBe(`key ${REDACTED}`);
+    expect(keyRedactor("abc12")("TOKEN ABC12 refused")).toBe(`TOKEN ${REDACTED} refused`);
+  });
+});

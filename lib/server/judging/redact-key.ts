@@ -10,22 +10,27 @@ const RUN = 8;
  * A function that scrubs a key from a text an endpoint sent back (an error that quotes the key it
  * was given, as OpenAI's 401 does, or a reply that repeats it): every run of 8 characters or more
  * of the key, of its base64 or base64url form (at any byte alignment, so the key inside a longer
- * encoded text is found too) and of its URL-encoded form becomes "[redacted]". A key shorter than
- * 8 characters is redacted where it appears whole. Applied before anything an endpoint sent is
- * stored, logged, exported or shown.
+ * encoded text is found too) and of its URL-encoded form becomes "[redacted]", in any case (an
+ * endpoint that echoes the key in capitals is scrubbed too). A key shorter than 8 characters is
+ * redacted where it appears whole. Applied to the whole of what an endpoint sent, before anything
+ * of it is cut, stored, logged, exported or shown.
  */
 export function keyRedactor(key: string | null): (text: string) => string {
   if (!key) return (text) => text;
   const forms = [key, encodeURIComponent(key), ...base64Cores(key)].filter((f) => f.length > 0);
-  if (key.length < RUN) return (text) => forms.reduce((t, form) => t.replaceAll(form, REDACTED), text);
+  if (key.length < RUN) {
+    const whole = new RegExp(forms.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gi");
+    return (text) => text.replace(whole, REDACTED);
+  }
   const runs = new Set<string>();
-  for (const form of forms) for (let i = 0; i + RUN <= form.length; i++) runs.add(form.slice(i, i + RUN));
+  for (const form of forms.map(foldCase)) for (let i = 0; i + RUN <= form.length; i++) runs.add(form.slice(i, i + RUN));
   return (text) => {
     if (text.length < RUN) return text;
+    const folded = foldCase(text);
     const covered = new Uint8Array(text.length);
     let any = false;
     for (let i = 0; i + RUN <= text.length; i++)
-      if (runs.has(text.slice(i, i + RUN))) {
+      if (runs.has(folded.slice(i, i + RUN))) {
         covered.fill(1, i, i + RUN);
         any = true;
       }
@@ -55,4 +60,14 @@ function base64Cores(key: string): string[] {
     cores.push(core, core.replaceAll("+", "-").replaceAll("/", "_"));
   }
   return cores;
+}
+
+/** Lower case, one UTF-16 unit for one (a letter whose lower case is longer stays): positions keep their place. */
+function foldCase(text: string): string {
+  let out = "";
+  for (const unit of text) {
+    const lower = unit.toLowerCase();
+    out += lower.length === unit.length ? lower : unit;
+  }
+  return out;
 }

@@ -33,7 +33,7 @@ export async function updateEndpoint(endpointId: number, input: EndpointChange):
     return toEndpointDto(
       await db.judgeEndpoint.update({
         where: { id: endpointId },
-        data: { ...fields, ...(apiKey ? keyColumns(apiKey) : {}) },
+        data: { ...fields, ...(apiKey ? keyColumns(apiKey, fields.baseUrl ?? stored.baseUrl) : {}) },
       }),
     );
   } catch (error) {

@@ -2,8 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain .mjs module of the scripts, without types
-import { secureSqliteFile } from "./lib/setup.mjs";
+import { secureSqliteFile } from "./sqlite-file.mjs";
 
 const made: string[] = [];
 afterEach(() => {
