@@ -6,7 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import Database from "libsql";
 import { runCli } from "@/test/run-cli";
+import { secureSqliteFile } from "./sqlite-file.mjs";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "assay-created-"));
 afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
@@ -32,5 +34,28 @@ describe("a SQLite database created by", () => {
     expect(files(db).length).toBeGreaterThan(0);
     expect(files(db).map(mode)).toEqual(files(db).map(() => 0o600));
     expect(mode(path.dirname(db))).toBe(0o700);
+  });
+
+  it("leaves alone a database this process has open: it never opens the file, so SQLite's locks hold", () => {
+    // closing any descriptor of a database file drops every POSIX lock the process holds on it; once
+    // dropped, another process may (here) switch the journal mode under the open connection, and
+    // labels committed meanwhile were lost (the load benchmark saw 47 of 732)
+    const db = path.join(base, "open", "assay.db");
+    secureSqliteFile(db);
+    const open = new Database(db);
+    open.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+    open.prepare("SELECT x FROM t").all();
+    secureSqliteFile(db);
+    const other = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `const D = require("libsql"); const d = new D(${JSON.stringify(db)}, { timeout: 0 });
+         try { d.prepare("PRAGMA journal_mode = DELETE").get(); console.log("switched") } catch (e) { console.log(e.code) }`,
+      ],
+      { encoding: "utf8" },
+    );
+    open.close();
+    expect(other.stdout.trim()).toBe("SQLITE_BUSY");
   });
 });
