@@ -88,6 +88,19 @@ test("gold items: indistinguishable to annotators, in no label set, and each ann
   await researcher.getByLabel("Known answers from").selectOption(ASSESSORS);
   await researcher.getByLabel("How many").selectOption("count");
   await researcher.getByLabel("Gold items (K)").fill("2");
+  // a random share of the question's pairs hides gold among them; its whole pool cannot, and the form says so
+  const visible = researcher.getByTestId("gold-visible");
+  await expect(visible).toHaveCount(0);
+  await researcher.getByLabel("Cap (items)").fill("");
+  await expect(visible).toContainText(
+    "This sample takes every pair of its questions, so gold items can only come from other questions, and an annotator can tell them by their questions.",
+  );
+  await expectFits(researcher, researcher.getByRole("main"), "the campaign form warning that gold would show");
+  await researcher.getByLabel("Sample").selectOption("random_pairs");
+  await expect(visible).toHaveCount(0);
+  await researcher.getByLabel("Sample").selectOption("random_questions");
+  await researcher.getByLabel("Cap (items)").fill("4");
+  await expect(visible).toHaveCount(0);
   await expectFits(researcher, researcher.getByRole("main"), "the campaign form with gold items");
   await researcher.getByRole("button", { name: "Preview sample" }).click();
   const preview = researcher.getByRole("region", { name: "Sample preview" });

@@ -1,8 +1,18 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { campaignIdByName } from "./fixtures/annotate-api";
 import { signInViaApi, signOutViaApi, studyIdByName } from "./fixtures/session";
-import { EXPIRED_TOKEN, IMPORT_STUDY, OUTSIDER, PASSWORD, PRIVATE_STUDY, USERS } from "./fixtures/world";
+import {
+  EXPIRED_TOKEN,
+  IMPORT_STUDY,
+  OUTSIDER,
+  PASSWORD,
+  PRIVATE_STUDY,
+  USERS,
+  worldIdsFile,
+  type WorldIds,
+} from "./fixtures/world";
 
 // Every API route (but skipping an item, which the campaign spec covers, and next-auth's own) and
 // every page against every kind of caller. A cell is "allow" (the request passes the
@@ -58,13 +68,16 @@ const SIGNED_IN = row("-YYYY");
 const ANNOTATOR_OF_CAMPAIGN = row("--Y--");
 const ADMIN = row("----Y");
 const EVERYONE = row("YYYYY");
+const NOBODY = row("-----");
 
 // placeholders until beforeAll finds the ids: the test titles show the paths with these
-let ids: Record<"study" | "campaign" | "item" | "private", number | string> = {
+let ids: Record<"study" | "campaign" | "item" | "private" | "goldCampaign" | "goldItem", number | string> = {
   study: ":study",
   campaign: ":campaign",
   item: ":item",
   private: ":private",
+  goldCampaign: ":goldCampaign",
+  goldItem: ":goldItem",
 };
 /** The cookies of the researcher's session that signed out (a copy an attacker might hold). */
 let endedCookies: Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"] = [];
@@ -145,7 +158,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   endedCookies = (await leaving.storageState()).cookies;
   await signOutViaApi(leaving);
   await leaving.dispose();
-  ids = { study, campaign, item, private: privateStudy };
+  const world = JSON.parse(fs.readFileSync(worldIdsFile(process.env.E2E_DATABASE_URL!), "utf8")) as WorldIds;
+  ids = { study, campaign, item, private: privateStudy, goldCampaign: world.goldCampaign, goldItem: world.goldItem };
 });
 
 let tokens: Partial<Record<TokenActor, string>> = {};
@@ -289,6 +303,14 @@ const ROUTES: Route[] = [
     path: () => `/api/campaigns/${c()}/adjudication/items/${ids.item}`,
     expect: STAFF,
     data: { levels: { "qd:0:0": "1" }, reason: null, labelsToken: "never shown" },
+  },
+  // a gold item is never adjudicated, by anyone: not found, as an item outside the queue
+  { method: "GET", path: () => `/api/campaigns/${ids.goldCampaign}/adjudication/items/${ids.goldItem}`, expect: NOBODY },
+  {
+    method: "PUT",
+    path: () => `/api/campaigns/${ids.goldCampaign}/adjudication/items/${ids.goldItem}`,
+    expect: NOBODY,
+    data: { levels: { "nd:0:0": "1" }, reason: null, labelsToken: "never shown" },
   },
   { method: "GET", path: () => `/api/campaigns/${c()}/workspace`, expect: ANNOTATOR_OF_CAMPAIGN },
   { method: "GET", path: () => `/api/campaigns/${c()}/items/${ids.item}`, expect: ANNOTATOR_OF_CAMPAIGN },

@@ -119,7 +119,8 @@ function scaleChoice(fields: CampaignFields): ScaleChoice {
   return { kind: "custom", levels, positiveFrom: fields.customFrom.trim() };
 }
 
-function sampleSpec(fields: CampaignFields, followUp?: FollowUp): SampleSpec {
+/** The sample the form describes (a follow-up's chosen pairs, when it is one). */
+export function sampleSpec(fields: CampaignFields, followUp?: FollowUp): SampleSpec {
   const citing = TASK_TYPES[fields.taskType].unit === "citation";
   // a citation sample takes whole answers (no cap) and says which of a sentence's citations it judges
   const cap = citing || fields.cap.trim() === "" ? undefined : Number(fields.cap);

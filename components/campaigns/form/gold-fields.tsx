@@ -1,10 +1,12 @@
 import { useId } from "react";
 import { Field, Select, TextInput } from "@/components/ui/field";
-import type { CampaignFields, CampaignFormOptions, SetFields } from "./campaign-fields";
+import { goldHiding } from "@/lib/domain/campaigns/gold";
+import { sampleSpec, type CampaignFields, type CampaignFormOptions, type SetFields } from "./campaign-fields";
 
 /**
  * Gold items for a pair campaign: the reference label set whose labels are the known answers, and
- * how many to mix in (K items or a share of the sample). Annotators cannot tell them from the rest.
+ * how many to mix in (K items or a share of the sample). Annotators cannot tell them from the rest,
+ * but where the sample holds every pair of its questions: then the form says so, before the start.
  */
 export function GoldFields({
   fields,
@@ -38,9 +40,21 @@ export function GoldFields({
           ))}
         </Select>
         <p id={`${id}-hint`} className="mt-1 text-xs font-normal text-stone-500">
-          Pooled pairs it labels, beyond the ones drawn, put at seeded places; answers to them make no labels
+          Pooled pairs it labels, beyond the ones drawn, placed like the sample&apos;s own; answers to them make no
+          labels
         </p>
       </div>
+      {fields.goldSet !== "" && goldHiding(sampleSpec(fields)) === "visible" && (
+        <p
+          role="note"
+          data-testid="gold-visible"
+          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          This sample takes every pair of its questions, so gold items can only come from other questions, and an
+          annotator can tell them by their questions. To hide them, choose N pairs uniformly at random, or keep this
+          design and set a cap (a random share of the questions&apos; pairs). You may still start it as it is.
+        </p>
+      )}
       {fields.goldSet !== "" && (
         <div className="grid grid-cols-2 gap-3">
           <Field label="How many">

@@ -120,7 +120,11 @@ export type Candidate = {
   llm: boolean | null;
 };
 
-/** The sampled items in the order annotators get them: questions in a seeded random order, then by nugget and chunk. */
+/**
+ * The sampled items in the order annotators get them: questions in a seeded random order, then by
+ * nugget and chunk within each question, whatever the design (gold items take their place in the
+ * same order: gold.ts).
+ */
 export function sampleCandidates(candidates: readonly Candidate[], spec: SampleSpec, seed: number): Candidate[] {
   const random = seededRandom(seed);
   const byQuery = new Map<string, Candidate[]>();
@@ -147,13 +151,15 @@ export function sampleCandidates(candidates: readonly Candidate[], spec: SampleS
       break;
     case "llm_positive_per_question":
       picked = queryOrder
-        .map((q) => byQuery.get(q)!.filter((c) => c.llm === true))
-        .filter((positives) => positives.length > 0)
+        .map((q) => byQuery.get(q)!)
+        .filter((pairs) => pairs.some((c) => c.llm === true))
         .slice(0, spec.questions)
-        .map((positives) => pickOne(positives, random)!);
+        .flatMap((pairs) => unitOfQuestion(spec, pairs, random));
       break;
     case "feb4rag":
-      picked = queryOrder.flatMap((q) => onePositiveAndNegativePerGroup(byQuery.get(q)!, random));
+      // each question's pairs in chunk order, like every design's: the order of the draw (a group's
+      // LLM-positive pair, then its negative) would tell a blind annotator the LLM's label
+      picked = queryOrder.flatMap((q) => unitOfQuestion(spec, byQuery.get(q)!, random).sort(compareCandidates));
       break;
     case "targets": {
       const chosen = new Set(spec.targetKeys);
@@ -170,7 +176,25 @@ export function targetKeyOf(c: Candidate): string {
   return c.nuggetId === null ? queryDocumentKey(c.queryId, c.documentId) : nuggetDocumentKey(c.nuggetId, c.documentId);
 }
 
-function onePositiveAndNegativePerGroup(pairs: Candidate[], random: () => number): Candidate[] {
+/**
+ * What a design that takes a fixed unit of each question takes from one question's pairs (in
+ * their order): one LLM-positive pair (FreshStack's calibration), or per group one LLM-positive and
+ * one LLM-negative pair (FeB4RAG). Gold items of these designs are such units of other questions.
+ */
+export function unitOfQuestion(
+  spec: Extract<SampleSpec, { kind: "llm_positive_per_question" | "feb4rag" }>,
+  pairs: readonly Candidate[],
+  random: () => number,
+): Candidate[] {
+  if (spec.kind === "feb4rag") return onePositiveAndNegativePerGroup(pairs, random);
+  const positive = pickOne(
+    pairs.filter((c) => c.llm === true),
+    random,
+  );
+  return positive ? [positive] : [];
+}
+
+function onePositiveAndNegativePerGroup(pairs: readonly Candidate[], random: () => number): Candidate[] {
   const groups = [...new Set(pairs.map((c) => c.group))].sort();
   return groups.flatMap((group) => {
     const inGroup = pairs.filter((c) => c.group === group);
@@ -198,7 +222,8 @@ function keepRandom<T>(items: readonly T[], n: number, random: () => number): T[
   return items.filter((_, i) => keep.has(i));
 }
 
-function compareCandidates(a: Candidate, b: Candidate): number {
+/** The order of pairs annotators get within a question (and of questions by their key): by nugget, then chunk. */
+export function compareCandidates(a: Candidate, b: Candidate): number {
   return (
     compareText(a.queryKey, b.queryKey) ||
     (a.nuggetPosition ?? 0) - (b.nuggetPosition ?? 0) ||

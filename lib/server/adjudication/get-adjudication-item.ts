@@ -45,11 +45,14 @@ export async function getAdjudicationItem(
   };
 }
 
-/** An item of the campaign with what it shows and its decisions; not-found for another campaign's. */
+/**
+ * An item of the campaign with what it shows and its decisions; not-found for another campaign's
+ * and for a gold item (its answers measure the annotators: it is never adjudicated, never queued).
+ */
 export async function adjudicatedItem(campaign: AdjudicationCampaign, itemId: number) {
   const db = await getDb();
   const item = await db.item.findFirst({
-    where: { id: itemId, campaignId: campaign.id },
+    where: { id: itemId, campaignId: campaign.id, goldLevel: null },
     include: {
       query: true,
       nugget: true,

@@ -19,6 +19,8 @@ import { upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { demoStudyWorld, levelSave } from "@/test/db-world";
 import { textInput } from "@/test/import-inputs";
+import { getAdjudicationItem } from "@/lib/server/adjudication/get-adjudication-item";
+import { saveDecision } from "@/lib/server/adjudication/save-decision";
 import { getAnnotatorQuality } from "./get-annotator-quality";
 
 let studyId: number;
@@ -82,7 +84,11 @@ describe("gold items", () => {
     ).rejects.toMatchObject(refused(/^gold\.labelSet: no judge named "nobody"/));
     await expect(
       createCampaign(researcher, studyId, draft({ gold: { labelSet: "gpt-4o", count: 10_000 } })),
-    ).rejects.toMatchObject(refused(/^gold: 10000 gold items asked, but only \d+ pooled pairs/));
+    ).rejects.toMatchObject(
+      refused(
+        /^gold: 10000 gold items asked, but the sampled questions have only \d+ other pooled pairs with a level of "gpt-4o" on this scale \(gold items come from the sample.s own questions/,
+      ),
+    );
     await expect(
       createCampaign(researcher, studyId, draft({ scale: { kind: "builtin", id: "relevance-3" } })),
     ).rejects.toMatchObject(refused(/^gold\.labelSet: "gpt-4o" gives no pooled pair outside the sample a level/));
@@ -173,6 +179,17 @@ describe("gold items", () => {
     // the campaign's annotators and another annotator of the study never reach it
     for (const user of [ann, bo, outsider])
       await expect(getAnnotatorQuality(user, studyId, id)).rejects.toMatchObject({ code: "not_found" });
+    // Ann and Bo disagree on every gold item, yet no gold item is adjudicated: not to be opened nor decided
+    const goldItem = rows.find((r) => r.goldLevel !== null)!;
+    await expect(getAdjudicationItem(researcher, id, goldItem.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      saveDecision(researcher, id, goldItem.id, {
+        levels: { [goldItem.targetKey]: "1" },
+        reason: null,
+        labelsToken: "x",
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    expect(await db.decision.count({ where: { itemId: goldItem.id } })).toBe(0);
 
     // a study bundle carries the gold settings and every gold item's known answer
     const { lines } = await exportStudy(studyId, { what: "study", format: "bundle" });

@@ -6,7 +6,7 @@ import {
   targetKeyOf,
   type Candidate,
 } from "@/lib/domain/campaigns/sampling";
-import { goldWanted, mixGold, type GoldSettings, type GoldSpec } from "@/lib/domain/campaigns/gold";
+import { goldHiding, goldWanted, mixGold, type GoldSettings } from "@/lib/domain/campaigns/gold";
 import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
@@ -110,13 +110,12 @@ async function planPairs(
     draft.scale.kind === "builtin"
       ? BUILTIN_SCALES[draft.scale.id]
       : customScale(draft.scale.levels, draft.scale.positiveFrom);
-  const sampled = items.map(plannedFromCandidate);
-  const gold = draft.gold ? await planGold(db, studyId, draft.gold, candidates, sampled, scale, draft.seed) : null;
+  const gold = draft.gold ? await planGold(db, studyId, draft, candidates, items, scale) : null;
   return {
     scale,
     criteria: [],
     llmJudgeId,
-    items: gold?.items ?? sampled,
+    items: gold?.items ?? items.map((c) => plannedFromCandidate(c)),
     llmPositive: samplingJudgeId === null ? null : items.filter((c) => c.llm === true).length,
     gold: gold?.settings,
   };
@@ -124,42 +123,48 @@ async function planPairs(
 
 /**
  * Gold items for a pair campaign: pooled pairs outside the sample that the reference label set
- * labels with a level of the campaign's scale, as many as the spec asks (refused when fewer are
- * eligible), drawn and placed among the sampled items by the campaign's seed (mixGold). Each keeps
- * the reference's level as its known answer.
+ * labels with a level of the campaign's scale, as many as the spec asks (refused when fewer can be
+ * drawn), drawn and placed among the sampled items by the campaign's seed so that nothing tells
+ * them apart (mixGold: more pairs of the sampled questions, or whole units of other questions, by
+ * design). Each keeps the reference's level as its known answer.
  */
 async function planGold(
   db: Db,
   studyId: number,
-  spec: GoldSpec,
+  draft: CampaignDraft,
   candidates: readonly Candidate[],
-  sampled: readonly PlannedItem[],
+  sampled: readonly Candidate[],
   scale: Scale,
-  seed: number,
 ): Promise<{ items: PlannedItem[]; settings: GoldSettings }> {
+  const spec = draft.gold!;
   const reference = await loadLabelSet(db, studyId, spec.labelSet).catch((e: unknown) => {
     throw e instanceof AppError ? invalid(`gold.labelSet: ${e.message}`) : e;
   });
-  const inSample = new Set(sampled.map((i) => i.targetKey));
+  const inSample = new Set(sampled.map(targetKeyOf));
   const levels = new Set(scale.levels.map((l) => l.value));
-  const eligible = candidates.flatMap((c): PlannedItem[] => {
-    const item = plannedFromCandidate(c);
-    const level = reference.labels.get(item.targetKey)?.value;
-    return level !== undefined && levels.has(level) && !inSample.has(item.targetKey)
-      ? [{ ...item, goldLevel: level }]
-      : [];
-  });
+  const known = new Map<Candidate, string>();
+  for (const c of candidates) {
+    const level = reference.labels.get(targetKeyOf(c))?.value;
+    if (level !== undefined && levels.has(level) && !inSample.has(targetKeyOf(c))) known.set(c, level);
+  }
   const wanted = goldWanted(spec, sampled.length);
-  if (eligible.length < wanted)
+  const { items, gold } = mixGold(sampled, [...known.keys()], wanted, draft.sample, draft.seed);
+  if (gold.length < wanted)
     throw invalid(
-      eligible.length === 0
+      known.size === 0
         ? `gold.labelSet: "${spec.labelSet}" gives no pooled pair outside the sample a level of the scale "${scale.name}"`
-        : `gold: ${wanted} gold items asked, but only ${eligible.length} pooled pairs outside the sample have a level of "${spec.labelSet}" on this scale`,
+        : goldHiding(draft.sample) === "in-questions"
+          ? `gold: ${wanted} gold items asked, but the sampled questions have only ${gold.length} other pooled pairs with a level of "${spec.labelSet}" on this scale (gold items come from the sample's own questions, so that nothing tells them apart)`
+          : `gold: ${wanted} gold items asked, but only ${gold.length} can be drawn from pooled pairs outside the sample with a level of "${spec.labelSet}" on this scale`,
     );
-  return { items: mixGold(sampled, eligible, wanted, seed, (i) => i.queryId), settings: { ...spec, items: wanted } };
+  return {
+    items: items.map((c) => plannedFromCandidate(c, known.get(c))),
+    settings: { ...spec, items: gold.length },
+  };
 }
 
-const plannedFromCandidate = (c: Candidate): PlannedItem => ({
+const plannedFromCandidate = (c: Candidate, goldLevel?: string): PlannedItem => ({
+  ...(goldLevel === undefined ? {} : { goldLevel }),
   targetKey: targetKeyOf(c),
   queryId: c.queryId,
   nuggetId: c.nuggetId,
