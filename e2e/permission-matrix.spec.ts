@@ -305,7 +305,11 @@ const ROUTES: Route[] = [
     data: { levels: { "qd:0:0": "1" }, reason: null, labelsToken: "never shown" },
   },
   // a gold item is never adjudicated, by anyone: not found, as an item outside the queue
-  { method: "GET", path: () => `/api/campaigns/${ids.goldCampaign}/adjudication/items/${ids.goldItem}`, expect: NOBODY },
+  {
+    method: "GET",
+    path: () => `/api/campaigns/${ids.goldCampaign}/adjudication/items/${ids.goldItem}`,
+    expect: NOBODY,
+  },
   {
     method: "PUT",
     path: () => `/api/campaigns/${ids.goldCampaign}/adjudication/items/${ids.goldItem}`,
