@@ -1,6 +1,6 @@
 // A local OpenAI-compatible chat-completions server for tests (no real model runs on these
 // machines). It answers from the prompt: a marker "[[label:X]]" in it gives "##final score: X"
-// (or the reply `answer` builds), and it can be told to fail, stall, garble or redirect the next
+// (or the reply `answer` builds), and it can be told to fail, stall, garble, break or redirect the next
 // calls. It counts every call and keeps each request's body and authorization header.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,6 +23,8 @@ type Fault =
     }
   | { kind: "stall" }
   | { kind: "garble" }
+  /** A 200 whose body is cut off (not JSON): the endpoint may have billed for it. */
+  | { kind: "broken" }
   | { kind: "redirect"; location: string };
 
 export type FakeChatServer = {
@@ -108,6 +110,10 @@ export async function startFakeChatServer({
       }
       if (fault?.kind === "redirect") {
         res.writeHead(307, { location: fault.location }).end();
+        return;
+      }
+      if (fault?.kind === "broken") {
+        res.writeHead(200, { "content-type": "application/json" }).end('{"id": "fake", "choices": [{"mess');
         return;
       }
       const prompt = body.messages.map((m) => m.content).join("\n");

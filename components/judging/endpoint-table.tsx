@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ApiError } from "@/lib/client/fetch-json";
 import { judgingApi } from "@/lib/client/judging-api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { EndpointCheck, EndpointDto } from "@/lib/schemas/judging";
@@ -27,7 +28,23 @@ export function EndpointTable({ endpoints: initial }: { endpoints: EndpointDto[]
     mutationFn: judgingApi.checkEndpoint,
     onSuccess: (result, id) => setChecks((c) => ({ ...c, [id]: result })),
   });
-  const remove = useMutation({ mutationFn: judgingApi.deleteEndpoint, onSuccess: refresh });
+  // runs that use the endpoint refuse its removal: the admin may go on, and those runs fail with the reason
+  const remove = useMutation({
+    mutationFn: async (id: number) => {
+      try {
+        return await judgingApi.deleteEndpoint(id);
+      } catch (error) {
+        if (
+          error instanceof ApiError &&
+          error.status === 409 &&
+          window.confirm(`${error.message}.\n\nRemove it anyway?`)
+        )
+          return judgingApi.deleteEndpoint(id, true);
+        throw error;
+      }
+    },
+    onSuccess: refresh,
+  });
   const busy = check.isPending || remove.isPending;
   return (
     <>

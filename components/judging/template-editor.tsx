@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
 import type { JudgeTask } from "@/lib/domain/judging/judge-tasks/judge-task";
 import { JUDGE_TASKS, judgeTaskList } from "@/lib/domain/judging/judge-tasks/registry";
+import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
 import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { Field, Select, TextArea, TextInput } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
@@ -30,7 +31,7 @@ const BLANK: JudgeTemplate = {
   system: "",
   prompt:
     "Question:\n{{question}}\n\nPassage:\n{{chunk}}\n\nRate the passage from 0 to 3, then end with:\n##final score: <0-3>",
-  output: { kind: "regex", pattern: "##\\s*final score:\\s*([0-3])", ignoreCase: true, map: {} },
+  output: builtinTemplate("umbrela-relevance")!.output,
 };
 
 /**

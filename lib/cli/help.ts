@@ -30,8 +30,9 @@ Commands:
                                          A preference template compares the systems' answers, each
                                          pair both ways (questions:N: N random requests); a nugget
                                          assignment one call per answer (pairs:N: N random answers).
-                                         Exits 0 (failures counted on stderr), 1 when no call was
-                                         answered (the run failed), 130 on SIGINT, 143 on SIGTERM.
+                                         Exits 0 done (failures counted on stderr), 1 failed, 2
+                                         usage, 3 paused, 4 cancelled, 5 cannot go on (its endpoint
+                                         was removed), 130 on SIGINT, 143 on SIGTERM.
                                          --sample N: decimal digits, at most the pool's size.
   judge pause|resume|cancel|retry --run ID [--study S]
                                          What the run's buttons do (retry: its unparsed and failed
@@ -40,7 +41,8 @@ Commands:
             [--input-price P --output-price P] [--key-env VARIABLE | --key-stdin]
   judge endpoints list [--format json|table]
   judge endpoints check --name N
-  judge endpoints remove --name N         Register, list, check (one call; exits 1 when it fails)
+  judge endpoints remove --name N [--force]
+                                         Register, list, check (one call; exits 1 when it fails)
                                          and remove LLM judge endpoints. The key: the name of a
                                          server variable, or read from standard input (a hidden
                                          prompt on a terminal) and sealed; never an argument.

@@ -11,7 +11,7 @@ import { saveTemplate } from "@/lib/server/judging/judge-templates";
 import { templateVersion } from "@/lib/server/judging/template-version";
 import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
-import { runCli, runCliAsync } from "@/test/run-cli";
+import { runCli, runCliAsync, runCliInProcess } from "@/test/run-cli";
 
 const KEY = "sk-cli-test-never-printed";
 let server: FakeChatServer;
@@ -387,6 +387,138 @@ describe("assay judge", () => {
       });
     } finally {
       await slow.close();
+    }
+  });
+
+  it("says how a run stands: 3 paused and 4 cancelled from another terminal, 1 when its endpoint was removed, 5 when it cannot go on", async () => {
+    const db = await getDb();
+    const id = unique();
+    const study = await f.upsertStudy(db, { slug: `cli-ends-${id}`, name: `CLI ends ${id}` });
+    const query = await f.upsertQuery(db, study.id, { externalId: "q1", title: "Q1", body: "Which?" });
+    for (let c = 0; c < 12; c++) {
+      const doc = await f.upsertDocument(db, study.id, {
+        externalId: `d${c}`,
+        text: `passage ${c} [[label:${c % 4}]]`,
+      });
+      await f.upsertPoolEntry(db, study.id, query.id, doc.id);
+    }
+    // a model that answers in a second, two calls at a time: the run lasts six seconds
+    const slowish = await startFakeChatServer({ delayMs: 1000 });
+    const endpoint = `cli-ends-${id}`;
+    const register = () =>
+      createEndpoint({ name: endpoint, baseUrl: slowish.url, model: "m", apiKey: { source: "none" }, concurrency: 2 });
+    await register();
+    try {
+      const start = () =>
+        runCliAsync(["judge", "run", "--study", study.slug, "--template", "umbrela-relevance", "--endpoint", endpoint]);
+      const runOf = async () =>
+        (await db.judgeRun.findFirstOrThrow({ where: { studyId: study.id }, orderBy: { id: "desc" } })).id;
+      const once = async (action: string, runId: number) => {
+        while (slowish.calls.length === 0 || (await db.judgeCall.count({ where: { runId, status: "done" } })) === 0)
+          await new Promise((r) => setTimeout(r, 50));
+        return runCli(["judge", action, "--run", String(runId)]);
+      };
+      for (const [action, code, says] of [
+        ["pause", 3, /is paused with \d+ of 12 calls left: `judge resume --run \d+`/],
+        ["cancel", 4, /was cancelled with \d+ of 12 calls left/],
+      ] as const) {
+        const running = start();
+        let runId: number | undefined;
+        while (runId === undefined) {
+          await new Promise((r) => setTimeout(r, 50));
+          runId = await db.judgeRun.findFirst({ where: { studyId: study.id, status: "running" } }).then((r) => r?.id);
+        }
+        expect((await once(action, runId)).status).toBe(0);
+        const ended = await running;
+        expect(ended.status, ended.stderr).toBe(code);
+        expect(ended.stderr).toMatch(says);
+        // and at once when asked to work a run that stands so
+        const again = await runCliAsync(["judge", "run", "--study", study.slug, "--run", String(runId)]);
+        expect(again.status).toBe(code);
+      }
+
+      // an endpoint that a running run uses is not removed, unless forced: then the run fails, with the reason
+      await db.judgeRun.updateMany({ where: { studyId: study.id, status: "paused" }, data: { status: "cancelled" } });
+      const before = await runOf();
+      const running = start();
+      let runId = before;
+      while (runId === before || (await db.judgeCall.count({ where: { runId, status: "done" } })) === 0) {
+        await new Promise((r) => setTimeout(r, 50));
+        runId = await runOf();
+      }
+      const refused = runCli(["judge", "endpoints", "remove", "--name", endpoint]);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(
+        new RegExp(
+          `endpoint "${endpoint}" is used by 1 running or paused judge run \\(${runId}\\): cancel it first, or remove it anyway`,
+        ),
+      );
+      const forced = runCli(["judge", "endpoints", "remove", "--name", endpoint, "--force"]);
+      expect(forced.status, forced.stderr).toBe(0);
+      expect(JSON.parse(forced.stdout)).toEqual({ removed: endpoint, failedRuns: [runId] });
+      const ended = await running;
+      expect(ended.status).toBe(1);
+      expect(ended.stderr).toContain(`its endpoint "${endpoint}" was removed while the run was running`);
+      expect(runCli(["judge", "retry", "--run", String(runId)]).stderr).toContain(
+        `this server has no endpoint "${endpoint}"`,
+      );
+      // registered again (the same name and URL), the run is retried and finished
+      await register();
+      expect(JSON.parse(runCli(["judge", "retry", "--run", String(runId)]).stdout)).toMatchObject({
+        status: "running",
+      });
+      const finished = await runCliAsync(["judge", "run", "--study", study.slug, "--run", String(runId)]);
+      expect(finished.status, finished.stderr).toBe(0);
+      expect(JSON.parse(finished.stdout.trim().split("\n").at(-1)!)).toMatchObject({
+        status: "done",
+        calls: { done: 12 },
+      });
+
+      // a running run with no endpoint here (one removed before removals were refused): 5, and why
+      const stranded = await db.judgeRun.create({
+        data: {
+          ...(await db.judgeRun.findUniqueOrThrow({ where: { id: runId } })),
+          id: undefined,
+          status: "running",
+          endpointId: null,
+          finishedAt: null,
+        },
+      });
+      const cannot = await runCliAsync(["judge", "run", "--study", study.slug, "--run", String(stranded.id)]);
+      expect(cannot.status).toBe(5);
+      expect(cannot.stderr).toContain(`cannot go on here: this server has no endpoint "${endpoint}" any more`);
+    } finally {
+      await slowish.close();
+    }
+  });
+
+  it("reads every number of an option strictly, with the same message everywhere", async () => {
+    const db = await getDb();
+    const study = await f.upsertStudy(db, { slug: `cli-numbers-${unique()}`, name: `CLI numbers ${unique()}` });
+    const base = ["judge", "run", "--study", study.slug, "--template", "umbrela-relevance", "--endpoint", "none"];
+    for (const [option, value, says] of [
+      ["--seed", "", '--seed must be a whole number from -2147483648 to 2147483647, in decimal digits (not "")'],
+      ["--seed", "1e3", '(not "1e3")'],
+      ["--seed", "0x10", '(not "0x10")'],
+      ["--temperature", "", '--temperature must be a number from 0 to 2, such as 0.7 (not "")'],
+      ["--temperature", "3", '(not "3")'],
+    ] as const) {
+      const result = await runCliInProcess([...base, option, value]);
+      expect(result.status, `${option} ${value}`).toBe(2);
+      expect(result.stderr).toContain(says);
+    }
+    for (const run of ["1e1", "0x3", " 3", "0", ""]) {
+      for (const command of [
+        ["judge", "run", "--study", study.slug, "--run", run],
+        ["judge", "export", "--study", study.slug, "--run", run],
+        ["judge", "pause", "--run", run],
+      ]) {
+        const result = await runCliInProcess(command);
+        expect(result.status, command.join(" ")).toBe(2);
+        expect(result.stderr).toContain(
+          `--run must be a run's id: a whole number from 1, in decimal digits (not "${run}")`,
+        );
+      }
     }
   });
 });

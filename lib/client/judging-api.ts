@@ -23,8 +23,12 @@ export const judgingApi = {
     fetchJson("/api/judging/endpoints", endpointSchema, json("POST", endpoint)),
   updateEndpoint: (endpointId: number, change: EndpointChange) =>
     fetchJson(`/api/judging/endpoints/${endpointId}`, endpointSchema, json("PATCH", change)),
-  deleteEndpoint: (endpointId: number) =>
-    fetchJson(`/api/judging/endpoints/${endpointId}`, z.object({ deleted: z.number() }), json("DELETE")),
+  deleteEndpoint: (endpointId: number, force = false) =>
+    fetchJson(
+      `/api/judging/endpoints/${endpointId}${force ? "?force=true" : ""}`,
+      z.object({ deleted: z.number(), failedRuns: z.array(z.number()) }),
+      json("DELETE"),
+    ),
   checkEndpoint: (endpointId: number) =>
     fetchJson(`/api/judging/endpoints/${endpointId}/check`, endpointCheckSchema, json("POST")),
   templates: (studyId: number) => fetchJson(`/api/studies/${studyId}/judge-templates`, templateListSchema),

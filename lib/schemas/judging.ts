@@ -96,6 +96,9 @@ export type EndpointDto = z.infer<typeof endpointSchema>;
 export const endpointListSchema = z.object({ endpoints: z.array(endpointSchema) });
 export const endpointParamsSchema = z.object({ endpointId: z.coerce.number().int().positive() });
 
+/** Removing an endpoint that running or paused runs use: refused unless `force=true`, which fails them. */
+export const endpointRemovalQuerySchema = z.object({ force: z.enum(["true", "false"]).default("false") });
+
 /** A check of an endpoint: one short call, and what came back. */
 export const endpointCheckSchema = z.object({
   ok: z.boolean(),

@@ -44,17 +44,7 @@ export function GoldFields({
           labels
         </p>
       </div>
-      {fields.goldSet !== "" && goldHiding(sampleSpec(fields)) === "visible" && (
-        <p
-          role="note"
-          data-testid="gold-visible"
-          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
-          This sample takes every pair of its questions, so gold items can only come from other questions, and an
-          annotator can tell them by their questions. To hide them, choose N pairs uniformly at random, or keep this
-          design and set a cap (a random share of the questions&apos; pairs). You may still start it as it is.
-        </p>
-      )}
+      {fields.goldSet !== "" && goldHiding(sampleSpec(fields)) === "visible" && <GoldWouldShow />}
       {fields.goldSet !== "" && (
         <div className="grid grid-cols-2 gap-3">
           <Field label="How many">
@@ -92,5 +82,20 @@ export function GoldFields({
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** Said before the start when the sample holds every pair of its questions: gold would show by its questions. */
+function GoldWouldShow() {
+  return (
+    <p
+      role="note"
+      data-testid="gold-visible"
+      className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      This sample takes every pair of its questions, so gold items can only come from other questions, and an annotator
+      can tell them by their questions. To hide them, choose N pairs uniformly at random, or keep this design and set a
+      cap (a random share of the questions&apos; pairs). You may still start it as it is.
+    </p>
   );
 }

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 import { exportStudy } from "@/lib/server/exports/export-study";
@@ -7,6 +6,8 @@ import { findStudy } from "@/lib/server/studies/find-or-create-study";
 import { orInputError } from "../operator";
 import { UsageError } from "../usage-error";
 import type { CliIo } from "../io";
+import { idOption } from "../numeric-options";
+import { writeOut } from "../out-file";
 
 export async function exportCommand(args: string[], io: CliIo): Promise<void> {
   const { values } = parseArgs({
@@ -28,9 +29,7 @@ export async function exportCommand(args: string[], io: CliIo): Promise<void> {
   if (!values.format) throw new UsageError("--format is required");
   const study = await orInputError(findStudy(values.study));
   if (!study) throw new UsageError(`no study named "${values.study}" (see \`npm run assay -- studies list\`)`);
-  const campaign = values.campaign === undefined ? undefined : Number(values.campaign);
-  if (campaign !== undefined && !(Number.isInteger(campaign) && campaign > 0))
-    throw new UsageError("--campaign must be a campaign id");
+  const campaign = values.campaign === undefined ? undefined : idOption("campaign", values.campaign, "a campaign");
   const judges = values.judge
     ?.flatMap((j) => j.split(","))
     .map((j) => j.trim())
@@ -43,13 +42,14 @@ export async function exportCommand(args: string[], io: CliIo): Promise<void> {
     binarized: values.binarized,
     campaign,
   });
-  // a buffer of a few blocks: the next page is read while the last ones are written
-  const out = values.out ? fs.createWriteStream(values.out, { highWaterMark: 1 << 20 }) : io.stdout;
-  for await (const chunk of textChunks(lines)) {
-    if (!out.write(chunk)) await once(out, "drain");
-  }
-  if (values.out) {
-    (out as fs.WriteStream).end();
-    await once(out, "finish");
-  }
+  // a buffer of a few blocks: the next page is read while the last ones are written; a file is
+  // moved into place only once whole
+  await writeOut(
+    values.out,
+    io.stdout,
+    async (out) => {
+      for await (const chunk of textChunks(lines)) if (!out.write(chunk)) await once(out, "drain");
+    },
+    { highWaterMark: 1 << 20 },
+  );
 }

@@ -10,6 +10,7 @@ import { CLI_OPERATOR } from "../operator";
 import { UsageError } from "../usage-error";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 import { printLine, printError, type CliIo } from "../io";
+import { wholeOption } from "../numeric-options";
 
 export async function importCommand(args: string[], io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -38,9 +39,8 @@ export async function importCommand(args: string[], io: CliIo): Promise<void> {
   const display = values.display === undefined ? undefined : passageKindSchema.safeParse(values.display).data;
   if (values.display !== undefined && display === undefined)
     throw new UsageError("--display must be code, prose or markdown");
-  const blockLines = values["block-lines"] === undefined ? undefined : Number(values["block-lines"]);
-  if (blockLines !== undefined && !(Number.isInteger(blockLines) && blockLines > 0))
-    throw new UsageError("--block-lines must be a positive integer");
+  const blockLines =
+    values["block-lines"] === undefined ? undefined : wholeOption("block-lines", values["block-lines"], { min: 1 });
 
   const owner = values.owner === undefined ? null : await findUserByEmail(values.owner);
   if (values.owner !== undefined && !owner) throw new UsageError(`--owner: no user has the email ${values.owner}`);

@@ -3,6 +3,7 @@ import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
 import { studyOption } from "./study-option";
 import { printLine, type CliIo } from "../io";
+import { idOption } from "../numeric-options";
 
 type Action = "pause" | "resume" | "cancel" | "retry";
 
@@ -15,8 +16,8 @@ export const judgeControl =
   (action: Action) =>
   async (args: string[], io: CliIo): Promise<void> => {
     const values = parseContractArgs(args, { run: { type: "string" }, study: { type: "string" } });
-    const runId = Number(values.run);
-    if (values.run === undefined || !/^[1-9][0-9]*$/.test(values.run)) throw inputError("--run must be a run's id");
+    if (values.run === undefined) throw inputError("--run is required");
+    const runId = idOption("run", values.run, "a run");
     const studyId = values.study === undefined ? await studyOfJudgeRun(runId) : (await studyOption(values.study)).id;
     if (studyId === null) throw inputError(`--run: there is no judge run ${runId}`);
     const { run } = await orInputError(changeJudgeRun(CLI_OPERATOR, studyId, runId, action));

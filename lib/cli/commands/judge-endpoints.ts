@@ -8,6 +8,10 @@ import { printTable } from "../print-table";
 import { readSecret } from "../read-secret";
 import { inputError, parseContractArgs } from "./contract-input";
 import { printLine, printError, type CliIo } from "../io";
+import { decimalOption, wholeOption } from "../numeric-options";
+
+/** A price per million tokens, in the endpoint's currency. */
+const PRICE = { min: 0, max: 1_000_000, example: "0.15" };
 
 /**
  * `assay judge endpoints add --name N --base-url URL --model M [--concurrency C] [--rpm R]
@@ -44,14 +48,18 @@ export async function judgeEndpointsAdd(args: string[], io: CliIo): Promise<void
       baseUrl: values["base-url"]!,
       model: values.model!,
       apiKey,
-      ...(values.concurrency === undefined ? {} : { concurrency: integerOption("concurrency", values.concurrency) }),
-      ...(values.rpm === undefined ? {} : { requestsPerMinute: integerOption("rpm", values.rpm) }),
+      ...(values.concurrency === undefined
+        ? {}
+        : { concurrency: wholeOption("concurrency", values.concurrency, { min: 1, max: 256 }) }),
+      ...(values.rpm === undefined
+        ? {}
+        : { requestsPerMinute: wholeOption("rpm", values.rpm, { min: 1, max: 1_000_000 }) }),
       ...(values["input-price"] === undefined
         ? {}
-        : { inputPricePerMillion: numberOption("input-price", values["input-price"]) }),
+        : { inputPricePerMillion: decimalOption("input-price", values["input-price"], PRICE) }),
       ...(values["output-price"] === undefined
         ? {}
-        : { outputPricePerMillion: numberOption("output-price", values["output-price"]) }),
+        : { outputPricePerMillion: decimalOption("output-price", values["output-price"], PRICE) }),
     }),
   );
   printLine(io, JSON.stringify({ created: endpoint }));
@@ -74,7 +82,7 @@ export async function judgeEndpointsList(args: string[], io: CliIo): Promise<voi
 
 /** `assay judge endpoints check --name N`: one short call with its key; prints the outcome, exits 1 when it failed. */
 export async function judgeEndpointsCheck(args: string[], io: CliIo): Promise<void> {
-  const endpoint = await namedEndpoint(args);
+  const endpoint = await namedEndpoint(parseContractArgs(args, { name: { type: "string" } }).name);
   const check = await orInputError(checkEndpoint(endpoint.id));
   printLine(io, JSON.stringify({ endpoint: endpoint.name, ...check }));
   if (!check.ok) {
@@ -83,15 +91,18 @@ export async function judgeEndpointsCheck(args: string[], io: CliIo): Promise<vo
   }
 }
 
-/** `assay judge endpoints remove --name N`: removes it and its key (its runs keep where they went). */
+/**
+ * `assay judge endpoints remove --name N [--force]`: removes it and its key (its finished runs keep
+ * where they went). Refused while running or paused runs use it; --force fails them, with the reason.
+ */
 export async function judgeEndpointsRemove(args: string[], io: CliIo): Promise<void> {
-  const endpoint = await namedEndpoint(args);
-  await orInputError(deleteEndpoint(endpoint.id));
-  printLine(io, JSON.stringify({ removed: endpoint.name }));
+  const { name, force } = parseContractArgs(args, { name: { type: "string" }, force: { type: "boolean" } });
+  const endpoint = await namedEndpoint(name);
+  const { failedRuns } = await orInputError(deleteEndpoint(endpoint.id, { force }));
+  printLine(io, JSON.stringify({ removed: endpoint.name, failedRuns }));
 }
 
-async function namedEndpoint(args: string[]): Promise<EndpointDto> {
-  const { name } = parseContractArgs(args, { name: { type: "string" } });
+async function namedEndpoint(name: string | undefined): Promise<EndpointDto> {
   if (!name) throw inputError("--name is required");
   const endpoint = (await listEndpoints()).find((e) => e.name === name);
   if (!endpoint) throw inputError(`--name: there is no endpoint named "${name}" (judge endpoints list shows them)`);
@@ -104,13 +115,3 @@ const keyText = (e: EndpointDto) =>
     : e.apiKey.source === "stored"
       ? "stored (sealed)"
       : "none";
-
-function integerOption(name: string, text: string): number {
-  if (!/^[0-9]+$/.test(text)) throw inputError(`--${name} must be a whole number`);
-  return Number(text);
-}
-
-function numberOption(name: string, text: string): number {
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(text)) throw inputError(`--${name} must be a number, such as 0.15`);
-  return Number(text);
-}

@@ -7,6 +7,7 @@ import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
 import { studyOption } from "./study-option";
 import { printLine, printError, type CliIo } from "../io";
+import { decimalOption, idOption, wholeOption } from "../numeric-options";
 
 /**
  * The sample a --sample option names: all, pairs:N, questions:N (for a preference: N requests) or
@@ -36,7 +37,8 @@ const progressLine = (run: JudgeRunDto) => ({
   inconsistentPairs: run.inconsistentPairs,
   inputTokens: run.inputTokens,
   outputTokens: run.outputTokens,
-  cost: run.cost,
+  // money as a person reads it: six decimals at most, never 392.14300000000003
+  cost: { ...run.cost, known: Math.round(run.cost.known * 1e6) / 1e6 },
   etaSeconds: run.etaSeconds,
   waiting: run.waiting,
   ...(run.failure === null ? {} : { failure: run.failure }),
@@ -55,9 +57,9 @@ function progressBar(run: JudgeRunDto): string {
  * [--seed N] [--systems A,B --criterion C]` (a preference template: the systems it compares), or
  * `--run ID` to work an existing run: makes the run's calls in this process (beside any server
  * working it too) until none is left, with a progress bar on a terminal and a JSON line per second
- * otherwise; then one JSON line, the run's totals. Exits 0 when the run ended with calls answered
- * (how many failed on stderr), 1 when it failed (no call answered: the first reason on stderr),
- * 130 on SIGINT and 143 on SIGTERM (calls in flight are abandoned and given back; --run ID goes on).
+ * otherwise; then one JSON line, the run's totals. Exits as endedWith says how the run stands (0
+ * done, 1 failed, 3 paused, 4 cancelled, 5 cannot go on), 2 for a usage error, 130 on SIGINT and
+ * 143 on SIGTERM (calls in flight are abandoned and given back; --run ID goes on).
  */
 export async function judgeRun(args: string[], io: CliIo): Promise<void> {
   const values = parseContractArgs(args, {
@@ -74,16 +76,13 @@ export async function judgeRun(args: string[], io: CliIo): Promise<void> {
   const study = await studyOption(values.study);
   let runId: number;
   if (values.run !== undefined) {
-    runId = Number(values.run);
-    if (!Number.isInteger(runId) || runId <= 0) throw inputError("--run must be a run's id");
+    runId = idOption("run", values.run, "a run");
     await orInputError(getJudgeRun(CLI_OPERATOR, study.id, runId));
   } else {
     if (!values.template) throw inputError("--template is required (or --run ID)");
     if (!values.endpoint) throw inputError("--endpoint is required (or --run ID)");
-    const temperature = Number(values.temperature);
-    const seed = values.seed === undefined ? null : Number(values.seed);
-    if (!Number.isFinite(temperature)) throw inputError("--temperature must be a number");
-    if (seed !== null && !Number.isInteger(seed)) throw inputError("--seed must be an integer");
+    const temperature = decimalOption("temperature", values.temperature!, { min: 0, max: 2, example: "0.7" });
+    const seed = values.seed === undefined ? null : wholeOption("seed", values.seed, { min: -2_147_483_648 });
     const created = await orInputError(
       createJudgeRun(CLI_OPERATOR, study.id, {
         template: values.template,
@@ -131,18 +130,48 @@ export async function judgeRun(args: string[], io: CliIo): Promise<void> {
   io.exitCode = interrupted ?? (await endedWith(io, study.id, runId));
 }
 
-/** How a run that ended tells the shell: 1 when it failed (the reason on stderr), else 0 (with how many calls gave no label). */
+/**
+ * How a run's process tells the shell how the run stands (docs/CLI.md, "Exit codes"): 0 done (with
+ * how many calls gave no label on stderr), 1 failed (the reason), 3 paused and 4 cancelled (by
+ * someone else, from another terminal or the page), 5 cannot go on here (its endpoint is gone).
+ */
 async function endedWith(io: CliIo, studyId: number, runId: number): Promise<number> {
   const { run, problems } = await getJudgeRun(CLI_OPERATOR, studyId, runId);
-  if (run.status === "failed") {
-    printError(io, `assay: judge run ${run.id} failed: no call was answered; the first reason: ${run.failure}`);
-    return 1;
+  switch (run.status) {
+    case "failed":
+      printError(
+        io,
+        run.calls.done + run.calls.unparsed === 0
+          ? `assay: judge run ${run.id} failed: no call was answered; the first reason: ${run.failure}`
+          : `assay: judge run ${run.id} failed: ${run.failure}`,
+      );
+      return 1;
+    case "paused":
+      printError(
+        io,
+        `assay: judge run ${run.id} is paused with ${run.total - finishedCalls(run)} of ${run.total} calls left: \`judge resume --run ${run.id}\`, then \`judge run --run ${run.id}\` goes on`,
+      );
+      return 3;
+    case "cancelled":
+      printError(
+        io,
+        `assay: judge run ${run.id} was cancelled with ${run.total - finishedCalls(run)} of ${run.total} calls left`,
+      );
+      return 4;
+    case "running":
+      printError(
+        io,
+        `assay: judge run ${run.id} cannot go on here: this server has no endpoint "${run.endpoint}" any more; register it again (the same name and URL), then \`judge run --run ${run.id}\``,
+      );
+      return 5;
+    case "done": {
+      const failed = run.calls.failed + run.calls.unparsed;
+      if (failed > 0)
+        printError(
+          io,
+          `assay: judge run ${run.id}: ${run.calls.failed} of ${run.total} calls failed and ${run.calls.unparsed} did not parse (the first: ${problems.find((p) => p.status !== "skipped")?.error}); \`judge retry --run ${run.id}\` makes them again`,
+        );
+      return 0;
+    }
   }
-  const failed = run.calls.failed + run.calls.unparsed;
-  if (failed > 0)
-    printError(
-      io,
-      `assay: judge run ${run.id}: ${run.calls.failed} of ${run.total} calls failed and ${run.calls.unparsed} did not parse (the first: ${problems.find((p) => p.status !== "skipped")?.error}); \`judge retry --run ${run.id}\` makes them again`,
-    );
-  return 0;
 }

@@ -6,6 +6,7 @@ import { ppiCsvParser, type PpiRow } from "@/lib/formats/ppi-csv";
 import { EncodingError, forEachLine } from "@/lib/formats/read-lines";
 import { inputError, parseContractArgs, repeated } from "./contract-input";
 import { FirstLines } from "./first-lines";
+import { isDecimal } from "../numeric-options";
 import { printLine, type CliIo } from "../io";
 
 /**
@@ -19,11 +20,12 @@ export async function ppiMeanCommand(args: string[], io: CliIo): Promise<void> {
     lambda: { type: "string" },
   });
   if (!values.input) throw inputError("--input is required");
-  const confidence = Number(values.confidence ?? "0.95");
+  const confidenceText = values.confidence ?? "0.95";
+  const confidence = isDecimal(confidenceText) ? Number(confidenceText) : NaN;
   if (!(confidence > 0 && confidence < 1)) throw inputError("--confidence must be a number between 0 and 1");
   const lambdaText = values.lambda ?? "auto";
-  const lambda = lambdaText === "auto" ? "auto" : Number(lambdaText);
-  if (lambda !== "auto" && !(lambdaText.trim() !== "" && lambda >= 0 && lambda <= 1))
+  const lambda = lambdaText === "auto" ? "auto" : isDecimal(lambdaText) ? Number(lambdaText) : NaN;
+  if (lambda !== "auto" && !(lambda >= 0 && lambda <= 1))
     throw inputError('--lambda must be "auto" or a number in [0, 1]');
 
   const file = values.input;

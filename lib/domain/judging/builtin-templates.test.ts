@@ -32,6 +32,37 @@ describe("built-in templates", () => {
       "Question:\nhow do I pin a pip version\n\nPassage (docs/pip.md):\npip install x==1.2",
     );
     expect(parseReply(umbrela, "M: the intent matches. T: official docs.\n##final score: 3")).toEqual({ level: "3" });
+    for (const [reply, level] of [
+      ["##final score: 2.", "2"],
+      ["##final score: 2. Done.", "2"],
+      ["##Final Score: 1\nThanks", "1"],
+      ["##final score: 2/3", "2"],
+    ] as const)
+      expect(parseReply(umbrela, reply), reply).toEqual({ level });
+  });
+
+  it("reads only a level on its scale: a longer number, a decimal or a number off the scale is a problem, never a level", () => {
+    const rules = BUILTIN_TEMPLATES.map((t) => ({
+      t,
+      read: (reply: string, parts = 1) => JUDGE_TASKS[t.task].readReply(t, reply, parts),
+    }));
+    const umbrela = rules.find((r) => r.t.name === "umbrela-relevance")!;
+    for (const reply of [
+      "##final score: 10",
+      "##final score: 35",
+      "##final score: 3.9",
+      "##final score: 1.0",
+      "##final score: -1",
+      "##final score: 4",
+    ])
+      expect(umbrela.read(reply), reply).toHaveProperty("error");
+    for (const { t, read } of rules.filter((r) => r.t.output.kind === "json")) {
+      const field = (t.output as { field: string }).field;
+      const parts = field === "assignments" ? 2 : 1;
+      const value = (v: unknown) => JSON.stringify({ [field]: parts === 2 ? ["support", v] : v });
+      for (const off of ["10", 1.5, -1, "3.9", 9, true])
+        expect(read(value(off), parts), `${t.name}: ${String(off)}`).toHaveProperty("error");
+    }
   });
 
   it("FreshStack's support prompt takes a nugget and reads a JSON verdict", () => {

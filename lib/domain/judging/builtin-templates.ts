@@ -54,7 +54,13 @@ Work in steps before you score:
 
 Give your reasoning, then end with one line of exactly this form:
 ##final score: <0, 1, 2 or 3>`,
-    output: { kind: "regex", pattern: "##\\s*final score:\\s*([0-3])", ignoreCase: true, map: {} },
+    // the digit alone: not the start of 10 or 35, nor of 3.9 or 1.0 (a sentence's full stop after it is fine)
+    output: {
+      kind: "regex",
+      pattern: "##\\s*final score:\\s*([0-3])(?:$|[^\\d.]|\\.(?:$|\\D))",
+      ignoreCase: true,
+      map: {},
+    },
   },
   {
     name: "freshstack-support",

@@ -7,6 +7,7 @@ import {
   type Candidate,
 } from "@/lib/domain/campaigns/sampling";
 import { goldHiding, goldWanted, mixGold, type GoldSettings } from "@/lib/domain/campaigns/gold";
+import { readInChunks } from "../db/lists";
 import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { DEFAULT_CRITERIA, type Criterion } from "@/lib/domain/preferences/criteria";
@@ -332,17 +333,20 @@ async function modelJudgeId(db: Db, studyId: number, name: string, field: string
 
 /** Each question's current nugget list, with its version. */
 async function nuggetListsOf(db: Db, queryIds: number[]): Promise<Map<number, NuggetList>> {
-  const queries = await db.query.findMany({
-    where: { id: { in: queryIds } },
-    select: {
-      id: true,
-      nuggetVersion: true,
-      nuggets: {
-        orderBy: { position: "asc" },
-        select: { externalId: true, position: true, text: true, importance: true },
+  // in chunks: Prisma reads the nuggets of a list of questions with their order, which it cannot split
+  const queries = await readInChunks(queryIds, (chunk) =>
+    db.query.findMany({
+      where: { id: { in: chunk } },
+      select: {
+        id: true,
+        nuggetVersion: true,
+        nuggets: {
+          orderBy: { position: "asc" },
+          select: { externalId: true, position: true, text: true, importance: true },
+        },
       },
-    },
-  });
+    }),
+  );
   return new Map(
     queries.map((q) => [
       q.id,

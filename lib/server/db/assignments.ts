@@ -1,5 +1,6 @@
 import "server-only";
 import { LEASE_MS } from "@/lib/domain/campaigns/judgment";
+import { chunksOf, placeholders } from "./lists";
 import { sqlOf, type Tx } from "./sql-connection";
 
 /**
@@ -206,13 +207,8 @@ export async function seatPositions(tx: Tx, campaignId: number): Promise<{ id: n
 
 /** These seats show system B on the left. */
 export async function swapSides(tx: Tx, seatIds: readonly number[]): Promise<void> {
-  for (let i = 0; i < seatIds.length; i += 500) {
-    const chunk = seatIds.slice(i, i + 500);
-    await sqlOf(tx).query(
-      `UPDATE "Assignment" SET "swapSides" = TRUE WHERE "id" IN (${chunk.map(() => "?").join(", ")})`,
-      chunk,
-    );
-  }
+  for (const chunk of chunksOf(seatIds))
+    await sqlOf(tx).query(`UPDATE "Assignment" SET "swapSides" = TRUE WHERE "id" IN (${placeholders(chunk)})`, chunk);
 }
 
 /** Closes an item's open seats: it counts as done with the labels it has. Returns how many. */
@@ -259,11 +255,9 @@ export async function leaseOpenSeatTo(tx: Tx, itemId: number, userId: number, no
 
 /** Deletes the open seats that no one holds of these items (a study bundle's import puts its own in their place). */
 export async function deleteFreeSeats(tx: Tx, itemIds: readonly number[]): Promise<void> {
-  for (let i = 0; i < itemIds.length; i += 500) {
-    const chunk = itemIds.slice(i, i + 500);
+  for (const chunk of chunksOf(itemIds))
     await sqlOf(tx).query(
-      `DELETE FROM "Assignment" WHERE "status" = 'open' AND "userId" IS NULL AND "itemId" IN (${chunk.map(() => "?").join(",")})`,
+      `DELETE FROM "Assignment" WHERE "status" = 'open' AND "userId" IS NULL AND "itemId" IN (${placeholders(chunk)})`,
       chunk,
     );
-  }
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { copyTextLine } from "./copy-text";
+import { chunksOf, placeholders, rowsPerStatement } from "./lists";
 import { sqlOf, type SqlConnection, type Tx } from "./sql-connection";
 
 type Row = readonly unknown[];
@@ -30,10 +31,8 @@ export async function upsertMany(tx: Tx, spec: UpsertSpec, rows: readonly Row[])
   const tuple = `(${spec.columns.map(() => "?").join(",")})`;
   const head = `INSERT INTO ${ident(spec.table)} (${spec.columns.map(ident).join(",")}) VALUES `;
   const tail = onConflict(spec);
-  const chunkSize = Math.max(1, Math.floor(20_000 / spec.columns.length));
   const out: Record<string, unknown>[] = [];
-  for (let start = 0; start < rows.length; start += chunkSize) {
-    const chunk = rows.slice(start, start + chunkSize);
+  for (const chunk of chunksOf(rows, rowsPerStatement(spec.columns.length))) {
     const returned = await db.query(head + chunk.map(() => tuple).join(",") + tail, chunk.flat());
     if (spec.returning) out.push(...returned);
   }
@@ -114,12 +113,8 @@ export async function selectIn(
   if (db.dialect === "postgres")
     return unique.length ? db.query(`${head}${ident(column)} = ANY(?)`, [...scope, unique]) : [];
   const out: Record<string, unknown>[] = [];
-  for (let start = 0; start < unique.length; start += 500) {
-    const chunk = unique.slice(start, start + 500);
-    out.push(
-      ...(await db.query(`${head}${ident(column)} IN (${chunk.map(() => "?").join(",")})`, [...scope, ...chunk])),
-    );
-  }
+  for (const chunk of chunksOf(unique))
+    out.push(...(await db.query(`${head}${ident(column)} IN (${placeholders(chunk)})`, [...scope, ...chunk])));
   return out;
 }
 
@@ -133,10 +128,7 @@ export async function deleteIn(tx: Tx, table: string, column: string, values: It
     await db.query(`${head} = ANY(?)`, [unique]);
     return;
   }
-  for (let start = 0; start < unique.length; start += 500) {
-    const chunk = unique.slice(start, start + 500);
-    await db.query(`${head} IN (${chunk.map(() => "?").join(",")})`, chunk);
-  }
+  for (const chunk of chunksOf(unique)) await db.query(`${head} IN (${placeholders(chunk)})`, chunk);
 }
 
 /** Maps external ids to row ids for one study's table (Query, Nugget, Document). */

@@ -1,5 +1,6 @@
 import "server-only";
 import { upsertMany } from "./bulk-sql";
+import { chunksOf, placeholders } from "./lists";
 import { readRows, sqlOf, type Tx } from "./sql-connection";
 
 /** A new active campaign; returns its id. `scale`, `criteria` and `sample` are JSON text. */
@@ -246,10 +247,9 @@ export async function itemIdsAt(
   const campaigns = [...new Set(at.map((a) => a.campaignId))];
   for (const campaignId of campaigns) {
     const positions = [...new Set(at.filter((a) => a.campaignId === campaignId).map((a) => a.position))];
-    for (let i = 0; i < positions.length; i += 1000) {
-      const chunk = positions.slice(i, i + 1000);
+    for (const chunk of chunksOf(positions)) {
       const rows = await sqlOf(tx).query<{ id: unknown; position: unknown }>(
-        `SELECT "id", "position" FROM "Item" WHERE "campaignId" = ? AND "position" IN (${chunk.map(() => "?").join(",")})`,
+        `SELECT "id", "position" FROM "Item" WHERE "campaignId" = ? AND "position" IN (${placeholders(chunk)})`,
         [campaignId, ...chunk],
       );
       for (const r of rows) ids.set(`${campaignId}:${Number(r.position)}`, Number(r.id));
@@ -260,12 +260,15 @@ export async function itemIdsAt(
 
 /** Which of these users annotate a running (active or paused) blind or blind-then-reveal campaign of the study. */
 export async function blindAnnotatorsAmong(tx: Tx, studyId: number, userIds: readonly number[]): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await sqlOf(tx).query<{ userId: unknown }>(
-    `SELECT DISTINCT ca."userId" AS "userId" FROM "CampaignAnnotator" ca JOIN "Campaign" c ON c."id" = ca."campaignId"
-      WHERE c."studyId" = ? AND c."status" IN ('active', 'paused') AND c."protocol" IN ('blind', 'blind_then_reveal')
-        AND ca."userId" IN (${userIds.map(() => "?").join(",")})`,
-    [studyId, ...userIds],
-  );
-  return new Set(rows.map((r) => Number(r.userId)));
+  const found = new Set<number>();
+  for (const chunk of chunksOf(new Set(userIds))) {
+    const rows = await sqlOf(tx).query<{ userId: unknown }>(
+      `SELECT DISTINCT ca."userId" AS "userId" FROM "CampaignAnnotator" ca JOIN "Campaign" c ON c."id" = ca."campaignId"
+        WHERE c."studyId" = ? AND c."status" IN ('active', 'paused') AND c."protocol" IN ('blind', 'blind_then_reveal')
+          AND ca."userId" IN (${placeholders(chunk)})`,
+      [studyId, ...chunk],
+    );
+    for (const r of rows) found.add(Number(r.userId));
+  }
+  return found;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { sampleCandidates, type Candidate } from "@/lib/domain/campaigns/sampling";
 import { collectionOf } from "@/lib/domain/query-metadata";
 import { binarize, scaleById } from "@/lib/domain/scales";
+import { placeholders } from "./lists";
 import { readRows } from "./sql-connection";
 import { TARGET_PREFIX } from "@/lib/domain/targets";
 import { nullableId } from "./ids";
@@ -95,7 +96,7 @@ export async function loadResponsePairs(
     queryMeta: string;
   }>(
     `SELECT r."id" AS "id", r."systemId" AS "systemId", q."id" AS "queryId", q."externalId" AS "queryKey", q."metadata" AS "queryMeta"
-       FROM "Response" r JOIN "Query" q ON q."id" = r."queryId" WHERE r."studyId" = ? AND r."systemId" IN (${systemIds.map(() => "?").join(", ")})`,
+       FROM "Response" r JOIN "Query" q ON q."id" = r."queryId" WHERE r."studyId" = ? AND r."systemId" IN (${placeholders(systemIds)})`,
     [studyId, ...systemIds],
   );
   const byQuery = new Map<number, typeof rows>();

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import Database from "libsql";
 import pg from "pg";
 import { describeUrl, providerOf, sqliteFileOf } from "./database-url.mjs";
+import { chunksOf, rowsPerStatement } from "./lists";
 import { withBulkTransaction, type SqlConnection } from "./sql-connection";
 
 /**
@@ -300,12 +301,9 @@ export async function copyDatabase(
 }
 
 async function insertRows(db: SqlConnection, table: CopiedTable, rows: unknown[][]) {
-  const perRow = table.columns.length;
-  const chunk = Math.max(1, Math.floor(20_000 / perRow));
   const head = `INSERT INTO ${ident(table.name)} (${table.columns.map((c) => ident(c.name)).join(", ")}) VALUES `;
   const tuple = `(${table.columns.map(() => "?").join(", ")})`;
-  for (let start = 0; start < rows.length; start += chunk) {
-    const part = rows.slice(start, start + chunk);
+  for (const part of chunksOf(rows, rowsPerStatement(table.columns.length))) {
     await db.query(
       head + part.map(() => tuple).join(", "),
       part.flatMap((row) => row.map((v, i) => stored(db.dialect, table.columns[i]!.kind, v))),

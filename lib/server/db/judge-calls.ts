@@ -3,6 +3,7 @@ import type { CallTexts } from "@/lib/domain/judging/judge-tasks/judge-task";
 import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import { parseSentenceCitationKey, TARGET_PREFIX } from "@/lib/domain/targets";
 import { nullableId } from "./ids";
+import { placeholders } from "./lists";
 import { readRows, readTimestamp, sqlOf, type SqlConnection, type Tx } from "./sql-connection";
 
 /**
@@ -87,8 +88,8 @@ export async function claimCalls(
  */
 const inIdOrder = (sql: SqlConnection, ids: readonly number[]) =>
   sql.dialect === "postgres"
-    ? `SELECT "id" FROM "JudgeCall" WHERE "id" IN (${ids.map(() => "?").join(", ")}) ORDER BY "id" FOR UPDATE`
-    : ids.map(() => "?").join(", ");
+    ? `SELECT "id" FROM "JudgeCall" WHERE "id" IN (${placeholders(ids)}) ORDER BY "id" FOR UPDATE`
+    : placeholders(ids);
 
 /** Extends the leases `holder` still has on these calls. */
 export async function renewCalls(tx: Tx, ids: readonly number[], holder: string, now: Date): Promise<void> {
@@ -306,7 +307,7 @@ export async function claimableCalls(runIds: readonly number[], now: Date): Prom
   if (runIds.length === 0) return new Map();
   const rows = await readRows<{ runId: unknown; calls: unknown }>(
     `SELECT c."runId", COUNT(*) AS "calls" FROM "JudgeCall" c JOIN "JudgeRun" r ON r."id" = c."runId"
-      WHERE c."runId" IN (${runIds.map(() => "?").join(", ")}) AND r."status" = 'running'
+      WHERE c."runId" IN (${placeholders(runIds)}) AND r."status" = 'running'
         AND (c."status" = 'pending' OR (c."status" = 'leased' AND c."leaseExpiresAt" < ?))
       GROUP BY c."runId"`,
     [...runIds, readTimestamp(now)],
@@ -329,7 +330,7 @@ export async function cachedReplies(
     // run's done calls by the (runId, status) index instead: 6,000 rows for 8 keys on PostgreSQL)
     `WITH "hits" AS MATERIALIZED (
        SELECT "cacheKey", "reply", "level", "runId", "status", "imported" FROM "JudgeCall"
-        WHERE "cacheKey" IN (${cacheKeys.map(() => "?").join(", ")}))
+        WHERE "cacheKey" IN (${placeholders(cacheKeys)}))
      SELECT h."cacheKey", h."reply", h."level" FROM "hits" h JOIN "JudgeRun" r ON r."id" = h."runId"
       WHERE r."studyId" = ? AND h."status" = 'done' AND NOT h."imported"`,
     [...cacheKeys, studyId],
@@ -344,7 +345,7 @@ export async function cachedReplies(
  */
 export async function callTexts(ids: readonly number[]): Promise<Map<number, CallTexts>> {
   if (ids.length === 0) return new Map();
-  const marks = ids.map(() => "?").join(", ");
+  const marks = placeholders(ids);
   const rows = await readRows<
     Omit<CallTexts, "nuggets" | "sentence"> & { id: unknown; targetKey: string; sentencesA: string | null }
   >(
@@ -420,7 +421,7 @@ export async function renewEndpointSlots(
   const sql = sqlOf(tx);
   const rows = await sql.query<{ slot: number }>(
     `UPDATE "JudgeEndpointSlot" SET "leaseExpiresAt" = ?
-     WHERE "endpointId" = ? AND "holder" = ? AND "slot" IN (${o.slots.map(() => "?").join(", ")}) RETURNING "slot"`,
+     WHERE "endpointId" = ? AND "holder" = ? AND "slot" IN (${placeholders(o.slots)}) RETURNING "slot"`,
     [sql.timestamp(new Date(o.now.getTime() + SLOT_LEASE_MS)), o.endpointId, o.holder, ...o.slots],
   );
   return rows.map((r) => Number(r.slot));
@@ -452,7 +453,7 @@ export async function reserveCallStart(tx: Tx, endpointId: number, intervalMs: n
 export async function runningRunIds(only?: readonly number[]): Promise<number[]> {
   if (only && only.length === 0) return [];
   const rows = await readRows<{ id: unknown }>(
-    `SELECT "id" FROM "JudgeRun" WHERE "status" = 'running' AND "endpointId" IS NOT NULL${only ? ` AND "id" IN (${only.map(() => "?").join(", ")})` : ""}`,
+    `SELECT "id" FROM "JudgeRun" WHERE "status" = 'running' AND "endpointId" IS NOT NULL${only ? ` AND "id" IN (${placeholders(only)})` : ""}`,
     only ?? [],
   );
   return rows.map((r) => Number(r.id));
@@ -476,7 +477,7 @@ export async function runsToWork(ids: readonly number[]) {
     model: string;
   }>(
     `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed", "task", "criterion", "baseUrl", "model"
-       FROM "JudgeRun" WHERE "id" IN (${ids.map(() => "?").join(", ")})`,
+       FROM "JudgeRun" WHERE "id" IN (${placeholders(ids)})`,
     ids,
   );
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { insertAttempts } from "./judge-calls";
+import { chunksOf, placeholders, readInChunks } from "./lists";
 import { readRows, readTimestamp, sqlOf, type Tx } from "./sql-connection";
 
 /** A call a run will make: one target (a pooled pair), or one order of a preference's two answers. */
@@ -53,7 +54,7 @@ export async function insertImportedJudgeRun(tx: Tx, run: ImportedJudgeRun): Pro
   const columns = Object.keys(run);
   const values = Object.values(run).map((v) => (v instanceof Date ? sql.timestamp(v) : v));
   const [row] = await sql.query(
-    `INSERT INTO "JudgeRun" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING "id"`,
+    `INSERT INTO "JudgeRun" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${placeholders(columns)}) RETURNING "id"`,
     values,
   );
   return Number(row!.id);
@@ -80,10 +81,9 @@ export async function insertImportedAttempts(
   const ids = new Map<string, number>();
   for (const runId of new Set(calls.map((c) => c.runId))) {
     const positions = calls.filter((c) => c.runId === runId).map((c) => c.position);
-    for (let start = 0; start < positions.length; start += 500) {
-      const chunk = positions.slice(start, start + 500);
+    for (const chunk of chunksOf(positions)) {
       const rows = await sql.query<{ id: unknown; position: unknown }>(
-        `SELECT "id", "position" FROM "JudgeCall" WHERE "runId" = ? AND "position" IN (${chunk.map(() => "?").join(", ")})`,
+        `SELECT "id", "position" FROM "JudgeCall" WHERE "runId" = ? AND "position" IN (${placeholders(chunk)})`,
         [runId, ...chunk],
       );
       for (const r of rows) ids.set(`${runId}:${Number(r.position)}`, Number(r.id));
@@ -138,7 +138,7 @@ export async function preferenceOrders(
   const rows = await readRows<{ runId: unknown; shown: string; swapped: string }>(
     `SELECT s."runId", s."level" AS "shown", w."level" AS "swapped" FROM "JudgeCall" s
        JOIN "JudgeCall" w ON w."runId" = s."runId" AND w."targetKey" = s."targetKey" AND w."swapped" <> s."swapped"
-      WHERE s."runId" IN (${runIds.map(() => "?").join(", ")}) AND NOT s."swapped" AND s."status" = 'done' AND w."status" = 'done'`,
+      WHERE s."runId" IN (${placeholders(runIds)}) AND NOT s."swapped" AND s."status" = 'done' AND w."status" = 'done'`,
     runIds,
   );
   return rows.map((r) => ({ runId: Number(r.runId), shown: r.shown, swapped: r.swapped }));
@@ -178,9 +178,10 @@ export async function callTotals(runIds: readonly number[]): Promise<Map<number,
             SUM(CASE WHEN "cached" THEN 1 ELSE 0 END) AS "cached",
             COALESCE(SUM("inputTokens"), 0) AS "inputTokens", COALESCE(SUM("outputTokens"), 0) AS "outputTokens",
             COALESCE(SUM("cost"), 0) AS "knownCost",
-            SUM(CASE WHEN "status" IN ('done', 'unparsed') AND "cost" IS NULL THEN 1 ELSE 0 END) AS "unknownCost",
+            SUM(CASE WHEN "cost" IS NULL AND ("status" IN ('done', 'unparsed') OR ("status" = 'failed' AND "attempts" > 0))
+                THEN 1 ELSE 0 END) AS "unknownCost",
             MIN("finishedAt") AS "firstAt", MAX("finishedAt") AS "lastAt", MAX("leaseExpiresAt") AS "leaseEnd"
-       FROM "JudgeCall" WHERE "runId" IN (${runIds.map(() => "?").join(", ")}) GROUP BY "runId", "status"`,
+       FROM "JudgeCall" WHERE "runId" IN (${placeholders(runIds)}) GROUP BY "runId", "status"`,
     runIds,
   );
   for (const r of rows) {
@@ -227,7 +228,8 @@ export async function problemCalls(runId: number, limit = 200) {
 
 /**
  * Makes a run's unparsed and failed calls pending again (a new call each: a reply that did not parse
- * is not a cache entry); returns how many. Their tokens and cost stay: the new attempts add to them.
+ * is not a cache entry); returns how many calls the run now has to make (those, and any it never
+ * made). Their tokens and cost stay: the new attempts add to them.
  */
 export async function retryProblemCalls(tx: Tx, runId: number): Promise<number> {
   const rows = await sqlOf(tx).query(
@@ -236,7 +238,12 @@ export async function retryProblemCalls(tx: Tx, runId: number): Promise<number> 
      WHERE "runId" = ? AND "status" IN ('unparsed', 'failed') RETURNING "id"`,
     [runId],
   );
-  return rows.length;
+  // a run failed half-way (its endpoint removed) also has calls that were never made
+  const [left] = await sqlOf(tx).query<{ n: unknown }>(
+    `SELECT COUNT(*) AS "n" FROM "JudgeCall" WHERE "runId" = ? AND "status" IN ('pending', 'leased')`,
+    [runId],
+  );
+  return rows.length + Number(left?.n ?? 0);
 }
 
 /** The slots of these endpoints held now: how many, and when the last lease ends unless renewed. */
@@ -245,7 +252,7 @@ export async function heldSlots(endpointIds: readonly number[], now: Date) {
   if (endpointIds.length === 0) return held;
   const rows = await readRows<{ endpointId: unknown; held: unknown; endAt: unknown }>(
     `SELECT "endpointId", COUNT(*) AS "held", MAX("leaseExpiresAt") AS "endAt" FROM "JudgeEndpointSlot"
-      WHERE "endpointId" IN (${endpointIds.map(() => "?").join(", ")}) AND "holder" IS NOT NULL AND "leaseExpiresAt" > ?
+      WHERE "endpointId" IN (${placeholders(endpointIds)}) AND "holder" IS NOT NULL AND "leaseExpiresAt" > ?
       GROUP BY "endpointId"`,
     [...endpointIds, readTimestamp(now)],
   );
@@ -263,7 +270,7 @@ export async function setRunStatus(
 ): Promise<boolean> {
   const sql = sqlOf(tx);
   const rows = await sql.query(
-    `UPDATE "JudgeRun" SET "status" = ?, "finishedAt" = ?, "failure" = NULL WHERE "id" = ? AND "status" IN (${from.map(() => "?").join(", ")}) RETURNING "id"`,
+    `UPDATE "JudgeRun" SET "status" = ?, "finishedAt" = ?, "failure" = NULL WHERE "id" = ? AND "status" IN (${placeholders(from)}) RETURNING "id"`,
     [to, finishedAt === null ? null : sql.timestamp(finishedAt), runId, ...from],
   );
   return rows.length === 1;
@@ -275,13 +282,15 @@ export async function repliesOfTargets(
   targetKeys: readonly string[],
 ): Promise<Map<string, string>> {
   if (runIds.length === 0 || targetKeys.length === 0) return new Map();
-  const rows = await readRows<{ targetKey: string; reply: string | null; id: unknown }>(
-    `SELECT "targetKey", "reply", "id" FROM "JudgeCall"
-      WHERE "runId" IN (${runIds.map(() => "?").join(", ")}) AND "status" = 'done'
-        AND "targetKey" IN (${targetKeys.map(() => "?").join(", ")})
-      ORDER BY "id"`,
-    [...runIds, ...targetKeys],
+  const rows = await readInChunks(targetKeys, (chunk) =>
+    readRows<{ targetKey: string; reply: string | null; id: unknown }>(
+      `SELECT "targetKey", "reply", "id" FROM "JudgeCall"
+        WHERE "runId" IN (${placeholders(runIds)}) AND "status" = 'done'
+          AND "targetKey" IN (${placeholders(chunk)})`,
+      [...runIds, ...chunk],
+    ),
   );
+  rows.sort((a, b) => Number(a.id) - Number(b.id));
   const replies = new Map<string, string>();
   for (const r of rows) if (r.reply !== null) replies.set(r.targetKey, r.reply); // the newest wins
   return replies;

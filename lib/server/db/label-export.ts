@@ -1,5 +1,6 @@
 import "server-only";
 import { databaseUrl, providerOf } from "./database-url.mjs";
+import { placeholders } from "./lists";
 import { readRows } from "./sql-connection";
 import { isoTimeSql } from "./sql-time";
 
@@ -34,9 +35,8 @@ export type FullExportedLabel = ExportedLabel & {
 };
 
 function where(filter: LabelExportFilter): { sql: string; params: unknown[] } {
-  const list = (n: number) => Array.from({ length: n }, () => "?").join(", ");
   return {
-    sql: `l."studyId" = ? AND l."judgeId" IN (${list(filter.judgeIds.length)}) AND l."targetType" IN (${list(filter.targetTypes.length)})${filter.scale === undefined ? "" : ` AND l."scale" = ?`}`,
+    sql: `l."studyId" = ? AND l."judgeId" IN (${placeholders(filter.judgeIds)}) AND l."targetType" IN (${placeholders(filter.targetTypes)})${filter.scale === undefined ? "" : ` AND l."scale" = ?`}`,
     params: [
       filter.studyId,
       ...filter.judgeIds,

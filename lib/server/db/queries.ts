@@ -1,4 +1,5 @@
 import "server-only";
+import { chunksOf, placeholders } from "./lists";
 import { sqlOf, type Tx } from "./sql-connection";
 
 /** The metadata (JSON text) of every question of a study, by id. */
@@ -16,11 +17,9 @@ export async function setQueryMetadata(tx: Tx, queryId: number, metadata: string
 
 /** A new version of each question's nugget list. */
 export async function bumpNuggetVersions(tx: Tx, queryIds: readonly number[]): Promise<void> {
-  for (let i = 0; i < queryIds.length; i += 500) {
-    const chunk = queryIds.slice(i, i + 500);
+  for (const chunk of chunksOf(queryIds))
     await sqlOf(tx).query(
-      `UPDATE "Query" SET "nuggetVersion" = "nuggetVersion" + 1 WHERE "id" IN (${chunk.map(() => "?").join(", ")})`,
+      `UPDATE "Query" SET "nuggetVersion" = "nuggetVersion" + 1 WHERE "id" IN (${placeholders(chunk)})`,
       chunk,
     );
-  }
 }

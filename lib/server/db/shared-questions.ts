@@ -1,4 +1,5 @@
 import "server-only";
+import { placeholders } from "./lists";
 import { readRows } from "./sql-connection";
 
 /** For each of `others`, how many question ids it shares with the study (studies sharing none are left out). */
@@ -7,7 +8,7 @@ export async function sharedQuestionCounts(studyId: number, others: readonly num
   const rows = await readRows<{ studyId: unknown; shared: unknown }>(
     `SELECT o."studyId" AS "studyId", COUNT(*) AS "shared"
        FROM "Query" q JOIN "Query" o ON o."externalId" = q."externalId"
-      WHERE q."studyId" = ? AND o."studyId" IN (${others.map(() => "?").join(", ")})
+      WHERE q."studyId" = ? AND o."studyId" IN (${placeholders(others)})
       GROUP BY o."studyId"`,
     [studyId, ...others],
   );

@@ -1,5 +1,6 @@
 import "server-only";
 import type { StrandedItem } from "@/lib/schemas/campaign-admin";
+import { placeholders } from "./lists";
 import { readRows } from "./sql-connection";
 
 const SHOWN = 200;
@@ -45,7 +46,7 @@ export async function listStrandedItems(campaign: { id: number; studyId: number 
   const ids = rows.map((r) => Number(r.itemId));
   const seats = await readRows<{ itemId: unknown; status: string; email: string }>(
     `SELECT a."itemId" AS "itemId", a."status" AS "status", u."email" AS "email" FROM "Assignment" a JOIN "User" u ON u."id" = a."userId"
-      WHERE a."itemId" IN (${ids.map(() => "?").join(", ")}) ORDER BY u."email"`,
+      WHERE a."itemId" IN (${placeholders(ids)}) ORDER BY u."email"`,
     ids,
   );
   const who = (itemId: number, status: string) =>

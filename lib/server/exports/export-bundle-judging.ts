@@ -73,8 +73,9 @@ export async function* studyJudgingLines(db: Db, studyId: number): AsyncGenerato
     db.judgeCall.findMany({ where: { id: { gt: a }, run: { studyId } }, orderBy: { id: "asc" }, take }),
   )) {
     const names = await targetNames(db, page);
+    // the page's attempts by the range of its call ids (no list of ids: a statement binds a few values)
     const attempts = await db.judgeAttempt.findMany({
-      where: { callId: { in: page.map((c) => c.id) } },
+      where: { callId: { gte: page[0]!.id, lte: page.at(-1)!.id }, call: { run: { studyId } } },
       orderBy: { id: "asc" },
     });
     const attemptsOf = new Map<number, Attempt[]>();

@@ -192,7 +192,7 @@ describe("LLM judge runs in a study bundle", () => {
     const error = await changeJudgeRun(admin, studyId, runs[1]!.id, "resume").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).toBe(
-      `this server has no endpoint "${source.endpoint}" at http://127.0.0.1:9/v1 (it was removed, or the run was imported): start a new run`,
+      `this server has no endpoint "${source.endpoint}" at http://127.0.0.1:9/v1 (it was removed, or the run was imported): register one of that name and URL, or start a new run`,
     );
   });
 

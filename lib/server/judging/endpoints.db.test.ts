@@ -153,7 +153,7 @@ describe("judge endpoints", () => {
       model: "m",
       apiKey: { source: "none" },
     });
-    expect(await deleteEndpoint(created.id)).toEqual({ deleted: created.id });
+    expect(await deleteEndpoint(created.id)).toEqual({ deleted: created.id, failedRuns: [] });
     expect((await listEndpoints()).some((e) => e.id === created.id)).toBe(false);
     expect(await refusal(deleteEndpoint(created.id))).toBe("not_found: No such endpoint");
     expect(await refusal(checkEndpoint(created.id))).toBe("not_found: No such endpoint");

@@ -174,13 +174,19 @@ function attemptRecord(a: ChatAttempt, prices: TokenPrices): AttemptRecord {
 
 /**
  * A call's tokens and cost over its attempts: the known ones summed. The cost is unknown (null) when
- * an answered attempt did not say its usage (or a price is not set); an attempt with no answer
- * costs nothing.
+ * an answered attempt did not say its usage (or a price is not set): one with a reply, or one the
+ * endpoint answered 2xx with a body Assay could not read (it may have billed for it); an attempt
+ * with no answer costs nothing.
  */
 export function attemptSums(
   attempts: readonly AttemptRecord[],
 ): Pick<CallOutcome, "inputTokens" | "outputTokens" | "cost"> {
-  const answered = attempts.filter((a) => a.reply !== null || a.inputTokens !== null);
+  const answered = attempts.filter(
+    (a) =>
+      a.reply !== null ||
+      a.inputTokens !== null ||
+      (a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300),
+  );
   if (answered.length === 0) return { inputTokens: null, outputTokens: null, cost: attempts.length ? 0 : null };
   const sum = (of: (a: AttemptRecord) => number | null) =>
     answered.some((a) => of(a) === null) ? null : answered.reduce((t, a) => t + of(a)!, 0);

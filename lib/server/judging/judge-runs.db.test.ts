@@ -231,6 +231,25 @@ describe("judge runs", () => {
     }
   });
 
+  it("count a 200 whose body cannot be read as a call of unknown cost, never as free", async () => {
+    const s = await study(1, 2);
+    const name = await endpoint(server.url, { concurrency: 1 });
+    const run = await createJudgeRun(admin, s.id, {
+      template: "umbrela-relevance",
+      endpoint: name,
+      sample: { kind: "all_pairs" },
+    });
+    server.failNext(1, { kind: "broken" });
+    await runToEnd(run.id);
+    const { run: done, problems } = await getJudgeRun(admin, s.id, run.id);
+    expect(done.calls).toMatchObject({ done: 1, failed: 1 });
+    expect(problems[0]!.error).toMatch(/^the endpoint's answer is not JSON/);
+    expect(done.cost.unknownCalls).toBe(1);
+    const db = await getDb();
+    const broken = await db.judgeCall.findFirstOrThrow({ where: { runId: run.id, status: "failed" } });
+    expect(broken.cost).toBeNull();
+  });
+
   it("resumes after a stop and after a dead process, with no second call for a stored reply", async () => {
     const s = await study(2, 10);
     const name = await endpoint(slow.url, { concurrency: 2 });

@@ -172,11 +172,16 @@ export async function changeJudgeRun(
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const run = await runOf(db, studyId, runId);
-  if ((action === "resume" || action === "retry") && run.endpointId === null)
-    throw new AppError(
-      "conflict",
-      `this server has no endpoint "${run.endpointName}" at ${run.baseUrl} (it was removed, or the run was imported): start a new run`,
-    );
+  if ((action === "resume" || action === "retry") && run.endpointId === null) {
+    // its endpoint was removed (or the run was imported): one of the same name and URL takes it on
+    const again = await db.judgeEndpoint.findFirst({ where: { name: run.endpointName, baseUrl: run.baseUrl } });
+    if (!again)
+      throw new AppError(
+        "conflict",
+        `this server has no endpoint "${run.endpointName}" at ${run.baseUrl} (it was removed, or the run was imported): register one of that name and URL, or start a new run`,
+      );
+    await db.judgeRun.update({ where: { id: runId }, data: { endpointId: again.id } });
+  }
   const changed = await withTransaction(async (tx) => {
     switch (action) {
       case "pause":

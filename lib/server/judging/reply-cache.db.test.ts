@@ -12,6 +12,9 @@ import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
 import { textInput } from "@/test/import-inputs";
+import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
+
+const UMBRELA_PATTERN = (builtinTemplate("umbrela-relevance")!.output as { pattern: string }).pattern;
 import { createEndpoint } from "./create-endpoint";
 import { createJudgeRun } from "./create-judge-run";
 import { startJudgeWorker } from "./judge-worker";
@@ -136,7 +139,7 @@ describe("the judge reply cache", () => {
     const firstCall = bundle.findIndex((r) => r.type === "judge_call") + 1;
     const errors = (error as AppError).details as { errors: string[] };
     expect(errors.errors[0]).toBe(
-      `forged.assay.jsonl line ${firstCall}, field reply: a done call's reply gives no level by its template: no match for /##\\s*final score:\\s*([0-3])/ in the reply`,
+      `forged.assay.jsonl line ${firstCall}, field reply: a done call's reply gives no level by its template: no match for /${UMBRELA_PATTERN}/ in the reply`,
     );
     const mismatched = await importBundle(target, forged(bundle, "##final score: 3", "0")).catch((e: unknown) => e);
     expect(((mismatched as AppError).details as { errors: string[] }).errors[0]).toBe(

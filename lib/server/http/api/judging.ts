@@ -8,6 +8,7 @@ import {
   endpointCheckSchema,
   endpointListSchema,
   endpointParamsSchema,
+  endpointRemovalQuerySchema,
   endpointSchema,
   fewShotRequestSchema,
   judgeRunActionSchema,
@@ -47,11 +48,13 @@ export const JUDGING_API = {
     response: endpointSchema,
   },
   "DELETE /api/judging/endpoints/{endpointId}": {
-    summary: "Remove an endpoint and its key (admins, or an admin's read-write token)",
+    summary:
+      "Remove an endpoint and its key (admins, or an admin's read-write token); refused (409) while running or paused runs use it, unless force=true, which fails them",
     tag: "judging",
     roles: ADMIN,
     params: endpointParamsSchema,
-    response: z.object({ deleted: z.number() }),
+    query: endpointRemovalQuerySchema,
+    response: z.object({ deleted: z.number(), failedRuns: z.array(z.number()) }),
   },
   "POST /api/judging/endpoints/{endpointId}/check": {
     summary:

@@ -7,6 +7,6 @@ export const PATCH = route(API["PATCH /api/judging/endpoints/{endpointId}"], ({ 
   updateEndpoint(params.endpointId, body),
 );
 
-export const DELETE = route(API["DELETE /api/judging/endpoints/{endpointId}"], ({ params }) =>
-  deleteEndpoint(params.endpointId),
+export const DELETE = route(API["DELETE /api/judging/endpoints/{endpointId}"], ({ params, query }) =>
+  deleteEndpoint(params.endpointId, { force: query.force === "true" }),
 );
