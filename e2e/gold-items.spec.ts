@@ -96,9 +96,9 @@ test("gold items: indistinguishable to annotators, in no label set, and each ann
     "This sample takes every pair of its questions, so gold items can only come from other questions, and an annotator can tell them by their questions.",
   );
   await expectFits(researcher, researcher.getByRole("main"), "the campaign form warning that gold would show");
-  await researcher.getByLabel("Sample").selectOption("random_pairs");
+  await researcher.getByRole("combobox", { name: /^Sample/ }).selectOption("random_pairs");
   await expect(visible).toHaveCount(0);
-  await researcher.getByLabel("Sample").selectOption("random_questions");
+  await researcher.getByRole("combobox", { name: /^Sample/ }).selectOption("random_questions");
   await researcher.getByLabel("Cap (items)").fill("4");
   await expect(visible).toHaveCount(0);
   await expectFits(researcher, researcher.getByRole("main"), "the campaign form with gold items");

@@ -101,6 +101,30 @@ describe("assay evaluate --qrels", () => {
     expect(r.json.runs.elsewhere).toEqual({ map: null, mrr: null, rprec: null, "p@10": null });
   });
 
+  it("reads run files one at a time: a file of several runs, runs missing questions, each as read alone", async () => {
+    // two tags interleaved in one file, a third run in a file of its own that misses q2
+    const both = file("both.txt", ["q1 Q0 d1 1 2 one", "q1 Q0 d2 1 2 two", "q2 Q0 e1 1 1 one", "q1 Q0 d3 2 1 two"]);
+    const third = file("third.txt", ["q1 Q0 d4 1 1 three"]);
+    const metrics = "ndcg@5,map,p@5,mrr";
+    const together = await assay("evaluate", "--qrels", qrels, "--run", both, "--run", third, "--metrics", metrics);
+    expect(Object.keys(together.json.runs)).toEqual(["one", "three", "two"]);
+    for (const [tag, alone] of [
+      ["one", file("one.txt", ["q1 Q0 d1 1 2 one", "q2 Q0 e1 1 1 one"])],
+      ["two", file("two.txt", ["q1 Q0 d2 1 2 two", "q1 Q0 d3 2 1 two"])],
+      ["three", third],
+    ] as const)
+      expect(together.json.runs[tag]).toEqual(
+        (await assay("evaluate", "--qrels", qrels, "--run", alone, "--metrics", metrics)).json.runs[tag],
+      );
+    // a run's lines come from one file
+    const again = file("again.txt", ["q2 Q0 e2 1 1 one"]);
+    const split = await assay("evaluate", "--qrels", qrels, "--run", both, "--run", again);
+    expect(split.status).toBe(2);
+    expect(split.stderr.trim()).toBe(
+      `assay: run "one" is in two files, ${both} and ${again}: give each run's lines in one file`,
+    );
+  });
+
   it("refuses a repeated document, a non-integer level, an unknown metric and two kinds of labels, exit 2", async () => {
     const twiceRun = file("twice-run.txt", ["q1 Q0 d1 1 2 sys", "q1 Q0 d2 2 1 sys", "q1 Q0 d1 3 0.5 sys"]);
     const twiceQrels = file("twice-qrels.txt", ["q1 0 d1 1", "q1 0 d1 2"]);

@@ -147,11 +147,32 @@ export async function readNuggetQrels(file: string): Promise<Map<string, QueryJu
 type QueryEntries = { entries: RunEntry[]; lines: Map<string, number> };
 
 /**
- * TREC run files by run tag (6th column; a file may hold several), then by query: every entry. A
- * document listed twice for one query of one run is refused with both lines, as trec_eval and
- * ndeval refuse it. Every line is checked.
+ * Scores the runs of TREC run files a file at a time: each file's runs (by tag, the 6th column; a
+ * file may hold several) are read, scored with `score` and let go before the next file is read,
+ * so memory holds one file's runs whatever their number. A document listed twice for one query of
+ * one run is refused with both lines, as trec_eval and ndeval refuse it; a run tag in two files is
+ * refused too (a run's lines come from one file). Every line is checked. Returns the scores by tag.
  */
-export async function readRuns(files: readonly string[]): Promise<Map<string, Run>> {
+export async function scoreRunFiles<T>(
+  files: readonly string[],
+  score: (tag: string, run: Run) => T,
+): Promise<Map<string, T>> {
+  const scores = new Map<string, T>();
+  const fileOf = new Map<string, string>();
+  for (const file of files) {
+    for (const [tag, run] of await readRunFile(file)) {
+      const other = fileOf.get(tag);
+      if (other !== undefined)
+        throw inputError(`run "${tag}" is in two files, ${other} and ${file}: give each run's lines in one file`);
+      fileOf.set(tag, file);
+      scores.set(tag, score(tag, run));
+    }
+  }
+  return scores;
+}
+
+/** One TREC run file's runs by tag, then by query: every entry, each document once per query. */
+async function readRunFile(file: string): Promise<Map<string, Run>> {
   const runs = new Map<string, Map<string, QueryEntries>>();
   // Run files list a run's documents query by query: the last (tag, query) is matched in place, without slicing the line.
   let last: { system: string; queryId: string; query: QueryEntries } | null = null;
@@ -163,64 +184,57 @@ export async function readRuns(files: readonly string[]): Promise<Map<string, Ru
     }
     return last;
   };
-  for (const file of files) {
-    if (!fs.existsSync(file)) throw inputError(`no such file: ${file}`);
-    const add = (current: NonNullable<typeof last>, docId: string, score: number, line: number) => {
-      const first = current.query.lines.get(docId);
-      if (first !== undefined)
-        throw repeated(
-          file,
-          line,
-          `document "${docId}" of query "${current.queryId}" in run "${current.system}"`,
-          first,
-        );
-      current.query.lines.set(docId, line);
-      current.query.entries.push({ docId, score });
-    };
-    const viaParser = (text: string, line: number) => {
-      const parsed = parseRunLine(text, line);
-      if (!parsed) return;
-      if ("error" in parsed) throw inputError(describeLineError(file, parsed.error));
-      add(queryOf(parsed.row.system, parsed.row.queryId), parsed.row.docId, parsed.row.score, line);
-    };
-    await forEachLine(fs.createReadStream(file, { highWaterMark: 1 << 20 }), (text, line) => {
-      // Fast path for the usual `qid Q0 docid rank score tag` with single spaces (runs are millions
-      // of lines); anything else, including every malformed line, goes through the parser.
-      const a = text.indexOf(" ");
-      const b = text.indexOf(" ", a + 1);
-      const c = text.indexOf(" ", b + 1);
-      const d = text.indexOf(" ", c + 1);
-      const e = text.indexOf(" ", d + 1);
-      if (
-        a < 1 ||
-        b <= a + 1 ||
-        c <= b + 1 ||
-        d <= c + 1 ||
-        e <= d + 1 ||
-        e >= text.length - 1 ||
-        text.indexOf(" ", e + 1) !== -1 ||
-        text.includes("\t") ||
-        text.includes("\r") ||
-        !isDigits(text, c + 1, d)
-      ) {
-        viaParser(text, line);
-        return;
-      }
-      const score = decimalAt(text, d + 1, e);
-      if (!Number.isFinite(score)) {
-        viaParser(text, line);
-        return;
-      }
-      const current = last;
-      const same =
-        current !== null &&
-        a === current.queryId.length &&
-        text.length - e - 1 === current.system.length &&
-        text.startsWith(current.queryId) &&
-        text.endsWith(current.system);
-      add(same ? current : queryOf(text.slice(e + 1), text.slice(0, a)), text.slice(b + 1, c), score, line);
-    });
-  }
+  if (!fs.existsSync(file)) throw inputError(`no such file: ${file}`);
+  const add = (current: NonNullable<typeof last>, docId: string, score: number, line: number) => {
+    const first = current.query.lines.get(docId);
+    if (first !== undefined)
+      throw repeated(file, line, `document "${docId}" of query "${current.queryId}" in run "${current.system}"`, first);
+    current.query.lines.set(docId, line);
+    current.query.entries.push({ docId, score });
+  };
+  const viaParser = (text: string, line: number) => {
+    const parsed = parseRunLine(text, line);
+    if (!parsed) return;
+    if ("error" in parsed) throw inputError(describeLineError(file, parsed.error));
+    add(queryOf(parsed.row.system, parsed.row.queryId), parsed.row.docId, parsed.row.score, line);
+  };
+  await forEachLine(fs.createReadStream(file, { highWaterMark: 1 << 20 }), (text, line) => {
+    // Fast path for the usual `qid Q0 docid rank score tag` with single spaces (runs are millions
+    // of lines); anything else, including every malformed line, goes through the parser.
+    const a = text.indexOf(" ");
+    const b = text.indexOf(" ", a + 1);
+    const c = text.indexOf(" ", b + 1);
+    const d = text.indexOf(" ", c + 1);
+    const e = text.indexOf(" ", d + 1);
+    if (
+      a < 1 ||
+      b <= a + 1 ||
+      c <= b + 1 ||
+      d <= c + 1 ||
+      e <= d + 1 ||
+      e >= text.length - 1 ||
+      text.indexOf(" ", e + 1) !== -1 ||
+      text.includes("\t") ||
+      text.includes("\r") ||
+      !isDigits(text, c + 1, d)
+    ) {
+      viaParser(text, line);
+      return;
+    }
+    const score = decimalAt(text, d + 1, e);
+    if (!Number.isFinite(score)) {
+      viaParser(text, line);
+      return;
+    }
+    const current = last;
+    const same =
+      current !== null &&
+      a === current.queryId.length &&
+      text.length - e - 1 === current.system.length &&
+      text.startsWith(current.queryId) &&
+      text.endsWith(current.system);
+    add(same ? current : queryOf(text.slice(e + 1), text.slice(0, a)), text.slice(b + 1, c), score, line);
+  });
   return new Map(
     [...runs].map(([tag, queries]) => [tag, new Map([...queries].map(([q, query]) => [q, query.entries]))]),
   );

@@ -17,8 +17,9 @@ const MAX_PASSWORD = 1024;
 
 /**
  * next-auth: email + password (throttled per client address, never locking an account:
- * sign-in-throttle.ts; checked a few at a time, clients taking turns: sign-in-gate.ts), JWT sessions. The token carries only the user id, the session
- * version it was signed at, the session's id and when it signed in (see currentUser). A session
+ * sign-in-throttle.ts; checked a few at a time, clients taking turns: sign-in-gate.ts), JWT
+ * sessions. The token carries only the user id, the session version it was signed at, the
+ * session's id and when it signed in (see currentUser). A session
  * lasts ASSAY_SESSION_HOURS from sign-in, however often its cookie is renewed (the token's own
  * expiry is the session's: encodeSession); renewing refuses a session that ended, whose user was
  * disabled or whose session version is outdated; signing out ends that session, remembered until
