@@ -126,7 +126,7 @@ function jsonObjectIn(reply: string): Record<string, unknown> | null {
 }
 
 /** The text of each ``` fence (its opening line ``` or ```json, in any case), in order. */
-export function fencedBlocks(reply: string): string[] {
+function fencedBlocks(reply: string): string[] {
   const blocks: string[] = [];
   let at = reply.indexOf("```");
   while (at !== -1) {
