@@ -235,6 +235,10 @@ const ROUTES: Route[] = [
   // how the study's passages are shown: an empty body is refused by validation (400), nothing changes
   { method: "PATCH", path: () => `/api/studies/${s()}`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/judges`, expect: STAFF },
+  // the explorer's pages' data: its question list, a question by its own id, the disagreements
+  { method: "GET", path: () => `/api/studies/${s()}/questions?q=retry`, expect: STAFF },
+  { method: "GET", path: () => `/api/studies/${s()}/questions/hq-101`, expect: STAFF },
+  { method: "GET", path: () => `/api/studies/${s()}/disagreements`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/runs`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/campaigns`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/campaigns/preview`, expect: STAFF },

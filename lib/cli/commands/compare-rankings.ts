@@ -1,6 +1,6 @@
 import { kendallTauB, spearmanRho } from "@/lib/domain/impact/rank-correlation";
 import { inputError, parseContractArgs } from "./contract-input";
-import { labelsOption, readScorer, scoreRunFiles, type Run } from "./retrieval-inputs";
+import { labelsOption, readScorer, scoreRunFiles, type Run, type Scorer } from "./retrieval-inputs";
 import { printLine, type CliIo } from "../io";
 
 const byTag = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -40,26 +40,7 @@ export async function compareRankingsCommand(args: string[], io: CliIo): Promise
   const scorerA = await readScorer(a.kind, a.file, values.metrics, { judgedOnly: values["judged-only"] });
   const scorerB = await readScorer(b.kind, b.file, values.metrics, { judgedOnly: values["judged-only"] });
   const metrics = scorerA.metrics;
-  const scored = (scorer: typeof scorerA, side: string, tag: string, run: Run) => {
-    const scores = scorer.score(run);
-    if (metrics.some((m) => scores[m] === null))
-      throw inputError(`run "${tag}" shares no query with the labels of side ${side}`);
-    return scores as Record<string, number>;
-  };
-  // a file at a time: the shared runs are scored on both sides as each file is read
-  let scoresA: Map<string, Record<string, number>>;
-  let scoresB: Map<string, Record<string, number>>;
-  if (shared.length > 0) {
-    const both = await scoreRunFiles(shared, (tag, run) => ({
-      a: scored(scorerA, "a", tag, run),
-      b: scored(scorerB, "b", tag, run),
-    }));
-    scoresA = new Map([...both].map(([tag, s]) => [tag, s.a]));
-    scoresB = new Map([...both].map(([tag, s]) => [tag, s.b]));
-  } else {
-    scoresA = await scoreRunFiles(own.a, (tag, run) => scored(scorerA, "a", tag, run));
-    scoresB = await scoreRunFiles(own.b, (tag, run) => scored(scorerB, "b", tag, run));
-  }
+  const { scoresA, scoresB } = await scoreSides(scorerA, scorerB, shared, own);
   const matched = [...scoresA.keys()].filter((tag) => scoresB.has(tag)).sort(byTag);
   if (matched.length < 2)
     throw inputError(
@@ -95,4 +76,37 @@ export async function compareRankingsCommand(args: string[], io: CliIo): Promise
       },
     }),
   );
+}
+
+type Scores = Map<string, Record<string, number>>;
+
+/**
+ * Each side's runs scored by its labels, a file at a time: shared runs scored on both sides as each
+ * file is read, or each side's own files. A run that shares no query with a side's labels is refused.
+ */
+async function scoreSides(
+  scorerA: Scorer,
+  scorerB: Scorer,
+  shared: readonly string[],
+  own: { a: readonly string[]; b: readonly string[] },
+): Promise<{ scoresA: Scores; scoresB: Scores }> {
+  const scored = (scorer: Scorer, side: string, tag: string, run: Run) => {
+    const scores = scorer.score(run);
+    if (scorer.metrics.some((m) => scores[m] === null))
+      throw inputError(`run "${tag}" shares no query with the labels of side ${side}`);
+    return scores as Record<string, number>;
+  };
+  if (shared.length === 0)
+    return {
+      scoresA: await scoreRunFiles(own.a, (tag, run) => scored(scorerA, "a", tag, run)),
+      scoresB: await scoreRunFiles(own.b, (tag, run) => scored(scorerB, "b", tag, run)),
+    };
+  const both = await scoreRunFiles(shared, (tag, run) => ({
+    a: scored(scorerA, "a", tag, run),
+    b: scored(scorerB, "b", tag, run),
+  }));
+  return {
+    scoresA: new Map([...both].map(([tag, s]) => [tag, s.a])),
+    scoresB: new Map([...both].map(([tag, s]) => [tag, s.b])),
+  };
 }

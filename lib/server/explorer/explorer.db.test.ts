@@ -7,6 +7,7 @@ import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
+import { getQuestion } from "./get-question";
 import { getQuestionPool } from "./get-question-pool";
 import { listDisagreements } from "./list-disagreements";
 import { listQuestions } from "./list-questions";
@@ -179,6 +180,16 @@ describe("question page", () => {
     await expect(getQuestionPool(researcher, studyId, mine.id, foreignChunk.id)).rejects.toMatchObject({
       code: "not_found",
     });
+  });
+
+  it("answers the API by the question's own id only: the database's number, which the page redirects, is not found", async () => {
+    const db = await getDb();
+    const mine = await db.query.findFirstOrThrow({ where: { studyId }, orderBy: { id: "asc" } });
+    const byOwnId = await getQuestion(researcher, studyId, mine.externalId);
+    expect(byOwnId).toEqual(await getQuestionPool(researcher, studyId, mine.id));
+    if (!(await db.query.findFirst({ where: { studyId, externalId: String(mine.id) } })))
+      await expect(getQuestion(researcher, studyId, String(mine.id))).rejects.toMatchObject({ code: "not_found" });
+    await expect(getQuestion(annotator, studyId, mine.externalId)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 

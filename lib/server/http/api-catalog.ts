@@ -5,6 +5,7 @@ import { ADMIN_API } from "./api/admin";
 import { ANNOTATION_API } from "./api/annotation";
 import { CAMPAIGNS_API } from "./api/campaigns";
 import { DATA_API } from "./api/data";
+import { EXPLORER_API } from "./api/explorer";
 import { JUDGING_API } from "./api/judging";
 import { MEMBERS_API } from "./api/members";
 import { REPORTS_API } from "./api/reports";
@@ -20,6 +21,7 @@ import type { Endpoint } from "./api/endpoint";
 export const API = {
   ...SERVER_API,
   ...STUDIES_API,
+  ...EXPLORER_API,
   ...MEMBERS_API,
   ...DATA_API,
   ...CAMPAIGNS_API,
