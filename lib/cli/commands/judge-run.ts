@@ -1,4 +1,4 @@
-import { costText, finishedCalls } from "@/lib/domain/judging/run-progress";
+import { costText, finishedCalls, roundMoney } from "@/lib/domain/judging/run-progress";
 import type { JudgeRunDto, JudgeRunSample } from "@/lib/schemas/judging";
 import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
 import { getJudgeRun } from "@/lib/server/judging/judge-runs";
@@ -37,8 +37,7 @@ const progressLine = (run: JudgeRunDto) => ({
   inconsistentPairs: run.inconsistentPairs,
   inputTokens: run.inputTokens,
   outputTokens: run.outputTokens,
-  // money as a person reads it: six decimals at most, never 392.14300000000003
-  cost: { ...run.cost, known: Math.round(run.cost.known * 1e6) / 1e6 },
+  cost: { ...run.cost, known: roundMoney(run.cost.known) },
   etaSeconds: run.etaSeconds,
   waiting: run.waiting,
   ...(run.failure === null ? {} : { failure: run.failure }),
