@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { getDb, type Db } from "@/lib/server/db/client";
 import { inputError, parseContractArgs } from "./contract-input";
 import { studyOption } from "./study-option";
@@ -30,10 +31,10 @@ export async function judgeExport(args: string[], io: CliIo): Promise<void> {
   // a file is moved into place only once whole: a failure leaves nothing new behind
   let lines = 0;
   await writeOut(values.out, io.stdout, async (out) => {
-    const write = (text: string) =>
-      new Promise<void>((resolve, reject) =>
-        out.write(text) ? resolve() : out.once("drain", resolve).once("error", reject),
-      );
+    // events.once takes its listeners off again (a listener per page added up past Node's warning)
+    const write = async (text: string) => {
+      if (!out.write(text)) await once(out, "drain");
+    };
     for (const run of runs) lines += await writeRunCalls(db, run, write);
   });
   if (values.out) printError(io, `wrote ${lines} calls of ${runs.length} runs to ${values.out}`);
