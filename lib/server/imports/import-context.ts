@@ -6,6 +6,7 @@ import { upsertMany } from "../db/bulk-sql";
 import type { JudgeTask } from "@/lib/domain/judging/judge-tasks/judge-task";
 import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import type { PassageKind } from "@/lib/domain/passages/passage-kind";
+import { RunLines } from "./run-lines";
 
 export const MAX_REPORTED_ERRORS = 50;
 
@@ -25,6 +26,8 @@ export class ImportContext {
    * already, and its calls are left as they are), its task and its template (which reads its calls' replies).
    */
   readonly judgeRuns = new Map<number, { id: number | null; task: JudgeTask; template: JudgeTemplate }>();
+  /** Where each run's documents were first listed (runs hold millions of lines: not in `seen`). */
+  readonly runLines = new RunLines();
   private readonly seen = new Map<string, string>();
   private readonly judges = new Map<string, number>();
   private readonly systems = new Map<string, number>();

@@ -82,6 +82,18 @@ describe("rejected imports change nothing", () => {
     expect(r.errors).toEqual(["x.qrels line 3: duplicate judgment of q1 / d1: also at x.qrels line 1"]);
     const docs = await rejected({ format: "beir-corpus", files: [textInput("c.tsv", "d3\tthree\nd3\tagain\n")] });
     expect(docs.errors).toEqual(['c.tsv line 2: duplicate document id "d3": also at c.tsv line 1']);
+    // a run listing a document twice for a query: beside it, after other queries, or in a second file
+    const runs = await rejected({
+      format: "trec-run",
+      files: [
+        textInput("a.run", "q1 Q0 d1 1 2 bm25\nq1 Q0 d1 2 1 bm25\nq1 Q0 d2 1 2 dense\nq1 Q0 d2 3 1 bm25\n"),
+        textInput("b.run", "q1 Q0 d2 1 2 dense\n"),
+      ],
+    });
+    expect(runs.errors).toEqual([
+      "a.run line 2: duplicate ranking of d1 for q1 by bm25: also at a.run line 1",
+      "b.run line 1: duplicate ranking of d2 for q1 by dense: also at a.run line 3",
+    ]);
   });
 
   it("bad and truncated JSON", async () => {

@@ -15,14 +15,14 @@ export async function writeRunEntries(ctx: ImportContext, batch: Numbered<RunRow
   );
   const entries: { system: string; queryId: number; documentId: number; rank: number; score: number }[] = [];
   for (const { line, row } of batch) {
-    if (
-      !ctx.firstTime(
-        `run:${row.system}:${row.queryId}:${row.docId}`,
+    const earlier = ctx.runLines.earlier(ctx.file, row.system, row.queryId, row.docId, line);
+    if (earlier !== null) {
+      ctx.fail({
         line,
-        `ranking of ${row.docId} for ${row.queryId} by ${row.system}`,
-      )
-    )
+        message: `duplicate ranking of ${row.docId} for ${row.queryId} by ${row.system}: also at ${earlier}`,
+      });
       continue;
+    }
     const queryId = known(ctx, queryIds, row.queryId, line, "qid", "query");
     const documentId = known(ctx, docIds, row.docId, line, "docid", "document");
     if (queryId !== null && documentId !== null)
