@@ -161,7 +161,7 @@ export async function scoreRunFiles<T>(
 ): Promise<Map<string, T>> {
   const scores = new Map<string, T>();
   const fileOf = new Map<string, string>();
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
     for (const [tag, run] of await readRunFile(file)) {
       const other = fileOf.get(tag);
       if (other !== undefined)
@@ -169,7 +169,8 @@ export async function scoreRunFiles<T>(
       fileOf.set(tag, file);
       scores.set(tag, score(tag, run));
     }
-    collectGarbage(); // the file's runs, let go: freed now rather than once the heap has grown several files' worth
+    // the file's runs, let go: freed now rather than once the heap has grown several files' worth
+    if (i < files.length - 1) collectGarbage();
   }
   return scores;
 }
