@@ -2,6 +2,7 @@ import "server-only";
 import type { PrismaClient } from "./generated/sqlite/client";
 import { databaseUrl, providerOf, sqliteFileOf } from "./database-url.mjs";
 import { secureSqliteFile } from "./sqlite-file.mjs";
+import { sqliteTurn } from "./sqlite-turns";
 import { queueSqliteWrite } from "./sqlite-write-queue";
 
 /**
@@ -19,21 +20,21 @@ async function createClient(url: string): Promise<Db> {
     return new PgClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
   }
   secureSqliteFile(sqliteFileOf(url)); // a file libsql would create is its owner's alone
-  const [{ PrismaClient: LiteClient }, { PrismaLibSql }] = await Promise.all([
+  const [{ PrismaClient: LiteClient }, { OneConnectionLibSql }] = await Promise.all([
     import("./generated/sqlite/client"),
-    import("@prisma/adapter-libsql"),
+    import("./libsql-one-connection"),
   ]);
   // `timeout` (milliseconds) is SQLite's busy timeout: a writer waits for another instead of failing.
-  // It is a connection option, so it survives libsql reopening its connection after transactions
-  // (a PRAGMA busy_timeout would not). WAL lets readers run beside a writer and persists in the file.
-  const client = new LiteClient({ adapter: new PrismaLibSql({ url, timeout: 5000 }) });
+  // WAL lets readers run beside a writer and persists in the file.
+  const client = new LiteClient({ adapter: new OneConnectionLibSql({ url, timeout: 5000 }) });
   await client.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   // Writes wait their turn behind raw SQL transactions of this process (see sqlite-write-queue.ts).
+  // Each query also gives the event loop a turn now and then (see sqlite-turns.ts).
   return client.$extends({
     query: {
-      $allModels: {
-        $allOperations: ({ operation, args, query }) =>
-          WRITES.has(operation) ? queueSqliteWrite(() => query(args)) : query(args),
+      async $allOperations({ model, operation, args, query }) {
+        await sqliteTurn();
+        return model && WRITES.has(operation) ? queueSqliteWrite(() => query(args)) : query(args);
       },
     },
   }) as unknown as Db;

@@ -6,6 +6,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import Database from "libsql";
 import { databaseUrl, providerOf, sqliteFileOf } from "./database-url.mjs";
 import { secureSqliteFile } from "./sqlite-file.mjs";
+import { sqliteTurn } from "./sqlite-turns";
 import { queueSqliteWrite } from "./sqlite-write-queue";
 
 /**
@@ -113,6 +114,7 @@ async function inSqliteTransaction<T>(
   const sql: SqlConnection = {
     dialect: "sqlite",
     async query<R>(text: string, params: readonly unknown[] = []) {
+      await sqliteTurn();
       const statement = prepared(connection, text);
       if (statement.reader) return statement.all(...params) as R[];
       statement.run(...params);
@@ -272,6 +274,7 @@ export async function readRows<T = Record<string, unknown>>(
 ): Promise<T[]> {
   if (providerOf(url) === "postgres")
     return (await sharedPool(url).query(numberedPlaceholders(sql), params as unknown[])).rows as T[];
+  await sqliteTurn();
   return prepared(sharedSqliteConnection(url, { readonly: true }), sql).all(...params) as T[];
 }
 

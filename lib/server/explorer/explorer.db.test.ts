@@ -173,10 +173,11 @@ describe("question page", () => {
 
   it("is not found for a question or a chunk of another study", async () => {
     const db = await getDb();
-    const other = await db.query.findFirstOrThrow({ where: { studyId: { not: studyId } } });
+    const otherStudy = await f.upsertStudy(db, { slug: `explorer-other-${unique()}`, name: "Another study" });
+    const other = await f.upsertQuery(db, otherStudy.id, { externalId: "q1", title: "Elsewhere", body: "" });
     await expect(getQuestionPool(researcher, studyId, other.id)).rejects.toMatchObject({ code: "not_found" });
     const mine = await db.query.findFirstOrThrow({ where: { studyId } });
-    const foreignChunk = await db.document.findFirstOrThrow({ where: { studyId: { not: studyId } } });
+    const foreignChunk = await f.upsertDocument(db, otherStudy.id, { externalId: "d1", text: "Elsewhere" });
     await expect(getQuestionPool(researcher, studyId, mine.id, foreignChunk.id)).rejects.toMatchObject({
       code: "not_found",
     });

@@ -17,6 +17,7 @@ import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { planCampaign } from "@/lib/server/campaigns/plan-campaign";
 import { fakeAnnotations } from "@/lib/server/db/bench-fixtures";
 import { closeDb, getDb } from "@/lib/server/db/client";
+import { sqliteFileOf } from "@/lib/server/db/database-url.mjs";
 import { closeSharedConnections, withBulkTransaction } from "@/lib/server/db/transactions";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
@@ -24,7 +25,7 @@ import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { templateVersion } from "@/lib/server/judging/template-version";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
-import { unique } from "@/test/db-tier";
+import { databaseUrlUnderTest, engineUnderTest, unique } from "@/test/db-tier";
 import { runCliInProcess } from "@/test/run-cli";
 
 const QUESTIONS = 200;
@@ -193,6 +194,19 @@ afterAll(async () => {
   await closeDb();
 });
 
+/** How many files this process has open on the SQLite database (its file, WAL and shared memory). */
+function openFilesOfTheDatabase(): number {
+  const file = fs.realpathSync(sqliteFileOf(databaseUrlUnderTest));
+  const open = fs.readdirSync("/proc/self/fd").map((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      return ""; // closed meanwhile
+    }
+  });
+  return open.filter((target) => target.startsWith(file)).length;
+}
+
 /** Every line an export gives. */
 async function exported(request: Parameters<typeof exportStudy>[1]): Promise<string[]> {
   const { lines } = await exportStudy(studyId, request);
@@ -220,6 +234,18 @@ describe("at 42,000 rows", () => {
     expect(calls).toHaveLength(PAIRS);
     expect(calls.every((l) => (JSON.parse(l) as { http_attempts: unknown[] }).http_attempts.length === 1)).toBe(true);
   });
+
+  it.runIf(engineUnderTest === "sqlite")(
+    "the study bundle leaves the database's open files as it found them",
+    async () => {
+      // Prisma on libsql opened a connection per transaction (a page read with its relations is one)
+      // and never closed it: every bundle of this study left hundreds of handles on the file.
+      const before = openFilesOfTheDatabase();
+      const lines = await exported({ what: "study", format: "bundle" });
+      expect(lines.filter((l) => l.startsWith('{"type":"run"'))).toHaveLength(PAIRS);
+      expect(openFilesOfTheDatabase()).toEqual(before);
+    },
+  );
 
   it("the labels export writes every label", async () => {
     expect(await exported({ what: "labels", format: "trec-qrels", judges: ["llm"] })).toHaveLength(PAIRS);
