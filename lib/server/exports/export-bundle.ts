@@ -1,14 +1,26 @@
 import "server-only";
 import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
-import { BUNDLE_VERSION, bundleLine } from "@/lib/formats/bundle";
+import { BUNDLE_VERSION, bundleLine, type BundleRecord } from "@/lib/formats/bundle";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import type { Db } from "../db/client";
+import {
+  bundleLabelPage,
+  bundlePoolPage,
+  bundleRunPage,
+  poolEntryIdBeforeStudy,
+  runEntryIdBeforeStudy,
+} from "../db/bundle-rows";
+import { labelIdBeforeStudy } from "../db/label-export";
 import { studyJudgingLines } from "./export-bundle-judging";
 import { sentenceOf, studyPeopleLines, studyWorkLines } from "./export-bundle-work";
-import { paged } from "./paged";
+import { pages, paged } from "./paged";
 import { passageDisplaySchema, passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
+/** Rows a page of the large record types (pooled pairs, labels, runs) is read in: a statement each. */
+const PAGE = 5000;
+/** A page of rows as bundle lines, one string (see ExportStream). */
+const lines = <T>(rows: T[], line: (row: T) => BundleRecord) => rows.map((row) => bundleLine(line(row))).join("\n");
 const after = (afterId: number, take: number) => ({
   where: { id: { gt: afterId } },
   orderBy: { id: "asc" as const },
@@ -72,15 +84,14 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
       ...(importance === null ? {} : { importance }),
     });
   }
-  const ext = { query: { select: { externalId: true } }, document: { select: { externalId: true } } };
-  for await (const p of paged((a, t) => db.poolEntry.findMany({ ...inStudy(a, t), include: ext }))) {
-    yield bundleLine({
+  const poolWalk = { take: PAGE, from: await poolEntryIdBeforeStudy(studyId) };
+  for await (const page of pages((a, t) => bundlePoolPage(studyId, a, t), poolWalk))
+    yield lines(page, (p) => ({
       type: "pool",
-      query: p.query.externalId,
-      doc: p.document.externalId,
+      query: p.query,
+      doc: p.doc,
       sources: JSON.parse(p.sources) as unknown[],
-    });
-  }
+    }));
   for (const s of await db.system.findMany({ where: { studyId }, orderBy: { id: "asc" } }))
     yield bundleLine({ type: "system", name: s.name });
   yield* studyPeopleLines(db, studyId);
@@ -96,46 +107,33 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
       user: j.user?.email ?? null,
     });
   }
-  const labelRefs = {
-    judge: { select: { name: true } },
-    query: { select: { externalId: true } },
-    nugget: { select: { externalId: true } },
-    document: { select: { externalId: true } },
-    systemA: { select: { name: true } },
-    systemB: { select: { name: true } },
-  };
-  for await (const l of paged((a, t) => db.label.findMany({ ...inStudy(a, t), include: labelRefs }))) {
-    yield bundleLine({
+  const labelWalk = { take: PAGE, from: await labelIdBeforeStudy(studyId) };
+  for await (const page of pages((a, t) => bundleLabelPage(studyId, a, t), labelWalk))
+    yield lines(page, (l) => ({
       type: "label",
-      judge: l.judge.name,
+      judge: l.judge,
       target: l.targetType as "query",
-      query: l.query?.externalId ?? null,
-      nugget: l.nugget?.externalId ?? null,
-      doc: l.document?.externalId ?? null,
-      system_a: l.systemA?.name ?? null,
-      system_b: l.systemB?.name ?? null,
+      query: l.query,
+      nugget: l.nugget,
+      doc: l.doc,
+      system_a: l.systemA,
+      system_b: l.systemB,
       criterion: l.criterion,
       ...sentenceOf(l.targetKey),
       scale: l.scale,
       value: l.value,
-      created_at: l.createdAt.toISOString(),
-    });
-  }
-  const runWhere = (a: number, t: number) => ({
-    ...after(a, t),
-    where: { system: { studyId }, id: { gt: a } },
-    include: { ...ext, system: { select: { name: true } } },
-  });
-  for await (const r of paged((a, t) => db.runEntry.findMany(runWhere(a, t)))) {
-    yield bundleLine({
+      created_at: l.createdAt,
+    }));
+  const runWalk = { take: PAGE, from: await runEntryIdBeforeStudy(studyId) };
+  for await (const page of pages((a, t) => bundleRunPage(studyId, a, t), runWalk))
+    yield lines(page, (r) => ({
       type: "run",
-      system: r.system.name,
-      query: r.query.externalId,
-      doc: r.document.externalId,
+      system: r.system,
+      query: r.query,
+      doc: r.doc,
       rank: r.rank,
       score: r.score,
-    });
-  }
+    }));
   const responseRefs = {
     system: { select: { name: true } },
     query: { select: { externalId: true } },
