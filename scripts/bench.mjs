@@ -92,6 +92,11 @@ const BENCHMARKS = {
     what: "1,000,000 labels of one judge exported as TREC qrels and as CSV, through the command line (its own process: wall time, peak resident memory) and as the browser's download from Assay's server (request to last byte, the server's peak memory and its size before the request) (goals: under 5 s and under 300 MB each)",
     prepare: prepareBuild,
   },
+  scale: {
+    script: "scripts/bench/scale.ts",
+    what: "a TREC-shaped study at three sizes (S = 50 questions x 100 pooled chunks, M = 200 x 500, L = 500 x 1,000; two graded label sets over every pooled pair, 10 runs of 1,000 documents a question; generated once), imported by the command line, then read from Assay's server: Impact, Corrected estimates, Agreement, Disagreements (median of 3), the labels as CSV, the study bundle, and the bundle by the command line; times, peak memory of each command and of the server, the server's open files around the bundle; BENCH_SCALE_SIZES=S,M picks sizes (goals at L: Impact and Corrected estimates under 5 s, under 1.5 s at M; Agreement and Disagreements under 1 s; server under 1 GB; bundles under 3 min and 500 MB; the runs import under 400 MB)",
+    prepare: async () => [await prepareBuild(), prepareTrecScale()],
+  },
   import: {
     script: "scripts/bench/import-freshstack-scale.ts",
     what: "import a generated FreshStack-scale study (50,000 chunks of ~2 KB, 200 queries, 650 nuggets, 20,000 LLM labels, 5 runs x 100 docs x 200 queries); floor: the same rows loaded by sqlite3's .import and by psql's \\copy (goals: at most 2.5x and 2x the floor)",
@@ -125,7 +130,7 @@ for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
     }
     // capture, not run(): the database must be dropped even when the benchmark fails.
     const env = { DATABASE_URL: database.url };
-    const args = bench.prepare ? [await bench.prepare()] : [];
+    const args = bench.prepare ? [await bench.prepare()].flat() : [];
     let result = capture(bin("prisma"), ["migrate", "deploy"], { env });
     if (result.status === 0)
       result = capture("node", ["--conditions=react-server", "--import", "tsx", bench.script, ...args], { env });
@@ -180,6 +185,28 @@ async function prepareFreshStackScale() {
     ]);
     if (result.status !== 0) fail(`generating the benchmark files failed:\n${result.output}`);
     console.log(`  (generated ${dir} in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  }
+  return dir;
+}
+
+/** Generates the TREC-scale sizes once (data/bench/trec-scale/S, M, L) and returns the folder. */
+function prepareTrecScale() {
+  const dir = path.join(root, "data", "bench", "trec-scale");
+  for (const size of (process.env.BENCH_SCALE_SIZES ?? "S,M,L").split(",")) {
+    const folder = path.join(dir, size);
+    if (fs.existsSync(folder)) continue;
+    const part = `${folder}.part`; // renamed once whole: an interrupted generation starts again
+    fs.rmSync(part, { recursive: true, force: true });
+    const t0 = Date.now();
+    const result = capture("node", [
+      "--import",
+      "tsx",
+      "-e",
+      `import("./scripts/bench/generate-trec-scale.ts").then((m) => m.generate(${JSON.stringify(part)}, ${JSON.stringify(size)}))`,
+    ]);
+    if (result.status !== 0) fail(`generating the ${size} files failed:\n${result.output}`);
+    fs.renameSync(part, folder);
+    console.log(`  (generated ${folder} in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
   return dir;
 }

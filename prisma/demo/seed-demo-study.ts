@@ -3,6 +3,8 @@ import { languageFromPath } from "@/lib/domain/code-language";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import type { Db } from "@/lib/server/db/client";
+import { writeRunRankings } from "@/lib/server/db/run-rankings";
+import { withBulkTransaction } from "@/lib/server/db/transactions";
 import * as f from "../factories";
 import type { DemoChunk } from "./chunk";
 import { CHUNKS_1 } from "./chunks-1";
@@ -103,6 +105,7 @@ export async function upsertDemoRun(
       score: Number(score.toFixed(3)),
     });
   }
+  await withBulkTransaction((tx) => writeRunRankings(tx, [at.systemId]));
 }
 
 /** How many chunks each demo run retrieves per question: fewer than the pool, so Coverage@20 and Recall@50 differ between systems. */

@@ -4,7 +4,6 @@
 // end). Wall time from the command (or the request) to the last byte, and peak resident memory
 // (VmHWM) of the command's process and of the server. On DATABASE_URL (fresh, migrated); argv[2]:
 // the production build's folder. Goal: under 5 s and under 300 MB each.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +15,7 @@ import * as f from "@/prisma/factories";
 import { signInOverHttp } from "../lib/annotators-over-http";
 import { freePorts } from "../lib/free-ports.mjs";
 import { startNextServer, waitUntilUp } from "../lib/next-server";
+import { countLines, peakMemoryMb, residentMemoryMb, resetPeakMemory, timedNode } from "../lib/process-memory";
 
 const QUESTIONS = 1000;
 const CHUNKS = 1000; // per question
@@ -71,9 +71,20 @@ try {
 
     // the command line, in its own process; the preload reports its peak memory as it exits
     const file = path.join(dir, `labels.${format}`);
-    const cli = await timedProcess(
-      ["scripts/assay.mjs", "export", "--study", STUDY, "--what", "labels"],
-      ["--format", format, "--judge", "llm", "--out", file],
+    const cli = await timedNode(
+      [
+        "scripts/assay.mjs",
+        "export",
+        "--study",
+        STUDY,
+        "--what",
+        "labels",
+        "--format",
+        format,
+        "--judge",
+        "llm",
+      ].concat(["--out", file]),
+      dir,
     );
     const lines = await countLines(fs.createReadStream(file));
     if (lines !== expectedLines) throw new Error(`the command wrote ${lines} ${format} lines, not ${expectedLines}`);
@@ -102,54 +113,3 @@ try {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 console.log(JSON.stringify({ labels: LABELS, ...results, goalMs: 5000, goalPeakMb: 300 }));
-
-/** Runs `node <script> <args>` to its end: wall time, and its peak memory (VmHWM) as the process reported it on exit. */
-async function timedProcess(script: string[], args: string[]): Promise<{ ms: number; peakMb: number }> {
-  const report = path.join(dir, "peak-memory-kb");
-  const preload = path.join(dir, "report-peak-memory.cjs");
-  fs.writeFileSync(
-    preload,
-    // VmHWM, not getrusage's maxRSS: that one starts from the parent's size (this process holds the import)
-    `process.on("exit", () => { const fs = require("node:fs"); fs.writeFileSync(${JSON.stringify(report)}, /VmHWM:\\s+(\\d+)/.exec(fs.readFileSync("/proc/self/status", "utf8"))[1]); });`,
-  );
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ["--require", preload, ...script, ...args], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const code = await new Promise<number | null>((r) => child.once("exit", r));
-  const ms = performance.now() - t0;
-  if (code !== 0) throw new Error(`${script.join(" ")} exited with ${code}`);
-  return { ms, peakMb: Math.round(Number(fs.readFileSync(report, "utf8")) / 1024) };
-}
-
-async function countLines(stream: AsyncIterable<Uint8Array | string>): Promise<number> {
-  let n = 0;
-  for await (const chunk of stream) {
-    if (typeof chunk === "string") {
-      for (let i = chunk.indexOf("\n"); i !== -1; i = chunk.indexOf("\n", i + 1)) n++;
-    } else {
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
-    }
-  }
-  return n;
-}
-
-/** Linux: writing 5 to clear_refs resets the process's peak resident memory (VmHWM). */
-function resetPeakMemory(pid: number) {
-  fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
-}
-
-/** The process's peak resident memory (VmHWM) in MB. */
-function peakMemoryMb(pid: number): number {
-  return statusMb(pid, "VmHWM");
-}
-
-/** The process's resident memory now (VmRSS) in MB. */
-function residentMemoryMb(pid: number): number {
-  return statusMb(pid, "VmRSS");
-}
-
-function statusMb(pid: number, field: string): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024);
-}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseTrecMeasure } from "../impact/trec-measures";
 import { classicalMean, ppiMean } from "../ppi/ppi-mean";
 import { alphaNdcgMetric, correctRuns, gradedMetric } from "./correct-runs";
+import { rankRun } from "../impact/run-ranking";
 
 // Four questions, each with chunks a and b; the LLM calls a relevant everywhere, people say b on
 // q1 and q2 (whose whole pools they judged). System "a-first" ranks a first, "b-first" ranks b first.
@@ -16,14 +17,16 @@ const human = new Map([
   ["q2", judged("b")],
 ]);
 const run = (first: "a" | "b") =>
-  new Map(
-    ["q1", "q2", "q3", "q4"].map((q) => [
-      q,
-      [
-        { docId: first, score: 2 },
-        { docId: first === "a" ? "b" : "a", score: 1 },
-      ],
-    ]),
+  rankRun(
+    new Map(
+      ["q1", "q2", "q3", "q4"].map((q) => [
+        q,
+        [
+          { docId: first, score: 2 },
+          { docId: first === "a" ? "b" : "a", score: 1 },
+        ],
+      ]),
+    ),
   );
 const inputs = (uniform: boolean) => ({
   runs: new Map([
@@ -75,14 +78,16 @@ describe("runs corrected over questions, under nugget judgments", () => {
   const runs = new Map([
     [
       "a-first",
-      new Map(
-        ["q1", "q2", "q3"].map((q) => [
-          q,
-          [
-            { docId: "a", score: 2 },
-            { docId: "b", score: 1 },
-          ],
-        ]),
+      rankRun(
+        new Map(
+          ["q1", "q2", "q3"].map((q) => [
+            q,
+            [
+              { docId: "a", score: 2 },
+              { docId: "b", score: 1 },
+            ],
+          ]),
+        ),
       ),
     ],
   ]);

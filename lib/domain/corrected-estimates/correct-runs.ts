@@ -3,24 +3,27 @@
 // question whose whole pool people judged also gives Y = the metric under theirs. Valid when those
 // questions were drawn uniformly at random (a campaign of N random questions, whole pools).
 import { alphaNdcg, type QueryJudgments } from "../impact/nugget-metrics";
-import { rankDocuments, type RunEntry } from "../impact/run-ranking";
+import type { RankedRun, Ranking } from "../impact/run-ranking";
 import { trecMeasure, type GradedJudgments, type TrecMeasure } from "../impact/trec-measures";
 import { classicalMean, ppiMean, type Interval } from "../ppi/ppi-mean";
 import type { HumanSample } from "./build-corrected-estimates";
 
-/** How one question is scored: its name, the judgments' pairs (to tell a whole pool), and a run's score. */
-export type QuestionMetric<J> = {
+/**
+ * How one question is scored: its name, the judgments' pairs (to tell a whole pool), and a run's
+ * score (documents by the judgments' keys for them, K).
+ */
+export type QuestionMetric<J, K = string> = {
   id: string;
   /** The pairs the judgments judged, as keys (a chunk, or a nugget and a chunk). */
-  pairs: (judgments: J) => Iterable<string>;
-  score: (entries: readonly RunEntry[], judgments: J) => number;
+  pairs: (judgments: J) => Iterable<unknown>;
+  score: (ranking: Ranking<K>, judgments: J) => number;
 };
 
 /** trec_eval's measure under graded qrels (relevance labels). */
-export const gradedMetric = (measure: TrecMeasure): QuestionMetric<GradedJudgments> => ({
+export const gradedMetric = <K>(measure: TrecMeasure): QuestionMetric<GradedJudgments<K>, K> => ({
   id: measure.id,
   pairs: (qrels) => qrels.keys(),
-  score: (entries, qrels) => trecMeasure(measure, rankDocuments(entries, "float32", measure.k), qrels),
+  score: (ranking, qrels) => trecMeasure(measure, ranking.float32, qrels),
 });
 
 /** Nugget judgments of one question with every (nugget, chunk) pair judged, supported or not. */
@@ -30,23 +33,23 @@ export type NuggetJudgments = QueryJudgments & { judged: ReadonlySet<string> };
 export const alphaNdcgMetric = (k: number): QuestionMetric<NuggetJudgments> => ({
   id: `alpha-ndcg@${k}`,
   pairs: (judgments) => judgments.judged,
-  score: (entries, judgments) => alphaNdcg(rankDocuments(entries, "float64", k), judgments, k),
+  score: (ranking, judgments) => alphaNdcg(ranking.exact, judgments, k),
 });
 
-export type RunsInputs<J> = {
-  runs: ReadonlyMap<string, ReadonlyMap<string, readonly RunEntry[]>>;
+export type RunsInputs<J, K = string> = {
+  runs: ReadonlyMap<string, RankedRun<K>>;
   /** The LLM's judgments: every question it judged. */
   llm: ReadonlyMap<string, J>;
   /** People's judgments (the mean of their values, or their majority). */
   human: ReadonlyMap<string, J>;
-  metric: QuestionMetric<J>;
+  metric: QuestionMetric<J, K>;
   confidence: number;
   sample: HumanSample;
 };
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function correctRuns<J>(inputs: RunsInputs<J>) {
+export function correctRuns<J, K>(inputs: RunsInputs<J, K>) {
   const { metric, confidence } = inputs;
   const questions = [...inputs.llm.keys()].sort(compareIds);
   // a question counts as labelled when people judged every pair of it the LLM judged
@@ -57,9 +60,9 @@ export function correctRuns<J>(inputs: RunsInputs<J>) {
     return [...metric.pairs(inputs.llm.get(q)!)].every((pair) => theirs.has(pair));
   });
   const isLabelled = new Set(labelled);
-  const score = (run: ReadonlyMap<string, readonly RunEntry[]>, q: string, judgments: J) => {
-    const entries = run.get(q);
-    return entries ? metric.score(entries, judgments) : 0;
+  const score = (run: RankedRun<K>, q: string, judgments: J) => {
+    const ranking = run.get(q);
+    return ranking ? metric.score(ranking, judgments) : 0;
   };
   const perQuestion = new Map(
     [...inputs.runs].map(([system, run]) => [

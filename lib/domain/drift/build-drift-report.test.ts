@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildDriftReport, type Snapshot } from "./build-drift-report";
 import { documentSource } from "./document-source";
+import { rankRun } from "../impact/run-ranking";
 
 const entries = (...docs: string[]) => docs.map((docId, i) => ({ docId, score: docs.length - i }));
 const run = (byQuestion: Record<string, string[]>) =>
-  new Map(Object.entries(byQuestion).map(([q, docs]) => [q, entries(...docs)]));
+  rankRun(new Map(Object.entries(byQuestion).map(([q, docs]) => [q, entries(...docs)])));
 const nuggets = (byQuestion: Record<string, string[]>) =>
   new Map(Object.entries(byQuestion).map(([q, ids]) => [q, new Map(ids.map((n) => [n, `text of ${n}`]))]));
 const supports = (byQuestion: Record<string, Record<string, string[]>>) =>

@@ -1,12 +1,12 @@
 import { compareBytes } from "../impact/run-ranking";
 import {
-  evaluateNuggetRun,
+  evaluateNuggetRanking,
   FRESHSTACK_METRICS,
   parseNuggetMetric,
   type QueryJudgments,
 } from "../impact/nugget-metrics";
 import { kendallTauB, spearmanRho, swappedPairs } from "../impact/rank-correlation";
-import type { Run } from "../impact/build-impact-report";
+import type { RankedRun } from "../impact/run-ranking";
 import type { SourceRule } from "./document-source";
 
 const METRICS = FRESHSTACK_METRICS.map((id) => parseNuggetMetric(id)!);
@@ -26,8 +26,8 @@ export type Snapshot = {
   supports: ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
   /** Each supporting document's source (its repository, or its id's prefix). */
   sources: ReadonlyMap<string, string>;
-  /** Runs by tag: per question, the ranked entries. */
-  runs: ReadonlyMap<string, Run>;
+  /** Runs by tag, ranked: per question, its documents in order. */
+  runs: ReadonlyMap<string, RankedRun>;
 };
 
 type Side = "a" | "b";
@@ -206,8 +206,8 @@ function leaderboards(snapshots: Record<Side, Snapshot>, questions: readonly str
   const systems = [...snapshots.a.runs.keys()].filter((t) => snapshots.b.runs.has(t)).sort(byName);
   const scores = systems.map((system) => ({
     system,
-    a: evaluateNuggetRun(qrelsA, snapshots.a.runs.get(system)!, METRICS),
-    b: evaluateNuggetRun(qrelsB, snapshots.b.runs.get(system)!, METRICS),
+    a: evaluateNuggetRanking(qrelsA, snapshots.a.runs.get(system)!, METRICS),
+    b: evaluateNuggetRanking(qrelsB, snapshots.b.runs.get(system)!, METRICS),
   }));
   const column = (side: Side, metric: string) => scores.map((s) => s[side][metric]!);
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SetLabel } from "../label-sets/label-set";
 import { buildImpactReport, type ImpactInputs } from "./build-impact-report";
+import { rankRun, renameDocuments, type RankedRun } from "./run-ranking";
 
 const labels = (...entries: [nugget: number, doc: number, value: string, query?: number][]) =>
   new Map<string, SetLabel>(
@@ -10,7 +11,10 @@ const labels = (...entries: [nugget: number, doc: number, value: string, query?:
     ]),
   );
 // runs name chunks by their external ids (c10 for chunk 10)
-const run = (docs: number[]) => new Map([["1", docs.map((d, i) => ({ docId: `c${d}`, score: 10 - i }))]]);
+/** A run as the database holds it: ranked by the file's names (c10 for chunk 10), documents by their ids. */
+const byIds = (run: RankedRun) => renameDocuments(run, (name) => Number(name.slice(1)));
+const run = (docs: number[]) =>
+  byIds(rankRun(new Map([["1", docs.map((d, i) => ({ docId: `c${d}`, score: 10 - i }))]])));
 
 // question 1 has nuggets 1 and 2. Set A: chunk 10 supports nugget 1, chunk 11 nugget 2. Set B: chunk
 // 12 supports nugget 1 (not 10), chunk 11 nugget 2. Question 2 (nugget 3) is judged by A only.
@@ -96,7 +100,7 @@ describe("buildImpactReport on relevance labels", () => {
   const entries = (...docs: [query: string, doc: string, score: number][]) => {
     const run = new Map<string, { docId: string; score: number }[]>();
     for (const [q, docId, score] of docs) run.set(q, [...(run.get(q) ?? []), { docId, score }]);
-    return run;
+    return byIds(rankRun(run));
   };
   const relevance: ImpactInputs = {
     sets: { a: "assessors", b: "llm" },

@@ -1,13 +1,13 @@
 import type { SetLabel } from "../label-sets/label-set";
 import { labelLevel, labelPositive } from "../scales";
 import { parseNuggetDocumentKey, parseQueryDocumentKey } from "../targets";
-import { evaluateNuggetRun, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
+import { evaluateNuggetRanking, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
 import { answerScores, answersFamily, type AnswerInputs } from "./answers-family";
 import { citationAgreement, citationScores, citationsFamily, type CitationInputs } from "./citations-family";
 import type { Family, Judged } from "./impact-family";
 import { kendallTauB, spearmanRho, swappedPairs } from "./rank-correlation";
-import type { RunEntry } from "./run-ranking";
-import { evaluateTrecRun, parseTrecMeasure, type GradedJudgments } from "./trec-measures";
+import { renameDocuments, type RankedRun } from "./run-ranking";
+import { evaluateTrecRanking, parseTrecMeasure, type GradedJudgments } from "./trec-measures";
 
 const NUGGET_MEASURES = FRESHSTACK_METRICS.map((id) => parseNuggetMetric(id)!);
 /** trec_eval's measures `evaluate --qrels` prints by default; judged@10 (Assay's own) only without -J, where it says little. */
@@ -23,9 +23,6 @@ const RELEVANCE_MEASURES = ["ndcg@10", "map", "p@10", "rprec", "mrr", "recall@10
 export const IMPACT_FAMILIES = ["nuggets", "relevance", "answers", "citations"] as const;
 export type ImpactFamily = (typeof IMPACT_FAMILIES)[number];
 
-/** A run: per question id, its ranked entries. */
-export type Run = ReadonlyMap<string, readonly RunEntry[]>;
-
 export type ImpactInputs = {
   sets: { a: string; b: string };
   /** Each label set's labels by target key. */
@@ -36,17 +33,27 @@ export type ImpactInputs = {
   answers?: AnswerInputs["answers"];
   /** The study's answers kept with sentences, each sentence's cited passages (citation support). */
   citations?: CitationInputs["answers"];
-  /** The study's runs by system name. */
-  runs: ReadonlyMap<string, Run>;
+  /** The study's runs by system name, ranked, documents by their database ids. */
+  runs: ReadonlyMap<string, RankedRun<number>>;
   /** Question ids (as strings) to their external ids. */
   questionNames: ReadonlyMap<string, string>;
-  /** Document ids to their external ids, which the runs name documents by (ties in score go to the larger). */
+  /**
+   * Document ids to their external ids: FreshStack's measures (the nuggets family) break ties in
+   * ndeval's ideal ranking by them; the other families need none.
+   */
   documentNames: ReadonlyMap<number, string>;
   /** Which measures (default: the first family both sets have labels for). */
   family?: ImpactFamily;
   /** trec_eval's -J for the relevance family: each ranking without the documents the set does not judge. */
   judgedOnly?: boolean;
 };
+
+/** The family a report of these labels scores with (the requested one or the first both sets have), if any. */
+export function chosenImpactFamily(labels: ImpactInputs["labels"], requested?: ImpactFamily): ImpactFamily | null {
+  const families = impactFamilies(labels);
+  const family = requested ?? families[0];
+  return family && families.includes(family) ? family : null;
+}
 
 /** The families both sets have labels for, in the order the page offers them. */
 function impactFamilies(labels: ImpactInputs["labels"]): ImpactFamily[] {
@@ -185,6 +192,8 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
 
 /** FreshStack's measures over (nugget, chunk) support labels, on every question with nuggets. */
 function nuggetFamily(inputs: ImpactInputs): Family<QueryJudgments> {
+  const name = (id: number) => inputs.documentNames.get(id) ?? String(id);
+  const runs = new Map([...inputs.runs].map(([system, run]) => [system, renameDocuments(run, name)]));
   return {
     measures: NUGGET_MEASURES.map((m) => m.id),
     systems: [...inputs.runs.keys()].sort(),
@@ -193,7 +202,7 @@ function nuggetFamily(inputs: ImpactInputs): Family<QueryJudgments> {
       const all = judgmentsOf(labels, inputs.nuggets, inputs.documentNames);
       return new Map([...all].map(([q, j]) => [q, { judged: j.judged, value: j }]));
     },
-    score: (judgments, system) => evaluateNuggetRun(judgments, inputs.runs.get(system)!, NUGGET_MEASURES),
+    score: (judgments, system) => evaluateNuggetRanking(judgments, runs.get(system)!, NUGGET_MEASURES),
   };
 }
 
@@ -202,7 +211,7 @@ function nuggetFamily(inputs: ImpactInputs): Family<QueryJudgments> {
  * judged: a label's level position is its gain (0, 1, 2, ... as a TREC qrels file writes it), a
  * document is relevant at gain 1 or more.
  */
-function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments> {
+function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments<number>> {
   const judgedOnly = inputs.judgedOnly ?? false;
   const measures = RELEVANCE_MEASURES.filter((m) => !(judgedOnly && m.name === "judged"));
   const universe = new Set<string>();
@@ -216,7 +225,7 @@ function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments> {
     systems: [...inputs.runs.keys()].sort(),
     universe,
     judgments: (labels) => {
-      const out = new Map<string, Judged<Map<string, number>>>(
+      const out = new Map<string, Judged<Map<number, number>>>(
         [...universe].map((q) => [q, { judged: false, value: new Map() }]),
       );
       for (const [key, label] of labels) {
@@ -225,11 +234,11 @@ function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments> {
         const q = target && out.get(String(target.queryId));
         if (!q || gain === null || gain === undefined) continue;
         q.judged = true;
-        q.value.set(inputs.documentNames.get(target.documentId) ?? String(target.documentId), gain);
+        q.value.set(target.documentId, gain);
       }
       return out;
     },
-    score: (judgments, system) => evaluateTrecRun(judgments, inputs.runs.get(system)!, measures, { judgedOnly }),
+    score: (judgments, system) => evaluateTrecRanking(judgments, inputs.runs.get(system)!, measures, { judgedOnly }),
   };
 }
 

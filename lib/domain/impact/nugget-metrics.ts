@@ -4,7 +4,7 @@
  * document is relevant when it supports at least one. `nuggets` holds every nugget the qrels name
  * for the query, supported or not.
  */
-import { compareBytes, rankDocuments, type RunEntry } from "./run-ranking";
+import { compareBytes, rankDocuments, type RankedRun, type RunEntry } from "./run-ranking";
 
 export type QueryJudgments = { supports: ReadonlyMap<string, ReadonlySet<string>>; nuggets: ReadonlySet<string> };
 
@@ -176,11 +176,28 @@ export function evaluateNuggetRun(
   run: ReadonlyMap<string, readonly RunEntry[]>,
   metrics: readonly NuggetMetric[],
 ): Record<string, number> {
-  const totals = Object.fromEntries(metrics.map((m) => [m.id, 0]));
   const depth = Math.max(...metrics.map((m) => m.k));
+  return meanOverQrels(qrels, metrics, (q) => rankDocuments(run.get(q) ?? [], "float64", depth));
+}
+
+/** evaluateNuggetRun on a run ranked already (its exact order, ndeval's). */
+export function evaluateNuggetRanking(
+  qrels: ReadonlyMap<string, QueryJudgments>,
+  run: RankedRun,
+  metrics: readonly NuggetMetric[],
+): Record<string, number> {
+  return meanOverQrels(qrels, metrics, (q) => run.get(q)?.exact ?? []);
+}
+
+function meanOverQrels(
+  qrels: ReadonlyMap<string, QueryJudgments>,
+  metrics: readonly NuggetMetric[],
+  ranked: (query: string) => readonly string[],
+): Record<string, number> {
+  const totals = Object.fromEntries(metrics.map((m) => [m.id, 0]));
   for (const [queryId, judgments] of qrels) {
-    const ranked = rankDocuments(run.get(queryId) ?? [], "float64", depth);
-    for (const m of metrics) totals[m.id]! += METRIC_FUNCTIONS[m.name](ranked, judgments, m.k);
+    const documents = ranked(queryId);
+    for (const m of metrics) totals[m.id]! += METRIC_FUNCTIONS[m.name](documents, judgments, m.k);
   }
   return Object.fromEntries(metrics.map((m) => [m.id, qrels.size === 0 ? 0 : totals[m.id]! / qrels.size]));
 }

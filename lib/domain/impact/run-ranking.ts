@@ -54,3 +54,35 @@ export function rankDocuments(
   }
   return top.map((e) => e.docId);
 }
+
+/**
+ * A run's documents for one query, best first, as each tool reads the scores: `exact` as doubles
+ * (ndeval, FreshStack), `float32` as trec_eval stores them in a C float. The same array when the
+ * two orders agree (they differ only where scores equal in 32 bits differ as doubles). Documents
+ * by their ids in the run file, or by any other key once ranked (the database's ids).
+ */
+export type Ranking<K = string> = { readonly exact: readonly K[]; readonly float32: readonly K[] };
+
+/** A run ranked: per query id, its ranking. */
+export type RankedRun<K = string> = ReadonlyMap<string, Ranking<K>>;
+
+/** One query's entries in both orders (see Ranking). */
+export function rankingOf(entries: readonly RunEntry[]): Ranking {
+  const exact = rankDocuments(entries, "float64");
+  const float32 = rankDocuments(entries, "float32");
+  return { exact, float32: float32.every((doc, i) => doc === exact[i]) ? exact : float32 };
+}
+
+/** Every query of a run ranked (rankingOf). */
+export const rankRun = (run: ReadonlyMap<string, readonly RunEntry[]>): RankedRun =>
+  new Map([...run].map(([query, entries]) => [query, rankingOf(entries)]));
+
+/** A ranked run with its documents renamed (`name` of each key; both orders stay one array when they were). */
+export function renameDocuments<K, L>(run: RankedRun<K>, name: (key: K) => L): RankedRun<L> {
+  return new Map(
+    [...run].map(([query, ranking]) => {
+      const exact = ranking.exact.map(name);
+      return [query, { exact, float32: ranking.float32 === ranking.exact ? exact : ranking.float32.map(name) }];
+    }),
+  );
+}

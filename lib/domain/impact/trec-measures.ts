@@ -5,10 +5,10 @@
  * descending; the mean over the queries the run and the qrels share. judged@k is ir_measures'
  * Judged@k. docs/DOMAIN.md, "Benchmark impact", states each one.
  */
-import { compareBytes, rankDocuments, type RunEntry } from "./run-ranking";
+import { compareBytes, rankDocuments, type RankedRun, type RunEntry } from "./run-ranking";
 
-/** One query's judgments: document id -> relevance level (an integer; trec_eval's rel). */
-export type GradedJudgments = ReadonlyMap<string, number>;
+/** One query's judgments: document id (or another key of the document) -> relevance level (an integer; trec_eval's rel). */
+export type GradedJudgments<K = string> = ReadonlyMap<K, number>;
 
 export const TREC_MEASURES = ["ndcg", "map", "p", "recall", "rprec", "mrr", "judged"] as const;
 type MeasureName = (typeof TREC_MEASURES)[number];
@@ -28,53 +28,77 @@ export function parseTrecMeasure(id: string): TrecMeasure | null {
 const RELEVANT = 1; // trec_eval's default relevance_level
 
 /** One query's value of a measure, for its ranked documents (best first, each once). */
-export function trecMeasure(measure: TrecMeasure, ranked: readonly string[], judgments: GradedJudgments): number {
-  const k = measure.k;
-  let numRel = 0;
-  for (const rel of judgments.values()) if (rel >= RELEVANT) numRel++;
-  const relevantAt = (i: number) => (judgments.get(ranked[i]!) ?? 0) >= RELEVANT;
+export function trecMeasure<K>(measure: TrecMeasure, ranked: readonly K[], judgments: GradedJudgments<K>): number {
+  return trecMeasures([measure], ranked, judgments)[0]!;
+}
+
+/** What every ranking of a query shares: its relevant documents' count and its positive gains, largest first. */
+type QueryFacts = { numRel: number; idealGains: number[] };
+const queryFacts = new WeakMap<GradedJudgments<unknown>, QueryFacts>();
+function factsOf<K>(judgments: GradedJudgments<K>): QueryFacts {
+  let facts = queryFacts.get(judgments);
+  if (!facts) {
+    let numRel = 0;
+    for (const rel of judgments.values()) if (rel >= RELEVANT) numRel++;
+    const idealGains = [...judgments.values()].filter((g) => g > 0).sort((a, b) => b - a);
+    queryFacts.set(judgments, (facts = { numRel, idealGains }));
+  }
+  return facts;
+}
+
+/**
+ * One query's value of each measure, for its ranked documents (best first, each once): each
+ * document's judgment is looked up once (NaN when unjudged) and every measure reads the list.
+ */
+export function trecMeasures<K>(
+  measures: readonly TrecMeasure[],
+  ranked: readonly K[],
+  judgments: GradedJudgments<K>,
+): number[] {
+  const { numRel, idealGains } = factsOf(judgments);
+  const depth = Math.min(ranked.length, Math.max(...measures.map((m) => (m.name === "rprec" ? numRel : m.k))));
+  const gains = new Array<number>(depth);
+  for (let i = 0; i < depth; i++) gains[i] = judgments.get(ranked[i]!) ?? NaN;
+  const relevantAt = (i: number) => gains[i]! >= RELEVANT; // NaN: unjudged, not relevant
   const relevantInTop = (n: number) => {
     let count = 0;
-    for (let i = 0; i < Math.min(n, ranked.length); i++) if (relevantAt(i)) count++;
+    for (let i = 0; i < Math.min(n, depth); i++) if (relevantAt(i)) count++;
     return count;
   };
-  switch (measure.name) {
-    case "ndcg": {
-      let dcg = 0;
-      for (let i = 0; i < Math.min(k, ranked.length); i++) {
-        const gain = judgments.get(ranked[i]!) ?? 0;
-        if (gain > 0) dcg += gain / Math.log2(i + 2);
+  return measures.map((measure) => {
+    const k = measure.k;
+    switch (measure.name) {
+      case "ndcg": {
+        let dcg = 0;
+        for (let i = 0; i < Math.min(k, depth); i++) if (gains[i]! > 0) dcg += gains[i]! / Math.log2(i + 2);
+        let ideal = 0;
+        for (let i = 0; i < Math.min(k, idealGains.length); i++) ideal += idealGains[i]! / Math.log2(i + 2);
+        return ideal > 0 ? dcg / ideal : dcg;
       }
-      const gains = [...judgments.values()].filter((g) => g > 0).sort((a, b) => b - a);
-      let ideal = 0;
-      for (let i = 0; i < Math.min(k, gains.length); i++) ideal += gains[i]! / Math.log2(i + 2);
-      return ideal > 0 ? dcg / ideal : dcg;
+      case "map": {
+        if (numRel === 0) return 0;
+        let sum = 0;
+        let found = 0;
+        for (let i = 0; i < depth; i++) if (relevantAt(i)) sum += ++found / (i + 1);
+        return sum / numRel;
+      }
+      case "p":
+        return relevantInTop(k) / k;
+      case "recall":
+        return numRel === 0 ? 0 : relevantInTop(k) / numRel;
+      case "rprec":
+        return numRel === 0 ? 0 : relevantInTop(numRel) / numRel;
+      case "mrr": {
+        for (let i = 0; i < depth; i++) if (relevantAt(i)) return 1 / (i + 1);
+        return 0;
+      }
+      case "judged": {
+        let judged = 0;
+        for (let i = 0; i < Math.min(k, depth); i++) if (!Number.isNaN(gains[i]!)) judged++;
+        return judged / k;
+      }
     }
-    case "map": {
-      if (numRel === 0) return 0;
-      let sum = 0;
-      let found = 0;
-      ranked.forEach((_, i) => {
-        if (relevantAt(i)) sum += ++found / (i + 1);
-      });
-      return sum / numRel;
-    }
-    case "p":
-      return relevantInTop(k) / k;
-    case "recall":
-      return numRel === 0 ? 0 : relevantInTop(k) / numRel;
-    case "rprec":
-      return numRel === 0 ? 0 : relevantInTop(numRel) / numRel;
-    case "mrr": {
-      const first = ranked.findIndex((_, i) => relevantAt(i));
-      return first === -1 ? 0 : 1 / (first + 1);
-    }
-    case "judged": {
-      let judged = 0;
-      for (let i = 0; i < Math.min(k, ranked.length); i++) if (judgments.has(ranked[i]!)) judged++;
-      return judged / k;
-    }
-  }
+  });
 }
 
 /** The queries a run and the qrels share, in trec_eval's order (query id, byte by byte). */
@@ -98,14 +122,39 @@ export function evaluateTrecRun(
   measures: readonly TrecMeasure[],
   { judgedOnly = false }: TrecOptions = {},
 ): Record<string, number | null> {
-  const queries = sharedQueries(qrels, run);
-  const totals = measures.map(() => 0);
   const depth = Math.max(...measures.map((m) => m.k)); // Infinity when a measure reads the whole ranking
+  return meanOverQueries(qrels, sharedQueries(qrels, run), measures, (q, judgments) =>
+    rankDocuments(judgedOnly ? run.get(q)!.filter((e) => judged(judgments, e.docId)) : run.get(q)!, "float32", depth),
+  );
+}
+
+/** evaluateTrecRun on a run ranked already (its float32 order, trec_eval's). */
+export function evaluateTrecRanking<K>(
+  qrels: ReadonlyMap<string, GradedJudgments<K>>,
+  run: RankedRun<K>,
+  measures: readonly TrecMeasure[],
+  { judgedOnly = false }: TrecOptions = {},
+): Record<string, number | null> {
+  return meanOverQueries(qrels, sharedQueries(qrels, run), measures, (q, judgments) => {
+    const ranked = run.get(q)!.float32;
+    return judgedOnly ? ranked.filter((doc) => judged(judgments, doc)) : ranked;
+  });
+}
+
+/** Whether trec_eval -J keeps a document: judged, at 0 or above. */
+const judged = <K>(judgments: GradedJudgments<K>, doc: K) => (judgments.get(doc) ?? -1) >= 0;
+
+function meanOverQueries<K>(
+  qrels: ReadonlyMap<string, GradedJudgments<K>>,
+  queries: readonly string[],
+  measures: readonly TrecMeasure[],
+  ranked: (query: string, judgments: GradedJudgments<K>) => readonly K[],
+): Record<string, number | null> {
+  const totals = measures.map(() => 0);
   for (const q of queries) {
     const judgments = qrels.get(q)!;
-    const entries = judgedOnly ? run.get(q)!.filter((e) => (judgments.get(e.docId) ?? -1) >= 0) : run.get(q)!;
-    const ranked = rankDocuments(entries, "float32", depth);
-    measures.forEach((m, i) => (totals[i]! += trecMeasure(m, ranked, judgments)));
+    const documents = ranked(q, judgments);
+    trecMeasures(measures, documents, judgments).forEach((value, i) => (totals[i]! += value));
   }
   return Object.fromEntries(measures.map((m, i) => [m.id, queries.length === 0 ? null : totals[i]! / queries.length]));
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { REPORT_BOOTSTRAP } from "../agreement/report-bootstrap";
 import { parseTrecMeasure } from "../impact/trec-measures";
 import { buildJudgeAgreement, gradedQrels, type GradedLabel } from "./build-judge-agreement";
+import { rankRun } from "../impact/run-ranking";
 
 const label = (queryId: string, documentId: string, value: string): GradedLabel => ({
   queryId,
@@ -22,7 +23,7 @@ const pairs = reference.map((r, i) => ({
   b: { value: judge[i]!.value, scale: judge[i]!.scale },
   count: 1,
 }));
-const run = (...docs: string[]) => new Map([["q", docs.map((docId, i) => ({ docId, score: 10 - i }))]]);
+const run = (...docs: string[]) => rankRun(new Map([["q", docs.map((docId, i) => ({ docId, score: 10 - i }))]]));
 const runs = new Map([
   ["first-d1", run("d1", "d2", "d3")],
   ["first-d2", run("d2", "d1", "d3")],

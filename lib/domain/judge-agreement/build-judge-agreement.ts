@@ -9,8 +9,8 @@ import { confusionMatrix } from "../agreement/confusion-matrix";
 import { PAIR_STATISTICS, pairStatisticsWithIntervals, statisticsFromCounts } from "../agreement/pair-statistics";
 import type { ReportBootstrap } from "../agreement/report-bootstrap";
 import { kendallTauB, spearmanRho } from "../impact/rank-correlation";
-import type { RunEntry } from "../impact/run-ranking";
-import { evaluateTrecRun, type GradedJudgments, type TrecMeasure } from "../impact/trec-measures";
+import type { RankedRun } from "../impact/run-ranking";
+import { evaluateTrecRanking, type GradedJudgments, type TrecMeasure } from "../impact/trec-measures";
 import { labelLevel } from "../scales";
 
 /** One graded label of a (query, document) pair: its query and document ids and its level. */
@@ -29,7 +29,7 @@ export type JudgeAgreementInputs = {
   reference: { name: string; labels: readonly GradedLabel[] };
   judges: readonly JudgeInputs[];
   /** The study's runs by system: per query id, the ranked entries. */
-  runs: ReadonlyMap<string, ReadonlyMap<string, readonly RunEntry[]>>;
+  runs: ReadonlyMap<string, RankedRun>;
   measure: TrecMeasure;
   bootstrap: ReportBootstrap;
 };
@@ -56,7 +56,7 @@ function systemScores(
   return new Map(
     [...inputs.runs].map(([system, run]) => [
       system,
-      evaluateTrecRun(qrels, run, [inputs.measure])[inputs.measure.id] ?? null,
+      evaluateTrecRanking(qrels, run, [inputs.measure])[inputs.measure.id] ?? null,
     ]),
   );
 }

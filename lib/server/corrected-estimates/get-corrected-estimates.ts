@@ -21,7 +21,8 @@ import type { CorrectedEstimates } from "@/lib/domain/corrected-estimates/correc
 import { campaignAnnotations } from "../db/annotations";
 import { getDb, type Db } from "../db/client";
 import { labelsOfJudge } from "../db/labels";
-import { questionExternalIds, runsByExternalIds } from "../db/runs";
+import { documentExternalIds, namedRankedRunsOfStudy, rankedRunsOfStudy } from "../db/run-rankings";
+import { questionExternalIds } from "../db/runs";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
 import { assertResearcherAccess } from "../studies/access";
@@ -46,51 +47,61 @@ export async function getCorrectedEstimates(
     },
     confidence: query.confidence,
   });
-  // the runs and the labels named as the run files name things: questions and chunks by their external ids
+  // the runs and the labels with questions named as the run files name them (the order of sums);
+  // relevance needs no document names (ties were broken when the rankings were written), nuggets do (ndeval's ideal ranking)
   const questions = await questionExternalIds(studyId);
-  const runs = await runsByExternalIds(studyId, questions);
-  if (runs.size === 0) return { ...report, runs: null };
-  const documents = new Map(
-    (await db.document.findMany({ where: { studyId }, select: { id: true, externalId: true } })).map((d) => [
-      d.id,
-      d.externalId,
-    ]),
-  );
+  const questionKey = (q: number) => questions.get(q) ?? String(q);
   const llmValues = [...llm.labels].map(([key, l]): [string, readonly HumanValue[]] => [key, [l]]);
   const sample = describeSample(query.human, human.campaign, "questions");
-  const corrected =
-    report.kind === "relevance"
-      ? correctRuns({
-          runs,
-          llm: gradedQrels(llmValues, questions, documents),
-          human: gradedQrels(human.labels, questions, documents),
-          metric: gradedMetric(parseTrecMeasure("ndcg@10")!),
-          confidence: query.confidence,
-          sample,
-        })
-      : correctRuns({
-          runs,
-          llm: nuggetJudgments(llmValues, llm.labels, questions, documents),
-          human: nuggetJudgments(human.labels, llm.labels, questions, documents),
-          metric: alphaNdcgMetric(10),
-          confidence: query.confidence,
-          sample,
-        });
-  return { ...report, runs: corrected };
+  if (report.kind === "relevance") {
+    const runs = await rankedRunsOfStudy(studyId, questionKey);
+    if (runs.size === 0) return { ...report, runs: null };
+    return {
+      ...report,
+      runs: correctRuns({
+        runs,
+        llm: gradedQrels(llmValues, questions),
+        human: gradedQrels(human.labels, questions),
+        metric: gradedMetric<number>(parseTrecMeasure("ndcg@10")!),
+        confidence: query.confidence,
+        sample,
+      }),
+    };
+  }
+  const documents = await documentExternalIds(studyId);
+  const runs = await namedRankedRunsOfStudy(studyId, documents, questionKey);
+  if (runs.size === 0) return { ...report, runs: null };
+  return {
+    ...report,
+    runs: correctRuns({
+      runs,
+      llm: nuggetJudgments(llmValues, llm.labels, questions, documents),
+      human: nuggetJudgments(human.labels, llm.labels, questions, documents),
+      metric: alphaNdcgMetric(10),
+      confidence: query.confidence,
+      sample,
+    }),
+  };
 }
 
 type Names = ReadonlyMap<number, string>;
 
-/** (question, chunk) labels as graded qrels: each pair's gain the mean level position of its labels. */
-function gradedQrels(labels: Iterable<[string, readonly HumanValue[]]>, questions: Names, documents: Names) {
-  const out = new Map<string, Map<string, number>>();
+/**
+ * (question, chunk) labels as graded qrels, documents by their database ids: each pair's gain the
+ * mean level position of its labels.
+ */
+function gradedQrels(labels: Iterable<[string, readonly HumanValue[]]>, questions: Names) {
+  const out = new Map<string, Map<number, number>>();
   for (const [key, values] of labels) {
     const target = parseQueryDocumentKey(key);
     const gains = values.map(labelLevel).filter((g): g is number => g !== null); // a level's position is its gain
     if (!target || gains.length === 0) continue;
-    const [q, d] = [questions.get(target.queryId), documents.get(target.documentId)];
-    if (q === undefined || d === undefined) continue;
-    (out.get(q) ?? out.set(q, new Map()).get(q)!).set(d, gains.reduce((s, g) => s + g, 0) / gains.length);
+    const q = questions.get(target.queryId);
+    if (q === undefined) continue;
+    (out.get(q) ?? out.set(q, new Map()).get(q)!).set(
+      target.documentId,
+      gains.reduce((s, g) => s + g, 0) / gains.length,
+    );
   }
   return out;
 }

@@ -5,7 +5,8 @@ import { labelPositive } from "@/lib/domain/scales";
 import { parseNuggetDocumentKey } from "@/lib/domain/targets";
 import type { DriftQuery } from "@/lib/schemas/drift";
 import { getDb, type Db } from "../db/client";
-import { questionExternalIds, runsByExternalIds } from "../db/runs";
+import { documentExternalIds, namedRankedRunsOfStudy } from "../db/run-rankings";
+import { questionExternalIds } from "../db/runs";
 import { AppError, invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
 import { assertResearcherAccess } from "../studies/access";
@@ -91,7 +92,11 @@ async function loadSnapshot(db: Db, studyId: number, labels: string | undefined,
     nuggets,
     supports,
     sources: new Map([...documents.values()].map((d) => [d.externalId, documentSource(d, rule)])),
-    runs: await runsByExternalIds(studyId, questions),
+    runs: await namedRankedRunsOfStudy(
+      studyId,
+      await documentExternalIds(studyId),
+      (q) => questions.get(q) ?? String(q),
+    ),
   };
 }
 

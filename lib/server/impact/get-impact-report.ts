@@ -1,10 +1,10 @@
 import "server-only";
-import { buildImpactReport } from "@/lib/domain/impact/build-impact-report";
+import { buildImpactReport, chosenImpactFamily } from "@/lib/domain/impact/build-impact-report";
 import { documentsByReference, storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
 import { getDb } from "../db/client";
-import { runsOfStudy } from "../db/runs";
+import { documentExternalIds, rankedRunsOfStudy } from "../db/run-rankings";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
 import { assertResearcherAccess } from "../studies/access";
@@ -14,7 +14,13 @@ import type { UserDto } from "../users/user-dto";
 export async function getImpactReport(user: UserDto, studyId: number, query: ImpactQuery): Promise<ImpactReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [nuggets, answers, questions, documents, a, b, runs] = [
+  const [a, b] = [await loadLabelSet(db, studyId, query.a), await loadLabelSet(db, studyId, query.b)];
+  const labels = { a: a.labels, b: b.labels };
+  // the runs only for the families that score them, and documents' names only for the one that reads them
+  const family = chosenImpactFamily(labels, query.family);
+  const runs = family === "relevance" || family === "nuggets" ? await rankedRunsOfStudy(studyId) : new Map();
+  const documentNames = family === "nuggets" ? await documentExternalIds(studyId) : new Map<number, string>();
+  const [nuggets, answers, questions] = [
     await db.nugget.findMany({ where: { studyId }, select: { id: true, queryId: true, importance: true } }),
     await db.response.findMany({
       where: { studyId },
@@ -27,16 +33,12 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
       },
     }),
     await db.query.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
-    await db.document.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
-    await loadLabelSet(db, studyId, query.a),
-    await loadLabelSet(db, studyId, query.b),
-    await runsOfStudy(studyId),
   ];
   const report = buildImpactReport({
     sets: { a: query.a, b: query.b },
     family: query.family,
     judgedOnly: query.judged === "1",
-    labels: { a: a.labels, b: b.labels },
+    labels,
     nuggets,
     answers: answers.map((r) => ({ systemId: r.systemId, system: r.system.name, queryId: r.queryId })),
     citations: answers.flatMap((r) => {
@@ -56,7 +58,7 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     }),
     runs,
     questionNames: new Map(questions.map((q) => [String(q.id), q.externalId])),
-    documentNames: new Map(documents.map((d) => [d.id, d.externalId])),
+    documentNames,
   });
   if (typeof report === "string") throw invalid(report);
   return report;

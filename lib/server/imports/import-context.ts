@@ -28,6 +28,8 @@ export class ImportContext {
   readonly judgeRuns = new Map<number, { id: number | null; task: JudgeTask; template: JudgeTemplate }>();
   /** Where each run's documents were first listed (runs hold millions of lines: not in `seen`). */
   readonly runLines = new RunLines();
+  /** The systems whose run entries this import wrote: their rankings are written once its files are in. */
+  readonly rankedSystems = new Set<number>();
   private readonly seen = new Map<string, string>();
   private readonly judges = new Map<string, number>();
   private readonly systems = new Map<string, number>();

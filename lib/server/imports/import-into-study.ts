@@ -6,6 +6,7 @@ import { NUL_MESSAGE } from "@/lib/formats/fields";
 import type { LineError } from "@/lib/formats/parsed";
 import type { ImportRow } from "@/lib/formats/import-row";
 import type { ImportSummary } from "@/lib/schemas/imports";
+import { writeRunRankings } from "../db/run-rankings";
 import { withBulkTransaction } from "../db/transactions";
 import { AppError, invalid } from "../errors";
 import { ImportContext, MAX_REPORTED_ERRORS } from "./import-context";
@@ -166,6 +167,7 @@ export async function importIntoStudy(
         files.push({ name: file.name, lines, rows });
       }
       if (ctx.failed) throw new ImportRejected();
+      await writeRunRankings(tx, ctx.rankedSystems);
       const added = difference(await studyCounts(tx, studyId), before);
       return {
         format: format.id,

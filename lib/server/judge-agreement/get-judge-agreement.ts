@@ -6,7 +6,8 @@ import type { JudgeAgreementQuery } from "@/lib/schemas/judge-agreement";
 import type { JudgeAgreement } from "@/lib/domain/judge-agreement/build-judge-agreement";
 import { getDb } from "../db/client";
 import { countLabelPairs } from "../db/label-pairs";
-import { questionExternalIds, runsByExternalIds } from "../db/runs";
+import { documentExternalIds, namedRankedRunsOfStudy } from "../db/run-rankings";
+import { questionExternalIds } from "../db/runs";
 import { gradedLabelsByJudge } from "../db/graded-labels";
 import { invalid } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
@@ -34,7 +35,12 @@ export async function getJudgeAgreement(
   if (!reference) throw invalid(`no judge named "${query.reference}" in this study`);
   const others = judges.filter((j) => j.id !== reference.id);
   // the runs as their files named queries and documents, as the labels below: trec_eval's order of ties and sums
-  const runs = await runsByExternalIds(studyId, await questionExternalIds(studyId));
+  const questions = await questionExternalIds(studyId);
+  const runs = await namedRankedRunsOfStudy(
+    studyId,
+    await documentExternalIds(studyId),
+    (q) => questions.get(q) ?? String(q),
+  );
 
   const labels = runs.size > 0 ? await gradedLabelsByJudge(studyId) : new Map<number, GradedLabel[]>();
   return buildJudgeAgreement({

@@ -30,6 +30,7 @@ export async function writeRunEntries(ctx: ImportContext, batch: Numbered<RunRow
   }
   if (ctx.failed) return;
   const systems = await ctx.systemIds(entries.map((e) => e.system));
+  for (const id of systems.values()) ctx.rankedSystems.add(id);
   await upsertMany(
     ctx.tx,
     {
