@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateNuggetRanking, evaluateNuggetRun, parseNuggetMetric } from "./nugget-metrics";
-import { rankingOf, rankRun, type RunEntry } from "./run-ranking";
+import { rankingByScore, rankingOf, rankRun, tiedDocuments, type RunEntry } from "./run-ranking";
 import { evaluateTrecRanking, evaluateTrecRun, parseTrecMeasure } from "./trec-measures";
 
 describe("a run's ranking of one query", () => {
@@ -65,5 +65,30 @@ describe("measures over a ranked run", () => {
   it("gives ndeval's and FreshStack's figures exactly as ranking the entries does", () => {
     const metrics = ["alpha-ndcg@10", "coverage@20", "recall@50", "ndcg@10"].map((id) => parseNuggetMetric(id)!);
     expect(evaluateNuggetRanking(nuggets, ranked, metrics)).toEqual(evaluateNuggetRun(nuggets, run, metrics));
+  });
+});
+
+describe("a ranking from documents sorted by score alone", () => {
+  it("orders the ties of each tool as ranking afresh does, asking only the tied documents' names", () => {
+    let seed = 11;
+    const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    for (let trial = 0; trial < 200; trial++) {
+      // scores on a grid finer than a float's step near 1: many tie as floats and not as doubles, some as both
+      const entries = Array.from({ length: 30 }, (_, d) => ({
+        docId: `doc-${Math.floor(random() * 1000)}-${d}`,
+        score: 1 + Math.floor(random() * 6) * 2 ** -26 + (random() < 0.3 ? 0.5 : 0) + (d % 7 === 0 ? 3 + d : 0),
+      }));
+      const byScore = entries.toSorted((x, y) => y.score - x.score || random() - 0.5);
+      const docs = byScore.map((e) => e.docId);
+      const scores = byScore.map((e) => e.score);
+      const tied = new Set(tiedDocuments(docs, scores));
+      const asked = new Set<string>();
+      const ranking = rankingByScore(docs, scores, (doc) => (asked.add(doc), doc));
+      const fresh = rankingOf(entries);
+      expect(ranking).toEqual(fresh);
+      expect(ranking.float32 === ranking.exact).toBe(fresh.float32 === fresh.exact);
+      expect([...asked].every((doc) => tied.has(doc))).toBe(true);
+      expect(tied.size).toBeLessThan(docs.length); // the untied scores (d % 7 == 0) are never asked
+    }
   });
 });

@@ -86,3 +86,60 @@ export function renameDocuments<K, L>(run: RankedRun<K>, name: (key: K) => L): R
     }),
   );
 }
+
+/**
+ * A query's ranking (rankingOf) from its documents already in descending order of score, ties in
+ * any order (as a database sorts them by score alone): each stretch of scores equal as doubles
+ * goes by document id descending for the exact order, each stretch equal as floats for
+ * trec_eval's. `name` gives a document's id in the run file; it is asked only for documents in
+ * such stretches (tiedDocuments lists them).
+ */
+export function rankingByScore<K>(docs: readonly K[], scores: readonly number[], name: (doc: K) => string): Ranking<K> {
+  const exact = orderTies(docs, scores, (x, y) => x === y, name);
+  const float32 = orderTies(exact, scores, (x, y) => Math.fround(x) === Math.fround(y), name);
+  return { exact, float32: float32.every((doc, i) => doc === exact[i]) ? exact : float32 };
+}
+
+/** The documents rankingByScore will ask the names of: those in stretches of scores equal as floats. */
+export function tiedDocuments<K>(docs: readonly K[], scores: readonly number[]): K[] {
+  const tied: K[] = [];
+  stretches(
+    scores,
+    (x, y) => Math.fround(x) === Math.fround(y),
+    (start, end) => tied.push(...docs.slice(start, end)),
+  );
+  return tied;
+}
+
+/** Calls `each` with every stretch [start, end) of two or more consecutive scores that `same` joins. */
+function stretches(
+  scores: readonly number[],
+  same: (x: number, y: number) => boolean,
+  each: (start: number, end: number) => void,
+) {
+  for (let start = 0; start < scores.length;) {
+    let end = start + 1;
+    while (end < scores.length && same(scores[end - 1]!, scores[end]!)) end++;
+    if (end - start > 1) each(start, end);
+    start = end;
+  }
+}
+
+/**
+ * `docs` with each stretch of scores that `same` joins sorted by document id descending, byte by
+ * byte (the scores are those of `docs`' positions, which the stretches keep).
+ */
+function orderTies<K>(
+  docs: readonly K[],
+  scores: readonly number[],
+  same: (x: number, y: number) => boolean,
+  name: (doc: K) => string,
+): readonly K[] {
+  let ordered: K[] | null = null;
+  stretches(scores, same, (start, end) => {
+    ordered ??= [...docs];
+    const stretch = docs.slice(start, end).sort((x, y) => compareBytes(name(y), name(x)));
+    stretch.forEach((doc, k) => (ordered![start + k] = doc));
+  });
+  return ordered ?? docs;
+}

@@ -1,12 +1,12 @@
 import "server-only";
 import {
-  rankingOf,
+  rankingByScore,
   renameDocuments,
+  tiedDocuments,
   type RankedRun,
   type Ranking,
-  type RunEntry,
 } from "@/lib/domain/impact/run-ranking";
-import { rowsPerStatement } from "./lists";
+import { chunksOf, placeholders } from "./lists";
 import { readRows, sqlOf, type Tx } from "./sql-connection";
 import { withBulkTransaction } from "./transactions";
 
@@ -33,46 +33,87 @@ export function decodeDocumentIds(text: string): number[] {
 
 /**
  * Writes the rankings of these systems afresh from their run entries (in the transaction that
- * wrote them: an import calls it once its files are in). One system at a time, so memory holds
- * one run's entries.
+ * wrote them: an import calls it once its files are in). The database sorts each question's
+ * entries by score and hands them over as a row a question; ties are ordered by the documents'
+ * external ids (rankingByScore), which are read for the tied documents only. One system at a time.
  */
 export async function writeRunRankings(tx: Tx, systemIds: Iterable<number>): Promise<void> {
   const sql = sqlOf(tx);
   for (const systemId of new Set(systemIds)) {
     await sql.query(`DELETE FROM "RunRanking" WHERE "systemId" = ?`, [systemId]);
-    const entries = await sql.query<{ queryId: unknown; documentId: unknown; docno: string; score: unknown }>(
-      `SELECT r."queryId" AS "queryId", r."documentId" AS "documentId", d."externalId" AS "docno", r."score" AS "score"
-         FROM "RunEntry" r JOIN "Document" d ON d."id" = r."documentId"
-        WHERE r."systemId" = ? ORDER BY r."queryId"`,
+    const queryIds = await sql.query<{ queryId: unknown }>(
+      `SELECT DISTINCT "queryId" AS "queryId" FROM "RunEntry" WHERE "systemId" = ?`,
       [systemId],
     );
-    const rows: unknown[][] = [];
-    let start = 0;
-    while (start < entries.length) {
-      let end = start;
-      while (end < entries.length && entries[end]!.queryId === entries[start]!.queryId) end++;
-      const query = entries.slice(start, end);
-      const idOf = new Map(query.map((e) => [e.docno, Number(e.documentId)]));
-      const ranking = rankingOf(query.map((e): RunEntry => ({ docId: e.docno, score: Number(e.score) })));
-      const ids = (docnos: readonly string[]) => encodeDocumentIds(docnos.map((d) => idOf.get(d)!));
-      const exact = ids(ranking.exact);
-      rows.push([
-        systemId,
-        Number(query[0]!.queryId),
-        exact,
-        ranking.float32 === ranking.exact ? null : ids(ranking.float32),
-      ]);
-      start = end;
-    }
-    const perStatement = rowsPerStatement(4);
-    for (let i = 0; i < rows.length; i += perStatement) {
-      const chunk = rows.slice(i, i + perStatement);
+    for (const chunk of chunksOf(
+      queryIds.map((q) => Number(q.queryId)),
+      QUESTIONS_AT_ONCE,
+    )) {
+      const byScore = await sql.query<ByScore>(byScoreSql(sql.dialect, chunk), [systemId, ...chunk]);
+      const questions = byScore.map((q) => ({ queryId: Number(q.queryId), ...parseEntries(q.entries) }));
+      const names = await documentNamesOf(
+        tx,
+        questions.flatMap((q) => tiedDocuments(q.ids, q.scores)),
+      );
+      const rows = questions.map((q) => {
+        const ranking = rankingByScore(q.ids, q.scores, (id) => names.get(id)!);
+        const exact = encodeDocumentIds(ranking.exact);
+        return [
+          systemId,
+          q.queryId,
+          exact,
+          ranking.float32 === ranking.exact ? null : encodeDocumentIds(ranking.float32),
+        ];
+      });
       await sql.query(
-        `INSERT INTO "RunRanking" ("systemId", "queryId", "documents", "float32Documents") VALUES ${chunk.map(() => "(?, ?, ?, ?)").join(", ")}`,
-        chunk.flat(),
+        `INSERT INTO "RunRanking" ("systemId", "queryId", "documents", "float32Documents") VALUES ${rows.map(() => "(?, ?, ?, ?)").join(", ")}`,
+        rows.flat(),
       );
     }
   }
+}
+
+/** "id score id score ..." as the ids and the scores. */
+function parseEntries(text: string): { ids: number[]; scores: number[] } {
+  const ids: number[] = [];
+  const scores: number[] = [];
+  for (let at = 0; at < text.length;) {
+    const space = text.indexOf(" ", at);
+    const next = text.indexOf(" ", space + 1);
+    const end = next === -1 ? text.length : next;
+    ids.push(Number(text.slice(at, space)));
+    scores.push(Number(text.slice(space + 1, end)));
+    at = end + 1;
+  }
+  return { ids, scores };
+}
+
+/** The external ids of these documents. */
+async function documentNamesOf(tx: Tx, ids: Iterable<number>): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const chunk of chunksOf(new Set(ids)))
+    for (const d of await sqlOf(tx).query<{ id: unknown; externalId: string }>(
+      `SELECT "id" AS "id", "externalId" AS "externalId" FROM "Document" WHERE "id" IN (${placeholders(chunk)})`,
+      chunk,
+    ))
+      names.set(Number(d.id), d.externalId);
+  return names;
+}
+
+/** A question's entries by descending score, ties in any order: "documentId score documentId score ...", scores exact. */
+type ByScore = { queryId: unknown; entries: string };
+
+/** Questions read and ranked at once: few enough that their strings and arrays die young (50 at once held 120 MB more at TREC size). */
+const QUESTIONS_AT_ONCE = 10;
+
+function byScoreSql(dialect: "sqlite" | "postgres", queryIds: readonly number[]): string {
+  // scores as text that reads back as the same double
+  const entries =
+    dialect === "postgres"
+      ? `string_agg(r."documentId"::text || ' ' || r."score"::float8::text, ' ' ORDER BY r."score" DESC)`
+      : `group_concat(r."documentId" || ' ' || printf('%!.17g', r."score"), ' ' ORDER BY r."score" DESC)`;
+  return `SELECT r."queryId" AS "queryId", ${entries} AS "entries" FROM "RunEntry" r
+           WHERE r."systemId" = ? AND r."queryId" IN (${placeholders(queryIds)}) GROUP BY r."queryId"`;
 }
 
 /**

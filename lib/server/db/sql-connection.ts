@@ -6,7 +6,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import Database from "libsql";
 import { databaseUrl, providerOf, sqliteFileOf } from "./database-url.mjs";
 import { secureSqliteFile } from "./sqlite-file.mjs";
-import { sqliteTurn } from "./sqlite-turns";
+import { sqliteRowsRead, sqliteTurn } from "./sqlite-turns";
 import { queueSqliteWrite } from "./sqlite-write-queue";
 
 /**
@@ -100,6 +100,13 @@ function prepared({ db, statements }: SqliteConnection, sql: string): Database.S
   return statement;
 }
 
+/** A statement's rows, counted toward the next turn of the event loop (sqliteRowsRead). */
+function readAll<R>(statement: Database.Statement, params: readonly unknown[]): R[] {
+  const rows = statement.all(...params) as R[];
+  sqliteRowsRead(rows.length);
+  return rows;
+}
+
 async function inSqliteTransaction<T>(
   connection: SqliteConnection,
   work: (connection: SqlConnection) => Promise<T>,
@@ -116,7 +123,7 @@ async function inSqliteTransaction<T>(
     async query<R>(text: string, params: readonly unknown[] = []) {
       await sqliteTurn();
       const statement = prepared(connection, text);
-      if (statement.reader) return statement.all(...params) as R[];
+      if (statement.reader) return readAll<R>(statement, params);
       statement.run(...params);
       return [];
     },
@@ -275,7 +282,7 @@ export async function readRows<T = Record<string, unknown>>(
   if (providerOf(url) === "postgres")
     return (await sharedPool(url).query(numberedPlaceholders(sql), params as unknown[])).rows as T[];
   await sqliteTurn();
-  return prepared(sharedSqliteConnection(url, { readonly: true }), sql).all(...params) as T[];
+  return readAll<T>(prepared(sharedSqliteConnection(url, { readonly: true }), sql), params);
 }
 
 /** A timestamp as a readRows parameter compares with the database's column. */
