@@ -65,6 +65,7 @@ export default defineConfig({
         /relevance-adjudication\.spec\.ts/,
         /gold-items\.spec\.ts/,
         /phone\.spec\.ts/,
+        /reports-needs\.spec\.ts/,
       ],
       use: { ...devices["Desktop Chrome"], baseURL, launchOptions: chromium },
     },
@@ -84,7 +85,7 @@ export default defineConfig({
     {
       name: "first-day",
       // specs on the database that starts empty: first-day runs first (files run in name order) and
-      // expects it empty; the llmjudge, relevance-adjudication, gold-items and trec-rag specs make their own
+      // expects it empty; the llmjudge, relevance-adjudication, gold-items, trec-rag and reports-needs specs make their own
       // users and studies after it
       testMatch: [
         /first-day\.spec\.ts/,
@@ -92,6 +93,7 @@ export default defineConfig({
         /relevance-adjudication\.spec\.ts/,
         /gold-items\.spec\.ts/,
         /trec-rag\.spec\.ts/,
+        /reports-needs\.spec\.ts/,
       ],
       use: { ...devices["Desktop Chrome"], baseURL: firstDayURL, launchOptions: chromium },
     },

@@ -73,3 +73,36 @@ test("the demo's prose relevance study opens Impact on trec_eval's measures, gpt
   await page.getByRole("link", { name: "lt-1-a", exact: true }).click();
   await expect(page.locator(".prose-passage p")).toHaveCount(2);
 });
+
+test("Corrected estimates on the trams demo: one note per set of estimates, the people's estimates always, intervals from 30 units", async ({
+  page,
+}) => {
+  await signIn(page, USERS.researcher.email);
+  const studyId = await studyIdByName(page.request, "Lindenfeld trams (demo, relevance)");
+  await page.goto(`/studies/${studyId}/corrected-estimates`);
+  await expect(page.getByTestId("chosen-for-you")).toContainText(
+    "gpt-4o, the study's first LLM judge, corrected by assessors, its imported human judge.",
+  );
+  // the assessors judged all 36 pairs: not a random sample, and nothing left to correct; no note says otherwise
+  await expect(page.getByTestId("sample-validity")).toContainText("The pairs' estimates are not valid for PPI");
+  await expect(page.getByText(/valid for PPI: .*uniformly at random \(seeded\)/)).toHaveCount(0);
+  const share = page.getByTestId("quantity-share");
+  await expect(share.getByTestId("estimate-people")).toContainText("0.6667");
+  await expect(share.getByTestId("estimate-people")).toContainText("[0.513, 0.821]");
+  await expect(share.getByTestId("estimate-ppi")).toContainText(
+    "withheld: people labelled every pair: their mean is the answer, there is nothing to correct",
+  );
+  // the runs over 6 questions: the people's nDCG@10 of each run, but no interval and no verdict on the order
+  const runs = page.getByTestId("corrected-runs");
+  await expect(runs.getByTestId("runs-sample-validity")).toContainText(
+    "The runs' estimates (over questions) are not valid for PPI",
+  );
+  await expect(runs.getByTestId("runs-withheld")).toContainText(
+    "People's intervals and the order's verdicts withheld: 6 questions with their whole pool judged by people: an interval needs at least 30, so 24 more.",
+  );
+  const table = runs.getByRole("table", { name: "Runs by ndcg@10, corrected" });
+  await expect(table.getByRole("row").filter({ hasText: "hybrid" })).toContainText("1.0000");
+  const adjacent = runs.getByRole("table", { name: "Adjacent systems: paired differences" });
+  await expect(adjacent.getByRole("row").filter({ hasText: "withheld" })).toHaveCount(2);
+  await expect(adjacent).not.toContainText("yes: 0 is outside");
+});

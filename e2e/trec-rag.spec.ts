@@ -191,6 +191,7 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
   }
   await researcher.reload();
   await expect(researcher.getByText("6 of 6 labels")).toBeVisible();
+  const campaignId = /\/campaigns\/(\d+)/.exec(researcher.url())![1];
 
   // Annotator quality, nugget by nugget: each assigned every nugget; Bo (always "partly") never agrees with Ana
   await researcher.getByRole("link", { name: /^Annotator quality/ }).click();
@@ -243,6 +244,11 @@ test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact sco
   expect(report.perAnswer).toHaveLength(3);
   for (const [run, scores] of scoresOf(exported))
     expect(report.systems.find((s) => s.name === run)!.scores.all_score!.a).toBe(scores.all_score);
+  // the campaign's majority: Ana and Bo tie on every nugget, so it assigns nothing; Impact names the ties and the adjudicated set
+  await researcher.goto(`${studyUrl}/impact?${new URLSearchParams({ a: "llm", b: `campaign:${campaignId}` })}`);
+  await expect(researcher.getByRole("alert", { name: "Report error" })).toHaveText(
+    `llm and campaign:${campaignId} share no kind of label (support, relevance, nugget assignment or citation support): campaign:${campaignId} leaves out ${assigned} targets its members tie on (an answer with one of them is not assigned in full). Decide the ties in the campaign's adjudication and compare with adjudicated:${campaignId}.`,
+  );
   // and the export imports back as the same labels
   firstDayCli([
     "import",
@@ -273,6 +279,15 @@ test("the researcher adjudicates the assignments nugget by nugget by keyboard; a
     /0 of (\d+) decided · \1 disagreements · 0 agreed/,
   );
   const campaignId = Number(/campaigns\/(\d+)/.exec(researcher.url())![1]);
+  const campaignUrl = researcher.url();
+  // before any decision the adjudicated set leaves every disputed nugget out, and Impact says so
+  await researcher.goto(`${campaignUrl.replace(/\/campaigns\/\d+.*$/, "")}/impact?a=llm&b=adjudicated%3A${campaignId}`);
+  await expect(researcher.getByRole("alert", { name: "Report error" })).toContainText(
+    new RegExp(
+      `adjudicated:${campaignId} leaves out \\d+ targets its annotators disagree on that no one has decided yet`,
+    ),
+  );
+  await researcher.goto(campaignUrl);
   await panel.getByRole("link", { name: "Open the adjudication queue" }).click();
   await expect(researcher.getByTestId("queue-position")).toContainText("Item 1 of 3 in the queue");
   for (let item = 1; item <= 3; item++) {
@@ -301,6 +316,10 @@ test("the researcher adjudicates the assignments nugget by nugget by keyboard; a
     await researcher.keyboard.press("Enter");
   }
   await expect(researcher.getByRole("status")).toContainText("Every item of the queue is decided");
+  // ← opens the last item again, → the first
+  await researcher.keyboard.press("ArrowLeft");
+  await expect(researcher.getByTestId("queue-position")).toContainText("Item 3 of 3 in the queue · item");
+  await expect(researcher.getByTestId("queue-position")).toContainText("decided");
   // the adjudicated set, exported as nuggetizer's assignments: every nugget supported
   const lines = firstDayCli([
     "export",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextToDecide } from "./next-to-decide";
+import { nextToDecide, stepInQueue } from "./next-to-decide";
 
 const queue = [
   { itemId: 5, decided: false },
@@ -20,5 +20,17 @@ describe("the next item to decide", () => {
     expect(nextToDecide([{ itemId: 5, decided: false }], 5)).toBeNull();
     expect(nextToDecide([{ itemId: 5, decided: true }], null)).toBeNull();
     expect(nextToDecide([], null)).toBeNull();
+  });
+});
+
+describe("a step in the queue with ← and →", () => {
+  it("moves one place, stops at the ends, and from no item (all decided) opens the first or the last", () => {
+    expect(stepInQueue(queue, 2, 1)).toBe(9);
+    expect(stepInQueue(queue, 2, -1)).toBe(5);
+    expect(stepInQueue(queue, 9, 1)).toBeNull();
+    expect(stepInQueue(queue, 5, -1)).toBeNull();
+    expect(stepInQueue(queue, null, 1)).toBe(5);
+    expect(stepInQueue(queue, null, -1)).toBe(9);
+    expect(stepInQueue([], null, -1)).toBeNull();
   });
 });

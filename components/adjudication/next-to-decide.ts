@@ -14,3 +14,13 @@ export function nextToDecide(
   }
   return null;
 }
+
+/**
+ * The item `step` places from `from` in the queue (← is -1, → is 1), or null past either end; with
+ * no item shown (every item decided), → opens the first item and ← the last.
+ */
+export function stepInQueue(queue: readonly { itemId: number }[], from: number | null, step: -1 | 1): number | null {
+  const at = from === null ? -1 : queue.findIndex((q) => q.itemId === from);
+  const next = at === -1 ? (step === 1 ? queue[0] : queue.at(-1)) : queue[at + step];
+  return next?.itemId ?? null;
+}

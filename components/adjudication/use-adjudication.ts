@@ -6,7 +6,7 @@ import { adjudicationApi } from "@/lib/client/adjudication-api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { AdjudicationQueue } from "@/lib/schemas/adjudication";
 import { decidedLevels, startDraft, type AdjudicationDraft } from "./adjudication-draft";
-import { nextToDecide } from "./next-to-decide";
+import { nextToDecide, stepInQueue } from "./next-to-decide";
 
 /**
  * The adjudicator's state: the queue (refreshed while annotators work), the item shown and its
@@ -75,8 +75,8 @@ export function useAdjudication(initial: AdjudicationQueue) {
     },
     skip: () => show(nextToDecide(queue, itemId)),
     move: (step: -1 | 1) => {
-      const next = queue[queue.findIndex((q) => q.itemId === itemId) + step];
-      if (next) show(next.itemId);
+      const next = stepInQueue(queue, itemId, step);
+      if (next !== null) show(next);
     },
   };
 }

@@ -8,6 +8,8 @@ import { LabelSetForm } from "@/components/reports/label-set-form";
 import { CampaignAnnotatorsForm } from "./campaign-annotators-form";
 import { GroupSelect } from "./group-select";
 import { ReportPage } from "@/components/ui/report-page";
+import { ReportNeedsNote } from "@/components/reports/report-needs-note";
+import type { ReportNeeds } from "@/lib/domain/report-needs";
 import { ReferenceForm } from "@/components/judge-agreement/reference-form";
 
 /** The agreement page: the two ways to choose what to compare, an error if the choice failed, and the report. */
@@ -18,6 +20,7 @@ export function AgreementView({
   reference,
   chosenFor,
   error,
+  needs,
   children,
 }: {
   study: StudyHeader;
@@ -27,6 +30,8 @@ export function AgreementView({
   /** Why the page chose what it shows, when the researcher chose nothing. */
   chosenFor: string | null;
   error: string | null;
+  /** What the study lacks for the report, said in place of it. */
+  needs: ReportNeeds | null;
   children: ReactNode;
 }) {
   // the campaigns whose annotators' agreement this page reports (support, relevance, citation support)
@@ -52,6 +57,7 @@ export function AgreementView({
       }
       chosenFor={chosenFor}
       error={error}
+      needs={needs && <ReportNeedsNote studyId={study.id} needs={needs} />}
     >
       {children}
     </ReportPage>

@@ -1,5 +1,7 @@
 import type { AgreementReport } from "@/lib/domain/agreement/build-agreement-report";
+import { TARGET_WORDS } from "@/lib/domain/targets";
 import { CountHeatmap } from "../reports/count-heatmap";
+import { LeftOutNote } from "../reports/left-out-note";
 import { GroupChart } from "../reports/group-chart";
 import { PositivesTable } from "../reports/positives-table";
 import { StatisticsTable } from "../reports/statistics-table";
@@ -33,8 +35,20 @@ export function PairAgreementView({
           {report.onlyA + report.onlyB > 0 &&
             `${report.onlyA.toLocaleString("en")} labelled only by ${titles.a}, ${report.onlyB.toLocaleString("en")} only by ${titles.b}. `}
           95% intervals from {report.bootstrap.resamples} bootstrap resamples of the targets (seed{" "}
-          {report.bootstrap.seed}).
+          {report.bootstrap.seed}). Campaigns&apos; gold items are never counted: they make no labels (Annotator quality
+          gives their figures).
         </p>
+        <div className="mt-2">
+          <LeftOutNote leftOut={report.leftOut} />
+        </div>
+        {report.targetKinds.length > 1 && (
+          <p role="note" data-testid="pooled-kinds" className="mt-2 text-sm text-amber-900">
+            Pooled:{" "}
+            {report.targetKinds.map((k) => `${k.items.toLocaleString("en")} ${TARGET_WORDS[k.kind]}`).join(" and ")},
+            each read {report.binarized ? "through its scale's binarization" : "on the shared scale"}. Group by question
+            or nugget, or compare label sets of one kind, to see them apart.
+          </p>
+        )}
         <ReportExports className="mt-3" href={exportUrl} />
       </section>
       <div className="grid gap-8 lg:grid-cols-2">

@@ -36,7 +36,7 @@ export function ItemScreen({
   return (
     <>
       <p className="text-xs text-stone-500" data-testid="item-position">
-        Item {position + 1} of my {count} · {statusText(item)}
+        Item {position + 1} of my {count} · {busy ? "updating…" : statusText(item)}
       </p>
       <view.Body item={item} campaign={campaign} draft={draft.task} busy={busy} onDraft={onDraft} />
       <SubmitBar
@@ -54,6 +54,7 @@ export function ItemScreen({
   );
 }
 
+/** The item's state as stored (while a save or a skip is under way the line reads "updating…": it is about to change). */
 function statusText(item: WorkspaceItem): string {
   if (item.status === "skipped") return "skipped";
   const latest = item.mine.at(-1);

@@ -11,8 +11,12 @@ export function PairKappaTable({ report }: { report: AnnotatorQualityReport }) {
   return (
     <section aria-labelledby="pairs-heading">
       <h3 id="pairs-heading" className="mb-2 font-semibold">
-        Cohen&apos;s κ between annotators (items both labelled)
+        Cohen&apos;s κ between annotators
       </h3>
+      <p className="mb-2 text-sm text-stone-600" data-testid="pair-kappa-counted">
+        On the sampled items both labelled, gold items out (their figures are above), as the Agreement page counts them;
+        the number of items in brackets.
+      </p>
       <ScrollX>
         <table className="text-sm tabular-nums" aria-label="Cohen's kappa between annotators">
           <thead>

@@ -10,6 +10,8 @@ import { LabelSetSelect } from "@/components/reports/label-set-select";
 import { ReportPage } from "@/components/ui/report-page";
 import { count } from "@/components/ui/wording";
 import { ReportControls } from "@/components/reports/report-controls";
+import { ReportNeedsNote } from "@/components/reports/report-needs-note";
+import type { ReportNeeds } from "@/lib/domain/report-needs";
 
 type Quantity = CorrectedEstimates["quantities"][number];
 type SetOption = { value: string; label: string };
@@ -25,6 +27,7 @@ export function CorrectedEstimatesView({
   titles,
   chosenFor,
   error,
+  needs,
 }: {
   studyId: number;
   /** The label sets' names in words ("Annotators of ... (majority)"). */
@@ -38,6 +41,8 @@ export function CorrectedEstimatesView({
   /** Why the page chose what it shows, when the researcher chose nothing. */
   chosenFor: string | null;
   error: string | null;
+  /** What the study lacks for the report, said in place of it. */
+  needs: ReportNeeds | null;
 }) {
   return (
     <ReportPage
@@ -74,6 +79,7 @@ export function CorrectedEstimatesView({
       }
       chosenFor={chosenFor}
       error={error}
+      needs={needs && <ReportNeedsNote studyId={studyId} needs={needs} />}
     >
       {report && (
         <div className="mt-6 space-y-10" data-testid="corrected-estimates">
@@ -82,13 +88,7 @@ export function CorrectedEstimatesView({
               {count(report.pairs, "pair")} labelled by {titles?.llm ?? report.llm}; {count(report.labelled, "pair")} of
               them by {titles?.human ?? report.human}. {Math.round(report.confidence * 100)}% intervals.
             </p>
-            <p
-              role="note"
-              data-testid="sample-validity"
-              className={`rounded-md border px-3 py-2 text-sm ${report.sample.uniform ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
-            >
-              {report.sample.uniform ? `Valid: ${report.sample.why}.` : `Not valid for PPI: ${report.sample.why}`}
-            </p>
+            <SampleNote testId="sample-validity" what="The pairs' estimates" sample={report.sample} />
             <ReportExports
               href={(format) =>
                 `/api/studies/${studyId}/reports/corrected-estimates?${new URLSearchParams({ llm: report.llm, human: report.human, confidence: String(report.confidence), format })}`
@@ -127,21 +127,19 @@ function QuantityView({
     { name: "LLM only", estimate: q.llmOnly, low: null, high: null, note: "biased where the LLM errs; no interval" },
     {
       name: "People only",
-      estimate: q.classical?.estimate ?? null,
+      estimate: q.people,
       low: q.classical?.low ?? null,
       high: q.classical?.high ?? null,
-      note: `the ${q.labelled} labelled pairs`,
+      note: q.withheld.people
+        ? `interval withheld: ${q.withheld.people}`
+        : `the ${q.labelled.toLocaleString("en")} labelled pairs`,
     },
     {
       name: "PPI",
       estimate: q.ppi?.estimate ?? null,
       low: q.ppi?.low ?? null,
       high: q.ppi?.high ?? null,
-      note: q.ppi
-        ? `λ = ${q.ppi.lambda.toFixed(3)}`
-        : uniform
-          ? `withheld: ${q.withheld}`
-          : "withheld: the people's pairs are not a uniform random sample (see above)",
+      note: q.ppi ? `λ = ${q.ppi.lambda.toFixed(3)}` : `withheld: ${q.withheld.ppi}`,
     },
   ];
   return (
@@ -250,6 +248,19 @@ function HalfWidthCurve({ curve, labelled }: { curve: { n: number; halfWidth: nu
 
 type Runs = NonNullable<CorrectedEstimates["runs"]>;
 
+/** Whether a set of estimates may have a PPI interval: valid (green) or not, and why. */
+function SampleNote({ testId, what, sample }: { testId: string; what: string; sample: CorrectedEstimates["sample"] }) {
+  return (
+    <p
+      role="note"
+      data-testid={testId}
+      className={`rounded-md border px-3 py-2 text-sm ${sample.uniform ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+    >
+      {what} {sample.uniform ? `are valid for PPI: ${sample.why}.` : `are not valid for PPI: ${sample.why}`}
+    </p>
+  );
+}
+
 /** Each run's metric three ways, ranked, and whether each system really beats the next one down. */
 function RunsView({ runs }: { runs: Runs }) {
   const withInterval = (i: { low: number; high: number } | null) => (i ? interval(i.low, i.high) : "—");
@@ -262,10 +273,20 @@ function RunsView({ runs }: { runs: Runs }) {
         {runs.labelled} of {runs.questions} questions have their whole pool judged by people; each run&apos;s
         per-question {runs.measure} under the LLM&apos;s labels is corrected by its {runs.measure} under theirs.
       </p>
-      {runs.withheld && (
-        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          PPI withheld: {runs.withheld}
-        </p>
+      <SampleNote testId="runs-sample-validity" what="The runs' estimates (over questions)" sample={runs.sample} />
+      {(runs.withheld.people || runs.withheld.ppi) && (
+        <ul
+          role="note"
+          data-testid="runs-withheld"
+          className="list-disc rounded-md border border-amber-200 bg-amber-50 py-2 pr-3 pl-7 text-sm text-amber-900"
+        >
+          {runs.withheld.people && (
+            <li>People&apos;s intervals and the order&apos;s verdicts withheld: {runs.withheld.people}.</li>
+          )}
+          {runs.withheld.ppi && runs.withheld.ppi !== runs.withheld.people && runs.sample.uniform && (
+            <li>PPI withheld: {runs.withheld.ppi}.</li>
+          )}
+        </ul>
       )}
       <DataTable
         label={`Runs by ${runs.measure}, corrected`}
@@ -275,7 +296,13 @@ function RunsView({ runs }: { runs: Runs }) {
         columns={[
           { header: "System", cell: (r) => r.system },
           { header: "LLM only", numeric: true, className: "font-mono", cell: (r) => fixed(r.llmOnly, 4) },
-          { header: "People only", numeric: true, className: "font-mono", cell: (r) => withInterval(r.classical) },
+          { header: "People only", numeric: true, className: "font-mono", cell: (r) => fixed(r.people, 4) },
+          {
+            header: "People's interval",
+            numeric: true,
+            className: "font-mono",
+            cell: (r) => withInterval(r.classical),
+          },
           { header: "PPI", numeric: true, className: "font-mono", cell: (r) => fixed(r.ppi?.estimate ?? null, 4) },
           { header: "PPI interval", numeric: true, className: "font-mono", cell: (r) => withInterval(r.ppi) },
         ]}
@@ -293,7 +320,7 @@ function RunsView({ runs }: { runs: Runs }) {
               header: "Difference",
               numeric: true,
               className: "font-mono",
-              cell: (r) => fixed(r.ppi?.estimate ?? r.classical?.estimate ?? null, 4),
+              cell: (r) => fixed(r.ppi?.estimate ?? r.people, 4),
             },
             {
               header: "Interval",
@@ -303,7 +330,7 @@ function RunsView({ runs }: { runs: Runs }) {
             },
             {
               header: "Order holds?",
-              cell: (r) => (r.holds === null ? "—" : r.holds ? "yes: 0 is outside" : "not shown: 0 is inside"),
+              cell: (r) => (r.holds === null ? "withheld" : r.holds ? "yes: 0 is outside" : "not shown: 0 is inside"),
             },
           ]}
         />

@@ -3,6 +3,7 @@ import { questionPath } from "@/lib/domain/explorer/question-path";
 import type { DisagreementList } from "@/lib/schemas/explorer";
 import { Pager } from "./pager";
 import { PageHeader } from "@/components/ui/page-header";
+import { ReportExports } from "@/components/reports/report-exports";
 import { DataTable } from "@/components/ui/data-table";
 import { Button } from "@/components/ui/button";
 
@@ -25,9 +26,20 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
           </>
         }
       />
-      <p className="mt-3 text-sm" data-testid="disagreement-count">
-        {list.total.toLocaleString("en")} pairs
-      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <p className="text-sm" data-testid="disagreement-count">
+          {list.total.toLocaleString("en")} pairs
+        </p>
+        {list.total > 0 && (
+          <ReportExports
+            href={(format) =>
+              format === "csv"
+                ? `/api/studies/${study.id}/disagreements?format=csv`
+                : `/api/studies/${study.id}/disagreements?page=${list.page}`
+            }
+          />
+        )}
+      </div>
       {list.rows.length > 0 && (
         <form method="get" action={`/studies/${study.id}/campaigns/new`} aria-label="Follow-up campaign">
           <Button type="submit" className="mt-2">

@@ -5,6 +5,7 @@ import { Pager } from "./pager";
 import { count } from "@/components/ui/wording";
 import { Select, TextInput } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
+import { ReportExports } from "@/components/reports/report-exports";
 import { DataTable } from "@/components/ui/data-table";
 import { NoText } from "./no-text";
 import { Button } from "@/components/ui/button";
@@ -36,7 +37,16 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
   };
   return (
     <>
-      <PageHeader title="Questions" />
+      <PageHeader
+        title="Questions"
+        actions={
+          <ReportExports
+            href={(format) =>
+              `/api/studies/${study.id}/questions?${new URLSearchParams({ q: query.q, tag: query.tag, sort: query.sort, dir: query.dir, ...(format === "csv" ? { format } : { page: String(query.page) }) })}`
+            }
+          />
+        }
+      />
       <form
         method="get"
         className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto]"

@@ -7,6 +7,7 @@ import { count } from "@/components/ui/wording";
 import { Slopegraph } from "@/components/reports/slopegraph";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ReportExports } from "@/components/reports/report-exports";
+import { LeftOutNote } from "@/components/reports/left-out-note";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
@@ -110,6 +111,7 @@ function ImpactReportView({
               ? "Citation support as Thakur et al. weigh it (full 1, partial 0.5, none 0): an answer's weighted precision over its judged sentence-passage pairs, its weighted recall over its sentences (each its best judged citation; a sentence without one counts 0), on the pairs both sets judged; a run's score is the mean over its answers."
               : "FreshStack's measures over support labels: scores average every question (a question a run misses scores 0)."}
       </p>
+      <LeftOutNote leftOut={report.leftOut} />
       {partial && (
         <p
           role="note"

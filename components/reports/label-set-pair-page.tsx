@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import type { LabelSetStudy } from "@/lib/domain/label-sets/label-set";
 import { labelSetTitle } from "@/lib/domain/label-sets/registry";
+import type { ReportNeeds } from "@/lib/domain/report-needs";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import { ReportPage } from "@/components/ui/report-page";
 import { LabelSetForm } from "./label-set-form";
+import { ReportNeedsNote } from "./report-needs-note";
 
 /** What a page that scores the study under two label sets is given (lib/server/http/report-page.ts, labelSetPairPage). */
 export type LabelSetPairProps<R> = {
@@ -16,6 +18,8 @@ export type LabelSetPairProps<R> = {
   /** Why the page chose what it shows, when the researcher chose nothing. */
   chosenFor: string | null;
   error: string | null;
+  /** What the study lacks for the report, said in place of it. */
+  needs: ReportNeeds | null;
 };
 
 /**
@@ -50,6 +54,7 @@ export function LabelSetPairPage<R extends { sets: { a: string; b: string } }>({
       }
       chosenFor={page.chosenFor}
       error={page.error}
+      needs={page.needs && <ReportNeedsNote studyId={study.id} needs={page.needs} />}
     >
       {report && children(report, { a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) })}
     </ReportPage>

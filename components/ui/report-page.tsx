@@ -5,7 +5,7 @@ import { PageHeader } from "./page-header";
 /**
  * A report's page: its header, the controls that choose what to report (a form), what was chosen
  * for the researcher when they chose nothing (report-defaults.ts), why the choice was refused if
- * it was, then the report.
+ * it was, then what the study lacks for the report (`needs`, in place of it) or the report.
  */
 export function ReportPage({
   back,
@@ -14,6 +14,7 @@ export function ReportPage({
   controls,
   chosenFor = null,
   error,
+  needs = null,
   children,
 }: {
   back?: { href: string; label: string };
@@ -23,6 +24,8 @@ export function ReportPage({
   /** Why the report shows what it shows, when the page chose it (the researcher chose nothing yet). */
   chosenFor?: string | null;
   error: string | null;
+  /** What the study's data lacks for this report (ReportNeedsNote): said in place of the report. */
+  needs?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -39,7 +42,7 @@ export function ReportPage({
           {error}
         </Alert>
       )}
-      {children}
+      {needs ?? children}
     </>
   );
 }

@@ -17,7 +17,7 @@ const campaign = (
   name: `C${id}`,
   taskType: "support",
   labelled: 10,
-  uniform: false,
+  uniform: null,
   ...over,
 });
 
@@ -32,7 +32,7 @@ const demo: DefaultsStudy = {
   campaigns: [
     campaign(1, { labelled: 0 }), // created, nobody labelled yet
     campaign(2, { labelled: 120 }), // the LLM's positives
-    campaign(3, { labelled: 60, uniform: true }), // a uniform random sample
+    campaign(3, { labelled: 60, uniform: "pairs" }), // a uniform random sample
     campaign(4, { taskType: "nugget_quality", labelled: 500 }),
     campaign(5, { taskType: "preference", labelled: 8 }),
   ],
@@ -52,11 +52,26 @@ describe("report defaults", () => {
     expect(humanReference(demo, "leaderboard")?.name).toBe("corrected:gpt-4o");
     expect(defaultPair(demo, "agreement")?.choice).toEqual({ a: "gpt-4o", b: "campaign:3" });
     expect(defaultCorrection(demo)?.choice).toEqual({ llm: "gpt-4o", human: "campaign:3" });
-    expect(defaultCorrection(demo)?.why).toMatch(/uniform random sample/);
+    expect(defaultCorrection(demo)?.why).toMatch(/uniform random sample of pairs/);
+  });
+
+  it("prefers a sample of pairs for estimates and names what a uniform sample drew", () => {
+    // the whole-questions sample is the most labelled: agreement takes it, estimates take the pairs
+    const questions = campaign(6, { labelled: 90, uniform: "questions" });
+    const study = { ...demo, campaigns: [...demo.campaigns, questions] };
+    expect(humanReference(study, "agreement")).toMatchObject({
+      name: "campaign:6",
+      what: "the annotators of C6, a uniform random sample of questions (whole pools)",
+    });
+    expect(defaultCorrection(study)?.choice.human).toBe("campaign:3");
+    const onlyQuestions = { ...demo, campaigns: [questions] };
+    expect(defaultCorrection(onlyQuestions)?.why).toBe(
+      "gpt-4o, the study's first LLM judge, corrected by the annotators of C6, a uniform random sample of questions (whole pools).",
+    );
   });
 
   it("falls back to the most labelled campaign, then one annotator's labels", () => {
-    const study = { ...demo, campaigns: demo.campaigns.filter((c) => !c.uniform) };
+    const study = { ...demo, campaigns: demo.campaigns.filter((c) => c.uniform === null) };
     expect(humanReference(study, "estimates")).toMatchObject({
       name: "campaign:2",
       what: expect.stringMatching(/most labelled campaign/),

@@ -22,8 +22,8 @@ export type DefaultsStudy = {
     taskType: TaskType;
     /** Items with at least one annotation. */
     labelled: number;
-    /** Whether its sample was drawn uniformly at random (pairs, or whole questions without a cap). */
-    uniform: boolean;
+    /** What its sample drew uniformly at random (pairs, or whole questions without a cap), if anything (uniformUnit). */
+    uniform: "pairs" | "questions" | null;
   }[];
 };
 
@@ -46,13 +46,16 @@ export function humanReference(study: DefaultsStudy, use: ReferenceUse): Referen
   const annotator = study.judges.find((j) => j.kind === "human" && j.annotator);
   const llm = firstLlm(study);
   const labelled = mostLabelled(study.campaigns.filter((c) => labelsPairs(c.taskType)));
-  const uniform = labelled.find((c) => c.uniform);
+  // a sample of pairs first for estimates (the pairs' PPI is valid on it), any uniform sample otherwise
+  const uniform =
+    (use === "estimates" ? labelled.find((c) => c.uniform === "pairs") : undefined) ??
+    labelled.find((c) => c.uniform !== null);
   const candidates: Record<string, Reference | null> = {
     imported: imported ? { name: imported.name, what: `${imported.name}, its imported human judge` } : null,
     uniform: uniform
       ? {
           name: formatLabelSet({ kind: "campaign", campaignId: uniform.id }),
-          what: `the annotators of ${uniform.name}, a uniform random sample`,
+          what: `the annotators of ${uniform.name}, a uniform random sample of ${uniform.uniform === "pairs" ? "pairs" : "questions (whole pools)"}`,
         }
       : null,
     corrected:

@@ -7,6 +7,7 @@ import {
   parseSentenceCitationKey,
   sentenceCitationKey,
   targetTypeOfKey,
+  targetKindCounts,
 } from "./targets";
 
 describe("target keys of RAG answers", () => {
@@ -21,5 +22,22 @@ describe("target keys of RAG answers", () => {
     expect(parseSentenceCitationKey("sc:3:7:x:41")).toBeNull();
     expect(parseAnswerKey("na:3:7")).toBeNull();
     expect(parseNuggetAnswerKey("a:3:7")).toBeNull();
+  });
+});
+
+describe("targets counted by kind", () => {
+  it("reads keys or their prefixes, sums each kind, the most first, and leaves unknown keys out", () => {
+    expect(
+      targetKindCounts([
+        ["qd:1:2", 1],
+        ["nd:", 40],
+        ["qd:", 12],
+        ["zz:9", 3],
+      ]),
+    ).toEqual([
+      { kind: "nugget_document", items: 40 },
+      { kind: "query_document", items: 13 },
+    ]);
+    expect(targetKindCounts([])).toEqual([]);
   });
 });

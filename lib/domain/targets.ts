@@ -39,10 +39,37 @@ export const answerKey = (queryId: number, systemId: number) => `${TARGET_PREFIX
 export const nuggetAnswerKey = (nuggetId: number, systemId: number) =>
   `${TARGET_PREFIX.nugget_answer}${nuggetId}:${systemId}`;
 
+/** Each kind of target in words, as a report counts them ("40 (nugget, chunk) pairs"). */
+export const TARGET_WORDS: Record<TargetType, string> = {
+  nugget_document: "(nugget, chunk) pairs",
+  query_document: "(question, chunk) pairs",
+  nugget: "nuggets",
+  query: "questions",
+  system_pair: "pairs of answers",
+  nugget_answer: "nugget assignments",
+  answer: "answers",
+  sentence_citation: "cited sentences",
+};
+
 /** The kind of target a key names, by its prefix; null for a key of no known kind. */
 export function targetTypeOfKey(key: string): TargetType | null {
   const type = (Object.keys(TARGET_PREFIX) as TargetType[]).find((t) => key.startsWith(TARGET_PREFIX[t]));
   return type ?? null;
+}
+
+/** How many targets of one kind a report counted. */
+export type TargetKindCount = { kind: TargetType; items: number };
+
+/** Targets counted by kind, the most first, from (key or key prefix, count) entries; keys of no known kind are left out. */
+export function targetKindCounts(entries: Iterable<readonly [key: string, count: number]>): TargetKindCount[] {
+  const counts = new Map<TargetType, number>();
+  for (const [key, n] of entries) {
+    const kind = targetTypeOfKey(key);
+    if (kind) counts.set(kind, (counts.get(kind) ?? 0) + n);
+  }
+  return [...counts]
+    .map(([kind, items]) => ({ kind, items }))
+    .sort((x, y) => y.items - x.items || (x.kind < y.kind ? -1 : 1));
 }
 
 /** Whether a key names a (question, chunk) pair: a relevance target. */

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import type { AgreementReport as BuiltAgreementReport } from "@/lib/domain/agreement/build-agreement-report";
+import { TARGET_PREFIX, type TargetType } from "@/lib/domain/targets";
+
+const TARGET_TYPES = Object.keys(TARGET_PREFIX) as [TargetType, ...TargetType[]];
 import { describes } from "./describes";
 
 export const REPORT_GROUPS = ["none", "query", "tag", "collection", "nugget_position", "criterion"] as const;
@@ -38,6 +41,9 @@ export const agreementReportSchema = describes<BuiltAgreementReport<(typeof REPO
     binarized: z.boolean(),
     categories: z.array(z.string()),
     items: z.number(),
+    /** The targets both sets labelled by kind (TARGET_PREFIX's kinds): several kinds are pooled into the figures. */
+    targetKinds: z.array(z.object({ kind: z.enum(TARGET_TYPES), items: z.number() })),
+    leftOut: z.array(z.string()),
     onlyA: z.number(),
     onlyB: z.number(),
     statistics: z.array(statisticSchema),

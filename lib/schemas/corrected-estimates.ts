@@ -12,6 +12,7 @@ export const correctedEstimatesQuerySchema = z.object({
 export type CorrectedEstimatesQuery = z.infer<typeof correctedEstimatesQuerySchema>;
 
 const intervalSchema = z.object({ estimate: z.number(), low: z.number(), high: z.number() });
+const withheldSchema = z.object({ people: z.string().nullable(), ppi: z.string().nullable() });
 
 export const correctedEstimatesSchema = describes<BuiltCorrectedEstimates>()(
   z.object({
@@ -29,9 +30,12 @@ export const correctedEstimatesSchema = describes<BuiltCorrectedEstimates>()(
         pairs: z.number(),
         labelled: z.number(),
         llmOnly: z.number().nullable(),
+        /** The people's own mean at any number of labelled pairs; `classical` is its interval. */
+        people: z.number().nullable(),
         classical: intervalSchema.nullable(),
         ppi: intervalSchema.extend({ lambda: z.number() }).nullable(),
-        withheld: z.string().nullable(),
+        /** Why the people's interval and the PPI estimate are withheld, when they are. */
+        withheld: withheldSchema,
         plan: z
           .object({
             pilot: z.object({ variance: z.number(), rhoSquared: z.number() }),
@@ -50,11 +54,15 @@ export const correctedEstimatesSchema = describes<BuiltCorrectedEstimates>()(
         measure: z.string(),
         questions: z.number(),
         labelled: z.number(),
-        withheld: z.string().nullable(),
+        /** Whether the questions judged whole are a uniform random sample of the questions. */
+        sample: z.object({ uniform: z.boolean(), why: z.string() }),
+        /** Why the people's intervals (and so the order's verdicts) and PPI are withheld, when they are. */
+        withheld: withheldSchema,
         systems: z.array(
           z.object({
             system: z.string(),
             llmOnly: z.number().nullable(),
+            people: z.number().nullable(),
             classical: intervalSchema.nullable(),
             ppi: intervalSchema.extend({ lambda: z.number() }).nullable(),
           }),
@@ -64,6 +72,7 @@ export const correctedEstimatesSchema = describes<BuiltCorrectedEstimates>()(
             upper: z.string(),
             lower: z.string(),
             llmOnly: z.number().nullable(),
+            people: z.number().nullable(),
             classical: intervalSchema.nullable(),
             ppi: intervalSchema.extend({ lambda: z.number() }).nullable(),
             holds: z.boolean().nullable(),

@@ -10,6 +10,8 @@ export const questionListQuerySchema = z.object({
   sort: z.enum(QUESTION_SORTS).default("id"),
   dir: z.enum(["asc", "desc"]).default("asc"),
   page: z.coerce.number().int().positive().default(1),
+  /** csv: every question the search and tag list, one row each (no pages). */
+  format: z.enum(["json", "csv"]).optional(),
 });
 export type QuestionListQuery = z.infer<typeof questionListQuerySchema>;
 
@@ -140,7 +142,11 @@ export const questionPoolSchema = z.object({
 });
 export type QuestionPool = z.infer<typeof questionPoolSchema>;
 
-export const disagreementQuerySchema = z.object({ page: z.coerce.number().int().positive().default(1) });
+export const disagreementQuerySchema = z.object({
+  page: z.coerce.number().int().positive().default(1),
+  /** csv: every disagreement, the strongest first, one row per judge's label (no pages). */
+  format: z.enum(["json", "csv"]).optional(),
+});
 
 export const disagreementListSchema = z.object({
   study: z.object({ id: z.number(), name: z.string() }),

@@ -23,6 +23,8 @@ const scorePair = z.object({ a: z.number().nullable(), b: z.number().nullable() 
 export const impactReportSchema = describes<BuiltImpactReport>()(
   z.object({
     sets: z.object({ a: z.string(), b: z.string() }),
+    /** What the sets leave out (an adjudicated set's undecided targets, a majority's ties), in words. */
+    leftOut: z.array(z.string()),
     family: z.enum(IMPACT_FAMILIES),
     /** Relevance measures with trec_eval's -J: each ranking without the documents the set does not judge. */
     judgedOnly: z.boolean(),

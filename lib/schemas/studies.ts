@@ -56,12 +56,19 @@ export const studyHeaderSchema = z.object({
       items: z.number(),
       /** Items with at least one annotation. */
       labelled: z.number(),
-      /** Whether its sample was drawn uniformly at random (report-defaults.ts). */
-      uniform: z.boolean(),
+      /** What its sample drew uniformly at random, pairs or whole questions, if anything (report-defaults.ts). */
+      uniform: z.enum(["pairs", "questions"]).nullable(),
     }),
   ),
   /** What the study's data can fill: nuggets (Nugget quality, Drift), side-by-side material (Preferences), federated results (Resources). */
-  holds: z.object({ nuggets: z.boolean(), preferences: z.boolean(), federated: z.boolean() }),
+  holds: z.object({
+    nuggets: z.boolean(),
+    preferences: z.boolean(),
+    federated: z.boolean(),
+    /** Whether the study has runs (run entries), and RAG answers: what Impact scores. */
+    runs: z.boolean(),
+    answers: z.boolean(),
+  }),
 });
 export type StudyHeader = z.infer<typeof studyHeaderSchema>;
 

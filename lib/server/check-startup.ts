@@ -1,5 +1,5 @@
 import "server-only";
-import { authSecret, sessionSeconds } from "./config";
+import { authSecret, minIntervalUnits, sessionSeconds } from "./config";
 import { checkDatabase } from "./db/check-database";
 import { AppError } from "./errors";
 import { servedByAssay } from "./auth/sign-in-throttle";
@@ -9,6 +9,7 @@ export async function checkStartup(): Promise<string | null> {
   try {
     authSecret();
     sessionSeconds();
+    minIntervalUnits();
   } catch (error) {
     if (error instanceof AppError) return error.message;
     throw error;

@@ -1,4 +1,5 @@
 import "server-only";
+import { MIN_NORMAL_UNITS } from "@/lib/domain/reports/minimum-sample";
 import { AppError } from "./errors";
 
 /**
@@ -33,4 +34,20 @@ export function sessionSeconds(): number {
       `ASSAY_SESSION_HOURS is "${configured}": set it to a whole number of hours from 1 to 720 (default 12)`,
     );
   return Number(configured) * 3600;
+}
+
+/**
+ * The fewest labelled units (pairs, or questions for run scores) a report shows a
+ * normal-approximation or PPI interval, or an order's verdict, for: ASSAY_MIN_INTERVAL_UNITS (a
+ * whole number from 2 to 10,000), MIN_NORMAL_UNITS (30) unless set.
+ */
+export function minIntervalUnits(): number {
+  const configured = process.env.ASSAY_MIN_INTERVAL_UNITS;
+  if (configured === undefined || configured === "") return MIN_NORMAL_UNITS;
+  if (!/^\d+$/.test(configured) || Number(configured) < 2 || Number(configured) > 10_000)
+    throw new AppError(
+      "unavailable",
+      `ASSAY_MIN_INTERVAL_UNITS is "${configured}": set it to a whole number from 2 to 10000 (default ${MIN_NORMAL_UNITS})`,
+    );
+  return Number(configured);
 }

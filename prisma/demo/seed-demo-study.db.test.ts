@@ -98,11 +98,11 @@ describe("the demo study seed", () => {
     // the reports' defaults read the header: what each campaign labelled, which sample was uniform, whose labels a judge holds
     const header = await getStudyHeader(admin, study.id);
     expect(header.campaigns.map((c) => [c.name, c.items, c.labelled, c.uniform]).sort()).toEqual([
-      ["Answer comparison (demo, finished)", 5, 5, false],
-      ["Expert check of gpt-4o (demo, finished)", 159, 159, false],
-      ["Nugget review (demo, finished)", 5, 5, true], // five random questions, uncapped
-      ["Support calibration (demo)", 10, 0, false],
-      ["Uniform sample (demo, finished)", 80, 80, true],
+      ["Answer comparison (demo, finished)", 5, 5, null],
+      ["Expert check of gpt-4o (demo, finished)", 159, 159, null],
+      ["Nugget review (demo, finished)", 5, 5, "questions"], // five random questions, uncapped
+      ["Support calibration (demo)", 10, 0, null],
+      ["Uniform sample (demo, finished)", 80, 80, "pairs"],
     ]);
     expect(header.judges.filter((j) => j.annotator).map((j) => j.name)).toEqual([
       "expert2@assay.local",
@@ -117,7 +117,7 @@ describe("the demo study seed", () => {
     });
     expect(corrected).toMatchObject({ labelled: 80, sample: { uniform: true } });
     const share = corrected.quantities.find((q) => q.id === "share")!;
-    expect(share.withheld).toBeNull();
+    expect(share.withheld).toEqual({ people: null, ppi: null });
     expect(share.ppi!.low).toBeLessThan(share.ppi!.estimate);
     expect(share.ppi!.high).toBeGreaterThan(share.ppi!.estimate);
     const review = await getNuggetQualityReport(admin, study.id, {

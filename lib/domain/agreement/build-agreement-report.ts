@@ -1,3 +1,4 @@
+import type { TargetKindCount } from "../targets";
 import { codeLabelPairs } from "./code-label-pairs";
 import type { PairCount } from "./pair-count";
 import { confusionMatrix } from "./confusion-matrix";
@@ -21,6 +22,10 @@ export type AgreementInputs<Group extends string = string> = {
   bootstrap: ReportBootstrap;
   /** The pairs grouped by chunk length (an LLM against people), for the bias diagnostics. */
   lengthRows?: readonly PairCount[] | null;
+  /** The targets both sets labelled, by kind (the report says when it pools several). */
+  targetKinds?: readonly TargetKindCount[];
+  /** What the sets leave out, in words (leftOutOf): the report repeats it. */
+  leftOut?: readonly string[];
 };
 
 const MAX_GROUPS = 40;
@@ -74,6 +79,10 @@ export function buildAgreementReport<Group extends string>(inputs: AgreementInpu
     binarized: coded.binarized,
     categories: coded.categories,
     items: coded.a.length,
+    /** The targets both labelled by kind: several kinds are pooled into the figures. */
+    targetKinds: [...(inputs.targetKinds ?? [])],
+    /** What the sets leave out (an adjudicated set's undecided targets, a majority's ties), in words. */
+    leftOut: [...(inputs.leftOut ?? [])],
     onlyA: inputs.sizeA - coded.a.length - coded.skipped,
     onlyB: inputs.sizeB - coded.a.length - coded.skipped,
     statistics: PAIR_STATISTICS.map((metric) => ({ metric, ...statistics[metric] })),

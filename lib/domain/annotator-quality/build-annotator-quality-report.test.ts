@@ -125,12 +125,13 @@ describe("the annotator quality report, on hand-worked labels", () => {
     expect(report.llm).toEqual({ judge: "gpt", reason: null });
   });
 
-  it("gives each pair of annotators Cohen's kappa on the items both labelled", () => {
-    // agree on s1, s3, g1 of 6; ann gives 1 five times, bo four times: p_e = 5/6*4/6 + 1/6*2/6 = 22/36
+  it("gives each pair of annotators Cohen's kappa on the sampled items both labelled, gold out", () => {
+    // on s1..s4 they agree on s1 and s3; each gives 1 three times of 4: p_e = 3/4*3/4 + 1/4*1/4 = 10/16
+    // (with g1 and g2 they would agree on 3 of 6 with p_e = 22/36, as the Agreement page never counts)
     expect(report.pairs).toHaveLength(1);
-    expect(report.pairs[0]).toMatchObject({ a: "ann", b: "bo", items: 6, accuracy: 0.5 });
+    expect(report.pairs[0]).toMatchObject({ a: "ann", b: "bo", items: 4, accuracy: 0.5 });
     const kappa = report.pairs[0]!.kappa;
-    expect(kappa.value).toBeCloseTo((0.5 - 22 / 36) / (1 - 22 / 36), 12);
+    expect(kappa.value).toBeCloseTo((0.5 - 10 / 16) / (1 - 10 / 16), 12);
     // its bootstrap interval holds the point value, and is seeded (the same every time)
     expect(kappa.low!).toBeLessThanOrEqual(kappa.value!);
     expect(kappa.high!).toBeGreaterThanOrEqual(kappa.value!);

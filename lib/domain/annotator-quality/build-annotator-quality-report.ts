@@ -92,7 +92,8 @@ export type AnnotatorQuality = AnnotatorFigures & {
  * A campaign's annotator quality (docs/DOMAIN.md, "Annotator quality"): each annotator's figures
  * over all their labels (gold items are work like any other to them); their agreement with the gold
  * items' known answers (on gold items), with the adjudicated levels and with the LLM (on the sampled
- * items); Cohen's kappa between each pair of annotators on the items both labelled; and each one's
+ * items); Cohen's kappa between each pair of annotators on the sampled items both labelled (gold
+ * out, as the Agreement page counts them: gold items have their own figures); and each one's
  * confusion as Dawid and Skene estimate it from every annotator's labels of the sampled items (as the
  * `dawid-skene:<id>` label set does).
  */
@@ -118,7 +119,7 @@ export function buildAnnotatorQualityReport(inputs: AnnotatorQualityInputs) {
   }));
   const names = annotators.map((a) => a.annotator).sort();
   const pairs = names.flatMap((a, i) =>
-    names.slice(i + 1).map((b) => ({ a, b, ...referenceAgreement(of(mine, a), of(mine, b), scale) })),
+    names.slice(i + 1).map((b) => ({ a, b, ...referenceAgreement(of(mineSampled, a), of(mineSampled, b), scale) })),
   );
   const llmSummary: { judge: string | null; reason: string | null } =
     "reason" in inputs.llm ? { judge: null, reason: inputs.llm.reason } : { judge: inputs.llm.judge, reason: null };

@@ -36,8 +36,9 @@ const humanLabels = new Map([
   ["qd:1:2", graded("0", "1")],
   ["qd:1:3", graded("0")],
 ]);
-const report = (sample = UNIFORM, labels: ReadonlyMap<string, readonly HumanValue[]> = humanLabels) =>
-  buildCorrectedEstimates({ llm, human: { name: "experts", labels, sample }, confidence: 0.95 });
+// these small cases show intervals from two labelled pairs on (the reports' minimum is 30: see the last tests)
+const report = (sample = UNIFORM, labels: ReadonlyMap<string, readonly HumanValue[]> = humanLabels, minUnits = 2) =>
+  buildCorrectedEstimates({ llm, human: { name: "experts", labels, sample }, confidence: 0.95, minUnits });
 
 describe("buildCorrectedEstimates", () => {
   it("estimates over the pairs of the kind the LLM labelled most, with the people's on a sample", () => {
@@ -66,7 +67,7 @@ describe("buildCorrectedEstimates", () => {
     const [share] = report().quantities;
     // labelled (y, ŷ) sorted: (0, 1), (0.5, 0), (1, 1); unlabelled ŷ: 0 (qd:1:5) and 1 (qd:1:4)
     const expected = ppiMean({ y: [0, 0.5, 1], yhat: [1, 0, 1], yhatUnlabelled: [0, 1], confidence: 0.95 });
-    expect(share!.withheld).toBeNull();
+    expect(share!.withheld).toEqual({ people: null, ppi: null });
     expect(share!.ppi).toEqual({
       estimate: expected.estimate,
       low: expected.low,
@@ -82,11 +83,18 @@ describe("buildCorrectedEstimates", () => {
     const many = { name: "gpt-4o", labels: new Map(keys.map((k, i) => [k, llmLabel(k, i % 2 ? "0" : "2")])) };
     const people = new Map(keys.slice(0, 40).map((k, i) => [k, graded(i % 5 === 0 ? "1" : i % 2 ? "0" : "2")]));
     const plan = (sample: typeof UNIFORM) =>
-      buildCorrectedEstimates({ llm: many, human: { name: "experts", labels: people, sample }, confidence: 0.95 })
-        .quantities[0]!;
+      buildCorrectedEstimates({
+        llm: many,
+        human: { name: "experts", labels: people, sample },
+        confidence: 0.95,
+        minUnits: 30,
+      }).quantities[0]!;
     const [uniform, notUniform] = [plan(UNIFORM), plan({ uniform: false, why: "hand-picked" })];
     expect(notUniform.ppi).toBeNull();
-    expect(notUniform.withheld).toBe("hand-picked");
+    expect(notUniform.withheld).toEqual({
+      people: null,
+      ppi: "the people's pairs are not a uniform random sample (see the note on the sample)",
+    });
     expect(uniform.ppi).not.toBeNull();
     expect(notUniform.classical).toEqual(uniform.classical);
     expect(uniform.plan!.targets.map((t) => t.halfWidth)).toEqual([0.05, 0.03, 0.02, 0.01]);
@@ -104,15 +112,51 @@ describe("buildCorrectedEstimates", () => {
 
   it("says why there is nothing to correct with fewer than two labelled pairs, or none unlabelled", () => {
     const one = report(UNIFORM, new Map([["qd:1:1", graded("2")]])).quantities[0]!;
-    expect(one.withheld).toBe("one pair labelled by people: PPI needs at least two");
+    expect(one.withheld).toEqual({
+      people: "1 pair labelled by people: an interval needs at least 2, so 1 more",
+      ppi: "1 pair labelled by people: an interval needs at least 2, so 1 more",
+    });
+    expect(one.people).toBe(1);
     expect(one.classical).toBeNull();
     expect(one.plan).toBeNull();
     const none = report(UNIFORM, new Map()).quantities[0]!;
-    expect(none.withheld).toBe("no pair labelled by people: PPI needs at least two");
+    expect(none.withheld).toEqual({
+      people: "no pair labelled by people",
+      ppi: "0 pairs labelled by people: an interval needs at least 2, so 2 more",
+    });
+    expect(none.people).toBeNull();
     const every = new Map(["qd:1:1", "qd:1:2", "qd:1:3", "qd:1:4", "qd:1:5"].map((k) => [k, graded("1")]));
     const all = report(UNIFORM, every).quantities[0]!;
-    expect(all.withheld).toBe("people labelled every pair: their mean is the answer, there is nothing to correct");
+    expect(all.withheld.ppi).toBe("people labelled every pair: their mean is the answer, there is nothing to correct");
     expect(all.plan!.now).toBe(0);
+  });
+
+  it("shows intervals from 30 labelled pairs on, and the people's estimate at any number", () => {
+    // 100 pairs, the LLM calls every third relevant; people label the first n, agreeing but on every fourth
+    const keys = Array.from({ length: 100 }, (_, i) => `qd:1:${i + 1}`);
+    const many = { name: "gpt-4o", labels: new Map(keys.map((k, i) => [k, llmLabel(k, i % 3 ? "0" : "2")])) };
+    const at = (n: number) =>
+      buildCorrectedEstimates({
+        llm: many,
+        human: {
+          name: "experts",
+          labels: new Map(keys.slice(0, n).map((k, i) => [k, graded(i % 4 === 0 ? "1" : i % 3 ? "0" : "2")])),
+          sample: UNIFORM,
+        },
+        confidence: 0.95,
+        minUnits: 30,
+      }).quantities[0]!;
+    const few = at(29);
+    const reason = "29 pairs labelled by people: an interval needs at least 30, so 1 more";
+    expect(few.withheld).toEqual({ people: reason, ppi: reason });
+    expect([few.classical, few.ppi]).toEqual([null, null]);
+    // people call pair i relevant when i is a multiple of 4 or of 3: 15 of the first 29
+    const positives = Array.from({ length: 29 }, (_, i) => i).filter((i) => i % 4 === 0 || i % 3 === 0).length;
+    expect(few.people).toBeCloseTo(positives / 29, 12);
+    const enough = at(30);
+    expect(enough.withheld).toEqual({ people: null, ppi: null });
+    expect(enough.classical!.estimate).toBe(enough.people);
+    expect(enough.ppi).not.toBeNull();
   });
 
   it("has no mean level when the labels are on two scales or on a binary one", () => {
@@ -126,6 +170,7 @@ describe("buildCorrectedEstimates", () => {
       llm: binary,
       human: { name: "experts", labels: new Map(), sample: UNIFORM },
       confidence: 0.95,
+      minUnits: 30,
     });
     expect(r.kind).toBe("support");
     expect(r.quantities.map((q) => [q.id, q.label])).toEqual([

@@ -7,6 +7,7 @@ import { uniformUnit } from "../campaigns/sampling";
 import type { SetLabel } from "../label-sets/label-set";
 import { halfWidth, halfWidthCurve, labelsForHalfWidth, pilotStatistics } from "../ppi/plan-labels";
 import { classicalMean, ppiMean, type Interval } from "../ppi/ppi-mean";
+import { tooFewUnits } from "../reports/minimum-sample";
 import { labelPositive, levelIndex, scaleById } from "../scales";
 
 /** One person's label of a target. */
@@ -19,6 +20,8 @@ export type CorrectedInputs = {
   llm: { name: string; labels: ReadonlyMap<string, SetLabel> };
   human: { name: string; labels: ReadonlyMap<string, readonly HumanValue[]>; sample: HumanSample };
   confidence: number;
+  /** The fewest labelled units an interval is shown for (MIN_NORMAL_UNITS unless set). */
+  minUnits: number;
 };
 
 /** The half-widths the planner answers for. */
@@ -56,7 +59,7 @@ function quantitiesOf(kind: "support" | "relevance", scales: ReadonlySet<string>
 }
 
 export function buildCorrectedEstimates(inputs: CorrectedInputs) {
-  const { llm, human, confidence } = inputs;
+  const { llm, human, confidence, minUnits } = inputs;
   // the population: every (nugget or question, chunk) pair the LLM labelled, of the kind it labelled most
   const pairs = [...llm.labels.values()].filter((l) => /^(nd|qd):/.test(l.targetKey));
   const support = pairs.filter((l) => l.targetKey.startsWith("nd:")).length;
@@ -85,16 +88,15 @@ export function buildCorrectedEstimates(inputs: CorrectedInputs) {
     const yhat = labelledPairs.map((p) => p[1]);
     const all = [...yhat, ...yhatUnlabelled];
     const llmOnly = all.length > 0 ? mean(all) : null;
-    const classical: Interval | null = y.length >= 2 ? classicalMean(y, confidence) : null;
-    const withheld =
-      y.length < 2
-        ? `${y.length === 0 ? "no" : "one"} pair labelled by people: PPI needs at least two`
-        : yhatUnlabelled.length === 0
-          ? "people labelled every pair: their mean is the answer, there is nothing to correct"
-          : human.sample.uniform
-            ? null
-            : human.sample.why;
-    const ppi = withheld === null ? ppiMean({ y, yhat, yhatUnlabelled, confidence }) : null;
+    const tooFew = tooFewUnits(y.length, minUnits, "pair", "labelled by people");
+    const classical: Interval | null = tooFew === null ? classicalMean(y, confidence) : null;
+    const ppiWithheld =
+      yhatUnlabelled.length === 0 && y.length > 0
+        ? "people labelled every pair: their mean is the answer, there is nothing to correct"
+        : !human.sample.uniform
+          ? "the people's pairs are not a uniform random sample (see the note on the sample)"
+          : tooFew;
+    const ppi = ppiWithheld === null ? ppiMean({ y, yhat, yhatUnlabelled, confidence }) : null;
     const total = all.length;
     const pilot = y.length >= 2 ? pilotStatistics(y, yhat) : null;
     return {
@@ -103,9 +105,12 @@ export function buildCorrectedEstimates(inputs: CorrectedInputs) {
       pairs: total,
       labelled: y.length,
       llmOnly,
+      /** The people's own mean, at any number of labelled pairs; its interval (classical) from minUnits on. */
+      people: y.length > 0 ? mean(y) : null,
       classical,
       ppi: ppi && { estimate: ppi.estimate, low: ppi.low, high: ppi.high, lambda: ppi.lambda },
-      withheld,
+      /** Why each figure that is not shown is withheld. */
+      withheld: { people: y.length === 0 ? "no pair labelled by people" : tooFew, ppi: ppiWithheld },
       plan:
         pilot && total >= 2
           ? {

@@ -28,7 +28,8 @@ const run = (first: "a" | "b") =>
       ]),
     ),
   );
-const inputs = (uniform: boolean) => ({
+// intervals from two labelled questions on here (the reports' minimum is 30: see the last test)
+const inputs = (uniform: boolean, minUnits = 2) => ({
   runs: new Map([
     ["a-first", run("a")],
     ["b-first", run("b")],
@@ -38,12 +39,13 @@ const inputs = (uniform: boolean) => ({
   metric: gradedMetric(parseTrecMeasure("p@1")!),
   confidence: 0.9,
   sample: { uniform, why: "not drawn at random" },
+  minUnits,
 });
 
 describe("runs corrected over questions", () => {
   it("is PPI over questions: Ŷ the metric under the LLM's labels on every question, Y under people's on theirs", () => {
     const report = correctRuns(inputs(true));
-    expect([report.questions, report.labelled, report.withheld]).toEqual([4, 2, null]);
+    expect([report.questions, report.labelled, report.withheld]).toEqual([4, 2, { people: null, ppi: null }]);
     // P@1 of a-first: LLM 1 on all four, people 0 on q1 and q2; b-first: LLM 0, people 1
     const aFirst = ppiMean({ y: [0, 0], yhat: [1, 1], yhatUnlabelled: [1, 1], confidence: 0.9 });
     const bFirst = ppiMean({ y: [1, 1], yhat: [0, 0], yhatUnlabelled: [0, 0], confidence: 0.9 });
@@ -52,6 +54,7 @@ describe("runs corrected over questions", () => {
     expect(bySystem.get("a-first")!.ppi!.estimate).toBe(aFirst.estimate);
     expect(bySystem.get("b-first")!.ppi!.estimate).toBe(bFirst.estimate);
     expect(bySystem.get("b-first")!.classical).toEqual(classicalMean([1, 1], 0.9));
+    expect(bySystem.get("b-first")!.people).toBe(1);
     // ranked by the corrected estimate: the LLM's order is reversed
     expect(report.systems.map((s) => s.system)).toEqual(["b-first", "a-first"]);
     // the paired difference b-first minus a-first: per question -1 under the LLM, +1 under people
@@ -63,8 +66,20 @@ describe("runs corrected over questions", () => {
 
   it("withholds PPI when the questions were not drawn at random, keeping the people's own interval", () => {
     const report = correctRuns(inputs(false));
-    expect(report.withheld).toBe("not drawn at random");
+    expect(report.withheld).toEqual({ people: null, ppi: "not drawn at random" });
+    expect(report.sample).toEqual({ uniform: false, why: "not drawn at random" });
     expect(report.systems.every((s) => s.ppi === null && s.classical !== null)).toBe(true);
+  });
+
+  it("withholds every interval and the order's verdict below the minimum of labelled questions, keeping the estimates", () => {
+    const report = correctRuns(inputs(true, 30));
+    const reason = "2 questions with their whole pool judged by people: an interval needs at least 30, so 28 more";
+    expect(report.withheld).toEqual({ people: reason, ppi: reason });
+    expect(report.systems.map((s) => [s.system, s.people, s.classical, s.ppi])).toEqual([
+      ["b-first", 1, null, null],
+      ["a-first", 0, null, null],
+    ]);
+    expect(report.adjacent[0]).toMatchObject({ people: 1, classical: null, ppi: null, holds: null });
   });
 });
 
@@ -99,6 +114,7 @@ describe("runs corrected over questions, under nugget judgments", () => {
       metric: alphaNdcgMetric(10),
       confidence: 0.9,
       sample: { uniform: true, why: "" },
+      minUnits: 2,
     });
     expect([report.measure, report.questions, report.labelled]).toEqual(["alpha-ndcg@10", 3, 2]);
     // under the LLM a-first is ideal (1); under people b comes second: 1/log2(3) = 0.6309

@@ -6,6 +6,7 @@ import { alphaNdcg, type QueryJudgments } from "../impact/nugget-metrics";
 import type { RankedRun, Ranking } from "../impact/run-ranking";
 import { trecMeasure, type GradedJudgments, type TrecMeasure } from "../impact/trec-measures";
 import { classicalMean, ppiMean, type Interval } from "../ppi/ppi-mean";
+import { tooFewUnits } from "../reports/minimum-sample";
 import type { HumanSample } from "./build-corrected-estimates";
 
 /**
@@ -44,13 +45,16 @@ export type RunsInputs<J, K = string> = {
   human: ReadonlyMap<string, J>;
   metric: QuestionMetric<J, K>;
   confidence: number;
+  /** Whether the questions people judged whole are a uniform random sample of the questions. */
   sample: HumanSample;
+  /** The fewest labelled questions an interval, or a verdict on an order, is shown for. */
+  minUnits: number;
 };
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function correctRuns<J, K>(inputs: RunsInputs<J, K>) {
-  const { metric, confidence } = inputs;
+  const { metric, confidence, minUnits } = inputs;
   const questions = [...inputs.llm.keys()].sort(compareIds);
   // a question counts as labelled when people judged every pair of it the LLM judged
   const labelled = questions.filter((q) => {
@@ -73,23 +77,18 @@ export function correctRuns<J, K>(inputs: RunsInputs<J, K>) {
       },
     ]),
   );
-  const withheld =
-    labelled.length < 2
-      ? `${labelled.length === 0 ? "no" : "one"} question with its whole pool judged by people: PPI needs at least two`
-      : labelled.length === questions.length
-        ? "people judged every question's whole pool: their scores are the answer"
-        : inputs.sample.uniform
-          ? null
-          : inputs.sample.why;
+  const withheld = withheldOf(labelled.length, questions.length, inputs.sample, minUnits);
   /** PPI over questions for per-question values (the metric, or a difference of two systems' metrics). */
   const estimate = (llm: number[], human: number[]) => {
     const yhat = questions.flatMap((q, i) => (isLabelled.has(q) ? [llm[i]!] : []));
     const yhatUnlabelled = questions.flatMap((q, i) => (isLabelled.has(q) ? [] : [llm[i]!]));
     const llmOnly = llm.length > 0 ? llm.reduce((s, v) => s + v, 0) / llm.length : null;
-    const classical: Interval | null = human.length >= 2 ? classicalMean(human, confidence) : null;
-    const ppi = withheld === null ? ppiMean({ y: human, yhat, yhatUnlabelled, confidence }) : null;
+    const people = human.length > 0 ? human.reduce((s, v) => s + v, 0) / human.length : null;
+    const classical: Interval | null = withheld.people === null ? classicalMean(human, confidence) : null;
+    const ppi = withheld.ppi === null ? ppiMean({ y: human, yhat, yhatUnlabelled, confidence }) : null;
     return {
       llmOnly,
+      people,
       classical,
       ppi: ppi && { estimate: ppi.estimate, low: ppi.low, high: ppi.high, lambda: ppi.lambda },
     };
@@ -98,10 +97,11 @@ export function correctRuns<J, K>(inputs: RunsInputs<J, K>) {
     .map(([system, values]) => ({ system, ...estimate(values.llm, values.human) }))
     .sort(
       (x, y) =>
-        (y.ppi?.estimate ?? y.classical?.estimate ?? y.llmOnly ?? 0) -
-          (x.ppi?.estimate ?? x.classical?.estimate ?? x.llmOnly ?? 0) || compareIds(x.system, y.system),
+        (y.ppi?.estimate ?? y.people ?? y.llmOnly ?? 0) - (x.ppi?.estimate ?? x.people ?? x.llmOnly ?? 0) ||
+        compareIds(x.system, y.system),
     );
-  // each system against the next one down: PPI on the per-question differences; the order holds when 0 is outside
+  // each system against the next one down: PPI on the per-question differences; the order holds when
+  // 0 is outside the interval (no verdict without one: withheld.people says why)
   const adjacent = systems.slice(1).map((lower, i) => {
     const upper = systems[i]!;
     const [a, b] = [perQuestion.get(upper.system)!, perQuestion.get(lower.system)!];
@@ -117,5 +117,30 @@ export function correctRuns<J, K>(inputs: RunsInputs<J, K>) {
       holds: interval === null ? null : interval.low > 0 || interval.high < 0,
     };
   });
-  return { measure: metric.id, questions: questions.length, labelled: labelled.length, withheld, systems, adjacent };
+  return {
+    measure: metric.id,
+    questions: questions.length,
+    labelled: labelled.length,
+    sample: inputs.sample,
+    withheld,
+    systems,
+    adjacent,
+  };
+}
+
+/**
+ * Why the people's intervals (and with them the order's verdicts) and PPI are withheld, or null:
+ * too few questions judged whole (minUnits), all of them, or a sample not drawn at random.
+ */
+function withheldOf(labelled: number, questions: number, sample: HumanSample, minUnits: number) {
+  const tooFew = tooFewUnits(labelled, minUnits, "question", "with their whole pool judged by people");
+  return {
+    people: labelled === 0 ? "no question with its whole pool judged by people" : tooFew,
+    ppi:
+      labelled > 0 && labelled === questions
+        ? "people judged every question's whole pool: their scores are the answer"
+        : !sample.uniform
+          ? sample.why
+          : tooFew,
+  };
 }

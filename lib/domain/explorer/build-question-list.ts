@@ -21,6 +21,8 @@ export function buildQuestionList<Study>(inputs: {
   pooled: ReadonlyMap<number, number>;
   judged: ReadonlyMap<number, JudgedCounts>;
   query: { tag: string; sort: QuestionSort; dir: "asc" | "desc"; page: number };
+  /** Every question listed on one page (an export), instead of pages of 50. */
+  whole?: boolean;
 }) {
   const { query } = inputs;
   const allTags = new Set<string>();
@@ -47,13 +49,15 @@ export function buildQuestionList<Study>(inputs: {
   filtered.sort((a, b) =>
     query.sort === "id" ? direction * byId(a, b) : direction * (a[query.sort] - b[query.sort]) || byId(a, b),
   );
-  const start = (query.page - 1) * QUESTION_PAGE_SIZE;
+  const pageSize = inputs.whole ? Math.max(1, filtered.length) : QUESTION_PAGE_SIZE;
+  const page = inputs.whole ? 1 : query.page;
+  const start = (page - 1) * pageSize;
   return {
     study: inputs.study,
     total: filtered.length,
-    page: query.page,
-    pageSize: QUESTION_PAGE_SIZE,
+    page,
+    pageSize,
     tags: [...allTags].sort(),
-    rows: filtered.slice(start, start + QUESTION_PAGE_SIZE),
+    rows: filtered.slice(start, start + pageSize),
   };
 }

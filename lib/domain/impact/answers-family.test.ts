@@ -124,4 +124,38 @@ describe("Impact on nugget assignments", () => {
     const onlyB = labelSet((l, n) => (l.run_id === "run-B" ? n.assignment : undefined));
     expect(report(onlyA, onlyB)).toBe("nuggetizer and people judged no question in common: nothing to compare");
   });
+
+  it("names a campaign majority's ties when they leave no answer assigned in full, and the adjudicated set", () => {
+    // the campaign's annotators tie on each answer's first nugget: its majority assigns no answer in full
+    const tiedFirst = labelSet((l, n) => (n === l.nuggets[0] ? undefined : n.assignment));
+    const tied = buildImpactReport({
+      sets: { a: "nuggetizer", b: "campaign:2" },
+      labels: { a: labelSet(), b: tiedFirst },
+      ties: { a: 0, b: answers.length },
+      leftOut: [`campaign:2 leaves out ${answers.length} targets its members tie on`],
+      nuggets: [...nuggets.values()],
+      answers,
+      runs: new Map(),
+      questionNames: new Map(),
+      documentNames: new Map(),
+    });
+    expect(tied).toBe(
+      `nuggetizer and campaign:2 judged no question in common: campaign:2 leaves out ${answers.length} targets its members tie on (an answer with one of them is not assigned in full). Decide the ties in the campaign's adjudication and compare with adjudicated:2.`,
+    );
+    // tied on every nugget: the majority has no label at all
+    const allTied = buildImpactReport({
+      sets: { a: "nuggetizer", b: "campaign:2" },
+      labels: { a: labelSet(), b: new Map() },
+      ties: { a: 0, b: 1 },
+      leftOut: ["campaign:2 leaves out 1 target its members tie on"],
+      nuggets: [...nuggets.values()],
+      answers,
+      runs: new Map(),
+      questionNames: new Map(),
+      documentNames: new Map(),
+    });
+    expect(allTied).toMatch(
+      /^nuggetizer and campaign:2 share no kind of label \(support, relevance, nugget assignment or citation support\): campaign:2 leaves out 1 target its members tie on .* compare with adjudicated:2\.$/,
+    );
+  });
 });

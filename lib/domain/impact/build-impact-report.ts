@@ -1,4 +1,5 @@
 import type { SetLabel } from "../label-sets/label-set";
+import { formatLabelSet, parseLabelSet } from "../label-sets/registry";
 import { labelLevel, labelPositive } from "../scales";
 import { parseNuggetDocumentKey, parseQueryDocumentKey } from "../targets";
 import { evaluateNuggetRanking, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
@@ -27,6 +28,10 @@ export type ImpactInputs = {
   sets: { a: string; b: string };
   /** Each label set's labels by target key. */
   labels: { a: ReadonlyMap<string, SetLabel>; b: ReadonlyMap<string, SetLabel> };
+  /** The targets each set's members tied on (a campaign's majority, an ensemble), which it leaves without a label. */
+  ties?: { a: number; b: number };
+  /** What the sets leave out, in words (leftOutOf): the report repeats it. */
+  leftOut?: readonly string[];
   /** The study's nuggets with their question and importance. */
   nuggets: AnswerInputs["nuggets"];
   /** The study's answers (RAG systems' responses): which system answered which question. */
@@ -83,9 +88,12 @@ export function buildImpactReport(inputs: ImpactInputs) {
   const family = inputs.family ?? families[0];
   if (!family || !families.includes(family))
     return families.length === 0
-      ? `${inputs.sets.a} and ${inputs.sets.b} share no kind of label (support, relevance, nugget assignment or citation support): nothing to compare`
+      ? nothingToCompare(
+          inputs,
+          "share no kind of label (support, relevance, nugget assignment or citation support)",
+        )
       : `${inputs.sets.a} and ${inputs.sets.b} have no ${family} labels in common: choose ${families.join(" or ")}`;
-  const nothing = `${inputs.sets.a} and ${inputs.sets.b} judged no question in common: nothing to compare`;
+  const nothing = nothingToCompare(inputs, "judged no question in common");
   if (family === "answers") {
     if ((inputs.answers ?? []).length === 0) return "this study has no answers: import TREC RAG answers first";
     const f = answersFamily({ nuggets: inputs.nuggets, answers: inputs.answers ?? [] }, [
@@ -125,6 +133,24 @@ export function buildImpactReport(inputs: ImpactInputs) {
   return report.questions === 0
     ? nothing
     : { ...report, families, filters: null, perAnswer: null, citationAgreement: null };
+}
+
+/**
+ * Why two sets have nothing to compare (`what`): plainly, or with what they leave out (leftOut: an
+ * adjudicated set's undecided targets, a majority's ties, so that an answer with one is not
+ * assigned in full), and for a campaign's majority that tied, the adjudicated set that decides them.
+ */
+function nothingToCompare(inputs: ImpactInputs, what: string): string {
+  const base = `${inputs.sets.a} and ${inputs.sets.b} ${what}`;
+  const leftOut = inputs.leftOut ?? [];
+  if (leftOut.length === 0) return `${base}: nothing to compare`;
+  const adjudicated = (["a", "b"] as const).flatMap((s) => {
+    const set = parseLabelSet(inputs.sets[s]);
+    return (inputs.ties?.[s] ?? 0) > 0 && !("error" in set) && set.kind === "campaign"
+      ? [formatLabelSet({ kind: "adjudicated", campaignId: set.campaignId })]
+      : [];
+  });
+  return `${base}: ${leftOut.join("; ")} (an answer with one of them is not assigned in full).${adjudicated.map((name) => ` Decide the ties in the campaign's adjudication and compare with ${name}.`).join("")}`;
 }
 
 /** The runs scored under both sets with one family, on the questions both judged (and those judgments). */
@@ -169,6 +195,7 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
     Object.fromEntries(f.measures.map((m) => [m, stat(paired(m))]));
   const report = {
     sets: inputs.sets,
+    leftOut: [...(inputs.leftOut ?? [])],
     family,
     judgedOnly: family === "relevance" && (inputs.judgedOnly ?? false),
     metrics: [...f.measures],

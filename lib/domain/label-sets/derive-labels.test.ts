@@ -62,7 +62,7 @@ describe("derived label sets", () => {
       phase,
       payload: JSON.stringify({ level }),
     });
-    const majority = campaignMajority(
+    const { labels: majority, ties } = campaignMajority(
       [
         annotation("t1", 1, "blind", "0"),
         annotation("t1", 1, "revised", "1"), // the revision counts, not the blind label
@@ -72,6 +72,7 @@ describe("derived label sets", () => {
       ],
       "binary",
     );
+    expect(ties).toBe(1);
     expect([...majority.values()]).toEqual([
       { targetKey: "t1", scale: "binary", value: "1", queryId: 1, nuggetId: 2, criterion: null },
     ]);
@@ -194,7 +195,7 @@ describe("a nugget assignment's annotations, per nugget", () => {
       ["qd:3:4", null, '{"level":"2"}'],
     ]);
     // annotator 2's revision counts: t1 is support 2 to 1, t2 partial 2 to 1
-    const majority = campaignMajority(
+    const { labels: majority } = campaignMajority(
       rows.filter((r) => r.targetKey.startsWith("na:")),
       "nugget-assignment",
     );

@@ -143,16 +143,21 @@ export function latestLevels<A extends CampaignAnnotation>(annotations: readonly
  * The majority of a campaign's annotators on each item, on the campaign's scale: each annotator's
  * latest label (the revision after a reveal where there is one); a tie leaves the item out.
  */
-export function campaignMajority(annotations: readonly CampaignAnnotation[], scale: string): Map<string, SetLabel> {
+export function campaignMajority(
+  annotations: readonly CampaignAnnotation[],
+  scale: string,
+): { labels: Map<string, SetLabel>; ties: number } {
   const byTarget = new Map<string, { row: CampaignAnnotation; judged: JudgeLabel[] }>();
   for (const { row, value } of latestLevels(annotations)) {
     const entry = byTarget.get(row.targetKey) ?? byTarget.set(row.targetKey, { row, judged: [] }).get(row.targetKey)!;
     entry.judged.push({ judge: String(row.userId), kind: "human", scale, value });
   }
   const labels = new Map<string, SetLabel>();
+  let ties = 0;
   for (const [key, { row, judged }] of byTarget) {
     const majority = humanMajority(judged);
-    if (majority)
+    if (!majority) ties++;
+    else
       labels.set(key, {
         targetKey: key,
         ...majority,
@@ -161,7 +166,7 @@ export function campaignMajority(annotations: readonly CampaignAnnotation[], sca
         criterion: null,
       });
   }
-  return labels;
+  return { labels, ties };
 }
 
 /**

@@ -15,11 +15,23 @@ export type LabelSet = {
   name: string;
   kind: "model" | "human";
   labels: Map<string, SetLabel>;
-  /** An ensemble: the targets its members tied on, which it gives no label. */
+  /** An ensemble or a campaign's majority: the targets its members tied on, which it gives no label. */
   ties?: number;
   /** An adjudicated set: the items its annotators disagree on that no one has decided yet, which it leaves out. */
   undecided?: number;
 };
+
+/**
+ * What a label set leaves out, in words for a report ("adjudicated:3 leaves out 4 items ... undecided"),
+ * or null when it leaves nothing out.
+ */
+export function leftOutOf(set: Pick<LabelSet, "name" | "ties" | "undecided">): string | null {
+  const n = (count: number, what: string) => `${count.toLocaleString("en")} ${what}${count === 1 ? "" : "s"}`;
+  if (set.undecided)
+    return `${set.name} leaves out ${n(set.undecided, "target")} its annotators disagree on that no one has decided yet`;
+  if (set.ties) return `${set.name} leaves out ${n(set.ties, "target")} its members tie on`;
+  return null;
+}
 
 /**
  * A label set's name, parsed: one judge's labels, or labels built from others. Its text form

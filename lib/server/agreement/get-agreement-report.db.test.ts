@@ -89,6 +89,9 @@ describe("agreement report", () => {
     });
     const report = await getAgreementReport(admin(), studyId, { a: "gpt-4o", b: "expert", group: "none" });
     expect(report).toMatchObject({ items: 5, binarized: true, categories: ["not relevant", "relevant"] });
+    // counted by kind in the database (one kind here: nothing pooled), nothing left out by two judges
+    expect(report.targetKinds).toEqual([{ kind: "nugget_document", items: 5 }]);
+    expect(report.leftOut).toEqual([]);
     expect(report.positives).toEqual({
       llm: "gpt-4o",
       human: "expert",
@@ -125,6 +128,7 @@ describe("agreement report", () => {
       group: "nugget_position",
     });
     expect(report.items).toBe(320);
+    expect(report.targetKinds).toEqual([{ kind: "nugget_document", items: 320 }]); // counted in memory
     expect(report.groups.map((g) => g.group)).toEqual(["nugget 1", "nugget 2", "nugget 3", "nugget 4"]);
   });
 

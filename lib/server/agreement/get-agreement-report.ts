@@ -36,5 +36,7 @@ export async function agreementReportOf(
     groupNames: await groupNamer(db, studyId, query.group),
     bootstrap: REPORT_BOOTSTRAP,
     lengthRows: counts.lengthRows,
+    targetKinds: counts.targetKinds,
+    leftOut: counts.leftOut,
   });
 }

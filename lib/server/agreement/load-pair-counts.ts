@@ -1,13 +1,19 @@
 import "server-only";
 import type { PairCount } from "@/lib/domain/agreement/pair-count";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
-import { countLabelPairs, countLabelPairsByChunkLength, type LabelGroupKey } from "../db/label-pairs";
+import { countLabelPairs, countLabelPairsByChunkLength, countTargetKinds, type LabelGroupKey } from "../db/label-pairs";
 import { documentLengths } from "../db/document-lengths";
-import { parseNuggetDocumentKey, parseQueryDocumentKey } from "@/lib/domain/targets";
+import {
+  parseNuggetDocumentKey,
+  parseQueryDocumentKey,
+  targetKindCounts,
+  type TargetKindCount,
+} from "@/lib/domain/targets";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { isDerivedLabelSet } from "@/lib/domain/label-sets/registry";
 import { loadLabelSet } from "../label-sets/load-label-set";
+import { leftOutOf } from "@/lib/domain/label-sets/label-set";
 
 export type PairCounts = {
   rows: PairCount[];
@@ -16,6 +22,10 @@ export type PairCounts = {
   sizeA: number;
   sizeB: number;
   kinds: { a: "model" | "human"; b: "model" | "human" };
+  /** The targets both sets labelled, by kind: a report pooling several kinds says so. */
+  targetKinds: TargetKindCount[];
+  /** What the sets leave out, in words (leftOutOf; a judge leaves nothing out). */
+  leftOut: string[];
 };
 
 /** What a report group is keyed by in the labels: the question (for questions, tags and collections), the nugget, the criterion. */
@@ -51,6 +61,8 @@ export async function loadPairCounts(db: Db, studyId: number, query: AgreementQu
     sizeA: a._count.labels,
     sizeB: b._count.labels,
     kinds: { a: a.kind === "human" ? "human" : "model", b: b.kind === "human" ? "human" : "model" },
+    targetKinds: await countTargetKinds(a.id, b.id),
+    leftOut: [],
   };
 }
 
@@ -95,5 +107,7 @@ async function countInMemory(db: Db, studyId: number, query: AgreementQuery): Pr
     sizeA: a.labels.size,
     sizeB: b.labels.size,
     kinds: { a: a.kind, b: b.kind },
+    targetKinds: targetKindCounts([...a.labels.keys()].filter((key) => b.labels.has(key)).map((key) => [key, 1])),
+    leftOut: [a, b].flatMap((set) => leftOutOf(set) ?? []),
   };
 }

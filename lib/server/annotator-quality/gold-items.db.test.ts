@@ -13,6 +13,7 @@ import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 import { loadLabelSet } from "@/lib/server/label-sets/load-label-set";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import { upsertStudy } from "@/prisma/factories";
@@ -175,7 +176,10 @@ describe("gold items", () => {
     const llmSays1 = sampledKeys.filter((k) => llm.labels.get(k)?.value === "1").length;
     expect(report.llm).toEqual({ judge: "gpt-4o", reason: null });
     for (const who of [ann, bo]) expect(byName.get(who.email)!.llm).toMatchObject({ items: 6, accuracy: llmSays1 / 6 });
-    expect(report.pairs).toEqual([expect.objectContaining({ items: 9, accuracy: 6 / 9 })]);
+    // between the two annotators on the sampled items, gold out: the items the Agreement page counts
+    expect(report.pairs).toEqual([expect.objectContaining({ items: 6, accuracy: 1 })]);
+    const agreement = await getAgreementReport(researcher, studyId, { a: ann.email, b: bo.email, group: "none" });
+    expect(agreement.items).toBe(report.pairs[0]!.items);
     // the campaign's annotators and another annotator of the study never reach it
     for (const user of [ann, bo, outsider])
       await expect(getAnnotatorQuality(user, studyId, id)).rejects.toMatchObject({ code: "not_found" });

@@ -128,7 +128,8 @@ describe("corrected estimates", () => {
     expect(share.llmOnly!.toFixed(4)).toBe("0.1519"); // the LLM alone, far from the truth 0.2679
     same(share.classical, classicalMean(y, 0.9));
     same(share.ppi, { estimate: expected.estimate, low: expected.low, high: expected.high, lambda: expected.lambda });
-    expect(share.withheld).toBeNull();
+    expect(share.withheld).toEqual({ people: null, ppi: null });
+    expect(share.people).toBe(share.classical!.estimate);
     expect(share.plan!.targets.map((t) => t.halfWidth)).toEqual([0.05, 0.03, 0.02, 0.01]);
     // the mean level on the one shared scale (0..3) is a second quantity
     expect(report.quantities.map((q) => q.id)).toEqual(["share", "mean-level"]);
@@ -153,7 +154,11 @@ describe("corrected estimates", () => {
     });
     expect(report.runs).toMatchObject({ measure: "ndcg@10", questions: 25, labelled: 0 });
     expect(report.runs!.systems.map((s) => s.system).sort()).toEqual(["by-llm", "by-nist"]);
-    expect(report.runs!.withheld).toBe("no question with its whole pool judged by people: PPI needs at least two");
+    // a sample of pairs is not one of questions: the runs' note says so, apart from the pairs' (valid) one
+    expect(report.runs!.withheld.people).toBe("no question with its whole pool judged by people");
+    expect(report.runs!.sample.uniform).toBe(false);
+    expect(report.runs!.withheld.ppi).toBe(report.runs!.sample.why);
+    expect(report.sample.uniform).toBe(true);
     // under the LLM's labels the run that ranks by them wins
     const byName = new Map(report.runs!.systems.map((s) => [s.system, s.llmOnly!]));
     expect(byName.get("by-llm")!).toBeGreaterThan(byName.get("by-nist")!);
@@ -162,7 +167,7 @@ describe("corrected estimates", () => {
   it("withholds the PPI interval when the people's labels were not drawn uniformly at random", async () => {
     const report = await getCorrectedEstimates(admin, studyId, { llm: LLM, human: "nist", confidence: 0.9 });
     // NIST labelled every pair: nothing is left to correct
-    expect(report.quantities[0]!.withheld).toBe(
+    expect(report.quantities[0]!.withheld.ppi).toBe(
       "people labelled every pair: their mean is the answer, there is nothing to correct",
     );
     expect(report.sample.uniform).toBe(false);

@@ -18,6 +18,7 @@ import { parseNuggetDocumentKey, parseQueryDocumentKey } from "@/lib/domain/targ
 import { parseLabelSet } from "@/lib/domain/label-sets/registry";
 import type { CorrectedEstimatesQuery } from "@/lib/schemas/corrected-estimates";
 import type { CorrectedEstimates } from "@/lib/domain/corrected-estimates/corrected-estimates-report";
+import { minIntervalUnits } from "../config";
 import { campaignAnnotations } from "../db/annotations";
 import { getDb, type Db } from "../db/client";
 import { labelsOfJudge } from "../db/labels";
@@ -46,6 +47,7 @@ export async function getCorrectedEstimates(
       sample: describeSample(query.human, human.campaign, "pairs"),
     },
     confidence: query.confidence,
+    minUnits: minIntervalUnits(),
   });
   // the runs and the labels with questions named as the run files name them (the order of sums);
   // relevance needs no document names (ties were broken when the rankings were written), nuggets do (ndeval's ideal ranking)
@@ -65,6 +67,7 @@ export async function getCorrectedEstimates(
         metric: gradedMetric<number>(parseTrecMeasure("ndcg@10")!),
         confidence: query.confidence,
         sample,
+        minUnits: minIntervalUnits(),
       }),
     };
   }
@@ -80,6 +83,7 @@ export async function getCorrectedEstimates(
       metric: alphaNdcgMetric(10),
       confidence: query.confidence,
       sample,
+      minUnits: minIntervalUnits(),
     }),
   };
 }

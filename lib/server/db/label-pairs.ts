@@ -1,5 +1,6 @@
 import "server-only";
 import type { PairCount } from "@/lib/domain/agreement/pair-count";
+import { targetKindCounts, type TargetKindCount } from "@/lib/domain/targets";
 import { readRows } from "./sql-connection";
 
 export type LabelGroupKey = "none" | "query" | "nugget" | "criterion";
@@ -29,6 +30,20 @@ export async function countLabelPairs(judgeA: number, judgeB: number, group: Lab
     b: { value: r.bv, scale: r.bsc },
     count: Number(r.n),
   }));
+}
+
+/**
+ * The targets both judges labelled, counted by kind (their keys' prefix, TARGET_PREFIX): what a
+ * report that pools several kinds says it pooled.
+ */
+export async function countTargetKinds(judgeA: number, judgeB: number): Promise<TargetKindCount[]> {
+  const rows = await readRows<{ p: string; n: unknown }>(
+    `SELECT CASE WHEN substr(a."targetKey", 2, 1) = ':' THEN substr(a."targetKey", 1, 2) ELSE substr(a."targetKey", 1, 3) END AS p, COUNT(*) AS n
+       FROM "Label" a JOIN "Label" b ON b."judgeId" = ? AND b."targetKey" = a."targetKey"
+      WHERE a."judgeId" = ? GROUP BY 1`,
+    [judgeB, judgeA],
+  );
+  return targetKindCounts(rows.map((r) => [r.p, Number(r.n)]));
 }
 
 /**

@@ -11,6 +11,7 @@ import { getQuestion } from "./get-question";
 import { getQuestionPool } from "./get-question-pool";
 import { listDisagreements } from "./list-disagreements";
 import { listQuestions } from "./list-questions";
+import { disagreementsCsv, questionsCsv } from "@/lib/formats/explorer-csv";
 
 let studyId: number;
 let researcher: UserDto;
@@ -107,6 +108,27 @@ describe("question list", () => {
     );
     expect(sorted).toEqual(sorted.toSorted((a, b) => b - a));
     expect((await listQuestions(researcher, studyId, query({ page: 2 }))).rows).toEqual([]);
+  });
+
+  it("exports every question the search and tag list as CSV, in the page's order", async () => {
+    const tagged = await listQuestions(researcher, studyId, query({ tag: "typescript", sort: "pooled", dir: "desc" }));
+    const whole = await listQuestions(
+      researcher,
+      studyId,
+      query({ tag: "typescript", sort: "pooled", dir: "desc", format: "csv" }),
+    );
+    expect(whole.rows.map((r) => r.externalId)).toEqual(tagged.rows.map((r) => r.externalId)); // fewer than a page
+    expect(whole.total).toBe(whole.rows.length);
+    const lines = questionsCsv(whole).trimEnd().split("\n");
+    expect(lines[0]).toBe("question,title,tags,nuggets,pooled,llm_positive,human_judged,disagreements");
+    expect(lines).toHaveLength(1 + whole.total);
+    const first = whole.rows[0]!;
+    expect(lines[1]!.startsWith(`${first.externalId},`)).toBe(true);
+    expect(
+      lines[1]!.endsWith(
+        `,${first.nuggets},${first.pooled},${first.llmPositive},${first.humanJudged},${first.disagreements}`,
+      ),
+    ).toBe(true);
   });
 
   it("is not found for an annotator of the study", async () => {
@@ -206,5 +228,11 @@ describe("disagreement queue", () => {
     expect(all.map((r) => r.strength)).toEqual(all.map((r) => r.strength).toSorted((a, b) => b - a));
     for (const r of all) expect(r.strength).toBeCloseTo(disagreement(byTarget.get(r.targetKey)!.labels), 9);
     expect(all.find((r) => r.labels.some((l) => l.kind === "human"))?.labels.length).toBeGreaterThanOrEqual(3);
+    // the export: every page at once, in the same order, a CSV row per label
+    const whole = await listDisagreements(researcher, studyId, 1, true);
+    expect(whole.rows).toEqual(all);
+    const lines = disagreementsCsv(whole).trimEnd().split("\n");
+    expect(lines[0]).toBe("question,nugget_position,nugget,chunk,strength,judge,judge_kind,label,positive");
+    expect(lines).toHaveLength(1 + all.reduce((n, r) => n + r.labels.length, 0));
   });
 });

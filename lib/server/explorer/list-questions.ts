@@ -28,5 +28,6 @@ export async function listQuestions(user: UserDto, studyId: number, query: Quest
     pooled,
     judged,
     query,
+    whole: query.format === "csv",
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { llmJudgeNames } from "@/lib/domain/label-sets/judge-set";
 import { labelSetOptions } from "@/lib/domain/label-sets/registry";
 import { choseNothing, defaultPair } from "@/lib/domain/report-defaults";
+import type { NeedsStudy, ReportNeeds } from "@/lib/domain/report-needs";
 import { impactQuerySchema, type ImpactQuery } from "@/lib/schemas/impact";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "../auth/page-guards";
@@ -44,19 +45,25 @@ export async function reportOrRefusal<R>(
 /**
  * A page that scores the study under two label sets (Impact, Resources): `?a=&b=` and the report's
  * own choices, or, when nothing is chosen, the study's natural pair for a leaderboard
- * (report-defaults.ts); the report or the refusal; and what its form offers.
+ * (report-defaults.ts); the report or the refusal; and what its form offers. `needs` says what the
+ * study lacks for the report (report-needs.ts): then nothing is run.
  */
 export async function labelSetPairPage<R>(
   params: Promise<{ studyId: string }>,
   searchParams: Promise<Record<string, string>>,
   load: (user: UserDto, studyId: number, query: ImpactQuery) => Promise<R>,
+  needsOf: (study: NeedsStudy) => ReportNeeds | null = () => null,
 ) {
   const { user, study, search: given } = await reportPageContext(params, searchParams);
+  const needs = needsOf(study);
   const chosen = choseNothing(given, ["a", "b"]) ? defaultPair(study, "leaderboard") : null;
   const search = chosen ? { ...given, ...chosen.choice } : given;
   const query = impactQuerySchema.safeParse(search);
-  const { report, error } = await reportOrRefusal(query.success ? () => load(user, study.id, query.data) : null);
+  const { report, error } = await reportOrRefusal(
+    query.success && !needs ? () => load(user, study.id, query.data) : null,
+  );
   return {
+    needs,
     study,
     sets: labelSetOptions(study),
     models: llmJudgeNames(study),

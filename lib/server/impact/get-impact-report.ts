@@ -1,5 +1,6 @@
 import "server-only";
 import { buildImpactReport, chosenImpactFamily } from "@/lib/domain/impact/build-impact-report";
+import { leftOutOf } from "@/lib/domain/label-sets/label-set";
 import { documentsByReference, storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
@@ -39,6 +40,8 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     family: query.family,
     judgedOnly: query.judged === "1",
     labels,
+    ties: { a: a.ties ?? 0, b: b.ties ?? 0 },
+    leftOut: [a, b].flatMap((set) => leftOutOf(set) ?? []),
     nuggets,
     answers: answers.map((r) => ({ systemId: r.systemId, system: r.system.name, queryId: r.queryId })),
     citations: answers.flatMap((r) => {

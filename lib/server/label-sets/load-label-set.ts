@@ -46,7 +46,8 @@ const LOADERS: { [K in LabelSetKind]: Loader<K> } = {
   },
   campaign: async (_db, studyId, set, name) => {
     const campaign = await studyCampaign(studyId, set.campaignId);
-    return { name, kind: "human", labels: campaignMajority(await campaignAnnotations(campaign.id), campaign.scale.id) };
+    const { labels, ties } = campaignMajority(await campaignAnnotations(campaign.id), campaign.scale.id);
+    return { name, kind: "human", labels, ties };
   },
   "dawid-skene": async (_db, studyId, set, name) => {
     const campaign = await studyCampaign(studyId, set.campaignId);

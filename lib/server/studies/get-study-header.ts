@@ -62,7 +62,7 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
       overlap: c.overlap,
       items: c._count.items,
       labelled: labelledItems.get(c.id) ?? 0,
-      uniform: uniformUnit(sampleSpecSchema.parse(JSON.parse(c.sample))) !== null,
+      uniform: uniformUnit(sampleSpecSchema.parse(JSON.parse(c.sample))),
     })),
     holds,
   };

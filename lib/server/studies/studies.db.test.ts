@@ -67,8 +67,8 @@ describe("getStudyHeader", () => {
     expect(header).toMatchObject({ id: world.study.id, slug: `study-${world.id}`, members: 2 });
     expect(header.judges).toEqual([{ name: "gpt-4o", kind: "model", annotator: false }]);
     expect(header.campaigns.map((c) => [c.name, c.taskType, c.items, c.labelled, c.uniform]).sort()).toEqual([
-      ["Active", "support", 2, 0, false],
-      ["Draft", "support", 0, 0, false],
+      ["Active", "support", 2, 0, null],
+      ["Draft", "support", 0, 0, null],
     ]);
   });
 

@@ -4,20 +4,24 @@ import type { Db } from "../db/client";
 
 /**
  * What a study's data can fill, by one existence check each: nuggets (Nugget quality, Drift),
- * side-by-side material, RAG answers or preference labels (Preferences), and federated results,
- * documents that name their engine as FeB4RAG's do (Resources).
+ * side-by-side material, RAG answers or preference labels (Preferences), federated results,
+ * documents that name their engine as FeB4RAG's do (Resources), and runs and RAG answers to score
+ * (Impact, Resources).
  */
 export async function studyHolds(db: Db, studyId: number): Promise<StudyHeader["holds"]> {
   const where = { studyId };
-  const [nugget, response, preference, engine] = await Promise.all([
+  const [nugget, response, preference, engine, run] = await Promise.all([
     db.nugget.findFirst({ where, select: { id: true } }),
     db.response.findFirst({ where, select: { id: true } }),
     db.label.findFirst({ where: { studyId, scale: "preference" }, select: { id: true } }),
     db.document.findFirst({ where: { studyId, metadata: { contains: '"engine"' } }, select: { id: true } }),
+    db.system.findFirst({ where: { studyId, runEntries: { some: {} } }, select: { id: true } }),
   ]);
   return {
     nuggets: nugget !== null,
     preferences: response !== null || preference !== null,
     federated: engine !== null,
+    runs: run !== null,
+    answers: response !== null,
   };
 }

@@ -5,6 +5,7 @@ import { CampaignAgreementView } from "@/components/campaign-agreement/campaign-
 import { PairAgreementView } from "@/components/agreement/pair-agreement-view";
 import { labelSetTitle } from "@/lib/domain/label-sets/registry";
 import { choseNothing, defaultPair } from "@/lib/domain/report-defaults";
+import { agreementNeeds } from "@/lib/domain/report-needs";
 import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { campaignAgreementQuerySchema } from "@/lib/schemas/campaign-agreement";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
@@ -59,6 +60,7 @@ export default async function AgreementPage({
       }}
       chosenFor={chosen?.why ?? null}
       error={campaign.error ?? judges.error ?? pair.error}
+      needs={campaign.report || judges.report || pair.report ? null : agreementNeeds(study)}
     >
       {campaign.report && <CampaignAgreementView studyId={study.id} report={campaign.report} />}
       {judges.report && <JudgeAgreementView studyId={study.id} report={judges.report} />}

@@ -4,6 +4,7 @@ import { CorrectedEstimatesView } from "@/components/corrected-estimates/correct
 import { llmJudgeNames } from "@/lib/domain/label-sets/judge-set";
 import { labelSetTitle, modelLabelSetOptions, peopleLabelSetOptions } from "@/lib/domain/label-sets/registry";
 import { choseNothing, defaultCorrection } from "@/lib/domain/report-defaults";
+import { correctedEstimatesNeeds } from "@/lib/domain/report-needs";
 import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
 import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 
@@ -39,6 +40,7 @@ export default async function CorrectedEstimatesPage({
       titles={report && { llm: labelSetTitle(report.llm, study), human: labelSetTitle(report.human, study, "mean") }}
       chosenFor={chosen?.why ?? null}
       error={error}
+      needs={correctedEstimatesNeeds(study, report && { llm: report.llm, llmPairs: report.pairs })}
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { labelSetPairPage } from "@/lib/server/http/report-page";
 import { ImpactView } from "@/components/impact/impact-view";
+import { impactNeeds } from "@/lib/domain/report-needs";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 
 export const metadata: Metadata = { title: "Benchmark impact" };
@@ -13,5 +14,5 @@ export default async function ImpactPage({
   params: Promise<{ studyId: string }>;
   searchParams: Promise<Record<string, string>>;
 }) {
-  return <ImpactView {...await labelSetPairPage(params, searchParams, getImpactReport)} />;
+  return <ImpactView {...await labelSetPairPage(params, searchParams, getImpactReport, impactNeeds)} />;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { labelSetPairPage } from "@/lib/server/http/report-page";
 import { ResourcesView } from "@/components/resources/resources-view";
+import { resourcesNeeds } from "@/lib/domain/report-needs";
 import { getResourcesReport } from "@/lib/server/resources/get-resources-report";
 
 export const metadata: Metadata = { title: "Federated resources" };
@@ -13,5 +14,5 @@ export default async function ResourcesPage({
   params: Promise<{ studyId: string }>;
   searchParams: Promise<Record<string, string>>;
 }) {
-  return <ResourcesView {...await labelSetPairPage(params, searchParams, getResourcesReport)} />;
+  return <ResourcesView {...await labelSetPairPage(params, searchParams, getResourcesReport, resourcesNeeds)} />;
 }

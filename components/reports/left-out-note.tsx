@@ -1,0 +1,15 @@
+/** What the compared label sets leave out (an adjudicated set's undecided targets, a majority's ties), one line each. */
+export function LeftOutNote({ leftOut }: { leftOut: readonly string[] }) {
+  if (leftOut.length === 0) return null;
+  return (
+    <ul
+      role="note"
+      data-testid="left-out"
+      className="list-disc rounded-md border border-amber-200 bg-amber-50 py-2 pr-3 pl-7 text-sm text-amber-900"
+    >
+      {leftOut.map((line) => (
+        <li key={line}>{line}: the figures leave them out.</li>
+      ))}
+    </ul>
+  );
+}
