@@ -88,10 +88,7 @@ export function buildImpactReport(inputs: ImpactInputs) {
   const family = inputs.family ?? families[0];
   if (!family || !families.includes(family))
     return families.length === 0
-      ? nothingToCompare(
-          inputs,
-          "share no kind of label (support, relevance, nugget assignment or citation support)",
-        )
+      ? nothingToCompare(inputs, "share no kind of label (support, relevance, nugget assignment or citation support)")
       : `${inputs.sets.a} and ${inputs.sets.b} have no ${family} labels in common: choose ${families.join(" or ")}`;
   const nothing = nothingToCompare(inputs, "judged no question in common");
   if (family === "answers") {
