@@ -177,7 +177,7 @@ function QuantityView({
           <h3 className="font-semibold">More human labels</h3>
           <p className="text-sm text-stone-600">
             {uniform
-              ? `With ${q.labelled.toLocaleString("en")} of ${q.pairs.toLocaleString("en")} pairs labelled the interval is ±${q.plan.now.toFixed(4)}`
+              ? `With ${q.labelled.toLocaleString("en")} of ${q.pairs.toLocaleString("en")} pairs labelled the interval ${q.ppi ? "is" : "would be"} ±${q.plan.now.toFixed(4)}${q.ppi ? "" : " (withheld: see above)"}`
               : `The ${q.labelled.toLocaleString("en")} labelled pairs serve as a pilot only: a campaign of random pairs starts afresh`}{" "}
             (people&apos;s variance {q.plan.pilot.variance.toFixed(4)}, ρ² with the LLM{" "}
             {q.plan.pilot.rhoSquared.toFixed(3)}).

@@ -8,7 +8,7 @@ export function LeftOutNote({ leftOut }: { leftOut: readonly string[] }) {
       className="list-disc rounded-md border border-amber-200 bg-amber-50 py-2 pr-3 pl-7 text-sm text-amber-900"
     >
       {leftOut.map((line) => (
-        <li key={line}>{line}: the figures leave them out.</li>
+        <li key={line}>{line}: none of the figures below count them.</li>
       ))}
     </ul>
   );

@@ -1,7 +1,7 @@
 import "server-only";
 import type { PairCount } from "@/lib/domain/agreement/pair-count";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
-import { countLabelPairs, countLabelPairsByChunkLength, countTargetKinds, type LabelGroupKey } from "../db/label-pairs";
+import { countLabelPairs, countLabelPairsByChunkLength, type LabelGroupKey } from "../db/label-pairs";
 import { documentLengths } from "../db/document-lengths";
 import {
   parseNuggetDocumentKey,
@@ -55,13 +55,14 @@ export async function loadPairCounts(db: Db, studyId: number, query: AgreementQu
     return found;
   };
   const [a, b] = [judge(query.a), judge(query.b)];
+  const counted = await countLabelPairs(a.id, b.id, GROUP_KEY[query.group]);
   return {
-    rows: await countLabelPairs(a.id, b.id, GROUP_KEY[query.group]),
+    rows: counted.rows,
     lengthRows: a.kind !== b.kind ? await countLabelPairsByChunkLength(a.id, b.id) : null,
     sizeA: a._count.labels,
     sizeB: b._count.labels,
     kinds: { a: a.kind === "human" ? "human" : "model", b: b.kind === "human" ? "human" : "model" },
-    targetKinds: await countTargetKinds(a.id, b.id),
+    targetKinds: counted.targetKinds,
     leftOut: [],
   };
 }

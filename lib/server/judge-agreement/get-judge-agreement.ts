@@ -49,7 +49,7 @@ export async function getJudgeAgreement(
       others.map(async (j) => ({
         name: j.name,
         kind: j.kind === "human" ? ("human" as const) : ("model" as const),
-        pairs: await countLabelPairs(reference.id, j.id, "none"),
+        pairs: (await countLabelPairs(reference.id, j.id, "none")).rows,
         labels: labels.get(j.id) ?? [],
       })),
     ),
