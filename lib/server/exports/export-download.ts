@@ -3,7 +3,7 @@ import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { exportStudy, type ExportRequest } from "./export-study";
-import { textChunks } from "./text-chunks";
+import { linesBody } from "./text-chunks";
 
 /**
  * A researcher's download of a study export, streamed in blocks of lines as a file attachment. With
@@ -21,21 +21,7 @@ export async function exportDownload(
     await lines.return(undefined);
     return Response.json({ fileName });
   }
-  const encoder = new TextEncoder();
-  const chunks = textChunks(lines);
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      },
-      async cancel() {
-        await chunks.return(undefined);
-      },
-    },
-    { highWaterMark: 4 },
-  ); // a few blocks ahead: the next page is read while the last ones are sent
+  const body = linesBody(lines); // a few blocks ahead: the next page is read while the last ones are sent
   return new Response(body, {
     headers: {
       "content-type": contentType,

@@ -16,3 +16,26 @@ export async function* textChunks(lines: AsyncIterable<string>, size = 64 * 1024
   }
   if (block) yield block;
 }
+
+/**
+ * Lines as a response body, in blocks (textChunks), read a few blocks ahead of the client. When
+ * reading fails mid-way the body errors, so the download ends as a failure (the connection is cut)
+ * and never as a clean end of a truncated file; a client that goes away closes `lines`.
+ */
+export function linesBody(lines: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const chunks = textChunks(lines);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    { highWaterMark: 4 },
+  );
+}
