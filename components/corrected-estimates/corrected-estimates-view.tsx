@@ -275,18 +275,20 @@ function RunsView({ runs }: { runs: Runs }) {
       </p>
       <SampleNote testId="runs-sample-validity" what="The runs' estimates (over questions)" sample={runs.sample} />
       {(runs.withheld.people || runs.withheld.ppi) && (
-        <ul
+        <div
           role="note"
           data-testid="runs-withheld"
-          className="list-disc rounded-md border border-amber-200 bg-amber-50 py-2 pr-3 pl-7 text-sm text-amber-900"
+          className="rounded-md border border-amber-200 bg-amber-50 py-2 pr-3 pl-7 text-sm text-amber-900"
         >
-          {runs.withheld.people && (
-            <li>People&apos;s intervals and the order&apos;s verdicts withheld: {runs.withheld.people}.</li>
-          )}
-          {runs.withheld.ppi && runs.withheld.ppi !== runs.withheld.people && runs.sample.uniform && (
-            <li>PPI withheld: {runs.withheld.ppi}.</li>
-          )}
-        </ul>
+          <ul className="list-disc">
+            {runs.withheld.people && (
+              <li>People&apos;s intervals and the order&apos;s verdicts withheld: {runs.withheld.people}.</li>
+            )}
+            {runs.withheld.ppi && runs.withheld.ppi !== runs.withheld.people && runs.sample.uniform && (
+              <li>PPI withheld: {runs.withheld.ppi}.</li>
+            )}
+          </ul>
+        </div>
       )}
       <DataTable
         label={`Runs by ${runs.measure}, corrected`}

@@ -2,14 +2,16 @@
 export function LeftOutNote({ leftOut }: { leftOut: readonly string[] }) {
   if (leftOut.length === 0) return null;
   return (
-    <ul
+    <div
       role="note"
       data-testid="left-out"
-      className="list-disc rounded-md border border-amber-200 bg-amber-50 py-2 pr-3 pl-7 text-sm text-amber-900"
+      className="rounded-md border border-amber-200 bg-amber-50 py-2 pr-3 pl-7 text-sm text-amber-900"
     >
-      {leftOut.map((line) => (
-        <li key={line}>{line}: none of the figures below count them.</li>
-      ))}
-    </ul>
+      <ul className="list-disc">
+        {leftOut.map((line) => (
+          <li key={line}>{line}: none of the figures below count them.</li>
+        ))}
+      </ul>
+    </div>
   );
 }
