@@ -127,7 +127,7 @@ test("corrected estimates: a uniform sample of 300 pairs corrects an LLM's share
   await form.getByLabel("Confidence").selectOption({ label: "90%" });
   await form.getByRole("button", { name: "Estimate" }).click();
   await expect(page.getByTestId("sample-validity")).toContainText(
-    "Valid: Corrected estimates: 300 random pairs drew its pairs uniformly at random",
+    "The pairs' estimates are valid for PPI: Corrected estimates: 300 random pairs drew its pairs uniformly at random",
   );
   const y: number[] = [];
   const yhat: number[] = [];
