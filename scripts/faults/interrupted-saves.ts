@@ -61,8 +61,11 @@ let claimFailures = 0;
 try {
   await startServer();
   log("server up");
-  const annotators = emails.map(async (email, n) => {
-    const cookie = await signInOverHttp(BASE, email, PASSWORD);
+  // every annotator signs in before the kill: a sign-in cut off by it is not the fault under test
+  // (on a slow host ten password checks can outlast any fixed delay)
+  const cookies = await Promise.all(emails.map((email) => signInOverHttp(BASE, email, PASSWORD)));
+  log("annotators signed in");
+  const annotators = cookies.map(async (cookie, n) => {
     const storage = new Map<string, string>();
     const send = async (p: PendingSave): Promise<SavedAnnotation> => {
       const response = await fetch(`${BASE}/api/campaigns/${p.campaignId}/items/${p.itemId}/annotation`, {
@@ -117,8 +120,10 @@ try {
     }
   });
 
-  await sleep(2500);
-  log("killing the server mid-save");
+  // kill once labels are flowing (at least 20 taken), however slow the host
+  for (let waited = 0; taken.length < 20 && waited < 60_000; waited += 100) await sleep(100);
+  await sleep(500);
+  log(`killing the server mid-save, ${taken.length} labels taken`);
   server!.kill("SIGKILL");
   await new Promise((r) => server!.once("exit", r));
   await sleep(1000);
