@@ -103,6 +103,12 @@ fs.writeFileSync(
   preload,
   `process.on("exit", () => { const fs = require("node:fs"); fs.writeFileSync(${JSON.stringify(report)}, /VmHWM:\\s+(\\d+)/.exec(fs.readFileSync("/proc/self/status", "utf8"))[1]); });`,
 );
+// the figures of the last measurement, as docs/TESTING.md records them (its table under `evaluate`)
+const testing = fs.readFileSync(path.resolve("docs/TESTING.md"), "utf8");
+const recorded = (n) => {
+  const row = new RegExp(`^ *\\| ${n} \\| ([\\d.]+ s, \\d+ MB) \\| ([\\d.]+ s)`, "m").exec(testing);
+  return row ? `; docs/TESTING.md: ${row[1]}, trec_eval ${row[2]}` : "";
+};
 for (const n of [10, TRACK_RUNS]) {
   const args = ["evaluate", "--qrels", path.join(track, "qrels.txt")];
   for (let r = 0; r < n; r++) args.push("--run", path.join(track, `run-${r}.txt`));
@@ -118,6 +124,6 @@ for (const n of [10, TRACK_RUNS]) {
   if (code !== 0) throw new Error(`evaluate of ${n} runs exited ${code}`);
   const peakMb = Math.round(Number(fs.readFileSync(report, "utf8")) / 1024);
   console.log(
-    `  evaluate, ${String(n).padStart(3)} track runs ${seconds.toFixed(2)} s, peak ${peakMb} MB (${Object.keys(JSON.parse(out).runs).length} runs; ${(seconds / n).toFixed(3)} s a run)`,
+    `  evaluate, ${String(n).padStart(3)} track runs ${seconds.toFixed(2)} s, peak ${peakMb} MB (${Object.keys(JSON.parse(out).runs).length} runs; ${(seconds / n).toFixed(3)} s a run${recorded(n)})`,
   );
 }
