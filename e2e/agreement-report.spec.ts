@@ -44,7 +44,7 @@ test("a researcher compares the two LLMs by question and exports the report", as
     page.getByRole("link", { name: "Export CSV" }).click(),
   ]);
   const text = (await (await csv.createReadStream()).toArray()).join("");
-  expect(text.split("\n")[0]).toBe("section,name,value,low,high,items");
+  expect(text.split("\n")[0]).toBe("section,name,value,low,high,items,withheld");
   expect(text).toContain(`statistic,cohen-kappa,${kappa.value}`);
 });
 

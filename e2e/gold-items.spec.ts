@@ -212,6 +212,46 @@ test("gold items: indistinguishable to annotators, in no label set, and each ann
       `${(accuracy(who.email) * 100).toFixed(1)}% of 2`,
     );
   expect(await violations(researcher), "axe on the annotator quality page").toEqual([]);
+
+  // κ between Ana and Ben: the same items and the same value on Annotator quality and on Agreement,
+  // gold out on both (4 sampled items; Ana's levels are all 2, so κ = 0 by hand: p_o = p_e), and
+  // 4 items are too few for a bootstrap interval: both pages say so, and how many more
+  const sampled = rows.filter((r) => r.gold === undefined);
+  expect(sampled).toHaveLength(8);
+  expect(sampled.filter((r) => r.annotator === BEN.email).some((r) => r.payload.level !== "2")).toBe(true);
+  await expect(
+    researcher
+      .getByRole("table", { name: "Cohen's kappa between annotators" })
+      .getByRole("row", { name: new RegExp(`^${ANA.email}`) }),
+  ).toContainText("0.000 — (4)");
+  await expect(researcher.getByTestId("report-summary")).toContainText("none over fewer than 20 items");
+  const studyId = studyUrl.split("/").pop();
+  const agreement = `agreement?${new URLSearchParams({ a: ANA.email, b: BEN.email })}`;
+  await researcher.goto(`${studyUrl}/${agreement}`);
+  await expect(researcher.getByTestId("report-summary")).toContainText("4 targets labelled by both");
+  await expect(researcher.getByTestId("report-summary")).toContainText(
+    "4 items in the sample: an interval needs at least 20, so 16 more.",
+  );
+  await expect(researcher.getByTestId("statistic-cohen-kappa")).toContainText("0.000—");
+  const agreementJson = (await (
+    await researcher.request.get(`/api/studies/${studyId}/reports/${agreement}`)
+  ).json()) as {
+    items: number;
+    statistics: { metric: string; value: number; low: number | null; withheld?: string }[];
+  };
+  const qualityPair = (await (
+    await researcher.request.get(`/api/studies/${studyId}/reports/annotator-quality?campaign=${campaignId}`)
+  ).json()) as { pairs: { items: number; kappa: { value: number; low: number | null; withheld?: string } }[] };
+  const kappa = agreementJson.statistics.find((s) => s.metric === "cohen-kappa")!;
+  expect(agreementJson.items).toBe(4);
+  expect(qualityPair.pairs).toHaveLength(1);
+  expect(qualityPair.pairs[0]!.items).toBe(agreementJson.items);
+  expect(qualityPair.pairs[0]!.kappa).toEqual({ value: kappa.value, low: null, high: null, withheld: kappa.withheld });
+  expect(kappa).toMatchObject({
+    value: 0,
+    low: null,
+    withheld: "4 items in the sample: an interval needs at least 20, so 16 more",
+  });
   const json = (await (
     await researcher.request.get(
       `/api/studies/${studyUrl.split("/").pop()}/reports/annotator-quality?campaign=${campaignId}`,

@@ -134,8 +134,8 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   // the comparison as a CSV: the same counts, one measure per line
   const csvHref = await calibration.getByRole("link", { name: "Export CSV" }).getAttribute("href");
   const csv = await (await researcher.request.get(csvHref!)).text();
-  expect(csv.split("\n")[0]).toBe("judge,measure,value,low,high,items");
-  expect(csv).toContain(`\n${judgeOne},disagreements,4,,,12\n`);
+  expect(csv.split("\n")[0]).toBe("judge,measure,value,low,high,items,withheld");
+  expect(csv).toContain(`\n${judgeOne},disagreements,4,,,12,\n`);
   await firstRow.getByRole("button", { name: "4 (show)" }).click();
   const detail = researcher.getByRole("region", { name: `Disagreements of ${judgeOne}` });
   await expect(detail.getByTestId("calibration-disagreement")).toHaveCount(4);

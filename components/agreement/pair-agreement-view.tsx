@@ -6,7 +6,7 @@ import { GroupChart } from "../reports/group-chart";
 import { PositivesTable } from "../reports/positives-table";
 import { StatisticsTable } from "../reports/statistics-table";
 import { ReportExports } from "@/components/reports/report-exports";
-import { fixed, interval, percent } from "@/components/reports/format";
+import { bootstrapSentence, fixed, interval, percent } from "@/components/reports/format";
 import { DataTable } from "@/components/ui/data-table";
 import { signedPoints } from "@/components/ui/wording";
 
@@ -34,9 +34,8 @@ export function PairAgreementView({
           {report.items.toLocaleString("en")} targets labelled by both, compared on {report.comparedOn}.{" "}
           {report.onlyA + report.onlyB > 0 &&
             `${report.onlyA.toLocaleString("en")} labelled only by ${titles.a}, ${report.onlyB.toLocaleString("en")} only by ${titles.b}. `}
-          95% intervals from {report.bootstrap.resamples} bootstrap resamples of the targets (seed{" "}
-          {report.bootstrap.seed}). Campaigns&apos; gold items are never counted: they make no labels (Annotator quality
-          gives their figures).
+          {bootstrapSentence(report.bootstrap, "targets", report.statistics.find((s) => s.withheld)?.withheld)}{" "}
+          Campaigns&apos; gold items are never counted: they make no labels (Annotator quality gives their figures).
         </p>
         <div className="mt-2">
           <LeftOutNote leftOut={report.leftOut} />

@@ -3,7 +3,8 @@ import type {
   AnnotatorQualityReport,
 } from "@/lib/domain/annotator-quality/build-annotator-quality-report";
 import type { ReferenceAgreement } from "@/lib/domain/annotator-quality/annotator-figures";
-import { fixed, interval, percent } from "@/components/reports/format";
+import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
+import { bootstrapSentence, fixed, interval, percent } from "@/components/reports/format";
 import { IntervalDots } from "@/components/reports/interval-dots";
 import { ReportExports } from "@/components/reports/report-exports";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -43,8 +44,8 @@ export function AnnotatorQualityReportView({ studyId, report }: { studyId: numbe
           {count(a.length, "annotator")}, {count(report.labels, "label")} on {report.scale.name}
           {report.unit === "nugget" ? " (one per nugget of an answer)" : ""};{" "}
           {report.goldItems === 0 ? "no gold items" : `${count(report.goldItems, "gold item")} mixed in`}.
-          {report.llm.judge ? ` LLM compared: ${report.llm.judge}.` : ""} Accuracy intervals are Wilson&apos;s 95%; κ
-          intervals 95% percentile bootstrap (200 seeded resamples of the items).
+          {report.llm.judge ? ` LLM compared: ${report.llm.judge}.` : ""} Accuracy intervals are Wilson&apos;s 95%, at
+          any number of items; κ: {bootstrapSentence(REPORT_BOOTSTRAP, "items")}
         </p>
         <ReportExports className="mt-3" href={exportUrl} />
       </section>

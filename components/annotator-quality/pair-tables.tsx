@@ -40,7 +40,7 @@ export function PairKappaTable({ report }: { report: AnnotatorQualityReport }) {
                 {names.map((b) => {
                   const p = a === b ? null : pair(a, b);
                   return (
-                    <td key={b} className="px-2 text-right" title={p?.kappa.reason}>
+                    <td key={b} className="px-2 text-right" title={p?.kappa.reason ?? p?.kappa.withheld}>
                       {p ? `${fixed(p.kappa.value)} ${interval(p.kappa.low, p.kappa.high)} (${p.items})` : "—"}
                     </td>
                   );

@@ -1,6 +1,6 @@
 import type { CampaignAgreementReport } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
 import { CountHeatmap } from "../reports/count-heatmap";
-import { fixed, interval } from "../reports/format";
+import { bootstrapSentence, fixed, interval } from "../reports/format";
 import { GroupChart } from "../reports/group-chart";
 import { PositivesTable } from "../reports/positives-table";
 import { StatisticsTable } from "../reports/statistics-table";
@@ -27,8 +27,8 @@ export function CampaignAgreementView({ studyId, report }: { studyId: number; re
           {count(report.annotators.length, "annotator")}, {count(report.labels, "label")}; {count(report.items, "item")}{" "}
           labelled by two or more
           {report.singlyLabelled > 0 && ` (${report.singlyLabelled.toLocaleString("en")} by one only, left out)`}, on{" "}
-          {report.scaleName}. Compares {PHASES[report.campaign.phase] ?? report.campaign.phase}. 95% intervals from{" "}
-          {report.bootstrap.resamples} bootstrap resamples of the items (seed {report.bootstrap.seed}).
+          {report.scaleName}. Compares {PHASES[report.campaign.phase] ?? report.campaign.phase}.{" "}
+          {bootstrapSentence(report.bootstrap, "items", report.statistics.find((s) => s.withheld)?.withheld)}
         </p>
         <ReportExports className="mt-3" href={exportUrl} />
       </section>

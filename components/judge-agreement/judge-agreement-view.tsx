@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { JudgeAgreement } from "@/lib/domain/judge-agreement/build-judge-agreement";
-import { fixed, interval, statisticLabel } from "@/components/reports/format";
+import { bootstrapSentence, fixed, interval, statisticLabel } from "@/components/reports/format";
 import { ReportExports } from "@/components/reports/report-exports";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { IntervalDots } from "@/components/reports/interval-dots";
@@ -112,8 +112,8 @@ export function JudgeAgreementView({ studyId, report }: { studyId: number; repor
           {report.systems
             ? `τ and ρ: Kendall's and Spearman's correlation of the ${report.systems.length} systems ranked by ${report.measure} under each judge's labels and under ${report.reference}'s.`
             : `No system rankings to compare: the study has no runs, or ${report.reference} has no relevance labels of (question, chunk) pairs.`}{" "}
-          Hover a value for its 95% interval ({report.bootstrap.resamples} bootstrap resamples, seed{" "}
-          {report.bootstrap.seed}). Sort by a column&apos;s heading.
+          Hover a value for its interval: {bootstrapSentence(report.bootstrap, "targets")} Sort by a column&apos;s
+          heading.
         </p>
         <ReportExports className="mt-3" href={exportUrl} />
       </section>

@@ -1,5 +1,6 @@
 import type { NuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
-import { fixed } from "../reports/format";
+import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
+import { bootstrapSentence, fixed } from "../reports/format";
 import { statisticColumns, type NamedStatistic } from "../reports/statistics-table";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { AddNuggetButton } from "./add-nugget-button";
@@ -22,8 +23,12 @@ export function ReviewAgreementSection({ agreement }: { agreement: NonNullable<N
         Agreement between annotators
       </h2>
       <p className="mb-2 text-sm text-stone-600">
-        Over the {agreement.nuggets} nuggets of the {agreement.questions} questions reviewed by two or more annotators;
-        95% bootstrap intervals.
+        Over the {agreement.nuggets} nuggets of the {agreement.questions} questions reviewed by two or more annotators.{" "}
+        {bootstrapSentence(
+          REPORT_BOOTSTRAP,
+          "items (nuggets; questions for the missing count)",
+          [...agreement.hallucinated, ...agreement.missing].find((s) => s.withheld)?.withheld,
+        )}
       </p>
       <DataTable
         label="Agreement between annotators on A, B and C"

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { PreferenceReport } from "@/lib/domain/preferences/build-preferences-report";
-import { fixed, interval, percent } from "../reports/format";
+import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
+import { bootstrapSentence, fixed, interval, percent } from "../reports/format";
 import { statisticColumns, type NamedStatistic } from "../reports/statistics-table";
 import { PreferenceBars } from "./preference-bars";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -158,6 +159,13 @@ function PreferenceReportView({ studyId, report }: { studyId: number; report: Pr
           <h2 id="pref-agreement-heading" className="mb-2 text-lg font-semibold">
             Agreement between annotators
           </h2>
+          <p className="mb-2 text-sm text-stone-600">
+            {bootstrapSentence(
+              REPORT_BOOTSTRAP,
+              "items",
+              report.agreement.flatMap((a) => a.statistics).find((s) => s.withheld)?.withheld,
+            )}
+          </p>
           <DataTable
             label="Agreement between annotators per criterion"
             narrow

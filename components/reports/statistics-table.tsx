@@ -20,6 +20,7 @@ export function statisticColumns<Row>(statisticOf: (row: Row) => NamedStatistic)
       header: "95% interval",
       numeric: true,
       className: "font-mono text-stone-600",
+      title: (r) => statisticOf(r).withheld,
       cell: (r) => interval(statisticOf(r).low, statisticOf(r).high),
     },
   ];

@@ -21,6 +21,16 @@ export const intervalSchema = z.object({
   reason: z.string().optional(),
   low: z.number().nullable(),
   high: z.number().nullable(),
+  /** Why the interval is withheld though the value stands (too few items: how many more). */
+  withheld: z.string().optional(),
+});
+
+/** A report's bootstrap as it states it: REPORT_BOOTSTRAP. */
+export const bootstrapSchema = z.object({
+  resamples: z.number(),
+  seed: z.number(),
+  level: z.number(),
+  minUnits: z.number(),
 });
 
 /** One named agreement statistic with its interval, as every report's statistics tables list them. */
@@ -47,7 +57,7 @@ export const agreementReportSchema = describes<BuiltAgreementReport<(typeof REPO
     onlyA: z.number(),
     onlyB: z.number(),
     statistics: z.array(statisticSchema),
-    bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
+    bootstrap: bootstrapSchema,
     confusion: z.array(z.array(z.number())),
     groupBy: z.enum(REPORT_GROUPS),
     groups: z.array(

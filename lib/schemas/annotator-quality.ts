@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AnnotatorQualityReport as BuiltAnnotatorQualityReport } from "@/lib/domain/annotator-quality/build-annotator-quality-report";
+import { intervalSchema } from "./agreement";
 import { describes } from "./describes";
 
 /** One campaign's annotators: their figures, agreement with gold, adjudicated levels and the LLM, and Dawid-Skene confusion. */
@@ -8,12 +9,7 @@ export const annotatorQualityQuerySchema = z.object({
   format: z.enum(["json", "csv"]).optional(),
 });
 
-const statistic = z.object({
-  value: z.number().nullable(),
-  reason: z.string().optional(),
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-});
+const statistic = intervalSchema;
 const referenceAgreement = z.object({
   items: z.number(),
   accuracy: z.number().nullable(),

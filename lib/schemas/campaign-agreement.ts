@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CampaignAgreementReport as BuiltCampaignAgreementReport } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
 import { describes } from "./describes";
-import { intervalSchema, positivesSchema, statisticSchema } from "./agreement";
+import { bootstrapSchema, intervalSchema, positivesSchema, statisticSchema } from "./agreement";
 
 /** The annotators of one campaign compared with each other and with the campaign's LLM. */
 export const campaignAgreementQuerySchema = z.object({
@@ -27,7 +27,7 @@ export const campaignAgreementReportSchema = describes<BuiltCampaignAgreementRep
     singlyLabelled: z.number(),
     labels: z.number(),
     statistics: z.array(statisticSchema),
-    bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
+    bootstrap: bootstrapSchema,
     coincidences: z.array(z.array(z.number())),
     pairs: z.array(pairAgreement.extend({ a: z.string(), b: z.string() })),
     llm: z

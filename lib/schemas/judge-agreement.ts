@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { JudgeAgreement as BuiltJudgeAgreement } from "@/lib/domain/judge-agreement/build-judge-agreement";
 import { describes } from "./describes";
-import { intervalSchema, statisticSchema } from "./agreement";
+import { bootstrapSchema, intervalSchema, statisticSchema } from "./agreement";
 
 /** Every judge against one reference judge; `measure` ranks the systems (a trec_eval measure, nDCG@10 by default). */
 export const judgeAgreementQuerySchema = z.object({
@@ -18,7 +18,7 @@ export type JudgeAgreementQuery = z.infer<typeof judgeAgreementQuerySchema>;
 export const judgeAgreementSchema = describes<BuiltJudgeAgreement>()(
   z.object({
     reference: z.string(),
-    bootstrap: z.object({ resamples: z.number(), seed: z.number(), level: z.number() }),
+    bootstrap: bootstrapSchema,
     levels: z.array(z.string()).nullable(),
     measure: z.string(),
     systems: z.array(z.object({ system: z.string(), reference: z.number().nullable() })).nullable(),

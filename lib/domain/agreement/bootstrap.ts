@@ -1,10 +1,21 @@
 import { poisson, seededRandom } from "../random";
+import { tooFewUnits } from "../reports/minimum-sample";
 import type { Statistic } from "./statistic";
 
-/** A statistic's point value (or null with a reason) and its bootstrap interval (null when undefined). */
-export type StatisticWithInterval = { value: number | null; reason?: string; low: number | null; high: number | null };
+/**
+ * A statistic's point value (or null with a reason) and its bootstrap interval: null when the
+ * statistic is undefined, or when the items are too few (`withheld` then says how many more).
+ */
+export type StatisticWithInterval = {
+  value: number | null;
+  reason?: string;
+  low: number | null;
+  high: number | null;
+  withheld?: string;
+};
 
-export type BootstrapOptions = { resamples?: number; level?: number; seed?: number };
+/** `minUnits`: below this many items no interval is drawn (reports: MIN_BOOTSTRAP_UNITS; the CLI: none). */
+export type BootstrapOptions = { resamples?: number; level?: number; seed?: number; minUnits?: number };
 
 /**
  * Seeded percentile bootstrap intervals over items, for statistics that depend only on how many
@@ -18,11 +29,13 @@ export function bootstrapGroups<K extends string>(
   names: readonly K[],
   groupSizes: readonly number[],
   statistics: (weights: readonly number[]) => Record<K, Statistic>,
-  { resamples = 200, level = 0.95, seed = 1 }: BootstrapOptions = {},
+  { resamples = 200, level = 0.95, seed = 1, minUnits = 0 }: BootstrapOptions = {},
 ): Record<K, StatisticWithInterval> {
   const point = statistics(groupSizes);
   const draws = Object.fromEntries(names.map((s) => [s, [] as number[]])) as Record<K, number[]>;
-  if (groupSizes.some((n) => n > 0)) {
+  const units = groupSizes.reduce((sum, n) => sum + n, 0);
+  const withheld = units > 0 ? tooFewUnits(units, minUnits, "item", "in the sample") : null;
+  if (units > 0 && !withheld) {
     const random = seededRandom(seed);
     const weights = new Array<number>(groupSizes.length);
     for (let r = 0; r < resamples; r++) {
@@ -41,6 +54,7 @@ export function bootstrapGroups<K extends string>(
           ...(point[s].reason ? { reason: point[s].reason } : {}),
           low: bounds?.low ?? null,
           high: bounds?.high ?? null,
+          ...(withheld && point[s].value !== null ? { withheld } : {}),
         },
       ];
     }),

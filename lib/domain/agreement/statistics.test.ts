@@ -207,6 +207,23 @@ describe("bootstrap intervals", () => {
     expect(agree.high!).toBeCloseTo(0.8 + half, 2);
   });
 
+  it("are withheld below minUnits, with the value kept and how many more items would allow them", () => {
+    const share = ([yes, no]: readonly number[]) => ({ share: { value: yes! / (yes! + no!) } });
+    expect(bootstrapGroups(["share"], [12, 7], share, { minUnits: 20 }).share).toEqual({
+      value: 12 / 19,
+      low: null,
+      high: null,
+      withheld: "19 items in the sample: an interval needs at least 20, so 1 more",
+    });
+    // from 20 items on, drawn as without the rule
+    expect(bootstrapGroups(["share"], [13, 7], share, { minUnits: 20 })).toEqual(
+      bootstrapGroups(["share"], [13, 7], share),
+    );
+    expect(bootstrapGroups(["share"], [13, 7], share, { minUnits: 20 }).share.low).not.toBeNull();
+    // the CLI's default draws at any n
+    expect(bootstrapGroups(["share"], [2, 1], share).share.low).not.toBeNull();
+  });
+
   it("is null without items", () => {
     expect(bootstrapGroups(["share"], [0, 0], () => ({ share: { value: null, reason: "no items" } }))).toEqual({
       share: { value: null, reason: "no items", low: null, high: null },

@@ -85,10 +85,22 @@ describe("annotator figures, on hand-worked labels", () => {
     expect(r.interval!.high).toBeCloseTo(0.9544, 4);
     // kappa: po = 0.75; pe = 0.5 * 0.25 (2) + 0.25 * 0.5 (0) + 0.25 * 0.25 (1) = 0.3125; (0.75 - 0.3125) / 0.6875
     expect(r.kappa.value).toBeCloseTo(0.4375 / 0.6875, 12);
-    // with a seeded bootstrap interval around it, the same on every call
-    expect(r.kappa.low!).toBeLessThanOrEqual(r.kappa.value!);
-    expect(r.kappa.high!).toBeGreaterThanOrEqual(r.kappa.value!);
-    expect(referenceAgreement(mine, reference, scale).kappa).toEqual(r.kappa);
+    // 4 items: too few for a bootstrap interval (20), which says how many more
+    expect(r.kappa).toMatchObject({
+      low: null,
+      high: null,
+      withheld: "4 items in the sample: an interval needs at least 20, so 16 more",
+    });
+    // from 20 items on, a seeded bootstrap interval around the value, the same on every call
+    const many = (m: Map<string, string>) =>
+      new Map([...Array(5).keys()].flatMap((copy) => [...m].map(([id, level]) => [`${id}-${copy}`, level] as const)));
+    const twenty = referenceAgreement(many(mine), many(reference), scale);
+    expect(twenty.items).toBe(20);
+    expect(twenty.kappa.value).toBeCloseTo(0.4375 / 0.6875, 12);
+    expect(twenty.kappa.withheld).toBeUndefined();
+    expect(twenty.kappa.low!).toBeLessThanOrEqual(twenty.kappa.value!);
+    expect(twenty.kappa.high!).toBeGreaterThanOrEqual(twenty.kappa.value!);
+    expect(referenceAgreement(many(mine), many(reference), scale).kappa).toEqual(twenty.kappa);
     expect(referenceAgreement(new Map(), reference, scale)).toMatchObject({
       items: 0,
       accuracy: null,

@@ -13,7 +13,7 @@ export type ReferenceAgreement = {
   /** The share of those items with the same level, with Wilson's 95% interval (null without items). */
   accuracy: number | null;
   interval: { low: number; high: number } | null;
-  /** Cohen's kappa with its 95% percentile bootstrap interval (REPORT_BOOTSTRAP: 200 seeded Poisson resamples of the items). */
+  /** Cohen's kappa with its 95% percentile bootstrap interval (REPORT_BOOTSTRAP: 200 seeded Poisson resamples of the items; none below 20 items). */
   kappa: StatisticWithInterval;
 };
 

@@ -16,7 +16,10 @@ describe("the calibration CSV", () => {
         [1, 0],
       ],
       bias: null,
-      statistics: [{ metric: "cohen-kappa", value: 0, low: -0.5, high: 0.5 }],
+      statistics: [
+        { metric: "cohen-kappa", value: 0, low: -0.5, high: 0.5 },
+        { metric: "percent-agreement", value: 0.5, low: null, high: null, withheld: "2 items in the sample: too few" },
+      ],
     };
     const report = buildCalibrationReport({
       human: "experts",
@@ -43,17 +46,18 @@ describe("the calibration CSV", () => {
       ensemble: null,
     });
     expect(calibrationCsv(report).split("\n")).toEqual([
-      "judge,measure,value,low,high,items",
-      "j,labels,2,,,2",
-      "j,items,2,,,2",
-      "j,cost-per-1000,2,,,2",
-      "j,disagreements,1,,,2",
-      "j,cohen-kappa,0,-0.5,0.5,2",
-      `j,position-consistency,0.5,${report.judges[0]!.positionConsistency!.low},${report.judges[0]!.positionConsistency!.high},2`,
-      "j,confusion:a|a,1,,,2",
-      "j,confusion:a|b,0,,,2",
-      "j,confusion:b|a,1,,,2",
-      "j,confusion:b|b,0,,,2",
+      "judge,measure,value,low,high,items,withheld",
+      "j,labels,2,,,2,",
+      "j,items,2,,,2,",
+      "j,cost-per-1000,2,,,2,",
+      "j,disagreements,1,,,2,",
+      "j,cohen-kappa,0,-0.5,0.5,2,",
+      "j,percent-agreement,0.5,,,2,2 items in the sample: too few",
+      `j,position-consistency,0.5,${report.judges[0]!.positionConsistency!.low},${report.judges[0]!.positionConsistency!.high},2,`,
+      "j,confusion:a|a,1,,,2,",
+      "j,confusion:a|b,0,,,2,",
+      "j,confusion:b|a,1,,,2,",
+      "j,confusion:b|b,0,,,2,",
       "",
     ]);
   });

@@ -1,37 +1,24 @@
 import { csvLine } from "@/lib/formats/csv";
 import type { CampaignAgreementReport } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
+import { figureRow, STATISTIC_CSV_HEADER, statisticRow } from "./agreement-csv";
 
-/** The campaign's agreement report as one CSV table: section,name,value,low,high,items. */
+/** The campaign's agreement report as one CSV table: section,name,value,low,high,items,withheld. */
 export function campaignAgreementCsv(report: CampaignAgreementReport): string {
-  const rows: (string | number | null)[][] = [["section", "name", "value", "low", "high", "items"]];
-  for (const s of report.statistics) rows.push(["statistic", s.metric, s.value, s.low, s.high, report.items]);
+  const rows: (string | number | null)[][] = [STATISTIC_CSV_HEADER];
+  for (const s of report.statistics) rows.push(statisticRow("statistic", s.metric, s, report.items));
   report.coincidences.forEach((row, i) =>
     row.forEach((value, j) =>
-      rows.push(["coincidence", `${report.categories[i]} | ${report.categories[j]}`, value, null, null, null]),
+      rows.push(figureRow("coincidence", `${report.categories[i]} | ${report.categories[j]}`, value, null)),
     ),
   );
   for (const p of report.pairs)
-    rows.push(["annotator pair: cohen-kappa", `${p.a} | ${p.b}`, p.kappa.value, p.kappa.low, p.kappa.high, p.items]);
+    rows.push(statisticRow("annotator pair: cohen-kappa", `${p.a} | ${p.b}`, p.kappa, p.items));
   if (report.llm) {
-    rows.push([
-      `vs ${report.llm.judge}: cohen-kappa`,
-      "all annotators",
-      report.llm.overall.kappa.value,
-      report.llm.overall.kappa.low,
-      report.llm.overall.kappa.high,
-      report.llm.overall.items,
-    ]);
-    for (const a of report.llm.annotators)
-      rows.push([
-        `vs ${report.llm.judge}: cohen-kappa`,
-        a.annotator,
-        a.kappa.value,
-        a.kappa.low,
-        a.kappa.high,
-        a.items,
-      ]);
+    const section = `vs ${report.llm.judge}: cohen-kappa`;
+    rows.push(statisticRow(section, "all annotators", report.llm.overall.kappa, report.llm.overall.items));
+    for (const a of report.llm.annotators) rows.push(statisticRow(section, a.annotator, a.kappa, a.items));
     for (const l of report.llm.positives?.levels ?? [])
-      rows.push([`annotators over ${report.llm.judge} positives`, l.level, l.share, null, null, l.count]);
+      rows.push(figureRow(`annotators over ${report.llm.judge} positives`, l.level, l.share, l.count));
   }
   return `${rows.map(csvLine).join("\n")}\n`;
 }

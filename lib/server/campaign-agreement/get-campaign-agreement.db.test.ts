@@ -153,7 +153,7 @@ describe("agreement among a campaign's annotators", () => {
     ).toBe(8);
 
     const csv = campaignAgreementCsv(report);
-    expect(csv.split("\n")[0]).toBe("section,name,value,low,high,items");
+    expect(csv.split("\n")[0]).toBe("section,name,value,low,high,items,withheld");
     expect(csv).toContain(`statistic,krippendorff-alpha-ordinal,${stat("krippendorff-alpha-ordinal").value}`);
   });
 
