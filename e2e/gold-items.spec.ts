@@ -230,7 +230,7 @@ test("gold items: indistinguishable to annotators, in no label set, and each ann
   await researcher.goto(`${studyUrl}/${agreement}`);
   await expect(researcher.getByTestId("report-summary")).toContainText("4 targets labelled by both");
   await expect(researcher.getByTestId("report-summary")).toContainText(
-    "4 items in the sample: an interval needs at least 20, so 16 more.",
+    "none here (4 items: an interval needs at least 20, so 16 more).",
   );
   await expect(researcher.getByTestId("statistic-cohen-kappa")).toContainText("0.000—");
   const agreementJson = (await (
@@ -250,7 +250,7 @@ test("gold items: indistinguishable to annotators, in no label set, and each ann
   expect(kappa).toMatchObject({
     value: 0,
     low: null,
-    withheld: "4 items in the sample: an interval needs at least 20, so 16 more",
+    withheld: "4 items: an interval needs at least 20, so 16 more",
   });
   const json = (await (
     await researcher.request.get(

@@ -18,5 +18,5 @@ type Bootstrap = { resamples: number; seed: number; level: number; minUnits: num
  */
 export function bootstrapSentence(b: Bootstrap, of: string, withheld?: string): string {
   const drawn = `${Math.round(b.level * 100)}% intervals from ${b.resamples} bootstrap resamples of the ${of} (seed ${b.seed}), none over fewer than ${b.minUnits} ${of}`;
-  return withheld ? `${drawn}: ${withheld}.` : `${drawn}.`;
+  return withheld ? `${drawn}; none here (${withheld}).` : `${drawn}.`;
 }

@@ -34,7 +34,7 @@ export function bootstrapGroups<K extends string>(
   const point = statistics(groupSizes);
   const draws = Object.fromEntries(names.map((s) => [s, [] as number[]])) as Record<K, number[]>;
   const units = groupSizes.reduce((sum, n) => sum + n, 0);
-  const withheld = units > 0 ? tooFewUnits(units, minUnits, "item", "in the sample") : null;
+  const withheld = units > 0 ? tooFewUnits(units, minUnits, "item", "") : null;
   if (units > 0 && !withheld) {
     const random = seededRandom(seed);
     const weights = new Array<number>(groupSizes.length);

@@ -213,7 +213,7 @@ describe("bootstrap intervals", () => {
       value: 12 / 19,
       low: null,
       high: null,
-      withheld: "19 items in the sample: an interval needs at least 20, so 1 more",
+      withheld: "19 items: an interval needs at least 20, so 1 more",
     });
     // from 20 items on, drawn as without the rule
     expect(bootstrapGroups(["share"], [13, 7], share, { minUnits: 20 })).toEqual(

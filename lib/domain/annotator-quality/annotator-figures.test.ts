@@ -89,7 +89,7 @@ describe("annotator figures, on hand-worked labels", () => {
     expect(r.kappa).toMatchObject({
       low: null,
       high: null,
-      withheld: "4 items in the sample: an interval needs at least 20, so 16 more",
+      withheld: "4 items: an interval needs at least 20, so 16 more",
     });
     // from 20 items on, a seeded bootstrap interval around the value, the same on every call
     const many = (m: Map<string, string>) =>

@@ -15,9 +15,11 @@ const units = (n: number, unit: Unit) => `${n.toLocaleString("en")} ${unit}${n =
 
 /**
  * Why an interval over `n` units is withheld ("12 pairs labelled by people: an interval needs at
- * least 30, so 18 more"), or null when `n` reaches `minimum`. `labelled` says how the units count.
+ * least 30, so 18 more"), or null when `n` reaches `minimum`. `labelled` says how the units count
+ * ("" for none: "4 items: an interval needs at least 20, so 16 more").
  */
 export function tooFewUnits(n: number, minimum: number, unit: Unit, labelled: string): string | null {
   if (n >= minimum) return null;
-  return `${units(n, unit)} ${labelled}: an interval needs at least ${minimum.toLocaleString("en")}, so ${(minimum - n).toLocaleString("en")} more`;
+  const counted = labelled ? `${units(n, unit)} ${labelled}` : units(n, unit);
+  return `${counted}: an interval needs at least ${minimum.toLocaleString("en")}, so ${(minimum - n).toLocaleString("en")} more`;
 }

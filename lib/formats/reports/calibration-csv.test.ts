@@ -18,7 +18,13 @@ describe("the calibration CSV", () => {
       bias: null,
       statistics: [
         { metric: "cohen-kappa", value: 0, low: -0.5, high: 0.5 },
-        { metric: "percent-agreement", value: 0.5, low: null, high: null, withheld: "2 items in the sample: too few" },
+        {
+          metric: "percent-agreement",
+          value: 0.5,
+          low: null,
+          high: null,
+          withheld: "2 items: an interval needs at least 20, so 18 more",
+        },
       ],
     };
     const report = buildCalibrationReport({
@@ -52,7 +58,7 @@ describe("the calibration CSV", () => {
       "j,cost-per-1000,2,,,2,",
       "j,disagreements,1,,,2,",
       "j,cohen-kappa,0,-0.5,0.5,2,",
-      "j,percent-agreement,0.5,,,2,2 items in the sample: too few",
+      'j,percent-agreement,0.5,,,2,"2 items: an interval needs at least 20, so 18 more"',
       `j,position-consistency,0.5,${report.judges[0]!.positionConsistency!.low},${report.judges[0]!.positionConsistency!.high},2,`,
       "j,confusion:a|a,1,,,2,",
       "j,confusion:a|b,0,,,2,",
