@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { campaignIdByName, labelThroughApi } from "./fixtures/annotate-api";
 import { signIn, signInViaApi, studyIdByName } from "./fixtures/session";
@@ -100,6 +101,22 @@ test("a researcher explores a question's pool, its disagreements and starts a fo
       headings[i]!.left - headings[i - 1]!.right,
       `${headings[i - 1]!.text} | ${headings[i]!.text}`,
     ).toBeGreaterThanOrEqual(8);
+  // Export CSV: every disagreeing pair (not one page), a row per label, the pairs the page counts
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const csv = fs
+    .readFileSync((await (await download).path())!, "utf8")
+    .trim()
+    .split("\n");
+  expect(csv[0]).toBe("question,nugget_position,nugget,chunk,strength,judge,judge_kind,label,positive");
+  const cells = (line: string) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!);
+  const pairs = new Set(csv.slice(1).map((line) => cells(line).slice(0, 4).join("|")));
+  expect(pairs.size).toBe(count);
+  expect(csv.length - 1).toBeGreaterThanOrEqual(2 * count); // two judges at least on each
+  // and the Questions page's, with its search: hq-101 alone, with its disagreements
+  const questions = await (await page.request.get(`/api/studies/${studyId}/questions?q=hq-101&format=csv`)).text();
+  expect(questions.trim().split("\n")).toHaveLength(2);
+  expect(questions).toMatch(/^question,title,tags,nuggets,pooled,llm_positive,human_judged,disagreements\nhq-101,/);
   const onPage = Math.min(count, 50);
   await page.getByRole("button", { name: "Create follow-up campaign from the checked pairs" }).click();
   await expect(page.getByLabel("Name")).toHaveValue(`Follow-up of ${onPage} disagreements`);

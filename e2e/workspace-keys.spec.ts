@@ -194,3 +194,25 @@ test("a level's key and Enter in one burst save the level just chosen, faster th
   await expect(page.getByTestId("item-position")).toHaveText("Item 1 of my 2 · labelled (blind, version 1)");
   await expect(page.getByRole("radio", { name: /Relevant/ })).toHaveAttribute("aria-checked", "true");
 });
+
+test("while a label is saved and the next item loads, the line reads “updating…” beside “Saving…”, never “not labelled yet”", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await openNewRelevanceCampaign(page, playwright, baseURL!);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/campaigns/*/items/*/annotation", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.keyboard.press("3");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: /^Saving…/ })).toBeVisible();
+  await expect(page.getByTestId("item-position")).toHaveText(/^Item 1 of my \d · updating…$/); // my items so far: the next is not claimed yet
+  release();
+  await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of my 2 · not labelled yet/);
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("item-position")).toHaveText("Item 1 of my 2 · labelled (blind, version 1)");
+});

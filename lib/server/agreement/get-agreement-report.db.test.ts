@@ -121,6 +121,44 @@ describe("agreement report", () => {
     ).toBeNull();
   });
 
+  it("names the kinds of targets it pools: support and relevance pairs, each counted", async () => {
+    const db = await getDb();
+    const support = await db.label.findMany({
+      where: { studyId, judge: { name: "gpt-4o" } },
+      include: { nugget: { include: { query: true } }, document: true },
+      take: 3,
+      orderBy: { id: "asc" },
+    });
+    const pairs = [
+      ...support.slice(0, 2).map((l) => `${l.nugget!.externalId}::${l.document!.externalId}`),
+      ...support.map((l) => `${l.nugget!.query.externalId}::${l.document!.externalId}`),
+    ];
+    const csv = [
+      "item,judge,label",
+      ...pairs.flatMap((p, i) => [`${p},mixed-a,${i % 2}`, `${p},mixed-b,${i < 3 ? i % 2 : 1}`]),
+    ];
+    await importIntoStudy(studyId, {
+      format: "labels-csv",
+      scale: "binary",
+      judgeKind: "human",
+      files: [textInput("mixed.csv", `${csv.join("\n")}\n`)],
+    });
+    const report = await getAgreementReport(admin(), studyId, { a: "mixed-a", b: "mixed-b", group: "none" });
+    expect(report.items).toBe(5);
+    expect(report.targetKinds).toEqual([
+      { kind: "query_document", items: 3 },
+      { kind: "nugget_document", items: 2 },
+    ]); // the larger kind first
+    // by hand: they agree on the first three pairs and on the fourth (1, 1), not on the fifth (0, 1)
+    expect(report.statistics.find((s) => s.metric === "percent-agreement")!.value).toBe(4 / 5);
+    // 5 targets: too few for a bootstrap interval, the value kept
+    expect(report.statistics.find((s) => s.metric === "cohen-kappa")).toMatchObject({
+      low: null,
+      high: null,
+      withheld: "5 items: an interval needs at least 20, so 15 more",
+    });
+  });
+
   it("fuses two LLMs and groups by nugget position", async () => {
     const report = await getAgreementReport(admin(), studyId, {
       a: "fused:gpt-4o+solar-11b",
