@@ -58,24 +58,34 @@ export async function judgedCounts(
  */
 export async function disagreementPage(studyId: number, page: number, pageSize: number) {
   const lv = await labelPositionsTable(studyId);
-  // ties go by the question's id, the nugget's position and the chunk's id, not by row ids, so
-  // the page reads the same on every server that holds the study
-  const disagreeing = `SELECT l."targetKey" AS k, MAX(lv.pos) - MIN(lv.pos) AS spread, COUNT(*) AS judges,
-       MIN(q."externalId") AS qx, MIN(n."position") AS np, MIN(d."externalId") AS dx
+  // grouped by target first, then the few disagreeing targets joined to their question, nugget and
+  // chunk (every label of a target names the same ones): a join per label cost 1.4 times as much
+  // at 1,000,000 labels. Ties go by the question's id, the nugget's position and the chunk's id,
+  // not by row ids, so the page reads the same on every server that holds the study
+  const disagreeing = `d AS (SELECT l."targetKey" AS k, MAX(lv.pos) - MIN(lv.pos) AS spread, COUNT(*) AS judges,
+       MIN(l."queryId") AS qid, MIN(l."nuggetId") AS nid, MIN(l."documentId") AS did
       FROM "Label" l JOIN lv ON lv.scale = l."scale" AND lv.value = l."value"
-      LEFT JOIN "Query" q ON q."id" = l."queryId" LEFT JOIN "Nugget" n ON n."id" = l."nuggetId"
-      LEFT JOIN "Document" d ON d."id" = l."documentId"
      WHERE l."studyId" = ? AND l."targetType" IN ('nugget_document', 'query_document')
-     GROUP BY l."targetKey" HAVING MIN(lv.positive) <> MAX(lv.positive)`;
+     GROUP BY l."targetKey" HAVING MIN(lv.positive) <> MAX(lv.positive))`;
   const params = [...lv.params, studyId];
-  const [[count], keys] = await Promise.all([
-    readRows<{ n: unknown }>(`WITH ${lv.cte} SELECT COUNT(*) AS n FROM (${disagreeing}) t`, params),
-    readRows<{ k: string; spread: unknown }>(
-      `WITH ${lv.cte} ${disagreeing} ORDER BY spread DESC, judges DESC, qx, np, dx, k LIMIT ? OFFSET ?`,
-      [...params, pageSize, (page - 1) * pageSize],
-    ),
-  ]);
-  return { total: Number(count?.n ?? 0), keys: keys.map((k) => ({ k: k.k, spread: Number(k.spread) })) };
+  // the page and, through the window, how many there are in all: the grouping done once
+  const keys = await readRows<{ k: string; spread: unknown; total: unknown }>(
+    `WITH ${lv.cte}, ${disagreeing}
+     SELECT d.k AS k, d.spread AS spread, COUNT(*) OVER () AS total
+       FROM d LEFT JOIN "Query" q ON q."id" = d.qid LEFT JOIN "Nugget" n ON n."id" = d.nid
+       LEFT JOIN "Document" doc ON doc."id" = d.did
+      ORDER BY d.spread DESC, d.judges DESC, q."externalId", n."position", doc."externalId", d.k LIMIT ? OFFSET ?`,
+    [...params, pageSize, (page - 1) * pageSize],
+  );
+  // a page past the last has no row to carry the total: counted on its own
+  const total =
+    keys.length > 0 || page === 1
+      ? Number(keys[0]?.total ?? 0)
+      : Number(
+          (await readRows<{ n: unknown }>(`WITH ${lv.cte}, ${disagreeing} SELECT COUNT(*) AS n FROM d`, params))[0]
+            ?.n ?? 0,
+        );
+  return { total, keys: keys.map((k) => ({ k: k.k, spread: Number(k.spread) })) };
 }
 
 /**

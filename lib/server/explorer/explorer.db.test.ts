@@ -225,6 +225,8 @@ describe("disagreement queue", () => {
     for (let page = 2; (page - 1) * first.pageSize < first.total; page++)
       all.push(...(await listDisagreements(researcher, studyId, page)).rows);
     expect(all.map((r) => r.targetKey).sort()).toEqual(expected.map(([k]) => k).sort());
+    // a page past the last is empty and still says how many there are
+    expect(await listDisagreements(researcher, studyId, 999)).toMatchObject({ total: expected.length, rows: [] });
     expect(all.map((r) => r.strength)).toEqual(all.map((r) => r.strength).toSorted((a, b) => b - a));
     for (const r of all) expect(r.strength).toBeCloseTo(disagreement(byTarget.get(r.targetKey)!.labels), 9);
     expect(all.find((r) => r.labels.some((l) => l.kind === "human"))?.labels.length).toBeGreaterThanOrEqual(3);
