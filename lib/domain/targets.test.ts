@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   answerKey,
+  isChunkPairKey,
   nuggetAnswerKey,
+  nuggetDocumentKey,
+  nuggetKey,
+  parseChunkPairKey,
+  parseSystemPairKey,
+  preferenceKey,
+  queryDocumentKey,
+  responsePairKey,
   parseAnswerKey,
   parseNuggetAnswerKey,
   parseSentenceCitationKey,
@@ -39,5 +47,35 @@ describe("targets counted by kind", () => {
       { kind: "query_document", items: 13 },
     ]);
     expect(targetKindCounts([])).toEqual([]);
+  });
+});
+
+describe("pairs of answers and chunk pairs, read back", () => {
+  it("reads an sp: key with or without a preference's criterion, and nothing else", () => {
+    expect(parseSystemPairKey(responsePairKey(3, 7, 9))).toEqual({
+      queryId: 3,
+      systemAId: 7,
+      systemBId: 9,
+      criterion: null,
+    });
+    expect(parseSystemPairKey(preferenceKey(3, 7, 9, "clarity"))).toEqual({
+      queryId: 3,
+      systemAId: 7,
+      systemBId: 9,
+      criterion: "clarity",
+    });
+    expect(parseSystemPairKey(queryDocumentKey(3, 7))).toBeNull();
+    expect(parseSystemPairKey("sp:3:7")).toBeNull();
+  });
+
+  it("reads a support or relevance pair's kind, target and document, and no other key", () => {
+    expect(parseChunkPairKey(nuggetDocumentKey(4, 12))).toEqual({ kind: "nugget_document", target: 4, documentId: 12 });
+    expect(parseChunkPairKey(queryDocumentKey(5, 13))).toEqual({ kind: "query_document", target: 5, documentId: 13 });
+    expect(parseChunkPairKey(answerKey(5, 13))).toBeNull();
+    expect([nuggetDocumentKey(1, 2), queryDocumentKey(1, 2), nuggetKey(1)].map(isChunkPairKey)).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });

@@ -87,6 +87,43 @@ export function parseNuggetDocumentKey(key: string): { nuggetId: number; documen
   return match ? { nuggetId: Number(match[1]), documentId: Number(match[2]) } : null;
 }
 
+/**
+ * The question and systems of an "sp:" key (a pair of answers), and the criterion of a preference
+ * label's key ("sp:<q>:<a>:<b>:<criterion>"; null on the pair's own key); null for any other key.
+ */
+export function parseSystemPairKey(
+  key: string,
+): { queryId: number; systemAId: number; systemBId: number; criterion: string | null } | null {
+  const match = /^sp:(\d+):(\d+):(\d+)(?::(.+))?$/.exec(key);
+  return match
+    ? {
+        queryId: Number(match[1]),
+        systemAId: Number(match[2]),
+        systemBId: Number(match[3]),
+        criterion: match[4] ?? null,
+      }
+    : null;
+}
+
+/**
+ * The pair a support ("nd:") or relevance ("qd:") key names: its kind, the nugget or question id
+ * (`target`) and the document id; null for any other key.
+ */
+export function parseChunkPairKey(
+  key: string,
+): { kind: "nugget_document" | "query_document"; target: number; documentId: number } | null {
+  const support = parseNuggetDocumentKey(key);
+  if (support) return { kind: "nugget_document", target: support.nuggetId, documentId: support.documentId };
+  const relevance = parseQueryDocumentKey(key);
+  return relevance ? { kind: "query_document", target: relevance.queryId, documentId: relevance.documentId } : null;
+}
+
+/** Whether a key names a support ("nd:") or relevance ("qd:") pair. */
+export const isChunkPairKey = (key: string) => {
+  const type = targetTypeOfKey(key);
+  return type === "nugget_document" || type === "query_document";
+};
+
 /** The nugget and system ids of an "na:" key; null for any other key. */
 export function parseNuggetAnswerKey(key: string): { nuggetId: number; systemId: number } | null {
   const match = /^na:(\d+):(\d+)$/.exec(key);

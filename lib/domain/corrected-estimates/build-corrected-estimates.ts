@@ -9,6 +9,7 @@ import { halfWidth, halfWidthCurve, labelsForHalfWidth, pilotStatistics } from "
 import { classicalMean, ppiMean, type Interval } from "../ppi/ppi-mean";
 import { tooFewUnits } from "../reports/minimum-sample";
 import { labelPositive, levelIndex, scaleById } from "../scales";
+import { isChunkPairKey, targetTypeOfKey } from "../targets";
 
 /** One person's label of a target. */
 export type HumanValue = { value: string; scale: string };
@@ -58,13 +59,18 @@ function quantitiesOf(kind: "support" | "relevance", scales: ReadonlySet<string>
   return quantities;
 }
 
+/** The population: every (nugget or question, chunk) pair the LLM labelled, of the kind it labelled most. */
+function chunkPairPopulation(labels: Iterable<SetLabel>) {
+  const pairs = [...labels].filter((l) => isChunkPairKey(l.targetKey));
+  const support = pairs.filter((l) => targetTypeOfKey(l.targetKey) === "nugget_document").length;
+  const kind: "support" | "relevance" = support * 2 >= pairs.length ? "support" : "relevance";
+  const type = kind === "support" ? "nugget_document" : "query_document";
+  return { kind, population: pairs.filter((l) => targetTypeOfKey(l.targetKey) === type) };
+}
+
 export function buildCorrectedEstimates(inputs: CorrectedInputs) {
   const { llm, human, confidence, minUnits } = inputs;
-  // the population: every (nugget or question, chunk) pair the LLM labelled, of the kind it labelled most
-  const pairs = [...llm.labels.values()].filter((l) => /^(nd|qd):/.test(l.targetKey));
-  const support = pairs.filter((l) => l.targetKey.startsWith("nd:")).length;
-  const kind: "support" | "relevance" = support * 2 >= pairs.length ? "support" : "relevance";
-  const population = pairs.filter((l) => l.targetKey.startsWith(kind === "support" ? "nd:" : "qd:"));
+  const { kind, population } = chunkPairPopulation(llm.labels.values());
   const scales = new Set<string>(population.map((l) => l.scale));
   for (const l of population) for (const h of human.labels.get(l.targetKey) ?? []) scales.add(h.scale);
   const labelled = population.filter((l) => (human.labels.get(l.targetKey)?.length ?? 0) > 0);

@@ -1,7 +1,7 @@
 import type { SetLabel } from "../label-sets/label-set";
 import { formatLabelSet, parseLabelSet } from "../label-sets/registry";
 import { labelLevel, labelPositive } from "../scales";
-import { parseNuggetDocumentKey, parseQueryDocumentKey } from "../targets";
+import { parseNuggetDocumentKey, parseQueryDocumentKey, TARGET_PREFIX, type TargetType } from "../targets";
 import { evaluateNuggetRanking, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
 import { answerScores, answersFamily, type AnswerInputs } from "./answers-family";
 import { citationAgreement, citationScores, citationsFamily, type CitationInputs } from "./citations-family";
@@ -60,11 +60,19 @@ export function chosenImpactFamily(labels: ImpactInputs["labels"], requested?: I
   return family && families.includes(family) ? family : null;
 }
 
+/** The kind of target each family's measures read. */
+const FAMILY_TARGETS = {
+  nuggets: "nugget_document",
+  relevance: "query_document",
+  answers: "nugget_answer",
+  citations: "sentence_citation",
+} as const satisfies Record<ImpactFamily, TargetType>;
+
 /** The families both sets have labels for, in the order the page offers them. */
 function impactFamilies(labels: ImpactInputs["labels"]): ImpactFamily[] {
   const has = (set: ReadonlyMap<string, SetLabel>, prefix: string) => [...set.keys()].some((k) => k.startsWith(prefix));
   return IMPACT_FAMILIES.filter((f) => {
-    const prefix = { nuggets: "nd:", relevance: "qd:", answers: "na:", citations: "sc:" }[f];
+    const prefix = TARGET_PREFIX[FAMILY_TARGETS[f]];
     return has(labels.a, prefix) && has(labels.b, prefix);
   });
 }

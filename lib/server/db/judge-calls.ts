@@ -1,7 +1,7 @@
 import "server-only";
 import type { CallTexts } from "@/lib/domain/judging/judge-tasks/judge-task";
 import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
-import { parseSentenceCitationKey, TARGET_PREFIX } from "@/lib/domain/targets";
+import { parseSentenceCitationKey, parseSystemPairKey, TARGET_PREFIX } from "@/lib/domain/targets";
 import { nullableId } from "./ids";
 import { placeholders } from "./lists";
 import { readRows, readTimestamp, sqlOf, type SqlConnection, type Tx } from "./sql-connection";
@@ -259,7 +259,9 @@ export async function upsertPreferenceLabel(
   tx: Tx,
   label: { studyId: number; judgeId: number; pairKey: string; criterion: string; value: string; createdAt: Date },
 ): Promise<void> {
-  const [, queryId, systemAId, systemBId] = label.pairKey.split(":").map(Number);
+  const pair = parseSystemPairKey(label.pairKey);
+  if (!pair) throw new Error(`not a pair of answers: ${label.pairKey}`);
+  const { queryId, systemAId, systemBId } = pair;
   const sql = sqlOf(tx);
   await sql.query(
     `INSERT INTO "Label" ("studyId", "judgeId", "targetType", "targetKey", "queryId", "systemAId", "systemBId", "criterion", "scale", "value", "createdAt")

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
 import type { LabelExportFormat } from "./label-export-format";
-import { targetTypeOfKey, type TargetType } from "@/lib/domain/targets";
+import { parseChunkPairKey, targetTypeOfKey, type TargetType } from "@/lib/domain/targets";
 
 const TARGETS: Record<LabelExportFormat, TargetType[]> = {
   "trec-qrels": ["query_document"],
@@ -41,32 +41,31 @@ export async function* labelSetLines(
   const scales = [...new Set(labels.map((l) => l.scale))];
   if ((format === "trec-qrels" || format === "nugget-qrels" || binarized) && scales.length > 1)
     throw invalid(`the labels use several scales (${scales.join(", ")}): choose one`);
-  const ids = (kind: "qd" | "nd", part: 1 | 2) => [
-    ...new Set(
-      labels.filter((l) => l.targetKey.startsWith(`${kind}:`)).map((l) => Number(l.targetKey.split(":")[part])),
-    ),
-  ];
+  const pairs = labels.map((l) => parseChunkPairKey(l.targetKey));
+  const [queryIds, nuggetIds, documentIds] = [new Set<number>(), new Set<number>(), new Set<number>()];
+  for (const pair of pairs) {
+    if (!pair) continue;
+    (pair.kind === "nugget_document" ? nuggetIds : queryIds).add(pair.target);
+    documentIds.add(pair.documentId);
+  }
   const [queries, nuggets, documents] = await Promise.all([
-    db.query.findMany({ where: { studyId, id: { in: ids("qd", 1) } }, select: { id: true, externalId: true } }),
+    db.query.findMany({ where: { studyId, id: { in: [...queryIds] } }, select: { id: true, externalId: true } }),
     db.nugget.findMany({
-      where: { studyId, id: { in: ids("nd", 1) } },
+      where: { studyId, id: { in: [...nuggetIds] } },
       select: { id: true, externalId: true, query: { select: { externalId: true } } },
     }),
-    db.document.findMany({
-      where: { studyId, id: { in: [...ids("qd", 2), ...ids("nd", 2)] } },
-      select: { id: true, externalId: true },
-    }),
+    db.document.findMany({ where: { studyId, id: { in: [...documentIds] } }, select: { id: true, externalId: true } }),
   ]);
   const query = new Map(queries.map((q) => [q.id, q.externalId]));
   const nugget = new Map(nuggets.map((n) => [n.id, { id: n.externalId, query: n.query.externalId }]));
   const doc = new Map(documents.map((d) => [d.id, d.externalId]));
-  const rows = labels.map((l) => {
-    const [kind, target, document] = l.targetKey.split(":");
-    const n = kind === "nd" ? nugget.get(Number(target)) : undefined;
+  const rows = labels.map((l, i) => {
+    const pair = pairs[i];
+    const n = pair?.kind === "nugget_document" ? nugget.get(pair.target) : undefined;
     return {
-      q: n?.query ?? query.get(Number(target)) ?? "",
+      q: n?.query ?? (pair?.kind === "query_document" ? query.get(pair.target) : undefined) ?? "",
       nugget: n?.id ?? null,
-      d: doc.get(Number(document)) ?? "",
+      d: (pair && doc.get(pair.documentId)) ?? "",
       label: l,
     };
   });

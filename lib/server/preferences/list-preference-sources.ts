@@ -1,4 +1,5 @@
 import "server-only";
+import { PREFERENCE_SCALE_ID } from "@/lib/domain/scales";
 import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
@@ -13,7 +14,7 @@ export async function listPreferenceSources(
   await assertResearcherAccess(db, user, studyId);
   const [judges, campaigns] = await Promise.all([
     db.judge.findMany({
-      where: { studyId, labels: { some: { scale: "preference" } } },
+      where: { studyId, labels: { some: { scale: PREFERENCE_SCALE_ID } } },
       orderBy: { name: "asc" },
       select: { name: true, kind: true },
     }),

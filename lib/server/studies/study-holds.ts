@@ -1,4 +1,5 @@
 import "server-only";
+import { PREFERENCE_SCALE_ID } from "@/lib/domain/scales";
 import type { StudyHeader } from "@/lib/schemas/studies";
 import type { Db } from "../db/client";
 
@@ -13,7 +14,7 @@ export async function studyHolds(db: Db, studyId: number): Promise<StudyHeader["
   const [nugget, response, preference, engine, run] = await Promise.all([
     db.nugget.findFirst({ where, select: { id: true } }),
     db.response.findFirst({ where, select: { id: true } }),
-    db.label.findFirst({ where: { studyId, scale: "preference" }, select: { id: true } }),
+    db.label.findFirst({ where: { studyId, scale: PREFERENCE_SCALE_ID }, select: { id: true } }),
     db.document.findFirst({ where: { studyId, metadata: { contains: '"engine"' } }, select: { id: true } }),
     db.system.findFirst({ where: { studyId, runEntries: { some: {} } }, select: { id: true } }),
   ]);

@@ -1,5 +1,5 @@
 import { PREFERENCE_SCALE_ID } from "../../scales";
-import { TARGET_PREFIX } from "../../targets";
+import { parseSystemPairKey, responsePairKey } from "../../targets";
 import type { JudgeTaskDefinition } from "./judge-task";
 import { oneLevel } from "./reply-levels";
 
@@ -31,6 +31,8 @@ export const preference: JudgeTaskDefinition<"preference"> = {
   partsOf: () => 1,
   readReply: oneLevel,
   // "sp:<q>:<a>:<b>:<criterion>" is the label of the call on "sp:<q>:<a>:<b>"
-  callKeyOfLabel: ({ targetKey: key }) =>
-    key.startsWith(TARGET_PREFIX.system_pair) ? key.split(":").slice(0, 4).join(":") : key,
+  callKeyOfLabel: ({ targetKey: key }) => {
+    const pair = parseSystemPairKey(key);
+    return pair ? responsePairKey(pair.queryId, pair.systemAId, pair.systemBId) : key;
+  },
 };
