@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pickOne, seededRandom, shuffled } from "../random";
-import { nuggetDocumentKey, queryDocumentKey, questionKey } from "../targets";
+import { nuggetDocumentKey, parseChunkPairKey, queryDocumentKey, questionKey } from "../targets";
 
 /**
  * How a campaign picks its items from the study's pooled pairs, reproducibly from the campaign's
@@ -34,7 +34,14 @@ export const sampleSpecSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("targets"),
     targetKeys: z
-      .array(z.string().regex(/^(nd|qd):\d+:\d+$/, "a target key is nd:<nugget>:<chunk> or qd:<question>:<chunk>"))
+      .array(
+        z
+          .string()
+          .refine(
+            (key) => parseChunkPairKey(key) !== null,
+            "a target key is nd:<nugget>:<chunk> or qd:<question>:<chunk>",
+          ),
+      )
       .min(1)
       .max(10_000),
   }),
