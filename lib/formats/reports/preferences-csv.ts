@@ -1,10 +1,26 @@
 import { csvLine } from "@/lib/formats/csv";
 import type { PreferenceReport } from "@/lib/domain/preferences/build-preferences-report";
 
-/** A preference report as one CSV table: section,name,first,second,first_wins,none,second_wins,first_win_rate,low,high. */
+/**
+ * A preference report as one CSV table:
+ * section,name,first,second,first_wins,none,second_wins,first_win_rate,low,high,withheld (`withheld`:
+ * why an agreement statistic has no interval, too few items).
+ */
 export function preferencesCsv(report: PreferenceReport): string {
   const rows: (string | number | null)[][] = [
-    ["section", "name", "first", "second", "first_wins", "none", "second_wins", "first_win_rate", "low", "high"],
+    [
+      "section",
+      "name",
+      "first",
+      "second",
+      "first_wins",
+      "none",
+      "second_wins",
+      "first_win_rate",
+      "low",
+      "high",
+      "withheld",
+    ],
   ];
   const add = (
     section: string,
@@ -25,6 +41,7 @@ export function preferencesCsv(report: PreferenceReport): string {
         w?.rate ?? null,
         w?.low ?? null,
         w?.high ?? null,
+        null,
       ]);
     }
   };
@@ -43,11 +60,24 @@ export function preferencesCsv(report: PreferenceReport): string {
       report.positionBias.share,
       report.positionBias.low,
       report.positionBias.high,
+      null,
     ]);
   for (const a of report.agreement ?? [])
     for (const s of a.statistics)
-      rows.push([`agreement: ${s.metric}`, a.criterion, null, null, null, null, null, s.value, s.low, s.high]);
+      rows.push([
+        `agreement: ${s.metric}`,
+        a.criterion,
+        null,
+        null,
+        null,
+        null,
+        null,
+        s.value,
+        s.low,
+        s.high,
+        s.withheld ?? null,
+      ]);
   for (const b of report.bradleyTerry ?? [])
-    rows.push(["bradley-terry", b.system, null, null, null, null, null, b.strength, null, null]);
+    rows.push(["bradley-terry", b.system, null, null, null, null, null, b.strength, null, null, null]);
   return `${rows.map(csvLine).join("\n")}\n`;
 }

@@ -194,7 +194,8 @@ describe("nugget-quality campaigns", () => {
       added.id,
     );
     expect(report).toMatchObject({ judgment: null, judgmentNote: null });
-    expect(nuggetQualityCsv(report)).toContain(`overall micro,all,groundedness,${(n - 1) / n},,,${n}`);
+    expect(nuggetQualityCsv(report)).toContain(`overall micro,all,groundedness,${(n - 1) / n},,,${n},\n`);
+    expect(nuggetQualityCsv(report).split("\n")[0]).toBe("section,key,metric,value,low,high,count,withheld");
 
     // the judgment side of FreshStack's Table 5, from a support campaign with an LLM
     const support = await createCampaign(researcher, studyId, {

@@ -7,6 +7,7 @@ import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { preferencesCsv } from "@/lib/formats/reports/preferences-csv";
 import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import { demoStudyWorld } from "@/test/db-world";
@@ -166,6 +167,12 @@ describe("preference campaigns", () => {
     const consistency = report.agreement!.find((a) => a.criterion === "consistency")!;
     expect(consistency.statistics.find((s) => s.metric === "pairwise-agreement")!.value).toBe(1);
     expect(report.bradleyTerry).toBeNull();
+    // 2 items: the agreement's intervals are withheld, the CSV says why in its last column
+    const csv = preferencesCsv(report).trimEnd().split("\n");
+    expect(csv[0]).toBe("section,name,first,second,first_wins,none,second_wins,first_win_rate,low,high,withheld");
+    expect(csv).toContain(
+      'agreement: pairwise-agreement,consistency,,,,,,1,,,"2 items: an interval needs at least 20, so 18 more"',
+    );
 
     // the researcher's export names the compared systems and the one each choice preferred
     const { exportStudy } = await import("@/lib/server/exports/export-study");
