@@ -15,6 +15,12 @@ const MARK_LABELS = {
 
 type QuestionRow = NuggetQualityReport["perQuestion"][number];
 
+/** " On C, none here (5 items: ...)." when the statistics' intervals are withheld; else nothing. */
+function withheldOn(marks: string, statistics: readonly NamedStatistic[]): string {
+  const withheld = statistics.find((s) => s.withheld)?.withheld;
+  return withheld ? ` On ${marks}, none here (${withheld}).` : "";
+}
+
 /** Agreement between annotators on each mark, over the questions two or more reviewed. */
 export function ReviewAgreementSection({ agreement }: { agreement: NonNullable<NuggetQualityReport["agreement"]> }) {
   return (
@@ -23,12 +29,10 @@ export function ReviewAgreementSection({ agreement }: { agreement: NonNullable<N
         Agreement between annotators
       </h2>
       <p className="mb-2 text-sm text-stone-600">
-        Over the {agreement.nuggets} nuggets of the {agreement.questions} questions reviewed by two or more annotators.{" "}
-        {bootstrapSentence(
-          REPORT_BOOTSTRAP,
-          "items (nuggets; questions for the missing count)",
-          [...agreement.hallucinated, ...agreement.missing].find((s) => s.withheld)?.withheld,
-        )}
+        Over the {agreement.nuggets} nuggets (A and B) and the {agreement.questions} questions (C) reviewed by two or
+        more annotators. {bootstrapSentence(REPORT_BOOTSTRAP, "items")}
+        {withheldOn("A and B", agreement.hallucinated)}
+        {withheldOn("C", agreement.missing)}
       </p>
       <DataTable
         label="Agreement between annotators on A, B and C"
