@@ -67,6 +67,37 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>): str
   return cycles;
 }
 
+/** The graph of a layer's folders (`lib/server`, `lib/domain`): an edge where a file of one imports a file of another. */
+export function folderGraph(layer: string, files: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const folderOf = (file: string) => {
+    const rest = file.startsWith(`${layer}/`) ? file.slice(layer.length + 1) : null;
+    return rest?.includes("/") ? rest.split("/")[0]! : null; // a file of the layer's own floor is in no folder
+  };
+  const graph = new Map<string, Set<string>>();
+  for (const [file, targets] of files) {
+    const from = folderOf(file);
+    if (from === null) continue;
+    const edges = graph.get(from) ?? graph.set(from, new Set()).get(from)!;
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== null && to !== from) edges.add(to);
+    }
+  }
+  return new Map([...graph].map(([folder, edges]) => [folder, [...edges]]));
+}
+
+/** The project's import graph: each source file and the project files it imports. */
+function projectGraph(): Map<string, string[]> {
+  const files = sourceFiles();
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => {
+      const { importedFiles } = ts.preProcessFile(fs.readFileSync(path.join(ROOT, file), "utf8"), true, true);
+      return [file, importedFiles.flatMap((i) => resolve(file, i.fileName, known) ?? [])] as const;
+    }),
+  );
+}
+
 describe("the import graph", () => {
   it("finds a cycle where there is one", () => {
     const graph = new Map([
@@ -87,16 +118,30 @@ describe("the import graph", () => {
   });
 
   it("has no cycle", () => {
-    const files = sourceFiles();
-    const known = new Set(files);
-    const graph = new Map(
-      files.map((file) => {
-        const { importedFiles } = ts.preProcessFile(fs.readFileSync(path.join(ROOT, file), "utf8"), true, true);
-        const targets = importedFiles.flatMap((i) => resolve(file, i.fileName, known) ?? []);
-        return [file, targets] as const;
-      }),
-    );
+    const graph = projectGraph();
     expect(graph.size).toBeGreaterThan(500);
     expect(importCycles(graph)).toEqual([]);
+  });
+
+  it("finds two folders that import each other, and not a file of the layer's own floor", () => {
+    const files = new Map([
+      ["lib/server/a/one.ts", ["lib/server/b/two.ts"]],
+      ["lib/server/b/two.ts", ["lib/server/a/three.ts", "lib/server/errors.ts"]],
+      ["lib/server/errors.ts", ["lib/server/a/one.ts"]],
+    ]);
+    expect(importCycles(folderGraph("lib/server", files))).toEqual([["a", "b"]]);
+    files.set("lib/server/b/two.ts", ["lib/server/errors.ts"]);
+    expect(importCycles(folderGraph("lib/server", files))).toEqual([]);
+  });
+
+  // a shared piece lives one floor down (a query module in db/, a type in a file of its own), so
+  // features build on each other one way (docs/ARCHITECTURE.md, "Dependency rules")
+  it("has no two folders of lib/server, nor of lib/domain, that import each other, directly or through others", () => {
+    const graph = projectGraph();
+    for (const layer of ["lib/server", "lib/domain"]) {
+      const folders = folderGraph(layer, graph);
+      expect(folders.size, layer).toBeGreaterThan(15);
+      expect(importCycles(folders), layer).toEqual([]);
+    }
   });
 });

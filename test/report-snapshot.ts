@@ -4,7 +4,7 @@
 // Row ids belong to their database: "campaign:<id>" becomes "campaign:<name>" (and "adjudicated:<id>", "dawid-skene:<id>" alike), a target key's ids
 // ("nd:<nugget>:<chunk>") and the explorer's column keys become external ids, and numbers under
 // "id" or a key ending in "Id" (studyId, userId, ...) are left out. Nothing else is touched.
-import { adjudicable } from "@/lib/domain/adjudication/adjudicable";
+import { adjudicable } from "@/lib/domain/task-types/adjudicable";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { getCampaignAgreement } from "@/lib/server/campaign-agreement/get-campaign-agreement";
 import { getCampaignProgress } from "@/lib/server/campaigns/get-campaign-progress";

@@ -9,7 +9,7 @@ import {
   type NuggetMetric,
   type QueryJudgments,
 } from "@/lib/domain/impact/nugget-metrics";
-import type { RunEntry } from "@/lib/domain/impact/run-ranking";
+import type { RunEntry } from "@/lib/domain/runs/run-ranking";
 import {
   evaluateTrecRun,
   parseTrecMeasure,

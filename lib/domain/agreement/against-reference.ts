@@ -1,6 +1,6 @@
 // Every judge against one reference judge (LLMJudge's Tables 3 and 4): each statistic on the items
 // both labelled, on the labels as they are and binarized at each threshold.
-import { compareBytes } from "../impact/run-ranking";
+import { compareBytes } from "../runs/run-ranking";
 import { computeMetric, type AgreementMetric } from "./metrics";
 import { LabelTableError, type LabelTable } from "./label-table";
 

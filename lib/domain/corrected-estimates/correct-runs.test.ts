@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseTrecMeasure } from "../impact/trec-measures";
 import { classicalMean, ppiMean } from "../ppi/ppi-mean";
 import { alphaNdcgMetric, correctRuns, gradedMetric } from "./correct-runs";
-import { rankRun } from "../impact/run-ranking";
+import { rankRun } from "../runs/run-ranking";
 
 // Four questions, each with chunks a and b; the LLM calls a relevant everywhere, people say b on
 // q1 and q2 (whose whole pools they judged). System "a-first" ranks a first, "b-first" ranks b first.

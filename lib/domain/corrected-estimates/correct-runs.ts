@@ -3,7 +3,7 @@
 // question whose whole pool people judged also gives Y = the metric under theirs. Valid when those
 // questions were drawn uniformly at random (a campaign of N random questions, whole pools).
 import { alphaNdcg, type QueryJudgments } from "../impact/nugget-metrics";
-import type { RankedRun, Ranking } from "../impact/run-ranking";
+import type { RankedRun, Ranking } from "../runs/run-ranking";
 import { trecMeasure, type GradedJudgments, type TrecMeasure } from "../impact/trec-measures";
 import { classicalMean, ppiMean, type Interval } from "../ppi/ppi-mean";
 import { tooFewUnits } from "../reports/minimum-sample";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDriftReport, type Snapshot } from "./build-drift-report";
 import { documentSource } from "./document-source";
-import { rankRun } from "../impact/run-ranking";
+import { rankRun } from "../runs/run-ranking";
 
 const entries = (...docs: string[]) => docs.map((docId, i) => ({ docId, score: docs.length - i }));
 const run = (byQuestion: Record<string, string[]>) =>

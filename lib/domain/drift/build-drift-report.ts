@@ -1,4 +1,4 @@
-import { compareBytes } from "../impact/run-ranking";
+import { compareBytes } from "../runs/run-ranking";
 import {
   evaluateNuggetRanking,
   FRESHSTACK_METRICS,
@@ -6,7 +6,7 @@ import {
   type QueryJudgments,
 } from "../impact/nugget-metrics";
 import { kendallTauB, spearmanRho, swappedPairs } from "../impact/rank-correlation";
-import type { RankedRun } from "../impact/run-ranking";
+import type { RankedRun } from "../runs/run-ranking";
 import type { SourceRule } from "./document-source";
 
 const METRICS = FRESHSTACK_METRICS.map((id) => parseNuggetMetric(id)!);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SetLabel } from "../label-sets/label-set";
 import { buildImpactReport, type ImpactInputs } from "./build-impact-report";
-import { rankRun, renameDocuments, type RankedRun } from "./run-ranking";
+import { rankRun, renameDocuments, type RankedRun } from "../runs/run-ranking";
 
 const labels = (...entries: [nugget: number, doc: number, value: string, query?: number][]) =>
   new Map<string, SetLabel>(

@@ -7,7 +7,7 @@ import { answerScores, answersFamily, type AnswerInputs } from "./answers-family
 import { citationAgreement, citationScores, citationsFamily, type CitationInputs } from "./citations-family";
 import type { Family, Judged } from "./impact-family";
 import { kendallTauB, spearmanRho, swappedPairs } from "./rank-correlation";
-import { renameDocuments, type RankedRun } from "./run-ranking";
+import { renameDocuments, type RankedRun } from "../runs/run-ranking";
 import { evaluateTrecRanking, parseTrecMeasure, type GradedJudgments } from "./trec-measures";
 
 const NUGGET_MEASURES = FRESHSTACK_METRICS.map((id) => parseNuggetMetric(id)!);

@@ -8,7 +8,7 @@ import {
   recall,
   type QueryJudgments,
 } from "./nugget-metrics";
-import { compareBytes, rankDocuments } from "./run-ranking";
+import { compareBytes, rankDocuments } from "../runs/run-ranking";
 
 /** Judgments from (nugget, doc) pairs that support each other. */
 function judged(pairs: [string, string][], extraNuggets: string[] = []): QueryJudgments {

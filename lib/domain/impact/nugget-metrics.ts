@@ -4,7 +4,7 @@
  * document is relevant when it supports at least one. `nuggets` holds every nugget the qrels name
  * for the query, supported or not.
  */
-import { compareBytes, rankDocuments, type RankedRun, type RunEntry } from "./run-ranking";
+import { compareBytes, rankDocuments, type RankedRun, type RunEntry } from "../runs/run-ranking";
 
 export type QueryJudgments = { supports: ReadonlyMap<string, ReadonlySet<string>>; nuggets: ReadonlySet<string> };
 

@@ -5,7 +5,7 @@
  * descending; the mean over the queries the run and the qrels share. judged@k is ir_measures'
  * Judged@k. docs/DOMAIN.md, "Benchmark impact", states each one.
  */
-import { compareBytes, rankDocuments, type RankedRun, type RunEntry } from "./run-ranking";
+import { compareBytes, rankDocuments, type RankedRun, type RunEntry } from "../runs/run-ranking";
 
 /** One query's judgments: document id (or another key of the document) -> relevance level (an integer; trec_eval's rel). */
 export type GradedJudgments<K = string> = ReadonlyMap<K, number>;

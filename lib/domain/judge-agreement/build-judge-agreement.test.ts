@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { REPORT_BOOTSTRAP } from "../agreement/report-bootstrap";
 import { parseTrecMeasure } from "../impact/trec-measures";
 import { buildJudgeAgreement, gradedQrels, type GradedLabel } from "./build-judge-agreement";
-import { rankRun } from "../impact/run-ranking";
+import { rankRun } from "../runs/run-ranking";
 
 const label = (queryId: string, documentId: string, value: string): GradedLabel => ({
   queryId,

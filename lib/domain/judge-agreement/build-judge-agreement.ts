@@ -9,7 +9,7 @@ import { confusionMatrix } from "../agreement/confusion-matrix";
 import { PAIR_STATISTICS, pairStatisticsWithIntervals, statisticsFromCounts } from "../agreement/pair-statistics";
 import type { ReportBootstrap } from "../agreement/report-bootstrap";
 import { kendallTauB, spearmanRho } from "../impact/rank-correlation";
-import type { RankedRun } from "../impact/run-ranking";
+import type { RankedRun } from "../runs/run-ranking";
 import { evaluateTrecRanking, type GradedJudgments, type TrecMeasure } from "../impact/trec-measures";
 import { labelLevel } from "../scales";
 

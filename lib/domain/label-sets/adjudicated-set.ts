@@ -1,4 +1,4 @@
-import { adjudicable } from "../adjudication/adjudicable";
+import { adjudicable } from "../task-types/adjudicable";
 import type { LabelSetKindDefinition } from "./label-set";
 
 const PREFIX = "adjudicated:";

@@ -9,8 +9,8 @@ import {
   microQuality,
   qualityByImportance,
   qualityByPosition,
-  type QuestionReview,
 } from "./nugget-quality";
+import type { QuestionReview } from "../nuggets/nugget-review";
 
 /** One annotator's latest review of one question, with what the report says about the question. */
 export type ReviewInput = {

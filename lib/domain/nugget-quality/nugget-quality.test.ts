@@ -5,8 +5,8 @@ import {
   microQuality,
   qualityByPosition,
   questionQuality,
-  type QuestionReview,
 } from "./nugget-quality";
+import type { QuestionReview } from "../nuggets/nugget-review";
 
 const ok = { hallucinated: false, redundant: false };
 const redundant = { hallucinated: false, redundant: true };

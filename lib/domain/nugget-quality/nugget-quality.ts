@@ -1,12 +1,5 @@
 import { defined, undefinedBecause, type Statistic } from "../agreement/statistic";
-
-/** An expert's review of one question's nuggets (FreshStack §5.2.1; docs/DOMAIN.md, "Nugget quality"). */
-export type QuestionReview = {
-  /** The LLM's nuggets in their order: A = hallucinated, B = minor or redundant. */
-  nuggets: readonly { hallucinated: boolean; redundant: boolean }[];
-  /** C: how many more nuggets the question needs to cover all its key ideas. */
-  missing: number;
-};
+import type { QuestionReview } from "../nuggets/nugget-review";
 
 export type NuggetQuality = { nuggets: number; precision: Statistic; recall: Statistic; groundedness: Statistic };
 

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import type { QuestionReview } from "../nugget-quality/nugget-quality";
+
+/** An expert's review of one question's nuggets (FreshStack §5.2.1; docs/DOMAIN.md, "Nugget quality"). */
+export type QuestionReview = {
+  /** The LLM's nuggets in their order: A = hallucinated, B = minor or redundant. */
+  nuggets: readonly { hallucinated: boolean; redundant: boolean }[];
+  /** C: how many more nuggets the question needs to cover all its key ideas. */
+  missing: number;
+};
 
 /**
  * An annotator's review of one question's nuggets (docs/DOMAIN.md, "Tasks"), as saved: for each of

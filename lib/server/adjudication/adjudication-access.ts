@@ -1,12 +1,12 @@
 import "server-only";
-import { adjudicable, notAdjudicable } from "@/lib/domain/adjudication/adjudicable";
+import { adjudicable, notAdjudicable } from "@/lib/domain/task-types/adjudicable";
 import { campaignById } from "../db/campaigns";
 import { getDb } from "../db/client";
 import { AppError, invalid, notFound } from "../errors";
 import { assertResearcherAccess, tokenReaches } from "../studies/access";
 import type { Db } from "../db/client";
 import type { UserDto } from "../users/user-dto";
-import { toRecord, type CampaignRecord } from "../campaigns/campaign-access";
+import { toRecord, type CampaignRecord } from "../db/campaign-record";
 
 /** A campaign's adjudication settings (prisma/models.prisma, Campaign). */
 export type AdjudicationSettings = {

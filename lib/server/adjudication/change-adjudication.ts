@@ -1,11 +1,11 @@
 import "server-only";
-import { adjudicable, notAdjudicable } from "@/lib/domain/adjudication/adjudicable";
+import { adjudicable, notAdjudicable } from "@/lib/domain/task-types/adjudicable";
 import type { AdjudicationChange } from "@/lib/schemas/campaign-admin";
 import type { Db } from "../db/client";
 import { itemCompletion } from "../db/campaign-progress";
 import type { AdjudicationColumns } from "../db/campaigns";
 import { AppError, invalid } from "../errors";
-import type { CampaignRecord } from "../campaigns/campaign-access";
+import type { CampaignRecord } from "../db/campaign-record";
 import { runningCampaignAnnotated } from "./adjudication-access";
 
 /**

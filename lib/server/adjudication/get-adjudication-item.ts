@@ -2,7 +2,7 @@ import "server-only";
 import type { AdjudicationItemView } from "@/lib/schemas/adjudication";
 import { getDb } from "../db/client";
 import { invalid, notFound } from "../errors";
-import { itemContent } from "../campaigns/item-content";
+import { itemContent } from "../items/item-content";
 import type { UserDto } from "../users/user-dto";
 import { adjudicatorCampaign, type AdjudicationCampaign } from "./adjudication-access";
 import { itemLabels } from "./item-labels";

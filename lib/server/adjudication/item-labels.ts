@@ -7,7 +7,7 @@ import { parseNuggetAnswerKey } from "@/lib/domain/targets";
 import type { AdjudicationItemView } from "@/lib/schemas/adjudication";
 import { perNuggetOf } from "../db/annotations";
 import { getDb } from "../db/client";
-import { describeLlmLabel } from "../campaigns/llm-label";
+import { describeLlmLabel } from "../items/llm-label";
 import type { AdjudicationCampaign } from "./adjudication-access";
 
 /** An annotator's latest label on a target as a decision records it (`seen`). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { adjudicable, notAdjudicable } from "@/lib/domain/adjudication/adjudicable";
+import { adjudicable, notAdjudicable } from "@/lib/domain/task-types/adjudicable";
 import {
   buildAnnotatorQualityReport,
   type AnnotatorQualityReport,
@@ -8,7 +8,8 @@ import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import { hasAnnotatorQuality } from "@/lib/domain/annotator-quality/quality-tasks";
 import { adjudicationSettings } from "../adjudication/adjudication-access";
-import { researcherCampaign, type CampaignRecord } from "../campaigns/campaign-access";
+import { researcherCampaign } from "../campaigns/campaign-access";
+import type { CampaignRecord } from "../db/campaign-record";
 import { goldAnswers, qualitySaves, skipsByAnnotator } from "../db/annotator-quality";
 import { getDb } from "../db/client";
 import { judgeAssignmentsOnCampaign, judgeLabelsOnCampaign } from "../db/labels";

@@ -8,11 +8,11 @@ import { researcherCampaign } from "./campaign-access";
 import { parseGoldSettings } from "@/lib/domain/campaigns/gold";
 import { getRevealEffect, revealedAnnotations } from "./get-reveal-effect";
 import { listStrandedItems } from "../db/stranded-items";
-import { adjudicable } from "@/lib/domain/adjudication/adjudicable";
+import { adjudicable } from "@/lib/domain/task-types/adjudicable";
 import type { AdjudicationProgress } from "@/lib/schemas/adjudication-progress";
 import { adjudicationSettings } from "../adjudication/adjudication-access";
 import { adjudicationState } from "../adjudication/adjudication-state";
-import type { CampaignRecord } from "./campaign-access";
+import type { CampaignRecord } from "../db/campaign-record";
 
 /**
  * A campaign's progress for its researchers: items done (no seat left open or held), in progress,

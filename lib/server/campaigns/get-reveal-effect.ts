@@ -2,7 +2,7 @@ import "server-only";
 import { buildRevealSummary } from "@/lib/domain/agreement/reveal-effect";
 import type { RevealSummary } from "@/lib/schemas/campaigns";
 import type { Db } from "../db/client";
-import type { CampaignRecord } from "./campaign-access";
+import type { CampaignRecord } from "../db/campaign-record";
 
 /** A blind or revised annotation of the campaign, as the campaign page loads them once for everything it shows of the reveal. */
 export type RevealedAnnotation = {

@@ -7,13 +7,13 @@ import { nuggetAnswerKey } from "@/lib/domain/targets";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
-import { itemContent, renderedAnswers } from "./item-content";
+import { itemContent, renderedAnswers } from "../items/item-content";
 import { notFound } from "../errors";
 import type { PassageDisplay } from "@/lib/domain/passages/passage-kind";
 import { renderMarkdown } from "../render/markdown";
 import type { UserDto } from "../users/user-dto";
 import { annotatorCampaign } from "./campaign-access";
-import { describeLlmLabel } from "./llm-label";
+import { describeLlmLabel } from "../items/llm-label";
 import { claimTokenOf } from "./claim-token";
 
 /**

@@ -14,9 +14,10 @@ import { withTransaction, type Tx } from "../db/transactions";
 import { AppError } from "../errors";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
-import { annotatorCampaign, type CampaignRecord } from "./campaign-access";
+import { annotatorCampaign } from "./campaign-access";
+import type { CampaignRecord } from "../db/campaign-record";
 import { heldClaim } from "./claim-token";
-import { describeLlmLabel } from "./llm-label";
+import { describeLlmLabel } from "../items/llm-label";
 
 /**
  * Stores one save of an annotator's label, exactly once:

@@ -2,7 +2,7 @@
 // re-import changes scores, written on the first read for runs that have none (imported before
 // rankings were kept), and never left by an import that fails. On the engine under test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rankRun, type RunEntry } from "@/lib/domain/impact/run-ranking";
+import { rankRun, type RunEntry } from "@/lib/domain/runs/run-ranking";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";

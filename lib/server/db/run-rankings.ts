@@ -5,7 +5,7 @@ import {
   tiedDocuments,
   type RankedRun,
   type Ranking,
-} from "@/lib/domain/impact/run-ranking";
+} from "@/lib/domain/runs/run-ranking";
 import { chunksOf, placeholders } from "./lists";
 import { readRows, sqlOf, type Tx } from "./sql-connection";
 import { withBulkTransaction } from "./transactions";

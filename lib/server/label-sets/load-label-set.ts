@@ -1,10 +1,10 @@
 import "server-only";
 import type { LabelSet, LabelSetKind, LabelSetName, SetLabel } from "@/lib/domain/label-sets/label-set";
-import { adjudicable, notAdjudicable } from "@/lib/domain/adjudication/adjudicable";
+import { adjudicable, notAdjudicable } from "@/lib/domain/task-types/adjudicable";
 import { adjudicatedOf, adjudicationState } from "../adjudication/adjudication-state";
 import { adjudicationSettings } from "../adjudication/adjudication-access";
 import { campaignById } from "../db/campaigns";
-import { toRecord } from "../campaigns/campaign-access";
+import { toRecord } from "../db/campaign-record";
 import {
   campaignMajority,
   correctedLabels,

@@ -4,7 +4,8 @@ import { getDb } from "../db/client";
 import { AppError, invalid, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
-import { adminAnnotatorRefusal, annotatorAccountRefusal, blindRefusal, runningBlindCampaigns } from "./member-rules";
+import { runningBlindCampaigns } from "../db/blind-campaigns";
+import { adminAnnotatorRefusal, annotatorAccountRefusal, blindRefusal } from "./member-rules";
 
 /**
  * Makes a member a researcher or an annotator of the study. Refused for an annotator of a running

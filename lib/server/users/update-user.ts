@@ -5,7 +5,7 @@ import { AppError, notFound } from "../errors";
 import { parseOrThrow } from "../validation";
 import type { UserDto } from "./user-dto";
 import { adminUserInclude, toAdminUser } from "./list-users";
-import { runningBlindCampaigns } from "../members/member-rules";
+import { runningBlindCampaigns } from "../db/blind-campaigns";
 import { endSessionsAndTokens } from "./end-sessions";
 
 /**

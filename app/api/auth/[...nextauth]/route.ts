@@ -1,3 +1,3 @@
-import { authRoute } from "@/lib/server/auth/auth-route";
+import { authRoute } from "@/lib/server/http/auth-route";
 
 export { authRoute as GET, authRoute as POST };

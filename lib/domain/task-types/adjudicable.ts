@@ -1,5 +1,5 @@
-import { labelsOnScale } from "../task-types/registry";
-import type { TaskType } from "../task-types/task-type";
+import { labelsOnScale } from "./registry";
+import type { TaskType } from "./task-type";
 
 /**
  * Whether a campaign's disagreements can be adjudicated (docs/DOMAIN.md, "Adjudication"): its

@@ -8,7 +8,7 @@ import type { ItemContent, WorkspaceItem } from "@/lib/schemas/campaigns";
 import { getDb } from "../db/client";
 import { renderDocument } from "../render/study-passage";
 import { renderMarkdown } from "../render/markdown";
-import type { CampaignRecord } from "./campaign-access";
+import type { CampaignRecord } from "../db/campaign-record";
 
 type DocumentRow = {
   externalId: string;

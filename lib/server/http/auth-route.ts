@@ -1,9 +1,9 @@
 import "server-only";
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { errorResponse } from "../http/route";
-import { readBodyUpTo } from "../http/request-body";
-import { authOptions } from "./auth-options";
+import { errorResponse } from "./route";
+import { readBodyUpTo } from "./request-body";
+import { authOptions } from "../auth/auth-options";
 
 /** A sign-in form is a few hundred bytes: a body past this is refused (413) before next-auth reads it. */
 const MAX_AUTH_BODY = 16 * 1024;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { evaluateNuggetRanking, evaluateNuggetRun, parseNuggetMetric } from "./nugget-metrics";
+import { evaluateNuggetRanking, evaluateNuggetRun, parseNuggetMetric } from "../impact/nugget-metrics";
 import { rankingByScore, rankingOf, rankRun, tiedDocuments, type RunEntry } from "./run-ranking";
-import { evaluateTrecRanking, evaluateTrecRun, parseTrecMeasure } from "./trec-measures";
+import { evaluateTrecRanking, evaluateTrecRun, parseTrecMeasure } from "../impact/trec-measures";
 
 describe("a run's ranking of one query", () => {
   it("orders by score as a double and as trec_eval's float, ties by document id descending", () => {
