@@ -4,13 +4,23 @@ import type { ReferenceAgreement } from "@/lib/domain/annotator-quality/annotato
 
 const agreement = (r: ReferenceAgreement | null) =>
   r
-    ? [r.items, r.accuracy, r.interval?.low ?? null, r.interval?.high ?? null, r.kappa.value, r.kappa.low, r.kappa.high]
-    : Array<null>(7).fill(null);
+    ? [
+        r.items,
+        r.accuracy,
+        r.interval?.low ?? null,
+        r.interval?.high ?? null,
+        r.kappa.value,
+        r.kappa.low,
+        r.kappa.high,
+        r.kappa.withheld ?? null,
+      ]
+    : Array<null>(8).fill(null);
 
 /**
  * A campaign's annotator quality as one row per annotator (docs/DOMAIN.md, "Report CSVs"): their
  * figures, each level's share of their labels, their agreement with the gold items, the adjudicated
- * levels and the LLM (items, accuracy and its Wilson 95% interval, kappa and its bootstrap 95% interval), and Cohen's kappa with each other
+ * levels and the LLM (items, accuracy and its Wilson 95% interval, kappa and its bootstrap 95% interval,
+ * `kappa_withheld` saying why that interval is empty when too few items allow none), and Cohen's kappa with each other
  * annotator (`kappa_with:<annotator>`); a last row `everyone` holds everyone's level shares.
  * Each annotator's Dawid-Skene confusion is in the JSON answer.
  */
@@ -18,7 +28,7 @@ export function annotatorQualityCsv(report: AnnotatorQualityReport): string {
   const levels = report.scale.levels.map((l) => l.value);
   const names = report.annotators.map((a) => a.annotator);
   const references = ["gold", "adjudicated", "llm"].flatMap((r) =>
-    ["items", "accuracy", "low", "high", "kappa", "kappa_low", "kappa_high"].map((c) => `${r}_${c}`),
+    ["items", "accuracy", "low", "high", "kappa", "kappa_low", "kappa_high", "kappa_withheld"].map((c) => `${r}_${c}`),
   );
   const header = [
     "annotator",
