@@ -62,7 +62,12 @@ const panel = {
   title: (set: Panel) => `Panel of ${set.judges.join(" and ")}`,
   options: (study: { judges: readonly { name: string }[] }) =>
     study.judges.length >= 2
-      ? [{ value: `panel:${study.judges[0]!.name}/${study.judges[1]!.name}`, label: "The first two judges' panel" }]
+      ? [
+          {
+            set: { kind: "panel", judges: [study.judges[0]!.name, study.judges[1]!.name] },
+            label: "The first two judges' panel",
+          },
+        ]
       : [],
   derived: true,
   labelKind: "model",
@@ -161,7 +166,7 @@ describe("a throwaway label-set kind", () => {
     const set = parseLabelSet("panel:gpt-4o/assessors");
     expect(set).toEqual({ kind: "panel", judges: ["gpt-4o", "assessors"] });
     expect(formatLabelSet(set as unknown as LabelSetName)).toBe("panel:gpt-4o/assessors");
-    expect(labelSetTitle("panel:gpt-4o/assessors", study)).toBe("Panel of gpt-4o and assessors");
+    expect(labelSetTitle(set as unknown as LabelSetName, study)).toBe("Panel of gpt-4o and assessors");
     expect(parseLabelSet("panel:gpt-4o")).toEqual({
       error: 'a panel label set is named "panel:<judge>/<judge>", not "panel:gpt-4o"',
     });
@@ -169,7 +174,7 @@ describe("a throwaway label-set kind", () => {
 
   it("is offered in the report forms' label-set menus", () => {
     const html = render(
-      <LabelSetForm sets={labelSetOptions(study)} models={[]} query={{ a: "", b: "" }} submit="Compare" />,
+      <LabelSetForm sets={labelSetOptions(study)} models={[]} query={{ a: null, b: null }} submit="Compare" />,
     );
     expect(optionsOf(html, "a")).toEqual([
       ["", "Choose…"],

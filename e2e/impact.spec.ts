@@ -107,3 +107,23 @@ test("a label set that judged a few questions is compared on those, the page say
     }
   }
 });
+
+test("a label set's name with the wrong shape is refused beside the form, which keeps the other set", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInViaApi(admin, USERS.admin.email);
+  const studyId = await studyIdByName(admin, "Harbor job queue (demo)");
+  await admin.dispose();
+  await signIn(page, USERS.researcher.email);
+  // a link edited by hand: "fused:" takes two judges
+  await page.goto(`/studies/${studyId}/impact?${new URLSearchParams({ a: "fused:gpt-4o", b: "gpt-4o" })}`);
+  await expect(page.getByRole("alert", { name: "Report error" })).toHaveText(
+    'a: a fused label set is named "fused:<judge>+<judge>", not "fused:gpt-4o"',
+  );
+  await expect(page.getByLabel("Label set A")).toHaveValue("");
+  await expect(page.getByLabel("Label set B")).toHaveValue("gpt-4o");
+  await expect(page.getByTestId("impact-summary")).toHaveCount(0);
+});

@@ -4,6 +4,7 @@
 // Row ids belong to their database: "campaign:<id>" becomes "campaign:<name>" (and "adjudicated:<id>", "dawid-skene:<id>" alike), a target key's ids
 // ("nd:<nugget>:<chunk>") and the explorer's column keys become external ids, and numbers under
 // "id" or a key ending in "Id" (studyId, userId, ...) are left out. Nothing else is touched.
+import { labelSet } from "./label-set";
 import { adjudicable } from "@/lib/domain/task-types/adjudicable";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import { getCampaignAgreement } from "@/lib/server/campaign-agreement/get-campaign-agreement";
@@ -46,12 +47,15 @@ async function snapshot(slug: string) {
   const out: Record<string, unknown> = {};
   for (const a of models)
     for (const b of [...models.filter((m) => m > a), ...people]) {
+      const sets = { a: labelSet(a), b: labelSet(b) };
       for (const group of ["none", "query"] as const)
-        out[`agreement ${a} ${b} ${group}`] = await attempt(() => getAgreementReport(admin, studyId, { a, b, group }));
-      out[`impact ${a} ${b}`] = await attempt(() => getImpactReport(admin, studyId, { a, b }));
-      out[`resources ${a} ${b}`] = await attempt(() => getResourcesReport(admin, studyId, { a, b }));
+        out[`agreement ${a} ${b} ${group}`] = await attempt(() =>
+          getAgreementReport(admin, studyId, { ...sets, group }),
+        );
+      out[`impact ${a} ${b}`] = await attempt(() => getImpactReport(admin, studyId, sets));
+      out[`resources ${a} ${b}`] = await attempt(() => getResourcesReport(admin, studyId, sets));
       out[`corrected ${a} ${b}`] = await attempt(() =>
-        getCorrectedEstimates(admin, studyId, { llm: a, human: b, confidence: 0.95 }),
+        getCorrectedEstimates(admin, studyId, { llm: sets.a, human: sets.b, confidence: 0.95 }),
       );
     }
   for (const reference of people)
@@ -68,7 +72,7 @@ async function snapshot(slug: string) {
         );
     if (c.taskType === "preference")
       out[`preferences ${c.name}`] = await attempt(() =>
-        getPreferencesReport(admin, studyId, { source: `campaign:${c.id}` }),
+        getPreferencesReport(admin, studyId, { source: { kind: "campaign", campaignId: c.id } }),
       );
   }
   out.questions = await attempt(() =>
@@ -78,7 +82,12 @@ async function snapshot(slug: string) {
   for (const q of await db.query.findMany({ where: { studyId }, orderBy: { externalId: "asc" } }))
     out[`pool ${q.externalId}`] = await attempt(() => getQuestionPool(admin, studyId, q.id));
 
-  let text = JSON.stringify(out);
+  return readable(JSON.stringify(out), studyId, campaigns);
+}
+
+/** The snapshot's text with database ids replaced by campaigns' names and external ids, and ids left out. */
+async function readable(text: string, studyId: number, campaigns: readonly { id: number; name: string }[]) {
+  const db = await getDb();
   const names = new Map(campaigns.map((c) => [String(c.id), c.name]));
   text = text.replace(
     /(campaign|adjudicated|dawid-skene):(\d+)\b/g,

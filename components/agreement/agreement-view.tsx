@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
 import type { StudyHeader } from "@/lib/schemas/studies";
 import { llmJudgeNames } from "@/lib/domain/label-sets/judge-set";
 import { labelSetOptions } from "@/lib/domain/label-sets/registry";
@@ -24,7 +25,8 @@ export function AgreementView({
   children,
 }: {
   study: StudyHeader;
-  query: AgreementQuery;
+  /** The sets chosen now (null: none, or not a name) and the grouping. */
+  query: { a: LabelSetName | null; b: LabelSetName | null; group: AgreementQuery["group"] };
   campaignId: number | null;
   reference: { name: string; measure: string };
   /** Why the page chose what it shows, when the researcher chose nothing. */

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { CorrectedEstimates } from "@/lib/domain/corrected-estimates/corrected-estimates-report";
 import type { CorrectedEstimatesQuery } from "@/lib/schemas/corrected-estimates";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
 import { fixed, interval } from "@/components/reports/format";
 import { IntervalDots } from "@/components/reports/interval-dots";
 import { ReportExports } from "@/components/reports/report-exports";
@@ -36,7 +37,8 @@ export function CorrectedEstimatesView({
   /** The LLM judges an ensemble can be made of. */
   llmJudges: string[];
   humanSets: SetOption[];
-  query: Pick<CorrectedEstimatesQuery, "llm" | "human" | "confidence">;
+  /** The sets chosen now (null: none, or not a name) and the confidence. */
+  query: { llm: LabelSetName | null; human: LabelSetName | null; confidence: CorrectedEstimatesQuery["confidence"] };
   report: CorrectedEstimates | null;
   /** Why the page chose what it shows, when the researcher chose nothing. */
   chosenFor: string | null;

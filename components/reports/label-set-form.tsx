@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
 import { LabelSetSelect } from "./label-set-select";
 import { ReportControls } from "./report-controls";
 
@@ -17,7 +18,7 @@ export function LabelSetForm({
   /** The LLM judges an ensemble can be made of. */
   models: string[];
   /** The label sets chosen now. */
-  query: { a: string; b: string };
+  query: { a: LabelSetName | null; b: LabelSetName | null };
   submit: string;
   children?: ReactNode;
 }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { LabelSetStudy } from "@/lib/domain/label-sets/label-set";
+import type { LabelSetName, LabelSetStudy } from "@/lib/domain/label-sets/label-set";
 import { labelSetTitle } from "@/lib/domain/label-sets/registry";
 import type { ReportNeeds } from "@/lib/domain/report-needs";
 import type { ImpactQuery } from "@/lib/schemas/impact";
@@ -13,7 +13,8 @@ export type LabelSetPairProps<R> = {
   sets: { value: string; label: string }[];
   /** The LLM judges an ensemble can be made of. */
   models: string[];
-  query: ImpactQuery;
+  /** The sets chosen now (null: none, or not a name) and the report's own choices. */
+  query: Partial<Omit<ImpactQuery, "a" | "b">> & { a: LabelSetName | null; b: LabelSetName | null };
   report: R | null;
   /** Why the page chose what it shows, when the researcher chose nothing. */
   chosenFor: string | null;
@@ -56,7 +57,10 @@ export function LabelSetPairPage<R extends { sets: { a: string; b: string } }>({
       error={page.error}
       needs={page.needs && <ReportNeedsNote studyId={study.id} needs={page.needs} />}
     >
-      {report && children(report, { a: labelSetTitle(report.sets.a, study), b: labelSetTitle(report.sets.b, study) })}
+      {report &&
+        page.query.a &&
+        page.query.b &&
+        children(report, { a: labelSetTitle(page.query.a, study), b: labelSetTitle(page.query.b, study) })}
     </ReportPage>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 import { useState } from "react";
 import { Select } from "@/components/ui/field";
-import { formatLabelSet, parseLabelSet } from "@/lib/domain/label-sets/registry";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 
 const ENSEMBLE = "ensemble";
 
@@ -23,11 +24,11 @@ export function LabelSetSelect({
   sets: readonly { value: string; label: string }[];
   /** The LLM judges an ensemble can be made of. */
   models: readonly string[];
-  defaultValue: string;
+  /** The set chosen now (null: none yet). */
+  defaultValue: LabelSetName | null;
 }) {
-  const opened = parseLabelSet(defaultValue);
-  const initial = "kind" in opened && opened.kind === "ensemble" ? opened.judges : null;
-  const [choice, setChoice] = useState(initial ? ENSEMBLE : defaultValue);
+  const initial = defaultValue?.kind === "ensemble" ? defaultValue.judges : null;
+  const [choice, setChoice] = useState(initial ? ENSEMBLE : defaultValue ? formatLabelSet(defaultValue) : "");
   const [members, setMembers] = useState<string[]>(initial ?? []);
   const ensemble = choice === ENSEMBLE;
   const toggle = (judge: string, on: boolean) =>

@@ -100,7 +100,9 @@ describe("report defaults", () => {
 
   it("opens Preferences on the preference campaign, else the first judge with preference labels", () => {
     expect(defaultPreferenceSource(demo, [])?.choice).toBe("campaign:5");
-    const judges = [{ value: "gpt-4o", label: "gpt-4o (LLM labels)" }];
+    const judges = [
+      { value: "gpt-4o", label: "gpt-4o (LLM labels)", set: { kind: "judge", judge: "gpt-4o" } as const },
+    ];
     expect(defaultPreferenceSource({ ...demo, campaigns: [] }, judges)?.choice).toBe("gpt-4o");
     expect(defaultPreferenceSource({ ...demo, campaigns: [] }, [])).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { formatLabelSet, labelSetKindOf } from "./label-sets/registry";
+import type { LabelSetOption } from "./label-sets/label-set";
+import { formatLabelSet } from "./label-sets/registry";
 import { labelsPairs, TASK_TYPES } from "./task-types/registry";
 import { type TaskType } from "./task-types/task-type";
 
@@ -130,13 +131,13 @@ export function defaultCampaign(
  */
 export function defaultPreferenceSource(
   study: DefaultsStudy,
-  judges: readonly { value: string; label: string }[],
+  judges: readonly LabelSetOption[],
 ): DefaultChoice<string> | null {
   const campaigns = study.campaigns.filter((c) => TASK_TYPES[c.taskType].report === "preferences");
   const campaign = defaultCampaign(campaigns, "preference campaign");
   if (campaign)
     return { choice: formatLabelSet({ kind: "campaign", campaignId: campaign.choice.campaign }), why: campaign.why };
-  const judge = judges.find((s) => labelSetKindOf(s.value).id === "judge");
+  const judge = judges.find((s) => s.set.kind === "judge");
   return judge ? { choice: judge.value, why: `${judge.label}, the first judge with preference labels.` } : null;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelSetNameSchema } from "./label-set-name";
 import type { AgreementReport as BuiltAgreementReport } from "@/lib/domain/agreement/build-agreement-report";
 import { TARGET_PREFIX, type TargetType } from "@/lib/domain/targets";
 
@@ -9,8 +10,8 @@ export const REPORT_GROUPS = ["none", "query", "tag", "collection", "nugget_posi
 
 /** Two label sets (lib/domain/label-sets/registry.ts names them) and an optional grouping. */
 export const agreementQuerySchema = z.object({
-  a: z.string().trim().min(1, "choose source A"),
-  b: z.string().trim().min(1, "choose source B"),
+  a: labelSetNameSchema("choose source A"),
+  b: labelSetNameSchema("choose source B"),
   group: z.enum(REPORT_GROUPS).default("none"),
   format: z.enum(["json", "csv"]).optional(),
 });

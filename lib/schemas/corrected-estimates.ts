@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { labelSetNameSchema } from "./label-set-name";
 import type { CorrectedEstimates as BuiltCorrectedEstimates } from "@/lib/domain/corrected-estimates/corrected-estimates-report";
 import { describes } from "./describes";
 
 /** An LLM label set and a human source (a judge or campaign:<id>) to correct it with. */
 export const correctedEstimatesQuerySchema = z.object({
-  llm: z.string().trim().min(1, "choose the LLM's labels"),
-  human: z.string().trim().min(1, "choose the people's labels"),
+  llm: labelSetNameSchema("choose the LLM's labels"),
+  human: labelSetNameSchema("choose the people's labels"),
   confidence: z.coerce.number().gt(0).lt(1).default(0.95),
   format: z.enum(["json", "csv"]).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalLabelSetNameSchema } from "./label-set-name";
 import type { DriftReport as BuiltDriftReport } from "@/lib/domain/drift/build-drift-report";
 import { describes } from "./describes";
 
@@ -9,8 +10,8 @@ import { describes } from "./describes";
  */
 export const driftQuerySchema = z.object({
   snapshot: z.coerce.number().int().positive("choose the study to compare with"),
-  a: z.string().trim().min(1).optional(),
-  b: z.string().trim().min(1).optional(),
+  a: optionalLabelSetNameSchema(),
+  b: optionalLabelSetNameSchema(),
   source: z.enum(["repository", "prefix"]).default("repository"),
   delimiter: z.string().min(1, "give the delimiter that ends a source in the ids").max(8).default("/"),
   format: z.enum(["json", "csv"]).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelSetNameSchema } from "./label-set-name";
 import type { ImpactReport as BuiltImpactReport } from "@/lib/domain/impact/build-impact-report";
 import { describes } from "./describes";
 import { IMPACT_FAMILIES } from "@/lib/domain/impact/build-impact-report";
@@ -9,8 +10,8 @@ import { IMPACT_FAMILIES } from "@/lib/domain/impact/build-impact-report";
  * labels, trec_eval's -J (`judged=1`).
  */
 export const impactQuerySchema = z.object({
-  a: z.string().trim().min(1, "choose label set A"),
-  b: z.string().trim().min(1, "choose label set B"),
+  a: labelSetNameSchema("choose label set A"),
+  b: labelSetNameSchema("choose label set B"),
   family: z.enum(IMPACT_FAMILIES).optional(),
   judged: z.enum(["0", "1"]).optional(),
   format: z.enum(["json", "csv"]).optional(),

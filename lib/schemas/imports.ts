@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelSetListSchema } from "./label-set-name";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
 export const importCountsSchema = z.object({
@@ -68,17 +69,7 @@ export const importUploadQuerySchema = z.object({
 export const exportQuerySchema = z.object({
   what: z.string().min(1),
   format: z.string().min(1),
-  judge: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(",")
-            .map((j) => j.trim())
-            .filter(Boolean)
-        : undefined,
-    ),
+  judge: labelSetListSchema(),
   scale: z
     .string()
     .optional()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelSetNameSchema, optionalLabelSetNameSchema } from "./label-set-name";
 import type { CalibrationReport as BuiltCalibrationReport } from "@/lib/domain/calibration/build-calibration-report";
 import { describes } from "./describes";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
@@ -224,9 +225,9 @@ export type JudgingPage = {
 
 /** The calibration view: every judge a run wrote, against one human label set (a person, or a campaign's majority). */
 export const calibrationQuerySchema = z.object({
-  human: z.string().trim().min(1, "choose the people's labels"),
+  human: labelSetNameSchema("choose the people's labels"),
   /** An ensemble of the runs' judges to score beside them: "ensemble:<judge>+<judge>+...", or two fused as FeB4RAG does, "fused:<judge>+<judge>". */
-  ensemble: z.string().trim().optional(),
+  ensemble: optionalLabelSetNameSchema(),
   format: z.enum(["json", "csv"]).optional(),
 });
 
@@ -280,7 +281,9 @@ export type Calibration = z.infer<typeof calibrationSchema>;
 /** "Use these disagreements as examples": the judge, the people whose labels the examples carry, and the chosen targets. */
 export const fewShotRequestSchema = z.object({
   judge: z.string().trim().min(1),
-  human: z.string().trim().min(1),
+  human: labelSetNameSchema("choose the people's labels"),
   targetKeys: z.array(z.string().min(1)).min(1, "choose at least one example").max(20, "at most 20 examples"),
 });
 export type FewShotRequest = z.input<typeof fewShotRequestSchema>;
+/** The request as the server reads it: the people's label set parsed. */
+export type ParsedFewShotRequest = z.output<typeof fewShotRequestSchema>;

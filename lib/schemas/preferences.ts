@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { labelSetNameSchema } from "./label-set-name";
 import type { PreferenceReport as BuiltPreferenceReport } from "@/lib/domain/preferences/build-preferences-report";
 import { describes } from "./describes";
 import { statisticSchema } from "./agreement";
 
 /** Whose preferences to report: a judge's imported labels (e.g. FeB4RAG's assessors) or a preference campaign ("campaign:<id>"). */
 export const preferenceQuerySchema = z.object({
-  source: z.string().trim().min(1, "choose whose preferences to report"),
+  source: labelSetNameSchema("choose whose preferences to report"),
   format: z.enum(["json", "csv"]).optional(),
 });
 export type PreferenceQuery = z.infer<typeof preferenceQuerySchema>;

@@ -1,3 +1,4 @@
+import { impactQuerySchema } from "@/lib/schemas/impact";
 import { afterAll, describe, expect, it } from "vitest";
 import { answerNuggetScores, meanNuggetScores } from "@/lib/domain/nugget-scores/nugget-scores";
 import { defaultPair } from "@/lib/domain/report-defaults";
@@ -47,7 +48,7 @@ describe("the demo's TREC RAG study", () => {
     const study = await db.study.findUniqueOrThrow({ where: { slug: RAG_DEMO_SLUG } });
     const chosen = defaultPair(await getStudyHeader(ADMIN, study.id), "leaderboard")!.choice;
     expect(chosen).toEqual({ a: "gpt-4o", b: "assessors" });
-    const impact = await getImpactReport(ADMIN, study.id, chosen);
+    const impact = await getImpactReport(ADMIN, study.id, impactQuerySchema.parse(chosen));
     expect(impact).toMatchObject({ family: "answers", families: ["answers", "citations"], questions: 6 });
     for (const system of RAG_SYSTEMS) {
       // the assessors' labels are what each answer states: nuggetizer's scores of those
@@ -92,7 +93,11 @@ describe("the demo's TREC RAG study", () => {
   it("ranks the systems by citation support too, where gpt-4o reads a sentence in four a level off", async () => {
     const db = await getDb();
     const study = await db.study.findUniqueOrThrow({ where: { slug: RAG_DEMO_SLUG } });
-    const impact = await getImpactReport(ADMIN, study.id, { a: "gpt-4o", b: "assessors", family: "citations" });
+    const impact = await getImpactReport(
+      ADMIN,
+      study.id,
+      impactQuerySchema.parse({ a: "gpt-4o", b: "assessors", family: "citations" }),
+    );
     const pairs = await db.label.count({
       where: { studyId: study.id, targetType: "sentence_citation", judge: { name: "assessors" } },
     });

@@ -1,3 +1,5 @@
+import { impactQuerySchema } from "@/lib/schemas/impact";
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
@@ -35,13 +37,17 @@ describe("the demo's prose relevance study", () => {
     const header = await getStudyHeader(ADMIN, study.id);
     const chosen = defaultPair(header, "leaderboard")!.choice;
     expect(chosen).toEqual({ a: "gpt-4o", b: "assessors" });
-    const impact = await getImpactReport(ADMIN, study.id, chosen);
+    const impact = await getImpactReport(ADMIN, study.id, impactQuerySchema.parse(chosen));
     expect(impact).toMatchObject({ family: "relevance", families: ["relevance"], questions: 6 });
     const best = (set: "a" | "b") =>
       impact.systems.toSorted((x, y) => y.scores["ndcg@10"]![set]! - x.scores["ndcg@10"]![set]!)[0]!.name;
     expect([best("a"), best("b")]).toEqual(["dense", "hybrid"]);
     expect(impact.swaps["ndcg@10"]!.length).toBeGreaterThan(0);
-    const agreement = await getAgreementReport(ADMIN, study.id, { a: "gpt-4o", b: "assessors", group: "none" });
+    const agreement = await getAgreementReport(
+      ADMIN,
+      study.id,
+      agreementQuerySchema.parse({ a: "gpt-4o", b: "assessors", group: "none" }),
+    );
     expect(agreement.items).toBe(36);
   });
 });

@@ -1,3 +1,4 @@
+import { driftQuerySchema } from "@/lib/schemas/drift";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { closeSharedConnections } from "@/lib/server/db/transactions";
@@ -33,11 +34,15 @@ describe("the demo's later snapshot", () => {
     expect(offered.find((s) => s.id === studyId)).toMatchObject({ sharedQuestions: 10 });
     expect(offered[0]!.sharedQuestions).toBe(10);
 
-    const report = await getDriftReport(researcher, demo.studyId, {
-      snapshot: studyId,
-      source: "repository",
-      delimiter: "/",
-    });
+    const report = await getDriftReport(
+      researcher,
+      demo.studyId,
+      driftQuerySchema.parse({
+        snapshot: studyId,
+        source: "repository",
+        delimiter: "/",
+      }),
+    );
     expect(report.questions).toEqual({ matched: 10, onlyA: [], onlyB: [] });
     expect(report.grounding.lostSupport.map((n) => n.nugget)).toEqual([DEMO_LOST_NUGGET]);
     expect(report.grounding.lostFullSupport).toContain(DEMO_LOST_NUGGET.slice(0, DEMO_LOST_NUGGET.lastIndexOf("_")));

@@ -1,3 +1,7 @@
+import { impactQuerySchema } from "@/lib/schemas/impact";
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
+import { preferenceQuerySchema } from "@/lib/schemas/preferences";
+import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
@@ -83,13 +87,21 @@ describe("the demo study seed", () => {
       expect(await db.assignment.count({ where: { campaignId: c.id, status: { not: "submitted" } } })).toBe(0);
     const admin = { id: 0, email: "cli", name: "cli", role: "admin" as const };
     const check = ofType("support");
-    const agreement = await getAgreementReport(admin, study.id, {
-      a: "gpt-4o",
-      b: `campaign:${check.id}`,
-      group: "none",
-    });
+    const agreement = await getAgreementReport(
+      admin,
+      study.id,
+      agreementQuerySchema.parse({
+        a: "gpt-4o",
+        b: `campaign:${check.id}`,
+        group: "none",
+      }),
+    );
     expect(agreement.positives!.levels.find((l) => l.level === "Not supported")!.count).toBeGreaterThan(10); // gpt-4o's false positives
-    const impact = await getImpactReport(admin, study.id, { a: "gpt-4o", b: "corrected:gpt-4o" });
+    const impact = await getImpactReport(
+      admin,
+      study.id,
+      impactQuerySchema.parse({ a: "gpt-4o", b: "corrected:gpt-4o" }),
+    );
     expect(impact.kendallTauB["alpha-ndcg@10"]).toBeLessThan(1);
     expect(impact.swaps["alpha-ndcg@10"]!.length).toBeGreaterThan(0);
     const best = (set: "a" | "b") =>
@@ -110,11 +122,15 @@ describe("the demo study seed", () => {
     ]);
     // the uniform sample gives Corrected estimates its interval on a first start
     const uniform = finished.find((c) => c.name.startsWith("Uniform sample"))!;
-    const corrected = await getCorrectedEstimates(admin, study.id, {
-      llm: "gpt-4o",
-      human: `campaign:${uniform.id}`,
-      confidence: 0.95,
-    });
+    const corrected = await getCorrectedEstimates(
+      admin,
+      study.id,
+      correctedEstimatesQuerySchema.parse({
+        llm: "gpt-4o",
+        human: `campaign:${uniform.id}`,
+        confidence: 0.95,
+      }),
+    );
     expect(corrected).toMatchObject({ labelled: 80, sample: { uniform: true } });
     const share = corrected.quantities.find((q) => q.id === "share")!;
     expect(share.withheld).toEqual({ people: null, ppi: null });
@@ -125,9 +141,13 @@ describe("the demo study seed", () => {
     });
     expect(review).toMatchObject({ reviews: 10, questions: 5 });
     expect(review.overall.micro.precision.value).toBeLessThan(1);
-    const preferences = await getPreferencesReport(admin, study.id, {
-      source: `campaign:${ofType("preference").id}`,
-    });
+    const preferences = await getPreferencesReport(
+      admin,
+      study.id,
+      preferenceQuerySchema.parse({
+        source: `campaign:${ofType("preference").id}`,
+      }),
+    );
     expect(preferences).toMatchObject({ judgments: 10, items: 5, annotators: 2 });
   });
 });

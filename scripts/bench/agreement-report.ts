@@ -2,6 +2,7 @@
 // report on a campaign's annotators for a campaign of 50,000 items labelled by two annotators
 // (100,000 labels): the operations behind the report pages and their API, on DATABASE_URL (fresh,
 // migrated).
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { fakeAnnotations } from "@/lib/server/db/bench-fixtures";
 import { withBulkTransaction, closeSharedConnections } from "@/lib/server/db/transactions";
@@ -51,9 +52,9 @@ await importIntoStudy(study.id, {
 const admin = { id: 0, email: "bench", name: "bench", role: "admin" as const };
 const times: Record<string, number> = {};
 for (const group of ["none", "query"] as const) {
-  await getAgreementReport(admin, study.id, { a: "llm", b: "human", group }); // warm
+  await getAgreementReport(admin, study.id, agreementQuerySchema.parse({ a: "llm", b: "human", group })); // warm
   const t0 = performance.now();
-  const report = await getAgreementReport(admin, study.id, { a: "llm", b: "human", group });
+  const report = await getAgreementReport(admin, study.id, agreementQuerySchema.parse({ a: "llm", b: "human", group }));
   times[group] = Math.round(performance.now() - t0);
   if (report.items !== N) throw new Error(`expected ${N} pairs, got ${report.items}`);
 }

@@ -1,6 +1,7 @@
 // Benchmark: the Corrected estimates page's server time on a study of 50,000 (question, chunk)
 // pairs labelled by an LLM, with a campaign of 2,000 pairs drawn uniformly at random and labelled
 // by two annotators (the operation behind the page and its API), on DATABASE_URL (fresh, migrated).
+import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
 import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { fakeAnnotations } from "@/lib/server/db/bench-fixtures";
@@ -57,12 +58,12 @@ await withBulkTransaction((tx) =>
   ),
 );
 const query = { llm: "llm", human: formatLabelSet({ kind: "campaign", campaignId: campaign.id }), confidence: 0.95 };
-await getCorrectedEstimates(admin, study.id, query); // warm
+await getCorrectedEstimates(admin, study.id, correctedEstimatesQuerySchema.parse(query)); // warm
 const times: number[] = [];
-let report = await getCorrectedEstimates(admin, study.id, query);
+let report = await getCorrectedEstimates(admin, study.id, correctedEstimatesQuerySchema.parse(query));
 for (let i = 0; i < 5; i++) {
   const t0 = performance.now();
-  report = await getCorrectedEstimates(admin, study.id, query);
+  report = await getCorrectedEstimates(admin, study.id, correctedEstimatesQuerySchema.parse(query));
   times.push(performance.now() - t0);
 }
 const share = report.quantities[0]!;

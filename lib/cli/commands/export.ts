@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { parseArgs } from "node:util";
+import { labelSetListSchema } from "@/lib/schemas/label-set-name";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { textChunks } from "@/lib/server/exports/text-chunks";
 import { findStudy } from "@/lib/server/studies/find-or-create-study";
@@ -30,14 +31,12 @@ export async function exportCommand(args: string[], io: CliIo): Promise<void> {
   const study = await orInputError(findStudy(values.study));
   if (!study) throw new UsageError(`no study named "${values.study}" (see \`npm run assay -- studies list\`)`);
   const campaign = values.campaign === undefined ? undefined : idOption("campaign", values.campaign, "a campaign");
-  const judges = values.judge
-    ?.flatMap((j) => j.split(","))
-    .map((j) => j.trim())
-    .filter(Boolean);
+  const judges = labelSetListSchema().safeParse(values.judge?.join(","));
+  if (!judges.success) throw new UsageError(`--judge: ${judges.error.issues[0]!.message}`);
   const { lines } = await exportStudy(study.id, {
     what: values.what,
     format: values.format,
-    judges,
+    judges: judges.data,
     scale: values.scale,
     binarized: values.binarized,
     campaign,

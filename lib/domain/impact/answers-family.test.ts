@@ -131,7 +131,7 @@ describe("Impact on nugget assignments", () => {
     const tied = buildImpactReport({
       sets: { a: "nuggetizer", b: "campaign:2" },
       labels: { a: labelSet(), b: tiedFirst },
-      ties: { a: 0, b: answers.length },
+      decidedBy: ["adjudicated:2"],
       leftOut: [`campaign:2 leaves out ${answers.length} targets its members tie on`],
       nuggets: [...nuggets.values()],
       answers,
@@ -146,7 +146,7 @@ describe("Impact on nugget assignments", () => {
     const allTied = buildImpactReport({
       sets: { a: "nuggetizer", b: "campaign:2" },
       labels: { a: labelSet(), b: new Map() },
-      ties: { a: 0, b: 1 },
+      decidedBy: ["adjudicated:2"],
       leftOut: ["campaign:2 leaves out 1 target its members tie on"],
       nuggets: [...nuggets.values()],
       answers,

@@ -1,5 +1,4 @@
 import type { SetLabel } from "../label-sets/label-set";
-import { formatLabelSet, parseLabelSet } from "../label-sets/registry";
 import { labelLevel, labelPositive } from "../scales";
 import { parseNuggetDocumentKey, parseQueryDocumentKey, TARGET_PREFIX, type TargetType } from "../targets";
 import { evaluateNuggetRanking, FRESHSTACK_METRICS, parseNuggetMetric, type QueryJudgments } from "./nugget-metrics";
@@ -28,8 +27,8 @@ export type ImpactInputs = {
   sets: { a: string; b: string };
   /** Each label set's labels by target key. */
   labels: { a: ReadonlyMap<string, SetLabel>; b: ReadonlyMap<string, SetLabel> };
-  /** The targets each set's members tied on (a campaign's majority, an ensemble), which it leaves without a label. */
-  ties?: { a: number; b: number };
+  /** The adjudicated sets that decide the ties a campaign's majority among the two left out ("adjudicated:<id>"). */
+  decidedBy?: readonly string[];
   /** What the sets leave out, in words (leftOutOf): the report repeats it. */
   leftOut?: readonly string[];
   /** The study's nuggets with their question and importance. */
@@ -149,13 +148,7 @@ function nothingToCompare(inputs: ImpactInputs, what: string): string {
   const base = `${inputs.sets.a} and ${inputs.sets.b} ${what}`;
   const leftOut = inputs.leftOut ?? [];
   if (leftOut.length === 0) return `${base}: nothing to compare`;
-  const adjudicated = (["a", "b"] as const).flatMap((s) => {
-    const set = parseLabelSet(inputs.sets[s]);
-    return (inputs.ties?.[s] ?? 0) > 0 && !("error" in set) && set.kind === "campaign"
-      ? [formatLabelSet({ kind: "adjudicated", campaignId: set.campaignId })]
-      : [];
-  });
-  return `${base}: ${leftOut.join("; ")} (an answer with one of them is not assigned in full).${adjudicated.map((name) => ` Decide the ties in the campaign's adjudication and compare with ${name}.`).join("")}`;
+  return `${base}: ${leftOut.join("; ")} (an answer with one of them is not assigned in full).${(inputs.decidedBy ?? []).map((name) => ` Decide the ties in the campaign's adjudication and compare with ${name}.`).join("")}`;
 }
 
 /** The runs scored under both sets with one family, on the questions both judged (and those judgments). */

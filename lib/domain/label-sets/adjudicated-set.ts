@@ -24,7 +24,7 @@ export const adjudicatedSet: LabelSetKindDefinition<"adjudicated"> = {
       .filter((c) => adjudicable(c.taskType, c.overlap))
       .map((c) => {
         const set = { kind: "adjudicated" as const, campaignId: c.id };
-        return { value: adjudicatedSet.format(set), label: adjudicatedSet.title(set, study, "majority") };
+        return { set, label: adjudicatedSet.title(set, study, "majority") };
       }),
   derived: true,
   labelKind: "human",

@@ -25,7 +25,7 @@ export const campaignSet: LabelSetKindDefinition<"campaign"> = {
       .filter((c) => labelsOnScale(c.taskType))
       .map((c) => {
         const set = { kind: "campaign" as const, campaignId: c.id };
-        return { value: campaignSet.format(set), label: campaignSet.title(set, study, "majority") };
+        return { set, label: campaignSet.title(set, study, "majority") };
       }),
   derived: true,
   labelKind: "human",

@@ -15,7 +15,7 @@ export const correctedSet: LabelSetKindDefinition<"corrected"> = {
       ? study.judges
           .filter((j) => j.kind === "model")
           .map((m) => ({
-            value: correctedSet.format({ kind: "corrected", judge: m.name }),
+            set: { kind: "corrected", judge: m.name },
             label: `${m.name} corrected by humans where they judged`,
           }))
       : [],

@@ -24,7 +24,7 @@ export const dawidSkeneSet: LabelSetKindDefinition<"dawid-skene"> = {
       .filter((c) => adjudicable(c.taskType, c.overlap))
       .map((c) => {
         const set = { kind: "dawid-skene" as const, campaignId: c.id };
-        return { value: dawidSkeneSet.format(set), label: dawidSkeneSet.title(set, study, "majority") };
+        return { set, label: dawidSkeneSet.title(set, study, "majority") };
       }),
   derived: true,
   labelKind: "human",

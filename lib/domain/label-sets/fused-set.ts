@@ -17,7 +17,7 @@ export const fusedSet: LabelSetKindDefinition<"fused"> = {
     const models = study.judges.filter((j) => j.kind === "model");
     return models.flatMap((x, i) =>
       models.slice(i + 1).map((y) => ({
-        value: fusedSet.format({ kind: "fused", judges: [x.name, y.name] }),
+        set: { kind: "fused", judges: [x.name, y.name] },
         label: `${x.name} + ${y.name} fused`,
       })),
     );

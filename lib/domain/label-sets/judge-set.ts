@@ -9,7 +9,10 @@ export const judgeSet: LabelSetKindDefinition<"judge"> = {
   format: (set) => set.judge,
   title: (set) => set.judge,
   options: (study) =>
-    study.judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})` })),
+    study.judges.map((j) => ({
+      set: { kind: "judge", judge: j.name },
+      label: `${j.name} (${j.kind === "model" ? "LLM" : "human"})`,
+    })),
   derived: false,
   labelKind: "judge",
 };

@@ -59,8 +59,8 @@ export type LabelSetStudy = {
  */
 export type CampaignReading = "majority" | "mean";
 
-/** A menu entry: a label set's name and its words. */
-export type LabelSetOption = { value: string; label: string };
+/** A menu entry: a label set's name as text (the form's value), its words, and the set it names. */
+export type LabelSetOption = { value: string; label: string; set: LabelSetName };
 
 /**
  * One kind of label set. Its names start with `prefix` (a judge's name has none and is tried
@@ -77,7 +77,7 @@ export type LabelSetKindDefinition<K extends LabelSetKind> = {
   /** Its name in words for a heading. */
   title(set: Extract<LabelSetName, { kind: K }>, study: LabelSetStudy, reading: CampaignReading): string;
   /** The label sets of this kind a study offers in menus, with their words (an ensemble is built in its own control). */
-  options(study: LabelSetStudy): LabelSetOption[];
+  options(study: LabelSetStudy): { set: Extract<LabelSetName, { kind: K }>; label: string }[];
   /** Built from other labels (not one judge's rows): exported as labels only, compared in memory. */
   derived: boolean;
   /** Whether its labels are people's (human) or models' (model); a judge's are its own kind. */

@@ -4,8 +4,6 @@ import type { LabelSetName } from "./label-set";
 import {
   formatLabelSet,
   isDerivedLabelSet,
-  LABEL_SET_KINDS,
-  labelSetKindOf,
   labelSetOptions,
   labelSetTitle,
   modelLabelSetOptions,
@@ -56,11 +54,14 @@ describe("label-set kinds", () => {
   ])("refuses %j, saying what a name of its kind is", (name, error) => expect(parseLabelSet(name)).toEqual({ error }));
 
   it("knows which sets are built from others, and whose labels they are", () => {
+    const named = (name: string) => parseLabelSet(name) as LabelSetName;
     expect(
-      ["fused:a+b", "corrected:a", "campaign:3", "adjudicated:3", "ensemble:a+b+c", "gpt-4o"].map(isDerivedLabelSet),
+      ["fused:a+b", "corrected:a", "campaign:3", "adjudicated:3", "ensemble:a+b+c", "gpt-4o"].map((name) =>
+        isDerivedLabelSet(named(name)),
+      ),
     ).toEqual([true, true, true, true, true, false]);
-    expect(labelSetKindOf("campaign:3")).toBe(LABEL_SET_KINDS.campaign);
-    expect(labelSetKindOf("campaigns")).toBe(LABEL_SET_KINDS.judge);
+    expect(named("campaign:3").kind).toBe("campaign");
+    expect(named("campaigns")).toEqual({ kind: "judge", judge: "campaigns" });
   });
 
   it("offers judges, fusions, corrections, the campaigns that label on a scale and the adjudicated sets of those with overlap 2 or more", () => {
@@ -78,7 +79,7 @@ describe("label-set kinds", () => {
     ]);
     expect(modelLabelSetOptions(study).map((o) => o.value)).not.toContain("campaign:2");
     expect(modelLabelSetOptions(study).map((o) => o.value)).not.toContain("adjudicated:2");
-    expect(peopleLabelSetOptions(study, "mean")).toEqual([
+    expect(peopleLabelSetOptions(study, "mean").map(({ value, label }) => ({ value, label }))).toEqual([
       { value: "campaign:2", label: "Annotators of Relevance check (mean over annotators)" },
       { value: "campaign:4", label: "Annotators of Single pass (mean over annotators)" },
       { value: "adjudicated:2", label: "Adjudicated labels of Relevance check" },
@@ -98,11 +99,11 @@ describe("label-set kinds", () => {
     ["fused:gpt-4o+solar", "gpt-4o + solar fused"],
     ["assessors", "assessors"],
     ["ensemble:gpt-4o+solar+assessors", "Ensemble of gpt-4o + solar + assessors"],
-    ["fused:broken", "fused:broken"],
-  ])("%s is called %j", (name, title) => expect(labelSetTitle(name, study)).toBe(title));
+  ])("%s is called %j", (name, title) => expect(labelSetTitle(parseLabelSet(name) as LabelSetName, study)).toBe(title));
 
   it("names a campaign's labels by how the report reads them: the majority, or (Corrected estimates) the mean", () => {
-    expect(labelSetTitle("campaign:2", study, "mean")).toBe("Annotators of Relevance check (mean over annotators)");
-    expect(labelSetTitle("campaign:2", study, "majority")).toBe("Annotators of Relevance check (majority)");
+    const campaign = { kind: "campaign", campaignId: 2 } as const;
+    expect(labelSetTitle(campaign, study, "mean")).toBe("Annotators of Relevance check (mean over annotators)");
+    expect(labelSetTitle(campaign, study, "majority")).toBe("Annotators of Relevance check (majority)");
   });
 });

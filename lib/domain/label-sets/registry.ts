@@ -16,7 +16,8 @@ import type {
 
 /**
  * Every kind of label set by its id, in menu order. `satisfies` makes a missing or mistyped entry
- * a compile error. Label-set names are parsed and written here only: code asks parseLabelSet,
+ * a compile error. Label-set names are parsed and written here only: a name is parsed once where
+ * it comes in (lib/schemas/label-set-name.ts) and travels as a LabelSetName; code asks
  * formatLabelSet, labelSetTitle and labelSetOptions, never slices a name.
  */
 export const LABEL_SET_KINDS = {
@@ -34,7 +35,7 @@ type AnyKind = LabelSetKindDefinition<LabelSetKind>;
 const kinds = (): AnyKind[] => Object.values(LABEL_SET_KINDS);
 
 /** The kind a name is of: the one whose prefix it starts with, else a judge's. */
-export function labelSetKindOf(name: string): AnyKind {
+function labelSetKindOf(name: string): AnyKind {
   return kinds().find((k) => k.prefix !== "" && name.startsWith(k.prefix)) ?? LABEL_SET_KINDS.judge;
 }
 
@@ -49,20 +50,18 @@ export function parseLabelSet(name: string): LabelSetName | { error: string } {
 /** A label set's name as text. */
 export const formatLabelSet = (set: LabelSetName): string => (LABEL_SET_KINDS[set.kind] as AnyKind).format(set);
 
-/**
- * A label set's name in words for a heading: "Annotators of Relevance check (majority)", "gpt-4o
- * corrected by humans", or the judge's name (a name that is none is shown as it is).
- */
-export function labelSetTitle(name: string, study: LabelSetStudy, reading: CampaignReading = "majority"): string {
-  const set = parseLabelSet(name);
-  return "error" in set ? name : (LABEL_SET_KINDS[set.kind] as AnyKind).title(set, study, reading);
-}
+/** A label set in words for a heading: "Annotators of Relevance check (majority)", "gpt-4o corrected by humans", or the judge's name. */
+export const labelSetTitle = (set: LabelSetName, study: LabelSetStudy, reading: CampaignReading = "majority"): string =>
+  (LABEL_SET_KINDS[set.kind] as AnyKind).title(set, study, reading);
 
-/** Every label set a study offers in menus, kind by kind, each with its words. */
-export const labelSetOptions = (study: LabelSetStudy): LabelSetOption[] => kinds().flatMap((k) => k.options(study));
+/** Every label set a study offers in menus, kind by kind, each with its name as text and its words. */
+export const labelSetOptions = (study: LabelSetStudy): LabelSetOption[] => kinds().flatMap((k) => optionsOf(k, study));
+
+const optionsOf = (kind: AnyKind, study: LabelSetStudy): LabelSetOption[] =>
+  kind.options(study).map(({ set, label }) => ({ value: formatLabelSet(set), label, set }));
 
 /** Whether a label set is built from other labels rather than one judge's rows. */
-export const isDerivedLabelSet = (name: string): boolean => labelSetKindOf(name).derived;
+export const isDerivedLabelSet = (set: LabelSetName): boolean => (LABEL_SET_KINDS[set.kind] as AnyKind).derived;
 
 /**
  * The people's label sets a study offers (the reference a judge is calibrated or corrected
@@ -74,11 +73,11 @@ export function peopleLabelSetOptions(study: LabelSetStudy, reading: CampaignRea
   return [
     ...kinds()
       .filter((k) => k.labelKind === "human")
-      .flatMap((k) => k.options(study).map((o) => ({ ...o, label: labelSetTitle(o.value, study, reading) }))),
-    ...LABEL_SET_KINDS.judge.options(people),
+      .flatMap((k) => optionsOf(k, study).map((o) => ({ ...o, label: labelSetTitle(o.set, study, reading) }))),
+    ...optionsOf(LABEL_SET_KINDS.judge, people),
   ];
 }
 
 /** The label sets a study offers that are not people's alone: judges of either kind, fusions, corrections. */
 export const modelLabelSetOptions = (study: LabelSetStudy): LabelSetOption[] =>
-  labelSetOptions(study).filter((o) => labelSetKindOf(o.value).labelKind !== "human");
+  labelSetOptions(study).filter((o) => (LABEL_SET_KINDS[o.set.kind] as AnyKind).labelKind !== "human");

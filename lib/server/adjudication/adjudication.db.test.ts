@@ -1,3 +1,5 @@
+import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
+import { labelSet } from "@/test/label-set";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
@@ -236,7 +238,7 @@ describe("adjudication", () => {
     ]);
 
     // the label set: the agreed item and the decision; the undecided one left out and counted
-    const set = await loadLabelSet(db, studyId, `adjudicated:${id}`);
+    const set = await loadLabelSet(studyId, labelSet(`adjudicated:${id}`));
     expect([...set.labels.values()].map((l) => [l.targetKey, l.value, l.scale]).sort()).toEqual(
       [
         [await keyOf(items[0]!), "partially_relevant", "relevance-3"],
@@ -261,21 +263,25 @@ describe("adjudication", () => {
       judge: "gpt-4o",
       value: half.targets[0]!.llm!.level,
     });
-    expect((await loadLabelSet(db, studyId, `adjudicated:${id}`)).undecided).toBe(0);
+    expect((await loadLabelSet(studyId, labelSet(`adjudicated:${id}`))).undecided).toBe(0);
     // Corrected estimates reads it as the people's labels: one value per target, agreed or decided
-    const corrected = await getCorrectedEstimates(researcher, studyId, {
-      llm: "gpt-4o",
-      human: `adjudicated:${id}`,
-      confidence: 0.95,
-    });
+    const corrected = await getCorrectedEstimates(
+      researcher,
+      studyId,
+      correctedEstimatesQuerySchema.parse({
+        llm: "gpt-4o",
+        human: `adjudicated:${id}`,
+        confidence: 0.95,
+      }),
+    );
     expect(corrected).toMatchObject({ labelled: 3 });
 
     // every item through the queue: the agreed one waits for a decision, and then counts
     await updateCampaign(researcher, id, { adjudication: { every: true } });
     expect((await getAdjudicationQueue(judge, id)).queue.map((q) => q.itemId)).toEqual([items[0], items[2], items[1]]);
-    expect((await loadLabelSet(db, studyId, `adjudicated:${id}`)).undecided).toBe(1);
+    expect((await loadLabelSet(studyId, labelSet(`adjudicated:${id}`))).undecided).toBe(1);
     await decide(items[1]!, "relevant", (await getAdjudicationItem(judge, id, items[1]!)).labelsToken);
-    expect((await loadLabelSet(db, studyId, `adjudicated:${id}`)).labels.size).toBe(3);
+    expect((await loadLabelSet(studyId, labelSet(`adjudicated:${id}`))).labels.size).toBe(3);
   });
 
   it("has no adjudication for a campaign with one annotator per item, nor for another study's", async () => {
@@ -284,8 +290,7 @@ describe("adjudication", () => {
     await expect(updateCampaign(researcher, id, { adjudication: { every: true } })).rejects.toThrow(
       /has no adjudication/,
     );
-    const db = await getDb();
-    await expect(loadLabelSet(db, studyId, `adjudicated:${id}`)).rejects.toThrow(/has no adjudication/);
-    await expect(loadLabelSet(db, studyId + 100000, `adjudicated:${id}`)).rejects.toThrow(/no campaign/);
+    await expect(loadLabelSet(studyId, labelSet(`adjudicated:${id}`))).rejects.toThrow(/has no adjudication/);
+    await expect(loadLabelSet(studyId + 100000, labelSet(`adjudicated:${id}`))).rejects.toThrow(/no campaign/);
   });
 });

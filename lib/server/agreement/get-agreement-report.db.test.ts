@@ -1,3 +1,4 @@
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cohenKappa } from "@/lib/domain/agreement/kappa";
 import { closeDb, getDb } from "@/lib/server/db/client";
@@ -21,7 +22,11 @@ const admin = () => world.admin;
 
 describe("agreement report", () => {
   it("compares the demo study's two LLMs on the binary scale, with intervals and a confusion matrix", async () => {
-    const report = await getAgreementReport(admin(), studyId, { a: "gpt-4o", b: "solar-11b", group: "query" });
+    const report = await getAgreementReport(
+      admin(),
+      studyId,
+      agreementQuerySchema.parse({ a: "gpt-4o", b: "solar-11b", group: "query" }),
+    );
     expect(report).toMatchObject({
       items: 320,
       onlyA: 0,
@@ -87,7 +92,11 @@ describe("agreement report", () => {
       judgeKind: "human",
       files: [textInput("expert.csv", `${csv}\n`)],
     });
-    const report = await getAgreementReport(admin(), studyId, { a: "gpt-4o", b: "expert", group: "none" });
+    const report = await getAgreementReport(
+      admin(),
+      studyId,
+      agreementQuerySchema.parse({ a: "gpt-4o", b: "expert", group: "none" }),
+    );
     expect(report).toMatchObject({ items: 5, binarized: true, categories: ["not relevant", "relevant"] });
     // counted by kind in the database (one kind here: nothing pooled), nothing left out by two judges
     expect(report.targetKinds).toEqual([{ kind: "nugget_document", items: 5 }]);
@@ -117,7 +126,13 @@ describe("agreement report", () => {
     expect(report.bias!.byLength.at(-1)!.to).toBe(lengths[4]);
     // two LLMs: no bias section
     expect(
-      (await getAgreementReport(admin(), studyId, { a: "gpt-4o", b: "solar-11b", group: "none" })).bias,
+      (
+        await getAgreementReport(
+          admin(),
+          studyId,
+          agreementQuerySchema.parse({ a: "gpt-4o", b: "solar-11b", group: "none" }),
+        )
+      ).bias,
     ).toBeNull();
   });
 
@@ -143,7 +158,11 @@ describe("agreement report", () => {
       judgeKind: "human",
       files: [textInput("mixed.csv", `${csv.join("\n")}\n`)],
     });
-    const report = await getAgreementReport(admin(), studyId, { a: "mixed-a", b: "mixed-b", group: "none" });
+    const report = await getAgreementReport(
+      admin(),
+      studyId,
+      agreementQuerySchema.parse({ a: "mixed-a", b: "mixed-b", group: "none" }),
+    );
     expect(report.items).toBe(5);
     expect(report.targetKinds).toEqual([
       { kind: "query_document", items: 3 },
@@ -160,22 +179,30 @@ describe("agreement report", () => {
   });
 
   it("fuses two LLMs and groups by nugget position", async () => {
-    const report = await getAgreementReport(admin(), studyId, {
-      a: "fused:gpt-4o+solar-11b",
-      b: "gpt-4o",
-      group: "nugget_position",
-    });
+    const report = await getAgreementReport(
+      admin(),
+      studyId,
+      agreementQuerySchema.parse({
+        a: "fused:gpt-4o+solar-11b",
+        b: "gpt-4o",
+        group: "nugget_position",
+      }),
+    );
     expect(report.items).toBe(320);
     expect(report.targetKinds).toEqual([{ kind: "nugget_document", items: 320 }]); // counted in memory
     expect(report.groups.map((g) => g.group)).toEqual(["nugget 1", "nugget 2", "nugget 3", "nugget 4"]);
   });
 
   it("refuses an unknown judge and hides the study from non-members", async () => {
-    await expect(getAgreementReport(admin(), studyId, { a: "nobody", b: "gpt-4o", group: "none" })).rejects.toThrow(
-      /no judge named "nobody"/,
-    );
     await expect(
-      getAgreementReport(world.annotator, studyId, { a: "gpt-4o", b: "solar-11b", group: "none" }),
+      getAgreementReport(admin(), studyId, agreementQuerySchema.parse({ a: "nobody", b: "gpt-4o", group: "none" })),
+    ).rejects.toThrow(/no judge named "nobody"/);
+    await expect(
+      getAgreementReport(
+        world.annotator,
+        studyId,
+        agreementQuerySchema.parse({ a: "gpt-4o", b: "solar-11b", group: "none" }),
+      ),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 });

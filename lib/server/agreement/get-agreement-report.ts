@@ -1,5 +1,6 @@
 import "server-only";
 import { buildAgreementReport, type AgreementReport } from "@/lib/domain/agreement/build-agreement-report";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { REPORT_BOOTSTRAP } from "@/lib/domain/agreement/report-bootstrap";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
 import { getDb, type Db } from "../db/client";
@@ -27,7 +28,7 @@ export async function agreementReportOf(
 ): Promise<AgreementReport<AgreementQuery["group"]>> {
   const counts = await loadPairCounts(db, studyId, query);
   return buildAgreementReport({
-    sets: { a: query.a, b: query.b },
+    sets: { a: formatLabelSet(query.a), b: formatLabelSet(query.b) },
     kinds: counts.kinds,
     rows: counts.rows,
     sizeA: counts.sizeA,

@@ -11,7 +11,6 @@ import {
 } from "@/lib/domain/targets";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { isDerivedLabelSet } from "@/lib/domain/label-sets/registry";
 import { loadLabelSet } from "../label-sets/load-label-set";
 import { leftOutOf } from "@/lib/domain/label-sets/label-set";
 
@@ -44,9 +43,10 @@ const GROUP_KEY: Record<AgreementQuery["group"], LabelGroupKey> = {
  * Derived label sets (fused, corrected, a campaign's majority, an ensemble) are built in memory.
  */
 export async function loadPairCounts(db: Db, studyId: number, query: AgreementQuery): Promise<PairCounts> {
-  if (isDerivedLabelSet(query.a) || isDerivedLabelSet(query.b)) return countInMemory(db, studyId, query);
+  if (query.a.kind !== "judge" || query.b.kind !== "judge") return countInMemory(studyId, query);
+  const names = [query.a.judge, query.b.judge];
   const judges = await db.judge.findMany({
-    where: { studyId, name: { in: [query.a, query.b] } },
+    where: { studyId, name: { in: names } },
     include: { _count: { select: { labels: true } } },
   });
   const judge = (name: string) => {
@@ -54,7 +54,7 @@ export async function loadPairCounts(db: Db, studyId: number, query: AgreementQu
     if (!found) throw invalid(`no judge named "${name}" in this study`);
     return found;
   };
-  const [a, b] = [judge(query.a), judge(query.b)];
+  const [a, b] = [judge(names[0]!), judge(names[1]!)];
   const counted = await countLabelPairs(a.id, b.id, GROUP_KEY[query.group]);
   return {
     rows: counted.rows,
@@ -67,8 +67,8 @@ export async function loadPairCounts(db: Db, studyId: number, query: AgreementQu
   };
 }
 
-async function countInMemory(db: Db, studyId: number, query: AgreementQuery): Promise<PairCounts> {
-  const [a, b] = [await loadLabelSet(db, studyId, query.a), await loadLabelSet(db, studyId, query.b)];
+async function countInMemory(studyId: number, query: AgreementQuery): Promise<PairCounts> {
+  const [a, b] = [await loadLabelSet(studyId, query.a), await loadLabelSet(studyId, query.b)];
   const counts = new Map<string, PairCount>();
   const mixed = a.kind !== b.kind;
   const lengths = mixed ? await documentLengths(studyId) : null;

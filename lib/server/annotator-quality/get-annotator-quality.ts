@@ -4,14 +4,12 @@ import {
   buildAnnotatorQualityReport,
   type AnnotatorQualityReport,
 } from "@/lib/domain/annotator-quality/build-annotator-quality-report";
-import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import { hasAnnotatorQuality } from "@/lib/domain/annotator-quality/quality-tasks";
 import { adjudicationSettings } from "../adjudication/adjudication-access";
 import { researcherCampaign } from "../campaigns/campaign-access";
 import type { CampaignRecord } from "../db/campaign-record";
 import { goldAnswers, qualitySaves, skipsByAnnotator } from "../db/annotator-quality";
-import { getDb } from "../db/client";
 import { judgeAssignmentsOnCampaign, judgeLabelsOnCampaign } from "../db/labels";
 import { loadLabelSet } from "../label-sets/load-label-set";
 import { invalid, notFound } from "../errors";
@@ -58,11 +56,7 @@ export async function getAnnotatorQuality(
 /** The campaign's adjudicated levels as the label set `adjudicated:<id>` holds them, or why it has none. */
 async function adjudicatedLevelsOf(campaign: CampaignRecord) {
   if (!adjudicable(campaign.taskType, campaign.overlap)) return { reason: notAdjudicable(campaign.name) };
-  const set = await loadLabelSet(
-    await getDb(),
-    campaign.studyId,
-    formatLabelSet({ kind: "adjudicated", campaignId: campaign.id }),
-  );
+  const set = await loadLabelSet(campaign.studyId, { kind: "adjudicated", campaignId: campaign.id });
   return { levels: new Map([...set.labels].map(([key, label]) => [key, label.value])) };
 }
 

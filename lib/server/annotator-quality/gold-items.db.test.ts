@@ -1,6 +1,8 @@
 // Gold items on the real database: drawn from a reference label set and mixed into the sample,
 // their answers kept as annotations only (no Label, in no label set), counted on the annotator
 // quality report, carried by a study bundle; and who may read the report.
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
+import { labelSet } from "@/test/label-set";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
@@ -64,7 +66,7 @@ describe("gold items", () => {
     const gold = rows.filter((r) => r.goldLevel !== null);
     expect(gold).toHaveLength(3);
     // the known answer is the reference's label of the pair
-    const reference = await loadLabelSet(db, studyId, "gpt-4o");
+    const reference = await loadLabelSet(studyId, labelSet("gpt-4o"));
     for (const g of gold) expect(g.goldLevel).toBe(reference.labels.get(g.targetKey)!.value);
     // and it breaks no question's run: each question's items come one after another
     const runs = rows.map((r) => r.queryId).filter((q, i, all) => i === 0 || all[i - 1] !== q);
@@ -161,7 +163,7 @@ describe("gold items", () => {
     expect(labels.map((l) => l.targetKey).sort()).toEqual([...sampledKeys, ...sampledKeys].sort());
     // and none in the campaign's label sets
     for (const name of [`campaign:${id}`, `dawid-skene:${id}`, `adjudicated:${id}`]) {
-      const set = await loadLabelSet(db, studyId, name);
+      const set = await loadLabelSet(studyId, labelSet(name));
       expect([...set.labels.keys()].sort()).toEqual([...sampledKeys].sort());
       for (const key of goldKeys) expect(set.labels.has(key)).toBe(false);
     }
@@ -172,13 +174,17 @@ describe("gold items", () => {
     expect(byName.get(bo.email)).toMatchObject({ labels: 9, gold: { items: 3, accuracy: 0 } });
     expect(byName.get(ann.email)!.adjudicated).toMatchObject({ items: 6, accuracy: 1 });
     // against the LLM on the sampled items only: the share of them gpt-4o calls "1", as both said "1"
-    const llm = await loadLabelSet(db, studyId, "gpt-4o");
+    const llm = await loadLabelSet(studyId, labelSet("gpt-4o"));
     const llmSays1 = sampledKeys.filter((k) => llm.labels.get(k)?.value === "1").length;
     expect(report.llm).toEqual({ judge: "gpt-4o", reason: null });
     for (const who of [ann, bo]) expect(byName.get(who.email)!.llm).toMatchObject({ items: 6, accuracy: llmSays1 / 6 });
     // between the two annotators on the sampled items, gold out: the items the Agreement page counts
     expect(report.pairs).toEqual([expect.objectContaining({ items: 6, accuracy: 1 })]);
-    const agreement = await getAgreementReport(researcher, studyId, { a: ann.email, b: bo.email, group: "none" });
+    const agreement = await getAgreementReport(
+      researcher,
+      studyId,
+      agreementQuerySchema.parse({ a: ann.email, b: bo.email, group: "none" }),
+    );
     expect(agreement.items).toBe(report.pairs[0]!.items);
     // the campaign's annotators and another annotator of the study never reach it
     for (const user of [ann, bo, outsider])

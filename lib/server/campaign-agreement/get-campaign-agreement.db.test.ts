@@ -1,3 +1,5 @@
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
+import { labelSet } from "@/test/label-set";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cohenKappa } from "@/lib/domain/agreement/kappa";
 import { krippendorffAlpha } from "@/lib/domain/agreement/krippendorff-alpha";
@@ -141,15 +143,20 @@ describe("agreement among a campaign's annotators", () => {
     });
 
     // As a label set, the campaign is its annotators' majority of their latest labels: all revised to relevant here.
-    const majority = await loadLabelSet(db, studyId, `campaign:${campaign.id}`);
+    const majority = await loadLabelSet(studyId, labelSet(`campaign:${campaign.id}`));
     expect(majority.kind).toBe("human");
     expect([...majority.labels.keys()].sort()).toEqual(items.map((i) => i.targetKey).sort());
     expect(new Set([...majority.labels.values()].map((l) => `${l.scale}:${l.value}`))).toEqual(
       new Set(["relevance-3:relevant"]),
     );
     expect(
-      (await getAgreementReport(researcher, studyId, { a: "gpt-4o", b: `campaign:${campaign.id}`, group: "none" }))
-        .items,
+      (
+        await getAgreementReport(
+          researcher,
+          studyId,
+          agreementQuerySchema.parse({ a: "gpt-4o", b: `campaign:${campaign.id}`, group: "none" }),
+        )
+      ).items,
     ).toBe(8);
 
     const csv = campaignAgreementCsv(report);
@@ -165,7 +172,7 @@ describe("agreement among a campaign's annotators", () => {
     await expect(getCampaignAgreement(annotators[0]!, studyId, campaign.id)).rejects.toMatchObject({
       code: "not_found",
     });
-    await expect(loadLabelSet(db, other, `campaign:${campaign.id}`)).rejects.toThrow(
+    await expect(loadLabelSet(other, labelSet(`campaign:${campaign.id}`))).rejects.toThrow(
       `no campaign ${campaign.id} in this study`,
     );
   });

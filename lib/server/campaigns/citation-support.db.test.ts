@@ -2,6 +2,7 @@
 // and passage it cites (the first, or every one), the answer around the sentence shown without its
 // system; a save is the annotator's label on the "sc:" target, and the campaign's majority is a
 // label set. On the engine under test.
+import { labelSet } from "@/test/label-set";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -207,7 +208,7 @@ describe("citation-support campaigns", () => {
         await saveAnnotation(ann, id, itemId, save(level));
       }
     const agreed = [...levels].filter(([, l]) => l.length === 2 && l[0] === l[1]).map(([key]) => key);
-    const set = await loadLabelSet(db, studyId, `campaign:${id}`);
+    const set = await loadLabelSet(studyId, labelSet(`campaign:${id}`));
     expect([...set.labels.keys()].sort()).toEqual(agreed.sort());
     expect([...set.labels.values()].every((l) => l.value === "full_support" && l.scale === "citation-support")).toBe(
       true,

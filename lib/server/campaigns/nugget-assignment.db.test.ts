@@ -1,6 +1,9 @@
 // Nugget-assignment campaigns (TREC RAG): one item per system's answer, the question's nugget list
 // kept with its importance, the answer shown without its system; a save assigns every nugget of the
 // item and becomes the annotator's labels, which Benchmark impact scores as nuggetizer does.
+import { impactQuerySchema } from "@/lib/schemas/impact";
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
+import { labelSet } from "@/test/label-set";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -145,7 +148,7 @@ describe("nugget-assignment campaigns", () => {
     );
 
     // Benchmark impact scores the annotator against the LLM on the one answer both assigned, as nuggetizer does
-    const report = await getImpactReport(researcher, studyId, { a: ann!.email, b: "llm" });
+    const report = await getImpactReport(researcher, studyId, impactQuerySchema.parse({ a: ann!.email, b: "llm" }));
     expect(report.family).toBe("answers");
     expect(report.perAnswer).toHaveLength(1);
     const expected = answerNuggetScores(
@@ -179,11 +182,15 @@ describe("nugget-assignment campaigns", () => {
         }
       }
     expect(expected.size).toBeGreaterThan(0);
-    const set = await loadLabelSet(db, studyId, `campaign:${id}`);
+    const set = await loadLabelSet(studyId, labelSet(`campaign:${id}`));
     expect(new Map([...set.labels].map(([key, l]) => [key, l.value]))).toEqual(expected);
     expect([...set.labels.values()].every((l) => l.scale === "nugget-assignment" && l.nuggetId !== null)).toBe(true);
     // the Agreement page compares it with the LLM's assignments, nugget by nugget
-    const report = await getAgreementReport(researcher, studyId, { a: `campaign:${id}`, b: "llm", group: "none" });
+    const report = await getAgreementReport(
+      researcher,
+      studyId,
+      agreementQuerySchema.parse({ a: `campaign:${id}`, b: "llm", group: "none" }),
+    );
     expect(report.items).toBe(expected.size);
   });
 
@@ -344,7 +351,7 @@ describe("nugget-assignment campaigns", () => {
     expect((await getAdjudicationQueue(researcher, id)).queue.find((q) => q.itemId === first!.itemId)?.decided).toBe(
       true,
     );
-    const set = await loadLabelSet(db, studyId, `adjudicated:${id}`);
+    const set = await loadLabelSet(studyId, labelSet(`adjudicated:${id}`));
     // every agreed nugget of every answer, and the decided one; the other answers' first nuggets undecided
     expect(set.undecided).toBe(answers - 1);
     expect(set.labels.get(view.targets[0]!.key)).toMatchObject({
@@ -401,7 +408,7 @@ describe("nugget-assignment campaigns", () => {
       for (const nugget of await db.nugget.findMany({ where: { queryId: item.queryId! } }))
         keys.push(`na:${nugget.id}:${item.responseA!.systemId}`);
     expect(keys).toHaveLength(n);
-    const llm = await loadLabelSet(db, studyId, "llm");
+    const llm = await loadLabelSet(studyId, labelSet("llm"));
     const llmSupport = keys.filter((k) => llm.labels.get(k)?.value === "support").length;
     expect(llmSupport).toBeGreaterThan(0);
     expect(llmSupport).toBeLessThan(n);

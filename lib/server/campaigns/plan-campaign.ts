@@ -6,6 +6,7 @@ import {
   targetKeyOf,
   type Candidate,
 } from "@/lib/domain/campaigns/sampling";
+import { labelSetNameSchema } from "@/lib/schemas/label-set-name";
 import { goldHiding, goldWanted, mixGold, type GoldSettings } from "@/lib/domain/campaigns/gold";
 import { readInChunks } from "../db/lists";
 import type { NuggetList } from "@/lib/domain/nuggets/nugget-list";
@@ -138,7 +139,10 @@ async function planGold(
   scale: Scale,
 ): Promise<{ items: PlannedItem[]; settings: GoldSettings }> {
   const spec = draft.gold!;
-  const reference = await loadLabelSet(db, studyId, spec.labelSet).catch((e: unknown) => {
+  // the reference is kept as its text in the campaign's settings: read here, once
+  const named = labelSetNameSchema("choose the reference label set").safeParse(spec.labelSet);
+  if (!named.success) throw invalid(`gold.labelSet: ${named.error.issues[0]!.message}`);
+  const reference = await loadLabelSet(studyId, named.data).catch((e: unknown) => {
     throw e instanceof AppError ? invalid(`gold.labelSet: ${e.message}`) : e;
   });
   const inSample = new Set(sampled.map(targetKeyOf));

@@ -2,6 +2,7 @@
 // as a qrels-only study; a campaign of 300 pairs drawn uniformly at random, labelled by two
 // annotators who copy NIST's label; the share of pairs at level >= 2 as the LLM alone, the people
 // alone and PPI, equal to the domain functions on the same labels.
+import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classicalMean, ppiMean } from "@/lib/domain/ppi/ppi-mean";
@@ -97,11 +98,15 @@ afterAll(closeDb);
 
 describe("corrected estimates", () => {
   it("gives the share at level >= 2 as the LLM alone, the people alone and PPI, as the domain computes them", async () => {
-    const report = await getCorrectedEstimates(admin, studyId, {
-      llm: LLM,
-      human: `campaign:${campaignId}`,
-      confidence: 0.9,
-    });
+    const report = await getCorrectedEstimates(
+      admin,
+      studyId,
+      correctedEstimatesQuerySchema.parse({
+        llm: LLM,
+        human: `campaign:${campaignId}`,
+        confidence: 0.9,
+      }),
+    );
     expect(report).toMatchObject({ kind: "relevance", pairs: 4423, labelled: 300, sample: { uniform: true } });
     const share = report.quantities.find((q) => q.id === "share")!;
     // the same computation from the files: Ŷ = LLM >= 2 on every pair, Y = NIST >= 2 on the campaign's 300
@@ -147,11 +152,15 @@ describe("corrected estimates", () => {
       });
       await importIntoStudy(studyId, { format: "trec-run", files: [textInput(`${system}.run`, lines.join("\n"))] });
     }
-    const report = await getCorrectedEstimates(admin, studyId, {
-      llm: LLM,
-      human: `campaign:${campaignId}`,
-      confidence: 0.9,
-    });
+    const report = await getCorrectedEstimates(
+      admin,
+      studyId,
+      correctedEstimatesQuerySchema.parse({
+        llm: LLM,
+        human: `campaign:${campaignId}`,
+        confidence: 0.9,
+      }),
+    );
     expect(report.runs).toMatchObject({ measure: "ndcg@10", questions: 25, labelled: 0 });
     expect(report.runs!.systems.map((s) => s.system).sort()).toEqual(["by-llm", "by-nist"]);
     // a sample of pairs is not one of questions: the runs' note says so, apart from the pairs' (valid) one
@@ -165,14 +174,22 @@ describe("corrected estimates", () => {
   });
 
   it("withholds the PPI interval when the people's labels were not drawn uniformly at random", async () => {
-    const report = await getCorrectedEstimates(admin, studyId, { llm: LLM, human: "nist", confidence: 0.9 });
+    const report = await getCorrectedEstimates(
+      admin,
+      studyId,
+      correctedEstimatesQuerySchema.parse({ llm: LLM, human: "nist", confidence: 0.9 }),
+    );
     // NIST labelled every pair: nothing is left to correct
     expect(report.quantities[0]!.withheld.ppi).toBe(
       "people labelled every pair: their mean is the answer, there is nothing to correct",
     );
     expect(report.sample.uniform).toBe(false);
-    await expect(getCorrectedEstimates(admin, studyId, { llm: LLM, human: LLM, confidence: 0.9 })).rejects.toThrow(
-      "is an LLM: choose people's labels",
-    );
+    await expect(
+      getCorrectedEstimates(
+        admin,
+        studyId,
+        correctedEstimatesQuerySchema.parse({ llm: LLM, human: LLM, confidence: 0.9 }),
+      ),
+    ).rejects.toThrow("is an LLM: choose people's labels");
   });
 });

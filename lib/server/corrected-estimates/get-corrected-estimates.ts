@@ -15,7 +15,8 @@ import type { SetLabel } from "@/lib/domain/label-sets/label-set";
 import { parseTrecMeasure } from "@/lib/domain/impact/trec-measures";
 import { labelLevel, labelPositive } from "@/lib/domain/scales";
 import { parseNuggetDocumentKey, parseQueryDocumentKey } from "@/lib/domain/targets";
-import { parseLabelSet } from "@/lib/domain/label-sets/registry";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import type { CorrectedEstimatesQuery } from "@/lib/schemas/corrected-estimates";
 import type { CorrectedEstimates } from "@/lib/domain/corrected-estimates/corrected-estimates-report";
 import { minIntervalUnits } from "../config";
@@ -37,14 +38,15 @@ export async function getCorrectedEstimates(
 ): Promise<CorrectedEstimates> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const llm = await loadLabelSet(db, studyId, query.llm);
+  const llm = await loadLabelSet(studyId, query.llm);
+  const humanName = formatLabelSet(query.human);
   const human = await humanLabels(db, studyId, query.human);
   const report = buildCorrectedEstimates({
-    llm: { name: query.llm, labels: llm.labels },
+    llm: { name: llm.name, labels: llm.labels },
     human: {
-      name: query.human,
+      name: humanName,
       labels: human.labels,
-      sample: describeSample(query.human, human.campaign, "pairs"),
+      sample: describeSample(humanName, human.campaign, "pairs"),
     },
     confidence: query.confidence,
     minUnits: minIntervalUnits(),
@@ -54,7 +56,7 @@ export async function getCorrectedEstimates(
   const questions = await questionExternalIds(studyId);
   const questionKey = (q: number) => questions.get(q) ?? String(q);
   const llmValues = [...llm.labels].map(([key, l]): [string, readonly HumanValue[]] => [key, [l]]);
-  const sample = describeSample(query.human, human.campaign, "questions");
+  const sample = describeSample(humanName, human.campaign, "questions");
   if (report.kind === "relevance") {
     const runs = await rankedRunsOfStudy(studyId, questionKey);
     if (runs.size === 0) return { ...report, runs: null };
@@ -143,10 +145,8 @@ function nuggetJudgments(
  * sample), a campaign's adjudicated level of each target (agreed or decided) or its Dawid-Skene
  * estimate, or one human judge's labels.
  */
-async function humanLabels(db: Db, studyId: number, name: string) {
+async function humanLabels(db: Db, studyId: number, set: LabelSetName) {
   const labels = new Map<string, HumanValue[]>();
-  const set = parseLabelSet(name);
-  if ("error" in set) throw invalid(set.error);
   if (set.kind === "campaign") {
     const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, studyId } });
     if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
@@ -162,7 +162,7 @@ async function humanLabels(db: Db, studyId: number, name: string) {
     // one value per target: the agreed level or the decision, or Dawid-Skene's estimate (the campaign's sample says whether it is uniform)
     const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, studyId } });
     if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
-    for (const l of (await loadLabelSet(db, studyId, name)).labels.values())
+    for (const l of (await loadLabelSet(studyId, set)).labels.values())
       labels.set(l.targetKey, [{ value: l.value, scale: l.scale }]);
     return {
       labels,
@@ -171,8 +171,9 @@ async function humanLabels(db: Db, studyId: number, name: string) {
   }
   if (set.kind !== "judge")
     throw invalid(
-      `the people's labels are a human judge, a campaign, its adjudicated or Dawid-Skene labels, not "${name}"`,
+      `the people's labels are a human judge, a campaign, its adjudicated or Dawid-Skene labels, not "${formatLabelSet(set)}"`,
     );
+  const name = set.judge;
   const judge = await db.judge.findUnique({ where: { studyId_name: { studyId, name } } });
   if (!judge) throw invalid(`no judge named "${name}" in this study`);
   if (judge.kind !== "human") throw invalid(`${name} is an LLM: choose people's labels (a human judge or a campaign)`);

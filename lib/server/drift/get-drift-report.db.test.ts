@@ -1,5 +1,6 @@
 // Two generated FreshStack-like snapshots of one benchmark imported from their files, and the drift
 // report checked against a computation from those files alone.
+import { driftQuerySchema } from "@/lib/schemas/drift";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateNuggetRun, parseNuggetMetric } from "@/lib/domain/impact/nugget-metrics";
 import { kendallTauB } from "@/lib/domain/impact/rank-correlation";
@@ -156,7 +157,7 @@ const query = () => ({ snapshot: studies.b, source: "repository" as const, delim
 
 describe("the drift report on two snapshots imported from files", () => {
   it("lists the unsupported nuggets and the changes, as the files say", async () => {
-    const report = await getDriftReport(researcher, studies.a, query());
+    const report = await getDriftReport(researcher, studies.a, driftQuerySchema.parse(query()));
     expect(report.snapshots.a).toEqual({ studyId: studies.a, name: "LangChain 2024", labels: "gpt-4o" });
     expect(report.questions).toEqual({ matched: QUESTIONS.length, onlyA: [], onlyB: ["78999"] });
     const unsupported = (s: Files) =>
@@ -171,7 +172,7 @@ describe("the drift report on two snapshots imported from files", () => {
   });
 
   it("counts the supporting documents per repository, overall and per question, as the files say", async () => {
-    const report = await getDriftReport(researcher, studies.a, query());
+    const report = await getDriftReport(researcher, studies.a, driftQuerySchema.parse(query()));
     for (const side of ["a", "b"] as const) {
       const counts = new Map<string, number>();
       let total = 0;
@@ -199,7 +200,7 @@ describe("the drift report on two snapshots imported from files", () => {
   });
 
   it("scores the runs both snapshots have, each under its own labels, and lists the others", async () => {
-    const report = await getDriftReport(researcher, studies.a, query());
+    const report = await getDriftReport(researcher, studies.a, driftQuerySchema.parse(query()));
     expect(report.leaderboards.unmatched).toEqual({ a: ["bge"], b: ["voyage"] });
     expect(report.leaderboards.systems.map((s) => s.system)).toEqual([
       "bm25",
@@ -254,7 +255,7 @@ describe("the drift report on two snapshots imported from files", () => {
   });
 
   it("writes the same report as CSV", async () => {
-    const csv = driftCsv(await getDriftReport(researcher, studies.a, query())).split("\n");
+    const csv = driftCsv(await getDriftReport(researcher, studies.a, driftQuerySchema.parse(query()))).split("\n");
     expect(csv[0]).toBe("part,question,item,measure,a,b");
     expect(csv).toContain(`nugget,${QUESTIONS[2]},${QUESTIONS[2]}_2,supported,1,0`);
     expect(csv).toContain("run,,bge,present,1,0");
@@ -263,15 +264,15 @@ describe("the drift report on two snapshots imported from files", () => {
   });
 
   it("is refused to a researcher of one of the two studies, and for the study itself", async () => {
-    await expect(getDriftReport(outsider, studies.a, query())).rejects.toThrow(
+    await expect(getDriftReport(outsider, studies.a, driftQuerySchema.parse(query()))).rejects.toThrow(
       `no study ${studies.b} that you may open as a researcher`,
     );
-    await expect(getDriftReport(researcher, studies.a, { ...query(), snapshot: studies.a })).rejects.toThrow(
-      /choose another study/,
-    );
-    await expect(getDriftReport(researcher, studies.a, { ...query(), b: "nobody" })).rejects.toThrow(
-      `LangChain 2025: no judge named "nobody" in this study`,
-    );
+    await expect(
+      getDriftReport(researcher, studies.a, driftQuerySchema.parse({ ...query(), snapshot: studies.a })),
+    ).rejects.toThrow(/choose another study/);
+    await expect(
+      getDriftReport(researcher, studies.a, driftQuerySchema.parse({ ...query(), b: "nobody" })),
+    ).rejects.toThrow(`LangChain 2025: no judge named "nobody" in this study`);
   });
 
   it("offers the studies sharing questions first, only those the caller may open", async () => {

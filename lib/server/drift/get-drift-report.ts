@@ -3,6 +3,7 @@ import { buildDriftReport, type DriftReport, type Snapshot } from "@/lib/domain/
 import { documentSource, type SourceRule } from "@/lib/domain/drift/document-source";
 import { labelPositive } from "@/lib/domain/scales";
 import { parseNuggetDocumentKey } from "@/lib/domain/targets";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
 import type { DriftQuery } from "@/lib/schemas/drift";
 import { getDb, type Db } from "../db/client";
 import { documentExternalIds, namedRankedRunsOfStudy } from "../db/run-rankings";
@@ -38,10 +39,15 @@ export async function getDriftReport(user: UserDto, studyId: number, query: Drif
 }
 
 /** A study as a snapshot: its nuggets, the support its label set gives them, the sources of the supporting documents, its runs. */
-async function loadSnapshot(db: Db, studyId: number, labels: string | undefined, rule: SourceRule): Promise<Snapshot> {
+async function loadSnapshot(
+  db: Db,
+  studyId: number,
+  labels: LabelSetName | undefined,
+  rule: SourceRule,
+): Promise<Snapshot> {
   const study = await db.study.findUniqueOrThrow({ where: { id: studyId }, select: { name: true } });
-  const name = labels ?? (await firstModelJudge(db, studyId, study.name));
-  const source = await loadLabelSet(db, studyId, name).catch((e: unknown) => {
+  const set: LabelSetName = labels ?? { kind: "judge", judge: await firstModelJudge(db, studyId, study.name) };
+  const source = await loadLabelSet(studyId, set).catch((e: unknown) => {
     throw e instanceof AppError && e.code === "invalid" ? invalid(`${study.name}: ${e.message}`) : e;
   });
   const questions = await questionExternalIds(studyId);
@@ -88,7 +94,7 @@ async function loadSnapshot(db: Db, studyId: number, labels: string | undefined,
   return {
     studyId,
     name: study.name,
-    labels: name,
+    labels: source.name,
     nuggets,
     supports,
     sources: new Map([...documents.values()].map((d) => [d.externalId, documentSource(d, rule)])),

@@ -5,6 +5,8 @@
 // the annotator quality loader (a campaign of 42,000 items); each as the small case where
 // comparable. SQLite refused the first two ("The query parameter limit supported by your database
 // is exceeded"). On the engine under test.
+import { labelSet } from "@/test/label-set";
+import { impactQuerySchema } from "@/lib/schemas/impact";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -248,7 +250,7 @@ describe("at 42,000 rows", () => {
   );
 
   it("the labels export writes every label", async () => {
-    expect(await exported({ what: "labels", format: "trec-qrels", judges: ["llm"] })).toHaveLength(PAIRS);
+    expect(await exported({ what: "labels", format: "trec-qrels", judges: ["llm"].map(labelSet) })).toHaveLength(PAIRS);
   });
 
   it("a campaign plan draws from 42,000 pooled pairs, with gold from 42,000 reference labels", async () => {
@@ -270,7 +272,7 @@ describe("at 42,000 rows", () => {
   });
 
   it("Impact reads 42,000 run entries under two label sets", async () => {
-    const report = await getImpactReport(researcher, studyId, { a: "llm", b: "nist" });
+    const report = await getImpactReport(researcher, studyId, impactQuerySchema.parse({ a: "llm", b: "nist" }));
     expect(report).toMatchObject({ questions: QUESTIONS, systems: [expect.objectContaining({ name: "bm25" })] });
   });
 

@@ -2,6 +2,7 @@ import "server-only";
 import { CITATION_SUPPORT_LEVELS } from "@/lib/domain/citation-support/support-measures";
 import { parseSentenceCitationKey } from "@/lib/domain/targets";
 import { citationSupportLine } from "@/lib/formats/citation-support";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
@@ -11,15 +12,15 @@ import { loadLabelSet } from "../label-sets/load-label-set";
  * back as the same labels: one line per (sentence, passage) pair, {run_id, topic_id,
  * sentence_index, citation, level, judge}, sorted by run, topic, sentence and passage.
  */
-export async function* citationSupportLines(db: Db, studyId: number, name: string): AsyncGenerator<string> {
-  const set = await loadLabelSet(db, studyId, name);
+export async function* citationSupportLines(db: Db, studyId: number, name: LabelSetName): AsyncGenerator<string> {
+  const set = await loadLabelSet(studyId, name);
   const labels = [...set.labels.values()].flatMap((l) => {
     const target = parseSentenceCitationKey(l.targetKey);
     return target && (CITATION_SUPPORT_LEVELS as readonly string[]).includes(l.value)
       ? [{ ...target, level: l.value }]
       : [];
   });
-  if (labels.length === 0) throw invalid(`${name} has no citation support labels to export as citation-support`);
+  if (labels.length === 0) throw invalid(`${set.name} has no citation support labels to export as citation-support`);
   const unique = (pick: (l: (typeof labels)[number]) => number) => [...new Set(labels.map(pick))];
   const [queries, systems, documents] = await Promise.all([
     db.query.findMany({
@@ -43,7 +44,7 @@ export async function* citationSupportLines(db: Db, studyId: number, name: strin
       sentence: l.sentence,
       citation: passage.get(l.documentId) ?? "",
       level: l.level,
-      judge: name,
+      judge: set.name,
     }))
     .sort(
       (x, y) =>

@@ -2,6 +2,7 @@ import "server-only";
 import { binarize, scaleById } from "@/lib/domain/scales";
 import { csvLine, LABEL_CSV_COLUMNS } from "@/lib/formats/csv";
 import { nuggetQrelLine, qrelLine, qrelRel } from "@/lib/formats/trec";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
@@ -29,10 +30,11 @@ export async function* labelSetLines(
   db: Db,
   studyId: number,
   format: LabelExportFormat,
-  name: string,
+  set: LabelSetName,
   binarized: boolean,
 ): AsyncGenerator<string> {
-  const source = await loadLabelSet(db, studyId, name);
+  const source = await loadLabelSet(studyId, set);
+  const name = source.name;
   const labels = [...source.labels.values()].filter((l) => TARGETS[format].includes(targetTypeOfKey(l.targetKey)!));
   if (labels.length === 0)
     throw invalid(

@@ -1,4 +1,5 @@
 // The label export reads pages of plain SQL: checked here against the same labels read through Prisma.
+import { labelSet } from "@/test/label-set";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
@@ -75,7 +76,7 @@ describe("label exports (plain SQL, in pages)", () => {
       ],
     });
     const judges = (await db.judge.findMany({ where: { studyId }, select: { name: true } })).map((j) => j.name);
-    const lines = await exported(studyId, { what: "labels", format: "jsonl", judges });
+    const lines = await exported(studyId, { what: "labels", format: "jsonl", judges: judges.map(labelSet) });
     const expected = await expectedJsonLines(studyId, judges);
     expect(new Set(expected.map((l) => JSON.parse(l).target)).size).toBe(4);
     expect(lines).toEqual(expected);
@@ -97,12 +98,12 @@ describe("label exports (plain SQL, in pages)", () => {
     await add(mine.id, qrels(0, 2500, "d"));
     await add(other.id, qrels(0, 1500, "x"));
     await add(mine.id, qrels(2500, 5000, "d"));
-    const lines = await exported(mine.id, { what: "labels", format: "trec-qrels", judges: ["llm"] });
+    const lines = await exported(mine.id, { what: "labels", format: "trec-qrels", judges: ["llm"].map(labelSet) });
     expect(lines).toEqual(qrels(0, 5000, "d").trim().split("\n"));
-    const csv = await exported(mine.id, { what: "labels", format: "csv", judges: ["llm"] });
+    const csv = await exported(mine.id, { what: "labels", format: "csv", judges: ["llm"].map(labelSet) });
     expect(csv).toHaveLength(5001);
     expect(csv[5000]).toBe(`q${4999 % 7}::d4999,llm,${["non_relevant", "partially_relevant", "relevant"][4999 % 3]}`);
-    expect(await exported(mine.id, { what: "labels", format: "jsonl", judges: ["llm"] })).toEqual(
+    expect(await exported(mine.id, { what: "labels", format: "jsonl", judges: ["llm"].map(labelSet) })).toEqual(
       await expectedJsonLines(mine.id, ["llm"]),
     );
   });

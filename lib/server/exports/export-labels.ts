@@ -5,7 +5,8 @@ import { csvLine, LABEL_CSV_COLUMNS } from "@/lib/formats/csv";
 import { nuggetQrelLine, qrelLine, qrelRel } from "@/lib/formats/trec";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
-import { isDerivedLabelSet } from "@/lib/domain/label-sets/registry";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
+import { formatLabelSet, isDerivedLabelSet } from "@/lib/domain/label-sets/registry";
 import {
   exportedLabelPage,
   exportedLabelScales,
@@ -20,7 +21,7 @@ import { citationSupportLines } from "./export-citation-support";
 import { LABEL_FORMAT_TARGETS } from "@/lib/formats/export-formats";
 import { pages } from "./paged";
 
-export type LabelExportOptions = { judges?: string[]; scale?: string; binarized?: boolean };
+export type LabelExportOptions = { judges?: LabelSetName[]; scale?: string; binarized?: boolean };
 
 /**
  * Labels read per statement (500 statements for a million labels): larger pages cost more memory
@@ -69,11 +70,15 @@ export async function* labelLines(
     yield* labelSetLines(db, studyId, format, only, !!options.binarized);
     return;
   }
+  const named = (options.judges ?? []).map((set) => {
+    if (set.kind !== "judge") throw invalid(`${formatLabelSet(set)} is a label set: export it alone`);
+    return set.judge;
+  });
   const judges = await db.judge.findMany({
-    where: { studyId, ...(options.judges?.length ? { name: { in: options.judges } } : { kind: "human" }) },
+    where: { studyId, ...(named.length ? { name: { in: named } } : { kind: "human" }) },
     orderBy: { name: "asc" },
   });
-  const unknown = (options.judges ?? []).filter((n) => !judges.some((j) => j.name === n));
+  const unknown = named.filter((n) => !judges.some((j) => j.name === n));
   if (unknown.length) throw invalid(`unknown judge ${unknown.map((n) => `"${n}"`).join(", ")} in this study`);
   if (judges.length === 0)
     throw invalid("this study has no human labels yet (name a judge to export another judge's labels)");

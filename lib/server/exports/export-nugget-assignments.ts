@@ -3,6 +3,7 @@ import { NUGGET_ASSIGNMENTS, storedImportance, textOrder } from "@/lib/domain/nu
 import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import { parseNuggetAnswerKey } from "@/lib/domain/targets";
 import { csvLine } from "@/lib/formats/csv";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
@@ -28,15 +29,15 @@ type Line = {
 export async function* nuggetAssignmentLines(
   db: Db,
   studyId: number,
-  name: string,
+  name: LabelSetName,
   format: "nuggetizer-assignments" | "assignments-csv",
 ): AsyncGenerator<string> {
-  const set = await loadLabelSet(db, studyId, name);
+  const set = await loadLabelSet(studyId, name);
   const labels = [...set.labels.values()].flatMap((l) => {
     const target = parseNuggetAnswerKey(l.targetKey);
     return target && (NUGGET_ASSIGNMENTS as readonly string[]).includes(l.value) ? [{ ...target, value: l.value }] : [];
   });
-  if (labels.length === 0) throw invalid(`${name} has no nugget assignments to export as ${format}`);
+  if (labels.length === 0) throw invalid(`${set.name} has no nugget assignments to export as ${format}`);
   const lines = await answerLines(db, studyId, labels);
   if (format === "assignments-csv") yield csvLine(ASSIGNMENT_CSV_COLUMNS);
   for (const line of lines) {

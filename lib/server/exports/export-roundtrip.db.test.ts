@@ -1,4 +1,5 @@
 // Export, import elsewhere, export again: the same lines.
+import { labelSet } from "@/test/label-set";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
@@ -104,7 +105,7 @@ describe("label exports", () => {
       judgeKind: "human",
       files: [textInput("l.csv", csv)],
     });
-    expect(await exported(study.id, { what: "labels", format: "trec-qrels", judges: ["ann"] })).toEqual([
+    expect(await exported(study.id, { what: "labels", format: "trec-qrels", judges: ["ann"].map(labelSet) })).toEqual([
       "q1 0 d1 2",
       "q1 0 d2 0",
     ]);
@@ -185,11 +186,11 @@ describe("exports that would be empty or wrong", () => {
     const world = await buildWorld(db);
     // the world's LLM labelled (nugget, chunk) pairs only
     await expect(
-      exported(world.study.id, { what: "labels", format: "trec-qrels", judges: ["gpt-4o"] }),
+      exported(world.study.id, { what: "labels", format: "trec-qrels", judges: ["gpt-4o"].map(labelSet) }),
     ).rejects.toThrow("gpt-4o has no (question, chunk) labels to export as trec-qrels");
-    expect(await exported(world.study.id, { what: "labels", format: "nugget-qrels", judges: ["gpt-4o"] })).toHaveLength(
-      4,
-    );
+    expect(
+      await exported(world.study.id, { what: "labels", format: "nugget-qrels", judges: ["gpt-4o"].map(labelSet) }),
+    ).toHaveLength(4);
     await expect(exported(world.study.id, { what: "labels", format: "csv" })).rejects.toThrow(
       "this study has no human labels yet (name a judge to export another judge's labels)",
     );
@@ -253,19 +254,23 @@ describe("exports that would be empty or wrong", () => {
       await exported(world.study.id, {
         what: "labels",
         format: "nugget-qrels",
-        judges: [`campaign:${world.campaign.id}`],
+        judges: [`campaign:${world.campaign.id}`].map(labelSet),
       }),
     ).toEqual(["q1 q1_2 d2 2"]);
     expect(
       await exported(world.study.id, {
         what: "labels",
         format: "nugget-qrels",
-        judges: [`campaign:${world.campaign.id}`],
+        judges: [`campaign:${world.campaign.id}`].map(labelSet),
         binarized: true,
       }),
     ).toEqual(["q1 q1_2 d2 1"]);
     await expect(
-      exported(world.study.id, { what: "labels", format: "trec-qrels", judges: [`campaign:${world.campaign.id}`] }),
+      exported(world.study.id, {
+        what: "labels",
+        format: "trec-qrels",
+        judges: [`campaign:${world.campaign.id}`].map(labelSet),
+      }),
     ).rejects.toThrow(`campaign:${world.campaign.id} has no (question, chunk) labels to export as trec-qrels`);
   });
 });

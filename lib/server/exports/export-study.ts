@@ -1,5 +1,6 @@
 import "server-only";
 import { slugify } from "@/lib/domain/slug";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
 import { EXPORTS } from "@/lib/formats/export-formats";
 import { getDb } from "../db/client";
 import { invalid, notFound } from "../errors";
@@ -11,7 +12,8 @@ import type { LabelExportFormat } from "./label-export-format";
 export type ExportRequest = {
   what: string;
   format: string;
-  judges?: string[];
+  /** Judges, or one label set (lib/schemas/label-set-name.ts, labelSetListSchema). */
+  judges?: LabelSetName[];
   scale?: string;
   binarized?: boolean;
   campaign?: number;

@@ -1,5 +1,5 @@
 import "server-only";
-import { labelSetOptions, parseLabelSet } from "@/lib/domain/label-sets/registry";
+import { labelSetOptions } from "@/lib/domain/label-sets/registry";
 import { taskTypeSchema } from "@/lib/domain/task-types/task-type";
 import type { ExportOptions } from "@/lib/schemas/imports";
 import { getDb } from "../db/client";
@@ -41,9 +41,7 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
   const annotated = (id: number) => annotations.get(id) ?? 0;
   // the label sets the reports offer that can be written as labels: a campaign's majority or adjudicated labels once it has annotations, an LLM corrected by humans
   const typed = campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) }));
-  const labelSets = labelSetOptions({ judges: judged, campaigns: typed }).flatMap((o) => {
-    const set = parseLabelSet(o.value);
-    if ("error" in set) return [];
+  const labelSets = labelSetOptions({ judges: judged, campaigns: typed }).flatMap(({ set, ...o }) => {
     const campaign = "campaignId" in set ? typed.find((c) => c.id === set.campaignId) : undefined;
     const pairTarget = campaign && TASK_TYPES[campaign.taskType].pairTarget;
     if (campaign)

@@ -4,6 +4,7 @@ import { labelSetOptions } from "@/lib/domain/label-sets/registry";
 import { choseNothing, defaultPair } from "@/lib/domain/report-defaults";
 import type { NeedsStudy, ReportNeeds } from "@/lib/domain/report-needs";
 import { impactQuerySchema, type ImpactQuery } from "@/lib/schemas/impact";
+import { chosenLabelSets } from "@/lib/schemas/label-set-name";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { orNotFound, pageParams, requirePageUser } from "../auth/page-guards";
 import { AppError } from "../errors";
@@ -43,6 +44,20 @@ export async function reportOrRefusal<R>(
 }
 
 /**
+ * Why a report's choices do not parse, when the researcher made some of `keys` (a label set's name
+ * with the wrong shape after its prefix, one of two sets missing): its first problem, named by its
+ * field, for the page to show beside its form; null when they parse or nothing was chosen.
+ */
+export function queryRefusal(
+  parsed: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  search: Readonly<Record<string, string>>,
+  keys: readonly string[],
+): string | null {
+  const issue = parsed.success || choseNothing(search, keys) ? undefined : parsed.error?.issues[0];
+  return issue ? `${issue.path.map(String).join(".")}: ${issue.message}` : null;
+}
+
+/**
  * A page that scores the study under two label sets (Impact, Resources): `?a=&b=` and the report's
  * own choices, or, when nothing is chosen, the study's natural pair for a leaderboard
  * (report-defaults.ts); the report or the refusal; and what its form offers. `needs` says what the
@@ -67,9 +82,9 @@ export async function labelSetPairPage<R>(
     study,
     sets: labelSetOptions(study),
     models: llmJudgeNames(study),
-    query: query.success ? query.data : { a: search.a ?? "", b: search.b ?? "" },
+    query: query.success ? query.data : chosenLabelSets(search, ["a", "b"]),
     report,
     chosenFor: chosen?.why ?? null,
-    error,
+    error: error ?? queryRefusal(query, search, ["a", "b"]),
   };
 }

@@ -1,3 +1,4 @@
+import { impactQuerySchema } from "@/lib/schemas/impact";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateNuggetRun, parseNuggetMetric } from "@/lib/domain/impact/nugget-metrics";
 import { closeDb, getDb } from "@/lib/server/db/client";
@@ -65,7 +66,7 @@ async function reference(rejected: Set<string>) {
 describe("benchmark impact", () => {
   it("scores the runs under an LLM and under the LLM corrected by humans, as the metrics compute them from the labels", async () => {
     const db = await getDb();
-    const same = await getImpactReport(researcher, studyId, { a: "gpt-4o", b: "gpt-4o" });
+    const same = await getImpactReport(researcher, studyId, impactQuerySchema.parse({ a: "gpt-4o", b: "gpt-4o" }));
     expect(same.systems.length).toBeGreaterThan(1);
     expect(Object.values(same.swaps).flat()).toEqual([]);
     for (const s of same.systems) expect(s.scores["alpha-ndcg@10"]!.a).toBe(s.scores["alpha-ndcg@10"]!.b);
@@ -92,7 +93,11 @@ describe("benchmark impact", () => {
         },
       });
     }
-    const report = await getImpactReport(researcher, studyId, { a: "gpt-4o", b: "corrected:gpt-4o" });
+    const report = await getImpactReport(
+      researcher,
+      studyId,
+      impactQuerySchema.parse({ a: "gpt-4o", b: "corrected:gpt-4o" }),
+    );
     const [before, after] = [await reference(new Set()), await reference(new Set(rejected.map((l) => l.targetKey)))];
     for (const s of report.systems) {
       expect(s.scores["alpha-ndcg@10"]!.a).toBeCloseTo(before.get(s.name)!, 12);
@@ -104,15 +109,17 @@ describe("benchmark impact", () => {
   });
 
   it("names a missing label set, and is not found for an annotator", async () => {
-    await expect(getImpactReport(researcher, studyId, { a: "gpt-4o", b: "nobody" })).rejects.toThrow(
-      'no judge named "nobody" in this study',
-    );
+    await expect(
+      getImpactReport(researcher, studyId, impactQuerySchema.parse({ a: "gpt-4o", b: "nobody" })),
+    ).rejects.toThrow('no judge named "nobody" in this study');
     const db = await getDb();
     const annotator = toUserDto(
       await f.upsertUser(db, { email: `impact-ann-${unique()}@test.local`, role: "annotator", password: "x" }),
     );
     await f.upsertMember(db, studyId, annotator.id, "annotator");
-    await expect(getImpactReport(annotator, studyId, { a: "gpt-4o", b: "gpt-4o" })).rejects.toMatchObject({
+    await expect(
+      getImpactReport(annotator, studyId, impactQuerySchema.parse({ a: "gpt-4o", b: "gpt-4o" })),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -143,11 +150,15 @@ describe("Impact on relevance labels", () => {
     await put("trec-run", "two.run", runs);
 
     for (const judgedOnly of [false, true]) {
-      const report = await getImpactReport(ADMIN, study, {
-        a: "assessors",
-        b: "llm",
-        ...(judgedOnly ? { judged: "1" as const } : {}),
-      });
+      const report = await getImpactReport(
+        ADMIN,
+        study,
+        impactQuerySchema.parse({
+          a: "assessors",
+          b: "llm",
+          ...(judgedOnly ? { judged: "1" as const } : {}),
+        }),
+      );
       expect(report).toMatchObject({ family: "relevance", families: ["relevance"], questions: 2, questionsTotal: 3 });
       // the reference: the same files, on the questions both judged, as `evaluate --qrels` reads them
       const qrels = (text: string) => {

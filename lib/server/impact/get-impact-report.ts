@@ -1,6 +1,7 @@
 import "server-only";
 import { buildImpactReport, chosenImpactFamily } from "@/lib/domain/impact/build-impact-report";
 import { leftOutOf } from "@/lib/domain/label-sets/label-set";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { documentsByReference, storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
@@ -15,7 +16,7 @@ import type { UserDto } from "../users/user-dto";
 export async function getImpactReport(user: UserDto, studyId: number, query: ImpactQuery): Promise<ImpactReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [a, b] = [await loadLabelSet(db, studyId, query.a), await loadLabelSet(db, studyId, query.b)];
+  const [a, b] = [await loadLabelSet(studyId, query.a), await loadLabelSet(studyId, query.b)];
   const labels = { a: a.labels, b: b.labels };
   // the runs only for the families that score them, and documents' names only for the one that reads them
   const family = chosenImpactFamily(labels, query.family);
@@ -36,11 +37,18 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     await db.query.findMany({ where: { studyId }, select: { id: true, externalId: true } }),
   ];
   const report = buildImpactReport({
-    sets: { a: query.a, b: query.b },
+    sets: { a: a.name, b: b.name },
     family: query.family,
     judgedOnly: query.judged === "1",
     labels,
-    ties: { a: a.ties ?? 0, b: b.ties ?? 0 },
+    decidedBy: [
+      { set: query.a, ties: a.ties },
+      { set: query.b, ties: b.ties },
+    ].flatMap(({ set, ties }) =>
+      set.kind === "campaign" && (ties ?? 0) > 0
+        ? [formatLabelSet({ kind: "adjudicated", campaignId: set.campaignId })]
+        : [],
+    ),
     leftOut: [a, b].flatMap((set) => leftOutOf(set) ?? []),
     nuggets,
     answers: answers.map((r) => ({ systemId: r.systemId, system: r.system.name, queryId: r.queryId })),

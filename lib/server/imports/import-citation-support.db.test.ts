@@ -2,6 +2,7 @@
 // an import checks every line against the study's answers, all or nothing, with file, line and
 // field; the export writes a judge's labels as lines that import back as the same labels. On the
 // engine under test.
+import { labelSet } from "@/test/label-set";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,7 +65,7 @@ async function exported(studyId: number, judge: string) {
   const { lines: out, fileName } = await exportStudy(studyId, {
     what: "labels",
     format: "citation-support",
-    judges: [judge],
+    judges: [judge].map(labelSet),
   });
   let text = "";
   for await (const chunk of out) text += `${chunk}\n`;

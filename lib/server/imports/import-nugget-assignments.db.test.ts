@@ -2,6 +2,9 @@
 // of the question assigned, the answer in the study (or created with "create missing", as are the
 // questions and their nuggets); all or nothing; exported as nuggetizer's JSONL, which imports back as
 // the same labels and scores as nuggetizer scores the original file, and as CSV.
+import { labelSet } from "@/test/label-set";
+import { impactQuerySchema } from "@/lib/schemas/impact";
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -36,7 +39,7 @@ const refusal = (promise: Promise<unknown>) =>
     (error: { details?: { errors?: string[]; hint?: string } }) => error.details?.errors ?? [],
   );
 async function exported(studyId: number, judge: string, format: "nuggetizer-assignments" | "assignments-csv") {
-  const { lines, fileName } = await exportStudy(studyId, { what: "labels", format, judges: [judge] });
+  const { lines, fileName } = await exportStudy(studyId, { what: "labels", format, judges: [judge].map(labelSet) });
   let text = "";
   for await (const line of lines) text += `${line}\n`;
   return { text, fileName };
@@ -118,7 +121,11 @@ describe("nuggetizer assignments from an empty study (create missing)", () => {
 
   it("ranks the runs in Benchmark impact with nuggetizer's scores under both judges", async () => {
     const admin: UserDto = { id: 0, email: "admin", name: "admin", role: "admin" };
-    const report = await getImpactReport(admin, studyId, { a: "nuggetizer", b: "nuggetizer-again" });
+    const report = await getImpactReport(
+      admin,
+      studyId,
+      impactQuerySchema.parse({ a: "nuggetizer", b: "nuggetizer-again" }),
+    );
     expect(report.family).toBe("answers");
     const expected = records(fs.readFileSync(path.resolve("test/fixtures/nuggetizer/expected-by-run.jsonl"), "utf8"));
     expect(report.systems.map((s) => s.name)).toEqual(expected.map((e) => e.run_id));
@@ -139,7 +146,11 @@ describe("nuggetizer assignments from an empty study (create missing)", () => {
     });
     const count = (value: string) => db.label.count({ where: { studyId, judge: { name: "nuggetizer" }, value } });
     const [not, partial, full] = [await count("not_support"), await count("partial_support"), await count("support")];
-    const report = await getAgreementReport(admin, studyId, { a: "nuggetizer", b: "nuggetizer-again", group: "query" });
+    const report = await getAgreementReport(
+      admin,
+      studyId,
+      agreementQuerySchema.parse({ a: "nuggetizer", b: "nuggetizer-again", group: "query" }),
+    );
     expect(report.items).toBe(not + partial + full);
     expect(report.categories).toEqual(["Not supported", "Partially supported", "Supported"]);
     expect(report.confusion).toEqual([
@@ -299,10 +310,15 @@ describe("nuggetizer assignments onto imported answers and nuggets", () => {
 
   it("exports one judge's assignments only, and says when a judge has none", async () => {
     await expect(
-      exportStudy(studyId, { what: "labels", format: "nuggetizer-assignments", judges: [] }),
+      exportStudy(studyId, { what: "labels", format: "nuggetizer-assignments", judges: [].map(labelSet) }),
     ).rejects.toThrow("nuggetizer-assignments holds one judge's or label set's assignments: name one");
     await expect(
-      exportStudy(studyId, { what: "labels", format: "assignments-csv", judges: ["gpt-4o"], binarized: true }),
+      exportStudy(studyId, {
+        what: "labels",
+        format: "assignments-csv",
+        judges: ["gpt-4o"].map(labelSet),
+        binarized: true,
+      }),
     ).rejects.toThrow("assignments-csv keeps the three levels (nuggetizer's scores need them): it is not binarized");
     await importIntoStudy(studyId, {
       format: "trec-qrels",
@@ -311,7 +327,7 @@ describe("nuggetizer assignments onto imported answers and nuggets", () => {
       files: [textInput("q.qrels", "t1 0 s1 1\n")],
     });
     await expect(
-      exportStudy(studyId, { what: "labels", format: "nuggetizer-assignments", judges: ["assessor"] }),
+      exportStudy(studyId, { what: "labels", format: "nuggetizer-assignments", judges: ["assessor"].map(labelSet) }),
     ).rejects.toThrow("assessor has no nugget assignments to export as nuggetizer-assignments");
   });
 });

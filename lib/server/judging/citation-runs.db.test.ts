@@ -2,6 +2,7 @@
 // answer sentence and passage it cites, its label on the "sc:" target with the answer's system,
 // answered from the cache when run again, calibrated against a citation-support campaign's
 // annotators, and carried by a study bundle. On the engine under test.
+import { labelSet } from "@/test/label-set";
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -137,7 +138,7 @@ describe("citation-support judge runs", () => {
     });
     expect(run.calls).toBe(items);
     await runToEnd(run.id);
-    const calibration = await getCalibration(researcher, studyId, annotator.email);
+    const calibration = await getCalibration(researcher, studyId, labelSet(annotator.email));
     const row = calibration.judges.find((j) => j.judge === run.judge)!;
     expect(row).toMatchObject({ task: "citation_support", items });
     expect(row.disagreements).toHaveLength(items);

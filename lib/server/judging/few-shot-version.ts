@@ -4,14 +4,13 @@ import type { CallTexts } from "@/lib/domain/judging/judge-tasks/judge-task";
 import { judgeTaskOf, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import { nuggetAnswerKey, parseAnswerKey } from "@/lib/domain/targets";
 import { judgeTemplateSchema, type JudgeTemplate } from "@/lib/domain/judging/judge-template";
-import { fewShotRequestSchema, type FewShotRequest } from "@/lib/schemas/judging";
+import type { ParsedFewShotRequest } from "@/lib/schemas/judging";
 import { getDb } from "../db/client";
 import { callTexts } from "../db/judge-calls";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
-import { parseOrThrow } from "../validation";
 import { promptInputsOf } from "./judge-call";
 
 /**
@@ -20,8 +19,11 @@ import { promptInputsOf } from "./judge-call";
  * an answer: the answer, with the people's level of each of its nuggets). Not saved:
  * the researcher reads it, changes it if they like, and saves it as a new version.
  */
-export async function fewShotVersion(user: UserDto, studyId: number, input: FewShotRequest): Promise<JudgeTemplate> {
-  const request = parseOrThrow(fewShotRequestSchema, input);
+export async function fewShotVersion(
+  user: UserDto,
+  studyId: number,
+  request: ParsedFewShotRequest,
+): Promise<JudgeTemplate> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const run = await db.judgeRun.findFirst({
@@ -29,7 +31,7 @@ export async function fewShotVersion(user: UserDto, studyId: number, input: FewS
     orderBy: { id: "desc" },
   });
   if (!run) throw invalid(`judge: no judge run of this study wrote "${request.judge}"`);
-  const people = await loadLabelSet(db, studyId, request.human);
+  const people = await loadLabelSet(studyId, request.human);
   const task = judgeTaskOf(run.task);
   // a label's call: itself, or (a nugget in an answer) the call on the answer; each call is one example
   const callKeys = [

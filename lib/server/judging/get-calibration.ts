@@ -6,10 +6,10 @@ import {
   type CalibrationJudgeInput,
 } from "@/lib/domain/calibration/build-calibration-report";
 import { judgeTaskOf, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
-import type { LabelSet } from "@/lib/domain/label-sets/label-set";
-import { LABEL_SET_KINDS, parseLabelSet } from "@/lib/domain/label-sets/registry";
+import type { LabelSetName } from "@/lib/domain/label-sets/label-set";
+import { formatLabelSet, LABEL_SET_KINDS } from "@/lib/domain/label-sets/registry";
 import { agreementReportOf } from "../agreement/get-agreement-report";
-import { getDb, type Db } from "../db/client";
+import { getDb } from "../db/client";
 import { callTotals, repliesOfTargets } from "../db/judge-runs";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
@@ -26,12 +26,12 @@ import type { UserDto } from "../users/user-dto";
 export async function getCalibration(
   user: UserDto,
   studyId: number,
-  human: string,
-  ensemble?: string,
+  human: LabelSetName,
+  ensemble?: LabelSetName,
 ): Promise<CalibrationReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const people = await loadLabelSet(db, studyId, human);
+  const people = await loadLabelSet(studyId, human);
   const runs = await db.judgeRun.findMany({
     where: { studyId },
     orderBy: { id: "asc" },
@@ -48,14 +48,16 @@ export async function getCalibration(
    * What every row is scored from: the set's labels, its agreement with the people, and where they
    * differ the reply of the call each label came from (a preference's pair, a nugget's answer).
    */
-  async function scored(set: LabelSet, runIds: number[], task: AnyJudgeTask) {
+  async function scored(name: LabelSetName, runIds: number[], task: AnyJudgeTask) {
+    const set = await loadLabelSet(studyId, name);
     const { shown } = disagreementsOf(set.labels, people.labels);
     const callKey = (key: string) =>
       task.callKeyOfLabel({ targetKey: key, queryId: set.labels.get(key)?.queryId ?? null });
     const replies = await repliesOfTargets(runIds, [...new Set(shown.map((d) => callKey(d.targetKey)))]);
     return {
       labels: set.labels,
-      agreement: await agreementReportOf(db, studyId, { a: set.name, b: human, group: "none" }),
+      ties: set.ties ?? 0,
+      agreement: await agreementReportOf(db, studyId, { a: name, b: human, group: "none" }),
       replies: new Map(
         shown.flatMap((d) => {
           const reply = replies.get(callKey(d.targetKey));
@@ -75,56 +77,52 @@ export async function getCalibration(
       templateVersion: newest.templateVersion,
       model: newest.model,
       runs: own.length,
-      ties: null,
       cost: {
         known: own.reduce((sum, r) => sum + (totals.get(r.id)?.knownCost ?? 0), 0),
         unknown: own.reduce((sum, r) => sum + (totals.get(r.id)?.unknownCost ?? 0), 0),
       },
       orders: judgeTaskOf(newest.task).bothOrders ? own.flatMap((r) => orders.get(r.id) ?? []) : null,
       ...(await scored(
-        await loadLabelSet(db, studyId, name),
+        { kind: "judge", judge: name },
         own.map((r) => r.id),
         judgeTaskOf(newest.task),
       )),
+      ties: null,
     });
   }
   return buildCalibrationReport({
-    human,
+    human: people.name,
     people: people.labels,
     judges,
-    ensemble: ensemble ? await ensembleInput(db, studyId, ensemble, byJudge, scored) : null,
+    ensemble: ensemble ? await ensembleInput(ensemble, byJudge, scored) : null,
   });
 }
 
 /** The ensemble or fusion to score beside the judges: of judges the runs wrote, or refused. */
 async function ensembleInput(
-  db: Db,
-  studyId: number,
-  name: string,
+  set: LabelSetName,
   byJudge: ReadonlyMap<string, readonly { id: number; task: string }[]>,
   scored: (
-    set: LabelSet,
+    set: LabelSetName,
     runIds: number[],
     task: AnyJudgeTask,
-  ) => Promise<Pick<CalibrationJudgeInput, "labels" | "agreement" | "replies">>,
+  ) => Promise<Pick<CalibrationJudgeInput, "labels" | "agreement" | "replies" | "ties">>,
 ) {
-  const set = parseLabelSet(name);
   // a set made of judges: an ensemble or a fusion
-  const members = !("error" in set) && "judges" in set ? set.judges : [];
+  const members = set.kind === "ensemble" || set.kind === "fused" ? set.judges : [];
   if (members.length === 0 || members.some((m) => !byJudge.has(m)))
     throw invalid(
       `ensemble: an ensemble here is "${LABEL_SET_KINDS.ensemble.shape}" or "${LABEL_SET_KINDS.fused.shape}" of the judges the runs wrote`,
     );
-  const labels = await loadLabelSet(db, studyId, name);
   return {
-    judge: name,
-    templateName: "kind" in set && set.kind === "fused" ? "FeB4RAG fusion" : "ensemble",
+    judge: formatLabelSet(set),
+    templateName: set.kind === "fused" ? "FeB4RAG fusion" : "ensemble",
     templateVersion: "",
     model: members.join(" + "),
     members,
-    ties: labels.ties ?? 0, // a fusion always gives a label
+    // a fusion always gives a label
     ...(await scored(
-      labels,
+      set,
       members.flatMap((m) => byJudge.get(m)!.map((r) => r.id)),
       judgeTaskOf(byJudge.get(members[0]!)!.at(-1)!.task),
     )),

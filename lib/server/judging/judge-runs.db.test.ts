@@ -1,6 +1,9 @@
 // Judge runs against the local OpenAI-compatible test server: exactly one label per item, the
 // cache, resumption after a stop or a dead process, the endpoint's limits, costs, unparsed replies
 // and their retry, pause and cancel. On the engine under test (SQLite and PostgreSQL tiers).
+import { calibrationQuerySchema, fewShotRequestSchema } from "@/lib/schemas/judging";
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
+import { labelSet } from "@/test/label-set";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
 import { closeDb, getDb } from "@/lib/server/db/client";
@@ -523,7 +526,7 @@ describe("judge runs", () => {
           value,
         },
       });
-      const calibration = await getCalibration(admin, st.id, person.name);
+      const calibration = await getCalibration(admin, st.id, labelSet(person.name));
       const row = calibration.judges.find((j) => j.judge === run.judge)!;
       expect(row).toMatchObject({ runs: 1, items: 1, positionConsistency: { pairs: 4, inconsistent: 0, share: 1 } });
       expect(row.positionConsistency!.low).toBeCloseTo(0.5101, 4); // Wilson's 95% interval for 4 of 4
@@ -570,7 +573,7 @@ describe("judge runs", () => {
       seed: 21,
     });
     await runToEnd(run.id);
-    const calibration = await getCalibration(admin, s.id, person.name);
+    const calibration = await getCalibration(admin, s.id, labelSet(person.name));
     expect(calibration.judges).toHaveLength(1);
     const [judge] = calibration.judges;
     expect(judge).toMatchObject({ judge: run.judge, runs: 1, labels: 8, items: 6, disagreementCount: 2 });
@@ -588,7 +591,11 @@ describe("judge runs", () => {
 
     // the two disagreements as few-shot examples of a new version, with the person's levels
     const keys = judge!.disagreements.map((d) => d.targetKey);
-    const draft = await fewShotVersion(admin, s.id, { judge: run.judge, human: person.name, targetKeys: keys });
+    const draft = await fewShotVersion(
+      admin,
+      s.id,
+      fewShotRequestSchema.parse({ judge: run.judge, human: person.name, targetKeys: keys }),
+    );
     const docs = await db.document.findMany({ where: { id: { in: keys.map((k) => Number(k.split(":")[2])) } } });
     for (const [i, d] of judge!.disagreements.entries()) {
       const text = docs.find((doc) => doc.id === Number(d.targetKey.split(":")[2]))!.text;
@@ -606,7 +613,11 @@ describe("judge runs", () => {
       copies.push(other.name);
     }
     const ensemble = `ensemble:${[run.judge, ...copies].join("+")}`;
-    const report = await getAgreementReport(admin, s.id, { a: ensemble, b: person.name, group: "none" });
+    const report = await getAgreementReport(
+      admin,
+      s.id,
+      agreementQuerySchema.parse({ a: ensemble, b: person.name, group: "none" }),
+    );
     expect(report.items).toBe(6);
     expect(report.statistics.find((x) => x.metric === "percent-agreement")!.value).toBe(1);
 
@@ -623,7 +634,7 @@ describe("judge runs", () => {
       others.push(more.judge);
     }
     const trio = `ensemble:${[run.judge, ...others].join("+")}`;
-    const withEnsemble = await getCalibration(admin, s.id, person.name, trio);
+    const withEnsemble = await getCalibration(admin, s.id, labelSet(person.name), labelSet(trio));
     const row = withEnsemble.judges.find((j) => j.judge === trio)!;
     expect(row).toMatchObject({ runs: 3, labels: 8, ties: 0, items: 6, disagreementCount: 2 });
     const members = withEnsemble.judges.filter((j) => j.judge !== trio);
@@ -632,12 +643,12 @@ describe("judge runs", () => {
       12,
     );
     expect(row.disagreements.every((d) => /##final score/.test(d.reply!))).toBe(true);
-    await expect(getCalibration(admin, s.id, person.name, `ensemble:${run.judge}+nobody`)).rejects.toThrow(
-      "ensemble: an ensemble here is",
-    );
+    await expect(
+      getCalibration(admin, s.id, labelSet(person.name), labelSet(`ensemble:${run.judge}+nobody`)),
+    ).rejects.toThrow("ensemble: an ensemble here is");
     // or two of them fused as FeB4RAG does (the level closest to their mean): a row of its own
     const pair = `fused:${run.judge}+${others[0]}`;
-    const withFusion = await getCalibration(admin, s.id, person.name, pair);
+    const withFusion = await getCalibration(admin, s.id, labelSet(person.name), labelSet(pair));
     expect(withFusion.judges.find((j) => j.judge === pair)).toMatchObject({
       templateName: "FeB4RAG fusion",
       runs: 2,
@@ -646,17 +657,27 @@ describe("judge runs", () => {
       items: 6,
       disagreementCount: 2,
     });
-    await expect(getCalibration(admin, s.id, person.name, `fused:${[run.judge, ...others].join("+")}`)).rejects.toThrow(
-      "ensemble: an ensemble here is",
-    );
+    // a fusion of three is no name: refused where the request comes in
+    const three = calibrationQuerySchema.safeParse({
+      human: person.name,
+      ensemble: `fused:${[run.judge, ...others].join("+")}`,
+    });
+    expect(three.error?.issues[0]).toMatchObject({
+      path: ["ensemble"],
+      message: expect.stringContaining('a fused label set is named "fused:<judge>+<judge>"'),
+    });
 
     const saved = await saveTemplate(admin, s.id, { ...draft, name: `umbrela-examples-${unique()}` });
     expect(saved.created).toBe(true);
-    const refused = await fewShotVersion(admin, s.id, {
-      judge: run.judge,
-      human: person.name,
-      targetKeys: ["qd:0:0"],
-    }).catch((e: AppError) => e.message);
+    const refused = await fewShotVersion(
+      admin,
+      s.id,
+      fewShotRequestSchema.parse({
+        judge: run.judge,
+        human: person.name,
+        targetKeys: ["qd:0:0"],
+      }),
+    ).catch((e: AppError) => e.message);
     expect(refused).toBe(`targetKeys: the newest run of "${run.judge}" did not judge qd:0:0`);
   });
 

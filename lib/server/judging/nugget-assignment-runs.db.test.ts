@@ -2,6 +2,8 @@
 // answer, one label per nugget ("na:<nugget>:<system>") in the prompt's order, the cache keyed by
 // the answer and its question's nuggets as they are, a reply with too few levels listed and not
 // stored, and the calibration against a person's assignments. On the engine under test.
+import { fewShotRequestSchema } from "@/lib/schemas/judging";
+import { labelSet } from "@/test/label-set";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
 import { closeDb, getDb } from "@/lib/server/db/client";
@@ -221,7 +223,7 @@ describe("nugget-assignment judge runs", () => {
         },
       });
     }
-    const calibration = await getCalibration(admin, w.study.id, person.name);
+    const calibration = await getCalibration(admin, w.study.id, labelSet(person.name));
     const row = calibration.judges.find((j) => j.judge === run.judge)!;
     expect(row).toMatchObject({ task: "nugget_assignment", runs: 1, items: 6 });
     expect(row.disagreements).toHaveLength(1);
@@ -229,11 +231,15 @@ describe("nugget-assignment judge runs", () => {
     expect(row.disagreements[0]!.reply).toContain('"assignments": ["support","not_support","partial_support"]');
 
     // the disagreement as an example: alpha's whole answer to q1, with the person's level of each nugget
-    const template = await fewShotVersion(admin, w.study.id, {
-      judge: run.judge,
-      human: person.name,
-      targetKeys: [disputed],
-    });
+    const template = await fewShotVersion(
+      admin,
+      w.study.id,
+      fewShotRequestSchema.parse({
+        judge: run.judge,
+        human: person.name,
+        targetKeys: [disputed],
+      }),
+    );
     expect(template.prompt).toContain(
       'Example 1:\nQuestion:\nQuestion 1?\nAnswer:\nIt says f1! and f3~.\nNuggets:\n1. fact f1 holds\n2. fact f2 holds\n3. fact f3 holds\nExpert judgments, nugget by nugget: ["support","support","partial_support"]',
     );

@@ -1,3 +1,6 @@
+import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
+import { labelSet } from "@/test/label-set";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dawidSkene } from "@/lib/domain/aggregation/dawid-skene";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
@@ -50,7 +53,7 @@ describe("dawid-skene:<campaign>", () => {
         await saveAnnotation(a, id, itemId, levelSave(level));
         responses.push({ item: item.targetKey, judge: String(a.id), label: level });
       }
-    const set = await loadLabelSet(db, studyId, `dawid-skene:${id}`);
+    const set = await loadLabelSet(studyId, labelSet(`dawid-skene:${id}`));
     const expected = dawidSkene(responses).items;
     expect(expected.length).toBeGreaterThan(2);
     expect([...set.labels.values()].map((l) => [l.targetKey, l.value]).sort()).toEqual(
@@ -60,19 +63,27 @@ describe("dawid-skene:<campaign>", () => {
     // the careful pair wins: odd positions are 0 although the careless annotator said 1
     const odd = await db.item.findMany({ where: { campaignId: id, position: { in: [1, 3, 5] } } });
     for (const item of odd) expect(set.labels.get(item.targetKey)?.value).toBe("0");
-    const report = await getAgreementReport(researcher, studyId, {
-      a: "gpt-4o",
-      b: `dawid-skene:${id}`,
-      group: "none",
-    });
+    const report = await getAgreementReport(
+      researcher,
+      studyId,
+      agreementQuerySchema.parse({
+        a: "gpt-4o",
+        b: `dawid-skene:${id}`,
+        group: "none",
+      }),
+    );
     expect(report.sets.b).toBe(`dawid-skene:${id}`);
     // Corrected estimates takes it as the people's labels, one value per target
-    const corrected = await getCorrectedEstimates(researcher, studyId, {
-      llm: "gpt-4o",
-      human: `dawid-skene:${id}`,
-      confidence: 0.95,
-    });
+    const corrected = await getCorrectedEstimates(
+      researcher,
+      studyId,
+      correctedEstimatesQuerySchema.parse({
+        llm: "gpt-4o",
+        human: `dawid-skene:${id}`,
+        confidence: 0.95,
+      }),
+    );
     expect(corrected.labelled).toBeGreaterThan(0);
-    await expect(loadLabelSet(db, studyId + 100000, `dawid-skene:${id}`)).rejects.toThrow(/no campaign/);
+    await expect(loadLabelSet(studyId + 100000, labelSet(`dawid-skene:${id}`))).rejects.toThrow(/no campaign/);
   });
 });

@@ -12,14 +12,13 @@ import {
   ensembleLabels,
   fusedLabels,
 } from "@/lib/domain/label-sets/derive-labels";
-import { parseLabelSet } from "@/lib/domain/label-sets/registry";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { campaignAnnotations } from "../db/annotations";
 import { humanLabelsOfStudy, labelsOfJudge } from "../db/labels";
-import type { Db } from "../db/client";
+import { getDb } from "../db/client";
 import { invalid } from "../errors";
 
 type Loader<K extends LabelSetKind> = (
-  db: Db,
   studyId: number,
   set: Extract<LabelSetName, { kind: K }>,
   name: string,
@@ -35,21 +34,21 @@ type Loader<K extends LabelSetKind> = (
  * the undecided left out and counted); several judges' majority or lower median.
  */
 const LOADERS: { [K in LabelSetKind]: Loader<K> } = {
-  judge: (db, studyId, set) => loadJudge(db, studyId, set.judge),
-  fused: async (db, studyId, set, name) => {
-    const [first, second] = [await loadJudge(db, studyId, set.judges[0]), await loadJudge(db, studyId, set.judges[1])];
+  judge: (studyId, set) => loadJudge(studyId, set.judge),
+  fused: async (studyId, set, name) => {
+    const [first, second] = [await loadJudge(studyId, set.judges[0]), await loadJudge(studyId, set.judges[1])];
     return { name, kind: "model", labels: fusedLabels(first.labels, second.labels) };
   },
-  corrected: async (db, studyId, set, name) => {
-    const base = await loadJudge(db, studyId, set.judge);
+  corrected: async (studyId, set, name) => {
+    const base = await loadJudge(studyId, set.judge);
     return { name, kind: "model", labels: correctedLabels(base.labels, await humanLabelsOfStudy(studyId)) };
   },
-  campaign: async (_db, studyId, set, name) => {
+  campaign: async (studyId, set, name) => {
     const campaign = await studyCampaign(studyId, set.campaignId);
     const { labels, ties } = campaignMajority(await campaignAnnotations(campaign.id), campaign.scale.id);
     return { name, kind: "human", labels, ties };
   },
-  "dawid-skene": async (_db, studyId, set, name) => {
+  "dawid-skene": async (studyId, set, name) => {
     const campaign = await studyCampaign(studyId, set.campaignId);
     if (!adjudicable(campaign.taskType, campaign.overlap))
       throw invalid(
@@ -57,7 +56,7 @@ const LOADERS: { [K in LabelSetKind]: Loader<K> } = {
       );
     return { name, kind: "human", labels: dawidSkeneLabels(await campaignAnnotations(campaign.id), campaign.scale.id) };
   },
-  adjudicated: async (_db, studyId, set, name) => {
+  adjudicated: async (studyId, set, name) => {
     const campaign = await studyCampaign(studyId, set.campaignId);
     if (!adjudicable(campaign.taskType, campaign.overlap)) throw invalid(notAdjudicable(campaign.name));
     const { every } = await adjudicationSettings(campaign.id);
@@ -77,23 +76,24 @@ const LOADERS: { [K in LabelSetKind]: Loader<K> } = {
     }
     return { name, kind: "human", labels, undecided };
   },
-  ensemble: async (db, studyId, set, name) => {
+  ensemble: async (studyId, set, name) => {
     const members = [];
-    for (const judge of set.judges) members.push((await loadJudge(db, studyId, judge)).labels);
+    for (const judge of set.judges) members.push((await loadJudge(studyId, judge)).labels);
     const { labels, ties } = ensembleLabels(members);
     return { name, kind: "model", labels, ties };
   },
 };
 
-/** A label set of a study, by its name. */
-export async function loadLabelSet(db: Db, studyId: number, name: string): Promise<LabelSet> {
-  const set = parseLabelSet(name);
-  if ("error" in set) throw invalid(set.error);
-  return (LOADERS[set.kind] as Loader<LabelSetKind>)(db, studyId, set, name);
+/**
+ * A label set of a study (its name parsed where it came in: lib/schemas/label-set-name.ts), read
+ * outside any transaction through the shared client as reports read it.
+ */
+export async function loadLabelSet(studyId: number, set: LabelSetName): Promise<LabelSet> {
+  return (LOADERS[set.kind] as Loader<LabelSetKind>)(studyId, set, formatLabelSet(set));
 }
 
-async function loadJudge(db: Db, studyId: number, name: string): Promise<LabelSet> {
-  const judge = await db.judge.findUnique({ where: { studyId_name: { studyId, name } } });
+async function loadJudge(studyId: number, name: string): Promise<LabelSet> {
+  const judge = await (await getDb()).judge.findUnique({ where: { studyId_name: { studyId, name } } });
   if (!judge) throw invalid(`no judge named "${name}" in this study`);
   // Through the driver: Prisma's adapter layer triples the time of a 100,000-row read.
   const labels = new Map((await labelsOfJudge(judge.id)).map((l) => [l.targetKey, l]));

@@ -1,5 +1,5 @@
 import "server-only";
-import { parseLabelSet } from "@/lib/domain/label-sets/registry";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import type { PreferenceJudgment } from "@/lib/domain/preferences/aggregate";
 import { buildPreferencesReport } from "@/lib/domain/preferences/build-preferences-report";
 import { choiceSchema, DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteria";
@@ -31,14 +31,14 @@ export async function getPreferencesReport(
 ): Promise<PreferenceReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const set = parseLabelSet(query.source);
-  if ("error" in set) throw invalid(`source: ${set.error}`);
+  const set = query.source;
+  const source = formatLabelSet(set);
   const { criteria, judgments } =
     set.kind === "campaign"
       ? await campaignJudgments(user, studyId, set.campaignId)
-      : await judgeJudgments(db, studyId, query.source);
-  if (judgments.length === 0) throw invalid(`source: ${query.source} has no preferences yet`);
-  return buildPreferencesReport({ source: query.source, criteria, judgments, bootstrap: REPORT_BOOTSTRAP });
+      : await judgeJudgments(db, studyId, source);
+  if (judgments.length === 0) throw invalid(`source: ${source} has no preferences yet`);
+  return buildPreferencesReport({ source, criteria, judgments, bootstrap: REPORT_BOOTSTRAP });
 }
 
 /** A judge's preference labels, one judgment per request and pair of systems; criteria in FeB4RAG's order, then by name. */

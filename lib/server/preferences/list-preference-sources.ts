@@ -1,15 +1,13 @@
 import "server-only";
 import { PREFERENCE_SCALE_ID } from "@/lib/domain/scales";
+import type { LabelSetName, LabelSetOption } from "@/lib/domain/label-sets/label-set";
 import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { getDb } from "../db/client";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
 /** Whose preferences a study can report: judges with preference labels (imported), and its preference campaigns ("campaign:<id>"). */
-export async function listPreferenceSources(
-  user: UserDto,
-  studyId: number,
-): Promise<{ value: string; label: string }[]> {
+export async function listPreferenceSources(user: UserDto, studyId: number): Promise<LabelSetOption[]> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const [judges, campaigns] = await Promise.all([
@@ -24,11 +22,11 @@ export async function listPreferenceSources(
       select: { id: true, name: true },
     }),
   ]);
+  const option = (set: LabelSetName, label: string) => ({ value: formatLabelSet(set), label, set });
   return [
-    ...campaigns.map((c) => ({
-      value: formatLabelSet({ kind: "campaign", campaignId: c.id }),
-      label: `Campaign: ${c.name}`,
-    })),
-    ...judges.map((j) => ({ value: j.name, label: `${j.name} (${j.kind === "model" ? "LLM" : "human"} labels)` })),
+    ...campaigns.map((c) => option({ kind: "campaign", campaignId: c.id }, `Campaign: ${c.name}`)),
+    ...judges.map((j) =>
+      option({ kind: "judge", judge: j.name }, `${j.name} (${j.kind === "model" ? "LLM" : "human"} labels)`),
+    ),
   ];
 }

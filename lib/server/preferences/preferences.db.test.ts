@@ -1,3 +1,4 @@
+import { preferenceQuerySchema } from "@/lib/schemas/preferences";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -157,7 +158,11 @@ describe("preference campaigns", () => {
     await expect(saveAnnotation(x!, id, itemId!, save({ level: "relevant" }))).rejects.toThrow(/Invalid preference/);
 
     // the report: left won coverage, right won clarity on every item, so the systems split by side
-    const report = await getPreferencesReport(researcher, studyId, { source: `campaign:${id}` });
+    const report = await getPreferencesReport(
+      researcher,
+      studyId,
+      preferenceQuerySchema.parse({ source: `campaign:${id}` }),
+    );
     expect(report).toMatchObject({ judgments: 4, items: 2, annotators: 2, systems: SYSTEMS });
     expect(report.positionBias).toMatchObject({ decided: 8, left: 4, share: 0.5 });
     const coverage = report.perCriterion.find((c) => c.criterion === "coverage")!.pairs[0]!;
@@ -224,7 +229,11 @@ describe("more than two systems", () => {
       const item = await getWorkspaceItem(x!, id, itemId);
       await saveAnnotation(x!, id, itemId, save(screen(item.comparison!.sides, "1111")));
     }
-    const report = await getPreferencesReport(researcher, studyId, { source: `campaign:${id}` });
+    const report = await getPreferencesReport(
+      researcher,
+      studyId,
+      preferenceQuerySchema.parse({ source: `campaign:${id}` }),
+    );
     expect(report.systems).toEqual([...SYSTEMS, "rag-third"]);
     expect(report.verdict.pairs).toHaveLength(3);
     expect(report.bradleyTerry!.map((b) => b.system).sort()).toEqual([...SYSTEMS, "rag-third"]);
@@ -240,7 +249,11 @@ describe("FeB4RAG's published preferences", () => {
     await f.upsertMember(db, study.id, researcher.id, "researcher");
     await importIntoStudy(study.id, { format: "beir-queries", files: [fileInput("feb4rag/requests.jsonl")] });
     await importIntoStudy(study.id, { format: "feb4rag-selections", files: [fileInput("feb4rag/selections.jsonl")] });
-    const report = await getPreferencesReport(researcher, study.id, { source: "feb4rag-assessors" });
+    const report = await getPreferencesReport(
+      researcher,
+      study.id,
+      preferenceQuerySchema.parse({ source: "feb4rag-assessors" }),
+    );
     expect(report).toMatchObject({
       judgments: 80,
       items: 80,
@@ -286,7 +299,11 @@ describe("FeB4RAG's published preferences", () => {
       format: "feb4rag-request-sources",
       files: [fileInput("feb4rag/rid_mapping.tsv")],
     });
-    const grouped = await getPreferencesReport(researcher, study.id, { source: "feb4rag-assessors" });
+    const grouped = await getPreferencesReport(
+      researcher,
+      study.id,
+      preferenceQuerySchema.parse({ source: "feb4rag-assessors" }),
+    );
     const source = new Map(
       fs
         .readFileSync(path.join(SHARED_DATA, "feb4rag/rid_mapping.tsv"), "utf8")

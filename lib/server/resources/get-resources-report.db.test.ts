@@ -1,3 +1,4 @@
+import { impactQuerySchema } from "@/lib/schemas/impact";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,7 +43,7 @@ afterAll(async () => {
 
 describe("federated resources", () => {
   it("reproduces FeB4RAG's resource scores from its fused labels, and every request's engines", async () => {
-    const report = await getResourcesReport(researcher, studyId, { a: LLM, b: LLM });
+    const report = await getResourcesReport(researcher, studyId, impactQuerySchema.parse({ a: LLM, b: LLM }));
     const published = fs
       .readFileSync(path.join(SHARED_DATA, "feb4rag/slice.BEIR-QRELS-RS.selections-rids.txt"), "utf8")
       .trim()
@@ -72,9 +73,9 @@ describe("federated resources", () => {
       where: { studyId, queryId: request.id, judge: { name: LLM }, document: { externalId: { startsWith: "nq/" } } },
     });
     expect(llmLabels).toHaveLength(10);
-    const before = (await getResourcesReport(researcher, studyId, { a: LLM, b: LLM })).scores.find(
-      (s) => s.request === "16" && s.engine === "nq",
-    )!.a!;
+    const before = (
+      await getResourcesReport(researcher, studyId, impactQuerySchema.parse({ a: LLM, b: LLM }))
+    ).scores.find((s) => s.request === "16" && s.engine === "nq")!.a!;
     const notRelevant = llmLabels.filter((l) => l.value === "0").slice(0, 2);
     expect(notRelevant).toHaveLength(2);
     const expert = await f.upsertJudge(db, studyId, { name: `expert-${unique()}`, kind: "human" });
@@ -92,14 +93,18 @@ describe("federated resources", () => {
         },
       });
     }
-    const report = await getResourcesReport(researcher, studyId, { a: LLM, b: `corrected:${LLM}` });
+    const report = await getResourcesReport(
+      researcher,
+      studyId,
+      impactQuerySchema.parse({ a: LLM, b: `corrected:${LLM}` }),
+    );
     const nq = report.scores.find((s) => s.request === "16" && s.engine === "nq")!;
     // two results go from weight 0 to weight 1: + 100 * 2 / 10
     expect(nq).toMatchObject({ a: before, b: before + 20 });
     expect(report.scores.filter((s) => s.a !== s.b)).toEqual([nq]);
     expect(report.perRequest[0]).toMatchObject({ request: "16", change: 20 });
     // the expert alone judged two results: every engine-request lacks grades under that set
-    const alone = await getResourcesReport(researcher, studyId, { a: LLM, b: expert.name });
+    const alone = await getResourcesReport(researcher, studyId, impactQuerySchema.parse({ a: LLM, b: expert.name }));
     expect(alone.unscored).toEqual({ a: 0, b: 1280 });
     expect(alone.perRequest.find((r) => r.request === "16")!.relevantEngines.b).toBe(1);
   });
@@ -108,7 +113,9 @@ describe("federated resources", () => {
     const db = await getDb();
     const empty = await f.upsertStudy(db, { slug: `no-engines-${unique()}`, name: "No engines" });
     await f.upsertMember(db, empty.id, researcher.id, "researcher");
-    await expect(getResourcesReport(researcher, empty.id, { a: LLM, b: LLM })).rejects.toMatchObject({
+    await expect(
+      getResourcesReport(researcher, empty.id, impactQuerySchema.parse({ a: LLM, b: LLM })),
+    ).rejects.toMatchObject({
       code: "invalid",
     });
     const stranger = toUserDto(
@@ -118,7 +125,9 @@ describe("federated resources", () => {
         password: "not-used-here",
       }),
     );
-    await expect(getResourcesReport(stranger, studyId, { a: LLM, b: LLM })).rejects.toMatchObject({
+    await expect(
+      getResourcesReport(stranger, studyId, impactQuerySchema.parse({ a: LLM, b: LLM })),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
   });

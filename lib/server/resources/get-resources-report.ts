@@ -28,10 +28,10 @@ export async function getResourcesReport(user: UserDto, studyId: number, query: 
       ? [{ request: row.request, queryId: Number(row.queryId), documentId: Number(row.documentId), engine }]
       : [];
   });
-  const [a, b] = [await loadLabelSet(db, studyId, query.a), await loadLabelSet(db, studyId, query.b)];
+  const [a, b] = [await loadLabelSet(studyId, query.a), await loadLabelSet(studyId, query.b)];
   const questions = await db.query.findMany({ where: { studyId }, select: { externalId: true, body: true } });
   return buildResourcesReport({
-    sets: { a: query.a, b: query.b },
+    sets: { a: a.name, b: b.name },
     pool,
     labels: { a: a.labels, b: b.labels },
     texts: new Map(questions.map((q) => [q.externalId, q.body])),

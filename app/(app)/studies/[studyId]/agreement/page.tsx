@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
+import { queryRefusal, reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
 import { AgreementView } from "@/components/agreement/agreement-view";
 import { CampaignAgreementView } from "@/components/campaign-agreement/campaign-agreement-view";
 import { PairAgreementView } from "@/components/agreement/pair-agreement-view";
@@ -7,6 +7,7 @@ import { labelSetTitle } from "@/lib/domain/label-sets/registry";
 import { choseNothing, defaultPair } from "@/lib/domain/report-defaults";
 import { agreementNeeds } from "@/lib/domain/report-needs";
 import { agreementQuerySchema } from "@/lib/schemas/agreement";
+import { chosenLabelSets } from "@/lib/schemas/label-set-name";
 import { campaignAgreementQuerySchema } from "@/lib/schemas/campaign-agreement";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 import { getCampaignAgreement } from "@/lib/server/campaign-agreement/get-campaign-agreement";
@@ -52,14 +53,19 @@ export default async function AgreementPage({
   return (
     <AgreementView
       study={study}
-      query={pairQuery.success ? pairQuery.data : { a: search.a ?? "", b: search.b ?? "", group: "none" }}
+      query={pairQuery.success ? pairQuery.data : { ...chosenLabelSets(search, ["a", "b"]), group: "none" }}
       campaignId={campaignQuery.success ? campaignQuery.data.campaign : null}
       reference={{
         name: search.reference ?? "",
         measure: referenceQuery.success ? referenceQuery.data.measure : "ndcg@10",
       }}
       chosenFor={chosen?.why ?? null}
-      error={campaign.error ?? judges.error ?? pair.error}
+      error={
+        campaign.error ??
+        judges.error ??
+        pair.error ??
+        (campaignQuery.success || referenceQuery.success ? null : queryRefusal(pairQuery, search, ["a", "b"]))
+      }
       needs={campaign.report || judges.report || pair.report ? null : agreementNeeds(study)}
     >
       {campaign.report && <CampaignAgreementView studyId={study.id} report={campaign.report} />}
@@ -68,7 +74,7 @@ export default async function AgreementPage({
         <PairAgreementView
           studyId={study.id}
           report={pair.report}
-          titles={{ a: labelSetTitle(pair.report.sets.a, study), b: labelSetTitle(pair.report.sets.b, study) }}
+          titles={{ a: labelSetTitle(pairQuery.data!.a, study), b: labelSetTitle(pairQuery.data!.b, study) }}
         />
       )}
     </AgreementView>

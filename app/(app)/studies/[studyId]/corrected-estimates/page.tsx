@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
-import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
+import { queryRefusal, reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
 import { CorrectedEstimatesView } from "@/components/corrected-estimates/corrected-estimates-view";
 import { llmJudgeNames } from "@/lib/domain/label-sets/judge-set";
 import { labelSetTitle, modelLabelSetOptions, peopleLabelSetOptions } from "@/lib/domain/label-sets/registry";
 import { choseNothing, defaultCorrection } from "@/lib/domain/report-defaults";
 import { correctedEstimatesNeeds } from "@/lib/domain/report-needs";
 import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
+import { chosenLabelSets } from "@/lib/schemas/label-set-name";
 import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 
 export const metadata: Metadata = { title: "Corrected estimates" };
@@ -35,11 +36,15 @@ export default async function CorrectedEstimatesPage({
       llmJudges={llmJudgeNames(study)}
       // a campaign's labels here are each item's mean over its annotators, not the majority other reports read
       humanSets={peopleLabelSetOptions(study, "mean")}
-      query={query.success ? query.data : { llm: search.llm ?? "", human: search.human ?? "", confidence: 0.95 }}
+      query={query.success ? query.data : { ...chosenLabelSets(search, ["llm", "human"]), confidence: 0.95 }}
       report={report}
-      titles={report && { llm: labelSetTitle(report.llm, study), human: labelSetTitle(report.human, study, "mean") }}
+      titles={
+        report && query.success
+          ? { llm: labelSetTitle(query.data.llm, study), human: labelSetTitle(query.data.human, study, "mean") }
+          : null
+      }
       chosenFor={chosen?.why ?? null}
-      error={error}
+      error={error ?? queryRefusal(query, search, ["llm", "human"])}
       needs={correctedEstimatesNeeds(study, report && { llm: report.llm, llmPairs: report.pairs })}
     />
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import { reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
+import { queryRefusal, reportOrRefusal, reportPageContext } from "@/lib/server/http/report-page";
 import { PreferencesView } from "@/components/preferences/preferences-view";
+import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { choseNothing, defaultPreferenceSource } from "@/lib/domain/report-defaults";
 import { preferenceQuerySchema } from "@/lib/schemas/preferences";
 import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
@@ -31,10 +32,10 @@ export default async function PreferencesPage({
     <PreferencesView
       study={study}
       sources={sources}
-      source={query.success ? query.data.source : ""}
+      source={query.success ? formatLabelSet(query.data.source) : ""}
       report={report}
       chosenFor={chosen?.why ?? null}
-      error={error}
+      error={error ?? queryRefusal(query, search, ["source"])}
     />
   );
 }
