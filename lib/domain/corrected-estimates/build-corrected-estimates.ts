@@ -59,6 +59,19 @@ function quantitiesOf(kind: "support" | "relevance", scales: ReadonlySet<string>
   return quantities;
 }
 
+/** A map's entries by key, smallest first. */
+const ascending = <V>(counts: ReadonlyMap<number, V>): [number, V][] => [...counts].sort((a, b) => a[0] - b[0]);
+
+/** A quantity's value of a label, computed once per scale and level. */
+function memoized(value: Quantity["value"]): Quantity["value"] {
+  const byScale = new Map<string, Map<string, number | null>>();
+  return (label) => {
+    const levels = byScale.get(label.scale) ?? byScale.set(label.scale, new Map()).get(label.scale)!;
+    if (!levels.has(label.value)) levels.set(label.value, value(label));
+    return levels.get(label.value)!;
+  };
+}
+
 /** The population: every (nugget or question, chunk) pair the LLM labelled, of the kind it labelled most. */
 function chunkPairPopulation(labels: Iterable<SetLabel>) {
   const pairs = [...labels].filter((l) => isChunkPairKey(l.targetKey));
@@ -71,27 +84,48 @@ function chunkPairPopulation(labels: Iterable<SetLabel>) {
 export function buildCorrectedEstimates(inputs: CorrectedInputs) {
   const { llm, human, confidence, minUnits } = inputs;
   const { kind, population } = chunkPairPopulation(llm.labels.values());
+  // each pair's people's labels, looked up once
+  const people = population.map((l) => human.labels.get(l.targetKey) ?? []);
   const scales = new Set<string>(population.map((l) => l.scale));
-  for (const l of population) for (const h of human.labels.get(l.targetKey) ?? []) scales.add(h.scale);
-  const labelled = population.filter((l) => (human.labels.get(l.targetKey)?.length ?? 0) > 0);
+  for (const values of people) for (const h of values) scales.add(h.scale);
+  const labelled = people.filter((values) => values.length > 0).length;
 
   const quantities = quantitiesOf(kind, scales).map((q) => {
-    // Ŷ on every pair; Y on the labelled ones: the mean of its people's values (the share, for binary ones)
-    const labelledPairs: [y: number, yhat: number][] = [];
-    const yhatUnlabelled: number[] = [];
-    for (const l of population) {
-      const predicted = q.value(l);
+    // Ŷ on every pair; Y on the labelled ones: the mean of its people's values (the share, for binary
+    // ones). Counted by value, a pair at a time without arrays of its own and each (scale, level)
+    // valued once: a TREC pool is half a million pairs, of a few distinct values
+    const value = memoized(q.value);
+    const labelledCounts = new Map<number, Map<number, number>>();
+    const unlabelledCounts = new Map<number, number>();
+    for (const [i, l] of population.entries()) {
+      const predicted = value(l);
       if (predicted === null) continue;
-      const values = (human.labels.get(l.targetKey) ?? []).map(q.value).filter((v): v is number => v !== null);
-      if (values.length === 0) yhatUnlabelled.push(predicted);
-      else labelledPairs.push([mean(values), predicted]);
+      let sum = 0;
+      let count = 0;
+      for (const h of people[i]!) {
+        const v = value(h);
+        if (v === null) continue;
+        sum += v;
+        count++;
+      }
+      if (count === 0) unlabelledCounts.set(predicted, (unlabelledCounts.get(predicted) ?? 0) + 1);
+      else {
+        const y = sum / count;
+        const byPredicted = labelledCounts.get(y) ?? labelledCounts.set(y, new Map()).get(y)!;
+        byPredicted.set(predicted, (byPredicted.get(predicted) ?? 0) + 1);
+      }
     }
     // the values in an order of their own, not the labels' (the database's): the same labels give
     // the same estimates, to the last digit, on every server
-    labelledPairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    yhatUnlabelled.sort((a, b) => a - b);
-    const y = labelledPairs.map((p) => p[0]);
-    const yhat = labelledPairs.map((p) => p[1]);
+    const y: number[] = [];
+    const yhat: number[] = [];
+    for (const [yValue, byPredicted] of ascending(labelledCounts))
+      for (const [predicted, n] of ascending(byPredicted))
+        for (let i = 0; i < n; i++) {
+          y.push(yValue);
+          yhat.push(predicted);
+        }
+    const yhatUnlabelled = ascending(unlabelledCounts).flatMap(([predicted, n]) => Array<number>(n).fill(predicted));
     const all = [...yhat, ...yhatUnlabelled];
     const llmOnly = all.length > 0 ? mean(all) : null;
     const tooFew = tooFewUnits(y.length, minUnits, "pair", "labelled by people");
@@ -139,7 +173,7 @@ export function buildCorrectedEstimates(inputs: CorrectedInputs) {
     kind,
     confidence,
     pairs: population.length,
-    labelled: labelled.length,
+    labelled,
     sample: human.sample,
     quantities,
   };

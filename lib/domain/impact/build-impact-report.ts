@@ -178,7 +178,7 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
     .map((q) => {
       const mean = (judgments: Map<string, J>) => {
         const scores = names
-          .map((n) => f.score(new Map([[q, judgments.get(q)!]]), n)[first])
+          .map((n) => f.score(new Map([[q, judgments.get(q)!]]), n, first)[first])
           .filter((v): v is number => v !== null);
         return scores.length === 0 ? 0 : scores.reduce((s, v) => s + v, 0) / scores.length;
       };
@@ -227,7 +227,12 @@ function nuggetFamily(inputs: ImpactInputs): Family<QueryJudgments> {
       const all = judgmentsOf(labels, inputs.nuggets, inputs.documentNames);
       return new Map([...all].map(([q, j]) => [q, { judged: j.judged, value: j }]));
     },
-    score: (judgments, system) => evaluateNuggetRanking(judgments, runs.get(system)!, NUGGET_MEASURES),
+    score: (judgments, system, only) =>
+      evaluateNuggetRanking(
+        judgments,
+        runs.get(system)!,
+        only ? NUGGET_MEASURES.filter((m) => m.id === only) : NUGGET_MEASURES,
+      ),
   };
 }
 
@@ -263,7 +268,15 @@ function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments<number>> 
       }
       return out;
     },
-    score: (judgments, system) => evaluateTrecRanking(judgments, inputs.runs.get(system)!, measures, { judgedOnly }),
+    score: (judgments, system, only) =>
+      evaluateTrecRanking(
+        judgments,
+        inputs.runs.get(system)!,
+        only ? measures.filter((m) => m.id === only) : measures,
+        {
+          judgedOnly,
+        },
+      ),
   };
 }
 

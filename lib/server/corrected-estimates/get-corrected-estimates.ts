@@ -162,8 +162,7 @@ async function humanLabels(db: Db, studyId: number, set: LabelSetName) {
     // one value per target: the agreed level or the decision, or Dawid-Skene's estimate (the campaign's sample says whether it is uniform)
     const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, studyId } });
     if (!campaign) throw invalid(`no campaign ${set.campaignId} in this study`);
-    for (const l of (await loadLabelSet(studyId, set)).labels.values())
-      labels.set(l.targetKey, [{ value: l.value, scale: l.scale }]);
+    for (const l of (await loadLabelSet(studyId, set)).labels.values()) labels.set(l.targetKey, [l]); // a label is a HumanValue as it is
     return {
       labels,
       campaign: { name: campaign.name, sample: JSON.parse(campaign.sample) as { kind: string; cap?: number } },
@@ -177,6 +176,6 @@ async function humanLabels(db: Db, studyId: number, set: LabelSetName) {
   const judge = await db.judge.findUnique({ where: { studyId_name: { studyId, name } } });
   if (!judge) throw invalid(`no judge named "${name}" in this study`);
   if (judge.kind !== "human") throw invalid(`${name} is an LLM: choose people's labels (a human judge or a campaign)`);
-  for (const l of await labelsOfJudge(judge.id)) labels.set(l.targetKey, [{ value: l.value, scale: l.scale }]);
+  for (const l of (await labelsOfJudge(judge.id)).values()) labels.set(l.targetKey, [l]); // a label is a HumanValue as it is
   return { labels, campaign: null };
 }

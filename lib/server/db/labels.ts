@@ -121,19 +121,23 @@ export async function labelOfItem(
   return row ?? null;
 }
 
-/** Every label of a judge (a read outside any transaction; 100,000 rows through the driver in a fraction of a second). */
-export async function labelsOfJudge(judgeId: number): Promise<SetLabel[]> {
-  const rows = await readRows<{
-    targetKey: string;
-    value: string;
-    scale: string;
-    queryId: unknown;
-    nuggetId: unknown;
-    criterion: string | null;
-  }>('SELECT "targetKey", "value", "scale", "queryId", "nuggetId", "criterion" FROM "Label" WHERE "judgeId" = ?', [
-    judgeId,
-  ]);
-  return rows.map((r) => ({ ...r, queryId: nullableId(r.queryId), nuggetId: nullableId(r.nuggetId) }));
+/**
+ * Every label of a judge by target key (a read outside any transaction; 100,000 rows through the
+ * driver in a fraction of a second). The rows become the labels in place: half a million labels
+ * (a TREC track's pool) are not copied once more.
+ */
+export async function labelsOfJudge(judgeId: number): Promise<Map<string, SetLabel>> {
+  const rows = await readRows<Omit<SetLabel, "queryId" | "nuggetId"> & { queryId: unknown; nuggetId: unknown }>(
+    'SELECT "targetKey", "value", "scale", "queryId", "nuggetId", "criterion" FROM "Label" WHERE "judgeId" = ?',
+    [judgeId],
+  );
+  const labels = new Map<string, SetLabel>();
+  for (const row of rows) {
+    row.queryId = nullableId(row.queryId);
+    row.nuggetId = nullableId(row.nuggetId);
+    labels.set(row.targetKey, row as SetLabel);
+  }
+  return labels;
 }
 
 /** A judge's labels on a campaign's items' targets, by target key (the campaign's share of them, not every label of the judge). */

@@ -96,7 +96,7 @@ async function loadJudge(studyId: number, name: string): Promise<LabelSet> {
   const judge = await (await getDb()).judge.findUnique({ where: { studyId_name: { studyId, name } } });
   if (!judge) throw invalid(`no judge named "${name}" in this study`);
   // Through the driver: Prisma's adapter layer triples the time of a 100,000-row read.
-  const labels = new Map((await labelsOfJudge(judge.id)).map((l) => [l.targetKey, l]));
+  const labels = await labelsOfJudge(judge.id);
   return { name, kind: judge.kind === "human" ? "human" : "model", labels };
 }
 
