@@ -39,19 +39,7 @@ export function CalibrationView({ studyId, humanSets }: { studyId: number } & Pi
     mutationFn: (request: FewShotRequest) => judgingApi.fewShot(studyId, request),
     onSuccess: ({ template }) => setDraft(template),
   });
-  // the runs the table above follows (the same query): a stored call changes the comparison
-  const { data: runs } = useQuery({
-    queryKey: queryKeys.judging.runs(studyId),
-    queryFn: () => judgingApi.runs(studyId),
-    enabled: false,
-  });
-  const stored = runs?.runs.reduce((n, r) => n + r.calls.done, 0) ?? 0;
-  const { data, error, isFetching } = useQuery({
-    queryKey: [...queryKeys.judging.calibration(studyId, human, ensemble), stored],
-    queryFn: () => judgingApi.calibration(studyId, human, ensemble || undefined),
-    enabled: human !== "",
-    placeholderData: (previous) => previous,
-  });
+  const { data, error, isFetching } = useCalibration(studyId, human, ensemble);
   if (humanSets.length === 0)
     return (
       <p className="mt-3 text-sm text-stone-600">
@@ -73,32 +61,7 @@ export function CalibrationView({ studyId, humanSets }: { studyId: number } & Pi
       {error && <p className="mt-3 text-sm text-red-700">{error.message}</p>}
       {isFetching && !data && <p className="mt-3 text-sm text-stone-600">Comparing…</p>}
       {data && data.judges.length === 0 && <p className="mt-3 text-sm text-stone-600">No judge run yet.</p>}
-      {data && data.judges.length > 1 && (
-        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={members.length < 2}
-            onClick={() => setEnsemble(formatLabelSet({ kind: "ensemble", judges: members }))}
-          >
-            {members.length >= 2
-              ? `Score the ${members.length} checked as an ensemble`
-              : "Score the checked as an ensemble"}
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={members.length !== 2}
-            onClick={() => setEnsemble(formatLabelSet({ kind: "fused", judges: [members[0]!, members[1]!] }))}
-          >
-            Score 2 checked fused (FeB4RAG)
-          </Button>
-          <span className="text-stone-600">
-            An ensemble: the majority of nominal labels (a tie gives none), the lower median of ordinal ones. Fused: the
-            level closest to the two judges&apos; mean, ties down.
-          </span>
-        </div>
-      )}
+      {data && data.judges.length > 1 && <EnsembleControls members={members} onScore={setEnsemble} />}
       {data && data.judges.length > 0 && (
         <ReportExports
           className="mt-3"
@@ -108,83 +71,7 @@ export function CalibrationView({ studyId, humanSets }: { studyId: number } & Pi
         />
       )}
       {data && data.judges.length > 0 && (
-        <DataTable
-          className="mt-4"
-          label="Judges against the people"
-          minWidth="min-w-[52rem]"
-          rows={data.judges}
-          rowKey={(j) => j.judge}
-          rowProps={(j) => ({ className: "align-top", "data-testid": `calibration-${j.judge}` })}
-          columns={[
-            {
-              header: "Judge",
-              cell: (j) => (
-                <>
-                  {j.ties === null ? (
-                    <label className="flex items-start gap-1.5">
-                      <input
-                        type="checkbox"
-                        className="mt-1"
-                        aria-label={`In the ensemble: ${j.judge}`}
-                        checked={members.includes(j.judge)}
-                        onChange={(e) =>
-                          setMembers(e.target.checked ? [...members, j.judge] : members.filter((m) => m !== j.judge))
-                        }
-                      />
-                      <span className="font-medium break-all">{j.judge}</span>
-                    </label>
-                  ) : (
-                    <span className="font-medium break-all">{j.judge}</span>
-                  )}
-                  <span className="block text-xs text-stone-600">
-                    {j.task} · {j.runs} run{j.runs === 1 ? "" : "s"} · {j.labels} labels
-                    {j.ties === null ? "" : ` · ${j.ties} ties (no label)`}
-                  </span>
-                  {j.positionConsistency && (
-                    <span className="block text-xs text-stone-600" data-testid="position-consistency">
-                      {consistencyText(j.positionConsistency)}
-                    </span>
-                  )}
-                </>
-              ),
-            },
-            { header: "Compared", numeric: true, cell: (j) => j.items },
-            ...SHOWN.map((metric) => ({
-              header: STATISTIC_LABELS[metric],
-              numeric: true,
-              cell: (j: JudgeRow) => figure(j.statistics.find((s) => s.metric === metric)?.value),
-              title: (j: JudgeRow) => j.statistics.find((s) => s.metric === metric)?.reason,
-            })),
-            {
-              header: "Leniency",
-              numeric: true,
-              cell: (j) => (j.leniency?.value == null ? "–" : signedPoints(j.leniency.value)),
-            },
-            {
-              header: "Cost per 1,000",
-              numeric: true,
-              cell: (j) => (j.costPer1000 === null ? "unknown" : figure(j.costPer1000, 4)),
-            },
-            {
-              header: "Disagreements",
-              alignRight: true,
-              cell: (j) =>
-                j.disagreementCount === 0 ? (
-                  "0"
-                ) : (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    className="px-2 py-1 text-xs"
-                    aria-expanded={shown === j.judge}
-                    onClick={() => setShown(shown === j.judge ? null : j.judge)}
-                  >
-                    {j.disagreementCount} {shown === j.judge ? "(hide)" : "(show)"}
-                  </Button>
-                ),
-            },
-          ]}
-        />
+        <JudgesTable judges={data.judges} members={members} onMembers={setMembers} shown={shown} onShown={setShown} />
       )}
       {open && !draft && (
         <JudgeDetail
@@ -205,6 +92,144 @@ export function CalibrationView({ studyId, humanSets }: { studyId: number } & Pi
             onClose={() => setDraft(null)}
           />
         </div>
+      )}
+    </>
+  );
+}
+
+/** Score the checked judges as an ensemble, or two of them fused as FeB4RAG does. */
+function EnsembleControls({ members, onScore }: { members: string[]; onScore: (ensemble: string) => void }) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={members.length < 2}
+        onClick={() => onScore(formatLabelSet({ kind: "ensemble", judges: members }))}
+      >
+        {members.length >= 2
+          ? `Score the ${members.length} checked as an ensemble`
+          : "Score the checked as an ensemble"}
+      </Button>
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={members.length !== 2}
+        onClick={() => onScore(formatLabelSet({ kind: "fused", judges: [members[0]!, members[1]!] }))}
+      >
+        Score 2 checked fused (FeB4RAG)
+      </Button>
+      <span className="text-stone-600">
+        An ensemble: the majority of nominal labels (a tie gives none), the lower median of ordinal ones. Fused: the
+        level closest to the two judges&apos; mean, ties down.
+      </span>
+    </div>
+  );
+}
+
+/** Each judge's row: whether it is in the ensemble, its agreement, leniency and cost, and its disagreements to open. */
+function JudgesTable({
+  judges,
+  members,
+  onMembers,
+  shown,
+  onShown,
+}: {
+  judges: JudgeRow[];
+  members: string[];
+  onMembers: (members: string[]) => void;
+  shown: string | null;
+  onShown: (judge: string | null) => void;
+}) {
+  return (
+    <DataTable
+      className="mt-4"
+      label="Judges against the people"
+      minWidth="min-w-[52rem]"
+      rows={judges}
+      rowKey={(j) => j.judge}
+      rowProps={(j) => ({ className: "align-top", "data-testid": `calibration-${j.judge}` })}
+      columns={[
+        {
+          header: "Judge",
+          cell: (j) => <JudgeCell judge={j} members={members} onMembers={onMembers} />,
+        },
+        { header: "Compared", numeric: true, cell: (j) => j.items },
+        ...SHOWN.map((metric) => ({
+          header: STATISTIC_LABELS[metric],
+          numeric: true,
+          cell: (j: JudgeRow) => figure(j.statistics.find((s) => s.metric === metric)?.value),
+          title: (j: JudgeRow) => j.statistics.find((s) => s.metric === metric)?.reason,
+        })),
+        {
+          header: "Leniency",
+          numeric: true,
+          cell: (j) => (j.leniency?.value == null ? "–" : signedPoints(j.leniency.value)),
+        },
+        {
+          header: "Cost per 1,000",
+          numeric: true,
+          cell: (j) => (j.costPer1000 === null ? "unknown" : figure(j.costPer1000, 4)),
+        },
+        {
+          header: "Disagreements",
+          alignRight: true,
+          cell: (j) =>
+            j.disagreementCount === 0 ? (
+              "0"
+            ) : (
+              <Button
+                type="button"
+                variant="ghost"
+                className="px-2 py-1 text-xs"
+                aria-expanded={shown === j.judge}
+                onClick={() => onShown(shown === j.judge ? null : j.judge)}
+              >
+                {j.disagreementCount} {shown === j.judge ? "(hide)" : "(show)"}
+              </Button>
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+/** A judge's name (with its ensemble checkbox when it is a judge of its own), what it labelled, and its position consistency. */
+function JudgeCell({
+  judge,
+  members,
+  onMembers,
+}: {
+  judge: JudgeRow;
+  members: string[];
+  onMembers: (members: string[]) => void;
+}) {
+  return (
+    <>
+      {judge.ties === null ? (
+        <label className="flex items-start gap-1.5">
+          <input
+            type="checkbox"
+            className="mt-1"
+            aria-label={`In the ensemble: ${judge.judge}`}
+            checked={members.includes(judge.judge)}
+            onChange={(e) =>
+              onMembers(e.target.checked ? [...members, judge.judge] : members.filter((m) => m !== judge.judge))
+            }
+          />
+          <span className="font-medium break-all">{judge.judge}</span>
+        </label>
+      ) : (
+        <span className="font-medium break-all">{judge.judge}</span>
+      )}
+      <span className="block text-xs text-stone-600">
+        {judge.task} · {judge.runs} run{judge.runs === 1 ? "" : "s"} · {judge.labels} labels
+        {judge.ties === null ? "" : ` · ${judge.ties} ties (no label)`}
+      </span>
+      {judge.positionConsistency && (
+        <span className="block text-xs text-stone-600" data-testid="position-consistency">
+          {consistencyText(judge.positionConsistency)}
+        </span>
       )}
     </>
   );
@@ -285,4 +310,20 @@ function JudgeDetail({
       </div>
     </section>
   );
+}
+
+/** The calibration against `human`, read again whenever the runs the table above follows (the same query) store a call. */
+function useCalibration(studyId: number, human: string, ensemble: string) {
+  const { data: runs } = useQuery({
+    queryKey: queryKeys.judging.runs(studyId),
+    queryFn: () => judgingApi.runs(studyId),
+    enabled: false,
+  });
+  const stored = runs?.runs.reduce((n, r) => n + r.calls.done, 0) ?? 0;
+  return useQuery({
+    queryKey: [...queryKeys.judging.calibration(studyId, human, ensemble), stored],
+    queryFn: () => judgingApi.calibration(studyId, human, ensemble || undefined),
+    enabled: human !== "",
+    placeholderData: (previous) => previous,
+  });
 }

@@ -59,6 +59,51 @@ function quantitiesOf(kind: "support" | "relevance", scales: ReadonlySet<string>
   return quantities;
 }
 
+/**
+ * Ŷ on every pair; Y on the labelled ones: the mean of its people's values (the share, for binary
+ * ones). Counted by value, a pair at a time without arrays of its own and each (scale, level)
+ * valued once: a TREC pool is half a million pairs, of a few distinct values. The values come out
+ * in an order of their own, not the labels' (the database's): the same labels give the same
+ * estimates, to the last digit, on every server.
+ */
+function pairValues(
+  population: readonly SetLabel[],
+  people: readonly (readonly HumanValue[])[],
+  quantity: Quantity["value"],
+): { y: number[]; yhat: number[]; yhatUnlabelled: number[] } {
+  const value = memoized(quantity);
+  const labelledCounts = new Map<number, Map<number, number>>();
+  const unlabelledCounts = new Map<number, number>();
+  for (const [i, l] of population.entries()) {
+    const predicted = value(l);
+    if (predicted === null) continue;
+    let sum = 0;
+    let count = 0;
+    for (const h of people[i]!) {
+      const v = value(h);
+      if (v === null) continue;
+      sum += v;
+      count++;
+    }
+    if (count === 0) unlabelledCounts.set(predicted, (unlabelledCounts.get(predicted) ?? 0) + 1);
+    else {
+      const y = sum / count;
+      const byPredicted = labelledCounts.get(y) ?? labelledCounts.set(y, new Map()).get(y)!;
+      byPredicted.set(predicted, (byPredicted.get(predicted) ?? 0) + 1);
+    }
+  }
+  const y: number[] = [];
+  const yhat: number[] = [];
+  for (const [yValue, byPredicted] of ascending(labelledCounts))
+    for (const [predicted, n] of ascending(byPredicted))
+      for (let i = 0; i < n; i++) {
+        y.push(yValue);
+        yhat.push(predicted);
+      }
+  const yhatUnlabelled = ascending(unlabelledCounts).flatMap(([predicted, n]) => Array<number>(n).fill(predicted));
+  return { y, yhat, yhatUnlabelled };
+}
+
 /** A map's entries by key, smallest first. */
 const ascending = <V>(counts: ReadonlyMap<number, V>): [number, V][] => [...counts].sort((a, b) => a[0] - b[0]);
 
@@ -91,41 +136,7 @@ export function buildCorrectedEstimates(inputs: CorrectedInputs) {
   const labelled = people.filter((values) => values.length > 0).length;
 
   const quantities = quantitiesOf(kind, scales).map((q) => {
-    // Ŷ on every pair; Y on the labelled ones: the mean of its people's values (the share, for binary
-    // ones). Counted by value, a pair at a time without arrays of its own and each (scale, level)
-    // valued once: a TREC pool is half a million pairs, of a few distinct values
-    const value = memoized(q.value);
-    const labelledCounts = new Map<number, Map<number, number>>();
-    const unlabelledCounts = new Map<number, number>();
-    for (const [i, l] of population.entries()) {
-      const predicted = value(l);
-      if (predicted === null) continue;
-      let sum = 0;
-      let count = 0;
-      for (const h of people[i]!) {
-        const v = value(h);
-        if (v === null) continue;
-        sum += v;
-        count++;
-      }
-      if (count === 0) unlabelledCounts.set(predicted, (unlabelledCounts.get(predicted) ?? 0) + 1);
-      else {
-        const y = sum / count;
-        const byPredicted = labelledCounts.get(y) ?? labelledCounts.set(y, new Map()).get(y)!;
-        byPredicted.set(predicted, (byPredicted.get(predicted) ?? 0) + 1);
-      }
-    }
-    // the values in an order of their own, not the labels' (the database's): the same labels give
-    // the same estimates, to the last digit, on every server
-    const y: number[] = [];
-    const yhat: number[] = [];
-    for (const [yValue, byPredicted] of ascending(labelledCounts))
-      for (const [predicted, n] of ascending(byPredicted))
-        for (let i = 0; i < n; i++) {
-          y.push(yValue);
-          yhat.push(predicted);
-        }
-    const yhatUnlabelled = ascending(unlabelledCounts).flatMap(([predicted, n]) => Array<number>(n).fill(predicted));
+    const { y, yhat, yhatUnlabelled } = pairValues(population, people, q.value);
     const all = [...yhat, ...yhatUnlabelled];
     const llmOnly = all.length > 0 ? mean(all) : null;
     const tooFew = tooFewUnits(y.length, minUnits, "pair", "labelled by people");
