@@ -52,25 +52,7 @@ export function ApiTokens({ initial }: { initial: ApiTokenList }) {
           void refresh();
         }}
       />
-      {secret && (
-        <div
-          role="status"
-          aria-label="New token"
-          className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm"
-        >
-          <p>
-            The token <strong>{secret.name}</strong>: copy it now, it is not shown again.
-          </p>
-          <input
-            readOnly
-            value={secret.text}
-            aria-label="Token"
-            data-testid="new-token"
-            onFocus={(e) => e.currentTarget.select()}
-            className="mt-2 w-full rounded border border-emerald-300 bg-white px-2 py-1 font-mono text-xs"
-          />
-        </div>
-      )}
+      {secret && <NewTokenSecret name={secret.name} text={secret.text} />}
       {revoke.error && (
         <Alert label="Token error" className="mt-4">
           {revoke.error.message}
@@ -111,6 +93,29 @@ export function ApiTokens({ initial }: { initial: ApiTokenList }) {
         />
       )}
     </section>
+  );
+}
+
+/** A token just created: shown once, selected on focus for copying. */
+function NewTokenSecret({ name, text }: { name: string; text: string }) {
+  return (
+    <div
+      role="status"
+      aria-label="New token"
+      className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm"
+    >
+      <p>
+        The token <strong>{name}</strong>: copy it now, it is not shown again.
+      </p>
+      <input
+        readOnly
+        value={text}
+        aria-label="Token"
+        data-testid="new-token"
+        onFocus={(e) => e.currentTarget.select()}
+        className="mt-2 w-full rounded border border-emerald-300 bg-white px-2 py-1 font-mono text-xs"
+      />
+    </div>
   );
 }
 

@@ -34,40 +34,11 @@ export function CampaignControls({ campaign, members }: { campaign: CampaignProg
         >
           {campaign.status}
         </span>
-        {campaign.status === "active" && (
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={update.isPending}
-            onClick={() => update.mutate({ status: "paused" })}
-          >
-            Pause
-          </Button>
-        )}
-        {campaign.status === "paused" && (
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={update.isPending}
-            onClick={() => update.mutate({ status: "active" })}
-          >
-            Resume
-          </Button>
-        )}
-        {!closed && (
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={update.isPending}
-            onClick={() =>
-              window.confirm(
-                "Close the campaign? Annotators can no longer label it, and a closed campaign stays closed.",
-              ) && update.mutate({ status: "closed" })
-            }
-          >
-            Close
-          </Button>
-        )}
+        <StatusButtons
+          status={campaign.status}
+          pending={update.isPending}
+          onStatus={(status) => update.mutate({ status })}
+        />
         {!closed && (
           <Button type="button" variant="ghost" disabled={update.isPending} onClick={() => setEditing((e) => !e)}>
             {editing ? "Cancel editing" : "Edit guidelines and annotators"}
@@ -93,6 +64,46 @@ export function CampaignControls({ campaign, members }: { campaign: CampaignProg
         />
       )}
     </section>
+  );
+}
+
+/** Pause an active campaign, resume a paused one, close either (asked first: a closed campaign stays closed). */
+function StatusButtons({
+  status,
+  pending,
+  onStatus,
+}: {
+  status: CampaignProgress["status"];
+  pending: boolean;
+  onStatus: (status: "active" | "paused" | "closed") => void;
+}) {
+  return (
+    <>
+      {status === "active" && (
+        <Button type="button" variant="secondary" disabled={pending} onClick={() => onStatus("paused")}>
+          Pause
+        </Button>
+      )}
+      {status === "paused" && (
+        <Button type="button" variant="secondary" disabled={pending} onClick={() => onStatus("active")}>
+          Resume
+        </Button>
+      )}
+      {status !== "closed" && (
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={pending}
+          onClick={() =>
+            window.confirm(
+              "Close the campaign? Annotators can no longer label it, and a closed campaign stays closed.",
+            ) && onStatus("closed")
+          }
+        >
+          Close
+        </Button>
+      )}
+    </>
   );
 }
 

@@ -57,28 +57,7 @@ export function CorrectedEstimatesView({
           people&apos;s pairs were drawn uniformly at random.
         </>
       }
-      controls={
-        <ReportControls label="Labels to correct" submit="Estimate" columns="sm:grid-cols-4">
-          <LabelSetSelect label="LLM labels" name="llm" defaultValue={query.llm} sets={llmSets} models={llmJudges} />
-          <LabelSetSelect
-            label="People's labels"
-            name="human"
-            defaultValue={query.human}
-            sets={humanSets}
-            models={[]}
-          />
-          <label className="block text-sm font-medium">
-            Confidence
-            <Select name="confidence" defaultValue={String(query.confidence)} className="mt-1">
-              {["0.9", "0.95", "0.99"].map((c) => (
-                <option key={c} value={c}>
-                  {Number(c) * 100}%
-                </option>
-              ))}
-            </Select>
-          </label>
-        </ReportControls>
-      }
+      controls={<CorrectionControls query={query} llmSets={llmSets} llmJudges={llmJudges} humanSets={humanSets} />}
       chosenFor={chosenFor}
       error={error}
       needs={needs && <ReportNeedsNote studyId={studyId} needs={needs} />}
@@ -174,43 +153,89 @@ function QuantityView({
         zero={false}
         rows={rows.map((r) => ({ ...r, value: r.estimate }))}
       />
-      {q.plan && (
-        <div className="space-y-2" data-testid={`planner-${q.id}`}>
-          <h3 className="font-semibold">More human labels</h3>
-          <p className="text-sm text-stone-600">
-            {uniform
-              ? `With ${q.labelled.toLocaleString("en")} of ${q.pairs.toLocaleString("en")} pairs labelled the interval ${q.ppi ? "is" : "would be"} ±${q.plan.now.toFixed(4)}${q.ppi ? "" : " (withheld: see above)"}`
-              : `The ${q.labelled.toLocaleString("en")} labelled pairs serve as a pilot only: a campaign of random pairs starts afresh`}{" "}
-            (people&apos;s variance {q.plan.pilot.variance.toFixed(4)}, ρ² with the LLM{" "}
-            {q.plan.pilot.rhoSquared.toFixed(3)}).
-          </p>
-          <DataTable
-            label="Labels for a half-width"
-            narrow
-            rows={q.plan.targets}
-            rowKey={(t) => t.halfWidth}
-            columns={[
-              { header: "For ±", numeric: true, className: "font-mono", cell: (t) => t.halfWidth.toFixed(2) },
-              { header: "Labelled pairs", numeric: true, cell: (t) => (t.labels === null ? "out of reach" : t.labels) },
-              { header: "More", numeric: true, cell: (t) => (t.more === null ? "—" : t.more) },
-              {
-                header: "",
-                cell: (t) =>
-                  t.more ? (
-                    <Link
-                      className="text-sky-800 hover:underline"
-                      href={`/studies/${studyId}/campaigns/new?${new URLSearchParams({ pairs: String(t.more), task: kind })}`}
-                    >
-                      Create a campaign of {t.more} random pairs
-                    </Link>
-                  ) : null,
-              },
-            ]}
-          />
-          <HalfWidthCurve curve={q.plan.curve} labelled={q.labelled} />
-        </div>
-      )}
+      {q.plan && <PlannerView studyId={studyId} kind={kind} quantity={q} plan={q.plan} uniform={uniform} />}
     </section>
+  );
+}
+
+/** The GET form: the LLM's labels, the people's, and the confidence. */
+function CorrectionControls({
+  query,
+  llmSets,
+  llmJudges,
+  humanSets,
+}: {
+  query: { llm: LabelSetName | null; human: LabelSetName | null; confidence: CorrectedEstimatesQuery["confidence"] };
+  llmSets: SetOption[];
+  llmJudges: string[];
+  humanSets: SetOption[];
+}) {
+  return (
+    <ReportControls label="Labels to correct" submit="Estimate" columns="sm:grid-cols-4">
+      <LabelSetSelect label="LLM labels" name="llm" defaultValue={query.llm} sets={llmSets} models={llmJudges} />
+      <LabelSetSelect label="People's labels" name="human" defaultValue={query.human} sets={humanSets} models={[]} />
+      <label className="block text-sm font-medium">
+        Confidence
+        <Select name="confidence" defaultValue={String(query.confidence)} className="mt-1">
+          {["0.9", "0.95", "0.99"].map((c) => (
+            <option key={c} value={c}>
+              {Number(c) * 100}%
+            </option>
+          ))}
+        </Select>
+      </label>
+    </ReportControls>
+  );
+}
+
+/** How many more human labels buy what half-width, each with a link to create that campaign, and the curve. */
+function PlannerView({
+  studyId,
+  kind,
+  quantity: q,
+  plan,
+  uniform,
+}: {
+  studyId: number;
+  kind: CorrectedEstimates["kind"];
+  quantity: Quantity;
+  plan: NonNullable<Quantity["plan"]>;
+  uniform: boolean;
+}) {
+  return (
+    <div className="space-y-2" data-testid={`planner-${q.id}`}>
+      <h3 className="font-semibold">More human labels</h3>
+      <p className="text-sm text-stone-600">
+        {uniform
+          ? `With ${q.labelled.toLocaleString("en")} of ${q.pairs.toLocaleString("en")} pairs labelled the interval ${q.ppi ? "is" : "would be"} ±${plan.now.toFixed(4)}${q.ppi ? "" : " (withheld: see above)"}`
+          : `The ${q.labelled.toLocaleString("en")} labelled pairs serve as a pilot only: a campaign of random pairs starts afresh`}{" "}
+        (people&apos;s variance {plan.pilot.variance.toFixed(4)}, ρ² with the LLM {plan.pilot.rhoSquared.toFixed(3)}).
+      </p>
+      <DataTable
+        label="Labels for a half-width"
+        narrow
+        rows={plan.targets}
+        rowKey={(t) => t.halfWidth}
+        columns={[
+          { header: "For ±", numeric: true, className: "font-mono", cell: (t) => t.halfWidth.toFixed(2) },
+          { header: "Labelled pairs", numeric: true, cell: (t) => (t.labels === null ? "out of reach" : t.labels) },
+          { header: "More", numeric: true, cell: (t) => (t.more === null ? "—" : t.more) },
+          {
+            header: "",
+            cell: (t) =>
+              t.more ? (
+                <Link
+                  className="text-sky-800 hover:underline"
+                  href={`/studies/${studyId}/campaigns/new?${new URLSearchParams({ pairs: String(t.more), task: kind })}`}
+                >
+                  Create a campaign of {t.more} random pairs
+                </Link>
+              ) : null,
+          },
+        ]}
+      />
+      <HalfWidthCurve curve={plan.curve} labelled={q.labelled} />
+    </div>
   );
 }
 

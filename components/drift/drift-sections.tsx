@@ -3,6 +3,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { StatCard } from "@/components/ui/stat-card";
 import { count } from "@/components/ui/wording";
 import { fixed, percent } from "@/components/reports/format";
+import { RankingAgreementTable, ScoresTable } from "@/components/reports/ranking-tables";
 import { Slopegraph } from "@/components/reports/slopegraph";
 import { SourceBar, SourceLegend, type sourceColours } from "./source-bars";
 
@@ -135,10 +136,6 @@ export function SourcesSection({
 
 /** Do the systems keep their order? The runs both snapshots have, scored under each one's labels. */
 export function LeaderboardsSection({ report: { leaderboards, questions } }: { report: DriftReport }) {
-  const undefinedCorrelation = (metric: string) =>
-    leaderboards.kendallTauB[metric] === null
-      ? "undefined: a snapshot scores every system the same, or fewer than two systems are in both"
-      : undefined;
   return (
     <section aria-labelledby="leaderboards-heading" className="space-y-4">
       <h2 id="leaderboards-heading" className="text-lg font-semibold">
@@ -148,54 +145,16 @@ export function LeaderboardsSection({ report: { leaderboards, questions } }: { r
         The runs both snapshots have, matched by tag, each scored on the {count(questions.matched, "question")} in both
         under its own snapshot&apos;s labels (FreshStack&apos;s metrics; a question a run misses scores 0).
       </p>
-      <DataTable
-        narrow
+      <RankingAgreementTable
         label="Ranking agreement between the snapshots"
-        rows={leaderboards.metrics}
-        rowKey={(m) => m}
-        rowProps={(m) => ({ "data-testid": `drift-tau-${m}` })}
-        columns={[
-          { header: "Metric", cell: (m) => m },
-          {
-            header: "Kendall's τ-b",
-            numeric: true,
-            className: "font-mono",
-            cell: (m) => fixed(leaderboards.kendallTauB[m] ?? null),
-            title: undefinedCorrelation,
-          },
-          {
-            header: "Spearman's ρ",
-            numeric: true,
-            className: "font-mono",
-            cell: (m) => fixed(leaderboards.spearmanRho[m] ?? null),
-            title: undefinedCorrelation,
-          },
-          {
-            header: "Systems that swap places",
-            cell: (m) =>
-              leaderboards.swaps[m]!.length === 0
-                ? "none"
-                : leaderboards.swaps[m]!.map(([x, y]) => `${x} ↔ ${y}`).join(", "),
-          },
-        ]}
+        testIdPrefix="drift-tau-"
+        agreement={leaderboards}
+        undefinedWhy="undefined: a snapshot scores every system the same, or fewer than two systems are in both"
       />
-      <DataTable
-        narrow
+      <ScoresTable
         label="Scores in both snapshots"
-        rows={leaderboards.systems}
-        rowKey={(s) => s.system}
-        columns={[
-          { header: "System", className: "font-mono text-xs", cell: (s) => s.system },
-          ...leaderboards.metrics.flatMap((m) =>
-            (["a", "b"] as const).map((side): Column<(typeof leaderboards.systems)[number]> => ({
-              group: m,
-              header: side.toUpperCase(),
-              numeric: true,
-              className: "font-mono",
-              cell: (s) => fixed(s.scores[m]![side]),
-            })),
-          ),
-        ]}
+        metrics={leaderboards.metrics}
+        systems={leaderboards.systems.map((s) => ({ name: s.system, scores: s.scores }))}
       />
       <p className="text-sm text-stone-600" data-testid="unmatched-runs">
         Runs in one snapshot only, not compared:{" "}

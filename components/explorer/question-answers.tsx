@@ -49,53 +49,58 @@ export function QuestionAnswers({
                 ))}
               </p>
             )}
-            {pool.answerJudges.length > 0 && (
-              <div className="mt-3 overflow-x-auto">
-                <table className="w-full border-collapse text-xs" aria-label={`Nugget assignments of ${a.system}`}>
-                  <thead>
-                    <tr>
-                      <th className="p-1 text-left font-medium text-stone-500">Nugget</th>
-                      {pool.answerJudges.map((j) => (
-                        <th key={j.name} scope="col" className="p-1 text-left font-medium">
-                          {j.name}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {pool.nuggets.map((n, row) => {
-                      const given = a.assignments[row] ?? [];
-                      const split = new Set(given.filter((v) => v !== null)).size > 1;
-                      return (
-                        <tr key={n.id} className={split ? "outline outline-1 outline-rose-300" : undefined}>
-                          <th scope="row" title={n.text} className="p-1 text-left font-mono font-normal text-stone-600">
-                            {n.title}
-                            {split && <span className="sr-only"> (judges disagree)</span>}
-                          </th>
-                          {given.map((v, col) => (
-                            <td key={pool.answerJudges[col]!.name} className="p-1">
-                              {v === null ? (
-                                <span className="text-stone-400">—</span>
-                              ) : (
-                                <span className={`rounded px-1.5 py-0.5 ${TONE[v]}`}>{WORDS[v]}</span>
-                              )}
-                            </td>
-                          ))}
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-                <p className="mt-1 text-xs text-stone-600">
-                  {a.disagreements === 0
-                    ? "The judges agree on every nugget."
-                    : `The judges disagree on ${count(a.disagreements, "nugget")}.`}
-                </p>
-              </div>
-            )}
+            {pool.answerJudges.length > 0 && <NuggetGrid pool={pool} answer={a} />}
           </article>
         ))}
       </div>
     </section>
+  );
+}
+
+/** Every judge's assignment of each of the question's nuggets in one answer, a row whose judges disagree marked. */
+function NuggetGrid({ pool, answer }: { pool: QuestionPool; answer: QuestionPool["answers"][number] }) {
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full border-collapse text-xs" aria-label={`Nugget assignments of ${answer.system}`}>
+        <thead>
+          <tr>
+            <th className="p-1 text-left font-medium text-stone-500">Nugget</th>
+            {pool.answerJudges.map((j) => (
+              <th key={j.name} scope="col" className="p-1 text-left font-medium">
+                {j.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {pool.nuggets.map((n, row) => {
+            const given = answer.assignments[row] ?? [];
+            const split = new Set(given.filter((v) => v !== null)).size > 1;
+            return (
+              <tr key={n.id} className={split ? "outline outline-1 outline-rose-300" : undefined}>
+                <th scope="row" title={n.text} className="p-1 text-left font-mono font-normal text-stone-600">
+                  {n.title}
+                  {split && <span className="sr-only"> (judges disagree)</span>}
+                </th>
+                {given.map((v, col) => (
+                  <td key={pool.answerJudges[col]!.name} className="p-1">
+                    {v === null ? (
+                      <span className="text-stone-400">—</span>
+                    ) : (
+                      <span className={`rounded px-1.5 py-0.5 ${TONE[v]}`}>{WORDS[v]}</span>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="mt-1 text-xs text-stone-600">
+        {answer.disagreements === 0
+          ? "The judges agree on every nugget."
+          : `The judges disagree on ${count(answer.disagreements, "nugget")}.`}
+      </p>
+    </div>
   );
 }

@@ -47,30 +47,7 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
           />
         }
       />
-      <form
-        method="get"
-        className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto]"
-        aria-label="Find questions"
-      >
-        <label className="block text-sm font-medium">
-          Search id and text
-          <TextInput name="q" defaultValue={query.q} className="mt-1" compact placeholder="e.g. retry" />
-        </label>
-        <label className="block text-sm font-medium">
-          Topic (tag)
-          <Select name="tag" defaultValue={query.tag} className="mt-1" compact>
-            <option value="">All</option>
-            {list.tags.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <input type="hidden" name="sort" value={query.sort} />
-        <input type="hidden" name="dir" value={query.dir} />
-        <Button type="submit">Search</Button>
-      </form>
+      <FindQuestions query={query} tags={list.tags} />
       <p className="mt-4 text-sm text-stone-600" data-testid="question-count">
         {count(list.total, "question")}
         {query.q || query.tag ? (list.total === 1 ? " matches" : " match") : ""}
@@ -108,5 +85,35 @@ export function QuestionListView({ query, list }: { query: QuestionListQuery; li
       />
       <Pager page={list.page} pageSize={list.pageSize} total={list.total} href={(page) => href({ page })} />
     </>
+  );
+}
+
+/** The GET form that finds questions by id and text, and by topic; the sort stays as it is. */
+function FindQuestions({ query, tags }: { query: QuestionListQuery; tags: readonly string[] }) {
+  return (
+    <form
+      method="get"
+      className="mt-4 grid items-end gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto]"
+      aria-label="Find questions"
+    >
+      <label className="block text-sm font-medium">
+        Search id and text
+        <TextInput name="q" defaultValue={query.q} className="mt-1" compact placeholder="e.g. retry" />
+      </label>
+      <label className="block text-sm font-medium">
+        Topic (tag)
+        <Select name="tag" defaultValue={query.tag} className="mt-1" compact>
+          <option value="">All</option>
+          {tags.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </Select>
+      </label>
+      <input type="hidden" name="sort" value={query.sort} />
+      <input type="hidden" name="dir" value={query.dir} />
+      <Button type="submit">Search</Button>
+    </form>
   );
 }

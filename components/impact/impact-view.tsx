@@ -4,8 +4,9 @@ import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
 import { Field, Select } from "@/components/ui/field";
 import { LabelSetPairPage, type LabelSetPairProps } from "@/components/reports/label-set-pair-page";
 import { count } from "@/components/ui/wording";
+import { RankingAgreementTable, ScoresTable } from "@/components/reports/ranking-tables";
 import { Slopegraph } from "@/components/reports/slopegraph";
-import { DataTable, type Column } from "@/components/ui/data-table";
+import { DataTable } from "@/components/ui/data-table";
 import { ReportExports } from "@/components/reports/report-exports";
 import { LeftOutNote } from "@/components/reports/left-out-note";
 
@@ -99,18 +100,7 @@ function ImpactReportView({
   const partial = report.questions < report.questionsTotal;
   return (
     <div className="mt-6 space-y-8" data-testid="impact-report">
-      <p className="text-sm text-stone-600" data-testid="impact-summary">
-        {count(report.systems.length, "system")} over {count(report.questions, "question")}
-        {partial ? ` (of ${report.questionsTotal} ${words.universe})` : relevance ? "" : ` ${words.universe}`}; A ={" "}
-        {titles.a}, B = {titles.b}.{" "}
-        {relevance
-          ? `trec_eval 9.0.8's measures over relevance labels (a level's position is its gain)${report.judgedOnly ? ", judged documents only (-J)" : ""}: each the mean over the questions a run and the labels share.`
-          : report.family === "answers"
-            ? "The TREC RAG track's nugget scores as nuggetizer computes them (a partial support counts 0.5; strict counts full support only; a question without a vital nugget scores 0 on Vital): a run's score is the mean over its answers that both sets assigned in full."
-            : report.family === "citations"
-              ? "Citation support as Thakur et al. weigh it (full 1, partial 0.5, none 0): an answer's weighted precision over its judged sentence-passage pairs, its weighted recall over its sentences (each its best judged citation; a sentence without one counts 0), on the pairs both sets judged; a run's score is the mean over its answers."
-              : "FreshStack's measures over support labels: scores average every question (a question a run misses scores 0)."}
-      </p>
+      <ImpactSummary report={report} titles={titles} />
       <LeftOutNote leftOut={report.leftOut} />
       {partial && (
         <p
@@ -139,56 +129,13 @@ function ImpactReportView({
         <h2 id="tau-heading" className="mb-2 text-lg font-semibold">
           Ranking agreement
         </h2>
-        <DataTable
-          narrow
-          label="Kendall's tau-b"
-          rows={report.metrics}
-          rowKey={(m) => m}
-          rowProps={(m) => ({ "data-testid": `tau-${m}` })}
-          columns={[
-            { header: "Metric", cell: (m) => m },
-            {
-              header: "Kendall's τ-b",
-              numeric: true,
-              className: "font-mono",
-              cell: (m) => fixed(report.kendallTauB[m] ?? null),
-            },
-            {
-              header: "Spearman's ρ",
-              numeric: true,
-              className: "font-mono",
-              cell: (m) => fixed(report.spearmanRho[m] ?? null),
-            },
-            {
-              header: "Systems that swap places",
-              cell: (m) =>
-                report.swaps[m]!.length === 0 ? "none" : report.swaps[m]!.map(([x, y]) => `${x} ↔ ${y}`).join(", "),
-            },
-          ]}
-        />
+        <RankingAgreementTable label="Kendall's tau-b" testIdPrefix="tau-" agreement={report} />
       </section>
       <section aria-labelledby="scores-heading">
         <h2 id="scores-heading" className="mb-2 text-lg font-semibold">
           Scores
         </h2>
-        <DataTable
-          narrow
-          label="Scores under both label sets"
-          rows={report.systems}
-          rowKey={(s) => s.name}
-          columns={[
-            { header: "System", className: "font-mono text-xs", cell: (s) => s.name },
-            ...report.metrics.flatMap((m) =>
-              (["a", "b"] as const).map((set): Column<(typeof report.systems)[number]> => ({
-                group: m,
-                header: set.toUpperCase(),
-                numeric: true,
-                className: "font-mono",
-                cell: (s) => fixed(s.scores[m]![set]),
-              })),
-            ),
-          ]}
-        />
+        <ScoresTable label="Scores under both label sets" metrics={report.metrics} systems={report.systems} />
       </section>
       <div className="grid gap-6 lg:grid-cols-3">
         {report.metrics.map((m) => (
@@ -204,33 +151,61 @@ function ImpactReportView({
         ))}
       </div>
       <div className="grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby="questions-heading">
-          <h2 id="questions-heading" className="mb-2 text-lg font-semibold">
-            Questions that move most ({report.metrics[0]}, mean over systems)
-          </h2>
-          <DataTable
-            narrow
-            label="Per-question differences"
-            rows={report.perQuestion}
-            rowKey={(q) => q.question}
-            columns={[
-              { header: "Question", className: "font-mono text-xs", cell: (q) => q.question },
-              { header: "A", numeric: true, className: "font-mono", cell: (q) => fixed(q.a) },
-              { header: "B", numeric: true, className: "font-mono", cell: (q) => fixed(q.b) },
-              {
-                header: "B − A",
-                numeric: true,
-                className: "font-mono",
-                cell: (q) => (q.b - q.a >= 0 ? "+" : "") + (q.b - q.a).toFixed(3),
-              },
-            ]}
-          />
-        </section>
+        <QuestionsThatMove metric={report.metrics[0]!} questions={report.perQuestion} />
         {report.filters && <FreshStackFilters report={report} filters={report.filters} />}
         {report.citationAgreement && <CitationAgreement agreement={report.citationAgreement} />}
         {report.perAnswer && <AnswersThatMove metric={report.metrics[0]!} answers={report.perAnswer} />}
       </div>
     </div>
+  );
+}
+
+/** What the report compares (systems, questions, the two sets) and how its family scores a run. */
+function ImpactSummary({ report, titles }: { report: ImpactReport; titles: { a: string; b: string } }) {
+  const relevance = report.family === "relevance";
+  const words = FAMILY_WORDS[report.family];
+  const partial = report.questions < report.questionsTotal;
+  return (
+    <p className="text-sm text-stone-600" data-testid="impact-summary">
+      {count(report.systems.length, "system")} over {count(report.questions, "question")}
+      {partial ? ` (of ${report.questionsTotal} ${words.universe})` : relevance ? "" : ` ${words.universe}`}; A ={" "}
+      {titles.a}, B = {titles.b}.{" "}
+      {relevance
+        ? `trec_eval 9.0.8's measures over relevance labels (a level's position is its gain)${report.judgedOnly ? ", judged documents only (-J)" : ""}: each the mean over the questions a run and the labels share.`
+        : report.family === "answers"
+          ? "The TREC RAG track's nugget scores as nuggetizer computes them (a partial support counts 0.5; strict counts full support only; a question without a vital nugget scores 0 on Vital): a run's score is the mean over its answers that both sets assigned in full."
+          : report.family === "citations"
+            ? "Citation support as Thakur et al. weigh it (full 1, partial 0.5, none 0): an answer's weighted precision over its judged sentence-passage pairs, its weighted recall over its sentences (each its best judged citation; a sentence without one counts 0), on the pairs both sets judged; a run's score is the mean over its answers."
+            : "FreshStack's measures over support labels: scores average every question (a question a run misses scores 0)."}
+    </p>
+  );
+}
+
+/** The 20 questions whose mean score over the systems on the first measure moves most between the two sets. */
+function QuestionsThatMove({ metric, questions }: { metric: string; questions: ImpactReport["perQuestion"] }) {
+  return (
+    <section aria-labelledby="questions-heading">
+      <h2 id="questions-heading" className="mb-2 text-lg font-semibold">
+        Questions that move most ({metric}, mean over systems)
+      </h2>
+      <DataTable
+        narrow
+        label="Per-question differences"
+        rows={questions}
+        rowKey={(q) => q.question}
+        columns={[
+          { header: "Question", className: "font-mono text-xs", cell: (q) => q.question },
+          { header: "A", numeric: true, className: "font-mono", cell: (q) => fixed(q.a) },
+          { header: "B", numeric: true, className: "font-mono", cell: (q) => fixed(q.b) },
+          {
+            header: "B − A",
+            numeric: true,
+            className: "font-mono",
+            cell: (q) => (q.b - q.a >= 0 ? "+" : "") + (q.b - q.a).toFixed(3),
+          },
+        ]}
+      />
+    </section>
   );
 }
 

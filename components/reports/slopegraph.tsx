@@ -12,6 +12,27 @@ const NAME_ROOM = 96;
 const LINE_GAP = 12;
 
 /**
+ * The axis (the scores' span, a tick every 0.1) and each end's names' heights, moved apart where
+ * scores tie so that names never overlap each other or the axis.
+ */
+function layout(systems: readonly { a: number; b: number }[]) {
+  const [lo, hi] = scoreDomain(systems.flatMap((s) => [s.a, s.b]));
+  const plotTop = MARGIN.top;
+  const plotBottom = HEIGHT - MARGIN.bottom - X_AXIS;
+  const yOf = (v: number) => plotTop + ((hi - v) / (hi - lo)) * (plotBottom - plotTop);
+  const names = (["a", "b"] as const).map((end) =>
+    spreadLabels(
+      systems.map((s) => yOf(s[end])),
+      LINE_GAP,
+      plotTop,
+      plotBottom,
+    ),
+  );
+  const ticks = Array.from({ length: Math.round((hi - lo) / 0.1) + 1 }, (_, i) => Math.round((lo + i * 0.1) * 10) / 10);
+  return { lo, hi, names, ticks };
+}
+
+/**
  * Each system's score under label set A (left) and B (right) joined by a line: crossings are swaps.
  * Lines differ by dash pattern and carry the system's name at both ends, moved apart where scores
  * tie so names never overlap each other or the axis. The axis spans the scores (0 to 1 at most).
@@ -29,25 +50,7 @@ export function Slopegraph({
     { set: sets.a, ...Object.fromEntries(systems.map((s) => [s.name, s.a])) },
     { set: sets.b, ...Object.fromEntries(systems.map((s) => [s.name, s.b])) },
   ];
-  const [lo, hi] = scoreDomain(systems.flatMap((s) => [s.a, s.b]));
-  const plotTop = MARGIN.top;
-  const plotBottom = HEIGHT - MARGIN.bottom - X_AXIS;
-  const yOf = (v: number) => plotTop + ((hi - v) / (hi - lo)) * (plotBottom - plotTop);
-  const names = [
-    spreadLabels(
-      systems.map((s) => yOf(s.a)),
-      LINE_GAP,
-      plotTop,
-      plotBottom,
-    ),
-    spreadLabels(
-      systems.map((s) => yOf(s.b)),
-      LINE_GAP,
-      plotTop,
-      plotBottom,
-    ),
-  ];
-  const ticks = Array.from({ length: Math.round((hi - lo) / 0.1) + 1 }, (_, i) => Math.round((lo + i * 0.1) * 10) / 10);
+  const { lo, hi, names, ticks } = layout(systems);
   return (
     <section>
       <h3 className="mb-1 text-sm font-medium">{metric}</h3>

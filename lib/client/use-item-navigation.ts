@@ -27,7 +27,6 @@ export function useItemNavigation({
   const qc = useQueryClient();
   const [itemId, setItemId] = useState<number | null>(startItem);
   const [finished, setFinished] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const show = useCallback(
@@ -40,22 +39,7 @@ export function useItemNavigation({
     [onShow],
   );
 
-  /** Runs one server step with the workspace busy; true when it succeeded, else `onError` hears why. */
-  const attempt = useCallback(
-    async (step: () => Promise<unknown>, onError: (e: unknown) => void = (e) => setError(messageOf(e))) => {
-      setBusy(true);
-      try {
-        await step();
-        return true;
-      } catch (e) {
-        onError(e);
-        return false;
-      } finally {
-        setBusy(false);
-      }
-    },
-    [],
-  );
+  const { busy, attempt } = useServerStep(setError);
 
   const claimNext = useCallback(
     () =>
@@ -92,4 +76,28 @@ export function useItemNavigation({
   );
 
   return { itemId, position, finished, busy, error, attempt, claimNext, move, skip };
+}
+
+/**
+ * One server step at a time: `attempt` runs a step with `busy` set; true when it succeeded, else
+ * `onError` hears why (by default the step's message becomes the workspace's error).
+ */
+function useServerStep(setError: (message: string) => void) {
+  const [busy, setBusy] = useState(false);
+  const attempt = useCallback(
+    async (step: () => Promise<unknown>, onError: (e: unknown) => void = (e) => setError(messageOf(e))) => {
+      setBusy(true);
+      try {
+        await step();
+        return true;
+      } catch (e) {
+        onError(e);
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [setError],
+  );
+  return { busy, attempt };
 }

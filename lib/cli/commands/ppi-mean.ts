@@ -29,6 +29,31 @@ export async function ppiMeanCommand(args: string[], io: CliIo): Promise<void> {
     throw inputError('--lambda must be "auto" or a number in [0, 1]');
 
   const file = values.input;
+  const { y, yhat, yhatUnlabelled } = await readPpiFile(file);
+  if (y.length === 0) throw inputError(`${file}: no row has a human value: PPI needs a labelled sample`);
+  if (y.length === 1) throw inputError(`${file}: only one row has a human value: PPI needs at least two`);
+  if (yhatUnlabelled.length === 0)
+    throw inputError(
+      `${file}: every row has a human value: nothing is left to correct, the humans' mean is the answer`,
+    );
+  const r = ppiMean({ y, yhat, yhatUnlabelled, confidence, lambda });
+  printLine(
+    io,
+    JSON.stringify({
+      estimate: r.estimate,
+      low: r.low,
+      high: r.high,
+      lambda: r.lambda,
+      labelled: r.labelled,
+      unlabelled: r.unlabelled,
+      classical: r.classical,
+      llm_only: r.llmOnly,
+    }),
+  );
+}
+
+/** F.csv's values: Y and Ŷ of the rows with a human value, Ŷ of the others; a repeated item or a bad line is refused naming it. */
+async function readPpiFile(file: string) {
   const y: number[] = [];
   const yhat: number[] = [];
   const yhatUnlabelled: number[] = [];
@@ -80,26 +105,7 @@ export async function ppiMeanCommand(args: string[], io: CliIo): Promise<void> {
     if (error instanceof EncodingError) throw inputError(describeLineError(file, error.lineError));
     throw error;
   }
-  if (y.length === 0) throw inputError(`${file}: no row has a human value: PPI needs a labelled sample`);
-  if (y.length === 1) throw inputError(`${file}: only one row has a human value: PPI needs at least two`);
-  if (yhatUnlabelled.length === 0)
-    throw inputError(
-      `${file}: every row has a human value: nothing is left to correct, the humans' mean is the answer`,
-    );
-  const r = ppiMean({ y, yhat, yhatUnlabelled, confidence, lambda });
-  printLine(
-    io,
-    JSON.stringify({
-      estimate: r.estimate,
-      low: r.low,
-      high: r.high,
-      lambda: r.lambda,
-      labelled: r.labelled,
-      unlabelled: r.unlabelled,
-      classical: r.classical,
-      llm_only: r.llmOnly,
-    }),
-  );
+  return { y, yhat, yhatUnlabelled };
 }
 
 /** Whether text[from, to) is a plain decimal: an optional minus, digits, at most one point, a digit somewhere. */

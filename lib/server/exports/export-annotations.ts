@@ -5,6 +5,42 @@ import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { paged } from "./paged";
 
+/** What a line says of an annotation's item. */
+const ITEM = {
+  include: {
+    campaign: { select: { name: true, taskType: true } },
+    query: { select: { externalId: true } },
+    nugget: { select: { externalId: true } },
+    document: { select: { externalId: true } },
+    responseA: { select: { system: { select: { name: true } } } },
+    responseB: { select: { system: { select: { name: true } } } },
+  },
+};
+type ItemRow = {
+  position: number;
+  nuggets: string | null;
+  goldLevel: string | null;
+  campaign: { name: string; taskType: string };
+  query: { externalId: string } | null;
+  nugget: { externalId: string } | null;
+  document: { externalId: string } | null;
+  responseA: { system: { name: string } } | null;
+  responseB: { system: { name: string } } | null;
+};
+/** Where an annotation or a skip is: its campaign, task and item, and what the item shows. */
+const where = (i: ItemRow) => ({
+  campaign: i.campaign.name,
+  task: i.campaign.taskType,
+  item: i.position,
+  query: i.query?.externalId ?? null,
+  nugget: i.nugget?.externalId ?? null,
+  doc: i.document?.externalId ?? null,
+  ...(i.responseA && i.responseB ? { system_a: i.responseA.system.name, system_b: i.responseB.system.name } : {}),
+  ...(i.nuggets ? { nugget_version: parseNuggetList(i.nuggets)?.version ?? null } : {}),
+  // a gold item's known answer, so the researcher's file tells the checks from the sample
+  ...(i.goldLevel !== null ? { gold: i.goldLevel } : {}),
+});
+
 /**
  * The annotations of a study's campaigns (or of one campaign), one JSON line each: who, in which
  * phase (blind or revised), what they answered, and when, with the time the item was on screen
@@ -30,45 +66,12 @@ export async function* annotationLines(db: Db, studyId: number, campaignId?: num
         ? "no campaign of this study has annotations yet"
         : "this campaign has no annotations yet",
     );
-  const item = {
-    include: {
-      campaign: { select: { name: true, taskType: true } },
-      query: { select: { externalId: true } },
-      nugget: { select: { externalId: true } },
-      document: { select: { externalId: true } },
-      responseA: { select: { system: { select: { name: true } } } },
-      responseB: { select: { system: { select: { name: true } } } },
-    },
-  };
-  type ItemRow = {
-    position: number;
-    nuggets: string | null;
-    goldLevel: string | null;
-    campaign: { name: string; taskType: string };
-    query: { externalId: string } | null;
-    nugget: { externalId: string } | null;
-    document: { externalId: string } | null;
-    responseA: { system: { name: string } } | null;
-    responseB: { system: { name: string } } | null;
-  };
-  const where = (i: ItemRow) => ({
-    campaign: i.campaign.name,
-    task: i.campaign.taskType,
-    item: i.position,
-    query: i.query?.externalId ?? null,
-    nugget: i.nugget?.externalId ?? null,
-    doc: i.document?.externalId ?? null,
-    ...(i.responseA && i.responseB ? { system_a: i.responseA.system.name, system_b: i.responseB.system.name } : {}),
-    ...(i.nuggets ? { nugget_version: parseNuggetList(i.nuggets)?.version ?? null } : {}),
-    // a gold item's known answer, so the researcher's file tells the checks from the sample
-    ...(i.goldLevel !== null ? { gold: i.goldLevel } : {}),
-  });
   const rows = (afterId: number, take: number) =>
     db.annotation.findMany({
       where: { item: inScope, id: { gt: afterId } },
       orderBy: { id: "asc" },
       take,
-      include: { user: { select: { email: true } }, item },
+      include: { user: { select: { email: true } }, item: ITEM },
     });
   for await (const a of paged(rows)) {
     const payload = JSON.parse(a.payload) as unknown;
@@ -90,7 +93,7 @@ export async function* annotationLines(db: Db, studyId: number, campaignId?: num
       where: { ...inScope, skippedAt: { not: null }, id: { gt: afterId } },
       orderBy: { id: "asc" },
       take,
-      include: { user: { select: { email: true } }, item },
+      include: { user: { select: { email: true } }, item: ITEM },
     });
   for await (const s of paged(skipped)) {
     yield JSON.stringify({

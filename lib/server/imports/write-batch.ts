@@ -26,10 +26,51 @@ import { writeRunEntries } from "./writers/runs";
 import type { Numbered } from "./writers/shared";
 import { writeStudySettings } from "./writers/study-settings";
 
+type Writer<K extends ImportRow["kind"]> = (
+  ctx: ImportContext,
+  rows: Numbered<Extract<ImportRow, { kind: K }>>[],
+  judge: () => { name: string; kind: "model" | "human"; scale: string },
+) => Promise<void>;
+
+/** Each row kind's writer (a kind without one does not compile); `judge` gives the label policy, for labels. */
+const WRITERS: { [K in ImportRow["kind"]]: Writer<K> } = {
+  "study-settings": (ctx, rows) => writeStudySettings(ctx, rows),
+  document: (ctx, rows) => writeDocuments(ctx, rows),
+  query: (ctx, rows) => writeQueries(ctx, rows),
+  "query-group": (ctx, rows) => writeQueryGroups(ctx, rows),
+  "nuggeted-query": (ctx, rows, judge) => writeNuggetedQueries(ctx, rows, judge()),
+  "graded-nuggets": (ctx, rows) => writeGradedNuggets(ctx, rows),
+  "nugget-assignments": (ctx, rows, judge) => writeNuggetAssignments(ctx, rows, judge()),
+  "citation-support": (ctx, rows, judge) => writeCitationSupport(ctx, rows, judge()),
+  qrel: (ctx, rows, judge) => writeQrels(ctx, rows, judge()),
+  "nugget-qrel": (ctx, rows, judge) => writeNuggetQrels(ctx, rows, judge()),
+  run: (ctx, rows) => writeRunEntries(ctx, rows),
+  "engine-label": (ctx, rows, judge) => writeEngineLabels(ctx, rows, judge()),
+  preference: (ctx, rows, judge) => writePreferences(ctx, rows, judge()),
+  pairwise: (ctx, rows) => writePairwise(ctx, rows),
+  "rag-answer": (ctx, rows) => writeRagAnswers(ctx, rows),
+  "csv-label": (ctx, rows, judge) => writeCsvLabels(ctx, rows, judge()),
+  nugget: (ctx, rows) => writeNuggets(ctx, rows),
+  pool: (ctx, rows) => writePoolRows(ctx, rows),
+  judge: (ctx, rows) => writeJudges(ctx, rows),
+  label: (ctx, rows) => writeBundleLabels(ctx, rows),
+  system: (ctx, rows) => writeSystems(ctx, rows),
+  response: (ctx, rows) => writeResponses(ctx, rows),
+  user: (ctx, rows) => writeUsers(ctx, rows),
+  member: (ctx, rows) => writeMembers(ctx, rows),
+  campaign: (ctx, rows) => writeCampaigns(ctx, rows),
+  item: (ctx, rows) => writeItems(ctx, rows),
+  seat: (ctx, rows) => writeSeats(ctx, rows),
+  annotation: (ctx, rows) => writeAnnotations(ctx, rows),
+  decision: (ctx, rows) => writeDecisions(ctx, rows),
+  judge_template: (ctx, rows) => writeJudgeTemplates(ctx, rows),
+  judge_run: (ctx, rows) => writeJudgeRuns(ctx, rows),
+  judge_call: (ctx, rows) => writeJudgeCalls(ctx, rows),
+};
+
 /**
  * Validates one batch of a file's rows and, while the import has no errors, writes it. A batch
- * holds one row kind (the importer starts a new batch when the kind changes); the switch is
- * exhaustive over ImportRow.
+ * holds one row kind (the importer starts a new batch when the kind changes).
  */
 export async function writeBatch(
   ctx: ImportContext,
@@ -42,76 +83,6 @@ export async function writeBatch(
     if (!policy) throw new Error(`${first.row.kind} rows need a label policy`);
     return { name: policy.judge, kind: policy.judgeKind, scale: policy.scale };
   };
-  const kind = first.row.kind;
-  const rows = <K extends ImportRow["kind"]>(_: K) => batch as Numbered<Extract<ImportRow, { kind: K }>>[];
-  switch (kind) {
-    case "study-settings":
-      return writeStudySettings(ctx, rows("study-settings"));
-    case "document":
-      return writeDocuments(ctx, rows("document"));
-    case "query":
-      return writeQueries(ctx, rows("query"));
-    case "query-group":
-      return writeQueryGroups(ctx, rows("query-group"));
-    case "nuggeted-query":
-      return writeNuggetedQueries(ctx, rows("nuggeted-query"), judge());
-    case "graded-nuggets":
-      return writeGradedNuggets(ctx, rows("graded-nuggets"));
-    case "nugget-assignments":
-      return writeNuggetAssignments(ctx, rows("nugget-assignments"), judge());
-    case "citation-support":
-      return writeCitationSupport(ctx, rows("citation-support"), judge());
-    case "qrel":
-      return writeQrels(ctx, rows("qrel"), judge());
-    case "nugget-qrel":
-      return writeNuggetQrels(ctx, rows("nugget-qrel"), judge());
-    case "run":
-      return writeRunEntries(ctx, rows("run"));
-    case "engine-label":
-      return writeEngineLabels(ctx, rows("engine-label"), judge());
-    case "preference":
-      return writePreferences(ctx, rows("preference"), judge());
-    case "pairwise":
-      return writePairwise(ctx, rows("pairwise"));
-    case "rag-answer":
-      return writeRagAnswers(ctx, rows("rag-answer"));
-    case "csv-label":
-      return writeCsvLabels(ctx, rows("csv-label"), judge());
-    case "nugget":
-      return writeNuggets(ctx, rows("nugget"));
-    case "pool":
-      return writePoolRows(ctx, rows("pool"));
-    case "judge":
-      return writeJudges(ctx, rows("judge"));
-    case "label":
-      return writeBundleLabels(ctx, rows("label"));
-    case "system":
-      return writeSystems(ctx, rows("system"));
-    case "response":
-      return writeResponses(ctx, rows("response"));
-    case "user":
-      return writeUsers(ctx, rows("user"));
-    case "member":
-      return writeMembers(ctx, rows("member"));
-    case "campaign":
-      return writeCampaigns(ctx, rows("campaign"));
-    case "item":
-      return writeItems(ctx, rows("item"));
-    case "seat":
-      return writeSeats(ctx, rows("seat"));
-    case "annotation":
-      return writeAnnotations(ctx, rows("annotation"));
-    case "decision":
-      return writeDecisions(ctx, rows("decision"));
-    case "judge_template":
-      return writeJudgeTemplates(ctx, rows("judge_template"));
-    case "judge_run":
-      return writeJudgeRuns(ctx, rows("judge_run"));
-    case "judge_call":
-      return writeJudgeCalls(ctx, rows("judge_call"));
-    default: {
-      const unreachable: never = kind;
-      throw new Error(`no writer for ${String(unreachable)}`);
-    }
-  }
+  const write = WRITERS[first.row.kind] as Writer<ImportRow["kind"]>;
+  return write(ctx, batch, judge);
 }
