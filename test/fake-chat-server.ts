@@ -44,6 +44,72 @@ export type FakeChatServer = {
   close(): Promise<void>;
 };
 
+/** Answers with a fault that replaces the reply (an HTTP status, a redirect, a cut body); false for the others. */
+function answeredWithFault(res: http.ServerResponse, fault: Fault, authorization: string | null): boolean {
+  if (fault.kind === "status") {
+    res.writeHead(fault.status, {
+      "content-type": fault.contentType ?? "application/json",
+      ...(fault.retryAfter === undefined ? {} : { "retry-after": String(fault.retryAfter) }),
+    });
+    res.end(fault.body?.(authorization) ?? JSON.stringify({ error: { message: `fake ${fault.status}` } }));
+    return true;
+  }
+  if (fault.kind === "redirect") {
+    res.writeHead(307, { location: fault.location }).end();
+    return true;
+  }
+  if (fault.kind === "broken") {
+    res.writeHead(200, { "content-type": "application/json" }).end('{"id": "fake", "choices": [{"mess');
+    return true;
+  }
+  return false;
+}
+
+/** A chat completion as OpenAI's API answers it, with token counts (the texts' lengths) unless left out. */
+function completion(id: string, model: string, prompt: string, content: string, withUsage: boolean) {
+  return {
+    id,
+    object: "chat.completion",
+    model,
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    ...(withUsage
+      ? {
+          usage: {
+            prompt_tokens: prompt.length,
+            completion_tokens: content.length,
+            total_tokens: prompt.length + content.length,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Calls `settle` once, when the answer is handed to the socket or the response closes: a call is
+ * in flight until then (not until the close event alone, which can come after the client has
+ * already sent its next call).
+ */
+function onAnswered(res: http.ServerResponse, settle: () => void) {
+  let counted = false;
+  const once = () => {
+    if (!counted) settle();
+    counted = true;
+  };
+  res.on("close", once);
+  const end = res.end.bind(res);
+  res.end = ((...args: Parameters<typeof res.end>) => {
+    once();
+    return end(...args);
+  }) as typeof res.end;
+}
+
+/** A request's body as text. */
+async function bodyOf(req: http.IncomingMessage): Promise<string> {
+  let raw = "";
+  for await (const chunk of req) raw += (chunk as Buffer).toString("utf8");
+  return raw;
+}
+
 const markerLabel = (prompt: string) => /\[\[label:([^\]]+)\]\]/.exec(prompt)?.[1] ?? null;
 
 export async function startFakeChatServer({
@@ -60,10 +126,8 @@ export async function startFakeChatServer({
   const stalled = new Set<http.ServerResponse>();
   const holds = new Map<string, (() => void)[]>(); // marker -> the answers it holds
   const server = http.createServer(function answerRequest(req, res) {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
     const arrived = performance.now();
-    req.on("end", () => {
+    void bodyOf(req).then((raw) => {
       if (req.method === "GET" && req.url?.endsWith("/stats")) {
         // for the benchmark in its own process: the calls it received and answered, and how long it held the answered ones
         res.writeHead(200, { "content-type": "application/json" });
@@ -78,61 +142,17 @@ export async function startFakeChatServer({
       }
       const body = JSON.parse(raw) as FakeCall["body"];
       calls.push({ body, authorization: req.headers.authorization ?? null, receivedAt: Date.now() });
-      // a call is in flight until its answer is handed to the socket (not until the response's
-      // close event, which can come after the client has already sent its next call)
       maxInFlight = Math.max(maxInFlight, ++inFlight);
-      let counted = false;
-      const settle = () => {
-        if (!counted) inFlight--;
-        counted = true;
-      };
-      res.on("close", settle);
-      const end = res.end.bind(res);
-      res.end = ((...args: Parameters<typeof res.end>) => {
-        settle();
-        return end(...args);
-      }) as typeof res.end;
+      onAnswered(res, () => inFlight--);
       const fault = faults.shift();
       if (fault?.kind === "stall") {
         stalled.add(res);
         return;
       }
-      if (fault?.kind === "status") {
-        res.writeHead(fault.status, {
-          "content-type": fault.contentType ?? "application/json",
-          ...(fault.retryAfter === undefined ? {} : { "retry-after": String(fault.retryAfter) }),
-        });
-        res.end(
-          fault.body?.(req.headers.authorization ?? null) ??
-            JSON.stringify({ error: { message: `fake ${fault.status}` } }),
-        );
-        return;
-      }
-      if (fault?.kind === "redirect") {
-        res.writeHead(307, { location: fault.location }).end();
-        return;
-      }
-      if (fault?.kind === "broken") {
-        res.writeHead(200, { "content-type": "application/json" }).end('{"id": "fake", "choices": [{"mess');
-        return;
-      }
+      if (fault && answeredWithFault(res, fault, req.headers.authorization ?? null)) return;
       const prompt = body.messages.map((m) => m.content).join("\n");
       const content = fault?.kind === "garble" ? "I would rather not say." : answer(prompt);
-      const reply = {
-        id: `fake-${calls.length}`,
-        object: "chat.completion",
-        model: body.model,
-        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-        ...(withUsage
-          ? {
-              usage: {
-                prompt_tokens: prompt.length,
-                completion_tokens: content.length,
-                total_tokens: prompt.length + content.length,
-              },
-            }
-          : {}),
-      };
+      const reply = completion(`fake-${calls.length}`, body.model, prompt, content, withUsage);
       const send = () => {
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply));
         answered++;

@@ -1,12 +1,13 @@
 import type { AnnotatorQualityReport } from "@/lib/domain/annotator-quality/build-annotator-quality-report";
 import { fixed, interval, percent } from "@/components/reports/format";
-import { ScrollX } from "@/components/ui/scroll-x";
+import { MatrixTable } from "@/components/reports/matrix-table";
 import { levelLabel } from "./level-label";
 
 /** Cohen's kappa between each pair of annotators on the items both labelled, as a matrix. */
 export function PairKappaTable({ report }: { report: AnnotatorQualityReport }) {
   const names = report.annotators.map((a) => a.annotator);
   if (names.length < 2) return null;
+  const axis = names.map((n) => ({ key: n, header: n }));
   const pair = (a: string, b: string) => report.pairs.find((p) => (p.a === a && p.b === b) || (p.a === b && p.b === a));
   return (
     <section aria-labelledby="pairs-heading">
@@ -17,39 +18,19 @@ export function PairKappaTable({ report }: { report: AnnotatorQualityReport }) {
         On the sampled items both labelled, gold items out (their figures are above), as the Agreement page counts them;
         the number of items in brackets.
       </p>
-      <ScrollX>
-        <table className="text-sm tabular-nums" aria-label="Cohen's kappa between annotators">
-          <thead>
-            <tr>
-              <th scope="col" className="pr-4 text-left font-medium text-stone-500">
-                Annotator
-              </th>
-              {names.map((n) => (
-                <th key={n} scope="col" className="px-2 text-right font-medium text-stone-500">
-                  {n}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {names.map((a) => (
-              <tr key={a} className="border-t border-stone-200">
-                <th scope="row" className="pr-4 text-left font-normal">
-                  {a}
-                </th>
-                {names.map((b) => {
-                  const p = a === b ? null : pair(a, b);
-                  return (
-                    <td key={b} className="px-2 text-right" title={p?.kappa.reason ?? p?.kappa.withheld}>
-                      {p ? `${fixed(p.kappa.value)} ${interval(p.kappa.low, p.kappa.high)} (${p.items})` : "—"}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollX>
+      <MatrixTable
+        label="Cohen's kappa between annotators"
+        corner="Annotator"
+        rows={axis}
+        columns={axis}
+        cell={(a, b) => {
+          const p = a === b ? null : pair(a, b);
+          return {
+            text: p ? `${fixed(p.kappa.value)} ${interval(p.kappa.low, p.kappa.high)} (${p.items})` : "—",
+            title: p?.kappa.reason ?? p?.kappa.withheld,
+          };
+        }}
+      />
     </section>
   );
 }
@@ -69,42 +50,20 @@ export function ConfusionTables({ report }: { report: AnnotatorQualityReport }) 
           {report.annotators
             .filter((a) => a.confusion)
             .map((a) => (
-              <ScrollX key={a.annotator}>
-                <table className="text-sm tabular-nums" aria-label={`Dawid-Skene confusion of ${a.annotator}`}>
-                  <caption className="mb-1 text-left text-stone-700">{a.annotator}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className="pr-3 text-left font-medium text-stone-500">
-                        True \ given
-                      </th>
-                      {levels.map((l) => (
-                        <th key={l.value} scope="col" className="px-2 text-right font-medium text-stone-500">
-                          {l.label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {levels
-                      .filter((t) => a.confusion![t.value])
-                      .map((t) => (
-                        <tr key={t.value} className="border-t border-stone-200">
-                          <th scope="row" className="pr-3 text-left font-normal">
-                            {levelLabel(report, t.value)}
-                          </th>
-                          {levels.map((g) => {
-                            const p = a.confusion![t.value]?.[g.value];
-                            return (
-                              <td key={g.value} className="px-2 text-right">
-                                {p === undefined ? "—" : percent(p)}
-                              </td>
-                            );
-                          })}
-                        </tr>
-                      ))}
-                  </tbody>
-                </table>
-              </ScrollX>
+              <MatrixTable
+                key={a.annotator}
+                label={`Dawid-Skene confusion of ${a.annotator}`}
+                caption={a.annotator}
+                corner="True \ given"
+                rows={levels
+                  .filter((t) => a.confusion![t.value])
+                  .map((t) => ({ key: t.value, header: levelLabel(report, t.value) }))}
+                columns={levels.map((l) => ({ key: l.value, header: l.label }))}
+                cell={(t, g) => {
+                  const p = a.confusion![t]?.[g];
+                  return { text: p === undefined ? "—" : percent(p) };
+                }}
+              />
             ))}
         </div>
       )}

@@ -48,72 +48,7 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
           <Button variant="secondary" type="submit" formAction={`/studies/${study.id}/judging`} className="mt-2">
             Run an LLM judge on the checked pairs
           </Button>
-          <DataTable
-            className="mt-3"
-            label="Disagreeing pairs"
-            stackOnPhone
-            rows={list.rows}
-            rowKey={(r) => r.targetKey}
-            rowProps={() => ({ className: "align-top" })}
-            columns={[
-              {
-                header: "#",
-                cell: (r, i) => (
-                  <label className="flex items-center gap-1">
-                    <input
-                      type="checkbox"
-                      name="targets"
-                      value={r.targetKey}
-                      defaultChecked
-                      aria-label={`Include ${r.question.externalId} / ${r.chunk.externalId}`}
-                    />
-                    {first + i + 1}
-                  </label>
-                ),
-              },
-              { header: "Strength", className: "font-mono tabular-nums", cell: (r) => r.strength.toFixed(2) },
-              {
-                header: "Question · nugget",
-                cell: (r) => (
-                  <>
-                    <Link
-                      href={`${questionPath(study.id, r.question.externalId)}?chunk=${r.chunk.id}&only=disagreements`}
-                      className="font-medium text-sky-800 hover:underline"
-                    >
-                      {r.question.externalId}
-                    </Link>{" "}
-                    {r.question.title}
-                    {r.nugget && (
-                      <div className="text-xs text-stone-600">
-                        N{r.nugget.position}: {r.nugget.text}
-                      </div>
-                    )}
-                  </>
-                ),
-              },
-              {
-                header: "Chunk",
-                className: "font-mono text-xs",
-                cell: (r) => (
-                  <>
-                    {r.chunk.externalId}
-                    {r.chunk.path && <div className="text-stone-500">{r.chunk.path}</div>}
-                  </>
-                ),
-              },
-              {
-                header: "Labels",
-                className: "text-xs",
-                cell: (r) =>
-                  r.labels.map((l) => (
-                    <div key={l.judge} className="sm:whitespace-nowrap">
-                      <span className="font-mono">{l.positive === null ? "?" : l.positive ? "✓" : "✗"}</span> {l.judge}:{" "}
-                      {l.text}
-                    </div>
-                  )),
-              },
-            ]}
-          />
+          <DisagreeingPairs studyId={study.id} rows={list.rows} first={first} />
         </form>
       )}
       <Pager
@@ -123,5 +58,85 @@ export function DisagreementQueueView({ list }: { list: DisagreementList }) {
         href={(page) => `/studies/${study.id}/explorer/disagreements?page=${page}`}
       />
     </>
+  );
+}
+
+/** The page's pairs, each checked for the follow-up (its number counted from `first`), its question, chunk and labels. */
+function DisagreeingPairs({
+  studyId,
+  rows,
+  first,
+}: {
+  studyId: number;
+  rows: DisagreementList["rows"];
+  first: number;
+}) {
+  return (
+    <DataTable
+      className="mt-3"
+      label="Disagreeing pairs"
+      stackOnPhone
+      rows={rows}
+      rowKey={(r) => r.targetKey}
+      rowProps={() => ({ className: "align-top" })}
+      columns={[
+        {
+          header: "#",
+          cell: (r, i) => (
+            <label className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                name="targets"
+                value={r.targetKey}
+                defaultChecked
+                aria-label={`Include ${r.question.externalId} / ${r.chunk.externalId}`}
+              />
+              {first + i + 1}
+            </label>
+          ),
+        },
+        { header: "Strength", className: "font-mono tabular-nums", cell: (r) => r.strength.toFixed(2) },
+        {
+          header: "Question · nugget",
+          cell: (r) => (
+            <>
+              <Link
+                href={`${questionPath(studyId, r.question.externalId)}?chunk=${r.chunk.id}&only=disagreements`}
+                className="font-medium text-sky-800 hover:underline"
+              >
+                {r.question.externalId}
+              </Link>{" "}
+              {r.question.title}
+              {r.nugget && (
+                <div className="text-xs text-stone-600">
+                  N{r.nugget.position}: {r.nugget.text}
+                </div>
+              )}
+            </>
+          ),
+        },
+        {
+          header: "Chunk",
+          className: "font-mono text-xs",
+          cell: (r) => (
+            <>
+              {r.chunk.externalId}
+              {r.chunk.path && <div className="text-stone-500">{r.chunk.path}</div>}
+            </>
+          ),
+        },
+        {
+          header: "Labels",
+          className: "text-xs",
+          cell: (r) =>
+            r.labels.map((l) => (
+              <div key={l.judge} className="sm:whitespace-nowrap">
+                <span className="font-mono">{l.positive === null ? "?" : l.positive ? "✓" : "✗"}</span> {l.judge}:{" "}
+                {l.text}
+              </div>
+            )),
+        },
+      ]}
+    />
   );
 }

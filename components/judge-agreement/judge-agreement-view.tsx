@@ -15,13 +15,9 @@ type SortColumn = { key: string; header: string; value: (row: JudgeRow) => Inter
 
 const statistic = (metric: string) => (row: JudgeRow) => row.statistics.find((s) => s.metric === metric) ?? null;
 
-/**
- * Every judge against one reference (LLMJudge's Tables 3 and 4): a table sortable by any
- * statistic, the chosen statistic's intervals as a dot chart, and, with runs, each judge's system
- * ranking against the reference's (Kendall's tau, Spearman's rho).
- */
-export function JudgeAgreementView({ studyId, report }: { studyId: number; report: JudgeAgreement }) {
-  const sortColumns: SortColumn[] = [
+/** The columns a judge's row can be sorted by: the statistics, κ binarized at each level, and with runs τ and ρ. */
+function sortColumnsOf(report: JudgeAgreement): SortColumn[] {
+  return [
     { key: "cohen-kappa", header: "κ", value: statistic("cohen-kappa"), interval: true },
     {
       key: "krippendorff-alpha-ordinal",
@@ -59,6 +55,15 @@ export function JudgeAgreementView({ studyId, report }: { studyId: number; repor
         ]
       : []),
   ];
+}
+
+/**
+ * Every judge against one reference (LLMJudge's Tables 3 and 4): a table sortable by any
+ * statistic, the chosen statistic's intervals as a dot chart, and, with runs, each judge's system
+ * ranking against the reference's (Kendall's tau, Spearman's rho).
+ */
+export function JudgeAgreementView({ studyId, report }: { studyId: number; report: JudgeAgreement }) {
+  const sortColumns = sortColumnsOf(report);
   const [sort, setSort] = useState<{ key: string; descending: boolean }>({ key: "cohen-kappa", descending: true });
   const sortColumn = sortColumns.find((c) => c.key === sort.key);
   const rows = report.judges.toSorted((x, y) => {

@@ -40,10 +40,6 @@ function ResourceReportView({
 }) {
   const exportHref = (format: string) =>
     `/api/studies/${studyId}/reports/resources?${new URLSearchParams({ a: report.sets.a, b: report.sets.b, format })}`;
-  const scores = new Map<string, ResourceReport["scores"]>();
-  for (const s of report.scores) (scores.get(s.request) ?? scores.set(s.request, []).get(s.request)!).push(s);
-  // requests where an engine's score or the engines holding relevant results differ
-  const moved = report.perRequest.filter((r) => r.change > 0 || r.relevantEngines.a !== r.relevantEngines.b);
   return (
     <div className="mt-6 space-y-8" data-testid="resource-report">
       <ReportExports href={exportHref} />
@@ -79,61 +75,72 @@ function ResourceReportView({
         </h2>
         <RelevantEnginesChart sets={titles} rows={report.relevantEngines} />
       </section>
-      <section aria-labelledby="requests-heading">
-        <h2 id="requests-heading" className="mb-2 text-lg font-semibold">
-          Requests that move most
-        </h2>
-        {moved.length === 0 ? (
-          <p className="text-sm text-stone-600">No engine&apos;s score changes for any request.</p>
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-stone-600">
-              {moved.length > SHOWN_REQUESTS
-                ? `The ${SHOWN_REQUESTS} of ${moved.length} requests`
-                : `The ${moved.length} ${moved.length === 1 ? "request" : "requests"}`}{" "}
-              whose engine scores change most (the sum of |B − A| over engines); every request is in the export.
-            </p>
-            <DataTable
-              label="Requests that move most"
-              rows={moved.slice(0, SHOWN_REQUESTS)}
-              rowKey={(r) => r.request}
-              rowProps={(r) => ({ className: "align-top", "data-testid": `request-${r.request}` })}
-              columns={[
-                {
-                  header: "Request",
-                  className: "max-w-md",
-                  cell: (r) => (
-                    <>
-                      <span className="font-mono text-xs">{r.request}</span>{" "}
-                      <span className="text-stone-600">{r.text}</span>
-                    </>
-                  ),
-                },
-                {
-                  header: "Relevant engines A · B",
-                  numeric: true,
-                  cell: (r) => `${r.relevantEngines.a} · ${r.relevantEngines.b}`,
-                },
-                {
-                  header: "τ-b",
-                  numeric: true,
-                  className: "font-mono",
-                  cell: (r) => (r.tauB === null ? "—" : r.tauB.toFixed(2)),
-                },
-                {
-                  header: "Engines that change (A → B)",
-                  className: "font-mono text-xs",
-                  cell: (r) =>
-                    (scores.get(r.request) ?? [])
-                      .filter((s) => s.a !== s.b)
-                      .map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`)
-                      .join(", ") || "—",
-                },
-              ]}
-            />
-          </>
-        )}
-      </section>
+      <RequestsThatMove report={report} />
     </div>
+  );
+}
+
+/** The requests whose engine scores change most (the sum of |B − A| over engines), with what changes. */
+function RequestsThatMove({ report }: { report: ResourceReport }) {
+  const scores = new Map<string, ResourceReport["scores"]>();
+  for (const s of report.scores) (scores.get(s.request) ?? scores.set(s.request, []).get(s.request)!).push(s);
+  // requests where an engine's score or the engines holding relevant results differ
+  const moved = report.perRequest.filter((r) => r.change > 0 || r.relevantEngines.a !== r.relevantEngines.b);
+  return (
+    <section aria-labelledby="requests-heading">
+      <h2 id="requests-heading" className="mb-2 text-lg font-semibold">
+        Requests that move most
+      </h2>
+      {moved.length === 0 ? (
+        <p className="text-sm text-stone-600">No engine&apos;s score changes for any request.</p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-stone-600">
+            {moved.length > SHOWN_REQUESTS
+              ? `The ${SHOWN_REQUESTS} of ${moved.length} requests`
+              : `The ${moved.length} ${moved.length === 1 ? "request" : "requests"}`}{" "}
+            whose engine scores change most (the sum of |B − A| over engines); every request is in the export.
+          </p>
+          <DataTable
+            label="Requests that move most"
+            rows={moved.slice(0, SHOWN_REQUESTS)}
+            rowKey={(r) => r.request}
+            rowProps={(r) => ({ className: "align-top", "data-testid": `request-${r.request}` })}
+            columns={[
+              {
+                header: "Request",
+                className: "max-w-md",
+                cell: (r) => (
+                  <>
+                    <span className="font-mono text-xs">{r.request}</span>{" "}
+                    <span className="text-stone-600">{r.text}</span>
+                  </>
+                ),
+              },
+              {
+                header: "Relevant engines A · B",
+                numeric: true,
+                cell: (r) => `${r.relevantEngines.a} · ${r.relevantEngines.b}`,
+              },
+              {
+                header: "τ-b",
+                numeric: true,
+                className: "font-mono",
+                cell: (r) => (r.tauB === null ? "—" : r.tauB.toFixed(2)),
+              },
+              {
+                header: "Engines that change (A → B)",
+                className: "font-mono text-xs",
+                cell: (r) =>
+                  (scores.get(r.request) ?? [])
+                    .filter((s) => s.a !== s.b)
+                    .map((s) => `${s.engine} ${score(s.a)} → ${score(s.b)}`)
+                    .join(", ") || "—",
+              },
+            ]}
+          />
+        </>
+      )}
+    </section>
   );
 }

@@ -387,6 +387,30 @@ export function bundleParser(): (text: string, line: number) => Parsed<BundleRow
   };
 }
 
+/** The header: the study's settings when it carries them; a bundle of a newer format is refused (and every line after it). */
+function headerRow(r: Extract<BundleRecord, { type: "bundle" }>, line: number): Parsed<BundleRow> {
+  if (r.version <= BUNDLE_VERSION)
+    return r.study.passage_display ? ok({ kind: "study-settings", passageDisplay: r.study.passage_display }) : null;
+  const refusal = bad(
+    line,
+    `this bundle is format version ${r.version}, newer than this Assay reads (1 to ${BUNDLE_VERSION}): upgrade Assay to import it`,
+    "version",
+  );
+  newerHeaders.add(refusal.error);
+  return refusal;
+}
+
+/** A RAG answer's row: its citations by marker and document, its sentences and length as submitted. */
+const responseRow = (r: Extract<BundleRecord, { type: "response" }>): BundleRow => ({
+  kind: "response",
+  system: r.system,
+  queryId: r.query,
+  text: r.text,
+  citations: r.citations.map((c) => ({ marker: c.marker, docId: c.doc })),
+  sentences: r.sentences ?? null,
+  responseLength: r.response_length ?? null,
+});
+
 /** Parses one bundle line into the row the importer writes (the header: the study's settings, if it carries them). */
 function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
   if (text.trim() === "") return null;
@@ -399,17 +423,8 @@ function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
   }
   const r = result.data;
   switch (r.type) {
-    case "bundle": {
-      if (r.version <= BUNDLE_VERSION)
-        return r.study.passage_display ? ok({ kind: "study-settings", passageDisplay: r.study.passage_display }) : null;
-      const refusal = bad(
-        line,
-        `this bundle is format version ${r.version}, newer than this Assay reads (1 to ${BUNDLE_VERSION}): upgrade Assay to import it`,
-        "version",
-      );
-      newerHeaders.add(refusal.error);
-      return refusal;
-    }
+    case "bundle":
+      return headerRow(r, line);
     case "query":
       return ok({
         kind: "query",
@@ -451,15 +466,7 @@ function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
     case "run":
       return ok({ kind: "run", system: r.system, queryId: r.query, docId: r.doc, rank: r.rank, score: r.score });
     case "response":
-      return ok({
-        kind: "response",
-        system: r.system,
-        queryId: r.query,
-        text: r.text,
-        citations: r.citations.map((c) => ({ marker: c.marker, docId: c.doc })),
-        sentences: r.sentences ?? null,
-        responseLength: r.response_length ?? null,
-      });
+      return ok(responseRow(r));
     case "user":
       return ok({ kind: "user", record: r });
     case "member":

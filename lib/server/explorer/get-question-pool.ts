@@ -68,37 +68,10 @@ export async function getQuestionPool(
     }),
   ]);
   const grid = buildPoolGrid({ queryId, nuggets, pool, labels, retrieved });
-  const answerGrid = buildAnswerGrid({
-    nuggets,
-    labels: assignments,
-    answers: await Promise.all(
-      responses.map(async (r) => ({
-        systemId: r.systemId,
-        system: r.system.name,
-        html: await renderMarkdown(r.text),
-        citations: r.citations.map((c) => ({
-          marker: c.marker,
-          documentId: c.document.id,
-          externalId: c.document.externalId,
-        })),
-      })),
-    ),
-  });
+  const answerGrid = buildAnswerGrid({ nuggets, labels: assignments, answers: await answersOf(responses) });
   return {
     study: question.study,
-    question: {
-      id: question.id,
-      externalId: question.externalId,
-      title: questionTitle(question.title, question.body),
-      hasText: question.body.trim() !== "" || question.title.trim() !== "",
-      tags: tagsOf(question.metadata),
-      // a question without a title of its own is headed by its text: shown whole there, it is not shown again
-      bodyHtml:
-        question.title.trim() === "" && questionTitle("", question.body) === question.body.trim()
-          ? ""
-          : await renderMarkdown(question.body),
-      answerHtml: question.answer ? await renderMarkdown(question.answer) : null,
-    },
+    question: await questionView(question),
     ...grid,
     answers: answerGrid.answers.map(({ systemId: _, ...a }) => a),
     answerJudges: answerGrid.judges,
@@ -109,6 +82,53 @@ export async function getQuestionPool(
       importance: storedImportance(n.importance),
     })),
     chunk: chunk === undefined ? null : await chunkView(studyId, chunk),
+  };
+}
+
+/** The RAG systems' answers to the question, rendered, with their citations' documents. */
+function answersOf(
+  responses: readonly {
+    systemId: number;
+    text: string;
+    system: { name: string };
+    citations: readonly { marker: number; document: { id: number; externalId: string } }[];
+  }[],
+) {
+  return Promise.all(
+    responses.map(async (r) => ({
+      systemId: r.systemId,
+      system: r.system.name,
+      html: await renderMarkdown(r.text),
+      citations: r.citations.map((c) => ({
+        marker: c.marker,
+        documentId: c.document.id,
+        externalId: c.document.externalId,
+      })),
+    })),
+  );
+}
+
+/** The question as the page heads it: its title (its text when it has none), tags, text and gold answer rendered. */
+async function questionView(question: {
+  id: number;
+  externalId: string;
+  title: string;
+  body: string;
+  answer: string | null;
+  metadata: string;
+}): Promise<QuestionPool["question"]> {
+  return {
+    id: question.id,
+    externalId: question.externalId,
+    title: questionTitle(question.title, question.body),
+    hasText: question.body.trim() !== "" || question.title.trim() !== "",
+    tags: tagsOf(question.metadata),
+    // a question without a title of its own is headed by its text: shown whole there, it is not shown again
+    bodyHtml:
+      question.title.trim() === "" && questionTitle("", question.body) === question.body.trim()
+        ? ""
+        : await renderMarkdown(question.body),
+    answerHtml: question.answer ? await renderMarkdown(question.answer) : null,
   };
 }
 
