@@ -27,7 +27,7 @@ export type ImpactInputs = {
   sets: { a: string; b: string };
   /** Each label set's labels by target key. */
   labels: { a: ReadonlyMap<string, SetLabel>; b: ReadonlyMap<string, SetLabel> };
-  /** The adjudicated sets that decide the ties a campaign's majority among the two left out ("adjudicated:<id>"). */
+  /** The adjudicated sets ("adjudicated:<id>") that would decide the ties a campaign's majority among the two sets left out. */
   decidedBy?: readonly string[];
   /** What the sets leave out, in words (leftOutOf): the report repeats it. */
   leftOut?: readonly string[];
@@ -268,15 +268,10 @@ function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments<number>> 
       }
       return out;
     },
-    score: (judgments, system, only) =>
-      evaluateTrecRanking(
-        judgments,
-        inputs.runs.get(system)!,
-        only ? measures.filter((m) => m.id === only) : measures,
-        {
-          judgedOnly,
-        },
-      ),
+    score: (judgments, system, only) => {
+      const chosen = only ? measures.filter((m) => m.id === only) : measures;
+      return evaluateTrecRanking(judgments, inputs.runs.get(system)!, chosen, { judgedOnly });
+    },
   };
 }
 
