@@ -90,6 +90,12 @@ Commands:
                                          crowd-kit's DawidSkene or MajorityVote: one JSON line per item
                                          {"item", "label", "posteriors"}, then for Dawid-Skene
                                          {"judges": {J: {"confusion": {true: {given: p}}}}}; errors exit 2.
+  alt-test --input LABELS.csv --llm JUDGE [--llm JUDGE ...] --epsilon E --scoring accuracy|neg-rmse
+           [--q 0.05] [--min-humans-per-item 2] [--min-items-per-human 30]
+                                         The Alternative Annotator Test of each LLM judge against the
+                                         others (annotators): one JSON line per --llm {"llm",
+                                         "winning_rate", "advantage_probability", "passed",
+                                         "annotators"}; errors exit 2.
   ppi-mean --input F.csv [--confidence 0.95] [--lambda auto|L]
                                          The prediction-powered (PPI++) mean of F.csv (item,llm,human;
                                          human empty where unlabelled) with its interval, beside the

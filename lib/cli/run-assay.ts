@@ -2,7 +2,7 @@
 // code, printing any error as one line on io.stderr. main.ts (the bin) calls it with the process's
 // streams; tests call it with memory streams, in-process. It parses arguments and calls the same
 // lib/server operations as the web app. Errors exit 1 (2 for `agreement`, `aggregate`, `evaluate`,
-// `compare-rankings`, `compare-leaderboards`, `graded-precision`, `ppi-mean`, `nugget-scores`, `studies create` and
+// `compare-rankings`, `compare-leaderboards`, `graded-precision`, `ppi-mean`, `alt-test`, `nugget-scores`, `studies create` and
 // `members`, whose contracts say so). Commands load lazily, so `agreement` never loads Prisma (the
 // client module loads it only when a command opens the database, after checking that it answers
 // and is migrated).
@@ -46,6 +46,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: async () => (await import("./commands/import")).importCommand,
   export: async () => (await import("./commands/export")).exportCommand,
   agreement: async () => (await import("./commands/agreement")).agreementCommand,
+  "alt-test": async () => (await import("./commands/alt-test")).altTestCommand,
   aggregate: async () => (await import("./commands/aggregate")).aggregateCommand,
   "graded-precision": async () => (await import("./commands/graded-precision")).gradedPrecisionCommand,
   evaluate: async () => (await import("./commands/evaluate")).evaluateCommand,
