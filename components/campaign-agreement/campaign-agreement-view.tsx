@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { CampaignAgreementReport } from "@/lib/domain/campaign-agreement/build-campaign-agreement-report";
 import { CountHeatmap } from "../reports/count-heatmap";
 import { bootstrapSentence, fixed, interval } from "../reports/format";
@@ -31,6 +32,14 @@ export function CampaignAgreementView({ studyId, report }: { studyId: number; re
           {bootstrapSentence(report.bootstrap, "items", report.statistics.find((s) => s.withheld)?.withheld)}
         </p>
         <ReportExports className="mt-3" href={exportUrl} />
+        <p className="mt-2 text-sm">
+          <Link
+            className="text-sky-700 hover:underline"
+            href={`/studies/${studyId}/alt-test?campaign=${report.campaign.id}`}
+          >
+            Alternative Annotator Test: may an LLM replace these annotators?
+          </Link>
+        </p>
       </section>
       {report.labels === 0 ? (
         <p className="text-sm text-stone-600">Nobody has labelled an item of this campaign yet.</p>

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { hasAnnotatorQuality } from "@/lib/domain/annotator-quality/quality-tasks";
+import { altTestUnit } from "@/lib/domain/alt-test/build-alt-test-report";
 import { SAMPLE_KIND_LABELS } from "@/lib/domain/campaigns/sampling";
 import { PROTOCOL_LABELS } from "@/lib/domain/campaigns/protocol";
 import { TASK_TYPES, taskTypeLabel, type AnyTaskType } from "@/lib/domain/task-types/registry";
@@ -118,14 +119,24 @@ export function CampaignProgressView({
       <StrandedItems campaign={c} />
       <div className="mb-2 mt-8 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">Annotators</h2>
-        {hasAnnotatorQuality(c.taskType) && (
-          <Link
-            href={`/studies/${c.studyId}/annotator-quality?campaign=${c.id}`}
-            className="text-sm text-sky-700 hover:underline"
-          >
-            Annotator quality: speed, drift, gold, Dawid-Skene
-          </Link>
-        )}
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {hasAnnotatorQuality(c.taskType) && (
+            <Link
+              href={`/studies/${c.studyId}/annotator-quality?campaign=${c.id}`}
+              className="text-sm text-sky-700 hover:underline"
+            >
+              Annotator quality: speed, drift, gold, Dawid-Skene
+            </Link>
+          )}
+          {altTestUnit(c.taskType) !== null && c.overlap >= 2 && (
+            <Link
+              href={`/studies/${c.studyId}/alt-test?campaign=${c.id}`}
+              className="text-sm text-sky-700 hover:underline"
+            >
+              Alternative Annotator Test: may an LLM replace them?
+            </Link>
+          )}
+        </div>
       </div>
       <DataTable
         label="Annotators"

@@ -1,4 +1,5 @@
 import "server-only";
+import { placeholders, readInChunks } from "./lists";
 import { readRows } from "./sql-connection";
 
 /** What every request checks of its signed-in user (see currentUser): no password hash. */
@@ -45,4 +46,15 @@ export async function sessionUserById(
         ended: Number(row.ended) === 1,
       }
     : null;
+}
+
+/** The email of each user id given, by id (any number of ids: read in chunks). */
+export async function emailsOfUsers(ids: Iterable<number>): Promise<Map<number, string>> {
+  const rows = await readInChunks(ids, (chunk) =>
+    readRows<{ id: unknown; email: string }>(
+      `SELECT "id", "email" FROM "User" WHERE "id" IN (${placeholders(chunk)})`,
+      chunk,
+    ),
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.email]));
 }

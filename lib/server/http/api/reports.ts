@@ -1,5 +1,6 @@
 import "server-only";
 import { agreementQuerySchema, agreementReportSchema } from "@/lib/schemas/agreement";
+import { altTestQuerySchema, altTestReportSchema } from "@/lib/schemas/alt-test";
 import { annotatorQualityQuerySchema, annotatorQualityReportSchema } from "@/lib/schemas/annotator-quality";
 import { campaignAgreementQuerySchema, campaignAgreementReportSchema } from "@/lib/schemas/campaign-agreement";
 import { correctedEstimatesQuerySchema, correctedEstimatesSchema } from "@/lib/schemas/corrected-estimates";
@@ -21,6 +22,15 @@ export const REPORTS_API = {
     params: studyIdParamsSchema,
     query: agreementQuerySchema,
     response: agreementReportSchema,
+    csvReport: true,
+  },
+  "GET /api/studies/{studyId}/reports/alt-test": {
+    summary: "The Alternative Annotator Test: may each LLM judge replace a campaign's annotators?",
+    tag: "reports",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    query: altTestQuerySchema,
+    response: altTestReportSchema,
     csvReport: true,
   },
   "GET /api/studies/{studyId}/reports/annotator-quality": {
