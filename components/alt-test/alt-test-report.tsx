@@ -58,6 +58,11 @@ export function AltTestReportView({ studyId, report }: { studyId: number; report
           {report.needs.slice(1)}.
         </p>
       )}
+      {report.llms.length > 0 && report.otherScales.length > 0 && (
+        <p className="text-sm text-stone-600">
+          Not compared, their labels being on another scale than the campaign&apos;s: {report.otherScales.join("; ")}.
+        </p>
+      )}
       {report.llms.length > 0 && <LlmTable report={report} />}
       <RhoChart llms={report.llms} />
       {report.llms.map((l) => l.annotators.length > 0 && <AnnotatorTable key={l.judge} llm={l} />)}

@@ -75,6 +75,7 @@ export const altTestReportSchema = describes<BuiltAltTestReport>()(
         ),
       }),
     ),
+    otherScales: z.array(z.string()),
     needs: z.string().nullable(),
   }),
 );

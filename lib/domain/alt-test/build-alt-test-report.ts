@@ -35,6 +35,8 @@ export type AltTestInputs = {
   humans: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Each LLM judge with labels on the campaign's units, the campaign's own LLM first, then by name. */
   llms: readonly { judge: string; campaignLlm: boolean; labels: ReadonlyMap<string, string> }[];
+  /** LLM judges that labelled the units on other scales only, with those scales ("gpt-4o (binary)"): not compared. */
+  otherScales?: readonly string[];
   options: AltTestOptions;
 };
 
@@ -108,6 +110,8 @@ export function buildAltTestReport(inputs: AltTestInputs) {
     sharedUnits: shared,
     agreement: annotatorAgreement(humans, scale, options.scoring),
     llms: tested,
+    /** LLM judges with labels of these units on other scales only (not compared). */
+    otherScales: [...(inputs.otherScales ?? [])],
     needs: whatIsMissing(inputs, shared, tested),
   };
 }
@@ -152,7 +156,7 @@ function whatIsMissing(inputs: AltTestInputs, shared: number, tested: readonly A
   if (shared === 0)
     return `no item has labels from ${perItem} or more annotators yet${campaign.overlap < perItem ? `: the campaign gives each item ${campaign.overlap} (make one with ${perItem} or more annotators per item)` : ""}`;
   if (llms.length === 0)
-    return "no LLM judge labelled this campaign's items on its scale: run a judge over them (LLM judges) or import an LLM's labels";
+    return `no LLM judge labelled this campaign's items on its scale${inputs.otherScales?.length ? ` (${inputs.otherScales.join("; ")} labelled them on another scale: the test compares labels on one)` : ""}: run a judge over them (LLM judges) or import an LLM's labels on the campaign's scale`;
   if (tested.every((t) => t.winningRate !== null)) return null;
   // the most items any annotator shares with another annotator and the best-covering LLM
   const best = Math.max(

@@ -61,9 +61,11 @@ export async function getAltTest(
   const humans = await byEmail(unit === "choice" ? choicesOf(annotations) : levelsOf(annotations));
   const keys = new Set([...humans.values()].flatMap((labels) => [...labels.keys()]));
   const llms = [];
+  const elsewhere: string[] = [];
   for (const judge of await llmJudgesOfStudy(studyId)) {
-    const labels = await llmLabels(campaign, unit, judge.id, keys);
+    const { labels, otherScales } = await llmLabels(campaign, unit, judge.id, keys);
     if (labels.size > 0) llms.push({ judge: judge.name, campaignLlm: judge.id === campaign.llmJudge?.id, labels });
+    else if (otherScales.length > 0) elsewhere.push(`${judge.name} (${otherScales.join(", ")})`);
   }
   llms.sort((a, b) => Number(b.campaignLlm) - Number(a.campaignLlm));
   return buildAltTestReport({
@@ -72,6 +74,7 @@ export async function getAltTest(
     scale: unit === "choice" ? CHOICES : campaign.scale,
     humans,
     llms,
+    otherScales: elsewhere,
     options,
   });
 }
@@ -108,15 +111,26 @@ async function byEmail(labels: readonly UnitLabel[]): Promise<Map<string, Map<st
   return humans;
 }
 
-/** An LLM judge's labels of the campaign's units; a preference label given with the systems the other way round is turned. */
+/**
+ * An LLM judge's labels of the campaign's units on the campaign's scale, and the other scales it
+ * labelled them on (not compared: the test reads one scale); a preference label given with the
+ * systems the other way round is turned.
+ */
 async function llmLabels(
   campaign: CampaignRecord,
   unit: AltTestUnit,
   judgeId: number,
   units: ReadonlySet<string>,
-): Promise<Map<string, string>> {
-  if (unit === "item") return judgeLevelsOnCampaign(judgeId, campaign.id, campaign.scale.id);
-  if (unit === "nugget") return judgeAssignmentsOnCampaign(judgeId, campaign.id);
+): Promise<{ labels: Map<string, string>; otherScales: string[] }> {
+  if (unit === "nugget") return { labels: await judgeAssignmentsOnCampaign(judgeId, campaign.id), otherScales: [] };
+  if (unit === "item") {
+    const labels = new Map<string, string>();
+    const otherScales = new Set<string>();
+    for (const [key, label] of await judgeLevelsOnCampaign(judgeId, campaign.id))
+      if (label.scale === campaign.scale.id) labels.set(key, label.value);
+      else otherScales.add(label.scale);
+    return { labels, otherScales: [...otherScales].sort() };
+  }
   const given = await judgePreferences(judgeId);
   const labels = new Map<string, string>();
   for (const key of units) {
@@ -128,5 +142,5 @@ async function llmLabels(
     const value = same ?? (turned === "a" ? "b" : turned === "b" ? "a" : turned);
     if (value !== undefined) labels.set(key, value);
   }
-  return labels;
+  return { labels, otherScales: [] };
 }

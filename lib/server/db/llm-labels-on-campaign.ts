@@ -14,21 +14,20 @@ export async function llmJudgesOfStudy(studyId: number): Promise<{ id: number; n
 }
 
 /**
- * A judge's labels on the scale given of a campaign's sampled items' targets (gold items left
- * out), by target key: read by key through the label index, one judge at a time.
+ * A judge's labels of a campaign's sampled items' targets (gold items left out), by target key,
+ * with the scale each is on: read by key through the label index, one judge at a time.
  */
 export async function judgeLevelsOnCampaign(
   judgeId: number,
   campaignId: number,
-  scale: string,
-): Promise<Map<string, string>> {
-  const rows = await readRows<{ targetKey: string; value: string }>(
-    `SELECT l."targetKey" AS "targetKey", l."value" AS "value"
+): Promise<Map<string, { value: string; scale: string }>> {
+  const rows = await readRows<{ targetKey: string; value: string; scale: string }>(
+    `SELECT l."targetKey" AS "targetKey", l."value" AS "value", l."scale" AS "scale"
        FROM "Item" i JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = i."targetKey"
-      WHERE i."campaignId" = ? AND i."goldLevel" IS NULL AND l."scale" = ?`,
-    [judgeId, campaignId, scale],
+      WHERE i."campaignId" = ? AND i."goldLevel" IS NULL`,
+    [judgeId, campaignId],
   );
-  return new Map(rows.map((r) => [r.targetKey, r.value]));
+  return new Map(rows.map((r) => [r.targetKey, { value: r.value, scale: r.scale }]));
 }
 
 /** A judge's preference labels ("sp:<question>:<a>:<b>:<criterion>" → "a" | "b" | "none"), read from the label index. */
