@@ -66,6 +66,7 @@ export default defineConfig({
         /gold-items\.spec\.ts/,
         /phone\.spec\.ts/,
         /reports-needs\.spec\.ts/,
+        /llm-alt-test\.spec\.ts/,
       ],
       use: { ...devices["Desktop Chrome"], baseURL, launchOptions: chromium },
     },
@@ -85,7 +86,7 @@ export default defineConfig({
     {
       name: "first-day",
       // specs on the database that starts empty: first-day runs first (files run in name order) and
-      // expects it empty; the llmjudge, relevance-adjudication, gold-items, trec-rag and reports-needs specs make their own
+      // expects it empty; the llmjudge, relevance-adjudication, gold-items, trec-rag, reports-needs and llm-alt-test specs make their own
       // users and studies after it
       testMatch: [
         /first-day\.spec\.ts/,
@@ -94,6 +95,7 @@ export default defineConfig({
         /gold-items\.spec\.ts/,
         /trec-rag\.spec\.ts/,
         /reports-needs\.spec\.ts/,
+        /llm-alt-test\.spec\.ts/,
       ],
       use: { ...devices["Desktop Chrome"], baseURL: firstDayURL, launchOptions: chromium },
     },

@@ -255,6 +255,8 @@ const ROUTES: Route[] = [
   { method: "GET", path: () => `/api/studies/${s()}/reports/campaign-agreement?campaign=${c()}`, expect: STAFF },
   // annotator quality: the study's researchers only; the campaign's own annotators never see anyone's figures
   { method: "GET", path: () => `/api/studies/${s()}/reports/annotator-quality?campaign=${c()}`, expect: STAFF },
+  // the Alternative Annotator Test: the study's researchers only, as every report; the annotators never reach it
+  { method: "GET", path: () => `/api/studies/${s()}/reports/alt-test?campaign=${c()}`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/reports/impact?a=gpt-4o&b=solar-11b`, expect: STAFF },
   { method: "GET", path: () => `/api/studies/${s()}/reports/judge-agreement?reference=gpt-4o`, expect: STAFF },
   {
@@ -355,6 +357,7 @@ const PAGES: { path: () => string; expect: Record<SessionActor, Cell> }[] = [
     "/campaigns/new",
     "/nugget-quality",
     "/annotator-quality",
+    "/alt-test",
     "/preferences",
     "/judging",
     "/campaigns/:campaign",

@@ -91,7 +91,10 @@ function LlmTable({ report }: { report: AltTestReport }) {
             header: "Winning rate",
             numeric: true,
             className: "font-mono",
-            cell: (l) => (l.winningRate === null ? "—" : `${percent(l.winningRate)} of ${l.annotators.length}`),
+            cell: (l) =>
+              l.winningRate === null
+                ? "—"
+                : `${l.annotators.filter((a) => a.won).length} of ${l.annotators.length} (${percent(l.winningRate)})`,
           },
           { header: "ρ", numeric: true, className: "font-mono", cell: (l) => fixed(l.advantageProbability) },
           {

@@ -61,7 +61,7 @@ export function AltTestView({
             <ChoiceField
               label="Campaign"
               name="campaign"
-              className="sm:col-span-2"
+              className="sm:col-span-3"
               choices={campaigns.map((c) => ({
                 value: c.id,
                 label: `${c.name} (${count(c.items, "item")}, ${c.overlap} annotators each)`,

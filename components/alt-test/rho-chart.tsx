@@ -21,7 +21,7 @@ export function RhoChart({ llms }: { llms: readonly AltTestLlm[] }) {
         {shown.map((l) => (
           <div
             key={l.judge}
-            className="grid grid-cols-[minmax(0,9rem)_1fr_4.5rem] items-center gap-2 text-sm sm:grid-cols-[minmax(0,14rem)_1fr_7rem]"
+            className="grid grid-cols-[minmax(0,9rem)_1fr_4.5rem] items-center gap-2 text-sm sm:grid-cols-[minmax(0,14rem)_1fr_10rem]"
           >
             <span className="truncate" title={l.judge}>
               {l.judge}
