@@ -40,7 +40,7 @@ const GRADE_BY: Record<string, (g: number, n: number) => number> = {
   [ANNOTATORS[2]!.email]: (g, n) => (n % 3 === 0 ? (g + 1) % 3 : g), // off on every third item
 };
 
-/** An LLM's qrels of every pair: one a grade below the assessors on their 2s, one that grades everything 2. */
+/** An LLM's qrels of every pair, each grade by its rule (one grades as the assessors, one everything 2). */
 function llmQrels(dir: string, judge: string, grade: (g: number) => number): string {
   const file = path.join(dir, `${judge}.txt`);
   fs.writeFileSync(file, [...GRADES].map(([pair, g]) => `${pair.replace("::", " 0 ")} ${grade(g)}`).join("\n") + "\n");
@@ -104,7 +104,7 @@ test("the Alternative Annotator Test: from the campaign, at two widths, the comm
   const dir = test.info().outputPath("labels");
   fs.mkdirSync(dir, { recursive: true });
   const rules: Record<string, (g: number) => number> = {
-    "llm-close": (g) => (g === 2 ? 1 : g),
+    "llm-close": (g) => g,
     "llm-lenient": () => 2,
   };
   for (const judge of LLMS)
@@ -161,6 +161,9 @@ test("the Alternative Annotator Test: from the campaign, at two widths, the comm
   expect(json.options).toMatchObject({ scoring: "neg-rmse", epsilon: 0.15 });
   expect(json.llms.map((l) => [l.judge, l.compared])).toEqual(LLMS.map((l) => [l, ITEMS]));
   expect(json.agreement.units).toBe(ITEMS);
+  // the LLM that grades as the assessors passes (it is Ana's twin, and closer to the others than Ben and Cy);
+  // the one that grades everything 2 does not
+  expect(json.llms.map((l) => l.passed)).toEqual([true, false]);
   for (const width of [1280, 390]) {
     await researcher.setViewportSize({ width, height: 900 });
     for (const llm of json.llms) {

@@ -18,7 +18,7 @@ const SCORINGS = {
 } as const;
 
 /** A p-value as scipy prints it to a reader: small ones in exponent form, a missing one as a dash. */
-const pValue = (p: number | null) => (p === null ? "—" : p < 0.001 ? p.toExponential(2) : p.toFixed(4));
+const pValue = (p: number | null) => (p === null ? "—" : p === 0 ? "0" : p < 0.001 ? p.toExponential(2) : p.toFixed(4));
 const statistic = (s: Statistic) => (s.value === null ? "—" : fixed(s.value));
 
 /** A campaign's Alternative Annotator Test: the summary, each LLM's result and ρ, each annotator's row, and the annotators' agreement. */

@@ -32,9 +32,6 @@ export function AltTestView({
   chosenFor: string | null;
   error: string | null;
 }) {
-  const shown = (name: keyof AltTestChoices, fallback: string | number | undefined) =>
-    choices[name] ?? (fallback === undefined ? "" : String(fallback));
-  const o = report?.options;
   return (
     <ReportPage
       title="Alternative Annotator Test"
@@ -57,64 +54,7 @@ export function AltTestView({
             .
           </p>
         ) : (
-          <ReportControls label="Test settings" submit="Run the test" columns="sm:grid-cols-3">
-            <ChoiceField
-              label="Campaign"
-              name="campaign"
-              className="sm:col-span-3"
-              choices={campaigns.map((c) => ({
-                value: c.id,
-                label: `${c.name} (${count(c.items, "item")}, ${c.overlap} annotators each)`,
-              }))}
-              defaultValue={chosen}
-              required
-            />
-            <Field
-              label="ε (cost-benefit margin)"
-              hint={EPSILON_PRESETS.map((p) => `${p.epsilon} ${p.who}`).join(" · ")}
-            >
-              <TextInput
-                name="epsilon"
-                inputMode="decimal"
-                defaultValue={shown("epsilon", o?.epsilon ?? 0.2)}
-                list="epsilon-presets"
-              />
-              <datalist id="epsilon-presets">
-                {EPSILON_PRESETS.map((p) => (
-                  <option key={p.epsilon} value={p.epsilon}>
-                    {p.who}
-                  </option>
-                ))}
-              </datalist>
-            </Field>
-            <ChoiceField
-              label="Scoring"
-              name="scoring"
-              choices={[
-                { value: "accuracy", label: "Accuracy (labels equal)" },
-                { value: "neg-rmse", label: "Negative RMSE (graded levels)" },
-              ]}
-              empty="By the scale (graded: RMSE)"
-              defaultValue={choices.scoring ?? ""}
-            />
-            <Field label="Items per annotator (min.)" hint="30 in the paper; fewer for a pilot">
-              <TextInput
-                name="minItemsPerHuman"
-                inputMode="numeric"
-                defaultValue={shown("minItemsPerHuman", o?.minItemsPerHuman)}
-              />
-            </Field>
-            <Field label="Annotators per item (min.)">
-              <TextInput
-                name="minHumansPerItem"
-                inputMode="numeric"
-                defaultValue={shown("minHumansPerItem", o?.minHumansPerItem)}
-              />
-            </Field>
-            <Field label="False discovery rate q">
-              <TextInput name="q" inputMode="decimal" defaultValue={shown("q", o?.q)} />
-            </Field>
-          </ReportControls>
+          <AltTestControls campaigns={campaigns} chosen={chosen} choices={choices} options={report?.options} />
         )
       }
       chosenFor={chosenFor}
@@ -122,5 +62,78 @@ export function AltTestView({
     >
       {report && <AltTestReportView studyId={study.id} report={report} />}
     </ReportPage>
+  );
+}
+
+/** The test's settings as a GET form: the campaign, ε with the paper's presets, the scoring and the minimums. */
+function AltTestControls({
+  campaigns,
+  chosen,
+  choices,
+  options: o,
+}: {
+  campaigns: CampaignChoice[];
+  chosen: number | null;
+  choices: AltTestChoices;
+  options: AltTestReport["options"] | undefined;
+}) {
+  const shown = (name: keyof AltTestChoices, fallback: string | number | undefined) =>
+    choices[name] ?? (fallback === undefined ? "" : String(fallback));
+  return (
+    <ReportControls label="Test settings" submit="Run the test" columns="sm:grid-cols-3">
+      <ChoiceField
+        label="Campaign"
+        name="campaign"
+        className="sm:col-span-3"
+        choices={campaigns.map((c) => ({
+          value: c.id,
+          label: `${c.name} (${count(c.items, "item")}, ${c.overlap} annotators each)`,
+        }))}
+        defaultValue={chosen}
+        required
+      />
+      <Field label="ε (cost-benefit margin)" hint={EPSILON_PRESETS.map((p) => `${p.epsilon} ${p.who}`).join(" · ")}>
+        <TextInput
+          name="epsilon"
+          inputMode="decimal"
+          defaultValue={shown("epsilon", o?.epsilon ?? 0.2)}
+          list="epsilon-presets"
+        />
+        <datalist id="epsilon-presets">
+          {EPSILON_PRESETS.map((p) => (
+            <option key={p.epsilon} value={p.epsilon}>
+              {p.who}
+            </option>
+          ))}
+        </datalist>
+      </Field>
+      <ChoiceField
+        label="Scoring"
+        name="scoring"
+        choices={[
+          { value: "accuracy", label: "Accuracy (labels equal)" },
+          { value: "neg-rmse", label: "Negative RMSE (graded levels)" },
+        ]}
+        empty="By the scale (graded: RMSE)"
+        defaultValue={choices.scoring ?? ""}
+      />
+      <Field label="Items per annotator (min.)" hint="30 in the paper; fewer for a pilot">
+        <TextInput
+          name="minItemsPerHuman"
+          inputMode="numeric"
+          defaultValue={shown("minItemsPerHuman", o?.minItemsPerHuman)}
+        />
+      </Field>
+      <Field label="Annotators per item (min.)">
+        <TextInput
+          name="minHumansPerItem"
+          inputMode="numeric"
+          defaultValue={shown("minHumansPerItem", o?.minHumansPerItem)}
+        />
+      </Field>
+      <Field label="False discovery rate q">
+        <TextInput name="q" inputMode="decimal" defaultValue={shown("q", o?.q)} />
+      </Field>
+    </ReportControls>
   );
 }
