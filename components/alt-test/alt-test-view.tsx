@@ -114,7 +114,7 @@ function AltTestControls({
           { value: "accuracy", label: "Accuracy (labels equal)" },
           { value: "neg-rmse", label: "Negative RMSE (graded levels)" },
         ]}
-        empty="By the scale (graded: RMSE)"
+        empty="By the scale (accuracy on 2 levels, else RMSE)"
         defaultValue={choices.scoring ?? ""}
       />
       <Field label="Items per annotator (min.)" hint="30 in the paper; fewer for a pilot">
