@@ -1,4 +1,4 @@
-import { numpyMean, numpySum, tTestLessPValue } from "./student-t";
+import { numpyMean, numpySum, tTestLessPValue } from "../statistics/student-t";
 
 /**
  * The Alternative Annotator Test (Calderon, Reichart and Dror, ACL 2025; docs/DOMAIN.md, "The

@@ -1,7 +1,8 @@
 /**
  * Student's t distribution and the sums numpy takes, for the Alternative Annotator Test's one-sided
- * t-test (scipy's `ttest_1samp(..., alternative="less")`), computed as numpy and scipy compute
- * them so that a p-value matches theirs to the last digits that matter.
+ * t-test (scipy's `ttest_1samp(..., alternative="less")`) and the paired two-sided one of runs'
+ * significance (scipy's `ttest_rel`), computed as numpy and scipy compute them so that a p-value
+ * matches theirs to the last digits that matter.
  */
 
 /** Σ xs as numpy's pairwise summation adds float64s (blocks of 8, halves past 128). */
