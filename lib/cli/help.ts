@@ -109,6 +109,12 @@ Commands:
                                          under nugget qrels (alpha-ndcg@K, coverage@K, recall@K,
                                          ndcg@K). Prints {"runs": {"<tag>": {"<metric>": x}}}.
                                          --judged-only is trec_eval's -J (qrels only).
+  significance --qrels Q --run RUN [--run RUN ...] --metric M [--judged-only] [--permutations N] [--seed S]
+                                         Every pair of runs compared on one trec_eval measure over
+                                         every question of Q (-c): the paired t-test and the
+                                         randomization test (exact to 20 questions, else N draws,
+                                         default 100000, seed 1), each Holm-adjusted over the pairs;
+                                         one JSON line per pair; errors exit 2.
   nugget-scores --assignments ASSIGNMENTS.jsonl [--by run|answer]
                                          TREC RAG nugget scores from nuggetizer's assignments: per run
                                          (or per run and question) All, Vital and their strict forms,

@@ -2,7 +2,7 @@
 // code, printing any error as one line on io.stderr. main.ts (the bin) calls it with the process's
 // streams; tests call it with memory streams, in-process. It parses arguments and calls the same
 // lib/server operations as the web app. Errors exit 1 (2 for `agreement`, `aggregate`, `evaluate`,
-// `compare-rankings`, `compare-leaderboards`, `graded-precision`, `ppi-mean`, `alt-test`, `nugget-scores`, `studies create` and
+// `compare-rankings`, `compare-leaderboards`, `graded-precision`, `ppi-mean`, `alt-test`, `significance`, `nugget-scores`, `studies create` and
 // `members`, whose contracts say so). Commands load lazily, so `agreement` never loads Prisma (the
 // client module loads it only when a command opens the database, after checking that it answers
 // and is migrated).
@@ -50,6 +50,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   aggregate: async () => (await import("./commands/aggregate")).aggregateCommand,
   "graded-precision": async () => (await import("./commands/graded-precision")).gradedPrecisionCommand,
   evaluate: async () => (await import("./commands/evaluate")).evaluateCommand,
+  significance: async () => (await import("./commands/significance")).significanceCommand,
   "compare-rankings": async () => (await import("./commands/compare-rankings")).compareRankingsCommand,
   "ppi-mean": async () => (await import("./commands/ppi-mean")).ppiMeanCommand,
   "nugget-scores": async () => (await import("./commands/nugget-scores")).nuggetScoresCommand,

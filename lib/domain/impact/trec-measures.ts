@@ -158,3 +158,44 @@ function meanOverQueries<K>(
   }
   return Object.fromEntries(measures.map((m, i) => [m.id, queries.length === 0 ? null : totals[i]! / queries.length]));
 }
+
+/**
+ * A run's value of one measure on each of `questions` (the qrels' questions, trec_eval -c: a
+ * question the run misses scores 0), a question without a relevant document 0 for every run;
+ * unrounded. `ranked` gives the run's ranking of a question, or undefined when it has none.
+ */
+export function trecValuesByQuestion<K>(
+  qrels: ReadonlyMap<string, GradedJudgments<K>>,
+  questions: readonly string[],
+  measure: TrecMeasure,
+  ranked: (question: string, judgments: GradedJudgments<K>) => readonly K[] | undefined,
+): Float64Array {
+  return Float64Array.from(questions, (q) => {
+    const judgments = qrels.get(q)!;
+    if (factsOf(judgments).numRel === 0) return 0;
+    const documents = ranked(q, judgments);
+    return documents === undefined ? 0 : trecMeasure(measure, documents, judgments);
+  });
+}
+
+/** trecValuesByQuestion on a run as read from a file (its documents ranked as trec_eval ranks them; -J as evaluateTrecRun). */
+export function trecRunValuesByQuestion(
+  qrels: ReadonlyMap<string, GradedJudgments>,
+  questions: readonly string[],
+  run: ReadonlyMap<string, readonly RunEntry[]>,
+  measure: TrecMeasure,
+  { judgedOnly = false }: TrecOptions = {},
+): Float64Array {
+  return trecValuesByQuestion(qrels, questions, measure, (q, judgments) => {
+    const entries = run.get(q);
+    if (!entries) return undefined;
+    return rankDocuments(
+      judgedOnly ? entries.filter((e) => judged(judgments, e.docId)) : entries,
+      "float32",
+      measure.k,
+    );
+  });
+}
+
+/** The qrels' questions in trec_eval's order (query id, byte by byte). */
+export const qrelsQuestions = (qrels: ReadonlyMap<string, unknown>): string[] => [...qrels.keys()].sort(compareBytes);
