@@ -3,6 +3,7 @@ import { labelSetNameSchema } from "./label-set-name";
 import type { ImpactReport as BuiltImpactReport } from "@/lib/domain/impact/build-impact-report";
 import { describes } from "./describes";
 import { IMPACT_FAMILIES } from "@/lib/domain/impact/build-impact-report";
+import { SIGNIFICANCE_TESTS } from "@/lib/domain/impact/impact-significance";
 
 /**
  * Two label sets of a study to score its runs under (judge names, "fused:<x>+<y>", "corrected:<x>",
@@ -14,12 +15,27 @@ export const impactQuerySchema = z.object({
   b: labelSetNameSchema("choose label set B"),
   family: z.enum(IMPACT_FAMILIES).optional(),
   judged: z.enum(["0", "1"]).optional(),
+  /** The paired significance tests: the measure (default the family's first), the test, and the pair x, y whose per-question differences are drawn. */
+  measure: z.string().max(40).optional(),
+  test: z.enum(SIGNIFICANCE_TESTS).optional(),
+  x: z.string().max(200).optional(),
+  y: z.string().max(200).optional(),
   format: z.enum(["json", "csv"]).optional(),
 });
 export type ImpactQuery = z.infer<typeof impactQuerySchema>;
 
 const perSet = z.object({ a: z.number(), b: z.number() });
 const scorePair = z.object({ a: z.number().nullable(), b: z.number().nullable() });
+const significancePair = z.object({
+  a: z.string(),
+  b: z.string(),
+  meanA: z.number(),
+  meanB: z.number(),
+  tP: z.number().nullable(),
+  tPHolm: z.number().nullable(),
+  randomizationP: z.number().nullable(),
+  randomizationPHolm: z.number().nullable(),
+});
 
 export const impactReportSchema = describes<BuiltImpactReport>()(
   z.object({
@@ -44,6 +60,26 @@ export const impactReportSchema = describes<BuiltImpactReport>()(
     spearmanRho: z.record(z.string(), z.number().nullable()),
     /** Pairs of systems whose order differs between the two label sets, per metric. */
     swaps: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
+    /** Paired significance of every pair of runs on one measure under each set (p-values null where there is no test). */
+    significance: z.object({
+      measure: z.string(),
+      test: z.enum(SIGNIFICANCE_TESTS),
+      level: z.number(),
+      questions: z.number(),
+      exact: z.boolean(),
+      permutations: z.number(),
+      seed: z.number(),
+      pairs: z.object({ a: z.array(significancePair), b: z.array(significancePair) }),
+      order: z.object({ a: z.array(z.string()), b: z.array(z.string()) }),
+      swaps: z.array(z.object({ x: z.string(), y: z.string(), a: z.boolean().nullable(), b: z.boolean().nullable() })),
+      differences: z
+        .object({
+          x: z.string(),
+          y: z.string(),
+          questions: z.array(z.object({ question: z.string(), a: z.number(), b: z.number() })),
+        })
+        .nullable(),
+    }),
     /** Per question, the systems' mean score on the first metric under both sets, largest change first. */
     perQuestion: z.array(z.object({ question: z.string(), a: z.number(), b: z.number() })),
     /**

@@ -86,7 +86,9 @@ describe("Impact on nugget assignments", () => {
     const csv = impactCsv(r).trim().split("\n");
     const first = r.perAnswer![0]!;
     expect(csv).toContain(`${first.system},all_score@${first.question},${first.a.all_score},${first.b.all_score}`);
-    expect(csv).toHaveLength(1 + 7 * 4 + 2 * 4 + r.perAnswer!.length * 4);
+    // then 6 rows per pair of the 7 systems (21): the means and the four p-values of the tested measure
+    expect(r.significance.pairs.a).toHaveLength(21);
+    expect(csv).toHaveLength(1 + 7 * 4 + 2 * 4 + r.perAnswer!.length * 4 + 21 * 6);
   });
 
   it("compares both sets on the answers each assigned in full, and ranks the runs under both", () => {

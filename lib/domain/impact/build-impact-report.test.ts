@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SetLabel } from "../label-sets/label-set";
 import { buildImpactReport, type ImpactInputs } from "./build-impact-report";
+import { SIGNIFICANCE_DEFAULTS } from "./impact-significance";
+import { pairedTTestPValue } from "../significance/paired-t-test";
 import { rankRun, renameDocuments, type RankedRun } from "../runs/run-ranking";
 
 const labels = (...entries: [nugget: number, doc: number, value: string, query?: number][]) =>
@@ -152,6 +154,37 @@ describe("buildImpactReport on relevance labels", () => {
     expect(report.perQuestion.map((q) => q.question).sort()).toEqual(["q1", "q2"]);
     expect(report.kendallTauB["ndcg@10"]).toBe(1);
     expect(report.spearmanRho["ndcg@10"]).toBe(1);
+  });
+
+  it("tests every pair of runs under each set on the questions both judged, a question without a relevant document 0 for every run", () => {
+    const report = buildImpactReport(relevance);
+    if (typeof report === "string") throw new Error(report);
+    const sig = report.significance;
+    expect(sig).toMatchObject({ measure: "ndcg@10", test: "randomization", questions: 2, exact: true, swaps: [] });
+    const ndcg = (set: "a" | "b", system: string) =>
+      report.systems.find((s) => s.name === system)!.scores["ndcg@10"]![set];
+    // both runs answer q1 and q2, and q2 scores 0 under either set's nDCG: the means are Impact's
+    const [a] = sig.pairs.a;
+    expect(a).toMatchObject({ a: "bm25", b: "dense", meanA: ndcg("a", "bm25"), meanB: ndcg("a", "dense") });
+    // under A q2 has no relevant document (0 for both), so d = (d1, 0): every sign assignment is as extreme
+    const d1 = 2 * (ndcg("a", "bm25")! - ndcg("a", "dense")!);
+    expect(a!.randomizationP).toBe(1);
+    expect(a!.tP).toBe(pairedTTestPValue([d1, 0]));
+    expect(sig.differences).toMatchObject({ x: "bm25", y: "dense" });
+    expect(sig.differences!.questions.map((q) => [q.question, q.a])).toEqual([
+      ["q1", d1],
+      ["q2", 0],
+    ]);
+    expect(sig.order.a).toEqual(["bm25", "dense"]);
+    // judged@10 under A: q2's judged chunks count on Impact's mean, not in the tests (no relevant document)
+    const judged = buildImpactReport({
+      ...relevance,
+      significance: { ...SIGNIFICANCE_DEFAULTS, measure: "judged@10" },
+    });
+    if (typeof judged === "string") throw new Error(judged);
+    const bm25 = judged.systems.find((s) => s.name === "bm25")!.scores["judged@10"]!.a!;
+    expect(judged.significance.pairs.a[0]!.meanA).toBeLessThan(bm25);
+    expect(judged.significance.measure).toBe("judged@10");
   });
 
   it("with -J scores judged documents only, and leaves judged@10 out", () => {

@@ -5,6 +5,7 @@ import { evaluateNuggetRanking, FRESHSTACK_METRICS, parseNuggetMetric, type Quer
 import { answerScores, answersFamily, type AnswerInputs } from "./answers-family";
 import { citationAgreement, citationScores, citationsFamily, type CitationInputs } from "./citations-family";
 import type { Family, Judged } from "./impact-family";
+import { impactSignificance, type SignificanceOptions } from "./impact-significance";
 import { kendallTauB, spearmanRho, swappedPairs } from "./rank-correlation";
 import { renameDocuments, type RankedRun } from "../runs/run-ranking";
 import { evaluateTrecRanking, parseTrecMeasure, type GradedJudgments } from "./trec-measures";
@@ -50,6 +51,8 @@ export type ImpactInputs = {
   family?: ImpactFamily;
   /** trec_eval's -J for the relevance family: each ranking without the documents the set does not judge. */
   judgedOnly?: boolean;
+  /** The paired significance tests' measure, test, pair drawn and draws (default: the first measure, the randomization test). */
+  significance?: SignificanceOptions;
 };
 
 /** The family a report of these labels scores with (the requested one or the first both sets have), if any. */
@@ -191,6 +194,7 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
     .slice(0, 20);
   const perMeasure = <T>(stat: (p: ReturnType<typeof paired>) => T) =>
     Object.fromEntries(f.measures.map((m) => [m, stat(paired(m))]));
+  const swaps = perMeasure((p) => swappedPairs(p.names, p.a, p.b));
   const report = {
     sets: inputs.sets,
     leftOut: [...(inputs.leftOut ?? [])],
@@ -209,8 +213,9 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
     })),
     kendallTauB: perMeasure((p) => kendallTauB(p.a, p.b)),
     spearmanRho: perMeasure((p) => spearmanRho(p.a, p.b)),
-    swaps: perMeasure((p) => swappedPairs(p.names, p.a, p.b)),
+    swaps,
     perQuestion,
+    significance: impactSignificance(f, { a, b }, shared, inputs.questionNames, swaps, inputs.significance),
   };
   return { report, judgments: { a, b } };
 }
@@ -272,6 +277,7 @@ function relevanceFamily(inputs: ImpactInputs): Family<GradedJudgments<number>> 
       const chosen = only ? measures.filter((m) => m.id === only) : measures;
       return evaluateTrecRanking(judgments, inputs.runs.get(system)!, chosen, { judgedOnly });
     },
+    unscored: (judgment) => ![...judgment.values()].some((gain) => gain >= 1),
   };
 }
 

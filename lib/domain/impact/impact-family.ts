@@ -13,5 +13,7 @@ export type Family<J> = {
   universe: ReadonlySet<string>;
   judgments: (labels: ReadonlyMap<string, SetLabel>) => Map<string, Judged<J>>;
   score: (judgments: ReadonlyMap<string, J>, system: string, only?: string) => Record<string, number | null>;
+  /** Whether no run can score on a question so judged (no relevant document): 0 for every run in the significance tests, as trec_eval -c. */
+  unscored?: (judgment: J) => boolean;
 };
 export type Judged<J> = { judged: boolean; value: J };

@@ -1,5 +1,6 @@
 import "server-only";
 import { buildImpactReport, chosenImpactFamily } from "@/lib/domain/impact/build-impact-report";
+import { SIGNIFICANCE_DEFAULTS } from "@/lib/domain/impact/impact-significance";
 import { leftOutOf } from "@/lib/domain/label-sets/label-set";
 import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { documentsByReference, storedSentences } from "@/lib/domain/rag-answers/answer-text";
@@ -40,6 +41,12 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     sets: { a: a.name, b: b.name },
     family: query.family,
     judgedOnly: query.judged === "1",
+    significance: {
+      ...SIGNIFICANCE_DEFAULTS,
+      measure: query.measure,
+      test: query.test ?? SIGNIFICANCE_DEFAULTS.test,
+      pair: query.x && query.y ? [query.x, query.y] : undefined,
+    },
     labels,
     decidedBy: [
       { set: query.a, ties: a.ties },
