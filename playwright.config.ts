@@ -67,6 +67,7 @@ export default defineConfig({
         /phone\.spec\.ts/,
         /reports-needs\.spec\.ts/,
         /llm-alt-test\.spec\.ts/,
+        /noveleval-significance\.spec\.ts/,
       ],
       use: { ...devices["Desktop Chrome"], baseURL, launchOptions: chromium },
     },
@@ -86,7 +87,7 @@ export default defineConfig({
     {
       name: "first-day",
       // specs on the database that starts empty: first-day runs first (files run in name order) and
-      // expects it empty; the llmjudge, relevance-adjudication, gold-items, trec-rag, reports-needs and llm-alt-test specs make their own
+      // expects it empty; the llmjudge, relevance-adjudication, gold-items, trec-rag, reports-needs, llm-alt-test and noveleval-significance specs make their own
       // users and studies after it
       testMatch: [
         /first-day\.spec\.ts/,
@@ -96,6 +97,7 @@ export default defineConfig({
         /trec-rag\.spec\.ts/,
         /reports-needs\.spec\.ts/,
         /llm-alt-test\.spec\.ts/,
+        /noveleval-significance\.spec\.ts/,
       ],
       use: { ...devices["Desktop Chrome"], baseURL: firstDayURL, launchOptions: chromium },
     },

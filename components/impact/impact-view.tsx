@@ -9,6 +9,7 @@ import { Slopegraph } from "@/components/reports/slopegraph";
 import { DataTable } from "@/components/ui/data-table";
 import { ReportExports } from "@/components/reports/report-exports";
 import { LeftOutNote } from "@/components/reports/left-out-note";
+import { SignificanceSection } from "./significance-section";
 
 const fixed = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
@@ -75,6 +76,11 @@ export function ImpactView(page: LabelSetPairProps<ImpactReport>) {
                 b: report.sets.b,
                 family: report.family,
                 ...(report.judgedOnly ? { judged: "1" } : {}),
+                measure: report.significance.measure,
+                test: report.significance.test,
+                ...(report.significance.differences
+                  ? { x: report.significance.differences.x, y: report.significance.differences.y }
+                  : {}),
                 format,
               })}`
             }
@@ -150,6 +156,7 @@ function ImpactReportView({
           />
         ))}
       </div>
+      <SignificanceSection report={report} titles={titles} />
       <div className="grid gap-8 lg:grid-cols-2">
         <QuestionsThatMove metric={report.metrics[0]!} questions={report.perQuestion} />
         {report.filters && <FreshStackFilters report={report} filters={report.filters} />}

@@ -1,5 +1,6 @@
 import { pairwiseSignificance, type PairTest } from "../significance/pairwise-significance";
 import { RANDOMIZATION_DEFAULTS, type RandomizationOptions } from "../significance/randomization-test";
+import { compareBytes } from "../runs/run-ranking";
 import type { Family } from "./impact-family";
 
 /** The tests Impact offers; the randomization test by default (it assumes nothing of the differences' distribution). */
@@ -48,10 +49,14 @@ export function impactSignificance<J>(
   options: SignificanceOptions = SIGNIFICANCE_DEFAULTS,
 ) {
   const measure = options.measure && f.measures.includes(options.measure) ? options.measure : f.measures[0]!;
+  // in trec_eval's order (external id, byte by byte), as `assay significance` reads a qrels file, so
+  // that the seeded draws fall on the same questions and the p-values are the command line's
+  const name = (q: string) => questionNames.get(q) ?? q;
+  const ordered = [...questions].sort((x, y) => compareBytes(name(x), name(y)));
   const valuesUnder = (set: ReadonlyMap<string, J>) =>
     f.systems.map((name) => ({
       name,
-      values: Float64Array.from(questions, (q) => {
+      values: Float64Array.from(ordered, (q) => {
         const judgment = set.get(q)!;
         return f.unscored?.(judgment) ? 0 : (f.score(new Map([[q, judgment]]), name, measure)[measure] ?? 0);
       }),
@@ -75,7 +80,7 @@ export function impactSignificance<J>(
     measure,
     test: options.test,
     level: SIGNIFICANCE_LEVEL,
-    questions: questions.length,
+    questions: ordered.length,
     exact: testsA[0]?.randomizationExact ?? true,
     permutations: options.permutations,
     seed: options.seed,
@@ -85,10 +90,10 @@ export function impactSignificance<J>(
     differences: pair && {
       x: pair[0],
       y: pair[1],
-      questions: questions.map((q, k) => {
+      questions: ordered.map((q, k) => {
         const [i, j] = [index.get(pair[0])!, index.get(pair[1])!];
         return {
-          question: questionNames.get(q) ?? q,
+          question: name(q),
           a: runsA[i]!.values[k]! - runsA[j]!.values[k]!,
           b: runsB[i]!.values[k]! - runsB[j]!.values[k]!,
         };
