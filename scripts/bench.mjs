@@ -52,7 +52,7 @@ const BENCHMARKS = {
     },
   },
   evaluate: {
-    what: "`evaluate` and `compare-rankings` through the CLI on 10 runs x 200 queries x 1,000 documents (goal: under 2 s); then `evaluate --qrels` on 10 and 100 runs of a TREC track's size (200 x 1,000 each, graded qrels of 150 documents a query, generated once): wall time and peak memory (goals: 100 runs under 150 MB, in about the time of trec_eval run once per file)",
+    what: "`evaluate` and `compare-rankings` through the CLI on 10 runs x 200 queries x 1,000 documents (goal: under 2 s); then `evaluate --qrels` on 10 and 100 runs of a TREC track's size (200 x 1,000 each, graded qrels of 150 documents a query, generated once): wall time and peak memory (goals: 100 runs under 150 MB, in about the time of trec_eval run once per file); then `significance` on nDCG@10 for every pair of 10 and of 100 of those runs (goals: under 2 s and under a minute)",
     run: () => {
       const result = capture("node", ["scripts/bench/evaluate-cli.mjs", path.join(root, "data", "bench", "evaluate")]);
       if (result.status !== 0) fail(`the evaluate benchmark failed:\n${result.output}`);

@@ -127,3 +127,16 @@ for (const n of [10, TRACK_RUNS]) {
     `  evaluate, ${String(n).padStart(3)} track runs ${seconds.toFixed(2)} s, peak ${peakMb} MB (${Object.keys(JSON.parse(out).runs).length} runs; ${(seconds / n).toFixed(3)} s a run${recorded(n)})`,
   );
 }
+
+// Paired significance on the same track: every pair of 10 runs (45) and of 100 runs (4,950) on
+// nDCG@10 over the 200 queries, the randomization test by 100,000 draws (goals: under 2 s and
+// under a minute)
+for (const n of [10, TRACK_RUNS]) {
+  const args = ["significance", "--qrels", path.join(track, "qrels.txt"), "--metric", "ndcg@10"];
+  for (let r = 0; r < n; r++) args.push("--run", path.join(track, `run-${r}.txt`));
+  const started = performance.now();
+  const out = execFileSync(bin, args, { encoding: "utf8", maxBuffer: 1 << 28 });
+  const seconds = (performance.now() - started) / 1000;
+  const pairs = out.trim().split("\n").length;
+  console.log(`  significance, ${String(n).padStart(3)} track runs ${seconds.toFixed(2)} s (${pairs} pairs)`);
+}

@@ -94,6 +94,7 @@ function upperBound(sorted: Float64Array, v: number): number {
 /**
  * The share of `permutations` seeded sign assignments at least as extreme, for every pair from the
  * same draws: a draw signs each run's values once (S_r = Σ s·x_r), and a pair's Σ s·d is S_a − S_b.
+ * Each question's sign is a bit of the seeded generator's output (mulberry32, 32 bits a call).
  */
 function monteCarloPValues(
   values: readonly Float64Array[],
@@ -107,7 +108,11 @@ function monteCarloPValues(
   const signed = new Float64Array(values.length);
   const counts = new Float64Array(pairs.length);
   for (let draw = 0; draw < permutations; draw++) {
-    for (let q = 0; q < n; q++) signs[q] = random() < 0.5 ? 1 : -1;
+    // 32 signs from each draw of the generator (its 32 bits)
+    for (let q = 0; q < n; q += 32) {
+      const bits = Math.floor(random() * 4294967296);
+      for (let k = 0; k < 32 && q + k < n; k++) signs[q + k] = (bits >>> k) & 1 ? 1 : -1;
+    }
     for (let r = 0; r < values.length; r++) {
       const x = values[r]!;
       let sum = 0;
