@@ -112,7 +112,7 @@ export function buildAltTestReport(inputs: AltTestInputs) {
     llms: tested,
     /** LLM judges with labels of these units on other scales only (not compared). */
     otherScales: [...(inputs.otherScales ?? [])],
-    needs: whatIsMissing(inputs, shared, tested),
+    needs: whatIsMissing(inputs, annotatorsOf, tested),
   };
 }
 export type AltTestReport = ReturnType<typeof buildAltTestReport>;
@@ -148,12 +148,17 @@ function annotatorAgreement(
 }
 
 /** What the campaign lacks for the test, and what would be enough; null when every LLM has a result. */
-function whatIsMissing(inputs: AltTestInputs, shared: number, tested: readonly AltTestLlm[]): string | null {
+function whatIsMissing(
+  inputs: AltTestInputs,
+  annotatorsOf: ReadonlyMap<string, number>,
+  tested: readonly AltTestLlm[],
+): string | null {
   const { humans, llms, options, campaign } = inputs;
   const { minHumansPerItem: perItem, minItemsPerHuman: perHuman } = options;
+  const shared = (key: string) => (annotatorsOf.get(key) ?? 0) >= perItem;
   if (humans.size < perItem)
     return `the test needs ${perItem} or more annotators on each item; ${campaign.name} has ${humans.size === 0 ? "no labels yet" : `${humans.size} annotator${humans.size === 1 ? "" : "s"} so far`}${campaign.overlap < perItem ? ` and gives each item ${campaign.overlap} (make a campaign with ${perItem} or more annotators per item)` : ""}`;
-  if (shared === 0)
+  if (![...annotatorsOf.keys()].some(shared))
     return `no item has labels from ${perItem} or more annotators yet${campaign.overlap < perItem ? `: the campaign gives each item ${campaign.overlap} (make one with ${perItem} or more annotators per item)` : ""}`;
   if (llms.length === 0)
     return `no LLM judge labelled this campaign's items on its scale${inputs.otherScales?.length ? ` (${inputs.otherScales.join("; ")} labelled them on another scale: the test compares labels on one)` : ""}: run a judge over them (LLM judges) or import an LLM's labels on the campaign's scale`;
@@ -164,18 +169,12 @@ function whatIsMissing(inputs: AltTestInputs, shared: number, tested: readonly A
       const llm = llms.find((l) => l.judge === t.judge)!.labels;
       return [...humans.values()].map((labels) => {
         let n = 0;
-        for (const k of labels.keys()) if (llm.has(k) && sharedBy(humans, k) >= perItem) n++;
+        for (const k of labels.keys()) if (llm.has(k) && shared(k)) n++;
         return n;
       });
     }),
   );
   return `each annotator needs ${perHuman} items that ${perItem} or more annotators and the LLM labelled; the most any has is ${best}, so ${perHuman - best} more (or lower the minimum of items per annotator, as the paper allows for small studies)`;
-}
-
-function sharedBy(humans: ReadonlyMap<string, ReadonlyMap<string, string>>, key: string): number {
-  let n = 0;
-  for (const labels of humans.values()) if (labels.has(key)) n++;
-  return n;
 }
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

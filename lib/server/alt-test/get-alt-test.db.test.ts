@@ -76,7 +76,12 @@ describe("the Alternative Annotator Test of a campaign", () => {
       await f.upsertSupportLabel(db, studyId, { judgeId: graded.id, ...pair, scale: "relevance-3", value: "relevant" });
     }
 
-    const report = await getAltTest(researcher, studyId, campaign.id, SETTINGS);
+    // as the route passes it: the whole query, the campaign and format among it
+    const report = await getAltTest(researcher, studyId, campaign.id, {
+      ...SETTINGS,
+      campaign: campaign.id,
+      format: "json",
+    } as typeof SETTINGS);
 
     // the expectation from the database's own rows: each annotator's blind level by item (claimed in
     // position order), each LLM's binary labels of those items, through the authors' procedure

@@ -51,8 +51,11 @@ export async function getAltTest(
       "campaign: the test reads campaigns whose annotators label (relevance, support, citation support, nugget assignment, preference), not a nugget review",
     );
   const options: AltTestOptions = {
-    ...query,
     scoring: query.scoring ?? defaultScoring(unit, campaign.scale.levels.length),
+    epsilon: query.epsilon,
+    q: query.q,
+    minHumansPerItem: query.minHumansPerItem,
+    minItemsPerHuman: query.minItemsPerHuman,
   };
   if (unit === "choice" && options.scoring === "neg-rmse")
     throw invalid("scoring: a preference's choices have no numeric levels: compare them by accuracy");
