@@ -51,8 +51,8 @@ export function impactSignificance<J>(
   const measure = options.measure && f.measures.includes(options.measure) ? options.measure : f.measures[0]!;
   // in trec_eval's order (external id, byte by byte), as `assay significance` reads a qrels file, so
   // that the seeded draws fall on the same questions and the p-values are the command line's
-  const name = (q: string) => questionNames.get(q) ?? q;
-  const ordered = [...questions].sort((x, y) => compareBytes(name(x), name(y)));
+  const questionName = (q: string) => questionNames.get(q) ?? q;
+  const ordered = [...questions].sort((x, y) => compareBytes(questionName(x), questionName(y)));
   const valuesUnder = (set: ReadonlyMap<string, J>) =>
     f.systems.map((name) => ({
       name,
@@ -64,8 +64,10 @@ export function impactSignificance<J>(
   const [runsA, runsB] = [valuesUnder(judgments.a), valuesUnder(judgments.b)];
   const [testsA, testsB] = [pairwiseSignificance(runsA, options), pairwiseSignificance(runsB, options)];
   const holm = (t: PairTest) => (options.test === "t" ? t.tPHolm : t.randomizationPHolm);
-  const differs = (tests: PairTest[], x: string, y: string) => {
-    const t = tests.find((p) => (p.a === x && p.b === y) || (p.a === y && p.b === x));
+  const byPair = (tests: PairTest[]) => new Map(tests.map((t) => [`${t.a}\n${t.b}`, t]));
+  const [pairsA, pairsB] = [byPair(testsA), byPair(testsB)];
+  const differs = (tests: ReadonlyMap<string, PairTest>, x: string, y: string) => {
+    const t = tests.get(x < y ? `${x}\n${y}` : `${y}\n${x}`);
     return t === undefined || Number.isNaN(holm(t)) ? null : holm(t) < SIGNIFICANCE_LEVEL;
   };
   const order = (runs: typeof runsA) =>
@@ -86,14 +88,14 @@ export function impactSignificance<J>(
     seed: options.seed,
     pairs: { a: testsA.map(pairRow), b: testsB.map(pairRow) },
     order: { a: order(runsA), b: order(runsB) },
-    swaps: measureSwaps.map(([x, y]) => ({ x, y, a: differs(testsA, x, y), b: differs(testsB, x, y) })),
+    swaps: measureSwaps.map(([x, y]) => ({ x, y, a: differs(pairsA, x, y), b: differs(pairsB, x, y) })),
     differences: pair && {
       x: pair[0],
       y: pair[1],
       questions: ordered.map((q, k) => {
         const [i, j] = [index.get(pair[0])!, index.get(pair[1])!];
         return {
-          question: name(q),
+          question: questionName(q),
           a: runsA[i]!.values[k]! - runsA[j]!.values[k]!,
           b: runsB[i]!.values[k]! - runsB[j]!.values[k]!,
         };
