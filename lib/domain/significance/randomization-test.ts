@@ -94,7 +94,10 @@ function upperBound(sorted: Float64Array, v: number): number {
 /**
  * The share of `permutations` seeded sign assignments at least as extreme, for every pair from the
  * same draws: a draw signs each run's values once (S_r = Σ s·x_r), and a pair's Σ s·d is S_a − S_b.
- * Each question's sign is a bit of the seeded generator's output (mulberry32, 32 bits a call).
+ * Each question's sign is a bit of the seeded generator's output (mulberry32, 32 bits a call: bit
+ * k of the call for questions q..q+31 signs question q + k, + when set). S_r is read a byte at a
+ * time: for each run and block of 8 questions, the signed sums of all 256 sign patterns are
+ * tabled once, so a draw costs one lookup per 8 questions instead of 8 multiply-adds.
  */
 function monteCarloPValues(
   values: readonly Float64Array[],
@@ -104,23 +107,37 @@ function monteCarloPValues(
 ): number[] {
   const random = seededRandom(seed);
   const n = values[0]!.length;
-  const signs = new Float64Array(n);
+  const blocks = Math.ceil(n / 8);
+  const words = Math.ceil(n / 32);
+  const tables = values.map((x) => signedSumTables(x, blocks));
+  const draw = new Uint32Array(words);
   const signed = new Float64Array(values.length);
   const counts = new Float64Array(pairs.length);
-  for (let draw = 0; draw < permutations; draw++) {
-    // 32 signs from each draw of the generator (its 32 bits)
-    for (let q = 0; q < n; q += 32) {
-      const bits = Math.floor(random() * 4294967296);
-      for (let k = 0; k < 32 && q + k < n; k++) signs[q + k] = (bits >>> k) & 1 ? 1 : -1;
-    }
+  for (let d = 0; d < permutations; d++) {
+    for (let w = 0; w < words; w++) draw[w] = Math.floor(random() * 4294967296);
     for (let r = 0; r < values.length; r++) {
-      const x = values[r]!;
+      const table = tables[r]!;
       let sum = 0;
-      for (let q = 0; q < n; q++) sum += signs[q]! * x[q]!;
+      for (let b = 0; b < blocks; b++) sum += table[b * 256 + ((draw[b >> 2]! >>> ((b & 3) * 8)) & 255)]!;
       signed[r] = sum;
     }
     for (let i = 0; i < pairs.length; i++)
       if (Math.abs(signed[pairs[i]![0]]! - signed[pairs[i]![1]]!) >= observed[i]!) counts[i]!++;
   }
   return Array.from(counts, (c) => c / permutations);
+}
+
+/** For each block of 8 values, Σ ±x over the block for each of the 256 sign patterns (bit i set: + on the block's i-th value; past the end, 0). */
+function signedSumTables(x: Float64Array, blocks: number): Float64Array {
+  const tables = new Float64Array(blocks * 256);
+  for (let b = 0; b < blocks; b++)
+    for (let pattern = 0; pattern < 256; pattern++) {
+      let sum = 0;
+      for (let i = 0; i < 8; i++) {
+        const v = x[b * 8 + i] ?? 0;
+        sum += (pattern >>> i) & 1 ? v : -v;
+      }
+      tables[b * 256 + pattern] = sum;
+    }
+  return tables;
 }
