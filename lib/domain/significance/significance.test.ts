@@ -7,7 +7,8 @@ import { pairwiseSignificance } from "./pairwise-significance";
 import { randomizationPValues } from "./randomization-test";
 
 // References built with scipy 1.10.1 (ttest_rel) and by enumerating every sign assignment (n <= 20)
-// or 2,000,000 seeded draws (n > 20): test/fixtures/significance/reference.json.
+// or 2,000,000 seeded draws (n > 20): test/fixtures/significance/reference.json, written by
+// make-reference.py beside it.
 type Case = {
   name: string;
   a: number[];
