@@ -116,6 +116,24 @@ test("a TREC RAG study: answers, nuggets and two judges' assignments imported, r
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "trec-rag-")), "nist.jsonl");
   await download.saveAs(file);
   expect(scoresOf(file)).toEqual(nist);
+
+  // the nuggets download as nuggetizer's nuggets JSONL: the file they came from, line for line
+  await exports.getByLabel("What").selectOption("nuggets");
+  await expect(exports.getByLabel("Format")).toHaveValue("nuggetizer-nuggets");
+  const [nuggetsDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    exports.getByRole("button", { name: "Download" }).click(),
+  ]);
+  expect(nuggetsDownload.suggestedFilename()).toBe("trams-rag-nuggets.jsonl");
+  const nuggetsFile = path.join(path.dirname(file), "nuggets.jsonl");
+  await nuggetsDownload.saveAs(nuggetsFile);
+  const jsonLines = (f: string) =>
+    fs
+      .readFileSync(f, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as unknown);
+  expect(jsonLines(nuggetsFile)).toEqual(jsonLines(path.join(FILES, "nuggets.jsonl")));
 });
 
 /** The researcher, signed in, on the study's page (made by the first test). */

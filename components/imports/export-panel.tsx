@@ -48,7 +48,9 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
       ? `No judge has labels to export as ${format} yet.`
       : what === "annotations" && options.campaigns.length === 0
         ? "No campaign has annotations yet."
-        : null;
+        : what === "nuggets" && options.nuggets === 0
+          ? "This study has no nuggets yet."
+          : null;
 
   return (
     <section aria-labelledby="export-heading" className="rounded-lg border border-stone-200 bg-white p-5">
@@ -56,8 +58,8 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
         Export
       </h2>
       <p className="mt-1 text-sm text-stone-600">
-        Labels in the formats evaluation scripts read, campaign annotations with times and skips, or the whole study as
-        a bundle that imports elsewhere.
+        Labels in the formats evaluation scripts read, campaign annotations with times and skips, the nuggets as
+        nuggetizer reads them, or the whole study as a bundle that imports elsewhere.
       </p>
       <div className="mt-4 space-y-4">
         <label className="block text-sm font-medium">
@@ -73,6 +75,7 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
           >
             <option value="labels">Labels</option>
             <option value="annotations">Campaign annotations</option>
+            <option value="nuggets">Nuggets (every question&apos;s list)</option>
             <option value="study">Whole study (bundle)</option>
           </Select>
         </label>

@@ -10,6 +10,7 @@ export const EXPORTS = {
     "citation-support",
   ],
   annotations: ["jsonl"],
+  nuggets: ["nuggetizer-nuggets"],
   study: ["bundle"],
 } as const;
 

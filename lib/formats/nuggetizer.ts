@@ -31,6 +31,19 @@ export function parseGradedNuggetsLine(text: string, line: number): Parsed<Grade
   return ok({ kind: "graded-nuggets", queryId: qid, nuggets: nuggets as GradedNuggetsRow["nuggets"] });
 }
 
+/** A question's nuggets as one line of nuggetizer's nuggets file (what parseGradedNuggetsLine reads back). */
+export function gradedNuggetsLine(line: {
+  qid: string;
+  query: string;
+  nuggets: readonly { text: string; importance: NuggetImportance }[];
+}): string {
+  return JSON.stringify({
+    qid: line.qid,
+    query: line.query,
+    nuggets: line.nuggets.map((n) => ({ text: n.text, importance: n.importance })),
+  });
+}
+
 /** One line of nuggetizer's assignments file: one answer's label for each of its question's nuggets. */
 export function parseNuggetizerAssignmentsLine(text: string, line: number): Parsed<NuggetAssignmentsRow> {
   if (text.trim() === "") return null;

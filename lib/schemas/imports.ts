@@ -94,5 +94,7 @@ export const exportOptionsSchema = z.object({
   ),
   labelSets: z.array(z.object({ value: z.string(), label: z.string(), targets: z.record(z.string(), z.number()) })),
   campaigns: z.array(z.object({ id: z.number(), name: z.string(), annotations: z.number(), skips: z.number() })),
+  /** How many nuggets the study holds (the nuggets export writes them). */
+  nuggets: z.number(),
 });
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;

@@ -7,6 +7,7 @@ import { invalid, notFound } from "../errors";
 import { annotationLines } from "./export-annotations";
 import { studyBundleLines } from "./export-bundle";
 import { labelLines } from "./export-labels";
+import { nuggetLines } from "./export-nuggets";
 import type { LabelExportFormat } from "./label-export-format";
 
 export type ExportRequest = {
@@ -32,6 +33,7 @@ const EXTENSIONS: Record<string, string> = {
   "nuggetizer-assignments": "assignments.jsonl",
   "assignments-csv": "assignments.csv",
   "citation-support": "citation-support.jsonl",
+  "nuggetizer-nuggets": "jsonl",
   bundle: "assay.jsonl",
 };
 
@@ -61,7 +63,9 @@ export async function exportStudy(studyId: number, request: ExportRequest): Prom
       ? studyBundleLines(db, studyId)
       : request.what === "annotations"
         ? annotationLines(db, studyId, request.campaign)
-        : labelLines(db, studyId, request.format as LabelExportFormat, request);
+        : request.what === "nuggets"
+          ? nuggetLines(db, studyId)
+          : labelLines(db, studyId, request.format as LabelExportFormat, request);
   // Pull the first line now so option errors (unknown judge, several scales, nothing to export) surface before any output.
   const first = await lines.next();
   async function* all() {

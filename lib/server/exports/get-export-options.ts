@@ -11,12 +11,12 @@ import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 /**
  * What the export panel may offer: only judges with labels of a kind, the derived label sets that
  * have labels (a support or relevance campaign's majority, or its adjudicated labels, once it has annotations; an LLM corrected
- * by humans once humans judged), and campaigns with annotations or skips.
+ * by humans once humans judged), campaigns with annotations or skips, and how many nuggets there are.
  */
 export async function getExportOptions(user: UserDto, studyId: number): Promise<ExportOptions> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [judges, counts, campaigns, annotations, skips] = await Promise.all([
+  const [judges, counts, campaigns, annotations, skips, nuggets] = await Promise.all([
     db.judge.findMany({ where: { studyId }, orderBy: { name: "asc" }, select: { id: true, name: true, kind: true } }),
     db.label.groupBy({ by: ["judgeId", "targetType"], where: { studyId }, _count: { _all: true } }),
     db.campaign.findMany({
@@ -30,6 +30,7 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
       where: { campaign: { studyId }, skippedAt: { not: null } },
       _count: { _all: true },
     }),
+    db.nugget.count({ where: { studyId } }),
   ]);
   const judged = judges
     .map((j) => ({
@@ -62,5 +63,6 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
         skips: skips.find((s) => s.campaignId === c.id)?._count._all ?? 0,
       }))
       .filter((c) => c.annotations + c.skips > 0),
+    nuggets,
   };
 }
