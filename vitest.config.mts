@@ -41,6 +41,8 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["{lib,prisma,scripts}/**/*.db.test.ts"],
+          // closes each file's database connections after its own teardown
+          setupFiles: ["test/db-teardown.ts"],
           environment: "node",
           fileParallelism: false,
           testTimeout: 60_000,

@@ -3,13 +3,11 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { upsertQuery, upsertStudy } from "@/prisma/factories";
 import { verifyCredentials } from "@/lib/server/users/verify-credentials";
 import { unique } from "@/test/db-tier";
-
-afterAll(closeDb);
 
 function assay(args: string[], input = "") {
   const result = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], {

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
 import { BUILTIN_TEMPLATES } from "@/lib/domain/judging/builtin-templates";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { createEndpoint } from "@/lib/server/judging/create-endpoint";
 import { saveTemplate } from "@/lib/server/judging/judge-templates";
 import { templateVersion } from "@/lib/server/judging/template-version";
@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await closeDb();
 });
 
 describe("assay judge", () => {

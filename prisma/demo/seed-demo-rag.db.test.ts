@@ -1,8 +1,8 @@
 import { impactQuerySchema } from "@/lib/schemas/impact";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { answerNuggetScores, meanNuggetScores } from "@/lib/domain/nugget-scores/nugget-scores";
 import { defaultPair } from "@/lib/domain/report-defaults";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 import { getQuestionPool } from "@/lib/server/explorer/get-question-pool";
 import { getStudyHeader } from "@/lib/server/studies/get-study-header";
@@ -10,8 +10,6 @@ import { RAG_NUGGETS, RAG_SYSTEMS } from "./rag-answers";
 import { RELEVANCE_QUESTIONS } from "./relevance-passages";
 import { seedDemoStudy } from "./seed-demo-study";
 import { RAG_DEMO_SLUG, seedDemoRag, statedAs } from "./seed-demo-rag";
-
-afterAll(closeDb);
 
 const ADMIN = { id: 0, email: "cli", name: "cli", role: "admin" as const };
 

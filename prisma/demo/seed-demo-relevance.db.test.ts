@@ -1,15 +1,13 @@
 import { impactQuerySchema } from "@/lib/schemas/impact";
 import { agreementQuerySchema } from "@/lib/schemas/agreement";
-import { afterAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 import { getStudyHeader } from "@/lib/server/studies/get-study-header";
 import { defaultPair } from "@/lib/domain/report-defaults";
 import { seedDemoStudy } from "./seed-demo-study";
 import { RELEVANCE_DEMO_SLUG, seedDemoRelevance } from "./seed-demo-relevance";
-
-afterAll(closeDb);
 
 const ADMIN = { id: 0, email: "cli", name: "cli", role: "admin" as const };
 

@@ -1,17 +1,11 @@
 import { driftQuerySchema } from "@/lib/schemas/drift";
-import { afterAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { getDriftReport } from "@/lib/server/drift/get-drift-report";
 import { listSnapshotStudies } from "@/lib/server/drift/list-snapshot-studies";
 import { toUserDto } from "@/lib/server/users/user-dto";
 import { DEMO_ACCOUNTS, seedDemoStudy } from "./seed-demo-study";
 import { DEMO_LOST_NUGGET, DEMO_SNAPSHOT_SLUG, seedDemoSnapshot } from "./seed-demo-snapshot";
-
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 describe("the demo's later snapshot", () => {
   it("is seeded once, and shows drift at first sight beside the demo study", async () => {

@@ -2,8 +2,8 @@ import { impactQuerySchema } from "@/lib/schemas/impact";
 import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { preferenceQuerySchema } from "@/lib/schemas/preferences";
 import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
-import { afterAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
@@ -11,8 +11,6 @@ import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-r
 import { getStudyHeader } from "@/lib/server/studies/get-study-header";
 import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 import { DEMO_STUDY_SLUG, seedDemoStudy } from "./seed-demo-study";
-
-afterAll(closeDb);
 
 async function countsOf(studyId: number) {
   const db = await getDb();

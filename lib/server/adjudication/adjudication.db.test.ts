@@ -1,14 +1,13 @@
 import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
 import { labelSet } from "@/test/label-set";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { getCampaignProgress } from "@/lib/server/campaigns/get-campaign-progress";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { updateCampaign } from "@/lib/server/campaigns/update-campaign";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { loadLabelSet } from "@/lib/server/label-sets/load-label-set";
 import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 import type { UserDto } from "@/lib/server/users/user-dto";
@@ -40,10 +39,6 @@ beforeAll(async () => {
     }),
   );
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
   name: `Adjudicated ${unique()}`,

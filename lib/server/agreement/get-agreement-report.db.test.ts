@@ -1,7 +1,7 @@
 import { agreementQuerySchema } from "@/lib/schemas/agreement";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cohenKappa } from "@/lib/domain/agreement/kappa";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import { buildWorld } from "@/test/db-world";
@@ -16,7 +16,6 @@ beforeAll(async () => {
   studyId = (await seedDemoStudy(db, `agreement-${unique()}`)).studyId; // this test adds labels: its own copy
   world = await buildWorld(db);
 });
-afterAll(closeDb);
 
 const admin = () => world.admin;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ALT_TEST_DEFAULTS, altTest } from "@/lib/domain/alt-test/alt-test";
 import { parseSystemPairKey } from "@/lib/domain/targets";
 import { altTestCsv } from "@/lib/formats/reports/alt-test-csv";
@@ -8,8 +8,7 @@ import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { getWorkspaceItem } from "@/lib/server/campaigns/get-workspace-item";
 import { DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteria";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
 import { demoStudyWorld, levelSave } from "@/test/db-world";
@@ -32,10 +31,6 @@ let annotators: UserDto[];
 beforeAll(async () => {
   ({ studyId, researcher, annotators } = await demoStudyWorld(await getDb(), "alt-test", 3));
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const revised = (level: string): SaveAnnotation => ({ ...levelSave(level), phase: "revised" });
 

@@ -3,7 +3,7 @@
 // quality report, carried by a study bundle; and who may read the report.
 import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { labelSet } from "@/test/label-set";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
@@ -11,8 +11,7 @@ import { getCampaignProgress } from "@/lib/server/campaigns/get-campaign-progres
 import { previewCampaign } from "@/lib/server/campaigns/preview-campaign";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { skipItem } from "@/lib/server/campaigns/skip-item";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
@@ -33,10 +32,6 @@ let annotators: UserDto[];
 beforeAll(async () => {
   ({ studyId, researcher, annotators } = await demoStudyWorld(await getDb(), "gold", 3));
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
   name: `Gold ${unique()}`,

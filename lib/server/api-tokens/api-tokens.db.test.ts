@@ -1,8 +1,8 @@
 // Personal API tokens: what is stored, who a token acts as, and everything that refuses one.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken, tokenUser, TOKEN_REQUESTS_PER_MINUTE } from "@/lib/server/auth/api-token";
 import { annotatorCampaign } from "@/lib/server/campaigns/campaign-access";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { AppError } from "@/lib/server/errors";
 import { listStudies } from "@/lib/server/studies/list-studies";
 import { assertResearcherAccess } from "@/lib/server/studies/access";
@@ -15,8 +15,6 @@ import { updateUser } from "@/lib/server/users/update-user";
 import { createApiToken } from "./create-api-token";
 import { listApiTokens } from "./list-api-tokens";
 import { revokeApiToken } from "./revoke-api-token";
-
-afterAll(closeDb);
 
 let world: Awaited<ReturnType<typeof buildWorld>>;
 beforeAll(async () => {

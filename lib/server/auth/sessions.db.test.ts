@@ -2,10 +2,10 @@
 // renewal refuses a session that signed out, whose account was disabled or whose session version
 // moved on, and a signed-out session is remembered until no copy of its token can be read. next-auth's
 // own callbacks and events, with Assay's encoder, on the engine under test.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { JWT } from "next-auth/jwt";
 import * as f from "@/prisma/factories";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { unique } from "@/test/db-tier";
 import { authOptions } from "./auth-options";
 import { decodeSession, encodeSession } from "./session-token";
@@ -50,7 +50,6 @@ afterEach(() => {
   vi.useRealTimers();
   delete process.env.ASSAY_SESSION_HOURS;
 });
-afterAll(closeDb);
 
 describe("a session", () => {
   it("expires 12 hours after sign-in, or ASSAY_SESSION_HOURS, however often it is renewed", async () => {

@@ -1,14 +1,13 @@
 import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { labelSet } from "@/test/label-set";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cohenKappa } from "@/lib/domain/agreement/kappa";
 import { krippendorffAlpha } from "@/lib/domain/agreement/krippendorff-alpha";
 import type { SaveAnnotation } from "@/lib/schemas/campaigns";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import { demoStudyWorld, levelSave } from "@/test/db-world";
@@ -35,10 +34,6 @@ beforeAll(async () => {
   const world = await demoStudyWorld(db, "campaign-agreement", 3);
   ({ studyId, researcher, annotators } = world);
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const save = (phase: SaveAnnotation["phase"], level: string): SaveAnnotation => ({ ...levelSave(level), phase });
 

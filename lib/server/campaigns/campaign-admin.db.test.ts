@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import { demoStudyWorld, levelSave } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
@@ -25,10 +24,6 @@ beforeAll(async () => {
   const world = await demoStudyWorld(db, "campaign-admin", 3);
   ({ studyId, researcher, annotators } = world);
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
   name: `Run ${unique()}`,

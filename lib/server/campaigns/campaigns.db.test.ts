@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LEASE_MS } from "@/lib/domain/campaigns/judgment";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { demoStudyWorld } from "@/test/db-world";
 import * as f from "@/prisma/factories";
@@ -29,10 +28,6 @@ beforeAll(async () => {
     await f.upsertUser(db, { email: `outsider-${world.id}@test.local`, role: "annotator", password: "x" }),
   );
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
   name: `Campaign ${unique()}`,

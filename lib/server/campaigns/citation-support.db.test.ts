@@ -6,10 +6,9 @@ import { labelSet } from "@/test/label-set";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { loadLabelSet } from "@/lib/server/label-sets/load-label-set";
@@ -57,10 +56,6 @@ beforeAll(async () => {
     files: [textInput("answers.jsonl", fs.readFileSync(FILE, "utf8"))],
   });
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
   name: `Citations ${unique()}`,

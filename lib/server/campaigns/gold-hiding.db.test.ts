@@ -4,10 +4,9 @@
 // For each detector the share of gold items it flags must not exceed the share of ordinary items it
 // flags by more than chance allows (one-sided two-proportion z-test at the 1% level). On the engine
 // under test; the figures are printed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDraft } from "@/lib/schemas/campaigns";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
@@ -82,10 +81,6 @@ beforeAll(async () => {
   });
   docKeys = new Map((await db.document.findMany({ where: { studyId } })).map((d) => [d.id, d.externalId]));
 }, 120_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const draft = (sample: CampaignDraft["sample"], seed: number, goldCount: number): CampaignDraft => ({
   name: `Gold hiding ${unique()}`,

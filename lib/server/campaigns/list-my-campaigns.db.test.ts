@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { buildWorld } from "@/test/db-world";
 import { listMyCampaigns } from "./list-my-campaigns";
 
@@ -7,7 +7,6 @@ let world: Awaited<ReturnType<typeof buildWorld>>;
 beforeAll(async () => {
   world = await buildWorld(await getDb());
 });
-afterAll(closeDb);
 
 describe("listMyCampaigns", () => {
   it("lists the active campaigns an annotator is assigned to, not drafts", async () => {

@@ -7,11 +7,10 @@ import { labelSet } from "@/test/label-set";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { answerNuggetScores, type NuggetAssignment } from "@/lib/domain/nugget-scores/nugget-scores";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
@@ -56,10 +55,6 @@ beforeAll(async () => {
     files: file("assignments-llm.jsonl"),
   });
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
   name: `Assignment ${unique()}`,

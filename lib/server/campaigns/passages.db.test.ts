@@ -1,9 +1,9 @@
 // Passages as people read them (issue 35): prose wrapped into paragraphs, code highlighted,
 // Markdown rendered, as the study or the import says; the question's terms marked when a campaign
 // asks for it; every setting carried by a study bundle. On the engine under test.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { AppError } from "@/lib/server/errors";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { getQuestionPool } from "@/lib/server/explorer/get-question-pool";
@@ -87,7 +87,6 @@ beforeAll(async () => {
   );
   studyId = await proseStudy();
 });
-afterAll(closeDb);
 
 describe("passages", () => {
   it("are shown by their kind: a BEIR passage as wrapped prose, a chunk with a path as code", async () => {

@@ -4,9 +4,9 @@
 // alone and PPI, equal to the domain functions on the same labels.
 import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { classicalMean, ppiMean } from "@/lib/domain/ppi/ppi-mean";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { getWorkspaceItem } from "@/lib/server/campaigns/get-workspace-item";
@@ -94,7 +94,6 @@ beforeAll(async () => {
     }
   }
 }, 120_000);
-afterAll(closeDb);
 
 describe("corrected estimates", () => {
   it("gives the share at level >= 2 as the LLM alone, the people alone and PPI, as the domain computes them", async () => {

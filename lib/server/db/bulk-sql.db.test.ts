@@ -1,18 +1,12 @@
 // upsertMany on the engine under test: PostgreSQL takes many rows through COPY (straight in, or
 // through a staging table when some already exist), everything else through multi-row VALUES.
 // Every path must store exactly what was given and update exactly what existed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { upsertStudy } from "@/prisma/factories";
 import { engineUnderTest, unique } from "@/test/db-tier";
 import { COPY_FROM_ROWS, upsertMany } from "./bulk-sql";
-import { closeSharedConnections } from "./sql-connection";
 import { dbTimestamp, withBulkTransaction } from "./transactions";
-
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 /** Texts COPY's text format must escape or must not misread. */
 const AWKWARD = [

@@ -1,8 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { engineUnderTest } from "@/test/db-tier";
-import { closeDb, getDb } from "./client";
-
-afterAll(closeDb);
+import { getDb } from "./client";
 
 describe.runIf(engineUnderTest === "sqlite")("the SQLite client", () => {
   // libsql reopens its connection after every transaction; settings made by PRAGMA would be lost.

@@ -10,7 +10,7 @@ import { otherEngineDatabase, prismaCli, scratchDatabase, type Scratch } from "@
 import { PRISMA_MODELS } from "@/test/prisma-models";
 import { reportsOf } from "@/test/reports-of";
 import { runCli } from "@/test/run-cli";
-import { closeSharedConnections, readRows, withBulkTransaction } from "./sql-connection";
+import { readRows, withBulkTransaction } from "./sql-connection";
 
 const scratches: Scratch[] = [];
 let source: string;
@@ -43,7 +43,6 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await closeSharedConnections();
   for (const s of scratches) await s.drop();
 });
 

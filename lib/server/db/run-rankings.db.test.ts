@@ -1,10 +1,9 @@
 // Run rankings (issue 66): written with the run entries by every import, rewritten when a
 // re-import changes scores, written on the first read for runs that have none (imported before
 // rankings were kept), and never left by an import that fails. On the engine under test.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rankRun, type RunEntry } from "@/lib/domain/runs/run-ranking";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
@@ -50,10 +49,6 @@ beforeAll(async () => {
   const slug = `rankings-${unique()}`;
   studyId = (await f.upsertStudy(await getDb(), { slug, name: `Rankings ${slug}` })).id;
   await importRuns(RUNS);
-});
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
 });
 
 describe("run rankings", () => {

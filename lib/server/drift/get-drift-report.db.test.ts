@@ -1,11 +1,10 @@
 // Two generated FreshStack-like snapshots of one benchmark imported from their files, and the drift
 // report checked against a computation from those files alone.
 import { driftQuerySchema } from "@/lib/schemas/drift";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { evaluateNuggetRun, parseNuggetMetric } from "@/lib/domain/impact/nugget-metrics";
 import { kendallTauB } from "@/lib/domain/impact/rank-correlation";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
@@ -148,10 +147,6 @@ beforeAll(async () => {
   }
   await f.upsertMember(db, studies.a, outsider.id, "researcher"); // a member of A only
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const query = () => ({ snapshot: studies.b, source: "repository" as const, delimiter: "/" });
 

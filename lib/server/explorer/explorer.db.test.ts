@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { disagreement, type JudgeLabel } from "@/lib/domain/explorer/consensus";
 import { questionListQuerySchema } from "@/lib/schemas/explorer";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import * as f from "@/prisma/factories";
@@ -63,10 +62,6 @@ beforeAll(async () => {
     });
   }
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const query = (over: Record<string, unknown> = {}) => questionListQuerySchema.parse(over);
 

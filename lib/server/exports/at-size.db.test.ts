@@ -18,9 +18,9 @@ import { getAnnotatorQuality } from "@/lib/server/annotator-quality/get-annotato
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { planCampaign } from "@/lib/server/campaigns/plan-campaign";
 import { fakeAnnotations } from "@/lib/server/db/bench-fixtures";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { sqliteFileOf } from "@/lib/server/db/database-url.mjs";
-import { closeSharedConnections, withBulkTransaction } from "@/lib/server/db/transactions";
+import { withBulkTransaction } from "@/lib/server/db/transactions";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
@@ -192,8 +192,6 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
-  await closeSharedConnections();
-  await closeDb();
 });
 
 /** How many files this process has open on the SQLite database (its file, WAL and shared memory). */

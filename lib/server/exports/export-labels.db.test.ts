@@ -1,15 +1,13 @@
 // The label export reads pages of plain SQL: checked here against the same labels read through Prisma.
 import { labelSet } from "@/test/label-set";
-import { afterAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import { upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { textInput } from "@/test/import-inputs";
 import { exportStudy, type ExportRequest } from "./export-study";
-
-afterAll(closeDb);
 
 async function exported(studyId: number, request: ExportRequest): Promise<string[]> {
   const out: string[] = [];

@@ -1,15 +1,13 @@
 // The nuggets export: every question's list as nuggetizer's nuggets JSONL, which imports back as the
 // same lists (into a study with the same questions and no nuggets), on the engine under test.
-import { afterAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { AppError } from "@/lib/server/errors";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { jsonl, textInput } from "@/test/import-inputs";
 import { exportStudy } from "./export-study";
-
-afterAll(closeDb);
 
 const question = (id: string, text: string, nuggets: string[]) => ({
   query_id: id,

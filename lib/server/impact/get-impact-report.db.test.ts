@@ -1,8 +1,7 @@
 import { impactQuerySchema } from "@/lib/schemas/impact";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { evaluateNuggetRun, parseNuggetMetric } from "@/lib/domain/impact/nugget-metrics";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { seedDemoStudy } from "@/prisma/demo/seed-demo-study";
 import * as f from "@/prisma/factories";
@@ -21,10 +20,6 @@ beforeAll(async () => {
   studyId = (await seedDemoStudy(db, `impact-${unique()}`)).studyId; // this test adds human labels: its own copy
   researcher = toUserDto(await db.user.findUniqueOrThrow({ where: { email: "researcher@assay.local" } }));
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 /**
  * gpt-4o's positive labels as nugget qrels, with `rejected` target keys taken away, and the runs,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { skipItem } from "@/lib/server/campaigns/skip-item";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { createEndpoint } from "@/lib/server/judging/create-endpoint";
 import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
@@ -47,7 +47,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeConnections();
-  await closeDb();
   await target.drop();
   fs.rmSync(bundleFile, { force: true });
 });

@@ -5,7 +5,7 @@
 // changes. On the engine under test (SQLite and PostgreSQL tiers).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { claimCalls } from "@/lib/server/db/judge-calls";
 import { studyCounts } from "@/lib/server/db/study-counts";
 import { withBulkTransaction, withLeaseTransaction } from "@/lib/server/db/transactions";
@@ -107,7 +107,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await closeDb();
 });
 
 describe("LLM judge runs in a study bundle", () => {

@@ -2,9 +2,9 @@
 // and their work are checked like everything else (file, line and field; nothing changes); a seat
 // held under a lease travels open and free.
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { studyCounts } from "@/lib/server/db/study-counts";
 import { withBulkTransaction } from "@/lib/server/db/transactions";
 import { AppError } from "@/lib/server/errors";
@@ -14,8 +14,6 @@ import { unique } from "@/test/db-tier";
 import { buildWorld } from "@/test/db-world";
 import { textInput } from "@/test/import-inputs";
 import { importIntoStudy } from "./import-into-study";
-
-afterAll(closeDb);
 
 type Record_ = Record<string, unknown> & { type: string };
 

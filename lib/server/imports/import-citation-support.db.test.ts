@@ -5,9 +5,8 @@
 import { labelSet } from "@/test/label-set";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import * as f from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
@@ -76,10 +75,6 @@ let studyId: number;
 beforeAll(async () => {
   studyId = await studyWithAnswers();
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 describe("citation support labels", () => {
   it("import as a judge's labels on sc: targets, and export as the same lines, which import back", async () => {

@@ -1,12 +1,10 @@
 // Every format on small hand-made files: what lands in the database, and idempotent re-imports.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { jsonl, textInput } from "@/test/import-inputs";
 import { importIntoStudy } from "./import-into-study";
-
-afterAll(closeDb);
 
 let studyId: number;
 

@@ -1,10 +1,10 @@
 // Property: whatever bytes a file holds, an import either stores every row or nothing, and it
 // fails only with a clear AppError (never a crash). Seeded random files: valid lines of each
 // format, with some lines mutated (cut, doubled, fields swapped, bytes flipped, invalid UTF-8).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "@/lib/domain/random";
 import { IMPORT_FORMATS } from "@/lib/formats/import-formats";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { withBulkTransaction } from "@/lib/server/db/transactions";
 import { AppError } from "@/lib/server/errors";
 import { upsertNugget, upsertStudy } from "@/prisma/factories";
@@ -12,8 +12,6 @@ import { unique } from "@/test/db-tier";
 import { textInput } from "@/test/import-inputs";
 import { importIntoStudy, type ImportRequest } from "./import-into-study";
 import { studyCounts } from "@/lib/server/db/study-counts";
-
-afterAll(closeDb);
 
 let studyId: number;
 beforeAll(async () => {

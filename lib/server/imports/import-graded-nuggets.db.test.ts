@@ -1,13 +1,11 @@
 // nuggetizer's nuggets file (TREC RAG): importance for the nuggets a question has, matched by text,
 // new nuggets after the others, a new list version only when the list changed, all or nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { jsonl, textInput } from "@/test/import-inputs";
 import { importIntoStudy } from "./import-into-study";
-
-afterAll(closeDb);
 
 let studyId: number;
 

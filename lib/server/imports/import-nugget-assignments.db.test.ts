@@ -8,8 +8,8 @@ import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
@@ -19,8 +19,6 @@ import { unique } from "@/test/db-tier";
 import { jsonl, textInput } from "@/test/import-inputs";
 import { runCliInProcess } from "@/test/run-cli";
 import { importIntoStudy } from "./import-into-study";
-
-afterAll(closeDb);
 
 const FIXTURE = path.resolve("test/fixtures/nuggetizer/assignments.jsonl");
 const newStudy = async () => (await upsertStudy(await getDb(), { slug: `assign-${unique()}`, name: "Assignments" })).id;

@@ -1,15 +1,13 @@
 // TREC RAG answers (the track's submission JSONL): many runs in one file, each a system with its
 // answers' sentences and citations; topics the study lacks become questions; cited segments are
 // the study's or, when asked, created without text; all or nothing; a study bundle carries them.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { jsonl, textInput } from "@/test/import-inputs";
 import { importIntoStudy } from "./import-into-study";
-
-afterAll(closeDb);
 
 const answer = (runId: string, topicId: string, references: string[], answer: object[], extra: object = {}) => ({
   run_id: runId,

@@ -1,12 +1,10 @@
 // Real benchmarks in, counts out (../shared/data; see its SOURCES.md).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { upsertStudy } from "@/prisma/factories";
 import { unique } from "@/test/db-tier";
 import { fileInput } from "@/test/import-inputs";
 import { importIntoStudy } from "./import-into-study";
-
-afterAll(closeDb);
 
 async function labelCounts(studyId: number) {
   const db = await getDb();

@@ -1,6 +1,6 @@
 // Malformed input of every kind: a clear message naming file, line and field, and nothing changes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { withBulkTransaction } from "@/lib/server/db/transactions";
 import { AppError } from "@/lib/server/errors";
 import { upsertStudy } from "@/prisma/factories";
@@ -8,8 +8,6 @@ import { unique } from "@/test/db-tier";
 import { textInput } from "@/test/import-inputs";
 import { importIntoStudy, type ImportRequest } from "./import-into-study";
 import { studyCounts } from "@/lib/server/db/study-counts";
-
-afterAll(closeDb);
 
 let studyId: number;
 beforeAll(async () => {

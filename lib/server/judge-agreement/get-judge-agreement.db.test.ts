@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { evaluateTrecRun, parseTrecMeasure } from "@/lib/domain/impact/trec-measures";
 import { kendallTauB, spearmanRho } from "@/lib/domain/impact/rank-correlation";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { AppError } from "@/lib/server/errors";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { findOrCreateStudy } from "@/lib/server/studies/find-or-create-study";
@@ -24,7 +24,6 @@ beforeAll(async () => {
   world = await buildWorld(await getDb());
   studyId = (await findOrCreateStudy(`LLMJudge ${unique()}`)).id;
 }, 60_000);
-afterAll(closeDb);
 
 const qrels = (judge: string, kind: "model" | "human", name: string, text: string, createMissing = false) =>
   importIntoStudy(studyId, {

@@ -11,7 +11,7 @@ import * as f from "@/prisma/factories";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
@@ -53,7 +53,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server.close();
-  await closeDb();
 });
 
 const endpoint = () => fakeEndpoint(server.url, "fake-support");

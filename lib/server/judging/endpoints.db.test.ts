@@ -1,7 +1,7 @@
 // Judge endpoints: what an admin registers, where the key is kept, and that it never comes back.
 import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { AppError } from "@/lib/server/errors";
 import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
@@ -26,7 +26,6 @@ afterAll(async () => {
   process.env.ASSAY_ENCRYPTION_KEY = env.encryption;
   if (env.variable !== undefined) process.env.ASSAY_JUDGE_KEY_TEST = env.variable;
   await server.close();
-  await closeDb();
 });
 
 const refusal = (promise: Promise<unknown>) =>

@@ -6,7 +6,7 @@ import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { labelSet } from "@/test/label-set";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { claimCalls } from "@/lib/server/db/judge-calls";
 import { withLeaseTransaction } from "@/lib/server/db/transactions";
 import { AppError } from "@/lib/server/errors";
@@ -89,7 +89,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await slow.close();
-  await closeDb();
 });
 
 describe("judge runs", () => {

@@ -1,9 +1,9 @@
 // Saved judge templates belong to their study (issue 34, finding 4): its researchers (and admins)
 // see and extend them; another study's researcher neither lists them, nor adds a version, nor
 // resolves their name, whatever the name. On the engine under test.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { builtinTemplate } from "@/lib/domain/judging/builtin-templates";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { AppError } from "@/lib/server/errors";
 import { buildWorld } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
@@ -13,7 +13,6 @@ let world: Awaited<ReturnType<typeof buildWorld>>;
 beforeAll(async () => {
   world = await buildWorld(await getDb());
 });
-afterAll(closeDb);
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(

@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { toUserDto } from "@/lib/server/users/user-dto";
 import { unique } from "@/test/db-tier";
@@ -31,7 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   process.env.ASSAY_ENCRYPTION_KEY = encryption;
   await server.close();
-  await closeDb();
 });
 
 describe("an endpoint that echoes its key", () => {

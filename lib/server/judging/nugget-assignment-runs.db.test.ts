@@ -6,7 +6,7 @@ import { fewShotRequestSchema } from "@/lib/schemas/judging";
 import { labelSet } from "@/test/label-set";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
@@ -45,7 +45,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await closeDb();
 });
 
 const endpoint = () => fakeEndpoint(server.url, "fake-assigner");

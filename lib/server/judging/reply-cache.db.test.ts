@@ -4,7 +4,7 @@
 // reads from its reply. On the engine under test (SQLite and PostgreSQL tiers).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { AppError } from "@/lib/server/errors";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
@@ -89,7 +89,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await closeDb();
 });
 
 describe("the judge reply cache", () => {

@@ -1,15 +1,14 @@
 import { correctedEstimatesQuerySchema } from "@/lib/schemas/corrected-estimates";
 import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { labelSet } from "@/test/label-set";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { dawidSkene } from "@/lib/domain/aggregation/dawid-skene";
 import { getAgreementReport } from "@/lib/server/agreement/get-agreement-report";
 import { getCorrectedEstimates } from "@/lib/server/corrected-estimates/get-corrected-estimates";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import type { UserDto } from "@/lib/server/users/user-dto";
 import { demoStudyWorld, levelSave } from "@/test/db-world";
 import { unique } from "@/test/db-tier";
@@ -24,10 +23,6 @@ let annotators: UserDto[];
 beforeAll(async () => {
   ({ studyId, researcher, annotators } = await demoStudyWorld(await getDb(), "dawid-skene", 3));
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 describe("dawid-skene:<campaign>", () => {
   it("is Dawid and Skene's estimate from the annotators' latest labels, and Agreement reads it", async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { annotatorCampaign } from "@/lib/server/campaigns/campaign-access";
 import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
 import { getStudyOverview } from "@/lib/server/studies/get-study-overview";
 import { createStudy } from "@/lib/server/studies/create-study";
 import { listStudies } from "@/lib/server/studies/list-studies";
@@ -18,7 +18,6 @@ let world: Awaited<ReturnType<typeof buildWorld>>;
 beforeAll(async () => {
   world = await buildWorld(await getDb());
 });
-afterAll(closeDb);
 
 describe("createStudy", () => {
   it("gives a researcher's new study its researcher, and slugs of its own", async () => {

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { NuggetReview } from "@/lib/domain/nuggets/nugget-review";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
 import { addNugget } from "@/lib/server/nuggets/add-nugget";
 import { nuggetQualityCsv } from "@/lib/formats/reports/nugget-quality-csv";
@@ -25,10 +24,6 @@ beforeAll(async () => {
   const world = await demoStudyWorld(db, "nugget-quality", 2);
   ({ studyId, researcher, annotators } = world);
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
   name: `Nugget review ${unique()}`,

@@ -1,11 +1,9 @@
 // A researcher grades a question's nuggets: the importance is stored, a change raises the question's
 // nugget list version (an unchanged grade does not), and only the study's researchers may.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { demoStudyWorld } from "@/test/db-world";
 import { setNuggetImportance } from "./set-nugget-importance";
-
-afterAll(closeDb);
 
 let world: Awaited<ReturnType<typeof demoStudyWorld>>;
 beforeAll(async () => {

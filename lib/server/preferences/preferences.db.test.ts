@@ -2,11 +2,10 @@ import { preferenceQuerySchema } from "@/lib/schemas/preferences";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CRITERIA } from "@/lib/domain/preferences/criteria";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { getDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { preferencesCsv } from "@/lib/formats/reports/preferences-csv";
 import { getPreferencesReport } from "@/lib/server/preferences/get-preferences-report";
@@ -32,10 +31,6 @@ beforeAll(async () => {
   const world = await demoStudyWorld(db, "preference", 2);
   ({ studyId, researcher, annotators } = world);
 }, 60_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 const draft = (over: Partial<CampaignDraft> = {}): CampaignDraft => ({
   name: `Preference ${unique()}`,

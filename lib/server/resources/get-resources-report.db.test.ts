@@ -1,9 +1,8 @@
 import { impactQuerySchema } from "@/lib/schemas/impact";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { closeSharedConnections } from "@/lib/server/db/transactions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
@@ -36,10 +35,6 @@ beforeAll(async () => {
     files: [fileInput("feb4rag/slice.BEIR-QRELS-RM.selections-rids.txt")],
   });
 }, 120_000);
-afterAll(async () => {
-  await closeSharedConnections();
-  await closeDb();
-});
 
 describe("federated resources", () => {
   it("reproduces FeB4RAG's resource scores from its fused labels, and every request's engines", async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { buildWorld } from "@/test/db-world";
 import { getStudyHeader } from "./get-study-header";
 import { getStudyOverview } from "./get-study-overview";
@@ -13,7 +13,6 @@ let world: Awaited<ReturnType<typeof buildWorld>>;
 beforeAll(async () => {
   world = await buildWorld(await getDb());
 });
-afterAll(closeDb);
 
 describe("listStudies", () => {
   const slugs = async (user: typeof world.admin) =>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/server/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/server/db/client";
 import { AppError } from "@/lib/server/errors";
 import { unique } from "@/test/db-tier";
 import { createAccount } from "./create-account";
@@ -9,8 +9,6 @@ import { describePasswordLink, redeemPasswordLink } from "./redeem-password-link
 import { resetPassword } from "./reset-password";
 import { updateUser } from "./update-user";
 import { verifyCredentials } from "./verify-credentials";
-
-afterAll(closeDb);
 
 describe("createUser and verifyCredentials", () => {
   const email = `Mixed.Case-${unique()}@Test.Local`;
