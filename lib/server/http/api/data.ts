@@ -16,7 +16,8 @@ export const DATA_API = {
     response: importSummarySchema,
   },
   "GET /api/studies/{studyId}/exports": {
-    summary: "Download labels, annotations, nuggets or the whole study (streamed); with check=1, only whether it can be made",
+    summary:
+      "Download labels, annotations, nuggets or the whole study (streamed); with check=1, only whether it can be made",
     tag: "data",
     roles: STAFF,
     params: studyIdParamsSchema,
