@@ -29,7 +29,11 @@ export async function* nuggetLines(db: Db, studyId: number): AsyncGenerator<stri
     ]);
     const body = new Map(bodies.map((q) => [q.id, q.body]));
     const byQuestion = new Map<number, typeof nuggets>();
-    for (const n of nuggets) byQuestion.set(n.queryId, [...(byQuestion.get(n.queryId) ?? []), n]);
+    for (const n of nuggets) {
+      const list = byQuestion.get(n.queryId);
+      if (list) list.push(n);
+      else byQuestion.set(n.queryId, [n]);
+    }
     yield chunk
       .map((q) =>
         gradedNuggetsLine({
