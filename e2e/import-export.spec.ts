@@ -91,7 +91,7 @@ test("a researcher downloads LLM labels as qrels and the study as a bundle", asy
   const first = (await (await bundle.createReadStream()).toArray()).join("").split("\n")[0];
   expect(JSON.parse(first!)).toEqual({
     type: "bundle",
-    version: 5,
+    version: 6,
     study: { name: DEMO, description: expect.any(String), passage_display: "auto" },
   });
 });

@@ -1,5 +1,6 @@
 // Shared builders for the demo seed, the database tests and the e2e world. Each is an upsert on
 // the model's natural key, so running them twice changes nothing.
+import { FIRST_NUGGET_SET } from "@/lib/domain/nuggets/nugget-sets";
 import type { MemberRole, UserRole } from "@/lib/domain/roles";
 import { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { hashToken } from "@/lib/server/auth/api-token";
@@ -58,16 +59,20 @@ export function upsertQuery(
   });
 }
 
-export function upsertNugget(
+/** A nugget of the study's first nugget set (made, as "main", when the study has none). */
+export async function upsertNugget(
   db: Db,
   studyId: number,
   queryId: number,
   n: { externalId: string; position: number; text: string },
 ) {
+  const set =
+    (await db.nuggetSet.findFirst({ where: { studyId }, orderBy: { id: "asc" } })) ??
+    (await db.nuggetSet.create({ data: { studyId, name: FIRST_NUGGET_SET } }));
   return db.nugget.upsert({
     where: { studyId_externalId: { studyId, externalId: n.externalId } },
     update: { text: n.text, position: n.position, queryId },
-    create: { studyId, queryId, ...n },
+    create: { studyId, setId: set.id, queryId, ...n },
   });
 }
 

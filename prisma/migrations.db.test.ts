@@ -93,4 +93,88 @@ describe(`data migrations on ${engineUnderTest}`, () => {
     );
     expect(twice.status).not.toBe(0);
   });
+
+  it("nugget sets: each study's nuggets become its first set, with their list versions, and its nugget campaigns and runs use it", async () => {
+    scratch = await scratchDatabase();
+    migrateUpTo(
+      scratch.url,
+      fs.readdirSync(folder).find((m) => m.endsWith("_nugget_sets"))!,
+    );
+    execute(
+      scratch.url,
+      `INSERT INTO "Study" ("id", "slug", "name") VALUES (1, 'a', 'A'), (2, 'b', 'B'), (3, 'c', 'C');
+       INSERT INTO "Query" ("id", "studyId", "externalId", "body", "nuggetVersion") VALUES (1, 1, 'q1', 'Q1', 3), (2, 1, 'q2', 'Q2', 1), (3, 2, 'q1', 'Q1', 2), (4, 3, 'q1', 'Q1', 1);
+       INSERT INTO "Nugget" ("id", "studyId", "queryId", "externalId", "position", "text", "importance") VALUES
+         (1, 1, 1, 'q1_1', 1, 'a', 'vital'), (2, 1, 1, 'q1_2', 2, 'b', NULL), (3, 1, 2, 'q2_1', 1, 'c', 'okay'), (4, 2, 3, 'q1_1', 1, 'd', NULL);
+       INSERT INTO "Judge" ("id", "studyId", "kind", "name") VALUES (1, 1, 'model', 'j'), (2, 3, 'model', 'j');
+       INSERT INTO "Campaign" ("id", "studyId", "name", "taskType", "protocol") VALUES (1, 1, 'review', 'nugget_quality', 'blind'), (2, 1, 'rel', 'relevance', 'blind'), (3, 2, 'assign', 'nugget_assignment', 'blind'), (4, 3, 'none', 'nugget_quality', 'blind'), (5, 2, 'support', 'support', 'blind');
+       INSERT INTO "JudgeRun" ("id", "studyId", "judgeId", "endpointName", "baseUrl", "model", "templateName", "templateVersion", "template", "task", "sample") VALUES
+         (1, 1, 1, 'e', 'http://127.0.0.1:1/v1', 'm', 't', 'v', '{}', 'nugget_assignment', '{}'),
+         (2, 1, 1, 'e', 'http://127.0.0.1:1/v1', 'm', 't', 'v', '{}', 'relevance', '{}'),
+         (3, 1, 1, 'e', 'http://127.0.0.1:1/v1', 'm', 't', 'v', '{}', 'support', '{}');`,
+    );
+    apply(scratch.url, "_nugget_sets");
+    const sets = await rowsAt<{ id: unknown; studyId: unknown; name: string }>(
+      scratch.url,
+      `SELECT "id", "studyId", "name" FROM "NuggetSet" ORDER BY "studyId"`,
+    );
+    expect(sets.map((s) => [Number(s.studyId), s.name])).toEqual([
+      [1, "main"],
+      [2, "main"],
+    ]);
+    const setOf = new Map(sets.map((s) => [Number(s.studyId), Number(s.id)]));
+    const nuggets = await rowsAt<{
+      id: unknown;
+      setId: unknown;
+      externalId: string;
+      text: string;
+      importance: unknown;
+    }>(scratch.url, `SELECT "id", "setId", "externalId", "text", "importance" FROM "Nugget" ORDER BY "id"`);
+    expect(nuggets.map((n) => [Number(n.id), Number(n.setId), n.externalId, n.text, n.importance])).toEqual([
+      [1, setOf.get(1), "q1_1", "a", "vital"],
+      [2, setOf.get(1), "q1_2", "b", null],
+      [3, setOf.get(1), "q2_1", "c", "okay"],
+      [4, setOf.get(2), "q1_1", "d", null],
+    ]);
+    const lists = await rowsAt<{ setId: unknown; queryId: unknown; version: unknown }>(
+      scratch.url,
+      `SELECT "setId", "queryId", "version" FROM "NuggetList" ORDER BY "queryId"`,
+    );
+    expect(lists.map((l) => [Number(l.setId), Number(l.queryId), Number(l.version)])).toEqual([
+      [setOf.get(1), 1, 3],
+      [setOf.get(2), 3, 2],
+    ]);
+    const campaigns = await rowsAt<{ nuggetSetId: unknown }>(
+      scratch.url,
+      `SELECT "nuggetSetId" FROM "Campaign" ORDER BY "id"`,
+    );
+    expect(campaigns.map((c) => (c.nuggetSetId === null ? null : Number(c.nuggetSetId)))).toEqual([
+      setOf.get(1),
+      null,
+      setOf.get(2),
+      null,
+      setOf.get(2),
+    ]);
+    const runs = await rowsAt<{ nuggetSetId: unknown }>(
+      scratch.url,
+      `SELECT "nuggetSetId" FROM "JudgeRun" ORDER BY "id"`,
+    );
+    expect(runs.map((r) => (r.nuggetSetId === null ? null : Number(r.nuggetSetId)))).toEqual([
+      setOf.get(1),
+      null,
+      setOf.get(1),
+    ]);
+    // a second set of the study may number its nuggets from 1 again, and one set only once
+    execute(
+      scratch.url,
+      `INSERT INTO "NuggetSet" ("id", "studyId", "name") VALUES (10, 1, 'nist');
+       INSERT INTO "Nugget" ("id", "studyId", "setId", "queryId", "externalId", "position", "text") VALUES (5, 1, 10, 1, 'nist_q1_1', 1, 'e');`,
+    );
+    const twice = prismaCli(
+      ["db", "execute", "--stdin"],
+      scratch.url,
+      `INSERT INTO "Nugget" ("id", "studyId", "setId", "queryId", "externalId", "position", "text") VALUES (6, 1, 10, 1, 'nist_q1_2', 1, 'f');`,
+    );
+    expect(twice.status).not.toBe(0);
+  });
 });

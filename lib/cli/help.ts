@@ -57,7 +57,7 @@ Commands:
   members list --study S [--format json|table]
   members remove --study S --email E     Manage a study's members (S: its slug, name or id).
                                          Removing keeps the member's labels; errors exit 2.
-  import --study NAME --format FORMAT [--judge NAME] [--judge-kind model|human] [--scale SCALE] [--owner EMAIL] [--create-missing] [--display code|prose|markdown] FILE...
+  import --study NAME --format FORMAT [--judge NAME] [--judge-kind model|human] [--scale SCALE] [--owner EMAIL] [--create-missing] [--display code|prose|markdown] [--nugget-set NAME] FILE...
                                          Import files into a study (created when NAME is new, with
                                          --owner as its researcher), all or nothing. Formats:
                                          ${IMPORT_FORMATS.map((f) => f.id).join(", ")}.
@@ -71,12 +71,15 @@ Commands:
                                          questions, nuggets and answers.
                                          --display (corpora, pairwise responses): how these passages
                                          are shown, whatever the study's setting.
-  export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--campaign ID] [--out FILE]
+                                         --nugget-set: the nugget set the file's nuggets go to (made
+                                         when new) or are matched in; default the study's first.
+  export --study NAME --what WHAT --format FORMAT [--judge NAME[,NAME]] [--scale S] [--binarized] [--campaign ID] [--nugget-set NAME] [--out FILE]
                                          Export ${Object.entries(EXPORTS)
                                            .map(([w, f]) => `${w} (${f.join(", ")})`)
                                            .join("; ")}.
                                          Labels default to the study's human judges; annotations
-                                         (with skips) cover every campaign, or --campaign ID.
+                                         (with skips) cover every campaign, or --campaign ID; nuggets
+                                         the study's first nugget set, or --nugget-set NAME.
   agreement --input LABELS.csv --metric METRIC [--order L1,L2,...]
                                          Agreement between judges of a CSV item,judge,label. Metrics:
                                          ${AGREEMENT_METRICS.join(", ")}.

@@ -4,7 +4,8 @@
 // version 2) the people and their work: accounts and memberships by email, campaigns with their
 // items and seats, and every annotation with its times; (from version 3) the LLM judge runs with
 // every call's reply, and the saved template versions they used; (from version 4) each campaign's
-// adjudication settings and decisions. Leases are not carried: a seat held when the bundle was
+// adjudication settings and decisions; (from version 6) its nugget sets, each with its questions'
+// list versions, every nugget, campaign and nugget assignment run naming its set. Leases are not carried: a seat held when the bundle was
 // written is open in it, and so is a judge call.
 import { z } from "zod";
 import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
@@ -14,6 +15,7 @@ import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { goldSettingsSchema } from "@/lib/domain/campaigns/gold";
 import { nuggetListSchema } from "@/lib/domain/nuggets/nugget-list";
 import { NUGGET_IMPORTANCES, type NuggetImportance } from "@/lib/domain/nugget-scores/nugget-scores";
+import { NUGGET_SET_SOURCES } from "@/lib/domain/nuggets/nugget-sets";
 import { criterionSchema } from "@/lib/domain/preferences/criteria";
 import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
 import { memberRoleSchema, userRoleSchema } from "@/lib/domain/roles";
@@ -26,7 +28,7 @@ import type { DocumentRow, QueryRow, RunRow } from "./rows";
 import { passageDisplaySchema, passageKindSchema, type PassageDisplay } from "@/lib/domain/passages/passage-kind";
 
 /** The format version this Assay writes; it reads every version up to it. */
-export const BUNDLE_VERSION = 5;
+export const BUNDLE_VERSION = 6;
 
 const id = z.string().min(1);
 const json = z.record(z.string(), z.unknown());
@@ -77,7 +79,17 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     body: z.string(),
     answer: z.string().nullable(),
     metadata: json,
-    nugget_version: z.int32().min(1).optional(), // version 2
+    /** Versions 2 to 5: the version of the question's nugget list (of the study's one set, its first here). */
+    nugget_version: z.int32().min(1).optional(),
+  }),
+  // version 6: nugget sets, each before its nuggets
+  z.object({
+    type: z.literal("nugget_set"),
+    name: id,
+    source: z.enum(NUGGET_SET_SOURCES),
+    origin: z.string(),
+    /** Each question's list version in the set, where past 1, by question id. */
+    versions: z.record(z.string(), z.int32().min(2)),
   }),
   z.object({
     type: z.literal("document"),
@@ -98,6 +110,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     text: z.string(),
     /** The TREC RAG track's importance, since issue 40; absent or null: not graded. */
     importance: z.enum(NUGGET_IMPORTANCES).nullable().optional(),
+    /** Its nugget set, named by an earlier nugget_set record (since version 6; absent: the study's first set). */
+    set: id.optional(),
   }),
   z.object({ type: z.literal("pool"), query: id, doc: id, sources: z.array(z.unknown()) }),
   z.object({ type: z.literal("judge"), name: id, kind: z.enum(["model", "human"]), user: z.string().nullable() }),
@@ -170,6 +184,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
       .optional(),
     /** Its gold items' settings: the reference label set, the count or share asked, the items mixed in (since issue 43; absent: none). */
     gold: goldSettingsSchema.nullable().optional(),
+    /** A nugget quality or nugget assignment campaign's nugget set (since version 6; absent: the study's first). */
+    nugget_set: id.nullable().optional(),
   }),
   z.object({
     type: z.literal("item"),
@@ -260,6 +276,8 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     status: z.enum(["running", "paused", "cancelled", "done", "failed"]),
     /** A failed run's first reason. */
     failure: z.string().nullable().default(null),
+    /** A nugget assignment run's nugget set (since version 6; absent: the study's first). */
+    nugget_set: id.nullable().optional(),
     created_by: z.string().nullable(),
     created_at: time,
     finished_at: time.nullable(),
@@ -320,7 +338,10 @@ export type NuggetRow = {
   text: string;
   /** undefined: the line does not say (a bundle made before issue 40), so an import keeps what the study has */
   importance: NuggetImportance | null | undefined;
+  /** null: a bundle before version 6, whose nuggets go to the import's set (the study's first by default) */
+  set: string | null;
 };
+export type NuggetSetRow = Record_<"nugget_set">;
 export type PoolRow = { kind: "pool"; queryId: string; docId: string; sources: unknown[] };
 export type JudgeRow = { kind: "judge"; name: string; judgeKind: "model" | "human"; userEmail: string | null };
 export type LabelRow = { kind: "label"; record: Extract<BundleRecord, { type: "label" }> };
@@ -353,6 +374,7 @@ export type BundleRow =
   | QueryRow
   | DocumentRow
   | NuggetRow
+  | NuggetSetRow
   | PoolRow
   | JudgeRow
   | LabelRow
@@ -454,7 +476,10 @@ function parseBundleLine(text: string, line: number): Parsed<BundleRow> {
         position: r.position,
         text: r.text,
         importance: r.importance,
+        set: r.set ?? null,
       });
+    case "nugget_set":
+      return ok({ kind: "nugget_set", record: r });
     case "pool":
       return ok({ kind: "pool", queryId: r.query, docId: r.doc, sources: r.sources });
     case "judge":

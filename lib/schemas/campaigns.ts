@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nuggetSetNameSchema } from "@/lib/domain/nuggets/nugget-sets";
 import { goldSettingsSchema, goldSpecSchema } from "@/lib/domain/campaigns/gold";
 import { annotationPhaseSchema } from "@/lib/domain/campaigns/judgment";
 import { nuggetReviewSchema } from "@/lib/domain/nuggets/nugget-review";
@@ -72,6 +73,8 @@ export const campaignDraftSchema = z.object({
   sample: sampleSpecSchema,
   /** Known-answer items mixed into the work (support and relevance campaigns). */
   gold: goldSpecSchema.optional(),
+  /** The nugget set a nugget quality, nugget assignment or support campaign uses (absent: the study's first). */
+  nuggetSet: nuggetSetNameSchema.optional(),
   seed: z.number().int().min(0).max(2_147_483_647),
 });
 export type CampaignDraft = z.infer<typeof campaignDraftSchema>;

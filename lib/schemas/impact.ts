@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nuggetSetNameSchema } from "@/lib/domain/nuggets/nugget-sets";
 import { labelSetNameSchema } from "./label-set-name";
 import type { ImpactReport as BuiltImpactReport } from "@/lib/domain/impact/build-impact-report";
 import { describes } from "./describes";
@@ -21,6 +22,8 @@ export const impactQuerySchema = z.object({
   x: z.string().max(200).optional(),
   y: z.string().max(200).optional(),
   format: z.enum(["json", "csv"]).optional(),
+  /** The nugget set the nugget-based measures and nugget scores use (absent: the study's first). */
+  nuggetSet: nuggetSetNameSchema.optional(),
 });
 export type ImpactQuery = z.infer<typeof impactQuerySchema>;
 
@@ -40,6 +43,8 @@ const significancePair = z.object({
 export const impactReportSchema = describes<BuiltImpactReport>()(
   z.object({
     sets: z.object({ a: z.string(), b: z.string() }),
+    /** The nugget set whose nuggets the nugget-based measures and nugget scores use (null: the study has none). */
+    nuggetSet: z.string().nullable(),
     /** What the sets leave out (an adjudicated set's undecided targets, a majority's ties), in words. */
     leftOut: z.array(z.string()),
     family: z.enum(IMPACT_FAMILIES),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nuggetSetNameSchema } from "@/lib/domain/nuggets/nugget-sets";
 import { labelSetListSchema } from "./label-set-name";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
@@ -64,6 +65,8 @@ export const importUploadQuerySchema = z.object({
     .enum(["1"])
     .optional()
     .transform((v) => v === "1"),
+  /** The nugget set the file's nuggets go to or are matched in (made when missing); unset: the study's first. */
+  nuggetSet: nuggetSetNameSchema.optional(),
 });
 
 export const exportQuerySchema = z.object({
@@ -82,6 +85,8 @@ export const exportQuerySchema = z.object({
   campaign: z.coerce.number().int().positive().optional(),
   /** "1": only check that the export can be made (a JSON answer, or the error), for the page to show before downloading. */
   check: z.enum(["1"]).optional(),
+  /** Nuggets: the nugget set exported (unset: the study's first). */
+  nuggetSet: nuggetSetNameSchema.optional(),
 });
 
 /**

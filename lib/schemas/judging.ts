@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nuggetSetNameSchema } from "@/lib/domain/nuggets/nugget-sets";
 import { labelSetNameSchema, optionalLabelSetNameSchema } from "./label-set-name";
 import type { CalibrationReport as BuiltCalibrationReport } from "@/lib/domain/calibration/build-calibration-report";
 import { describes } from "./describes";
@@ -142,6 +143,8 @@ export const newJudgeRunSchema = z.object({
   criterion: criterionSchema.shape.id.default("overall"),
   temperature: z.number().min(0).max(2).default(0),
   seed: z.number().int().min(0).max(2_147_483_647).nullable().default(null),
+  /** A nugget assignment or support run: the nugget set it uses (absent: the study's first; a campaign's sample: the campaign's). */
+  nuggetSet: nuggetSetNameSchema.optional(),
 });
 export type NewJudgeRun = z.input<typeof newJudgeRunSchema>;
 

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { NUGGET_IMPORTANCES } from "@/lib/domain/nugget-scores/nugget-scores";
+import { nuggetSetNameSchema } from "@/lib/domain/nuggets/nugget-sets";
 
 /** A nugget a researcher adds to a question (e.g. a missing one an expert wrote out in a nugget review). */
 export const newNuggetSchema = z.object({
   question: z.string().trim().min(1),
   text: z.string().trim().min(1).max(2000),
+  /** The nugget set it goes to (absent: the study's first). */
+  nuggetSet: nuggetSetNameSchema.optional(),
 });
 export type NewNugget = z.infer<typeof newNuggetSchema>;
 
@@ -21,7 +24,7 @@ export type NuggetImportanceChange = z.infer<typeof nuggetImportanceSchema>;
 export const changedNuggetSchema = z.object({
   id: z.string(),
   importance: z.enum(NUGGET_IMPORTANCES).nullable(),
-  /** the question's nugget list version after the change (raised only when the importance changed) */
+  /** the version of the question's nugget list in the nugget's set after the change (raised only when the importance changed) */
   nuggetVersion: z.number(),
 });
 export type ChangedNugget = z.infer<typeof changedNuggetSchema>;

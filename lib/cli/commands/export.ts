@@ -23,6 +23,7 @@ export async function exportCommand(args: string[], io: CliIo): Promise<void> {
       binarized: { type: "boolean", default: false },
       out: { type: "string" },
       campaign: { type: "string" },
+      "nugget-set": { type: "string" },
     },
   });
   if (!values.study) throw new UsageError("--study is required");
@@ -40,6 +41,7 @@ export async function exportCommand(args: string[], io: CliIo): Promise<void> {
     scale: values.scale,
     binarized: values.binarized,
     campaign,
+    nuggetSet: values["nugget-set"],
   });
   // a buffer of a few blocks: the next page is read while the last ones are written; a file is
   // moved into place only once whole

@@ -26,6 +26,7 @@ export async function importCommand(args: string[], io: CliIo): Promise<void> {
       "block-lines": { type: "string" },
       owner: { type: "string" },
       "create-missing": { type: "boolean" },
+      "nugget-set": { type: "string" },
       display: { type: "string" },
     },
   });
@@ -64,6 +65,7 @@ export async function importCommand(args: string[], io: CliIo): Promise<void> {
       blockLines,
       createMissing: values["create-missing"] ?? false,
       display,
+      nuggetSet: values["nugget-set"],
       files: positionals.map((file) => ({ name: path.basename(file), chunks: fs.createReadStream(file) })),
     },
     { onProgress: progress },

@@ -32,8 +32,10 @@ export type ImpactInputs = {
   decidedBy?: readonly string[];
   /** What the sets leave out, in words (leftOutOf): the report repeats it. */
   leftOut?: readonly string[];
-  /** The study's nuggets with their question and importance. */
+  /** The nuggets of the nugget set the report uses, with their question and importance. */
   nuggets: AnswerInputs["nuggets"];
+  /** That nugget set's name (null: the study has none); the report says it. */
+  nuggetSet?: string | null;
   /** The study's answers (RAG systems' responses): which system answered which question. */
   answers?: AnswerInputs["answers"];
   /** The study's answers kept with sentences, each sentence's cited passages (citation support). */
@@ -197,6 +199,7 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
   const swaps = perMeasure((p) => swappedPairs(p.names, p.a, p.b));
   const report = {
     sets: inputs.sets,
+    nuggetSet: inputs.nuggetSet ?? null,
     leftOut: [...(inputs.leftOut ?? [])],
     family,
     judgedOnly: family === "relevance" && (inputs.judgedOnly ?? false),

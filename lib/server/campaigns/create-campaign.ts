@@ -42,6 +42,7 @@ export async function createCampaign(
       llmJudgeId: plan.llmJudgeId,
       highlightTerms: draft.highlightTerms ?? false,
       gold: plan.gold ? JSON.stringify(plan.gold) : null,
+      nuggetSetId: plan.nuggetSetId,
       createdAt: now,
     });
     await addCampaignAnnotators(tx, id, [...new Set(draft.annotatorIds)]);

@@ -34,7 +34,13 @@ export async function getWorkspaceItem(
     where: { campaignId: campaign.id, itemId, userId: user.id },
     include: {
       item: {
-        include: { query: { include: { nuggets: { orderBy: { position: "asc" } } } }, nugget: true, document: true },
+        include: {
+          query: {
+            include: { nuggets: { where: { setId: campaign.nuggetSetId ?? -1 }, orderBy: { position: "asc" } } },
+          },
+          nugget: true,
+          document: true,
+        },
       },
     },
   });

@@ -30,6 +30,7 @@ import {
   sampleAnswers,
 } from "../db/candidates";
 import { namedSystem } from "./system-names";
+import { resolveNuggetSet } from "../nuggets/nugget-sets";
 
 /** One item a campaign will hold: its target, and what the item shows. */
 export type PlannedItem = {
@@ -54,6 +55,8 @@ export type CampaignPlan = {
   llmPositive: number | null;
   /** What the campaign records of its gold items (absent: none). */
   gold?: GoldSettings;
+  /** The nugget set its items' nuggets come from (null: a task without nuggets, or a study without a set). */
+  nuggetSetId: number | null;
 };
 
 /**
@@ -67,18 +70,35 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
     throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");
   if (draft.gold && TASK_TYPES[draft.taskType].unit !== "pair")
     throw invalid("gold: gold items are mixed into support and relevance campaigns (one level per pooled pair)");
+  const usesNuggets = NUGGET_TASKS.includes(draft.taskType);
+  if (draft.nuggetSet && !usesNuggets)
+    throw invalid("nuggetSet: only nugget quality, nugget assignment and support campaigns use a nugget set");
+  const nuggetSetId = usesNuggets ? ((await resolveNuggetSet(db, studyId, draft.nuggetSet))?.id ?? null) : null;
+  const plan = await planOfTask(db, studyId, draft, nuggetSetId);
+  return { ...plan, nuggetSetId };
+}
+
+/** The tasks whose items show nuggets, from a nugget set. */
+const NUGGET_TASKS: readonly string[] = ["nugget_quality", "nugget_assignment", "support"];
+
+function planOfTask(
+  db: Db,
+  studyId: number,
+  draft: CampaignDraft,
+  setId: number | null,
+): Promise<Omit<CampaignPlan, "nuggetSetId">> {
   switch (draft.taskType) {
     case "nugget_quality":
-      return planNuggetQuality(db, studyId, draft);
+      return planNuggetQuality(db, studyId, draft, setId);
     case "preference":
       return planPreference(db, studyId, draft);
     case "nugget_assignment":
-      return planNuggetAssignment(db, studyId, draft);
+      return planNuggetAssignment(db, studyId, draft, setId);
     case "citation_support":
       return planCitationSupport(db, studyId, draft);
     case "support":
     case "relevance":
-      return planPairs(db, studyId, draft, TASK_TYPES[draft.taskType].pairTarget);
+      return planPairs(db, studyId, draft, TASK_TYPES[draft.taskType].pairTarget, setId);
     default:
       return unreachable(draft.taskType);
   }
@@ -95,11 +115,12 @@ async function planPairs(
   studyId: number,
   draft: CampaignDraft,
   pairTarget: keyof typeof PAIRS,
-): Promise<CampaignPlan> {
+  setId: number | null,
+): Promise<Omit<CampaignPlan, "nuggetSetId">> {
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const samplingJudge = sampleJudge(draft.sample);
   const samplingJudgeId = samplingJudge ? await modelJudgeId(db, studyId, samplingJudge, "sample.judge") : llmJudgeId;
-  const candidates = await loadCandidates(studyId, pairTarget, samplingJudgeId);
+  const candidates = await loadCandidates(studyId, pairTarget, samplingJudgeId, setId);
   const items = sampleCandidates(candidates, draft.sample, draft.seed);
   if (items.length === 0) {
     throw invalid(
@@ -194,13 +215,19 @@ function checkQuestionDesign(draft: CampaignDraft, what: string) {
  * label to hide or reveal: the protocol is blind and the marks A and B are yes / no (binary). Each
  * item keeps its question's nugget list as it is now (see NuggetList).
  */
-async function planNuggetQuality(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+async function planNuggetQuality(
+  db: Db,
+  studyId: number,
+  draft: CampaignDraft,
+  setId: number | null,
+): Promise<Omit<CampaignPlan, "nuggetSetId">> {
   checkQuestionDesign(draft, "nugget-quality");
-  const items = sampleCandidates(await loadQuestionCandidates(studyId), draft.sample, draft.seed);
+  const items = sampleCandidates(await loadQuestionCandidates(studyId, setId), draft.sample, draft.seed);
   if (items.length === 0)
     throw invalid("sample: the study has no questions with nuggets; import queries and nuggets first");
   const lists = await nuggetListsOf(
     db,
+    setId!,
     items.map((c) => c.queryId),
   );
   return {
@@ -217,7 +244,11 @@ async function planNuggetQuality(db: Db, studyId: number, draft: CampaignDraft):
  * the same requests: all requests both answered, or N random ones; one item per request and pair,
  * each pair in name order (system A first). Criteria default to FeB4RAG's four.
  */
-async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+async function planPreference(
+  db: Db,
+  studyId: number,
+  draft: CampaignDraft,
+): Promise<Omit<CampaignPlan, "nuggetSetId">> {
   checkQuestionDesign(draft, "preference");
   const names = [...new Set(draft.systems ?? [])].sort();
   if (names.length < 2) throw invalid("systems: choose two systems (or more, for every pair among them)");
@@ -272,16 +303,22 @@ async function planPreference(db: Db, studyId: number, draft: CampaignDraft): Pr
  * annotators' assignments are their own labels, compared with an LLM's in Benchmark impact and on
  * the Agreement page.
  */
-async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+async function planNuggetAssignment(
+  db: Db,
+  studyId: number,
+  draft: CampaignDraft,
+  setId: number | null,
+): Promise<Omit<CampaignPlan, "nuggetSetId">> {
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const kinds = ["all_pairs", "random_questions", "random_pairs"];
   if (!kinds.includes(draft.sample.kind))
     throw invalid("sample: a nugget-assignment campaign takes every answer, N random questions or N random answers");
-  const picked = sampleAnswers(await loadAnswerCandidates(studyId), draft.sample, draft.seed);
+  const picked = sampleAnswers(await loadAnswerCandidates(studyId, { nuggetSetId: setId }), draft.sample, draft.seed);
   if (picked.length === 0)
     throw invalid("sample: no question with nuggets has an answer; import TREC RAG answers and nuggets first");
   const lists = await nuggetListsOf(
     db,
+    setId!,
     picked.map((a) => a.candidate.queryId),
   );
   return {
@@ -309,7 +346,11 @@ async function planNuggetAssignment(db: Db, studyId: number, draft: CampaignDraf
  * (sentence, passage) pair, in answer and sentence order. Blind, blind then reveal (the paper's
  * post-editing) or assisted; the annotators' levels are their labels on "sc:" targets.
  */
-async function planCitationSupport(db: Db, studyId: number, draft: CampaignDraft): Promise<CampaignPlan> {
+async function planCitationSupport(
+  db: Db,
+  studyId: number,
+  draft: CampaignDraft,
+): Promise<Omit<CampaignPlan, "nuggetSetId">> {
   const llmJudgeId = draft.llmJudge ? await modelJudgeId(db, studyId, draft.llmJudge, "llmJudge") : null;
   const { sample } = draft;
   if (sample.kind !== "all_pairs" && sample.kind !== "random_questions" && sample.kind !== "random_pairs")
@@ -335,16 +376,17 @@ async function modelJudgeId(db: Db, studyId: number, name: string, field: string
   return judge.id;
 }
 
-/** Each question's current nugget list, with its version. */
-async function nuggetListsOf(db: Db, queryIds: number[]): Promise<Map<number, NuggetList>> {
+/** Each question's current nugget list in a set, with its version. */
+async function nuggetListsOf(db: Db, setId: number, queryIds: number[]): Promise<Map<number, NuggetList>> {
   // in chunks: Prisma reads the nuggets of a list of questions with their order, which it cannot split
   const queries = await readInChunks(queryIds, (chunk) =>
     db.query.findMany({
       where: { id: { in: chunk } },
       select: {
         id: true,
-        nuggetVersion: true,
+        nuggetLists: { where: { setId }, select: { version: true } },
         nuggets: {
+          where: { setId },
           orderBy: { position: "asc" },
           select: { externalId: true, position: true, text: true, importance: true },
         },
@@ -355,7 +397,7 @@ async function nuggetListsOf(db: Db, queryIds: number[]): Promise<Map<number, Nu
     queries.map((q) => [
       q.id,
       {
-        version: q.nuggetVersion,
+        version: q.nuggetLists[0]?.version ?? 1,
         nuggets: q.nuggets.map((n) => ({
           id: n.externalId,
           position: n.position,

@@ -114,7 +114,15 @@ async function checkPayload(
         where: { id: itemId, campaignId: campaign.id },
         select: {
           nuggets: true,
-          query: { select: { nuggets: { orderBy: { position: "asc" }, select: { externalId: true } } } },
+          query: {
+            select: {
+              nuggets: {
+                where: { setId: campaign.nuggetSetId ?? -1 },
+                orderBy: { position: "asc" },
+                select: { externalId: true },
+              },
+            },
+          },
         },
       });
       // the review covers the list the campaign started with (items made before lists were kept: the current one)

@@ -104,12 +104,13 @@ export async function selectIn(
   columns: readonly string[],
   column: string,
   values: Iterable<unknown>,
-  where: { studyId?: number } = {},
+  where: { studyId?: number; setId?: number } = {},
 ) {
   const db = sqlOf(tx);
   const unique = [...new Set(values)];
-  const head = `SELECT ${columns.map(ident).join(",")} FROM ${ident(table)} WHERE ${where.studyId === undefined ? "" : `${ident("studyId")} = ? AND `}`;
-  const scope = where.studyId === undefined ? [] : [where.studyId];
+  const equal = Object.entries(where).filter(([, v]) => v !== undefined);
+  const head = `SELECT ${columns.map(ident).join(",")} FROM ${ident(table)} WHERE ${equal.map(([c]) => `${ident(c)} = ? AND `).join("")}`;
+  const scope = equal.map(([, v]) => v);
   if (db.dialect === "postgres")
     return unique.length ? db.query(`${head}${ident(column)} = ANY(?)`, [...scope, unique]) : [];
   const out: Record<string, unknown>[] = [];

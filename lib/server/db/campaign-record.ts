@@ -30,6 +30,8 @@ export type CampaignRecord = {
   /** How its study's passages are shown (the study's setting, read with the campaign). */
   passageDisplay: PassageDisplay;
   llmJudge: { id: number; name: string } | null;
+  /** The nugget set its items' nuggets come from (null: a task without nuggets). */
+  nuggetSetId: number | null;
 };
 
 /** A campaign row as the operations read it (its scale, criteria and sample parsed). */
@@ -52,6 +54,7 @@ export function toRecord(c: CampaignRow): CampaignRecord {
     highlightTerms: c.highlightTerms,
     passageDisplay: passageDisplaySchema.catch("auto").parse(c.passageDisplay),
     llmJudge: c.llmJudge,
+    nuggetSetId: c.nuggetSetId,
   };
 }
 

@@ -21,13 +21,15 @@ export async function insertCampaign(
     highlightTerms: boolean;
     /** Gold settings' JSON (GoldSettings), or null without gold items. */
     gold: string | null;
+    /** The nugget set its items' nuggets come from (null: none). */
+    nuggetSetId: number | null;
     createdAt: Date;
   },
 ): Promise<number> {
   const sql = sqlOf(tx);
   const [campaign] = await sql.query<{ id: number }>(
-    `INSERT INTO "Campaign" ("studyId", "name", "taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status", "llmJudgeId", "highlightTerms", "gold", "createdAt")
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?) RETURNING "id"`,
+    `INSERT INTO "Campaign" ("studyId", "name", "taskType", "scale", "criteria", "protocol", "overlap", "sample", "seed", "guidelines", "status", "llmJudgeId", "highlightTerms", "gold", "nuggetSetId", "createdAt")
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?) RETURNING "id"`,
     [
       c.studyId,
       c.name,
@@ -42,6 +44,7 @@ export async function insertCampaign(
       c.llmJudgeId,
       c.highlightTerms ? 1 : 0, // a boolean as both engines read it
       c.gold,
+      c.nuggetSetId,
       sql.timestamp(c.createdAt),
     ],
   );
@@ -190,16 +193,23 @@ export type CampaignRow = {
   /** Its study's setting of how passages are shown. */
   passageDisplay: string;
   llmJudge: { id: number; name: string } | null;
+  /** The nugget set its items' nuggets come from (null: a task without nuggets). */
+  nuggetSetId: number | null;
 };
 
 const CAMPAIGN_ROW = `SELECT c."id" AS "id", c."studyId" AS "studyId", s."name" AS "studyName", c."name" AS "name",
     c."taskType" AS "taskType", c."protocol" AS "protocol", c."scale" AS "scale", c."criteria" AS "criteria",
     c."sample" AS "sample", c."seed" AS "seed", c."overlap" AS "overlap", c."status" AS "status",
-    c."guidelines" AS "guidelines", c."highlightTerms" AS "highlightTerms", s."passageDisplay" AS "passageDisplay", j."id" AS "llmJudgeId", j."name" AS "llmJudgeName"
+    c."guidelines" AS "guidelines", c."highlightTerms" AS "highlightTerms", s."passageDisplay" AS "passageDisplay", j."id" AS "llmJudgeId", j."name" AS "llmJudgeName",
+    c."nuggetSetId" AS "nuggetSetId"
   FROM "Campaign" c JOIN "Study" s ON s."id" = c."studyId" LEFT JOIN "Judge" j ON j."id" = c."llmJudgeId"`;
 
-type RawCampaignRow = Omit<CampaignRow, "id" | "studyId" | "seed" | "overlap" | "highlightTerms" | "llmJudge"> & {
+type RawCampaignRow = Omit<
+  CampaignRow,
+  "id" | "studyId" | "seed" | "overlap" | "highlightTerms" | "llmJudge" | "nuggetSetId"
+> & {
   id: unknown;
+  nuggetSetId: unknown;
   highlightTerms: unknown;
   studyId: unknown;
   seed: unknown;
@@ -216,6 +226,7 @@ const toCampaignRow = ({ llmJudgeId, llmJudgeName, ...c }: RawCampaignRow): Camp
   overlap: Number(c.overlap),
   highlightTerms: c.highlightTerms === true || Number(c.highlightTerms) === 1,
   llmJudge: llmJudgeId === null ? null : { id: Number(llmJudgeId), name: llmJudgeName! },
+  nuggetSetId: c.nuggetSetId === null ? null : Number(c.nuggetSetId),
 });
 
 /** The campaign, or null. */

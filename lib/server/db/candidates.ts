@@ -29,6 +29,7 @@ export async function loadCandidates(
   studyId: number,
   pairTarget: "nugget_document" | "query_document",
   judgeId: number | null,
+  nuggetSetId: number | null = null,
 ): Promise<Candidate[]> {
   const support = pairTarget === "nugget_document";
   const rows = await readRows<Row>(
@@ -38,11 +39,11 @@ export async function loadCandidates(
             l."value" AS "llmValue", l."scale" AS "llmScale"
      FROM "PoolEntry" p
      JOIN "Query" q ON q."id" = p."queryId"
-     ${support ? `JOIN "Nugget" n ON n."queryId" = q."id"` : ""}
+     ${support ? `JOIN "Nugget" n ON n."queryId" = q."id" AND n."setId" = ?` : ""}
      JOIN "Document" d ON d."id" = p."documentId"
      LEFT JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = CAST(? AS TEXT) || ${support ? `n."id"` : `q."id"`} || ':' || d."id"
      WHERE p."studyId" = ?`,
-    [judgeId ?? -1, TARGET_PREFIX[pairTarget], studyId],
+    [...(support ? [nuggetSetId ?? -1] : []), judgeId ?? -1, TARGET_PREFIX[pairTarget], studyId],
   );
   const queryGroups = new Map<string, string | null>();
   return rows.map((r) => {
@@ -61,12 +62,12 @@ export async function loadCandidates(
   });
 }
 
-/** Every question of a study with at least one nugget, as a nugget-quality item (grouped by its collection). */
-export async function loadQuestionCandidates(studyId: number): Promise<Candidate[]> {
+/** Every question of a study with at least one nugget in a set, as a nugget-quality item (grouped by its collection). */
+export async function loadQuestionCandidates(studyId: number, nuggetSetId: number | null): Promise<Candidate[]> {
   const rows = await readRows<{ queryId: unknown; queryKey: string; queryMeta: string }>(
     `SELECT q."id" AS "queryId", q."externalId" AS "queryKey", q."metadata" AS "queryMeta" FROM "Query" q
-     WHERE q."studyId" = ? AND EXISTS (SELECT 1 FROM "Nugget" n WHERE n."queryId" = q."id")`,
-    [studyId],
+     WHERE q."studyId" = ? AND EXISTS (SELECT 1 FROM "Nugget" n WHERE n."queryId" = q."id" AND n."setId" = ?)`,
+    [studyId, nuggetSetId ?? -1],
   );
   return rows.map((r) => ({
     queryKey: r.queryKey,
@@ -132,13 +133,13 @@ export async function loadResponsePairs(
 export type AnswerCandidate = { candidate: Candidate; responseId: number; systemId: number };
 
 /**
- * Every answer of a study to a question with nuggets, as a nugget assignment judges it (a
- * campaign's item, a judge run's call), or (`of: "sentences"`) every answer kept with its
+ * Every answer of a study to a question with nuggets in a set, as a nugget assignment judges it
+ * (a campaign's item, a judge run's call), or (`of: "sentences"`) every answer kept with its
  * sentences, as citation support judges them; each a candidate keyed by its system's name.
  */
 export async function loadAnswerCandidates(
   studyId: number,
-  of: "nuggets" | "sentences" = "nuggets",
+  of: { nuggetSetId: number | null } | "sentences",
 ): Promise<AnswerCandidate[]> {
   const rows = await readRows<{
     id: unknown;
@@ -151,9 +152,11 @@ export async function loadAnswerCandidates(
     `SELECT r."id", r."systemId", s."name" AS "systemName", q."id" AS "queryId", q."externalId" AS "queryKey", q."metadata" AS "queryMeta"
        FROM "Response" r JOIN "Query" q ON q."id" = r."queryId" JOIN "System" s ON s."id" = r."systemId"
       WHERE r."studyId" = ? AND ${
-        of === "nuggets" ? `EXISTS (SELECT 1 FROM "Nugget" n WHERE n."queryId" = q."id")` : `r."sentences" IS NOT NULL`
+        of === "sentences"
+          ? `r."sentences" IS NOT NULL`
+          : `EXISTS (SELECT 1 FROM "Nugget" n WHERE n."queryId" = q."id" AND n."setId" = ?)`
       }`,
-    [studyId],
+    of === "sentences" ? [studyId] : [studyId, of.nuggetSetId ?? -1],
   );
   return rows.map((r) => ({
     candidate: {

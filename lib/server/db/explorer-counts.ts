@@ -16,11 +16,12 @@ export async function searchQuestions(studyId: number, search: string) {
   return rows.map((q) => ({ ...q, id: Number(q.id) }));
 }
 
-/** How many nuggets (or pooled chunks) each question of a study has, by question id. */
+/** How many pooled chunks (or nuggets of the study's first nugget set) each question of a study has, by question id. */
 export async function countPerQuestion(table: "Nugget" | "PoolEntry", studyId: number): Promise<Map<number, number>> {
+  const firstSet = `AND "setId" = (SELECT MIN(s."id") FROM "NuggetSet" s WHERE s."studyId" = ?)`;
   const rows = await readRows<{ q: unknown; n: unknown }>(
-    `SELECT "queryId" AS q, COUNT(*) AS n FROM "${table}" WHERE "studyId" = ? GROUP BY "queryId"`,
-    [studyId],
+    `SELECT "queryId" AS q, COUNT(*) AS n FROM "${table}" WHERE "studyId" = ? ${table === "Nugget" ? firstSet : ""} GROUP BY "queryId"`,
+    table === "Nugget" ? [studyId, studyId] : [studyId],
   );
   return new Map(rows.map((r) => [Number(r.q), Number(r.n)]));
 }

@@ -363,7 +363,8 @@ export async function callTexts(ids: readonly number[]): Promise<Map<number, Cal
     ids,
   );
   const nuggets = await readRows<{ callId: unknown; id: unknown; text: string }>(
-    `SELECT c."id" AS "callId", n."id", n."text" FROM "JudgeCall" c JOIN "Nugget" n ON n."queryId" = c."queryId"
+    `SELECT c."id" AS "callId", n."id", n."text" FROM "JudgeCall" c JOIN "JudgeRun" r ON r."id" = c."runId"
+       JOIN "Nugget" n ON n."queryId" = c."queryId" AND n."setId" = r."nuggetSetId"
       WHERE c."id" IN (${marks}) AND c."targetKey" LIKE ? ORDER BY c."id", n."position", n."id"`,
     [...ids, `${TARGET_PREFIX.answer}%`],
   );

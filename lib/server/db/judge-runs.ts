@@ -31,6 +31,7 @@ export type ImportedJudgeRun = {
   criterion: string | null;
   temperature: number;
   seed: number | null;
+  nuggetSetId: number | null;
   status: string;
   failure: string | null;
   createdBy: string | null;

@@ -152,12 +152,13 @@ export async function judgeLabelsOnCampaign(judgeId: number, campaignId: number)
 
 /**
  * A judge's assignments of the nuggets in a nugget-assignment campaign's answers ("na:<nugget>:<system>"
- * for every nugget of each item's question), read by key through the label index.
+ * for every nugget of each item's question in the campaign's nugget set), read by key through the label index.
  */
 export async function judgeAssignmentsOnCampaign(judgeId: number, campaignId: number): Promise<Map<string, string>> {
   const rows = await readRows<{ targetKey: string; value: string }>(
     `SELECT l."targetKey" AS "targetKey", l."value" AS "value"
-       FROM "Item" i JOIN "Response" r ON r."id" = i."responseAId" JOIN "Nugget" n ON n."queryId" = r."queryId"
+       FROM "Item" i JOIN "Campaign" c ON c."id" = i."campaignId" JOIN "Response" r ON r."id" = i."responseAId"
+       JOIN "Nugget" n ON n."queryId" = r."queryId" AND n."setId" = c."nuggetSetId"
        JOIN "Label" l ON l."judgeId" = ? AND l."targetKey" = '${TARGET_PREFIX.nugget_answer}' || CAST(n."id" AS TEXT) || ':' || CAST(r."systemId" AS TEXT)
       WHERE i."campaignId" = ?`,
     [judgeId, campaignId],

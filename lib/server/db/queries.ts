@@ -1,5 +1,4 @@
 import "server-only";
-import { chunksOf, placeholders } from "./lists";
 import { sqlOf, type Tx } from "./sql-connection";
 
 /** The metadata (JSON text) of every question of a study, by id. */
@@ -13,13 +12,4 @@ export async function queryMetadataOf(tx: Tx, studyId: number): Promise<Map<numb
 
 export async function setQueryMetadata(tx: Tx, queryId: number, metadata: string): Promise<void> {
   await sqlOf(tx).query(`UPDATE "Query" SET "metadata" = ? WHERE "id" = ?`, [metadata, queryId]);
-}
-
-/** A new version of each question's nugget list. */
-export async function bumpNuggetVersions(tx: Tx, queryIds: readonly number[]): Promise<void> {
-  for (const chunk of chunksOf(queryIds))
-    await sqlOf(tx).query(
-      `UPDATE "Query" SET "nuggetVersion" = "nuggetVersion" + 1 WHERE "id" IN (${placeholders(chunk)})`,
-      chunk,
-    );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { resolveNuggetSet } from "../nuggets/nugget-sets";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
 import { buildAnswerGrid } from "@/lib/domain/explorer/build-answer-grid";
 import { buildPoolGrid } from "@/lib/domain/explorer/build-pool-grid";
@@ -31,7 +32,8 @@ export async function getQuestionPool(
   if (!question) throw notFound("Question not found");
   const [nuggets, pool, labels, retrieved, responses, assignments] = await Promise.all([
     db.nugget.findMany({
-      where: { queryId },
+      // the study's first nugget set (a question's lists in other sets are not shown here yet)
+      where: { queryId, setId: (await resolveNuggetSet(db, studyId, null))?.id ?? -1 },
       orderBy: { position: "asc" },
       select: { id: true, externalId: true, position: true, text: true, importance: true },
     }),

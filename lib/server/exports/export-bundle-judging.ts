@@ -22,7 +22,7 @@ export async function* studyJudgingLines(db: Db, studyId: number): AsyncGenerato
   const runs = await db.judgeRun.findMany({
     where: { studyId },
     orderBy: { id: "asc" },
-    include: { judge: { select: { name: true } } },
+    include: { judge: { select: { name: true } }, nuggetSet: { select: { name: true } } },
   });
   if (runs.length === 0) return;
   const used = [...new Set(runs.filter((r) => !builtinTemplate(r.templateName)).map((r) => r.templateName))];
@@ -64,6 +64,7 @@ export async function* studyJudgingLines(db: Db, studyId: number): AsyncGenerato
       seed: r.seed,
       status: z.enum(["running", "paused", "cancelled", "done", "failed"]).parse(r.status),
       failure: r.failure,
+      nugget_set: r.nuggetSet?.name ?? null,
       created_by: r.createdBy,
       created_at: r.createdAt.toISOString(),
       finished_at: iso(r.finishedAt),

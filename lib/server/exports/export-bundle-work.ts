@@ -60,6 +60,7 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
       annotators: { orderBy: { userId: "asc" }, select: { user: { select: { email: true } } } },
       adjudicator: { select: { email: true } },
       adjudicationLlm: { select: { name: true } },
+      nuggetSet: { select: { name: true } },
     },
   });
   for (const c of campaigns) {
@@ -86,6 +87,7 @@ export async function* studyWorkLines(db: Db, studyId: number): AsyncGenerator<s
         llm_judge: c.adjudicationLlm?.name ?? null,
       },
       ...(c.gold ? { gold: parseGoldSettings(c.gold) } : {}),
+      nugget_set: c.nuggetSet?.name ?? null,
     });
   }
   const inStudy = (afterId: number) => ({ id: { gt: afterId }, campaign: { studyId } });

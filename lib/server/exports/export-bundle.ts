@@ -2,6 +2,7 @@ import "server-only";
 import { storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import { BUNDLE_VERSION, bundleLine, type BundleRecord } from "@/lib/formats/bundle";
 import { storedImportance } from "@/lib/domain/nugget-scores/nugget-scores";
+import { nuggetSetSourceSchema } from "@/lib/domain/nuggets/nugget-sets";
 import type { Db } from "../db/client";
 import {
   bundleLabelPage,
@@ -56,7 +57,6 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
       body: q.body,
       answer: q.answer,
       metadata: json(q.metadata),
-      nugget_version: q.nuggetVersion,
     });
   }
   for await (const d of paged((a, t) => db.document.findMany(inStudy(a, t)))) {
@@ -71,6 +71,22 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
       display: passageKindSchema.nullable().catch(null).parse(d.display),
     });
   }
+  const sets = await db.nuggetSet.findMany({ where: { studyId }, orderBy: { id: "asc" } });
+  for (const set of sets) {
+    const lists = await db.nuggetList.findMany({
+      where: { setId: set.id, version: { gt: 1 } },
+      orderBy: { queryId: "asc" },
+      select: { version: true, query: { select: { externalId: true } } },
+    });
+    yield bundleLine({
+      type: "nugget_set",
+      name: set.name,
+      source: nuggetSetSourceSchema.catch("import").parse(set.source),
+      origin: set.origin,
+      versions: Object.fromEntries(lists.map((l) => [l.query.externalId, l.version])),
+    });
+  }
+  const setNames = new Map(sets.map((s) => [s.id, s.name]));
   for await (const n of paged((a, t) =>
     db.nugget.findMany({ ...inStudy(a, t), include: { query: { select: { externalId: true } } } }),
   )) {
@@ -82,6 +98,7 @@ export async function* studyBundleLines(db: Db, studyId: number): AsyncGenerator
       position: n.position,
       text: n.text,
       ...(importance === null ? {} : { importance }),
+      set: setNames.get(n.setId)!,
     });
   }
   const poolWalk = { take: PAGE, from: await poolEntryIdBeforeStudy(studyId) };

@@ -1,4 +1,5 @@
 import "server-only";
+import { resolveNuggetSet } from "../nuggets/nugget-sets";
 import { storedImportance, textOrder } from "@/lib/domain/nugget-scores/nugget-scores";
 import { gradedNuggetsLine } from "@/lib/formats/nuggetizer";
 import type { Db } from "../db/client";
@@ -13,9 +14,14 @@ import { invalid } from "../errors";
  * the assignments export writes it). Questions are read a chunk at a time, so memory holds one
  * chunk's nuggets.
  */
-export async function* nuggetLines(db: Db, studyId: number): AsyncGenerator<string> {
+export async function* nuggetLines(db: Db, studyId: number, setName?: string): AsyncGenerator<string> {
+  const set = await resolveNuggetSet(db, studyId, setName);
+  const setId = set?.id ?? -1;
   const questions = (
-    await db.query.findMany({ where: { studyId, nuggets: { some: {} } }, select: { id: true, externalId: true } })
+    await db.query.findMany({
+      where: { studyId, nuggets: { some: { setId } } },
+      select: { id: true, externalId: true },
+    })
   ).sort((a, b) => textOrder(a.externalId, b.externalId));
   if (questions.length === 0) throw invalid("this study has no nuggets to export as nuggetizer-nuggets");
   for (const chunk of chunksOf(questions)) {
@@ -23,7 +29,7 @@ export async function* nuggetLines(db: Db, studyId: number): AsyncGenerator<stri
     const [bodies, nuggets] = await Promise.all([
       db.query.findMany({ where: { id: { in: ids } }, select: { id: true, body: true } }),
       db.nugget.findMany({
-        where: { studyId, queryId: { in: ids } },
+        where: { setId, queryId: { in: ids } },
         select: { queryId: true, position: true, text: true, importance: true },
       }),
     ]);

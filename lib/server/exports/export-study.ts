@@ -18,6 +18,8 @@ export type ExportRequest = {
   scale?: string;
   binarized?: boolean;
   campaign?: number;
+  /** Nuggets: the nugget set exported (unset: the study's first). */
+  nuggetSet?: string;
 };
 /**
  * An export's file name, type and text: `lines` yields one or more whole lines at a time, without
@@ -50,7 +52,9 @@ export async function exportStudy(studyId: number, request: ExportRequest): Prom
     ? "-binarized"
     : request.what === "annotations" && request.campaign !== undefined
       ? `-campaign-${request.campaign}`
-      : "";
+      : request.what === "nuggets" && request.nuggetSet
+        ? `-${slugify(request.nuggetSet)}`
+        : "";
   const fileName = `${slugify(study.slug)}-${request.what}${suffix}.${EXTENSIONS[request.format]}`;
   const contentType =
     request.format === "csv" || request.format === "assignments-csv"
@@ -64,7 +68,7 @@ export async function exportStudy(studyId: number, request: ExportRequest): Prom
       : request.what === "annotations"
         ? annotationLines(db, studyId, request.campaign)
         : request.what === "nuggets"
-          ? nuggetLines(db, studyId)
+          ? nuggetLines(db, studyId, request.nuggetSet)
           : labelLines(db, studyId, request.format as LabelExportFormat, request);
   // Pull the first line now so option errors (unknown judge, several scales, nothing to export) surface before any output.
   const first = await lines.next();

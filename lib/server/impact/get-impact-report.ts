@@ -10,6 +10,7 @@ import { getDb } from "../db/client";
 import { documentExternalIds, rankedRunsOfStudy } from "../db/run-rankings";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
+import { resolveNuggetSet } from "../nuggets/nugget-sets";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
@@ -17,6 +18,7 @@ import type { UserDto } from "../users/user-dto";
 export async function getImpactReport(user: UserDto, studyId: number, query: ImpactQuery): Promise<ImpactReport> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
+  const nuggetSet = await resolveNuggetSet(db, studyId, query.nuggetSet);
   const [a, b] = [await loadLabelSet(studyId, query.a), await loadLabelSet(studyId, query.b)];
   const labels = { a: a.labels, b: b.labels };
   // the runs only for the families that score them, and documents' names only for the one that reads them
@@ -24,7 +26,10 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
   const runs = family === "relevance" || family === "nuggets" ? await rankedRunsOfStudy(studyId) : new Map();
   const documentNames = family === "nuggets" ? await documentExternalIds(studyId) : new Map<number, string>();
   const [nuggets, answers, questions] = [
-    await db.nugget.findMany({ where: { studyId }, select: { id: true, queryId: true, importance: true } }),
+    await db.nugget.findMany({
+      where: { setId: nuggetSet?.id ?? -1 },
+      select: { id: true, queryId: true, importance: true },
+    }),
     await db.response.findMany({
       where: { studyId },
       select: {
@@ -39,6 +44,7 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
   ];
   const report = buildImpactReport({
     sets: { a: a.name, b: b.name },
+    nuggetSet: nuggetSet?.name ?? null,
     family: query.family,
     judgedOnly: query.judged === "1",
     significance: {

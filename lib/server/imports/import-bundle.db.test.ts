@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 describe("study bundle format versions", () => {
-  it("imports a bundle written by the version 1 exporter, and writes version 4", async () => {
+  it("imports a bundle written by the version 1 exporter, and writes version 6", async () => {
     const v1 = fs
       .readFileSync("test/fixtures/bundle-v1.assay.jsonl", "utf8")
       .trim()
@@ -54,26 +54,32 @@ describe("study bundle format versions", () => {
     expect(summary.added).toMatchObject({ queries: 1, documents: 2, nuggets: 2, labels: 4, campaigns: 0 });
     expect(summary.createdAccounts).toEqual([]);
     const [header, ...records] = await bundleOf(studyId);
-    expect(header).toMatchObject({ type: "bundle", version: 5 });
-    // the same records, with what later versions add: a question's nugget version, a label's time, a passage's display
-    expect(records.find((r) => r.type === "query")).toMatchObject({ nugget_version: 1 });
+    expect(header).toMatchObject({ type: "bundle", version: 6 });
+    // the same records, with what later versions add: a label's time, a passage's display, the
+    // study's first nugget set and each nugget's set
+    expect(records.filter((r) => r.type === "nugget_set")).toEqual([
+      { type: "nugget_set", name: "main", source: "import", origin: "imported from study.assay.jsonl", versions: {} },
+    ]);
+    expect(records.filter((r) => r.type === "nugget").map((r) => r.set)).toEqual(["main", "main"]);
     expect(records.filter((r) => r.type === "label").every((r) => typeof r.created_at === "string")).toBe(true);
     expect(records.filter((r) => r.type === "document").map((r) => r.display)).toEqual([null, null]);
-    const withoutV2 = records.map(({ nugget_version: _n, created_at: _c, display: _d, ...r }) => r);
-    expect(withoutV2).toEqual(v1.slice(1));
+    const withoutLater = records
+      .filter((r) => r.type !== "nugget_set")
+      .map(({ created_at: _c, display: _d, set: _s, ...r }) => r);
+    expect(withoutLater).toEqual(v1.slice(1));
   });
 
   it("refuses a newer bundle, naming its version, and imports a version 2 one", async () => {
-    const error = await importBundle(await freshStudy(), [{ ...bundle[0], version: 6 }, ...bundle.slice(1)]).catch(
+    const error = await importBundle(await freshStudy(), [{ ...bundle[0], version: 7 }, ...bundle.slice(1)]).catch(
       (e: unknown) => e,
     );
-    // a version 2 bundle is a version 5 bundle without judge runs, adjudication and gold items: it imports
+    // a version 2 bundle is a version 6 bundle without judge runs, adjudication, gold items and nugget sets: it imports
     const withoutAdjudication = bundle.slice(1).map(({ adjudication: _a, ...r }) => r);
     const v2 = await importBundle(await freshStudy(), [{ ...bundle[0], version: 2 }, ...withoutAdjudication]);
     expect(v2.added).toMatchObject({ campaigns: 2, judgeRuns: 0, decisions: 0 });
     expect((error as AppError).details).toMatchObject({
       errors: [
-        "study.assay.jsonl line 1, field version: this bundle is format version 6, newer than this Assay reads (1 to 5): upgrade Assay to import it",
+        "study.assay.jsonl line 1, field version: this bundle is format version 7, newer than this Assay reads (1 to 6): upgrade Assay to import it",
       ],
     });
   });

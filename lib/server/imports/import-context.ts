@@ -3,6 +3,8 @@ import type { Tx } from "../db/transactions";
 import type { LineError } from "@/lib/formats/parsed";
 import { describeLineError } from "@/lib/formats/parsed";
 import { upsertMany } from "../db/bulk-sql";
+import { nuggetSetIdForWriting } from "../db/nugget-sets";
+import type { NuggetSetSource } from "@/lib/domain/nuggets/nugget-sets";
 import type { JudgeTask } from "@/lib/domain/judging/judge-tasks/judge-task";
 import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import type { PassageKind } from "@/lib/domain/passages/passage-kind";
@@ -45,7 +47,23 @@ export class ImportContext {
     readonly missing: { create: boolean; offered: boolean } = { create: false, offered: false },
     /** How the passages this import writes are shown; null: as the study says. */
     readonly display: PassageKind | null = null,
+    /** The nugget set its nuggets go to (made when missing); null: the study's first ("main" when it has none). */
+    readonly nuggetSet: string | null = null,
   ) {}
+
+  private readonly nuggetSets = new Map<string | null, number>();
+
+  /** The id of the nugget set `name` (by default the one the import names, else the study's first), made when missing. */
+  async nuggetSetId(
+    name: string | null = this.nuggetSet,
+    made: { source: NuggetSetSource; origin: string } = { source: "import", origin: `imported from ${this.file}` },
+  ): Promise<number> {
+    const known = this.nuggetSets.get(name);
+    if (known !== undefined) return known;
+    const id = await nuggetSetIdForWriting(this.tx, this.studyId, name, made);
+    this.nuggetSets.set(name, id);
+    return id;
+  }
 
   /** Records an error of the current file; the import will be rolled back. */
   fail(error: LineError): void {

@@ -1,4 +1,5 @@
 // Every format on small hand-made files: what lands in the database, and idempotent re-imports.
+import { nuggetVersionOf } from "@/test/nugget-versions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db/client";
 import { upsertStudy } from "@/prisma/factories";
@@ -71,7 +72,7 @@ describe("FreshStack", () => {
       ["q1_2", 2, "acme/docs/retry.md_0_80", "1"],
     ]);
     const version = async () =>
-      (await db.query.findFirstOrThrow({ where: { studyId, externalId: "q1" } })).nuggetVersion;
+      nuggetVersionOf(db, (await db.query.findFirstOrThrow({ where: { studyId, externalId: "q1" } })).id);
     expect(await version()).toBe(1);
     const again = await importIntoStudy(studyId, {
       format: "freshstack-queries",

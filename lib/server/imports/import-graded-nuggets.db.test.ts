@@ -1,5 +1,6 @@
 // nuggetizer's nuggets file (TREC RAG): importance for the nuggets a question has, matched by text,
 // new nuggets after the others, a new list version only when the list changed, all or nothing.
+import { nuggetVersionOf } from "@/test/nugget-versions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db/client";
 import { upsertStudy } from "@/prisma/factories";
@@ -56,7 +57,7 @@ const nuggetsOf = async (queryExternalId: string) => {
   const query = await db.query.findFirstOrThrow({ where: { studyId, externalId: queryExternalId } });
   const nuggets = await db.nugget.findMany({ where: { queryId: query.id }, orderBy: { position: "asc" } });
   return {
-    version: query.nuggetVersion,
+    version: await nuggetVersionOf(db, query.id),
     nuggets: nuggets.map((n) => [n.externalId, n.position, n.text, n.importance]),
   };
 };
@@ -120,8 +121,9 @@ describe("nuggetizer nuggets", () => {
     // q4's nugget has the id q3's first nugget would get (a study bundle may carry any ids)
     const db = await getDb();
     const fourth = await db.query.findFirstOrThrow({ where: { studyId, externalId: "q4" } });
+    const set = await db.nuggetSet.findFirstOrThrow({ where: { studyId }, orderBy: { id: "asc" } });
     await db.nugget.create({
-      data: { studyId, queryId: fourth.id, externalId: "q3_1", position: 1, text: "a fact of q4" },
+      data: { studyId, setId: set.id, queryId: fourth.id, externalId: "q3_1", position: 1, text: "a fact of q4" },
     });
     const q4 = await nuggetsOf("q4");
     await importNuggets(jsonl({ qid: "q3", nuggets: [{ text: "a new fact", importance: "vital" }] }));

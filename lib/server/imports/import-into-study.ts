@@ -113,6 +113,7 @@ export async function importIntoStudy(
         now,
         { create: request.createMissing ?? false, offered: format.createsMissing !== undefined },
         request.display ?? null,
+        request.nuggetSet ?? null,
       ));
       const before = await studyCounts(tx, studyId);
       const files: ImportSummary["files"] = [];

@@ -10,6 +10,8 @@ export type ImportOptions = {
   scale?: string;
   /** How the passages this import writes are shown (code, prose, markdown); unset: the study's setting. */
   display?: PassageKind;
+  /** The nugget set the file's nuggets go to or are matched in (made when missing); unset: the study's first. */
+  nuggetSet?: string;
 };
 export type ResolvedPolicy = { judge: string; judgeKind: "model" | "human"; scale: string } | null;
 

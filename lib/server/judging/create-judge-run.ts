@@ -5,6 +5,7 @@ import { unreachable } from "@/lib/domain/task-types/task-type";
 import { runJudgeName } from "@/lib/domain/judging/run-judge-name";
 import { answerKey, responsePairKey } from "@/lib/domain/targets";
 import { newJudgeRunSchema, type JudgeRunSample, type NewJudgeRun } from "@/lib/schemas/judging";
+import { resolveNuggetSet } from "../nuggets/nugget-sets";
 import { loadAnswerCandidates, loadCandidates, loadResponsePairs, sampleAnswers } from "../db/candidates";
 import { citedPairsOfAnswers } from "../db/cited-pairs";
 import { getDb, type Db } from "../db/client";
@@ -40,7 +41,7 @@ export async function createJudgeRun(
     throw invalid(
       `sample.kind: a ${task.id} run does not draw "${request.sample.kind}" (it draws: ${Object.values(task.sampleLabels).join("; ")})`,
     );
-  const { calls, systems } = await callsOf(db, studyId, task, request);
+  const { calls, systems, nuggetSetId } = await callsOf(db, studyId, task, request);
   const judgeName = await judgeNameOf(db, studyId, {
     templateName: template.name,
     templateVersion: template.version,
@@ -70,6 +71,7 @@ export async function createJudgeRun(
       criterion: systems ? request.criterion : null,
       temperature: request.temperature,
       seed: request.seed,
+      nuggetSetId,
       status: "paused", // running once its calls are in: a worker must not find it empty and end it
       createdBy: user.email,
       createdAt: now,
@@ -104,28 +106,40 @@ async function judgeNameOf(
   return elsewhere ? runJudgeName({ ...settings, endpoint: endpoint.name }) : plain;
 }
 
-/** The calls a run's sample draws, as its task forms them: pooled pairs, or pairs of systems' answers to requests. */
+/**
+ * The calls a run's sample draws, as its task forms them: pooled pairs, or pairs of systems'
+ * answers to requests; and the nugget set a nugget task's calls use.
+ */
 async function callsOf(
   db: Db,
   studyId: number,
   task: AnyJudgeTask,
   request: NewJudgeRun,
-): Promise<{ calls: PlannedCall[]; systems: { id: number; name: string }[] | null }> {
+): Promise<{ calls: PlannedCall[]; systems: { id: number; name: string }[] | null; nuggetSetId: number | null }> {
   const seed = request.seed ?? 0;
   const sample = request.sample;
+  const usesNuggets = task.unit === "answer" || task.pairTarget === "nugget_document";
+  if (request.nuggetSet && (!usesNuggets || sample.kind === "campaign"))
+    throw invalid(
+      usesNuggets
+        ? "nuggetSet: a run over a campaign's items uses the campaign's nugget set"
+        : "nuggetSet: only nugget assignment and support runs use a nugget set",
+    );
   if (sample.kind === "campaign")
-    return { calls: await campaignCalls(db, studyId, task, sample.campaign), systems: null };
+    return { ...(await campaignCalls(db, studyId, task, sample.campaign)), systems: null };
+  const nuggetSetId = usesNuggets ? ((await resolveNuggetSet(db, studyId, request.nuggetSet))?.id ?? null) : null;
+  const none = { systems: null, nuggetSetId };
   switch (task.unit) {
     case "pair":
-      return { calls: await plannedCalls(db, studyId, task, sample, seed), systems: null };
+      return { calls: await plannedCalls(studyId, task, sample, seed, nuggetSetId), ...none };
     case "request": {
       const systems = await comparedSystems(db, studyId, task, request.systems);
-      return { calls: await answerPairCalls(studyId, systems, sample, seed), systems };
+      return { calls: await answerPairCalls(studyId, systems, sample, seed), systems, nuggetSetId };
     }
     case "answer":
-      return { calls: await answerCalls(db, studyId, sample, seed), systems: null };
+      return { calls: await answerCalls(studyId, sample, seed, nuggetSetId), ...none };
     case "citation":
-      return { calls: await citationCalls(db, studyId, sample, seed), systems: null };
+      return { calls: await citationCalls(db, studyId, sample, seed), ...none };
     default:
       return unreachable(task.unit);
   }
@@ -187,8 +201,13 @@ async function answerPairCalls(
  * An answer task's calls: one per system's answer to a question with nuggets (every answer, N
  * random questions with all their answers, N random answers, or a nugget-assignment campaign's).
  */
-async function answerCalls(db: Db, studyId: number, sample: SampleSpec, seed: number): Promise<PlannedCall[]> {
-  const answers = await loadAnswerCandidates(studyId);
+async function answerCalls(
+  studyId: number,
+  sample: SampleSpec,
+  seed: number,
+  nuggetSetId: number | null,
+): Promise<PlannedCall[]> {
+  const answers = await loadAnswerCandidates(studyId, { nuggetSetId });
   tooFew(
     sample,
     answers.map((a) => a.candidate),
@@ -246,15 +265,15 @@ function tooFew(
 
 /** The calls a sample draws: a campaign design over the study's pooled pairs, or a campaign's own items. */
 async function plannedCalls(
-  db: Db,
   studyId: number,
   task: AnyJudgeTask,
   sample: SampleSpec,
   seed: number,
+  nuggetSetId: number | null,
 ): Promise<PlannedCall[]> {
   const pairTarget = task.pairTarget!;
   const pairs = pairTarget === "query_document" ? "(question, chunk)" : "(nugget, chunk)";
-  const candidates = await loadCandidates(studyId, pairTarget, null);
+  const candidates = await loadCandidates(studyId, pairTarget, null, nuggetSetId);
   tooFew(sample, candidates, { items: `pooled ${pairs} pairs`, questions: `pooled ${pairs} pairs` });
   const picked = sampleCandidates(candidates, sample, seed);
   if (picked.length === 0)
@@ -276,10 +295,15 @@ async function plannedCalls(
  * campaign of the task the run's judge task is calibrated against (refused naming both), so each
  * item is a target of the run's kind.
  */
-async function campaignCalls(db: Db, studyId: number, task: AnyJudgeTask, name: string): Promise<PlannedCall[]> {
+async function campaignCalls(
+  db: Db,
+  studyId: number,
+  task: AnyJudgeTask,
+  name: string,
+): Promise<{ calls: PlannedCall[]; nuggetSetId: number | null }> {
   const campaign = await db.campaign.findUnique({
     where: { studyId_name: { studyId, name } },
-    select: { id: true, taskType: true },
+    select: { id: true, taskType: true, nuggetSetId: true },
   });
   if (!campaign) throw invalid(`sample.campaign: the study has no campaign named "${name}"`);
   if (campaign.taskType !== task.campaignTask)
@@ -292,5 +316,5 @@ async function campaignCalls(db: Db, studyId: number, task: AnyJudgeTask, name: 
     select: { targetKey: true, queryId: true, nuggetId: true, documentId: true, responseAId: true },
   });
   if (items.length === 0) throw invalid(`sample.campaign: "${name}" has no items`);
-  return items;
+  return { calls: items, nuggetSetId: campaign.nuggetSetId };
 }

@@ -33,6 +33,12 @@ export async function getNuggetQualityReport(
     "campaign: this is not a nugget-quality campaign",
   );
   const db = await getDb();
+  // the campaign's nugget set: its questions' lists now (which nuggets were added, the current version)
+  const { nuggetSetId } = await db.campaign.findUniqueOrThrow({
+    where: { id: campaign.id },
+    select: { nuggetSetId: true },
+  });
+  const setId = nuggetSetId ?? -1;
   const annotations = await db.annotation.findMany({
     where: { item: { campaignId: campaign.id } },
     orderBy: { id: "asc" },
@@ -47,8 +53,8 @@ export async function getNuggetQualityReport(
               externalId: true,
               title: true,
               body: true,
-              nuggetVersion: true,
-              nuggets: { select: { externalId: true, text: true, importance: true } },
+              nuggetLists: { where: { setId }, select: { version: true } },
+              nuggets: { where: { setId }, select: { externalId: true, text: true, importance: true } },
             },
           },
         },
@@ -66,7 +72,7 @@ export async function getNuggetQualityReport(
         nuggetByText: new Map(a.item.query.nuggets.map((n) => [n.text.trim(), n.externalId])),
         importance: reviewedImportance(a.item.nuggets, a.item.query.nuggets),
         version: parseNuggetList(a.item.nuggets)?.version ?? null,
-        currentVersion: a.item.query.nuggetVersion,
+        currentVersion: a.item.query.nuggetLists[0]?.version ?? 1,
       },
     ];
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { nuggetVersionOf } from "@/test/nugget-versions";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NuggetReview } from "@/lib/domain/nuggets/nugget-review";
 import type { CampaignDraft, SaveAnnotation } from "@/lib/schemas/campaigns";
@@ -240,6 +241,7 @@ describe("nugget-quality campaigns", () => {
       include: { query: { include: { nuggets: { orderBy: { position: "asc" } } } } },
     });
     const question = item!.query!;
+    const version = await nuggetVersionOf(db, question.id);
     const ids = question.nuggets.map((n) => n.externalId);
     const [x, y] = annotators;
     await claimNextItem(x!, id);
@@ -250,9 +252,7 @@ describe("nugget-quality campaigns", () => {
       question: question.externalId,
       text: `A fact added while reviewing ${unique()}`,
     });
-    expect((await db.query.findUniqueOrThrow({ where: { id: question.id } })).nuggetVersion).toBe(
-      question.nuggetVersion + 1,
-    );
+    expect(await nuggetVersionOf(db, question.id)).toBe(version + 1);
     // the campaign's annotators still review the list it started with, first review or edit
     await claimNextItem(y!, id);
     expect((await getWorkspaceItem(y!, id, item!.id)).nuggets.map((n) => n.id)).toEqual(ids);
@@ -273,8 +273,8 @@ describe("nugget-quality campaigns", () => {
         nuggets: ids.length,
         reviews: 2,
         hallucinated: 2,
-        nuggetVersion: question.nuggetVersion,
-        currentNuggetVersion: question.nuggetVersion + 1,
+        nuggetVersion: version,
+        currentNuggetVersion: version + 1,
       }),
     ]);
     expect(report.overall.micro.nuggets).toBe(2 * ids.length);
@@ -282,7 +282,7 @@ describe("nugget-quality campaigns", () => {
     const later = await createCampaign(researcher, studyId, draft({ sample: { kind: "all_pairs" } }));
     const laterItem = await db.item.findFirstOrThrow({ where: { campaignId: later.id, queryId: question.id } });
     expect(JSON.parse(laterItem.nuggets!)).toEqual({
-      version: question.nuggetVersion + 1,
+      version: version + 1,
       nuggets: now.map((nugget, i) => expect.objectContaining({ id: nugget, position: i + 1 })),
     });
   });

@@ -1,5 +1,6 @@
 // A researcher grades a question's nuggets: the importance is stored, a change raises the question's
 // nugget list version (an unchanged grade does not), and only the study's researchers may.
+import { nuggetVersionOf } from "@/test/nugget-versions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db/client";
 import { demoStudyWorld } from "@/test/db-world";
@@ -13,8 +14,8 @@ beforeAll(async () => {
 describe("setNuggetImportance", () => {
   it("stores the grade and raises the list's version only when it changes", async () => {
     const db = await getDb();
-    const nugget = await db.nugget.findFirstOrThrow({ where: { studyId: world.studyId }, include: { query: true } });
-    const before = nugget.query.nuggetVersion;
+    const nugget = await db.nugget.findFirstOrThrow({ where: { studyId: world.studyId } });
+    const before = await nuggetVersionOf(db, nugget.queryId);
     const set = (importance: "vital" | "okay" | null) =>
       setNuggetImportance(world.researcher, world.studyId, { nugget: nugget.externalId, importance });
     expect(await set("vital")).toEqual({ id: nugget.externalId, importance: "vital", nuggetVersion: before + 1 });

@@ -7,9 +7,9 @@ import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
 /**
- * Sets a nugget's importance (vital, okay, or not graded). A change raises its question's nugget
- * list version, as adding a nugget does, so a running nugget-quality campaign keeps the list it
- * started with; setting the importance it has changes nothing.
+ * Sets a nugget's importance (vital, okay, or not graded). A change raises the version of its
+ * question's list in its set, as adding a nugget does, so a running nugget-quality campaign keeps
+ * the list it started with; setting the importance it has changes nothing.
  */
 export async function setNuggetImportance(
   user: UserDto,
@@ -21,17 +21,20 @@ export async function setNuggetImportance(
   return db.$transaction(async (tx) => {
     const nugget = await tx.nugget.findUnique({
       where: { studyId_externalId: { studyId, externalId: change.nugget } },
-      include: { query: { select: { id: true, nuggetVersion: true } } },
     });
     if (!nugget) throw invalid(`nugget: this study has no nugget "${change.nugget}"`);
-    if (storedImportance(nugget.importance) === change.importance)
-      return { id: nugget.externalId, importance: change.importance, nuggetVersion: nugget.query.nuggetVersion };
+    const list = { setId_queryId: { setId: nugget.setId, queryId: nugget.queryId } };
+    if (storedImportance(nugget.importance) === change.importance) {
+      const current = await tx.nuggetList.findUnique({ where: list, select: { version: true } });
+      return { id: nugget.externalId, importance: change.importance, nuggetVersion: current?.version ?? 1 };
+    }
     await tx.nugget.update({ where: { id: nugget.id }, data: { importance: change.importance } });
-    const query = await tx.query.update({
-      where: { id: nugget.query.id },
-      data: { nuggetVersion: { increment: 1 } },
-      select: { nuggetVersion: true },
+    const { version } = await tx.nuggetList.upsert({
+      where: list,
+      create: { setId: nugget.setId, queryId: nugget.queryId, version: 2 },
+      update: { version: { increment: 1 } },
+      select: { version: true },
     });
-    return { id: nugget.externalId, importance: change.importance, nuggetVersion: query.nuggetVersion };
+    return { id: nugget.externalId, importance: change.importance, nuggetVersion: version };
   });
 }

@@ -1,12 +1,22 @@
 import "server-only";
-import type { JudgeRow, LabelRow, NuggetRow, PoolRow, ResponseRow, SystemRow } from "@/lib/formats/bundle";
+import type {
+  JudgeRow,
+  LabelRow,
+  NuggetRow,
+  NuggetSetRow,
+  PoolRow,
+  ResponseRow,
+  SystemRow,
+} from "@/lib/formats/bundle";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, upsertMany } from "../../db/bulk-sql";
+import { startNuggetVersions } from "../../db/nugget-sets";
 import { accountsByEmail } from "./people";
 import {
   contentIdsOf,
   keepingNuggetVersions,
   known,
+  refuseOtherSetsNuggets,
   studyJudges,
   writeLabels,
   type LabelInsert,
@@ -23,6 +33,23 @@ import {
   queryDocumentKey,
 } from "@/lib/domain/targets";
 
+/** A bundle's nugget sets (version 6): each made when the study lacks it, its questions' list versions where it has none. */
+export async function writeNuggetSets(ctx: ImportContext, batch: Numbered<NuggetSetRow>[]): Promise<void> {
+  for (const { line, row } of batch) {
+    const set = row.record;
+    if (!ctx.firstTime(`nugget-set:${set.name}`, line, `nugget set "${set.name}"`)) continue;
+    const queryIds = await idsByExternalId(ctx.tx, "Query", ctx.studyId, Object.keys(set.versions));
+    const versions = Object.entries(set.versions).flatMap(([qid, version]) => {
+      const queryId = known(ctx, queryIds, qid, line, "versions", "query");
+      return queryId === null ? [] : [{ queryId, version }];
+    });
+    if (ctx.failed) continue;
+    const setId = await ctx.nuggetSetId(set.name, { source: set.source, origin: set.origin });
+    await startNuggetVersions(ctx.tx, setId, versions);
+  }
+}
+
+/** A bundle's nuggets, each into its set (before version 6: the import's set, the study's first by default). */
 export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow>[]): Promise<void> {
   const queryIds = await idsByExternalId(
     ctx.tx,
@@ -30,37 +57,59 @@ export async function writeNuggets(ctx: ImportContext, batch: Numbered<NuggetRow
     ctx.studyId,
     batch.map((b) => b.row.queryId),
   );
-  const rows: unknown[][] = [];
-  for (const { line, row } of batch) {
-    if (!ctx.firstTime(`nugget:${row.id}`, line, `nugget id "${row.id}"`)) continue;
-    const queryId = known(ctx, queryIds, row.queryId, line, "query", "query");
-    if (queryId !== null) rows.push([ctx.studyId, queryId, row.id, row.position, row.text, row.importance]);
+  const bySet = new Map<string | null, Numbered<NuggetRow>[]>();
+  for (const b of batch) {
+    if (!ctx.firstTime(`nugget:${b.row.id}`, b.line, `nugget id "${b.row.id}"`)) continue;
+    if (b.row.set !== null && !ctx.seenAt(`nugget-set:${b.row.set}`)) {
+      ctx.fail({
+        line: b.line,
+        field: "set",
+        message: `unknown nugget set "${b.row.set}" (no nugget_set record before)`,
+      });
+      continue;
+    }
+    bySet.set(b.row.set, [...(bySet.get(b.row.set) ?? []), b]);
   }
-  const upsert = {
-    table: "Nugget",
-    columns: ["studyId", "queryId", "externalId", "position", "text", "importance"],
-    conflict: ["studyId", "externalId"],
-  };
-  await keepingNuggetVersions(
-    ctx,
-    rows.map((r) => r[1] as number),
-    rows.map((r) => r[2] as string),
-    async () => {
-      // in the file's order (a bundle exported again lists its nuggets as they came); a line from
-      // before issue 40 says nothing of importance, so it keeps what the study has, and a line
-      // that says it sets it
-      await upsertMany(
-        ctx.tx,
-        { ...upsert, update: ["queryId", "position", "text"] },
-        rows.map((r) => [...r.slice(0, 5), r[5] ?? null]),
-      );
-      await upsertMany(
-        ctx.tx,
-        { ...upsert, update: ["importance"] },
-        rows.filter((r) => r[5] !== undefined),
-      );
-    },
-  );
+  for (const [set, numbered] of bySet) {
+    const setId = await ctx.nuggetSetId(set ?? ctx.nuggetSet);
+    await refuseOtherSetsNuggets(
+      ctx,
+      setId,
+      numbered.map(({ line, row }) => ({ line, field: "id", id: row.id })),
+    );
+    const rows: unknown[][] = [];
+    for (const { line, row } of numbered) {
+      const queryId = known(ctx, queryIds, row.queryId, line, "query", "query");
+      if (queryId !== null) rows.push([ctx.studyId, setId, queryId, row.id, row.position, row.text, row.importance]);
+    }
+    if (ctx.failed) return;
+    const upsert = {
+      table: "Nugget",
+      columns: ["studyId", "setId", "queryId", "externalId", "position", "text", "importance"],
+      conflict: ["studyId", "externalId"],
+    };
+    await keepingNuggetVersions(
+      ctx,
+      setId,
+      rows.map((r) => r[2] as number),
+      rows.map((r) => r[3] as string),
+      async () => {
+        // in the file's order (a bundle exported again lists its nuggets as they came); a line from
+        // before issue 40 says nothing of importance, so it keeps what the study has, and a line
+        // that says it sets it
+        await upsertMany(
+          ctx.tx,
+          { ...upsert, update: ["queryId", "position", "text"] },
+          rows.map((r) => [...r.slice(0, 6), r[6] ?? null]),
+        );
+        await upsertMany(
+          ctx.tx,
+          { ...upsert, update: ["importance"] },
+          rows.filter((r) => r[6] !== undefined),
+        );
+      },
+    );
+  }
 }
 
 export async function writePoolRows(ctx: ImportContext, batch: Numbered<PoolRow>[]): Promise<void> {

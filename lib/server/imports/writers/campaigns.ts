@@ -17,7 +17,7 @@ import { deleteFreeSeats } from "../../db/assignments";
 import { ADJUDICATION_COLUMNS, itemIdsAt } from "../../db/campaigns";
 import { dbTimestamp } from "../../db/transactions";
 import { accountsByEmail } from "./people";
-import { answersOf, contentIdsOf, known, studyJudges, targetIdsOf, type Numbered } from "./shared";
+import { answersOf, bundleNuggetSet, contentIdsOf, known, studyJudges, targetIdsOf, type Numbered } from "./shared";
 
 const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : dbTimestamp(ctx.tx, new Date(iso)));
 
@@ -162,7 +162,9 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
     }
     const adjudication = adjudicationOf(ctx, r, line, { judges, accounts, members: memberRoles });
     const sample = await storedSample(ctx, r.sample, line);
-    if (sample === null || userIds.length !== r.annotators.length || adjudication === null) continue;
+    const nuggetSetId = await bundleNuggetSet(ctx, r.task_type, r.nugget_set, line);
+    if (sample === null || userIds.length !== r.annotators.length || adjudication === null || nuggetSetId === false)
+      continue;
     annotators.push({ name: r.name, userIds });
     campaigns.push([
       ctx.studyId,
@@ -180,6 +182,7 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
       judge?.id ?? null,
       ...adjudication,
       r.gold ? JSON.stringify(r.gold) : null,
+      nuggetSetId,
       time(ctx, r.created_at),
     ]);
   }
@@ -199,9 +202,18 @@ export async function writeCampaigns(ctx: ImportContext, batch: Numbered<Campaig
     ctx.tx,
     {
       table: "Campaign",
-      columns: ["studyId", "name", ...settings, "llmJudgeId", ...ADJUDICATION_COLUMNS, "gold", "createdAt"],
+      columns: [
+        "studyId",
+        "name",
+        ...settings,
+        "llmJudgeId",
+        ...ADJUDICATION_COLUMNS,
+        "gold",
+        "nuggetSetId",
+        "createdAt",
+      ],
       conflict: ["studyId", "name"],
-      update: [...settings, "llmJudgeId", ...ADJUDICATION_COLUMNS, "gold"],
+      update: [...settings, "llmJudgeId", ...ADJUDICATION_COLUMNS, "gold", "nuggetSetId"],
       returning: ["id", "name"],
     },
     campaigns,

@@ -5,7 +5,16 @@ import type { DocumentRow, NuggetedQueryRow, QueryGroupRow, QueryRow } from "@/l
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, upsertMany } from "../../db/bulk-sql";
 import { queryMetadataOf, setQueryMetadata } from "../../db/queries";
-import { keepingNuggetVersions, known, writeLabels, writePool, type LabelInsert, type Numbered } from "./shared";
+import { startNuggetVersions } from "../../db/nugget-sets";
+import {
+  keepingNuggetVersions,
+  known,
+  refuseOtherSetsNuggets,
+  writeLabels,
+  writePool,
+  type LabelInsert,
+  type Numbered,
+} from "./shared";
 
 export async function writeDocuments(ctx: ImportContext, batch: Numbered<DocumentRow>[]): Promise<void> {
   const rows = batch.filter(({ line, row }) => ctx.firstTime(`document:${row.id}`, line, `document id "${row.id}"`));
@@ -32,36 +41,28 @@ export async function writeDocuments(ctx: ImportContext, batch: Numbered<Documen
 }
 
 export async function upsertQueries(ctx: ImportContext, rows: QueryRow[]): Promise<Map<string, number>> {
-  // a study bundle's nugget version is set on a new question only: a question's list moves on here
-  const versioned = rows.some((q) => q.nuggetVersion !== undefined);
   const returned = await upsertMany(
     ctx.tx,
     {
       table: "Query",
-      columns: [
-        "studyId",
-        "externalId",
-        "title",
-        "body",
-        "answer",
-        "metadata",
-        ...(versioned ? ["nuggetVersion"] : []),
-      ],
+      columns: ["studyId", "externalId", "title", "body", "answer", "metadata"],
       conflict: ["studyId", "externalId"],
       update: ["title", "body", "answer", "metadata"],
       returning: ["id", "externalId"],
     },
-    rows.map((q) => [
-      ctx.studyId,
-      q.id,
-      q.title,
-      q.body,
-      q.answer ?? null,
-      JSON.stringify(q.metadata),
-      ...(versioned ? [q.nuggetVersion ?? 1] : []),
-    ]),
+    rows.map((q) => [ctx.studyId, q.id, q.title, q.body, q.answer ?? null, JSON.stringify(q.metadata)]),
   );
-  return new Map(returned.map((r) => [String(r.externalId), Number(r.id)]));
+  const ids = new Map(returned.map((r) => [String(r.externalId), Number(r.id)]));
+  // a bundle of version 2 to 5 gives the version of a question's list (of its one set, the first here),
+  // taken where the set has none yet: a question's list moves on here
+  const versioned = rows.filter((q) => (q.nuggetVersion ?? 1) > 1);
+  if (versioned.length > 0)
+    await startNuggetVersions(
+      ctx.tx,
+      await ctx.nuggetSetId(),
+      versioned.map((q) => ({ queryId: ids.get(q.id)!, version: q.nuggetVersion! })),
+    );
+  return ids;
 }
 
 export async function writeQueries(ctx: ImportContext, batch: Numbered<QueryRow>[]): Promise<void> {
@@ -121,12 +122,20 @@ export async function writeNuggetedQueries(
     }
   }
   if (ctx.failed) return;
+  const setId = await ctx.nuggetSetId();
+  await refuseOtherSetsNuggets(
+    ctx,
+    setId,
+    rows.flatMap(({ line, row }) => row.nuggets.map((n, i) => ({ line, field: `nuggets[${i}]`, id: n.id }))),
+  );
+  if (ctx.failed) return;
   const queryIds = await upsertQueries(
     ctx,
     rows.map((r) => r.row.query),
   );
   const nuggets = await keepingNuggetVersions(
     ctx,
+    setId,
     queryIds.values(),
     rows.flatMap(({ row }) => row.nuggets.map((n) => n.id)),
     () =>
@@ -134,13 +143,13 @@ export async function writeNuggetedQueries(
         ctx.tx,
         {
           table: "Nugget",
-          columns: ["studyId", "queryId", "externalId", "position", "text"],
+          columns: ["studyId", "setId", "queryId", "externalId", "position", "text"],
           conflict: ["studyId", "externalId"],
           update: ["queryId", "position", "text"],
           returning: ["id", "externalId"],
         },
         rows.flatMap(({ row }) =>
-          row.nuggets.map((n, i) => [ctx.studyId, queryIds.get(row.query.id)!, n.id, i + 1, n.text]),
+          row.nuggets.map((n, i) => [ctx.studyId, setId, queryIds.get(row.query.id)!, n.id, i + 1, n.text]),
         ),
       ),
   );

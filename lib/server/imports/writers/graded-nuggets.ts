@@ -7,8 +7,8 @@ import { keepingNuggetVersions, type Numbered } from "./shared";
 type Nugget = { queryId: number; externalId: string; position: number; text: string };
 
 /**
- * A question's graded nuggets (nuggetizer's nuggets file). A nugget is matched to the question's
- * by its exact text (surrounding spaces trimmed) and gets the file's importance; a text the
+ * A question's graded nuggets (nuggetizer's nuggets file), into the import's nugget set. A nugget
+ * is matched to the question's nuggets in that set by its exact text (surrounding spaces trimmed) and gets the file's importance; a text the
  * question lacks becomes a new nugget after its others (id "<qid>_<position>", or the next free
  * one). The question's other nuggets stay as they are; a list that changes gets a new version.
  */
@@ -19,12 +19,14 @@ export async function writeGradedNuggets(ctx: ImportContext, batch: Numbered<Gra
     ctx.studyId,
     batch.map((b) => b.row.queryId),
   );
+  const setId = await ctx.nuggetSetId();
   const existing = (await selectIn(
     ctx.tx,
     "Nugget",
     ["queryId", "externalId", "position", "text"],
     "queryId",
     queryIds.values(),
+    { setId },
   )) as Record<string, unknown>[];
   const byQuery = new Map<number, Nugget[]>();
   for (const n of existing) {
@@ -57,8 +59,8 @@ export async function writeGradedNuggets(ctx: ImportContext, batch: Numbered<Gra
         last += 1;
         nugget = { queryId, externalId: `${row.queryId}_${last}`, position: last, text };
         nuggets.push(nugget);
-        added.push([ctx.studyId, queryId, nugget.externalId, last, text, importance]);
-      } else rows.push([ctx.studyId, queryId, nugget.externalId, nugget.position, nugget.text, importance]);
+        added.push([ctx.studyId, setId, queryId, nugget.externalId, last, text, importance]);
+      } else rows.push([ctx.studyId, setId, queryId, nugget.externalId, nugget.position, nugget.text, importance]);
     }
   }
   if (ctx.failed) return;
@@ -66,14 +68,15 @@ export async function writeGradedNuggets(ctx: ImportContext, batch: Numbered<Gra
   rows.push(...added);
   await keepingNuggetVersions(
     ctx,
-    rows.map((r) => r[1] as number),
-    rows.map((r) => r[2] as string),
+    setId,
+    rows.map((r) => r[2] as number),
+    rows.map((r) => r[3] as string),
     () =>
       upsertMany(
         ctx.tx,
         {
           table: "Nugget",
-          columns: ["studyId", "queryId", "externalId", "position", "text", "importance"],
+          columns: ["studyId", "setId", "queryId", "externalId", "position", "text", "importance"],
           conflict: ["studyId", "externalId"],
           update: ["importance"],
         },
@@ -83,14 +86,14 @@ export async function writeGradedNuggets(ctx: ImportContext, batch: Numbered<Gra
 }
 
 /**
- * Gives each new nugget an id no nugget of the study has (ids are unique in a study, not only in a
- * question): "<qid>_<position>", else "<qid>_<position>_2", "_3"... A taken id would make the
+ * Gives each new nugget an id no nugget of the study has (ids are unique in a study, across its
+ * sets, not only in a question): "<qid>_<position>", else "<qid>_<position>_2", "_3"... A taken id would make the
  * upsert grade another question's nugget.
  */
 async function nameNewNuggets(ctx: ImportContext, added: unknown[][]): Promise<void> {
-  const base = added.map((a) => a[2] as string);
+  const base = added.map((a) => a[3] as string);
   for (let k = 2; ; k++) {
-    const ids = added.map((a) => a[2] as string);
+    const ids = added.map((a) => a[3] as string);
     const rows = await selectIn(ctx.tx, "Nugget", ["externalId"], "externalId", ids, { studyId: ctx.studyId });
     const taken = new Set(rows.map((r) => String(r.externalId)));
     const seen = new Set<string>();
@@ -98,10 +101,10 @@ async function nameNewNuggets(ctx: ImportContext, added: unknown[][]): Promise<v
     added.forEach((a, i) => {
       const id = ids[i]!;
       if (taken.has(id) || seen.has(id)) {
-        a[2] = `${base[i]}_${k}`;
+        a[3] = `${base[i]}_${k}`;
         clash = true;
       }
-      seen.add(a[2] as string);
+      seen.add(a[3] as string);
     });
     if (!clash) return;
   }

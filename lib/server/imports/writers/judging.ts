@@ -24,7 +24,7 @@ import { dbTimestamp } from "../../db/transactions";
 import { templateVersion } from "../../judging/template-version";
 import { turnsEvery } from "../../next-turn";
 import { storedSample } from "./campaigns";
-import { answersOf, known, studyJudges, studySystems, targetIdsOf, type Numbered } from "./shared";
+import { answersOf, bundleNuggetSet, known, studyJudges, studySystems, targetIdsOf, type Numbered } from "./shared";
 
 const time = (ctx: ImportContext, iso: string | null) => (iso === null ? null : dbTimestamp(ctx.tx, new Date(iso)));
 const VERSION_MISMATCH = "does not match its template: a version is the SHA-256 of the template's content";
@@ -160,7 +160,8 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
       continue;
     }
     const sample = r.sample.kind === "campaign" ? r.sample : await storedSample(ctx, r.sample, line);
-    if (sample === null) continue;
+    const nuggetSetId = await bundleNuggetSet(ctx, r.template.task, r.nugget_set, line);
+    if (sample === null || nuggetSetId === false) continue;
     const endpoint = endpoints.find((e) => e.name === r.endpoint && e.baseUrl === r.base_url);
     const run: ImportedJudgeRun = {
       studyId: ctx.studyId,
@@ -178,6 +179,7 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
       criterion: r.criterion,
       temperature: r.temperature,
       seed: r.seed,
+      nuggetSetId,
       status: r.status === "running" ? "paused" : r.status,
       failure: r.failure,
       createdBy: r.created_by,

@@ -129,8 +129,11 @@ async function firstNuggets(ctx: ImportContext, rows: Numbered<NuggetAssignments
   );
 }
 
+/** The questions' nuggets in the import's nugget set (the study's first by default), in order. */
 async function nuggetsOf(ctx: ImportContext, queryIds: Iterable<number>): Promise<Map<number, Nugget[]>> {
-  const rows = await selectIn(ctx.tx, "Nugget", ["id", "queryId", "text", "position"], "queryId", queryIds);
+  const rows = await selectIn(ctx.tx, "Nugget", ["id", "queryId", "text", "position"], "queryId", queryIds, {
+    setId: await ctx.nuggetSetId(),
+  });
   const byQuery = new Map<number, Nugget[]>();
   for (const r of rows.sort((a, b) => Number(a.position) - Number(b.position))) {
     const list = byQuery.get(Number(r.queryId)) ?? [];

@@ -2,7 +2,7 @@ import "server-only";
 import type { TargetType } from "@/lib/domain/targets";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
-import { bumpNuggetVersions } from "../../db/queries";
+import { bumpNuggetVersions } from "../../db/nugget-sets";
 import { dbTimestamp } from "../../db/transactions";
 
 export type Numbered<R> = { line: number; row: R };
@@ -271,37 +271,91 @@ export function known(
 }
 
 /**
- * Runs a nugget upsert and raises the nugget version of every question whose list it changed
- * (a nugget added, removed, moved, reworded or reordered; see Query.nuggetVersion), so a review
- * of the list as it was can say so. A re-import that changes nothing keeps every version.
+ * Runs a nugget upsert into a set and raises the set's version of every question whose list it
+ * changed (a nugget added, removed, moved, reworded or reordered; see NuggetList), so a review of
+ * the list as it was can say so. A re-import that changes nothing keeps every version.
  */
 export async function keepingNuggetVersions<T>(
   ctx: ImportContext,
+  setId: number,
   queryIds: Iterable<number>,
   nuggetExternalIds: Iterable<string>,
   write: () => Promise<T>,
 ): Promise<T> {
   const previous = await selectIn(ctx.tx, "Nugget", ["queryId"], "externalId", nuggetExternalIds, {
     studyId: ctx.studyId,
+    setId,
   });
   const affected = [...new Set([...queryIds, ...previous.map((r) => Number(r.queryId))])];
-  const before = await nuggetLists(ctx, affected);
+  const before = await nuggetLists(ctx, setId, affected);
   const result = await write();
-  const after = await nuggetLists(ctx, affected);
+  const after = await nuggetLists(ctx, setId, affected);
   // a question's first list is its version 1; only a list that existed and changed is a new version
   const changed = affected.filter((q) => before.has(q) && before.get(q) !== after.get(q));
-  await bumpNuggetVersions(ctx.tx, changed);
+  await bumpNuggetVersions(ctx.tx, setId, changed);
   return result;
 }
 
-/** Each question's nugget list as one comparable string (ids, importance and texts in order). */
-async function nuggetLists(ctx: ImportContext, queryIds: number[]): Promise<Map<number, string>> {
+/**
+ * Refuses (an error on the line) each nugget id that names a nugget of another set of the study:
+ * ids are unique in a study, so an import into one set cannot take another set's nugget.
+ */
+export async function refuseOtherSetsNuggets(
+  ctx: ImportContext,
+  setId: number,
+  nuggets: readonly { line: number; field: string; id: string }[],
+): Promise<void> {
+  const rows = await selectIn(
+    ctx.tx,
+    "Nugget",
+    ["externalId", "setId"],
+    "externalId",
+    nuggets.map((n) => n.id),
+    {
+      studyId: ctx.studyId,
+    },
+  );
+  const elsewhere = new Set(rows.filter((r) => Number(r.setId) !== setId).map((r) => String(r.externalId)));
+  for (const n of nuggets)
+    if (elsewhere.has(n.id))
+      ctx.fail({
+        line: n.line,
+        field: n.field,
+        message: `nugget id "${n.id}" belongs to another nugget set of the study (ids are unique across its sets)`,
+      });
+}
+
+/** The tasks whose campaigns and runs use a nugget set. */
+const NUGGET_SET_TASKS: readonly string[] = ["nugget_quality", "nugget_assignment", "support"];
+
+/**
+ * The nugget set a bundle's campaign or judge run uses: the one it names (a nugget_set record of
+ * the bundle before it, else an error on the line: false), or, when it names none (a bundle
+ * before version 6) and its task uses nuggets, the import's (the study's first by default).
+ */
+export async function bundleNuggetSet(
+  ctx: ImportContext,
+  task: string,
+  name: string | null | undefined,
+  line: number,
+): Promise<number | null | false> {
+  if (name) {
+    if (ctx.seenAt(`nugget-set:${name}`)) return ctx.nuggetSetId(name);
+    ctx.fail({ line, field: "nugget_set", message: `unknown nugget set "${name}" (no nugget_set record before)` });
+    return false;
+  }
+  return NUGGET_SET_TASKS.includes(task) && name === undefined ? ctx.nuggetSetId() : null;
+}
+
+/** Each question's nugget list in a set as one comparable string (ids, importance and texts in order). */
+async function nuggetLists(ctx: ImportContext, setId: number, queryIds: number[]): Promise<Map<number, string>> {
   const rows = await selectIn(
     ctx.tx,
     "Nugget",
     ["queryId", "externalId", "position", "text", "importance"],
     "queryId",
     queryIds,
+    { setId },
   );
   const lists = new Map<number, { position: number; text: string }[]>();
   for (const r of rows)

@@ -1,0 +1,190 @@
+// Nugget sets (docs/DOMAIN.md, "Nugget sets"): a second list of nuggets for the same questions,
+// imported by name beside the first, never mixed with it in a campaign, Impact, an export or a
+// bundle, and carried whole by a bundle into another study.
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCampaign } from "@/lib/server/campaigns/create-campaign";
+import { getDb } from "@/lib/server/db/client";
+import { exportStudy } from "@/lib/server/exports/export-study";
+import { getImpactReport } from "@/lib/server/impact/get-impact-report";
+import { importIntoStudy } from "@/lib/server/imports/import-into-study";
+import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import { impactQuerySchema } from "@/lib/schemas/impact";
+import * as f from "@/prisma/factories";
+import { unique } from "@/test/db-tier";
+import { textInput } from "@/test/import-inputs";
+import { nuggetVersionOf } from "@/test/nugget-versions";
+
+const FILES = path.resolve("test/fixtures/trec-rag");
+const read = (name: string) => fs.readFileSync(path.join(FILES, name), "utf8");
+type Graded = { qid: string; query: string; nuggets: { text: string; importance: string; assignment?: string }[] };
+const parse = (text: string) =>
+  text
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Graded);
+const toJsonl = (lines: readonly object[]) => `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`;
+/** Another team's list: each question's first two nuggets, reworded. */
+const alt = (line: Graded): Graded => ({
+  ...line,
+  nuggets: line.nuggets.slice(0, 2).map((n) => ({ ...n, text: `${n.text} (as NIST wrote it)` })),
+});
+
+let studyId: number;
+let researcher: UserDto;
+let annotatorIds: number[];
+
+async function linesOf(request: Parameters<typeof exportStudy>[1], id = studyId): Promise<string[]> {
+  const { lines } = await exportStudy(id, request);
+  const out: string[] = [];
+  for await (const text of lines) out.push(...text.split("\n"));
+  return out;
+}
+
+beforeAll(async () => {
+  const db = await getDb();
+  const id = unique();
+  studyId = (await f.upsertStudy(db, { slug: `sets-${id}`, name: `Sets ${id}` })).id;
+  const user = await f.upsertUser(db, { email: `sets-r-${id}@test.local`, role: "researcher", password: "x" });
+  await f.upsertMember(db, studyId, user.id, "researcher");
+  researcher = toUserDto(user);
+  const annotator = await f.upsertUser(db, { email: `sets-a-${id}@test.local`, role: "annotator", password: "x" });
+  await f.upsertMember(db, studyId, annotator.id, "annotator");
+  annotatorIds = [annotator.id];
+  const file = (name: string, text = read(name)) => [textInput(name, text)];
+  await importIntoStudy(studyId, { format: "trec-rag-answers", createMissing: true, files: file("answers.jsonl") });
+  await importIntoStudy(studyId, { format: "nuggetizer-nuggets", files: file("nuggets.jsonl") });
+  await importIntoStudy(studyId, {
+    format: "nuggetizer-assignments",
+    judge: "llm",
+    files: file("assignments-llm.jsonl"),
+  });
+  // the second set and an LLM's assignments of its nuggets, by name
+  await importIntoStudy(studyId, {
+    format: "nuggetizer-nuggets",
+    nuggetSet: "nist",
+    files: file("nist-nuggets.jsonl", toJsonl(parse(read("nuggets.jsonl")).map(alt))),
+  });
+  await importIntoStudy(studyId, {
+    format: "nuggetizer-assignments",
+    judge: "llm-on-nist",
+    nuggetSet: "nist",
+    files: file("nist-assignments.jsonl", toJsonl(parse(read("assignments-llm.jsonl")).map(alt))),
+  });
+}, 60_000);
+
+describe("nugget sets", () => {
+  it("keeps a second set beside the first: its own nuggets and ids, the first's lists and versions untouched", async () => {
+    const db = await getDb();
+    const sets = await db.nuggetSet.findMany({ where: { studyId }, orderBy: { id: "asc" } });
+    expect(sets.map((s) => [s.name, s.source])).toEqual([
+      ["main", "import"],
+      ["nist", "import"],
+    ]);
+    const [main, nist] = sets;
+    const count = (setId: number) => db.nugget.count({ where: { setId } });
+    expect(await count(main!.id)).toBe(12);
+    expect(await count(nist!.id)).toBe(8);
+    const t1 = await db.query.findFirstOrThrow({ where: { studyId, externalId: "t1" } });
+    expect(await nuggetVersionOf(db, t1.id, main!.id)).toBe(1);
+    expect(await nuggetVersionOf(db, t1.id, nist!.id)).toBe(1);
+    // ids are unique in the study: the second set's first nugget of t1 is not "t1_1"
+    const ids = (
+      await db.nugget.findMany({ where: { setId: nist!.id, queryId: t1.id }, orderBy: { position: "asc" } })
+    ).map((n) => n.externalId);
+    expect(ids).toEqual(["t1_1_2", "t1_2_2"]);
+    // each set exports as the file it came from
+    expect(await linesOf({ what: "nuggets", format: "nuggetizer-nuggets", nuggetSet: "nist" })).toEqual(
+      toJsonl(parse(read("nuggets.jsonl")).map(alt))
+        .trim()
+        .split("\n"),
+    );
+    const first = await linesOf({ what: "nuggets", format: "nuggetizer-nuggets" });
+    expect(first.map((l) => JSON.parse(l) as Graded)).toEqual(parse(read("nuggets.jsonl")));
+    await expect(linesOf({ what: "nuggets", format: "nuggetizer-nuggets", nuggetSet: "nope" })).rejects.toThrow(
+      'nuggetSet: the study has no nugget set named "nope"',
+    );
+  });
+
+  it("scores nugget assignments in Impact against the set asked for, and says which", async () => {
+    const impact = (a: string, nuggetSet?: string) =>
+      getImpactReport(researcher, studyId, impactQuerySchema.parse({ a, b: a, family: "answers", nuggetSet }));
+    const onMain = await impact("llm");
+    const onNist = await impact("llm-on-nist", "nist");
+    expect(onMain.nuggetSet).toBe("main");
+    expect(onNist.nuggetSet).toBe("nist");
+    expect(onMain.questions).toBe(4);
+    expect(onNist.questions).toBe(4);
+    // two nuggets a question under nist: an answer's All score is over those two only
+    const all = (r: typeof onMain, system: string) => r.systems.find((s) => s.name === system)!.scores.all_score!.a;
+    expect(all(onNist, "bm25-gpt4o")).not.toBe(all(onMain, "bm25-gpt4o"));
+    // labels of one set's nuggets grade nothing under the other
+    await expect(impact("llm", "nist")).rejects.toThrow(/nothing to compare|no answers|in common/);
+    await expect(impact("llm-on-nist")).rejects.toThrow(/nothing to compare|no answers|in common/);
+  });
+
+  it("starts a nugget assignment campaign on the set asked for, its items holding only that set's nuggets", async () => {
+    const db = await getDb();
+    const campaign = await createCampaign(researcher, studyId, {
+      name: `On nist ${unique()}`,
+      taskType: "nugget_assignment",
+      scale: { kind: "builtin", id: "binary" },
+      guidelines: "",
+      protocol: "blind",
+      llmJudge: null,
+      overlap: 1,
+      annotatorIds,
+      sample: { kind: "all_pairs" },
+      seed: 1,
+      nuggetSet: "nist",
+    });
+    const items = await db.item.findMany({ where: { campaignId: campaign.id } });
+    expect(items.length).toBe(12);
+    const nist = await db.nuggetSet.findFirstOrThrow({ where: { studyId, name: "nist" } });
+    expect((await db.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).nuggetSetId).toBe(nist.id);
+    for (const item of items) {
+      const list = JSON.parse(item.nuggets!) as { nuggets: { text: string }[] };
+      expect(list.nuggets).toHaveLength(2);
+      expect(list.nuggets.every((n) => n.text.endsWith("(as NIST wrote it)"))).toBe(true);
+    }
+  });
+
+  it("carries every set in a bundle: another study imports it and exports the same bundle", async () => {
+    const db = await getDb();
+    const bundle = await linesOf({ what: "study", format: "bundle" });
+    const records = bundle.map((l) => JSON.parse(l) as { type: string; name?: string; set?: string });
+    expect(records.filter((r) => r.type === "nugget_set").map((r) => r.name)).toEqual(["main", "nist"]);
+    expect(new Set(records.filter((r) => r.type === "nugget").map((r) => r.set))).toEqual(new Set(["main", "nist"]));
+    const other = (await f.upsertStudy(db, { slug: `sets-copy-${unique()}`, name: "Sets copy" })).id;
+    await importIntoStudy(other, {
+      format: "assay-bundle",
+      files: [textInput("study.assay.jsonl", `${bundle.join("\n")}\n`)],
+    });
+    const again = await linesOf({ what: "study", format: "bundle" }, other);
+    expect(again.slice(1)).toEqual(bundle.slice(1));
+    // imported again: nothing changes
+    await importIntoStudy(other, {
+      format: "assay-bundle",
+      files: [textInput("study.assay.jsonl", `${bundle.join("\n")}\n`)],
+    });
+    expect((await linesOf({ what: "study", format: "bundle" }, other)).slice(1)).toEqual(bundle.slice(1));
+  });
+
+  it("refuses a nugget id of one set in an import into another, and changes nothing", async () => {
+    const bundle = await linesOf({ what: "study", format: "bundle" });
+    const db = await getDb();
+    const before = await db.nugget.count({ where: { studyId } });
+    const moved = bundle.map((l) => {
+      const r = JSON.parse(l) as { type: string; id?: string; set?: string };
+      return r.type === "nugget" && r.id === "t1_1" ? JSON.stringify({ ...r, set: "nist" }) : l;
+    });
+    await expect(
+      importIntoStudy(studyId, {
+        format: "assay-bundle",
+        files: [textInput("moved.assay.jsonl", `${moved.join("\n")}\n`)],
+      }),
+    ).rejects.toThrow('nugget id "t1_1" belongs to another nugget set of the study');
+    expect(await db.nugget.count({ where: { studyId } })).toBe(before);
+  });
+});
