@@ -177,6 +177,9 @@ describe("a study bundle moved to the other engine", () => {
     // nugget importance (the TREC RAG track's): the first nugget of each question vital, the second okay
     await db.nugget.updateMany({ where: { studyId, position: 1 }, data: { importance: "vital" } });
     await db.nugget.updateMany({ where: { studyId, position: 2 }, data: { importance: "okay" } });
+    // a question's list changed since it was first imported: version 2 in its set
+    const changed = await db.nugget.findFirstOrThrow({ where: { studyId }, orderBy: { id: "asc" } });
+    await db.nuggetList.create({ data: { setId: changed.setId, queryId: changed.queryId, version: 2 } });
 
     const { lines } = await exportStudy(studyId, { what: "study", format: "bundle" });
     const out = fs.createWriteStream(bundleFile);

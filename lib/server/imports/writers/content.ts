@@ -96,15 +96,8 @@ export async function writeQueryGroups(ctx: ImportContext, batch: Numbered<Query
   }
 }
 
-/** FreshStack questions: the query, its nuggets in order, and the LLM's support labels. */
-export async function writeNuggetedQueries(
-  ctx: ImportContext,
-  batch: Numbered<NuggetedQueryRow>[],
-  judge: { name: string; scale: string },
-): Promise<void> {
-  const rows = batch.filter(({ line, row }) =>
-    ctx.firstTime(`query:${row.query.id}`, line, `query id "${row.query.id}"`),
-  );
+/** The ids of the chunks FreshStack questions' nuggets name, each one the study lacks an error on its line. */
+async function supportingDocuments(ctx: ImportContext, rows: Numbered<NuggetedQueryRow>[]) {
   const docIds = await idsByExternalId(
     ctx.tx,
     "Document",
@@ -121,6 +114,19 @@ export async function writeNuggetedQueries(
       }
     }
   }
+  return docIds;
+}
+
+/** FreshStack questions: the query, its nuggets in order (in the import's nugget set), and the LLM's support labels. */
+export async function writeNuggetedQueries(
+  ctx: ImportContext,
+  batch: Numbered<NuggetedQueryRow>[],
+  judge: { name: string; scale: string },
+): Promise<void> {
+  const rows = batch.filter(({ line, row }) =>
+    ctx.firstTime(`query:${row.query.id}`, line, `query id "${row.query.id}"`),
+  );
+  const docIds = await supportingDocuments(ctx, rows);
   if (ctx.failed) return;
   const setId = await ctx.nuggetSetId();
   await refuseOtherSetsNuggets(

@@ -145,20 +145,7 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
       ctx.fail({ line, field: "template_version", message: VERSION_MISMATCH });
       continue;
     }
-    const comparing = JUDGE_TASKS[r.template.task].unit === "request";
-    if (comparing !== (r.systems !== null)) {
-      ctx.fail({
-        line,
-        field: "systems",
-        message: `a ${r.template.task} run ${comparing ? "names the systems whose answers it compares" : "compares no systems"}`,
-      });
-      continue;
-    }
-    const unknown = (r.systems ?? []).find((s) => !systems.has(s));
-    if (unknown !== undefined) {
-      ctx.fail({ line, field: "systems", message: `unknown system "${unknown}" (system records come first)` });
-      continue;
-    }
+    if (!runSystemsKnown(ctx, r, systems, line)) continue;
     const sample = r.sample.kind === "campaign" ? r.sample : await storedSample(ctx, r.sample, line);
     const nuggetSetId = await bundleNuggetSet(ctx, r.template.task, r.nugget_set, line);
     if (sample === null || nuggetSetId === false) continue;
@@ -193,6 +180,28 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
       template: r.template,
     });
   }
+}
+
+/** Whether a run names systems as its task asks (a preference compares some, every other task none), all of the study's. */
+function runSystemsKnown(
+  ctx: ImportContext,
+  r: JudgeRunRow["record"],
+  systems: ReadonlyMap<string, number>,
+  line: number,
+): boolean {
+  const comparing = JUDGE_TASKS[r.template.task].unit === "request";
+  if (comparing !== (r.systems !== null)) {
+    ctx.fail({
+      line,
+      field: "systems",
+      message: `a ${r.template.task} run ${comparing ? "names the systems whose answers it compares" : "compares no systems"}`,
+    });
+    return false;
+  }
+  const unknown = (r.systems ?? []).find((s) => !systems.has(s));
+  if (unknown === undefined) return true;
+  ctx.fail({ line, field: "systems", message: `unknown system "${unknown}" (system records come first)` });
+  return false;
 }
 
 /**
