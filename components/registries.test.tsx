@@ -195,6 +195,7 @@ describe("the campaign form's tasks", () => {
       llmJudges: [],
       answeringSystems: [],
       referenceSets: [],
+      nuggetSets: [],
     };
     const form = (followUp?: { targetKeys: string[]; taskType: "relevance" }) =>
       render(

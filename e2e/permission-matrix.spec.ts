@@ -244,6 +244,8 @@ const ROUTES: Route[] = [
   { method: "POST", path: () => `/api/studies/${s()}/campaigns/preview`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/imports`, expect: STAFF },
   { method: "POST", path: () => `/api/studies/${s()}/nuggets`, expect: STAFF },
+  // saving a reviewed nugget set: an empty body is refused by validation (400), nothing changes
+  { method: "POST", path: () => `/api/studies/${s()}/nugget-sets`, expect: STAFF, data: {} },
   // grading a nugget: an empty body is refused by validation (400), nothing changes
   { method: "PUT", path: () => `/api/studies/${s()}/nuggets/importance`, expect: STAFF, data: {} },
   {

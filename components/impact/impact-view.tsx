@@ -55,6 +55,30 @@ export function ImpactView(page: LabelSetPairProps<ImpactReport>) {
               ))}
             </Select>
           </Field>
+          {/* the nugget-based families read a nugget set's nuggets: each side's may be chosen once the study has two */}
+          {study.nuggetSets.length > 1 && (
+            <>
+              <Field label="Nugget set">
+                <Select name="nuggetSet" defaultValue={report?.nuggetSets.a ?? query.nuggetSet ?? ""}>
+                  {study.nuggetSets.map((name, i) => (
+                    <option key={name} value={i === 0 ? "" : name}>
+                      {i === 0 ? `${name} (the first)` : name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label="Nugget set for B">
+                <Select name="nuggetSetB" defaultValue={query.nuggetSetB ?? ""}>
+                  <option value="">The same as A</option>
+                  {study.nuggetSets.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </>
+          )}
           {/* trec_eval's -J applies to relevance labels only: offered when the sets have them, or before they are chosen */}
           {(!report || report.families.includes("relevance")) && (
             <label className="flex items-center gap-2 self-center text-sm">
@@ -75,6 +99,8 @@ export function ImpactView(page: LabelSetPairProps<ImpactReport>) {
                 a: report.sets.a,
                 b: report.sets.b,
                 family: report.family,
+                ...(query.nuggetSet ? { nuggetSet: query.nuggetSet } : {}),
+                ...(query.nuggetSetB ? { nuggetSetB: query.nuggetSetB } : {}),
                 ...(report.judgedOnly ? { judged: "1" } : {}),
                 measure: report.significance.measure,
                 test: report.significance.test,
@@ -177,6 +203,13 @@ function ImpactSummary({ report, titles }: { report: ImpactReport; titles: { a: 
       {count(report.systems.length, "system")} over {count(report.questions, "question")}
       {partial ? ` (of ${report.questionsTotal} ${words.universe})` : relevance ? "" : ` ${words.universe}`}; A ={" "}
       {titles.a}, B = {titles.b}.{" "}
+      {report.family !== "relevance" && report.family !== "citations" && report.nuggetSets.a !== null && (
+        <span data-testid="impact-nugget-sets">
+          {report.nuggetSets.a === report.nuggetSets.b
+            ? `Nuggets of the set ${report.nuggetSets.a}. `
+            : `Nuggets of the set ${report.nuggetSets.a} under A, of ${report.nuggetSets.b ?? "none"} under B. `}
+        </span>
+      )}
       {relevance
         ? `trec_eval 9.0.8's measures over relevance labels (a level's position is its gain)${report.judgedOnly ? ", judged documents only (-J)" : ""}: each the mean over the questions a run and the labels share.`
         : report.family === "answers"

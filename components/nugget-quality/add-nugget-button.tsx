@@ -5,11 +5,21 @@ import { useRouter } from "next/navigation";
 import { nuggetApi } from "@/lib/client/nugget-api";
 import { Button } from "@/components/ui/button";
 
-/** Adds a missing nugget an expert wrote out to its question, then refreshes the report. */
-export function AddNuggetButton({ studyId, question, text }: { studyId: number; question: string; text: string }) {
+/** Adds a missing nugget an expert wrote out to its question's list in a nugget set, then refreshes the report. */
+export function AddNuggetButton({
+  studyId,
+  question,
+  text,
+  nuggetSet,
+}: {
+  studyId: number;
+  question: string;
+  text: string;
+  nuggetSet: string | null;
+}) {
   const router = useRouter();
   const add = useMutation({
-    mutationFn: () => nuggetApi.add(studyId, { question, text }),
+    mutationFn: () => nuggetApi.add(studyId, { question, text, ...(nuggetSet ? { nuggetSet } : {}) }),
     onSuccess: () => router.refresh(),
   });
   if (add.data)

@@ -1,4 +1,5 @@
 import type { NuggetQualityReport } from "@/lib/domain/nugget-quality/build-nugget-quality-report";
+import { SaveReviewedSet } from "./save-reviewed-set";
 import { ReportExports } from "@/components/reports/report-exports";
 import { count } from "@/components/ui/wording";
 import { OverallSection, PositionSection, Table5Section } from "./quality-sections";
@@ -21,7 +22,8 @@ export function NuggetQualityReportView({
       <ReportExports href={exportHref} />
       <p className="text-sm text-stone-600" data-testid="nugget-quality-summary">
         {count(report.reviews, "review")} of {count(report.questions, "question")} by{" "}
-        {count(report.perAnnotator.length, "annotator")} in {report.campaign.name}.
+        {count(report.perAnnotator.length, "annotator")} in {report.campaign.name}
+        {report.campaign.nuggetSet ? `, of the nugget set ${report.campaign.nuggetSet}` : ""}.
       </p>
       {report.reviews === 0 ? (
         <p className="text-sm text-stone-600">No review has been submitted yet.</p>
@@ -33,8 +35,13 @@ export function NuggetQualityReportView({
           {report.agreement && <ReviewAgreementSection agreement={report.agreement} />}
           <PerQuestionSection report={report} />
           {report.missingNuggets.length > 0 && (
-            <MissingNuggetsSection studyId={studyId} missing={report.missingNuggets} />
+            <MissingNuggetsSection
+              studyId={studyId}
+              missing={report.missingNuggets}
+              nuggetSet={report.campaign.nuggetSet}
+            />
           )}
+          <SaveReviewedSet studyId={studyId} campaign={report.campaign} />
         </>
       )}
     </div>

@@ -113,9 +113,12 @@ function NuggetList({ question: q }: { question: QuestionRow }) {
 export function MissingNuggetsSection({
   studyId,
   missing,
+  nuggetSet,
 }: {
   studyId: number;
   missing: NuggetQualityReport["missingNuggets"];
+  /** The nugget set the campaign reviews: a missing nugget joins its question's list there. */
+  nuggetSet: string | null;
 }) {
   return (
     <section aria-labelledby="missing-heading">
@@ -130,7 +133,7 @@ export function MissingNuggetsSection({
             {m.nugget ? (
               <span className="text-xs text-emerald-700">nugget {m.nugget}</span>
             ) : (
-              <AddNuggetButton studyId={studyId} question={m.question} text={m.text} />
+              <AddNuggetButton studyId={studyId} question={m.question} text={m.text} nuggetSet={nuggetSet} />
             )}
           </li>
         ))}

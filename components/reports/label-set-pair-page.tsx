@@ -9,7 +9,8 @@ import { ReportNeedsNote } from "./report-needs-note";
 
 /** What a page that scores the study under two label sets is given (lib/server/http/report-page.ts, labelSetPairPage). */
 export type LabelSetPairProps<R> = {
-  study: { id: number; name: string } & LabelSetStudy;
+  /** The study, with its nugget sets' names (the first first). */
+  study: { id: number; name: string; nuggetSets: readonly string[] } & LabelSetStudy;
   sets: { value: string; label: string }[];
   /** The LLM judges an ensemble can be made of. */
   models: string[];

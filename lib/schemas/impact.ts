@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nuggetSetNameSchema } from "@/lib/domain/nuggets/nugget-sets";
+import { optionalNuggetSetName } from "@/lib/domain/nuggets/nugget-sets";
 import { labelSetNameSchema } from "./label-set-name";
 import type { ImpactReport as BuiltImpactReport } from "@/lib/domain/impact/build-impact-report";
 import { describes } from "./describes";
@@ -23,7 +23,9 @@ export const impactQuerySchema = z.object({
   y: z.string().max(200).optional(),
   format: z.enum(["json", "csv"]).optional(),
   /** The nugget set the nugget-based measures and nugget scores use (absent: the study's first). */
-  nuggetSet: nuggetSetNameSchema.optional(),
+  nuggetSet: optionalNuggetSetName,
+  /** Sets compared: the nugget set label set B is read with (absent: the same as A's). */
+  nuggetSetB: optionalNuggetSetName,
 });
 export type ImpactQuery = z.infer<typeof impactQuerySchema>;
 
@@ -43,8 +45,8 @@ const significancePair = z.object({
 export const impactReportSchema = describes<BuiltImpactReport>()(
   z.object({
     sets: z.object({ a: z.string(), b: z.string() }),
-    /** The nugget set whose nuggets the nugget-based measures and nugget scores use (null: the study has none). */
-    nuggetSet: z.string().nullable(),
+    /** The nugget sets whose nuggets the nugget-based measures and nugget scores use under each label set (null: the study has none). */
+    nuggetSets: z.object({ a: z.string().nullable(), b: z.string().nullable() }),
     /** What the sets leave out (an adjudicated set's undecided targets, a majority's ties), in words. */
     leftOut: z.array(z.string()),
     family: z.enum(IMPACT_FAMILIES),

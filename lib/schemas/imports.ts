@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nuggetSetNameSchema } from "@/lib/domain/nuggets/nugget-sets";
+import { optionalNuggetSetName } from "@/lib/domain/nuggets/nugget-sets";
 import { labelSetListSchema } from "./label-set-name";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 
@@ -66,7 +66,7 @@ export const importUploadQuerySchema = z.object({
     .optional()
     .transform((v) => v === "1"),
   /** The nugget set the file's nuggets go to or are matched in (made when missing); unset: the study's first. */
-  nuggetSet: nuggetSetNameSchema.optional(),
+  nuggetSet: optionalNuggetSetName,
 });
 
 export const exportQuerySchema = z.object({
@@ -86,7 +86,7 @@ export const exportQuerySchema = z.object({
   /** "1": only check that the export can be made (a JSON answer, or the error), for the page to show before downloading. */
   check: z.enum(["1"]).optional(),
   /** Nuggets: the nugget set exported (unset: the study's first). */
-  nuggetSet: nuggetSetNameSchema.optional(),
+  nuggetSet: optionalNuggetSetName,
 });
 
 /**

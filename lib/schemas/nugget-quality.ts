@@ -16,7 +16,8 @@ const quality = z.object({ nuggets: z.number(), precision: statistic, recall: st
 
 export const nuggetQualityReportSchema = describes<BuiltNuggetQualityReport>()(
   z.object({
-    campaign: z.object({ id: z.number(), name: z.string() }),
+    /** The campaign, with the nugget set it reviews (null: none recorded). */
+    campaign: z.object({ id: z.number(), name: z.string(), nuggetSet: z.string().nullable() }),
     reviews: z.number(),
     questions: z.number(),
     /** Micro: every nugget counted once over all reviews; macro: the mean over reviews (one annotator's review of one question). */

@@ -28,3 +28,19 @@ export const changedNuggetSchema = z.object({
   nuggetVersion: z.number(),
 });
 export type ChangedNugget = z.infer<typeof changedNuggetSchema>;
+
+/** A nugget quality campaign's reviewed lists saved as a new nugget set of its study. */
+export const newReviewedSetSchema = z.object({
+  name: nuggetSetNameSchema,
+  campaign: z.number().int().positive(),
+});
+export type NewReviewedSet = z.infer<typeof newReviewedSetSchema>;
+
+export const reviewedSetSchema = z.object({
+  name: z.string(),
+  /** Questions in the set (the campaign's), nuggets kept and nuggets the reviewers added. */
+  questions: z.number(),
+  kept: z.number(),
+  added: z.number(),
+});
+export type ReviewedSet = z.infer<typeof reviewedSetSchema>;

@@ -60,6 +60,8 @@ export const studyHeaderSchema = z.object({
       uniform: z.enum(["pairs", "questions"]).nullable(),
     }),
   ),
+  /** Its nugget sets' names, the first (the default everywhere) first. */
+  nuggetSets: z.array(z.string()),
   /** What the study's data can fill: nuggets (Nugget quality, Drift), side-by-side material (Preferences), federated results (Resources). */
   holds: z.object({
     nuggets: z.boolean(),

@@ -11,6 +11,7 @@ const options: CampaignFormOptions = {
   llmJudges: ["gpt-4o"],
   answeringSystems: ["sys-a", "sys-b", "sys-c"],
   referenceSets: [{ value: "nist", label: "nist" }],
+  nuggetSets: ["main", "nist"],
 };
 
 describe("the campaign form's fields", () => {
@@ -94,6 +95,15 @@ describe("the campaign form's fields", () => {
       kind: "random_pairs",
       pairs: 25,
     });
+  });
+
+  it("name a nugget set other than the first for the tasks that show nuggets, and none for the others", () => {
+    const fields = { ...initialCampaignFields(options), nuggetSet: "nist" };
+    expect(campaignDraft({ ...fields, taskType: "nugget_assignment" }).nuggetSet).toBe("nist");
+    expect(campaignDraft({ ...fields, taskType: "nugget_quality" }).nuggetSet).toBe("nist");
+    expect(campaignDraft({ ...fields, taskType: "support" }).nuggetSet).toBe("nist");
+    expect(campaignDraft({ ...fields, taskType: "relevance" })).not.toHaveProperty("nuggetSet");
+    expect(campaignDraft(initialCampaignFields(options))).not.toHaveProperty("nuggetSet");
   });
 
   it("fall back to random questions when the new task does not offer the chosen sample design", () => {

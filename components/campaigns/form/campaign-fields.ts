@@ -14,6 +14,8 @@ export type CampaignFormOptions = {
   answeringSystems: string[];
   /** The label sets gold items may be drawn from. */
   referenceSets: { value: string; label: string }[];
+  /** The study's nugget sets, the first (the default) first. */
+  nuggetSets: string[];
 };
 
 /** Pairs chosen elsewhere (the disagreement queue) for a follow-up campaign. */
@@ -52,6 +54,8 @@ export type CampaignFields = {
   goldBy: "count" | "share";
   goldCount: number;
   goldPercent: number;
+  /** The nugget set a nugget quality, nugget assignment or support campaign uses ("": the study's first). */
+  nuggetSet: string;
 };
 
 export type SetFields = (patch: Partial<CampaignFields>) => void;
@@ -97,8 +101,12 @@ export function initialCampaignFields(
     goldBy: "share",
     goldCount: 10,
     goldPercent: 10,
+    nuggetSet: "",
   };
 }
+
+/** The tasks whose items show a nugget set's nuggets. */
+export const NUGGET_SET_TASKS: readonly TaskChoice[] = ["nugget_quality", "nugget_assignment", "support"];
 
 /** The scale the form shows: the one chosen, else the task's default. */
 export const scaleIdOf = (fields: CampaignFields) => fields.chosenScaleId ?? TASK_TYPES[fields.taskType].defaultScaleId;
@@ -169,6 +177,7 @@ export function campaignDraft(fields: CampaignFields, followUp?: FollowUp): Camp
     annotatorIds: fields.annotatorIds,
     sample: sampleSpec(fields, followUp),
     seed: fields.seed,
+    ...(fields.nuggetSet && NUGGET_SET_TASKS.includes(fields.taskType) ? { nuggetSet: fields.nuggetSet } : {}),
   };
   if (task.unit === "pair") {
     return {

@@ -3,6 +3,7 @@ import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { CriteriaEditor } from "../criteria-editor";
 import {
+  NUGGET_SET_TASKS,
   withTask,
   type CampaignFields,
   type CampaignFormOptions,
@@ -40,6 +41,17 @@ export function TaskFields({
             ))}
         </Select>
       </Field>
+      {options.nuggetSets.length > 1 && NUGGET_SET_TASKS.includes(fields.taskType) && (
+        <Field label="Nugget set">
+          <Select compact value={fields.nuggetSet} onChange={(e) => set({ nuggetSet: e.target.value })}>
+            {options.nuggetSets.map((name, i) => (
+              <option key={name} value={i === 0 ? "" : name}>
+                {i === 0 ? `${name} (the first)` : name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
       {comparing && (
         <>
           <SystemsField fields={fields} set={set} systems={options.answeringSystems} />

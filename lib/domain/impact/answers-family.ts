@@ -14,9 +14,13 @@ import type { Family } from "./impact-family";
 /** nuggetizer's four scores, All first (the measure the per-question list follows). */
 export const ANSWER_MEASURES = ["all_score", "vital_score", "strict_all_score", "strict_vital_score"] as const;
 
+type NuggetOfQuestion = { id: number; queryId: number; importance?: string | null };
+
 export type AnswerInputs = {
-  /** The study's nuggets with their question and importance (null: not graded, counted as okay). */
-  nuggets: readonly { id: number; queryId: number; importance?: string | null }[];
+  /** The nuggets (of a nugget set) with their question and importance (null: not graded, counted as okay). */
+  nuggets: readonly NuggetOfQuestion[];
+  /** Set B's nuggets when it grades another nugget set (absent: the same nuggets as A). */
+  nuggetsB?: readonly NuggetOfQuestion[];
   /** The study's answers: which system answered which question. */
   answers: readonly { systemId: number; system: string; queryId: number }[];
 };
@@ -33,38 +37,33 @@ type AnswerScores = ReadonlyMap<string, NuggetScores>;
  */
 export function answersFamily(
   inputs: AnswerInputs,
-  sets: readonly ReadonlyMap<string, SetLabel>[],
+  sets: readonly [ReadonlyMap<string, SetLabel>, ReadonlyMap<string, SetLabel>],
 ): Family<AnswerScores> {
-  const nuggetsOf = new Map<string, { id: number; vital: boolean }[]>();
-  for (const n of inputs.nuggets) {
-    const q = String(n.queryId);
-    nuggetsOf.set(q, [
-      ...(nuggetsOf.get(q) ?? []),
-      { id: n.id, vital: storedImportance(n.importance ?? null) === "vital" },
-    ]);
-  }
+  const lists = { a: byQuestion(inputs.nuggets), b: byQuestion(inputs.nuggetsB ?? inputs.nuggets) };
   const systemName = new Map(inputs.answers.map((a) => [a.systemId, a.system]));
   const answered = new Set(inputs.answers.map((a) => `${a.queryId}|${a.system}`));
-  const assigned = sets.map((labels) => assignmentsOf(labels, systemName));
-  // the answers every set assigned in full, by question
+  const assigned = { a: assignmentsOf(sets[0], systemName), b: assignmentsOf(sets[1], systemName) };
+  // the answers both sets assigned in full (each every nugget of its own list), by question
   const compared = new Map<string, string[]>();
   for (const key of answered) {
     const [q, system] = [key.slice(0, key.indexOf("|")), key.slice(key.indexOf("|") + 1)];
-    const nuggets = nuggetsOf.get(q) ?? [];
-    const full = (set: Map<string, Map<number, NuggetAssignment>>) =>
-      nuggets.length > 0 && nuggets.every((n) => set.get(key)?.has(n.id));
-    if (assigned.every(full)) compared.set(q, [...(compared.get(q) ?? []), system]);
+    const full = (side: "a" | "b") => {
+      const nuggets = lists[side].get(q) ?? [];
+      return nuggets.length > 0 && nuggets.every((n) => assigned[side].get(key)?.has(n.id));
+    };
+    if (full("a") && full("b")) compared.set(q, [...(compared.get(q) ?? []), system]);
   }
-  const universe = new Set([...nuggetsOf.keys()].filter((q) => inputs.answers.some((a) => String(a.queryId) === q)));
+  const withNuggets = new Set([...lists.a.keys(), ...lists.b.keys()]);
+  const universe = new Set([...withNuggets].filter((q) => inputs.answers.some((a) => String(a.queryId) === q)));
   return {
     measures: ANSWER_MEASURES,
     systems: [...new Set(inputs.answers.map((a) => a.system))].sort(),
     universe,
-    judgments: (labels) => {
+    judgments: (labels, side) => {
       const set = assignmentsOf(labels, systemName);
       return new Map(
         [...universe].map((q) => {
-          const nuggets = nuggetsOf.get(q)!;
+          const nuggets = lists[side].get(q) ?? [];
           const scores = new Map(
             (compared.get(q) ?? []).map((system) => {
               const given = set.get(`${q}|${system}`)!;
@@ -86,6 +85,17 @@ export function answersFamily(
       return Object.fromEntries(ANSWER_MEASURES.map((m) => [m, mean[m]]));
     },
   };
+}
+
+/** Nuggets by question (as a string), in their order, each vital or not. */
+function byQuestion(nuggets: readonly NuggetOfQuestion[]): Map<string, { id: number; vital: boolean }[]> {
+  const out = new Map<string, { id: number; vital: boolean }[]>();
+  for (const n of nuggets) {
+    const q = String(n.queryId);
+    const list = out.get(q) ?? out.set(q, []).get(q)!;
+    list.push({ id: n.id, vital: storedImportance(n.importance ?? null) === "vital" });
+  }
+  return out;
 }
 
 /** A label set's assignments: per "question|system" answer, each nugget's assignment. */

@@ -34,8 +34,10 @@ export type ImpactInputs = {
   leftOut?: readonly string[];
   /** The nuggets of the nugget set the report uses, with their question and importance. */
   nuggets: AnswerInputs["nuggets"];
-  /** That nugget set's name (null: the study has none); the report says it. */
-  nuggetSet?: string | null;
+  /** Set B's nuggets when it is read with another nugget set (sets compared); absent: the same as A's. */
+  nuggetsB?: AnswerInputs["nuggets"];
+  /** The nugget sets' names (null: the study has none); the report says them. */
+  nuggetSets?: { a: string | null; b: string | null };
   /** The study's answers (RAG systems' responses): which system answered which question. */
   answers?: AnswerInputs["answers"];
   /** The study's answers kept with sentences, each sentence's cited passages (citation support). */
@@ -105,7 +107,7 @@ export function buildImpactReport(inputs: ImpactInputs) {
   const nothing = nothingToCompare(inputs, "judged no question in common");
   if (family === "answers") {
     if ((inputs.answers ?? []).length === 0) return "this study has no answers: import TREC RAG answers first";
-    const f = answersFamily({ nuggets: inputs.nuggets, answers: inputs.answers ?? [] }, [
+    const f = answersFamily({ nuggets: inputs.nuggets, nuggetsB: inputs.nuggetsB, answers: inputs.answers ?? [] }, [
       inputs.labels.a,
       inputs.labels.b,
     ]);
@@ -159,8 +161,8 @@ function nothingToCompare(inputs: ImpactInputs, what: string): string {
 /** The runs scored under both sets with one family, on the questions both judged (and those judgments). */
 function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
   const { universe } = f;
-  const allA = f.judgments(inputs.labels.a);
-  const allB = f.judgments(inputs.labels.b);
+  const allA = f.judgments(inputs.labels.a, "a");
+  const allB = f.judgments(inputs.labels.b, "b");
   const shared = [...universe].filter((q) => allA.get(q)?.judged && allB.get(q)?.judged);
   const on = (all: Map<string, Judged<J>>) => new Map(shared.map((q) => [q, all.get(q)!.value]));
   const [a, b] = [on(allA), on(allB)];
@@ -199,7 +201,7 @@ function compare<J>(inputs: ImpactInputs, family: ImpactFamily, f: Family<J>) {
   const swaps = perMeasure((p) => swappedPairs(p.names, p.a, p.b));
   const report = {
     sets: inputs.sets,
-    nuggetSet: inputs.nuggetSet ?? null,
+    nuggetSets: inputs.nuggetSets ?? { a: null, b: null },
     leftOut: [...(inputs.leftOut ?? [])],
     family,
     judgedOnly: family === "relevance" && (inputs.judgedOnly ?? false),
@@ -230,9 +232,13 @@ function nuggetFamily(inputs: ImpactInputs): Family<QueryJudgments> {
   return {
     measures: NUGGET_MEASURES.map((m) => m.id),
     systems: [...inputs.runs.keys()].sort(),
-    universe: new Set(inputs.nuggets.map((n) => String(n.queryId))),
-    judgments: (labels) => {
-      const all = judgmentsOf(labels, inputs.nuggets, inputs.documentNames);
+    universe: new Set([...inputs.nuggets, ...(inputs.nuggetsB ?? [])].map((n) => String(n.queryId))),
+    judgments: (labels, side) => {
+      const all = judgmentsOf(
+        labels,
+        side === "b" ? (inputs.nuggetsB ?? inputs.nuggets) : inputs.nuggets,
+        inputs.documentNames,
+      );
       return new Map([...all].map(([q, j]) => [q, { judged: j.judged, value: j }]));
     },
     score: (judgments, system, only) =>

@@ -11,7 +11,8 @@ export type Family<J> = {
   measures: readonly string[];
   systems: readonly string[];
   universe: ReadonlySet<string>;
-  judgments: (labels: ReadonlyMap<string, SetLabel>) => Map<string, Judged<J>>;
+  /** A label set's judgments; `side` says which of the two it is (a family whose sets grade different nuggets reads that side's). */
+  judgments: (labels: ReadonlyMap<string, SetLabel>, side: "a" | "b") => Map<string, Judged<J>>;
   score: (judgments: ReadonlyMap<string, J>, system: string, only?: string) => Record<string, number | null>;
   /** Whether no run can score on a question so judged (no relevant document): 0 for every run in the significance tests, as trec_eval -c. */
   unscored?: (judgment: J) => boolean;

@@ -37,7 +37,7 @@ const reviews = [
   review("q2", "ann@x", ["B"], 0, ["Still missing"]),
 ];
 const report = buildNuggetQualityReport({
-  campaign: { id: 3, name: "Review" },
+  campaign: { id: 3, name: "Review", nuggetSet: "main" },
   reviews,
   judgmentSide: { judgment: null, judgmentNote: null },
   bootstrap: REPORT_BOOTSTRAP,
@@ -100,7 +100,7 @@ describe("buildNuggetQualityReport", () => {
 
   it("has no agreement without overlapping reviews", () => {
     const single = buildNuggetQualityReport({
-      campaign: { id: 3, name: "Review" },
+      campaign: { id: 3, name: "Review", nuggetSet: "main" },
       reviews: reviews.slice(1),
       judgmentSide: { judgment: null, judgmentNote: "no support campaign" },
       bootstrap: REPORT_BOOTSTRAP,

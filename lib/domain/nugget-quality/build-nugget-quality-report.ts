@@ -39,7 +39,8 @@ type Reviewed = ReviewInput & { counts: QuestionReview };
  * written out; and the judgment side given by the caller.
  */
 export function buildNuggetQualityReport<J>(inputs: {
-  campaign: { id: number; name: string };
+  /** The campaign, with the nugget set it reviews (null: none recorded). */
+  campaign: { id: number; name: string; nuggetSet: string | null };
   reviews: readonly ReviewInput[];
   judgmentSide: JudgmentSide<J>;
   bootstrap: ReportBootstrap;
@@ -50,7 +51,7 @@ export function buildNuggetQualityReport<J>(inputs: {
   const questions = groupBy(reviewed, (r) => r.question);
   const annotators = groupBy(reviewed, (r) => r.annotator);
   return {
-    campaign: { id: campaign.id, name: campaign.name },
+    campaign: { id: campaign.id, name: campaign.name, nuggetSet: campaign.nuggetSet },
     reviews: reviewed.length,
     questions: questions.size,
     overall: { micro: microQuality(all), macro: macroQuality(all) },

@@ -17,3 +17,6 @@ export const nuggetSetNameSchema = z
   .trim()
   .min(1, "a nugget set needs a name")
   .max(100, "a nugget set's name has at most 100 characters");
+
+/** A nugget set's name in a query string or form, where "" (a menu's default) means none. */
+export const optionalNuggetSetName = z.preprocess((v) => (v === "" ? undefined : v), nuggetSetNameSchema.optional());

@@ -16,13 +16,15 @@ export type CampaignFormOptions = {
   answeringSystems: string[];
   /** The label sets gold items may be drawn from (every set the study offers in menus). */
   referenceSets: LabelSetOption[];
+  /** The study's nugget sets' names, the first (the default) first. */
+  nuggetSets: string[];
 };
 
 /** What the campaign forms offer: the study's members (its annotators among them), its LLM judges and the systems that answered requests. */
 export async function getCampaignFormOptions(user: UserDto, studyId: number): Promise<CampaignFormOptions> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [study, members, judges, systems, allJudges, campaigns] = await Promise.all([
+  const [study, members, judges, systems, allJudges, campaigns, nuggetSets] = await Promise.all([
     db.study.findUniqueOrThrow({ where: { id: studyId }, select: { id: true, name: true } }),
     db.studyMember.findMany({
       where: { studyId },
@@ -41,6 +43,7 @@ export async function getCampaignFormOptions(user: UserDto, studyId: number): Pr
       orderBy: { id: "asc" },
       select: { id: true, name: true, taskType: true, overlap: true },
     }),
+    db.nuggetSet.findMany({ where: { studyId }, orderBy: { id: "asc" }, select: { name: true } }),
   ]);
   return {
     study,
@@ -52,5 +55,6 @@ export async function getCampaignFormOptions(user: UserDto, studyId: number): Pr
       judges: allJudges.map((j) => ({ name: j.name, kind: j.kind === "model" ? "model" : "human" })),
       campaigns: campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })),
     }),
+    nuggetSets: nuggetSets.map((n) => n.name),
   };
 }

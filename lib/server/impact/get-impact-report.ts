@@ -6,7 +6,7 @@ import { formatLabelSet } from "@/lib/domain/label-sets/registry";
 import { documentsByReference, storedSentences } from "@/lib/domain/rag-answers/answer-text";
 import type { ImpactQuery } from "@/lib/schemas/impact";
 import type { ImpactReport } from "@/lib/domain/impact/build-impact-report";
-import { getDb } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { documentExternalIds, rankedRunsOfStudy } from "../db/run-rankings";
 import { invalid } from "../errors";
 import { loadLabelSet } from "../label-sets/load-label-set";
@@ -19,6 +19,7 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const nuggetSet = await resolveNuggetSet(db, studyId, query.nuggetSet);
+  const nuggetSetB = query.nuggetSetB ? await resolveNuggetSet(db, studyId, query.nuggetSetB, "nuggetSetB") : nuggetSet;
   const [a, b] = [await loadLabelSet(studyId, query.a), await loadLabelSet(studyId, query.b)];
   const labels = { a: a.labels, b: b.labels };
   // the runs only for the families that score them, and documents' names only for the one that reads them
@@ -26,10 +27,7 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
   const runs = family === "relevance" || family === "nuggets" ? await rankedRunsOfStudy(studyId) : new Map();
   const documentNames = family === "nuggets" ? await documentExternalIds(studyId) : new Map<number, string>();
   const [nuggets, answers, questions] = [
-    await db.nugget.findMany({
-      where: { setId: nuggetSet?.id ?? -1 },
-      select: { id: true, queryId: true, importance: true },
-    }),
+    await nuggetsOfSet(db, nuggetSet),
     await db.response.findMany({
       where: { studyId },
       select: {
@@ -44,7 +42,7 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
   ];
   const report = buildImpactReport({
     sets: { a: a.name, b: b.name },
-    nuggetSet: nuggetSet?.name ?? null,
+    nuggetSets: { a: nuggetSet?.name ?? null, b: nuggetSetB?.name ?? null },
     family: query.family,
     judgedOnly: query.judged === "1",
     significance: {
@@ -64,6 +62,7 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
     ),
     leftOut: [a, b].flatMap((set) => leftOutOf(set) ?? []),
     nuggets,
+    ...(nuggetSetB?.id === nuggetSet?.id ? {} : { nuggetsB: await nuggetsOfSet(db, nuggetSetB) }),
     answers: answers.map((r) => ({ systemId: r.systemId, system: r.system.name, queryId: r.queryId })),
     citations: answers.flatMap((r) => {
       const sentences = storedSentences(r.sentences);
@@ -86,4 +85,9 @@ export async function getImpactReport(user: UserDto, studyId: number, query: Imp
   });
   if (typeof report === "string") throw invalid(report);
   return report;
+}
+
+/** A nugget set's nuggets with their question and importance (none without a set). */
+function nuggetsOfSet(db: Db, set: { id: number } | null) {
+  return db.nugget.findMany({ where: { setId: set?.id ?? -1 }, select: { id: true, queryId: true, importance: true } });
 }

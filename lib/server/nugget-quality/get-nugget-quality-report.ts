@@ -34,9 +34,9 @@ export async function getNuggetQualityReport(
   );
   const db = await getDb();
   // the campaign's nugget set: its questions' lists now (which nuggets were added, the current version)
-  const { nuggetSetId } = await db.campaign.findUniqueOrThrow({
+  const { nuggetSetId, nuggetSet } = await db.campaign.findUniqueOrThrow({
     where: { id: campaign.id },
-    select: { nuggetSetId: true },
+    select: { nuggetSetId: true, nuggetSet: { select: { name: true } } },
   });
   const setId = nuggetSetId ?? -1;
   const annotations = await db.annotation.findMany({
@@ -77,7 +77,7 @@ export async function getNuggetQualityReport(
     ];
   });
   return buildNuggetQualityReport({
-    campaign: { id: campaign.id, name: campaign.name },
+    campaign: { id: campaign.id, name: campaign.name, nuggetSet: nuggetSet?.name ?? null },
     reviews,
     judgmentSide: query.support
       ? await judgmentSide(user, studyId, query.support)

@@ -4,7 +4,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { claimNextItem } from "@/lib/server/campaigns/claim-next-item";
 import { createCampaign } from "@/lib/server/campaigns/create-campaign";
+import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
+import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
+import { addNugget } from "./add-nugget";
+import { saveReviewedSet } from "./save-reviewed-set";
 import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
@@ -34,6 +40,7 @@ const alt = (line: Graded): Graded => ({
 let studyId: number;
 let researcher: UserDto;
 let annotatorIds: number[];
+let annotatorUser: UserDto;
 
 async function linesOf(request: Parameters<typeof exportStudy>[1], id = studyId): Promise<string[]> {
   const { lines } = await exportStudy(id, request);
@@ -52,6 +59,7 @@ beforeAll(async () => {
   const annotator = await f.upsertUser(db, { email: `sets-a-${id}@test.local`, role: "annotator", password: "x" });
   await f.upsertMember(db, studyId, annotator.id, "annotator");
   annotatorIds = [annotator.id];
+  annotatorUser = toUserDto(annotator);
   const file = (name: string, text = read(name)) => [textInput(name, text)];
   await importIntoStudy(studyId, { format: "trec-rag-answers", createMissing: true, files: file("answers.jsonl") });
   await importIntoStudy(studyId, { format: "nuggetizer-nuggets", files: file("nuggets.jsonl") });
@@ -107,21 +115,35 @@ describe("nugget sets", () => {
     );
   });
 
-  it("scores nugget assignments in Impact against the set asked for, and says which", async () => {
-    const impact = (a: string, nuggetSet?: string) =>
-      getImpactReport(researcher, studyId, impactQuerySchema.parse({ a, b: a, family: "answers", nuggetSet }));
-    const onMain = await impact("llm");
-    const onNist = await impact("llm-on-nist", "nist");
-    expect(onMain.nuggetSet).toBe("main");
-    expect(onNist.nuggetSet).toBe("nist");
+  it("scores nugget assignments in Impact against the set asked for, says which, and ranks the runs under two sets", async () => {
+    const impact = (a: string, b: string, nuggetSet?: string, nuggetSetB?: string) =>
+      getImpactReport(researcher, studyId, impactQuerySchema.parse({ a, b, family: "answers", nuggetSet, nuggetSetB }));
+    const onMain = await impact("llm", "llm");
+    const onNist = await impact("llm-on-nist", "llm-on-nist", "nist");
+    expect(onMain.nuggetSets).toEqual({ a: "main", b: "main" });
+    expect(onNist.nuggetSets).toEqual({ a: "nist", b: "nist" });
     expect(onMain.questions).toBe(4);
     expect(onNist.questions).toBe(4);
     // two nuggets a question under nist: an answer's All score is over those two only
-    const all = (r: typeof onMain, system: string) => r.systems.find((s) => s.name === system)!.scores.all_score!.a;
+    const all = (r: typeof onMain, system: string, side: "a" | "b" = "a") =>
+      r.systems.find((s) => s.name === system)!.scores.all_score![side];
     expect(all(onNist, "bm25-gpt4o")).not.toBe(all(onMain, "bm25-gpt4o"));
     // labels of one set's nuggets grade nothing under the other
-    await expect(impact("llm", "nist")).rejects.toThrow(/nothing to compare|no answers|in common/);
-    await expect(impact("llm-on-nist")).rejects.toThrow(/nothing to compare|no answers|in common/);
+    await expect(impact("llm", "llm", "nist")).rejects.toThrow(/nothing to compare|in common/);
+    await expect(impact("llm-on-nist", "llm-on-nist")).rejects.toThrow(/nothing to compare|in common/);
+    // sets compared: the same LLM's assignments, A over the first set's nuggets, B over nist's
+    const compared = await impact("llm", "llm-on-nist", undefined, "nist");
+    expect(compared.nuggetSets).toEqual({ a: "main", b: "nist" });
+    expect(compared.questions).toBe(4);
+    for (const system of compared.systems.map((s) => s.name)) {
+      expect(all(compared, system, "a")).toBe(all(onMain, system));
+      expect(all(compared, system, "b")).toBe(all(onNist, system));
+    }
+    expect(compared.kendallTauB.all_score).toEqual(expect.any(Number));
+    expect(Array.isArray(compared.swaps.all_score)).toBe(true);
+    await expect(impact("llm", "llm-on-nist", undefined, "nope")).rejects.toThrow(
+      'nuggetSetB: the study has no nugget set named "nope"',
+    );
   });
 
   it("starts a nugget assignment campaign on the set asked for, its items holding only that set's nuggets", async () => {
@@ -150,25 +172,121 @@ describe("nugget sets", () => {
     }
   });
 
+  it("reviews a set in a nugget quality campaign and saves the reviewed lists as a new set", async () => {
+    const db = await getDb();
+    const name = `Review nist ${unique()}`;
+    const campaign = await createCampaign(researcher, studyId, {
+      name,
+      taskType: "nugget_quality",
+      scale: { kind: "builtin", id: "binary" },
+      guidelines: "",
+      protocol: "blind",
+      llmJudge: null,
+      overlap: 1,
+      annotatorIds,
+      sample: { kind: "random_questions", questions: 2 },
+      seed: 3,
+      nuggetSet: "nist",
+    });
+    const reviewed: string[] = [];
+    for (let k = 0; k < 2; k++) {
+      const { itemId } = await claimNextItem(annotatorUser, campaign.id);
+      const item = await db.item.findUniqueOrThrow({ where: { id: itemId! }, include: { query: true } });
+      const list = JSON.parse(item.nuggets!) as { nuggets: { id: string }[] };
+      reviewed.push(item.query!.externalId);
+      await saveAnnotation(annotatorUser, campaign.id, itemId!, {
+        clientId: randomUUID(),
+        phase: "blind",
+        version: 1,
+        payload: {
+          taskType: "nugget_quality",
+          // the first nugget hallucinated, one missing nugget written out
+          nuggets: list.nuggets.map((n, i) => ({ nugget: n.id, hallucinated: i === 0, redundant: false })),
+          missing: 1,
+          missingNuggets: [`What ${item.query!.externalId} also needs`],
+        } as never,
+        comment: null,
+        startedAt: new Date().toISOString(),
+        durationMs: 1000,
+      });
+    }
+    const report = await getNuggetQualityReport(researcher, studyId, { campaign: campaign.id });
+    expect(report.campaign.nuggetSet).toBe("nist");
+    // a missing nugget added from the report joins the reviewed set's list, not the first set's
+    const added = await addNugget(researcher, studyId, {
+      question: reviewed[0]!,
+      text: "Added from the report",
+      nuggetSet: "nist",
+    });
+    const nist = await db.nuggetSet.findFirstOrThrow({ where: { studyId, name: "nist" } });
+    expect((await db.nugget.findFirstOrThrow({ where: { studyId, externalId: added.id } })).setId).toBe(nist.id);
+
+    expect(await saveReviewedSet(researcher, studyId, { name: "nist reviewed", campaign: campaign.id })).toEqual({
+      name: "nist reviewed",
+      questions: 2,
+      kept: 2,
+      added: 2,
+    });
+    const set = await db.nuggetSet.findFirstOrThrow({ where: { studyId, name: "nist reviewed" } });
+    expect(set).toMatchObject({ source: "review", origin: `the reviews of campaign "${name}"` });
+    const nuggets = await db.nugget.findMany({
+      where: { setId: set.id },
+      orderBy: [{ queryId: "asc" }, { position: "asc" }],
+      include: { query: { select: { externalId: true } } },
+    });
+    expect(nuggets).toHaveLength(4);
+    for (const q of reviewed) {
+      const list = nuggets.filter((n) => n.query.externalId === q);
+      expect(list.map((n) => [n.position, n.text.endsWith("(as NIST wrote it)"), n.importance === null])).toEqual([
+        [1, true, false],
+        [2, false, true],
+      ]);
+      expect(list[1]!.text).toBe(`What ${q} also needs`);
+    }
+    // the name is the study's once; another campaign's task cannot make one
+    await expect(
+      saveReviewedSet(researcher, studyId, { name: "nist reviewed", campaign: campaign.id }),
+    ).rejects.toThrow('name: the study has a nugget set named "nist reviewed"');
+    const assign = await db.campaign.findFirstOrThrow({ where: { studyId, taskType: "nugget_assignment" } });
+    await expect(saveReviewedSet(researcher, studyId, { name: "x", campaign: assign.id })).rejects.toThrow(
+      "only a nugget quality campaign's reviews make a reviewed nugget set",
+    );
+  });
+
   it("carries every set in a bundle: another study imports it and exports the same bundle", async () => {
     const db = await getDb();
     const bundle = await linesOf({ what: "study", format: "bundle" });
     const records = bundle.map((l) => JSON.parse(l) as { type: string; name?: string; set?: string });
-    expect(records.filter((r) => r.type === "nugget_set").map((r) => r.name)).toEqual(["main", "nist"]);
-    expect(new Set(records.filter((r) => r.type === "nugget").map((r) => r.set))).toEqual(new Set(["main", "nist"]));
+    expect(records.filter((r) => r.type === "nugget_set").map((r) => r.name)).toEqual([
+      "main",
+      "nist",
+      "nist reviewed",
+    ]);
+    expect(new Set(records.filter((r) => r.type === "nugget").map((r) => r.set))).toEqual(
+      new Set(["main", "nist", "nist reviewed"]),
+    );
     const other = (await f.upsertStudy(db, { slug: `sets-copy-${unique()}`, name: "Sets copy" })).id;
     await importIntoStudy(other, {
       format: "assay-bundle",
       files: [textInput("study.assay.jsonl", `${bundle.join("\n")}\n`)],
     });
-    const again = await linesOf({ what: "study", format: "bundle" }, other);
-    expect(again.slice(1)).toEqual(bundle.slice(1));
+    // the same records (an annotation gets a new client id on the server that has its old one;
+    // seats come in the order the server made them)
+    const same = (lines: string[]) =>
+      lines
+        .slice(1)
+        .map((l) => {
+          const { client_id: _c, ...r } = JSON.parse(l) as Record<string, unknown>;
+          return JSON.stringify(r);
+        })
+        .sort();
+    expect(same(await linesOf({ what: "study", format: "bundle" }, other))).toEqual(same(bundle));
     // imported again: nothing changes
     await importIntoStudy(other, {
       format: "assay-bundle",
       files: [textInput("study.assay.jsonl", `${bundle.join("\n")}\n`)],
     });
-    expect((await linesOf({ what: "study", format: "bundle" }, other)).slice(1)).toEqual(bundle.slice(1));
+    expect(same(await linesOf({ what: "study", format: "bundle" }, other))).toEqual(same(bundle));
   });
 
   it("refuses a nugget id of one set in an import into another, and changes nothing", async () => {

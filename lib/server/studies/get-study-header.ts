@@ -26,7 +26,7 @@ export async function getStudyHeader(user: UserDto, studyId: number): Promise<St
 const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | null> => {
   const db = await getDb();
   const where = { studyId };
-  const [study, members, judges, campaigns, labelled, holds] = await Promise.all([
+  const [study, members, judges, campaigns, labelled, holds, nuggetSets] = await Promise.all([
     db.study.findUnique({ where: { id: studyId }, select: { id: true, slug: true, name: true } }),
     db.studyMember.count({ where }),
     db.judge.findMany({ where, orderBy: { name: "asc" }, select: { name: true, kind: true, userId: true } }),
@@ -44,6 +44,7 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
     }),
     db.item.groupBy({ by: ["campaignId"], where: { campaign: where, annotations: { some: {} } }, _count: true }),
     studyHolds(db, studyId),
+    db.nuggetSet.findMany({ where, orderBy: { id: "asc" }, select: { name: true } }),
   ]);
   if (!study) return null;
   const labelledItems = new Map(labelled.map((l) => [l.campaignId, l._count]));
@@ -64,6 +65,7 @@ const loadStudyHeader = cache(async (studyId: number): Promise<StudyHeader | nul
       labelled: labelledItems.get(c.id) ?? 0,
       uniform: uniformUnit(sampleSpecSchema.parse(JSON.parse(c.sample))),
     })),
+    nuggetSets: nuggetSets.map((s) => s.name),
     holds,
   };
 });

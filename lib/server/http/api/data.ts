@@ -1,6 +1,13 @@
 import "server-only";
 import { exportQuerySchema, importSummarySchema, importUploadQuerySchema } from "@/lib/schemas/imports";
-import { addedNuggetSchema, changedNuggetSchema, newNuggetSchema, nuggetImportanceSchema } from "@/lib/schemas/nuggets";
+import {
+  addedNuggetSchema,
+  changedNuggetSchema,
+  newNuggetSchema,
+  newReviewedSetSchema,
+  nuggetImportanceSchema,
+  reviewedSetSchema,
+} from "@/lib/schemas/nuggets";
 import { studyIdParamsSchema } from "@/lib/schemas/studies";
 import { STAFF, type Endpoint } from "./endpoint";
 
@@ -31,6 +38,15 @@ export const DATA_API = {
     params: studyIdParamsSchema,
     body: newNuggetSchema,
     response: addedNuggetSchema,
+  },
+  "POST /api/studies/{studyId}/nugget-sets": {
+    summary:
+      "Save a nugget quality campaign's reviewed lists as a new nugget set (the nuggets most reviews mark A or B left out, the missing ones written out added)",
+    tag: "data",
+    roles: STAFF,
+    params: studyIdParamsSchema,
+    body: newReviewedSetSchema,
+    response: reviewedSetSchema,
   },
   "PUT /api/studies/{studyId}/nuggets/importance": {
     summary:
