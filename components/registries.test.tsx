@@ -150,6 +150,7 @@ describe("a throwaway judge task", () => {
         endpoints={[]}
         campaigns={[]}
         answeringSystems={[]}
+        nuggetSets={[]}
         targets={["qd:1:2"]}
       />,
     );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DataTable } from "@/components/ui/data-table";
 import { questionPath } from "@/lib/domain/explorer/question-path";
 import { ChunkView } from "@/components/code/chunk-view";
 import { NoText } from "./no-text";
@@ -53,9 +54,30 @@ export function QuestionPoolView({ pool, only }: { pool: QuestionPool; only: "al
       </div>
       {pool.nuggets.length > 0 && (
         <>
-          <h2 className="mb-2 mt-6 text-lg font-semibold">Nuggets</h2>
+          <h2 className="mb-2 mt-6 text-lg font-semibold">
+            Nuggets{pool.nuggetSets.length > 1 && pool.nuggetSet ? ` (${pool.nuggetSet}, the first set)` : ""}
+          </h2>
           <NuggetList studyId={pool.study.id} nuggets={pool.nuggets} />
         </>
+      )}
+      {pool.nuggetSets.length > 1 && (
+        <section aria-labelledby="nugget-sets-heading" className="mt-4">
+          <h2 id="nugget-sets-heading" className="mb-2 text-base font-semibold">
+            The question&apos;s nuggets in each set
+          </h2>
+          <DataTable
+            narrow
+            label="Nugget sets side by side"
+            rows={pool.nuggetSets}
+            rowKey={(s) => s.name}
+            columns={[
+              { header: "Set", cell: (s) => s.name },
+              { header: "Nuggets", numeric: true, cell: (s) => s.nuggets },
+              { header: "Vital", numeric: true, cell: (s) => s.vital },
+              { header: "Okay", numeric: true, cell: (s) => s.okay },
+            ]}
+          />
+        </section>
       )}
       <QuestionAnswers pool={pool} chunkHref={(documentId) => `${link({ chunk: documentId })}#chunk-viewer`} />
       <div className="mb-2 mt-6 flex flex-wrap items-center gap-4">

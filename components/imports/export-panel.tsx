@@ -23,6 +23,7 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
   const [format, setFormat] = useState<string>(EXPORTS.labels[0]);
   const [judge, setJudge] = useState<string | null>(null);
   const [campaign, setCampaign] = useState("");
+  const [nuggetSet, setNuggetSet] = useState("");
   const [binarized, setBinarized] = useState(false);
   const oneJudge = ONE_JUDGE_LABEL_FORMATS.includes(format);
   // nuggetizer's assignments and citation support keep their three levels: their scores need them
@@ -42,6 +43,7 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
   if (what === "labels" && chosenJudge) params.set("judge", chosenJudge);
   if (what === "labels" && binarized && !assignments) params.set("binarized", "1");
   if (what === "annotations" && campaign) params.set("campaign", campaign);
+  if (what === "nuggets" && nuggetSet) params.set("nuggetSet", nuggetSet);
   const href = `/api/studies/${studyId}/exports?${params}`;
   const nothing =
     what === "labels" && chosenJudge === null
@@ -109,6 +111,18 @@ export function ExportPanel({ studyId, options }: { studyId: number; options: Ex
               </label>
             )}
           </>
+        )}
+        {what === "nuggets" && options.nuggetSets.length > 1 && (
+          <label className="block text-sm font-medium">
+            Nugget set
+            <Select className="mt-1" value={nuggetSet} onChange={(e) => setNuggetSet(e.target.value)}>
+              {options.nuggetSets.map((s, i) => (
+                <option key={s.name} value={i === 0 ? "" : s.name}>
+                  {s.name} ({s.nuggets} nuggets{i === 0 ? ", the first" : ""})
+                </option>
+              ))}
+            </Select>
+          </label>
         )}
         {what === "annotations" && options.campaigns.length > 0 && (
           <label className="block text-sm font-medium">

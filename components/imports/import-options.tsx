@@ -10,6 +10,8 @@ export type ImportOptionValues = {
   scale: string;
   createMissing: boolean;
   display: PassageKind | "";
+  /** The nugget set a nuggets file fills or an assignments file matches ("": the study's first). */
+  nuggetSet: string;
 };
 
 export const NO_IMPORT_OPTIONS: ImportOptionValues = {
@@ -18,6 +20,7 @@ export const NO_IMPORT_OPTIONS: ImportOptionValues = {
   scale: "",
   createMissing: false,
   display: "",
+  nuggetSet: "",
 };
 
 /**
@@ -51,6 +54,22 @@ export function ImportOptions({
           <span>
             <span className="font-medium">Create missing {format.createsMissing.what}</span>
             <span className="block text-xs text-stone-500">{format.createsMissing.note}</span>
+          </span>
+        </label>
+      )}
+      {format.nuggets && (
+        <label className="block text-sm font-medium">
+          Nugget set
+          <TextInput
+            className="mt-1"
+            value={values.nuggetSet}
+            disabled={disabled}
+            maxLength={100}
+            placeholder="The study's first (main)"
+            onChange={(e) => set({ nuggetSet: e.target.value })}
+          />
+          <span className="block text-xs font-normal text-stone-500">
+            The list of nuggets the file fills or is matched in; a new name makes a new set beside the others.
           </span>
         </label>
       )}

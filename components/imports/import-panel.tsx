@@ -142,6 +142,7 @@ function useImportUpload(studyId: number, format: ImportFormat, options: ImportO
           scale: (labels && options.scale) || undefined,
           createMissing: format.createsMissing && options.createMissing,
           display: (format.passages && options.display) || undefined,
+          nuggetSet: (format.nuggets && options.nuggetSet.trim()) || undefined,
         },
         setProgress,
       ),

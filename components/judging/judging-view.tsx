@@ -14,6 +14,7 @@ export function JudgingView({
   endpoints,
   campaigns,
   answeringSystems,
+  nuggetSets,
   humanSets,
   runs,
   targets,
@@ -31,6 +32,7 @@ export function JudgingView({
           endpoints={endpoints}
           campaigns={campaigns}
           answeringSystems={answeringSystems}
+          nuggetSets={nuggetSets}
           targets={targets}
         />
         <RunTable studyId={studyId} runs={runs} />

@@ -38,6 +38,7 @@ function runOf(form: FormData, targets: string[]): NewJudgeRun {
       : {}),
     temperature: Number(form.get("temperature") || 0),
     seed: seed === "" ? null : Number(seed),
+    ...(form.get("nuggetSet") ? { nuggetSet: String(form.get("nuggetSet")) } : {}),
   };
 }
 
@@ -75,10 +76,11 @@ export function RunForm({
   endpoints,
   campaigns,
   answeringSystems,
+  nuggetSets,
   targets,
 }: { studyId: number; targets: string[] } & Pick<
   JudgingPage,
-  "templates" | "endpoints" | "campaigns" | "answeringSystems"
+  "templates" | "endpoints" | "campaigns" | "answeringSystems" | "nuggetSets"
 >) {
   const { data } = useQuery({
     queryKey: queryKeys.judging.templates(studyId),
@@ -134,6 +136,20 @@ export function RunForm({
         disabled={pending}
       />
       {comparing && <ComparisonFields systems={answeringSystems} disabled={pending} />}
+      {/* a run over nuggets (not a campaign's items, which keep their campaign's set) may read another set */}
+      {nuggetSets.length > 1 &&
+        kind !== "campaign" &&
+        (task?.unit === "answer" || task?.pairTarget === "nugget_document") && (
+          <Field label="Nugget set">
+            <Select name="nuggetSet" defaultValue="" disabled={pending}>
+              {nuggetSets.map((name, i) => (
+                <option key={name} value={i === 0 ? "" : name}>
+                  {i === 0 ? `${name} (the first)` : name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
       <ModelSettings disabled={pending} />
       <FormActions
         submit="Start run"

@@ -12,6 +12,8 @@ export type UploadInput = {
   createMissing?: boolean;
   /** How the file's passages are shown; unset: as the study says. */
   display?: PassageKind;
+  /** The nugget set the file's nuggets go to or are matched in; unset: the study's first. */
+  nuggetSet?: string;
 };
 
 /** A rejected import: the message, the first errors with file, line and field, and their count. */
@@ -39,6 +41,7 @@ export function uploadImport(input: UploadInput, onProgress: (fraction: number) 
   if (input.scale) params.set("scale", input.scale);
   if (input.createMissing) params.set("createMissing", "1");
   if (input.display) params.set("display", input.display);
+  if (input.nuggetSet) params.set("nuggetSet", input.nuggetSet);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/studies/${input.studyId}/imports?${params}`);

@@ -40,6 +40,8 @@ export type ImportFormat = {
   createsMissing?: { what: string; note: string };
   /** Whether it brings passages' texts, whose display kind the import may set (code, prose, Markdown). */
   passages?: true;
+  /** Whether it writes nuggets or matches them by text, in a nugget set the import may name (default the study's first). */
+  nuggets?: true;
 };
 
 const byExtension =
@@ -63,6 +65,7 @@ export const IMPORT_FORMATS = [
       "Questions with answers and nuggets; relevant_corpus_ids / non_relevant_corpus_ids become the LLM judge's support labels. Import the corpus first.",
     createParser: () => parseFreshStackQueryLine,
     labels: { judge: { default: "gpt-4o" }, judgeKind: "model", scale: { fixed: "binary" } },
+    nuggets: true,
   },
   {
     id: "beir-corpus",
@@ -104,6 +107,7 @@ export const IMPORT_FORMATS = [
       "{qid, query, nuggets: [{text, importance: vital|okay}]} (TREC RAG): a question's nuggets by text get their importance; new texts are added. Import the questions first.",
     createParser: () => parseGradedNuggetsLine,
     labels: null,
+    nuggets: true,
   },
   {
     id: "nuggetizer-assignments",
@@ -116,6 +120,7 @@ export const IMPORT_FORMATS = [
       what: "questions, nuggets and answers",
       note: "A question the study lacks is made from the file's query, a question with no nuggets gets the first line's (with their importance), a missing answer is made from answer_text.",
     },
+    nuggets: true,
   },
   {
     id: "citation-support",
@@ -193,6 +198,7 @@ export const IMPORT_FORMATS = [
       "A whole study exported by Assay: content, judges, labels, systems, runs and responses, members, campaigns, every annotation and the LLM judge runs.",
     createParser: () => bundleParser(),
     labels: null,
+    nuggets: true,
   },
 ] as const satisfies readonly ImportFormat[];
 

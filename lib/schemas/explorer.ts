@@ -85,7 +85,11 @@ export const questionPoolSchema = z.object({
     answerHtml: z.string().nullable(),
     tags: z.array(z.string()),
   }),
-  /** The question's nuggets in order, with their TREC RAG importance (null: not graded). */
+  /** The name of the nugget set its nuggets are shown from (the study's first; null: it has none). */
+  nuggetSet: z.string().nullable(),
+  /** The question's list in each of the study's nugget sets, side by side: how many nuggets, vital and okay (not graded: okay). */
+  nuggetSets: z.array(z.object({ name: z.string(), nuggets: z.number(), vital: z.number(), okay: z.number() })),
+  /** The question's nuggets in order (of the first set), with their TREC RAG importance (null: not graded). */
   nuggets: z.array(
     z.object({
       id: z.string(),

@@ -101,5 +101,7 @@ export const exportOptionsSchema = z.object({
   campaigns: z.array(z.object({ id: z.number(), name: z.string(), annotations: z.number(), skips: z.number() })),
   /** How many nuggets the study holds (the nuggets export writes them). */
   nuggets: z.number(),
+  /** Its nugget sets, the first first, with how many nuggets each holds (the nuggets export writes one). */
+  nuggetSets: z.array(z.object({ name: z.string(), nuggets: z.number() })),
 });
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;

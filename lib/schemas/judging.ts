@@ -221,6 +221,8 @@ export type JudgingPage = {
   campaigns: { name: string; taskType: string }[];
   /** The systems with answers, which a preference run compares. */
   answeringSystems: string[];
+  /** The study's nugget sets, the first (the default) first: a nugget assignment or support run's choice. */
+  nuggetSets: string[];
   /** The human label sets the calibration compares the judges with: people, and campaigns' majorities. */
   humanSets: { value: string; label: string }[];
   runs: JudgeRunDto[];

@@ -6,7 +6,7 @@ import { buildPoolGrid } from "@/lib/domain/explorer/build-pool-grid";
 import { tagsOf } from "@/lib/domain/query-metadata";
 import { questionTitle } from "@/lib/domain/question-title";
 import type { QuestionPool } from "@/lib/schemas/explorer";
-import { getDb } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { notFound } from "../errors";
 import { passageDisplayOf, renderDocument } from "../render/study-passage";
 import { renderMarkdown } from "../render/markdown";
@@ -30,10 +30,11 @@ export async function getQuestionPool(
     include: { study: { select: { id: true, name: true } } },
   });
   if (!question) throw notFound("Question not found");
+  const firstSet = await resolveNuggetSet(db, studyId, null);
   const [nuggets, pool, labels, retrieved, responses, assignments] = await Promise.all([
     db.nugget.findMany({
-      // the study's first nugget set (a question's lists in other sets are not shown here yet)
-      where: { queryId, setId: (await resolveNuggetSet(db, studyId, null))?.id ?? -1 },
+      // the study's first nugget set's list (the others are counted side by side)
+      where: { queryId, setId: firstSet?.id ?? -1 },
       orderBy: { position: "asc" },
       select: { id: true, externalId: true, position: true, text: true, importance: true },
     }),
@@ -77,6 +78,8 @@ export async function getQuestionPool(
     ...grid,
     answers: answerGrid.answers.map(({ systemId: _, ...a }) => a),
     answerJudges: answerGrid.judges,
+    nuggetSet: firstSet?.name ?? null,
+    nuggetSets: await listsBySet(db, studyId, queryId),
     nuggets: nuggets.map((n) => ({
       id: n.externalId,
       title: `N${n.position}`,
@@ -85,6 +88,20 @@ export async function getQuestionPool(
     })),
     chunk: chunk === undefined ? null : await chunkView(studyId, chunk),
   };
+}
+
+/** The question's list in each nugget set of the study (first first): its nuggets, vital and okay (not graded counts okay). */
+async function listsBySet(db: Db, studyId: number, queryId: number) {
+  const [sets, counts] = await Promise.all([
+    db.nuggetSet.findMany({ where: { studyId }, orderBy: { id: "asc" }, select: { id: true, name: true } }),
+    db.nugget.groupBy({ by: ["setId", "importance"], where: { queryId }, _count: { _all: true } }),
+  ]);
+  return sets.map((set) => {
+    const of = counts.filter((c) => c.setId === set.id);
+    const vital = of.filter((c) => storedImportance(c.importance) === "vital").reduce((n, c) => n + c._count._all, 0);
+    const nuggets = of.reduce((n, c) => n + c._count._all, 0);
+    return { name: set.name, nuggets, vital, okay: nuggets - vital };
+  });
 }
 
 /** The RAG systems' answers to the question, rendered, with their citations' documents. */

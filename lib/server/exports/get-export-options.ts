@@ -16,7 +16,7 @@ import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 export async function getExportOptions(user: UserDto, studyId: number): Promise<ExportOptions> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [judges, counts, campaigns, annotations, skips, nuggets] = await Promise.all([
+  const [judges, counts, campaigns, annotations, skips, nuggets, sets] = await Promise.all([
     db.judge.findMany({ where: { studyId }, orderBy: { name: "asc" }, select: { id: true, name: true, kind: true } }),
     db.label.groupBy({ by: ["judgeId", "targetType"], where: { studyId }, _count: { _all: true } }),
     db.campaign.findMany({
@@ -31,6 +31,11 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
       _count: { _all: true },
     }),
     db.nugget.count({ where: { studyId } }),
+    db.nuggetSet.findMany({
+      where: { studyId },
+      orderBy: { id: "asc" },
+      select: { name: true, _count: { select: { nuggets: true } } },
+    }),
   ]);
   const judged = judges
     .map((j) => ({
@@ -64,5 +69,6 @@ export async function getExportOptions(user: UserDto, studyId: number): Promise<
       }))
       .filter((c) => c.annotations + c.skips > 0),
     nuggets,
+    nuggetSets: sets.map((s) => ({ name: s.name, nuggets: s._count.nuggets })),
   };
 }

@@ -97,6 +97,12 @@ export async function importIntoStudy(
         .map((f) => f.id)
         .join(", ")} do)`,
     );
+  if (request.nuggetSet && !format.nuggets)
+    throw invalid(
+      `nuggetSet: ${format.id} files bring no nuggets (${IMPORT_FORMATS.filter((f: ImportFormat) => f.nuggets)
+        .map((f) => f.id)
+        .join(", ")} do)`,
+    );
   if (request.createMissing && !format.createsMissing)
     throw invalid(
       `only ${inWords(IMPORT_FORMATS.filter((f: ImportFormat) => f.createsMissing).map((f) => f.id))} imports create what a file names but the study lacks`,

@@ -14,7 +14,7 @@ import { studyTemplates } from "./judge-templates";
 export async function getJudgingPage(user: UserDto, studyId: number): Promise<JudgingPage> {
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
-  const [templates, endpoints, campaigns, systems, runs] = await Promise.all([
+  const [templates, endpoints, campaigns, systems, runs, nuggetSets] = await Promise.all([
     studyTemplates(studyId),
     listEndpoints(),
     db.campaign.findMany({
@@ -28,6 +28,7 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
       select: { name: true },
     }),
     judgeRunsOf(db, studyId),
+    db.nuggetSet.findMany({ where: { studyId }, orderBy: { id: "asc" }, select: { name: true } }),
   ]);
   const people = await db.judge.findMany({
     where: { studyId, kind: "human" },
@@ -42,6 +43,7 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
       .filter((c) => judgeTaskList().some((t) => t.campaignTask === c.taskType && "campaign" in t.sampleLabels))
       .map(({ name, taskType }) => ({ name, taskType })),
     answeringSystems: systems.map((s) => s.name),
+    nuggetSets: nuggetSets.map((n) => n.name),
     humanSets: peopleLabelSetOptions({
       judges: people.map((p) => ({ name: p.name, kind: "human" as const })),
       campaigns: campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })),

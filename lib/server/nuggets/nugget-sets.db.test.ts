@@ -13,6 +13,10 @@ import { addNugget } from "./add-nugget";
 import { saveReviewedSet } from "./save-reviewed-set";
 import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
+import { getQuestionPool } from "@/lib/server/explorer/get-question-pool";
+import { callTexts } from "@/lib/server/db/judge-calls";
+import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
+import { fakeEndpoint } from "@/test/judge-runs";
 import { getImpactReport } from "@/lib/server/impact/get-impact-report";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
@@ -102,6 +106,14 @@ describe("nugget sets", () => {
       await db.nugget.findMany({ where: { setId: nist!.id, queryId: t1.id }, orderBy: { position: "asc" } })
     ).map((n) => n.externalId);
     expect(ids).toEqual(["t1_1_2", "t1_2_2"]);
+    // the explorer shows the first set's list and counts each set's side by side
+    const pool = await getQuestionPool(researcher, studyId, t1.id);
+    expect(pool.nuggetSet).toBe("main");
+    expect(pool.nuggets.map((n) => n.id)).toEqual(["t1_1", "t1_2", "t1_3", "t1_4"]);
+    expect(pool.nuggetSets).toEqual([
+      { name: "main", nuggets: 4, vital: 2, okay: 2 },
+      { name: "nist", nuggets: 2, vital: 2, okay: 0 },
+    ]);
     // each set exports as the file it came from
     expect(await linesOf({ what: "nuggets", format: "nuggetizer-nuggets", nuggetSet: "nist" })).toEqual(
       toJsonl(parse(read("nuggets.jsonl")).map(alt))
@@ -170,6 +182,42 @@ describe("nugget sets", () => {
       expect(list.nuggets).toHaveLength(2);
       expect(list.nuggets.every((n) => n.text.endsWith("(as NIST wrote it)"))).toBe(true);
     }
+  });
+
+  it("starts an LLM nugget assignment run on the set asked for: its calls read that set's nuggets", async () => {
+    const db = await getDb();
+    const endpoint = await fakeEndpoint("http://127.0.0.1:9/v1", "m");
+    const start = (nuggetSet?: string) =>
+      createJudgeRun(researcher, studyId, {
+        template: "trec-rag-assignment",
+        endpoint,
+        sample: { kind: "all_pairs" },
+        ...(nuggetSet ? { nuggetSet } : {}),
+      });
+    const [onMain, onNist] = [await start(), await start("nist")];
+    for (const [run, set] of [
+      [onMain, "main"],
+      [onNist, "nist"],
+    ] as const) {
+      const stored = await db.judgeRun.findUniqueOrThrow({ where: { id: run.id }, include: { nuggetSet: true } });
+      expect(stored.nuggetSet?.name).toBe(set);
+      await db.judgeRun.update({ where: { id: run.id }, data: { status: "cancelled" } });
+      const calls = await db.judgeCall.findMany({ where: { runId: run.id }, select: { id: true } });
+      expect(calls).toHaveLength(12);
+      const texts = await callTexts(calls.map((c) => c.id));
+      for (const t of texts.values()) {
+        if (set === "nist") expect(t.nuggets).toHaveLength(2);
+        expect(t.nuggets!.every((n) => n.text.endsWith("(as NIST wrote it)"))).toBe(set === "nist");
+      }
+    }
+    await expect(
+      createJudgeRun(researcher, studyId, {
+        template: "umbrela-relevance",
+        endpoint,
+        sample: { kind: "all_pairs" },
+        nuggetSet: "nist",
+      }),
+    ).rejects.toThrow("nuggetSet: only nugget assignment and support runs use a nugget set");
   });
 
   it("reviews a set in a nugget quality campaign and saves the reviewed lists as a new set", async () => {
