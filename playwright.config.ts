@@ -62,6 +62,7 @@ export default defineConfig({
         /first-day\.spec\.ts/,
         /llmjudge.*\.spec\.ts/,
         /trec-rag\.spec\.ts/,
+        /trec-rag-nugget-sets\.spec\.ts/,
         /relevance-adjudication\.spec\.ts/,
         /gold-items\.spec\.ts/,
         /phone\.spec\.ts/,
@@ -87,7 +88,7 @@ export default defineConfig({
     {
       name: "first-day",
       // specs on the database that starts empty: first-day runs first (files run in name order) and
-      // expects it empty; the llmjudge, relevance-adjudication, gold-items, trec-rag, reports-needs, llm-alt-test and noveleval-significance specs make their own
+      // expects it empty; the llmjudge, relevance-adjudication, gold-items, trec-rag, trec-rag-nugget-sets, reports-needs, llm-alt-test and noveleval-significance specs make their own
       // users and studies after it
       testMatch: [
         /first-day\.spec\.ts/,
@@ -95,6 +96,7 @@ export default defineConfig({
         /relevance-adjudication\.spec\.ts/,
         /gold-items\.spec\.ts/,
         /trec-rag\.spec\.ts/,
+        /trec-rag-nugget-sets\.spec\.ts/,
         /reports-needs\.spec\.ts/,
         /llm-alt-test\.spec\.ts/,
         /noveleval-significance\.spec\.ts/,

@@ -9,7 +9,7 @@ import { getStudyHeader } from "@/lib/server/studies/get-study-header";
 import { RAG_NUGGETS, RAG_SYSTEMS } from "./rag-answers";
 import { RELEVANCE_QUESTIONS } from "./relevance-passages";
 import { seedDemoStudy } from "./seed-demo-study";
-import { RAG_DEMO_SLUG, seedDemoRag, statedAs } from "./seed-demo-rag";
+import { LLM_NUGGETS, RAG_DEMO_SLUG, seedDemoRag, statedAs } from "./seed-demo-rag";
 
 const ADMIN = { id: 0, email: "cli", name: "cli", role: "admin" as const };
 
@@ -19,6 +19,7 @@ describe("the demo's TREC RAG study", () => {
     await seedDemoStudy(db); // its accounts
     const { studyId } = await seedDemoRag(db);
     const nuggets = Object.values(RAG_NUGGETS).flat();
+    const llmNuggets = Object.values(LLM_NUGGETS).flat();
     const counts = async () => ({
       answers: await db.response.count({ where: { studyId, sentences: { not: null } } }),
       nuggets: await db.nugget.count({ where: { studyId, importance: { not: null } } }),
@@ -29,9 +30,13 @@ describe("the demo's TREC RAG study", () => {
     const first = await counts();
     expect(first).toMatchObject({
       answers: RAG_SYSTEMS.length * RELEVANCE_QUESTIONS.length,
-      nuggets: nuggets.length,
-      assignments: 2 * RAG_SYSTEMS.length * nuggets.length,
+      // the assessors' lists and gpt-4o's, side by side
+      nuggets: nuggets.length + llmNuggets.length,
+      // the assessors and gpt-4o assign the first set's nuggets; gpt-4o its own too
+      assignments: RAG_SYSTEMS.length * (2 * nuggets.length + llmNuggets.length),
     });
+    const sets = await db.nuggetSet.findMany({ where: { studyId }, orderBy: { id: "asc" } });
+    expect(sets.map((s) => s.name)).toEqual(["assessors", "gpt-4o"]);
     expect(first.citations).toBeGreaterThan(0);
     // both judges' support of every cited sentence (each cites one passage)
     const cited = await db.response.findMany({ where: { studyId }, select: { sentences: true } });
@@ -63,6 +68,16 @@ describe("the demo's TREC RAG study", () => {
     }
     // gpt-4o's strict reading of the vital nuggets reorders the systems
     expect(impact.swaps.strict_vital_score!.length).toBeGreaterThan(0);
+    expect(impact.nuggetSets).toEqual({ a: "assessors", b: "assessors" });
+    // sets compared: gpt-4o's assignments of the assessors' lists against those of its own lists
+    const sets = await getImpactReport(
+      ADMIN,
+      study.id,
+      impactQuerySchema.parse({ a: "gpt-4o", b: "gpt-4o", family: "answers", nuggetSetB: "gpt-4o" }),
+    );
+    expect(sets).toMatchObject({ nuggetSets: { a: "assessors", b: "gpt-4o" }, questions: 6 });
+    for (const system of sets.systems)
+      expect(system.scores.all_score!.a).toBe(impact.systems.find((s) => s.name === system.name)!.scores.all_score!.a);
   });
 
   it("shows a question's answers in the explorer, each with both judges' assignment of every nugget", async () => {

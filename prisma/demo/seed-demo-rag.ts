@@ -14,6 +14,19 @@ import { DEMO_ACCOUNTS, demoHash } from "./seed-demo-study";
 
 export const RAG_DEMO_SLUG = "lindenfeld-rag-demo";
 export const RAG_DEMO_JUDGES = { people: "assessors", llm: "gpt-4o" } as const;
+/** The demo's two nugget sets: the assessors' lists (the study's first) and gpt-4o's. */
+export const RAG_NUGGET_SETS = { assessors: "assessors", llm: "gpt-4o" } as const;
+
+/**
+ * The lists gpt-4o wrote for the same questions: each question's nuggets but its last, every one
+ * graded vital (an LLM that finds everything essential and misses a detail).
+ */
+export const LLM_NUGGETS: Record<string, DemoNugget[]> = Object.fromEntries(
+  Object.entries(RAG_NUGGETS).map(([q, nuggets]) => [
+    q,
+    nuggets.slice(0, -1).map((n) => ({ ...n, importance: "vital" as const })),
+  ]),
+);
 
 /** How far a system's answer states a nugget: in full, partly, or not (reproducibly, by the system's rates). */
 export function statedAs(system: (typeof RAG_SYSTEMS)[number], question: string, n: DemoNugget): NuggetAssignment {
@@ -96,26 +109,34 @@ export async function seedDemoRag(db: Db): Promise<{ studyId: number }> {
     }),
   );
   await importIntoStudy(study.id, { format: "trec-rag-answers", files: file("answers.jsonl", answers) });
-  await importIntoStudy(study.id, {
-    format: "nuggetizer-nuggets",
-    files: file(
-      "nuggets.jsonl",
-      RELEVANCE_QUESTIONS.map((q) => ({
-        qid: q.id,
-        query: q.text,
-        nuggets: RAG_NUGGETS[q.id]!.map((n) => ({ text: n.text, importance: n.importance })),
-      })),
-    ),
-  });
-  for (const [judge, kind] of [
-    [RAG_DEMO_JUDGES.people, "human"],
-    [RAG_DEMO_JUDGES.llm, "model"],
+  // two nugget sets: the assessors' lists (the first), and the lists gpt-4o wrote, which gpt-4o also assigns
+  for (const [set, nuggets] of [
+    [RAG_NUGGET_SETS.assessors, RAG_NUGGETS],
+    [RAG_NUGGET_SETS.llm, LLM_NUGGETS],
+  ] as const)
+    await importIntoStudy(study.id, {
+      format: "nuggetizer-nuggets",
+      nuggetSet: set,
+      files: file(
+        `nuggets-${set}.jsonl`,
+        RELEVANCE_QUESTIONS.map((q) => ({
+          qid: q.id,
+          query: q.text,
+          nuggets: nuggets[q.id]!.map((n) => ({ text: n.text, importance: n.importance })),
+        })),
+      ),
+    });
+  for (const [judge, kind, set, nuggets] of [
+    [RAG_DEMO_JUDGES.people, "human", RAG_NUGGET_SETS.assessors, RAG_NUGGETS],
+    [RAG_DEMO_JUDGES.llm, "model", RAG_NUGGET_SETS.assessors, RAG_NUGGETS],
+    [RAG_DEMO_JUDGES.llm, "model", RAG_NUGGET_SETS.llm, LLM_NUGGETS],
   ] as const)
     await importIntoStudy(study.id, {
       format: "nuggetizer-assignments",
       judge,
       judgeKind: kind,
-      files: file(`assignments-${judge}.jsonl`, assignmentLines(kind)),
+      nuggetSet: set,
+      files: file(`assignments-${judge}-${set}.jsonl`, assignmentLines(kind, nuggets)),
     });
   for (const [judge, kind] of [
     [RAG_DEMO_JUDGES.people, "human"],
@@ -165,12 +186,12 @@ function supportLines(
 }
 
 /** A judge's nuggetizer assignments of every nugget in every answer: the assessors' what each answer states, gpt-4o's now and then a level off. */
-function assignmentLines(kind: "human" | "model") {
+function assignmentLines(kind: "human" | "model", nuggets: Record<string, DemoNugget[]>) {
   return RAG_SYSTEMS.flatMap((system) =>
     RELEVANCE_QUESTIONS.map((q) => ({
       qid: q.id,
       run_id: system.name,
-      nuggets: RAG_NUGGETS[q.id]!.map((n) => {
+      nuggets: nuggets[q.id]!.map((n) => {
         const truth = statedAs(system, q.id, n);
         const assignment = kind === "human" ? truth : llmReading(truth, `${system.name}|${q.id}|${n.text}`);
         return { text: n.text, importance: n.importance, assignment };
