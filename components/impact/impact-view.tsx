@@ -57,27 +57,11 @@ export function ImpactView(page: LabelSetPairProps<ImpactReport>) {
           </Field>
           {/* the nugget-based families read a nugget set's nuggets: each side's may be chosen once the study has two */}
           {study.nuggetSets.length > 1 && (
-            <>
-              <Field label="Nugget set">
-                <Select name="nuggetSet" defaultValue={report?.nuggetSets.a ?? query.nuggetSet ?? ""}>
-                  {study.nuggetSets.map((name, i) => (
-                    <option key={name} value={i === 0 ? "" : name}>
-                      {i === 0 ? `${name} (the first)` : name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label="Nugget set for B">
-                <Select name="nuggetSetB" defaultValue={query.nuggetSetB ?? ""}>
-                  <option value="">The same as A</option>
-                  {study.nuggetSets.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </>
+            <NuggetSetChoices
+              sets={study.nuggetSets}
+              a={report?.nuggetSets.a ?? query.nuggetSet ?? ""}
+              b={query.nuggetSetB ?? ""}
+            />
           )}
           {/* trec_eval's -J applies to relevance labels only: offered when the sets have them, or before they are chosen */}
           {(!report || report.families.includes("relevance")) && (
@@ -115,6 +99,33 @@ export function ImpactView(page: LabelSetPairProps<ImpactReport>) {
         </>
       )}
     </LabelSetPairPage>
+  );
+}
+
+/** The nugget set A's labels are read with (the study's first unless chosen), and B's (A's unless chosen). */
+function NuggetSetChoices({ sets, a, b }: { sets: readonly string[]; a: string; b: string }) {
+  return (
+    <>
+      <Field label="Nugget set">
+        <Select name="nuggetSet" defaultValue={a === sets[0] ? "" : a}>
+          {sets.map((name, i) => (
+            <option key={name} value={i === 0 ? "" : name}>
+              {i === 0 ? `${name} (the first)` : name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Nugget set for B">
+        <Select name="nuggetSetB" defaultValue={b}>
+          <option value="">The same as A</option>
+          {sets.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </>
   );
 }
 

@@ -136,20 +136,7 @@ export function RunForm({
         disabled={pending}
       />
       {comparing && <ComparisonFields systems={answeringSystems} disabled={pending} />}
-      {/* a run over nuggets (not a campaign's items, which keep their campaign's set) may read another set */}
-      {nuggetSets.length > 1 &&
-        kind !== "campaign" &&
-        (task?.unit === "answer" || task?.pairTarget === "nugget_document") && (
-          <Field label="Nugget set">
-            <Select name="nuggetSet" defaultValue="" disabled={pending}>
-              {nuggetSets.map((name, i) => (
-                <option key={name} value={i === 0 ? "" : name}>
-                  {i === 0 ? `${name} (the first)` : name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        )}
+      <NuggetSetField nuggetSets={nuggetSets} task={task} kind={kind} disabled={pending} />
       <ModelSettings disabled={pending} />
       <FormActions
         submit="Start run"
@@ -220,6 +207,36 @@ function SampleFields({
         </Field>
       )}
     </>
+  );
+}
+
+/**
+ * The nugget set a nugget assignment or support run reads (the study's first unless chosen), once
+ * the study has two; a run over a campaign's items reads its campaign's.
+ */
+function NuggetSetField({
+  nuggetSets,
+  task,
+  kind,
+  disabled,
+}: {
+  nuggetSets: readonly string[];
+  task: (typeof JUDGE_TASKS)[keyof typeof JUDGE_TASKS] | null;
+  kind: SampleKind;
+  disabled: boolean;
+}) {
+  const readsNuggets = task?.unit === "answer" || task?.pairTarget === "nugget_document";
+  if (nuggetSets.length < 2 || kind === "campaign" || !readsNuggets) return null;
+  return (
+    <Field label="Nugget set">
+      <Select name="nuggetSet" defaultValue="" disabled={disabled}>
+        {nuggetSets.map((name, i) => (
+          <option key={name} value={i === 0 ? "" : name}>
+            {i === 0 ? `${name} (the first)` : name}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 

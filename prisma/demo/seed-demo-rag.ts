@@ -109,12 +109,30 @@ export async function seedDemoRag(db: Db): Promise<{ studyId: number }> {
     }),
   );
   await importIntoStudy(study.id, { format: "trec-rag-answers", files: file("answers.jsonl", answers) });
-  // two nugget sets: the assessors' lists (the first), and the lists gpt-4o wrote, which gpt-4o also assigns
+  await importNuggetSets(study.id, file);
+  for (const [judge, kind] of [
+    [RAG_DEMO_JUDGES.people, "human"],
+    [RAG_DEMO_JUDGES.llm, "model"],
+  ] as const)
+    await importIntoStudy(study.id, {
+      format: "citation-support",
+      judge,
+      judgeKind: kind,
+      files: file(`support-${judge}.jsonl`, supportLines(answers, kind)),
+    });
+  return { studyId: study.id };
+}
+
+/**
+ * Two nugget sets: the assessors' lists (the study's first) and the lists gpt-4o wrote; the
+ * assessors and gpt-4o assign the first set's nuggets in every answer, and gpt-4o its own too.
+ */
+async function importNuggetSets(studyId: number, file: (name: string, rows: object[]) => ImportFile[]) {
   for (const [set, nuggets] of [
     [RAG_NUGGET_SETS.assessors, RAG_NUGGETS],
     [RAG_NUGGET_SETS.llm, LLM_NUGGETS],
   ] as const)
-    await importIntoStudy(study.id, {
+    await importIntoStudy(studyId, {
       format: "nuggetizer-nuggets",
       nuggetSet: set,
       files: file(
@@ -131,24 +149,13 @@ export async function seedDemoRag(db: Db): Promise<{ studyId: number }> {
     [RAG_DEMO_JUDGES.llm, "model", RAG_NUGGET_SETS.assessors, RAG_NUGGETS],
     [RAG_DEMO_JUDGES.llm, "model", RAG_NUGGET_SETS.llm, LLM_NUGGETS],
   ] as const)
-    await importIntoStudy(study.id, {
+    await importIntoStudy(studyId, {
       format: "nuggetizer-assignments",
       judge,
       judgeKind: kind,
       nuggetSet: set,
       files: file(`assignments-${judge}-${set}.jsonl`, assignmentLines(kind, nuggets)),
     });
-  for (const [judge, kind] of [
-    [RAG_DEMO_JUDGES.people, "human"],
-    [RAG_DEMO_JUDGES.llm, "model"],
-  ] as const)
-    await importIntoStudy(study.id, {
-      format: "citation-support",
-      judge,
-      judgeKind: kind,
-      files: file(`support-${judge}.jsonl`, supportLines(answers, kind)),
-    });
-  return { studyId: study.id };
 }
 
 /**

@@ -10,7 +10,7 @@ import { createCampaign } from "@/lib/server/campaigns/create-campaign";
 import { saveAnnotation } from "@/lib/server/campaigns/save-annotation";
 import { getNuggetQualityReport } from "@/lib/server/nugget-quality/get-nugget-quality-report";
 import { addNugget } from "./add-nugget";
-import { saveReviewedSet } from "./save-reviewed-set";
+import { saveReviewedSet } from "@/lib/server/nugget-quality/save-reviewed-set";
 import { getDb } from "@/lib/server/db/client";
 import { exportStudy } from "@/lib/server/exports/export-study";
 import { getQuestionPool } from "@/lib/server/explorer/get-question-pool";
