@@ -110,6 +110,8 @@ describe(`data migrations on ${engineUnderTest}`, () => {
        INSERT INTO "Nugget" ("id", "studyId", "queryId", "externalId", "position", "text", "importance") VALUES
          (1, 1, 1, 'q1_1', 1, 'a', 'vital'), (2, 1, 1, 'q1_2', 2, 'b', NULL), (3, 1, 2, 'q2_1', 1, 'c', 'okay'), (4, 2, 3, 'q1_1', 1, 'd', NULL);
        INSERT INTO "Judge" ("id", "studyId", "kind", "name") VALUES (1, 1, 'model', 'j'), (2, 3, 'model', 'j');
+       INSERT INTO "Label" ("id", "studyId", "judgeId", "targetType", "targetKey", "queryId", "nuggetId", "scale", "value") VALUES
+         (1, 1, 1, 'nugget', 'n:2', 1, 2, 'binary', '1');
        INSERT INTO "Campaign" ("id", "studyId", "name", "taskType", "protocol") VALUES (1, 1, 'review', 'nugget_quality', 'blind'), (2, 1, 'rel', 'relevance', 'blind'), (3, 2, 'assign', 'nugget_assignment', 'blind'), (4, 3, 'none', 'nugget_quality', 'blind'), (5, 2, 'support', 'support', 'blind');
        INSERT INTO "JudgeRun" ("id", "studyId", "judgeId", "endpointName", "baseUrl", "model", "templateName", "templateVersion", "template", "task", "sample") VALUES
          (1, 1, 1, 'e', 'http://127.0.0.1:1/v1', 'm', 't', 'v', '{}', 'nugget_assignment', '{}'),
@@ -139,6 +141,12 @@ describe(`data migrations on ${engineUnderTest}`, () => {
       [3, setOf.get(1), "q2_1", "c", "okay"],
       [4, setOf.get(2), "q1_1", "d", null],
     ]);
+    // a label on a nugget still names it
+    const labels = await rowsAt<{ nuggetId: unknown; targetKey: string }>(
+      scratch.url,
+      `SELECT l."nuggetId", l."targetKey" FROM "Label" l JOIN "Nugget" n ON n."id" = l."nuggetId"`,
+    );
+    expect(labels.map((l) => [Number(l.nuggetId), l.targetKey])).toEqual([[2, "n:2"]]);
     const lists = await rowsAt<{ setId: unknown; queryId: unknown; version: unknown }>(
       scratch.url,
       `SELECT "setId", "queryId", "version" FROM "NuggetList" ORDER BY "queryId"`,

@@ -5,6 +5,7 @@ import type { BUILTIN_SCALES } from "@/lib/domain/scales";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import type { TaskType } from "@/lib/domain/task-types/task-type";
 import type { CampaignDraft, ScaleChoice } from "@/lib/schemas/campaigns";
+import { NUGGET_SET_TASKS } from "@/lib/domain/nuggets/nugget-sets";
 
 /** What the new-campaign form offers: the study, its annotator members, its LLM judges, the systems that answered. */
 export type CampaignFormOptions = {
@@ -104,9 +105,6 @@ export function initialCampaignFields(
     nuggetSet: "",
   };
 }
-
-/** The tasks whose items show a nugget set's nuggets. */
-export const NUGGET_SET_TASKS: readonly TaskChoice[] = ["nugget_quality", "nugget_assignment", "support"];
 
 /** The scale the form shows: the one chosen, else the task's default. */
 export const scaleIdOf = (fields: CampaignFields) => fields.chosenScaleId ?? TASK_TYPES[fields.taskType].defaultScaleId;

@@ -2,8 +2,8 @@ import { taskTypeList } from "@/lib/domain/task-types/registry";
 import { TASK_TYPES } from "@/lib/domain/task-types/registry";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { CriteriaEditor } from "../criteria-editor";
+import { NUGGET_SET_TASKS } from "@/lib/domain/nuggets/nugget-sets";
 import {
-  NUGGET_SET_TASKS,
   withTask,
   type CampaignFields,
   type CampaignFormOptions,

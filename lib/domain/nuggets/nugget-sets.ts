@@ -8,6 +8,9 @@ export const NUGGET_SET_SOURCES = ["import", "review", "llm"] as const;
 export type NuggetSetSource = (typeof NUGGET_SET_SOURCES)[number];
 export const nuggetSetSourceSchema = z.enum(NUGGET_SET_SOURCES);
 
+/** The campaign tasks whose items show a nugget set's nuggets (and the judge tasks of the same names). */
+export const NUGGET_SET_TASKS: readonly string[] = ["nugget_quality", "nugget_assignment", "support"];
+
 /** The name of the set a study's nuggets go to when none is named and it has none yet. */
 export const FIRST_NUGGET_SET = "main";
 

@@ -31,6 +31,7 @@ import {
 } from "../db/candidates";
 import { namedSystem } from "./system-names";
 import { resolveNuggetSet } from "../nuggets/nugget-sets";
+import { NUGGET_SET_TASKS } from "@/lib/domain/nuggets/nugget-sets";
 
 /** One item a campaign will hold: its target, and what the item shows. */
 export type PlannedItem = {
@@ -70,16 +71,13 @@ export async function planCampaign(db: Db, studyId: number, draft: CampaignDraft
     throw invalid("llmJudge: blind-then-reveal and assisted campaigns need the LLM whose labels are shown");
   if (draft.gold && TASK_TYPES[draft.taskType].unit !== "pair")
     throw invalid("gold: gold items are mixed into support and relevance campaigns (one level per pooled pair)");
-  const usesNuggets = NUGGET_TASKS.includes(draft.taskType);
+  const usesNuggets = NUGGET_SET_TASKS.includes(draft.taskType);
   if (draft.nuggetSet && !usesNuggets)
     throw invalid("nuggetSet: only nugget quality, nugget assignment and support campaigns use a nugget set");
   const nuggetSetId = usesNuggets ? ((await resolveNuggetSet(db, studyId, draft.nuggetSet))?.id ?? null) : null;
   const plan = await planOfTask(db, studyId, draft, nuggetSetId);
   return { ...plan, nuggetSetId };
 }
-
-/** The tasks whose items show nuggets, from a nugget set. */
-const NUGGET_TASKS: readonly string[] = ["nugget_quality", "nugget_assignment", "support"];
 
 function planOfTask(
   db: Db,

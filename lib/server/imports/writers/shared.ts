@@ -1,5 +1,6 @@
 import "server-only";
 import type { TargetType } from "@/lib/domain/targets";
+import { NUGGET_SET_TASKS } from "@/lib/domain/nuggets/nugget-sets";
 import type { ImportContext } from "../import-context";
 import { idsByExternalId, selectIn, upsertMany } from "../../db/bulk-sql";
 import { bumpNuggetVersions } from "../../db/nugget-sets";
@@ -324,9 +325,6 @@ export async function refuseOtherSetsNuggets(
         message: `nugget id "${n.id}" belongs to another nugget set of the study (ids are unique across its sets)`,
       });
 }
-
-/** The tasks whose campaigns and runs use a nugget set. */
-const NUGGET_SET_TASKS: readonly string[] = ["nugget_quality", "nugget_assignment", "support"];
 
 /**
  * The nugget set a bundle's campaign or judge run uses: the one it names (a nugget_set record of
