@@ -69,7 +69,7 @@ export function ImportOptions({
             onChange={(e) => set({ nuggetSet: e.target.value })}
           />
           <span className="block text-xs font-normal text-stone-500">
-            The list of nuggets the file fills or is matched in; a new name makes a new set beside the others.
+            The named list its nuggets go to or are matched in; a new name starts a new set beside the others.
           </span>
         </label>
       )}
