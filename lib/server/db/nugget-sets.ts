@@ -1,5 +1,5 @@
 import "server-only";
-import { chunksOf, placeholders, rowsPerStatement } from "./lists";
+import { chunksOf, rowsPerStatement } from "./lists";
 import { sqlOf, type Tx } from "./sql-connection";
 import { FIRST_NUGGET_SET } from "@/lib/domain/nuggets/nugget-sets";
 
@@ -53,21 +53,4 @@ export async function startNuggetVersions(
        ON CONFLICT ("setId", "queryId") DO NOTHING`,
       chunk.flatMap((v) => [setId, v.queryId, v.version]),
     );
-}
-
-/** The version of each of these questions' lists in a set (1 when none is recorded). */
-export async function nuggetVersionsOf(
-  tx: Tx,
-  setId: number,
-  queryIds: readonly number[],
-): Promise<Map<number, number>> {
-  const versions = new Map(queryIds.map((q) => [q, 1]));
-  for (const chunk of chunksOf(queryIds)) {
-    const rows = await sqlOf(tx).query<{ queryId: unknown; version: unknown }>(
-      `SELECT "queryId", "version" FROM "NuggetList" WHERE "setId" = ? AND "queryId" IN (${placeholders(chunk)})`,
-      [setId, ...chunk],
-    );
-    for (const r of rows) versions.set(Number(r.queryId), Number(r.version));
-  }
-  return versions;
 }
