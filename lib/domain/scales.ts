@@ -86,6 +86,13 @@ export const BUILTIN_SCALES = {
     ],
     positiveFrom: "partial_support",
   },
+  "nugget-importance": {
+    id: "nugget-importance",
+    name: "Vital / okay nugget",
+    // the TREC RAG track's nugget importance (nuggetizer's scorer): vital nuggets must be in a good answer
+    levels: [level("okay", "Okay", "1"), level("vital", "Vital", "2")],
+    positiveFrom: "vital",
+  },
   binary: {
     id: "binary",
     name: "Supported / not supported",
@@ -96,9 +103,9 @@ export const BUILTIN_SCALES = {
 
 export type BuiltinScaleId = keyof typeof BUILTIN_SCALES;
 
-/** The built-in scales a (question or nugget, chunk) campaign offers: all but the RAG answer tasks' own. */
+/** The built-in scales a (question or nugget, chunk) campaign offers: all but the RAG answer tasks' and nuggets' own. */
 export const PAIR_TASK_SCALES: Scale[] = Object.values(BUILTIN_SCALES).filter(
-  (s) => s.id !== "nugget-assignment" && s.id !== "citation-support",
+  (s) => s.id !== "nugget-assignment" && s.id !== "citation-support" && s.id !== "nugget-importance",
 );
 
 export function builtinScale(id: string): Scale | null {

@@ -27,7 +27,21 @@ import type { JudgeTemplate } from "./judge-template";
  *   system's answer against one passage it cites, full, partial or no support, the passage alone
  *   as evidence. N. Thakur, R. Pradeep, S. Upadhyay, D. Campos, N. Craswell, J. Lin. "Support
  *   Evaluation for the TREC 2024 RAG Track: Comparing Human versus LLM Judges", 2025.
+ *
+ * One pair is the exception: `nuggetizer-create` and `nuggetizer-score` are castorini/nuggetizer's
+ * own creator and scorer prompts (creator_template.yaml and scorer_template.yaml at d00dc3e),
+ * word for word with attribution, because the TREC 2024 and 2025 RAG tracks' nuggets are what
+ * they produce and a run that is to reproduce them must ask the same (test/fixtures/
+ * nuggetizer-prompts holds nuggetizer's own rendering). Their fields: {{question}}, {{passages}}
+ * ("[1] text" a line, numbered in each window), {{nuggets}} (Python's str(list)) and
+ * {{nuggets_length}}; "at most 30" is written out, as nuggetizer renders it whatever its maximum.
  */
+
+/**
+ * nuggetizer's tasks read a reply as nuggetizer does (code fences removed, then a Python list:
+ * judging/nuggetizer-prompts.ts), not by an output rule; theirs names the whole reply.
+ */
+const WHOLE_REPLY = { kind: "regex", pattern: "[\\s\\S]+", ignoreCase: false, map: {} } as const;
 export const BUILTIN_TEMPLATES: readonly JudgeTemplate[] = [
   {
     name: "umbrela-relevance",
@@ -145,6 +159,26 @@ Give your reasoning in a sentence or two, then one JSON object and nothing after
       field: "support",
       map: { full: "full_support", partial: "partial_support", none: "no_support" },
     },
+  },
+  {
+    name: "nuggetizer-create",
+    task: "nugget_creation",
+    scale: "nugget-importance",
+    system:
+      "You are NuggetizeLLM, an intelligent assistant that can update a list of atomic nuggets to best provide all the information required for the query.",
+    prompt:
+      'Update the list of atomic nuggets of information (1-12 words), if needed, so they best provide the information required for the query. Leverage only the initial list of nuggets (if exists) and the provided context (this is an iterative process).  Return only the final list of all nuggets in a Pythonic list format (even if no updates). Make sure there is no redundant information. Ensure the updated nugget list has at most 30 nuggets (can be less), keeping only the most vital ones. Order them in decreasing order of importance. Prefer nuggets that provide more interesting information.\n\nSearch Query: {{question}}\nContext:\n{{passages}}\nSearch Query: {{question}}\nInitial Nugget List: {{nuggets}}\nInitial Nugget List Length: {{nuggets_length}}\n\nOnly update the list of atomic nuggets (if needed, else return as is). Do not explain. Always answer in short nuggets (not questions). List in the form ["a", "b", ...] and a and b are strings with no mention of ".\nUpdated Nugget List:',
+    output: WHOLE_REPLY,
+  },
+  {
+    name: "nuggetizer-score",
+    task: "nugget_importance",
+    scale: "nugget-importance",
+    system:
+      "You are NuggetizeScoreLLM, an intelligent assistant that can label a list of atomic nuggets based on their importance for a given search query.",
+    prompt:
+      'Based on the query, label each of the {{nuggets_length}} nuggets either a vital or okay based on the following criteria. Vital nuggets represent concepts that must be present in a "good" answer; on the other hand, okay nuggets contribute worthwhile information about the target but are not essential. Return the list of labels in a Pythonic list format (type: List[str]). The list should be in the same order as the input nuggets. Make sure to provide a label for each nugget.\n\nSearch Query: {{question}}\nNugget List: {{nuggets}}\n\nOnly return the list of labels (List[str]). Do not explain.\nLabels:',
+    output: WHOLE_REPLY,
   },
 ];
 

@@ -20,6 +20,8 @@ const FIELD_TITLES: Record<PromptField, string> = {
   response: "Answer",
   nuggets: "Nuggets",
   sentence: "Sentence",
+  passages: "Passages",
+  nuggets_length: "Number of nuggets",
 };
 
 /**

@@ -1,16 +1,17 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { builtinTemplate } from "./builtin-templates";
+import { nuggetCreation, nuggetImportance } from "./judge-tasks/nugget-creation";
+import type { CallTexts } from "./judge-tasks/judge-task";
 import {
-  creatorMessages,
   creatorStep,
   firstTry,
   NUGGETIZER_DEFAULTS,
-  scorerMessages,
   scorerStep,
   windowBounds,
-  type ChatMessage,
   type WindowState,
 } from "./nuggetizer-prompts";
+import { renderPrompt, type ChatMessage } from "./render-prompt";
 
 // castorini/nuggetizer's own rendering and window loops, run by make-reference.py beside the file
 type Reference = {
@@ -26,6 +27,27 @@ type Reference = {
   }[];
 };
 const reference = JSON.parse(fs.readFileSync("test/fixtures/nuggetizer-prompts/reference.json", "utf8")) as Reference;
+/** A window's texts as a run's call gives them to its task. */
+const texts = (question: string, nuggets: string[], passages?: string[]): CallTexts => ({
+  question,
+  answer: null,
+  nugget: null,
+  title: null,
+  chunk: null,
+  answerA: null,
+  answerB: null,
+  sentence: null,
+  nuggets: nuggets.map((text, i) => ({ id: i + 1, text })),
+  passages,
+});
+/** The messages of the built-in templates, filled by their tasks, as a run sends them. */
+const creatorMessages = (query: string, passages: string[], nuggets: string[]) =>
+  renderPrompt(
+    builtinTemplate("nuggetizer-create")!,
+    nuggetCreation.promptInputs(texts(query, nuggets, passages), false),
+  );
+const scorerMessages = (query: string, nuggets: string[]) =>
+  renderPrompt(builtinTemplate("nuggetizer-score")!, nuggetImportance.promptInputs(texts(query, nuggets), false));
 const outcome = (reply: string) => (reply === "error" ? { error: "endpoint failed" } : { reply });
 
 /** A window run as nuggetizer runs it, one scripted reply a call: what it leaves and each call's temperature. */
@@ -57,12 +79,13 @@ function scoreWindow(nuggets: string[], replies: string[]) {
 describe("nuggetizer's prompts", () => {
   it("renders the creator's messages as nuggetizer does, for every question, window and list", () => {
     expect(reference.creator).toHaveLength(27);
-    for (const c of reference.creator) expect(creatorMessages(c.query, c.passages, c.nuggets)).toEqual(c.messages);
+    for (const c of reference.creator)
+      expect(creatorMessages(c.query, c.passages, c.nuggets)).toEqual({ messages: c.messages });
   });
 
   it("renders the scorer's messages as nuggetizer does", () => {
     expect(reference.scorer).toHaveLength(6);
-    for (const s of reference.scorer) expect(scorerMessages(s.query, s.nuggets)).toEqual(s.messages);
+    for (const s of reference.scorer) expect(scorerMessages(s.query, s.nuggets)).toEqual({ messages: s.messages });
   });
 
   it("cuts passages and nuggets into nuggetizer's windows", () => {

@@ -1,68 +1,23 @@
 // castorini/nuggetizer's nugget creation and importance scoring (the AutoNuggetizer of the TREC
-// 2024 and 2025 RAG tracks), as its code does them (src/nuggetizer/prompts/prompt_templates/
-// creator_template.yaml and scorer_template.yaml, prompts/service.py, models/nuggetizer.py at
-// d00dc3e): the messages it sends, its windows, and what one window's replies leave. Checked
-// against nuggetizer's own rendering and loops (test/fixtures/nuggetizer-prompts).
-import { pythonListRepr, readPythonStringList } from "./python-literals";
-
-export type ChatMessage = { role: "system" | "user"; content: string };
-
-const CREATOR = {
-  system:
-    "You are NuggetizeLLM, an intelligent assistant that can update a list of atomic nuggets to best provide all the information required for the query.",
-  user: 'Update the list of atomic nuggets of information (1-12 words), if needed, so they best provide the information required for the query. Leverage only the initial list of nuggets (if exists) and the provided context (this is an iterative process).  Return only the final list of all nuggets in a Pythonic list format (even if no updates). Make sure there is no redundant information. Ensure the updated nugget list has at most {creator_max_nuggets} nuggets (can be less), keeping only the most vital ones. Order them in decreasing order of importance. Prefer nuggets that provide more interesting information.\n\nSearch Query: {query}\nContext:\n{context}\nSearch Query: {query}\nInitial Nugget List: {nuggets}\nInitial Nugget List Length: {nuggets_length}\n\nOnly update the list of atomic nuggets (if needed, else return as is). Do not explain. Always answer in short nuggets (not questions). List in the form ["a", "b", ...] and a and b are strings with no mention of ".\nUpdated Nugget List:',
-};
-
-const SCORER = {
-  system:
-    "You are NuggetizeScoreLLM, an intelligent assistant that can label a list of atomic nuggets based on their importance for a given search query.",
-  user: 'Based on the query, label each of the {num_nuggets} nuggets either a vital or okay based on the following criteria. Vital nuggets represent concepts that must be present in a "good" answer; on the other hand, okay nuggets contribute worthwhile information about the target but are not essential. Return the list of labels in a Pythonic list format (type: List[str]). The list should be in the same order as the input nuggets. Make sure to provide a label for each nugget.\n\nSearch Query: {query}\nNugget List: {nuggets}\n\nOnly return the list of labels (List[str]). Do not explain.\nLabels:',
-};
-
-/** The maximum the creator's prompt names: nuggetizer's create() renders 30 whatever its own maximum. */
-const PROMPT_MAX_NUGGETS = 30;
+// 2024 and 2025 RAG tracks), as its code does them (models/nuggetizer.py at d00dc3e): its windows,
+// and what one window's replies leave. Its prompts are the built-in templates nuggetizer-create and
+// nuggetizer-score (builtin-templates.ts), filled by the tasks nugget_creation and
+// nugget_importance. Checked against nuggetizer's own rendering and loops
+// (test/fixtures/nuggetizer-prompts).
+import { readPythonStringList } from "./python-literals";
 
 /** nuggetizer's defaults: 10 passages (or nuggets) a window, at most 30 nuggets, 500 tries a window. */
 export const NUGGETIZER_DEFAULTS = { windowSize: 10, maxNuggets: 30, maxTrials: 500 } as const;
 
+/**
+ * The tries of a window Assay makes unless told otherwise: nuggetizer's 500 would, with a model
+ * that never answers in a list, make 500 paid calls a window; 5 (0, then 0.2 four times) is what
+ * a reply that parses needs in practice. A run may set 1 to 500.
+ */
+export const DEFAULT_TRIES = 5;
+
 /** The temperature of a window's first call, and of every call after a reply that did not parse. */
 export const NUGGETIZER_TEMPERATURES = { first: 0, retry: 0.2 } as const;
-
-/** Python's str.format of these templates: each {field} replaced once (what it is replaced with is not read again). */
-function format(template: string, fields: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = fields[name];
-    if (value === undefined) throw new Error(`no value for {${name}}`);
-    return String(value);
-  });
-}
-
-/**
- * The creator's messages for one window (create_nugget_messages): the question, the window's
- * passages numbered from 1 as "[i] text" (no title), and the nuggets so far as Python's str(list).
- */
-export function creatorMessages(query: string, passages: readonly string[], nuggets: readonly string[]): ChatMessage[] {
-  const user = format(CREATOR.user, {
-    creator_max_nuggets: PROMPT_MAX_NUGGETS,
-    query,
-    context: passages.map((p, i) => `[${i + 1}] ${p}`).join("\n"),
-    nuggets: pythonListRepr(nuggets),
-    nuggets_length: nuggets.length,
-  });
-  return [
-    { role: "system", content: CREATOR.system },
-    { role: "user", content: user },
-  ];
-}
-
-/** The scorer's messages for one window of nuggets (create_score_messages). */
-export function scorerMessages(query: string, nuggets: readonly string[]): ChatMessage[] {
-  const user = format(SCORER.user, { num_nuggets: nuggets.length, query, nuggets: pythonListRepr(nuggets) });
-  return [
-    { role: "system", content: SCORER.system },
-    { role: "user", content: user },
-  ];
-}
 
 /** nuggetizer's windows over `total` passages or nuggets: [start, end) of `size` each, the last shorter. */
 export function windowBounds(total: number, size: number): [number, number][] {
@@ -118,10 +73,17 @@ export function scorerStep(
   outcome: WindowOutcome,
 ): { labels: (Importance | null)[] } | { retry: WindowState } {
   if ("error" in outcome) return { labels: Array<null>(count).fill(null) };
-  const read = readPythonStringList(outcome.reply)?.map((l) => l.toLowerCase());
-  if (read && read.length === count && read.every((l) => l === "vital" || l === "okay"))
-    return { labels: read as Importance[] };
+  const read = readImportance(outcome.reply, count);
+  if (read) return { labels: read };
   return state.trialsLeft > 1
     ? { retry: { trialsLeft: state.trialsLeft - 1, temperature: NUGGETIZER_TEMPERATURES.retry } }
     : { labels: Array<Importance>(count).fill("okay") };
+}
+
+/** A scorer's reply read: exactly `count` labels, each vital or okay in any case (lower-cased); else null. */
+export function readImportance(reply: string, count: number): Importance[] | null {
+  const read = readPythonStringList(reply)?.map((l) => l.toLowerCase());
+  return read && read.length === count && read.every((l) => l === "vital" || l === "okay")
+    ? (read as Importance[])
+    : null;
 }

@@ -7,7 +7,15 @@ import type { ReplyRule } from "../parse-reply";
  * folder, collected in JUDGE_TASKS (registry.ts); a new one is a compile error until the registry
  * has it.
  */
-export const judgeTaskSchema = z.enum(["relevance", "support", "preference", "nugget_assignment", "citation_support"]);
+export const judgeTaskSchema = z.enum([
+  "relevance",
+  "support",
+  "preference",
+  "nugget_assignment",
+  "citation_support",
+  "nugget_creation",
+  "nugget_importance",
+]);
 export type JudgeTask = z.infer<typeof judgeTaskSchema>;
 
 /** Every field a judge prompt may name ({{field}}); each task offers some of them. */
@@ -22,6 +30,8 @@ export const PROMPT_FIELDS = [
   "response",
   "nuggets",
   "sentence",
+  "passages",
+  "nuggets_length",
 ] as const;
 export type PromptField = (typeof PROMPT_FIELDS)[number];
 
@@ -45,6 +55,8 @@ export type CallTexts = {
   nuggets: readonly { id: number; text: string }[];
   /** A call on an answer sentence and a passage it cites ("sc:"): the sentence's text. */
   sentence: string | null;
+  /** One window of a question's nugget creation: its passages' texts, in order (else absent). */
+  passages?: readonly string[];
 };
 
 /** The samples a judge run draws (lib/schemas/judging.ts's judgeRunSampleSchema). */
@@ -73,10 +85,11 @@ export type JudgeTaskDefinition<Id extends JudgeTask> = {
   scales: readonly string[];
   /**
    * What one call judges: a pooled pair (question or nugget, chunk), a request two systems
-   * answered, one system's answer to a question (all its nuggets at once), or a sentence of an
-   * answer with one passage it cites.
+   * answered, one system's answer to a question (all its nuggets at once), a sentence of an answer
+   * with one passage it cites, or a question's nuggets (made or graded window by window: one call
+   * of the run asks the endpoint once a window and try, nuggetizer's loop, nuggetizer-chain.ts).
    */
-  unit: "pair" | "request" | "answer" | "citation";
+  unit: "pair" | "request" | "answer" | "citation" | "question";
   /** A pair task's pairs (targets.ts); null for a request task. */
   pairTarget: "query_document" | "nugget_document" | null;
   /**
@@ -87,9 +100,10 @@ export type JudgeTaskDefinition<Id extends JudgeTask> = {
   /**
    * What a parsed reply becomes: a Label on the call's target on the template's scale ("level"),
    * once both orders parsed a preference Label of the pair on the run's criterion ("preference"),
-   * or a Label per nugget of the answer, "na:<nugget>:<system>" ("assignments").
+   * or a Label per nugget of the answer, "na:<nugget>:<system>" ("assignments"); or the question's
+   * nuggets in the run's nugget set ("nuggets"), or the importance of each ("importance").
    */
-  labelKind: "level" | "preference" | "assignments";
+  labelKind: "level" | "preference" | "assignments" | "nuggets" | "importance";
   /** The campaign task whose annotators' labels its labels are compared with (Calibration). */
   campaignTask: TaskType;
   /** The samples its runs draw, in its own words (the run form's menu; others are refused). */

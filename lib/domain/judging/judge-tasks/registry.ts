@@ -1,6 +1,7 @@
 import type { JudgeTask, JudgeTaskDefinition } from "./judge-task";
 import { citationSupport } from "./citation-support";
 import { nuggetAssignment } from "./nugget-assignment";
+import { nuggetCreation, nuggetImportance } from "./nugget-creation";
 import { preference } from "./preference";
 import { relevance } from "./relevance";
 import { support } from "./support";
@@ -16,6 +17,8 @@ export const JUDGE_TASKS = {
   preference,
   nugget_assignment: nuggetAssignment,
   citation_support: citationSupport,
+  nugget_creation: nuggetCreation,
+  nugget_importance: nuggetImportance,
 } satisfies { [Id in JudgeTask]: JudgeTaskDefinition<Id> };
 
 /** A judge task without its own id type, for code that only reads its description. */

@@ -5,6 +5,7 @@ import { JUDGE_TASKS, type AnyJudgeTask } from "@/lib/domain/judging/judge-tasks
 import { storedLevel } from "@/lib/domain/judging/judge-tasks/reply-levels";
 import {
   answerKey,
+  questionKey,
   nuggetDocumentKey,
   queryDocumentKey,
   responsePairKey,
@@ -249,6 +250,7 @@ const CALL_FIELDS = {
   request: ["query", "systems"],
   answer: ["query", "systems"],
   citation: ["query", "doc", "systems", "sentence"],
+  question: ["query"],
 } as const satisfies Record<string, readonly ("query" | "nugget" | "doc" | "systems" | "sentence")[]>;
 
 /** The target key of a call of this task. */
@@ -273,7 +275,9 @@ function callTargetKey(
         ? answerKey(ids.queryId, ids.systemA())
         : task.unit === "citation"
           ? sentenceCitationKey(ids.queryId, ids.systemA(), ids.sentence, ids.documentId)
-          : responsePairKey(ids.queryId, ids.systemA(), ids.systemB());
+          : task.unit === "question"
+            ? questionKey(ids.queryId)
+            : responsePairKey(ids.queryId, ids.systemA(), ids.systemB());
     default:
       return unreachable(task.pairTarget);
   }
