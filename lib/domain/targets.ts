@@ -130,6 +130,12 @@ export function parseNuggetAnswerKey(key: string): { nuggetId: number; systemId:
   return match ? { nuggetId: Number(match[1]), systemId: Number(match[2]) } : null;
 }
 
+/** The question a question's key names ("q:<query>"); null for any other key. */
+export function parseQuestionKey(key: string): number | null {
+  const match = /^q:(\d+)$/.exec(key);
+  return match ? Number(match[1]) : null;
+}
+
 /** The question and system ids of an "a:" key; null for any other key. */
 export function parseAnswerKey(key: string): { queryId: number; systemId: number } | null {
   const match = /^a:(\d+):(\d+)$/.exec(key);

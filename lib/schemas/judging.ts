@@ -5,6 +5,7 @@ import type { CalibrationReport as BuiltCalibrationReport } from "@/lib/domain/c
 import { describes } from "./describes";
 import { sampleSpecSchema } from "@/lib/domain/campaigns/sampling";
 import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
+import { nuggetizerOptionsSchema } from "@/lib/domain/judging/nuggetizer-settings";
 import { criterionSchema } from "@/lib/domain/preferences/criteria";
 import { intervalSchema, statisticSchema } from "./agreement";
 
@@ -145,6 +146,8 @@ export const newJudgeRunSchema = z.object({
   seed: z.number().int().min(0).max(2_147_483_647).nullable().default(null),
   /** A nugget assignment or support run: the nugget set it uses (absent: the study's first; a campaign's sample: the campaign's). */
   nuggetSet: nuggetSetNameSchema.optional(),
+  /** A nuggetizer run (nugget_creation, nugget_importance): the label set and level creation reads, windows, maximum, tries. */
+  nuggetizer: nuggetizerOptionsSchema.optional(),
 });
 export type NewJudgeRun = z.input<typeof newJudgeRunSchema>;
 

@@ -341,9 +341,9 @@ export async function cachedReplies(
 }
 
 /**
- * The texts a batch of calls' prompts are filled from, by call id: a call on an answer ("a:") with
- * its question's nuggets as they are now, in order; a call on an answer sentence ("sc:") with the
- * sentence's text.
+ * The texts a batch of calls' prompts are filled from, by call id: a call on an answer ("a:") or
+ * on a question's nuggets ("q:", a nuggetizer run) with its question's nuggets in the run's set as
+ * they are now, in order; a call on an answer sentence ("sc:") with the sentence's text.
  */
 export async function callTexts(ids: readonly number[]): Promise<Map<number, CallTexts>> {
   if (ids.length === 0) return new Map();
@@ -365,8 +365,8 @@ export async function callTexts(ids: readonly number[]): Promise<Map<number, Cal
   const nuggets = await readRows<{ callId: unknown; id: unknown; text: string }>(
     `SELECT c."id" AS "callId", n."id", n."text" FROM "JudgeCall" c JOIN "JudgeRun" r ON r."id" = c."runId"
        JOIN "Nugget" n ON n."queryId" = c."queryId" AND n."setId" = r."nuggetSetId"
-      WHERE c."id" IN (${marks}) AND c."targetKey" LIKE ? ORDER BY c."id", n."position", n."id"`,
-    [...ids, `${TARGET_PREFIX.answer}%`],
+      WHERE c."id" IN (${marks}) AND (c."targetKey" LIKE ? OR c."targetKey" LIKE ?) ORDER BY c."id", n."position", n."id"`,
+    [...ids, `${TARGET_PREFIX.answer}%`, `${TARGET_PREFIX.query}%`],
   );
   const byCall = new Map<number, { id: number; text: string }[]>();
   for (const n of nuggets)
@@ -478,8 +478,11 @@ export async function runsToWork(ids: readonly number[]) {
     criterion: string | null;
     baseUrl: string;
     model: string;
+    nuggetSetId: unknown;
+    options: string | null;
   }>(
-    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed", "task", "criterion", "baseUrl", "model"
+    `SELECT "id", "studyId", "judgeId", "endpointId", "template", "templateVersion", "temperature", "seed", "task", "criterion", "baseUrl", "model",
+            "nuggetSetId", "options"
        FROM "JudgeRun" WHERE "id" IN (${placeholders(ids)})`,
     ids,
   );

@@ -1,6 +1,6 @@
 import "server-only";
-import { chunksOf, rowsPerStatement } from "./lists";
-import { sqlOf, type Tx } from "./sql-connection";
+import { chunksOf, MAX_BOUND, placeholders, rowsPerStatement } from "./lists";
+import { readRows, sqlOf, type Tx } from "./sql-connection";
 import { FIRST_NUGGET_SET } from "@/lib/domain/nuggets/nugget-sets";
 
 /**
@@ -53,4 +53,79 @@ export async function startNuggetVersions(
        ON CONFLICT ("setId", "queryId") DO NOTHING`,
       chunk.flatMap((v) => [setId, v.queryId, v.version]),
     );
+}
+
+/** The texts of these documents, by id (a nuggetizer creation call's passages). */
+export async function documentTexts(ids: readonly number[]): Promise<Map<number, string>> {
+  const texts = new Map<number, string>();
+  for (const chunk of chunksOf(ids)) {
+    const rows = await readRows<{ id: unknown; text: string }>(
+      `SELECT "id", "text" FROM "Document" WHERE "id" IN (${placeholders(chunk)})`,
+      chunk,
+    );
+    for (const r of rows) texts.set(Number(r.id), r.text);
+  }
+  return texts;
+}
+
+/**
+ * A question's nuggets in a set an LLM made (a nugget creation call's result): its list replaced by
+ * these texts, each with a new id free in the study ("<question>_<n>", else "<question>_<n>_2", ...).
+ */
+export async function replaceCreatedNuggets(
+  tx: Tx,
+  o: { studyId: number; setId: number; queryId: number; texts: readonly string[] },
+): Promise<void> {
+  const sql = sqlOf(tx);
+  await sql.query(`DELETE FROM "Nugget" WHERE "setId" = ? AND "queryId" = ?`, [o.setId, o.queryId]);
+  if (o.texts.length === 0) return;
+  const [query] = await sql.query<{ externalId: string }>(`SELECT "externalId" FROM "Query" WHERE "id" = ?`, [
+    o.queryId,
+  ]);
+  const ids = await freeNuggetIds(
+    tx,
+    o.studyId,
+    o.texts.map((_, i) => `${query!.externalId}_${i + 1}`),
+  );
+  for (const chunk of chunksOf(
+    o.texts.map((text, i) => [o.studyId, o.setId, o.queryId, ids[i]!, i + 1, text]),
+    rowsPerStatement(6),
+  ))
+    await sql.query(
+      `INSERT INTO "Nugget" ("studyId", "setId", "queryId", "externalId", "position", "text") VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?)").join(", ")}`,
+      chunk.flat(),
+    );
+}
+
+/** These ids, each made free in the study by a suffix "_2", "_3", ... where another nugget has it. */
+async function freeNuggetIds(tx: Tx, studyId: number, wanted: readonly string[]): Promise<string[]> {
+  const ids = [...wanted];
+  const suffix = ids.map(() => 1);
+  for (;;) {
+    const taken = new Set<string>();
+    for (const chunk of chunksOf(ids, MAX_BOUND - 1))
+      for (const r of await sqlOf(tx).query<{ externalId: string }>(
+        `SELECT "externalId" FROM "Nugget" WHERE "studyId" = ? AND "externalId" IN (${placeholders(chunk)})`,
+        [studyId, ...chunk],
+      ))
+        taken.add(r.externalId);
+    if (taken.size === 0) return ids;
+    ids.forEach((id, i) => {
+      if (taken.has(id)) ids[i] = `${wanted[i]}_${++suffix[i]!}`;
+    });
+  }
+}
+
+/** The importance of nuggets of a set (a nugget importance call's labels); a nugget of another set is left alone. */
+export async function setNuggetImportance(
+  tx: Tx,
+  setId: number,
+  values: readonly { nuggetId: number; importance: string }[],
+): Promise<void> {
+  for (const v of values)
+    await sqlOf(tx).query(`UPDATE "Nugget" SET "importance" = ? WHERE "id" = ? AND "setId" = ?`, [
+      v.importance,
+      v.nuggetId,
+      setId,
+    ]);
 }

@@ -16,11 +16,12 @@ import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 import { parseOrThrow } from "../validation";
 import { resolveTemplate } from "./judge-templates";
+import { createdNuggetSet, nuggetizerCalls } from "./nuggetizer-run";
 
 /**
  * Starts a judge run: the template version and endpoint it names, the calls its sample draws (one
- * per pooled pair in the sample's order; two per answer pair for a preference), and the model judge
- * its labels are written as. The run is created paused, its calls inserted in one transaction (the
+ * per pooled pair in the sample's order; two per answer pair for a preference; one per question for
+ * nuggetizer's tasks, nuggetizer-run.ts), and the model judge its labels are written as. The run is created paused, its calls inserted in one transaction (the
  * run removed if that fails), and then set running, so that no worker finds it without its calls;
  * it is then worked in the background (lib/server/judging/judge-worker.ts).
  */
@@ -41,7 +42,11 @@ export async function createJudgeRun(
     throw invalid(
       `sample.kind: a ${task.id} run does not draw "${request.sample.kind}" (it draws: ${Object.values(task.sampleLabels).join("; ")})`,
     );
-  const { calls, systems, nuggetSetId } = await callsOf(db, studyId, task, request);
+  const planned =
+    task.unit === "question"
+      ? { ...(await nuggetizerCalls(db, studyId, task.id, request)), systems: null }
+      : { ...(await callsOf(db, studyId, task, request)), settings: null };
+  const { calls, systems, settings } = planned;
   const judgeName = await judgeNameOf(db, studyId, {
     templateName: template.name,
     templateVersion: template.version,
@@ -54,6 +59,9 @@ export async function createJudgeRun(
     (await db.judge.findUnique({ where: { studyId_name: { studyId, name: judgeName } } })) ??
     (await db.judge.create({ data: { studyId, kind: "model", name: judgeName } }));
   if (judge.kind !== "model") throw new AppError("conflict", `template: a person's judge is named "${judgeName}"`);
+  // a creation run's new set, named after it (removed with the run if its calls cannot be stored)
+  const createdSet = task.id === "nugget_creation" ? await createdNuggetSet(db, studyId, judgeName, settings!) : null;
+  const nuggetSetId = createdSet ?? planned.nuggetSetId;
   const run = await db.judgeRun.create({
     data: {
       studyId,
@@ -72,6 +80,7 @@ export async function createJudgeRun(
       temperature: request.temperature,
       seed: request.seed,
       nuggetSetId,
+      options: settings ? JSON.stringify(settings) : null,
       status: "paused", // running once its calls are in: a worker must not find it empty and end it
       createdBy: user.email,
       createdAt: now,
@@ -81,6 +90,7 @@ export async function createJudgeRun(
     await withBulkTransaction((tx) => insertJudgeCalls(tx, run.id, calls));
   } catch (error) {
     await db.judgeRun.delete({ where: { id: run.id } });
+    if (createdSet !== null) await db.nuggetSet.delete({ where: { id: createdSet } });
     throw error;
   }
   await db.judgeRun.update({ where: { id: run.id }, data: { status: "running" } });
@@ -140,6 +150,8 @@ async function callsOf(
       return { calls: await answerCalls(studyId, sample, seed, nuggetSetId), ...none };
     case "citation":
       return { calls: await citationCalls(db, studyId, sample, seed), ...none };
+    case "question": // nuggetizer-run.ts
+      throw new Error("a nuggetizer run's calls are planned by nuggetizerCalls");
     default:
       return unreachable(task.unit);
   }

@@ -6,7 +6,9 @@ import { storedLevel } from "@/lib/domain/judging/judge-tasks/reply-levels";
 import type { JudgeTemplate } from "@/lib/domain/judging/judge-template";
 import { callCost, type TokenPrices } from "@/lib/domain/judging/judgment-cost";
 import { renderPrompt, type ChatMessage } from "@/lib/domain/judging/render-prompt";
+import type { NuggetizerSettings } from "@/lib/domain/judging/nuggetizer-settings";
 import type { AttemptRecord, CallOutcome, ClaimedCall } from "../db/judge-calls";
+import { chainLevels, makeChainCall, prepareChain, type ChainInputs } from "./nuggetizer-call";
 import {
   CallAborted,
   callChatCompletions,
@@ -22,14 +24,17 @@ export type RunSettings = {
   templateVersion: string;
   temperature: number;
   seed: number | null;
+  /** A nuggetizer run's windows, maximum and tries (nuggetizer-call.ts); null for other tasks. */
+  nuggetizer?: NuggetizerSettings | null;
 };
 
 /**
- * A call ready to be made: its messages and cache key, or why it cannot be made; how many levels
- * its reply gives, and the nuggets they are of (a call on an answer; else none).
+ * A call ready to be made: its messages and cache key, or a nuggetizer call's chain (its question,
+ * passages and nuggets: nuggetizer-call.ts), or why it cannot be made; how many levels its reply
+ * gives, and the nuggets they are of (a call on an answer or a question's nuggets; else none).
  */
 export type PreparedCall = { call: ClaimedCall; parts: number; nuggetIds: readonly number[] } & (
-  { messages: ChatMessage[]; cacheKey: string } | { missing: string[] }
+  { messages: ChatMessage[]; cacheKey: string } | { chain: ChainInputs; cacheKey: string } | { missing: string[] }
 );
 
 /** The prompt fields a call's texts fill, as its task reads them (a both-orders call's answers in its order). */
@@ -55,13 +60,19 @@ export function callCacheKey(
     .digest("hex");
 }
 
+/**
+ * A claimed call made ready: its prompt rendered (or, for a nuggetizer task, its chain's inputs,
+ * with `passages` the texts of a creation call's passages) and its cache key.
+ */
 export function prepareCall(
   call: ClaimedCall,
   texts: CallTexts | undefined,
   endpoint: Pick<ChatEndpoint, "baseUrl" | "model">,
   run: RunSettings,
+  passages: readonly string[] = [],
 ): PreparedCall {
   const task = JUDGE_TASKS[run.template.task];
+  if (task.unit === "question") return prepareChain(call, texts, endpoint, run, passages);
   const rendered = renderPrompt(run.template, promptInputsOf(task, texts, call.swapped));
   const parts = { parts: texts ? task.partsOf(texts) : 1, nuggetIds: texts?.nuggets.map((n) => n.id) ?? [] };
   if ("missing" in rendered) return { call, ...parts, missing: rendered.missing };
@@ -98,7 +109,11 @@ export function outcomeWithoutCall(
       error: `the item has no ${prepared.missing.join(", ")}, which the prompt names`,
       cost: null,
     };
-  const read = cached && JUDGE_TASKS[run.template.task].readReply(run.template, cached.reply, prepared.parts);
+  const read =
+    cached &&
+    ("chain" in prepared
+      ? chainLevels(cached.reply)
+      : JUDGE_TASKS[run.template.task].readReply(run.template, cached.reply, prepared.parts));
   if (!cached || !read || "error" in read) return null;
   return {
     ...base,
@@ -114,11 +129,23 @@ export function outcomeWithoutCall(
 }
 
 /**
- * Makes a call (retrying as callChatCompletions does) and reads its reply into a level. The outcome
+ * Makes a call (retrying as callChatCompletions does; a nuggetizer call asks once a window and try:
+ * nuggetizer-call.ts) and reads its reply into levels. The outcome
  * keeps every attempt, and its tokens and cost are their sums. Null when `options.signal` stopped it:
  * the call was not made (or its answer not read) and goes back to its run.
  */
 export async function makeCall(
+  prepared: Extract<PreparedCall, { cacheKey: string }>,
+  endpoint: ChatEndpoint & TokenPrices,
+  run: RunSettings,
+  options: CallOptions,
+): Promise<CallOutcome | null> {
+  return "chain" in prepared
+    ? makeChainCall(prepared, endpoint, run, options)
+    : makeOneCall(prepared, endpoint, run, options);
+}
+
+async function makeOneCall(
   prepared: Extract<PreparedCall, { messages: ChatMessage[] }>,
   endpoint: ChatEndpoint & TokenPrices,
   run: RunSettings,
@@ -159,7 +186,7 @@ export async function makeCall(
   }
 }
 
-function attemptRecord(a: ChatAttempt, prices: TokenPrices): AttemptRecord {
+export function attemptRecord(a: ChatAttempt, prices: TokenPrices): AttemptRecord {
   return {
     startedAt: a.startedAt,
     latencyMs: a.latencyMs,

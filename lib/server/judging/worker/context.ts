@@ -1,5 +1,6 @@
 import "server-only";
 import type { TokenPrices } from "@/lib/domain/judging/judgment-cost";
+import type { NuggetizerSettings } from "@/lib/domain/judging/nuggetizer-settings";
 import type { CallOptions, ChatEndpoint } from "../chat-completions";
 import type { RunSettings } from "../judge-call";
 import type { outcomeWriter, WriterRun } from "./outcome-writer";
@@ -25,6 +26,8 @@ export type ActiveRun = RunSettings &
     /** Where its calls go, as the run recorded them (an endpoint changed since then gives the key, limits and prices only). */
     baseUrl: string;
     model: string;
+    /** A nuggetizer run's settings and passages (JudgeRun.options); null for other tasks. */
+    nuggetizer: NuggetizerSettings | null;
   };
 
 /** An endpoint as a turn of work reads it: where and how to call, its prices and its limits. */

@@ -6,7 +6,9 @@ import {
   releaseCalls,
   releaseEndpointSlot,
   reserveCallStart,
+  type ClaimedCall,
 } from "../../db/judge-calls";
+import { documentTexts } from "../../db/nugget-sets";
 import { withLeaseTransaction } from "../../db/transactions";
 import { makeCall, outcomeWithoutCall, prepareCall, type PreparedCall } from "../judge-call";
 import { nextTurn } from "../../next-turn";
@@ -87,7 +89,8 @@ async function claimBatch(
     left.set(run.id, (left.get(run.id) ?? 0) - claimed.length);
     for (const c of claimed) ctx.heldCalls.add(c.id);
     const texts = await callTexts(claimed.map((c) => c.id));
-    const prepared = claimed.map((c) => prepareCall(c, texts.get(c.id), run, run));
+    const passages = await passagesOf(run, claimed);
+    const prepared = claimed.map((c) => prepareCall(c, texts.get(c.id), run, run, passages.get(c.id)));
     const cache = await cachedReplies(
       run.studyId,
       prepared.flatMap((p) => ("cacheKey" in p ? [p.cacheKey] : [])),
@@ -95,6 +98,15 @@ async function claimBatch(
     return { run, prepared, cache };
   }
   return null;
+}
+
+/** A nuggetizer creation run's calls' passages, by call: the texts of the documents the run chose for each question, in order. */
+async function passagesOf(run: ActiveRun, calls: readonly ClaimedCall[]): Promise<Map<number, string[]>> {
+  const chosen = run.nuggetizer?.passages;
+  if (!chosen) return new Map();
+  const idsOf = (c: ClaimedCall) => chosen[String(c.queryId)] ?? [];
+  const texts = await documentTexts([...new Set(calls.flatMap(idsOf))]);
+  return new Map(calls.map((c) => [c.id, idsOf(c).flatMap((id) => texts.get(id) ?? [])]));
 }
 
 async function giveBack(ctx: WorkerContext, ids: number[]): Promise<void> {

@@ -1,6 +1,7 @@
 import "server-only";
 import { judgeTemplateSchema } from "@/lib/domain/judging/judge-template";
 import { JUDGE_TASKS } from "@/lib/domain/judging/judge-tasks/registry";
+import { nuggetizerSettingsSchema } from "@/lib/domain/judging/nuggetizer-settings";
 import { getDb } from "../../db/client";
 import { runningRunIds, runsToWork } from "../../db/judge-calls";
 import { endpointApiKey } from "../endpoint-api-key";
@@ -33,6 +34,8 @@ export async function loadRuns(
       criterion: r.criterion ?? "overall",
       baseUrl: r.baseUrl,
       model: r.model,
+      nuggetSetId: r.nuggetSetId === null ? null : Number(r.nuggetSetId),
+      nuggetizer: r.options === null ? null : nuggetizerSettingsSchema.parse(JSON.parse(r.options)),
     });
   }
   return next;

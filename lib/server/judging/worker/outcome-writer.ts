@@ -1,7 +1,7 @@
 import "server-only";
 import type { AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import { combineOrders, type PreferenceValue } from "@/lib/domain/judging/preference-orders";
-import { parseAnswerKey } from "@/lib/domain/targets";
+import { parseAnswerKey, parseQuestionKey } from "@/lib/domain/targets";
 import {
   otherOrderLevel,
   recordAttempts,
@@ -11,6 +11,7 @@ import {
   type CallOutcome,
 } from "../../db/judge-calls";
 import { upsertAssignmentLabels } from "../../db/labels";
+import { replaceCreatedNuggets, setNuggetImportance } from "../../db/nugget-sets";
 import { withLeaseTransaction, type Tx } from "../../db/transactions";
 import { nextTurn } from "../../next-turn";
 
@@ -22,6 +23,8 @@ export type WriterRun = {
   task: AnyJudgeTask;
   /** A preference run's criterion. */
   criterion: string;
+  /** The nugget set a nuggetizer run writes (and a nugget assignment or support run reads). */
+  nuggetSetId: number | null;
 };
 
 type LabelWriter = (tx: Tx, run: WriterRun, call: WrittenCall, levels: readonly string[], at: Date) => Promise<void>;
@@ -72,6 +75,22 @@ const LABEL_WRITERS: Record<AnyJudgeTask["labelKind"], LabelWriter> = {
       createdAt: at,
       values: nuggetIds.map((nuggetId, i) => ({ nuggetId, value: levels[i]! })),
     });
+  },
+  /** A question's nuggets (a creation call's last list) in the run's new set, in order. */
+  nuggets: async (tx, run, call, levels) => {
+    const queryId = parseQuestionKey(call.targetKey);
+    if (queryId === null || run.nuggetSetId === null) return;
+    await replaceCreatedNuggets(tx, { studyId: run.studyId, setId: run.nuggetSetId, queryId, texts: levels });
+  },
+  /** The importance of each nugget of the call's window list, in order ("" for one whose window got no reply: left as it was). */
+  importance: async (tx, run, call, levels) => {
+    const nuggetIds = call.nuggetIds ?? [];
+    if (run.nuggetSetId === null || nuggetIds.length !== levels.length) return;
+    await setNuggetImportance(
+      tx,
+      run.nuggetSetId,
+      nuggetIds.flatMap((nuggetId, i) => (levels[i] ? [{ nuggetId, importance: levels[i] }] : [])),
+    );
   },
 };
 

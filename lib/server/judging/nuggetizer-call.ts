@@ -1,0 +1,122 @@
+import "server-only";
+import type { CallTexts } from "@/lib/domain/judging/judge-tasks/judge-task";
+import { storedLevel } from "@/lib/domain/judging/judge-tasks/reply-levels";
+import type { TokenPrices } from "@/lib/domain/judging/judgment-cost";
+import { createNuggets, scoreNuggets, type Ask, type ChainEnd } from "@/lib/domain/judging/nuggetizer-chain";
+import { nuggetizerOptionsSchema } from "@/lib/domain/judging/nuggetizer-settings";
+import type { AttemptRecord, CallOutcome, ClaimedCall } from "../db/judge-calls";
+import {
+  CallAborted,
+  callChatCompletions,
+  ChatCallError,
+  type CallOptions,
+  type ChatEndpoint,
+} from "./chat-completions";
+import {
+  attemptRecord,
+  attemptSums,
+  callCacheKey,
+  failedOutcome,
+  type PreparedCall,
+  type RunSettings,
+} from "./judge-call";
+
+/**
+ * A nuggetizer call (nugget_creation, nugget_importance): one per question, made as nuggetizer's
+ * loop (lib/domain/judging/nuggetizer-chain.ts), one request a window and try, each kept as an
+ * attempt of the call. Its reply is its result as a JSON list: the question's nuggets (creation),
+ * or one label a nugget, "" for a nugget whose window got no reply (importance); a call whose every
+ * window got no reply failed. A call with such a window is not a cache entry (its key is not kept).
+ */
+
+/** What a question's chain reads: the question, the passages (creation) and the set's nuggets (importance). */
+export type ChainInputs = { question: string; passages: readonly string[]; nuggets: readonly string[] };
+
+export function prepareChain(
+  call: ClaimedCall,
+  texts: CallTexts | undefined,
+  endpoint: Pick<ChatEndpoint, "baseUrl" | "model">,
+  run: RunSettings,
+  passages: readonly string[],
+): PreparedCall {
+  const nuggets = texts?.nuggets ?? [];
+  const base = { call, parts: nuggets.length, nuggetIds: nuggets.map((n) => n.id) };
+  if (!texts?.question) return { ...base, missing: ["question"] };
+  const creating = run.template.task === "nugget_creation";
+  const chain = {
+    question: texts.question,
+    passages: creating ? passages : [],
+    nuggets: creating ? [] : nuggets.map((n) => n.text),
+  };
+  const { windowSize, maxNuggets, maxTries } = settingsOf(run);
+  // the whole chain's inputs and settings stand for its messages: equal ones ask the same, window by window
+  const key = [{ role: "user" as const, content: JSON.stringify({ ...chain, windowSize, maxNuggets, maxTries }) }];
+  return { ...base, chain, cacheKey: callCacheKey(endpoint, run, key) };
+}
+
+const settingsOf = (run: RunSettings) => run.nuggetizer ?? nuggetizerOptionsSchema.parse({});
+
+/** A cached nuggetizer reply's levels (its JSON list); an error when it is not one. */
+export function chainLevels(reply: string): { levels: string[] } | { error: string } {
+  try {
+    const value: unknown = JSON.parse(reply);
+    if (Array.isArray(value) && value.every((v) => typeof v === "string")) return { levels: value };
+  } catch {
+    // not a nuggetizer reply
+  }
+  return { error: "not a nuggetizer call's result" };
+}
+
+export async function makeChainCall(
+  prepared: Extract<PreparedCall, { chain: ChainInputs }>,
+  endpoint: ChatEndpoint & TokenPrices,
+  run: RunSettings,
+  options: CallOptions,
+): Promise<CallOutcome | null> {
+  const attempts: AttemptRecord[] = [];
+  let latencyMs = 0;
+  const ask: Ask = async (messages, temperature) => {
+    try {
+      const reply = await callChatCompletions(
+        endpoint,
+        { messages, temperature, seed: run.seed },
+        { ...options, onAttempt: (a) => attempts.push(attemptRecord(a, endpoint)) },
+      );
+      latencyMs += reply.latencyMs;
+      return { reply: reply.content };
+    } catch (error) {
+      if (error instanceof CallAborted) return null;
+      if (error instanceof ChatCallError) return { error: error.message };
+      throw error;
+    }
+  };
+  const { question, passages, nuggets } = prepared.chain;
+  const settings = settingsOf(run);
+  const end: ChainEnd<(string | null)[]> | null =
+    run.template.task === "nugget_creation"
+      ? await createNuggets(run.template, question, passages, settings, run.temperature, ask)
+      : await scoreNuggets(run.template, question, nuggets, settings, run.temperature, ask);
+  if (!end) return null;
+  const sums = { attempts, ...attemptSums(attempts) };
+  if (end.windows > 0 && end.failedWindows === end.windows)
+    return { ...failedOutcome(prepared.call.id, end.lastError ?? "no reply"), ...sums };
+  const levels = end.result.map((l) => l ?? "");
+  return {
+    id: prepared.call.id,
+    status: "done",
+    cacheKey: end.failedWindows > 0 ? null : prepared.cacheKey,
+    cached: false,
+    reply: JSON.stringify(levels),
+    level: storedLevel(levels),
+    levels,
+    error:
+      end.failedWindows > 0
+        ? `${end.failedWindows} of ${end.windows} windows got no reply (the last: ${end.lastError}); ${
+            run.template.task === "nugget_creation" ? "the list stayed as it was" : "their nuggets are not graded"
+          }`
+        : null,
+    ...sums,
+    latencyMs: Math.round(latencyMs),
+    finishedAt: new Date(),
+  };
+}
