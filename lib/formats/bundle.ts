@@ -278,6 +278,21 @@ export const bundleRecordSchema = z.discriminatedUnion("type", [
     failure: z.string().nullable().default(null),
     /** A nugget assignment run's nugget set (since version 6; absent: the study's first). */
     nugget_set: id.nullable().optional(),
+    /**
+     * A nuggetizer run's settings, and the passages a creation run reads: [question, [passage, ...]]
+     * in the order it reads them (since version 6, issue 64; absent or null: any other run).
+     */
+    nuggetizer: z
+      .object({
+        label_set: z.string().nullable(),
+        level: z.int32().min(0),
+        window_size: z.int32().min(1),
+        max_nuggets: z.int32().min(1),
+        max_tries: z.int32().min(1),
+        passages: z.array(z.tuple([id, z.array(id)])),
+      })
+      .nullable()
+      .optional(),
     created_by: z.string().nullable(),
     created_at: time,
     finished_at: time.nullable(),

@@ -32,6 +32,8 @@ export type ImportedJudgeRun = {
   temperature: number;
   seed: number | null;
   nuggetSetId: number | null;
+  /** A nuggetizer run's settings (JSON), else null. */
+  options: string | null;
   status: string;
   failure: string | null;
   createdBy: string | null;

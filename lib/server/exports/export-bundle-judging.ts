@@ -8,6 +8,8 @@ import { judgeRunSampleSchema } from "@/lib/schemas/judging";
 import type { Db } from "../db/client";
 import { bundleSample } from "./export-bundle-work";
 import { pages } from "./paged";
+import { nuggetizerSettingsSchema } from "@/lib/domain/judging/nuggetizer-settings";
+import { chunksOf } from "../db/lists";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const template = (text: string) => judgeTemplateSchema.parse(JSON.parse(text));
@@ -65,6 +67,7 @@ export async function* studyJudgingLines(db: Db, studyId: number): AsyncGenerato
       status: z.enum(["running", "paused", "cancelled", "done", "failed"]).parse(r.status),
       failure: r.failure,
       nugget_set: r.nuggetSet?.name ?? null,
+      nuggetizer: r.options === null ? null : await bundleNuggetizer(db, r.options),
       created_by: r.createdBy,
       created_at: r.createdAt.toISOString(),
       finished_at: iso(r.finishedAt),
@@ -83,6 +86,34 @@ export async function* studyJudgingLines(db: Db, studyId: number): AsyncGenerato
     for (const a of attempts) attemptsOf.set(a.callId, [...(attemptsOf.get(a.callId) ?? []), a]);
     for (const c of page) yield callLine(c, numbers.get(c.runId)!, names, attemptsOf.get(c.id) ?? []);
   }
+}
+
+/** A nuggetizer run's settings with its passages named by the question's and the documents' ids. */
+async function bundleNuggetizer(db: Db, options: string) {
+  const settings = nuggetizerSettingsSchema.parse(JSON.parse(options));
+  const entries = Object.entries(settings.passages).map(([q, docs]) => [Number(q), docs] as const);
+  const queries = new Map<number, string>();
+  const docs = new Map<number, string>();
+  for (const chunk of chunksOf(entries.map(([q]) => q)))
+    for (const q of await db.query.findMany({ where: { id: { in: chunk } }, select: { id: true, externalId: true } }))
+      queries.set(q.id, q.externalId);
+  for (const chunk of chunksOf(new Set(entries.flatMap(([, d]) => d))))
+    for (const d of await db.document.findMany({
+      where: { id: { in: chunk } },
+      select: { id: true, externalId: true },
+    }))
+      docs.set(d.id, d.externalId);
+  return {
+    label_set: settings.labelSet ?? null,
+    level: settings.level,
+    window_size: settings.windowSize,
+    max_nuggets: settings.maxNuggets,
+    max_tries: settings.maxTries,
+    // a question or passage removed since the run started is left out
+    passages: entries.flatMap(([q, ids]): [string, string[]][] =>
+      queries.has(q) ? [[queries.get(q)!, ids.flatMap((d) => docs.get(d) ?? [])]] : [],
+    ),
+  };
 }
 
 type Call = Awaited<ReturnType<Db["judgeCall"]["findMany"]>>[number];

@@ -32,11 +32,14 @@ export async function getCalibration(
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
   const people = await loadLabelSet(studyId, human);
-  const runs = await db.judgeRun.findMany({
-    where: { studyId },
-    orderBy: { id: "asc" },
-    include: { judge: { select: { name: true } } },
-  });
+  // nuggetizer's runs write nuggets, not labels: a nugget quality campaign on their set calibrates them
+  const runs = (
+    await db.judgeRun.findMany({
+      where: { studyId },
+      orderBy: { id: "asc" },
+      include: { judge: { select: { name: true } } },
+    })
+  ).filter((r) => judgeTaskOf(r.task).unit !== "question");
   const byJudge = new Map<string, typeof runs>();
   for (const r of runs) byJudge.set(r.judge.name, [...(byJudge.get(r.judge.name) ?? []), r]);
   const [totals, orders] = await Promise.all([

@@ -8,6 +8,7 @@ import { readPythonStringList } from "@/lib/domain/judging/python-literals";
 import { renderPrompt } from "@/lib/domain/judging/render-prompt";
 import { nuggetCreation } from "@/lib/domain/judging/judge-tasks/nugget-creation";
 import { getDb } from "@/lib/server/db/client";
+import { exportStudy } from "@/lib/server/exports/export-study";
 import { importIntoStudy } from "@/lib/server/imports/import-into-study";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import * as f from "@/prisma/factories";
@@ -219,6 +220,60 @@ describe("nuggetizer's creation and importance as judge runs", () => {
     const [call] = await db.judgeCall.findMany({ where: { runId: created.id } });
     expect(call).toMatchObject({ status: "done", cacheKey: null });
     expect(call!.error).toMatch(/^1 of \d windows got no reply \(the last: .*400.*\); the list stayed as it was$/);
+  });
+
+  it("travels in a study bundle: the run's settings and passages by name, its set and its calls", async () => {
+    const { studyId, endpoint } = await world();
+    const created = await createJudgeRun(researcher, studyId, {
+      template: "nuggetizer-create",
+      endpoint,
+      sample: { kind: "all_pairs" },
+      nuggetizer: { labelSet: "nist", windowSize: 2, maxTries: 3 },
+    });
+    await runToEnd(created.id);
+    const bundle = async (id: number) => {
+      const { lines } = await exportStudy(id, { what: "study", format: "bundle" });
+      const out: Record<string, unknown>[] = [];
+      for await (const text of lines)
+        out.push(...text.split("\n").map((l) => JSON.parse(l) as Record<string, unknown>));
+      return out;
+    };
+    const records = await bundle(studyId);
+    const run = records.find((r) => r.type === "judge_run")!;
+    expect(run.nuggetizer).toEqual({
+      label_set: "nist",
+      level: 2,
+      window_size: 2,
+      max_nuggets: 30,
+      max_tries: 3,
+      passages: [
+        ["q1", ["d4", "d1", "d2"]],
+        ["q2", ["d5"]],
+      ],
+    });
+    expect(records.filter((r) => r.type === "judge_call").map((c) => c.query)).toEqual(["q1", "q2"]);
+    const db = await getDb();
+    const copy = (await f.upsertStudy(db, { slug: `ngz-copy-${unique()}`, name: "Copy" })).id;
+    const text = records.map((r) => JSON.stringify(r)).join("\n") + "\n";
+    await importIntoStudy(copy, { format: "assay-bundle", files: [textInput("s.jsonl", text)] });
+    const moved = await db.judgeRun.findFirstOrThrow({ where: { studyId: copy }, include: { nuggetSet: true } });
+    expect(moved.nuggetSet).toMatchObject({ name: `${created.judge} · nist ≥ 2`, source: "llm" });
+    expect(await nuggetsOf(moved.nuggetSetId!)).toHaveLength(4);
+    const copied = await bundle(copy);
+    expect(copied.find((r) => r.type === "judge_run")!.nuggetizer).toEqual(run.nuggetizer);
+    // a nuggetizer run without its settings, or naming a passage the study lacks, is refused by line and field
+    const broken = (nuggetizer: unknown) =>
+      records.map((r) => JSON.stringify(r.type === "judge_run" ? { ...r, nuggetizer } : r)).join("\n") + "\n";
+    const other = (await f.upsertStudy(db, { slug: `ngz-bad-${unique()}`, name: "Bad" })).id;
+    await expect(
+      importIntoStudy(other, { format: "assay-bundle", files: [textInput("s.jsonl", broken(null))] }),
+    ).rejects.toThrow(/field nuggetizer: a nugget_creation run names its nuggetizer settings/);
+    await expect(
+      importIntoStudy(other, {
+        format: "assay-bundle",
+        files: [textInput("s.jsonl", broken({ ...(run.nuggetizer as object), passages: [["q1", ["d9"]]] }))],
+      }),
+    ).rejects.toThrow(/field nuggetizer.passages: unknown document "d9"/);
   });
 
   it("refuses what it cannot run, naming the field", async () => {

@@ -149,7 +149,8 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
     if (!runSystemsKnown(ctx, r, systems, line)) continue;
     const sample = r.sample.kind === "campaign" ? r.sample : await storedSample(ctx, r.sample, line);
     const nuggetSetId = await bundleNuggetSet(ctx, r.template.task, r.nugget_set, line);
-    if (sample === null || nuggetSetId === false) continue;
+    const options = await runNuggetizer(ctx, r, line);
+    if (sample === null || nuggetSetId === false || options === false) continue;
     const endpoint = endpoints.find((e) => e.name === r.endpoint && e.baseUrl === r.base_url);
     const run: ImportedJudgeRun = {
       studyId: ctx.studyId,
@@ -168,6 +169,7 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
       temperature: r.temperature,
       seed: r.seed,
       nuggetSetId,
+      options,
       status: r.status === "running" ? "paused" : r.status,
       failure: r.failure,
       createdBy: r.created_by,
@@ -181,6 +183,76 @@ export async function writeJudgeRuns(ctx: ImportContext, batch: Numbered<JudgeRu
       template: r.template,
     });
   }
+}
+
+/**
+ * A nuggetizer run's settings as JudgeRun.options keeps them (its passages by the study's ids); null
+ * for any other run; false (failed, naming the line) when a nuggetizer run has none, another run
+ * has some, or a question or passage is not the study's.
+ */
+async function runNuggetizer(
+  ctx: ImportContext,
+  r: JudgeRunRow["record"],
+  line: number,
+): Promise<string | null | false> {
+  const nuggetizing = JUDGE_TASKS[r.template.task].unit === "question";
+  const given = r.nuggetizer ?? null;
+  if (nuggetizing !== (given !== null)) {
+    ctx.fail({
+      line,
+      field: "nuggetizer",
+      message: nuggetizing
+        ? `a ${r.template.task} run names its nuggetizer settings`
+        : `a ${r.template.task} run has no nuggetizer settings`,
+    });
+    return false;
+  }
+  if (given === null) return null;
+  const queries = new Map(
+    (
+      await selectIn(
+        ctx.tx,
+        "Query",
+        ["id", "externalId"],
+        "externalId",
+        given.passages.map(([q]) => q),
+        { studyId: ctx.studyId },
+      )
+    ).map((q) => [String(q.externalId), Number(q.id)]),
+  );
+  const docs = new Map(
+    (
+      await selectIn(
+        ctx.tx,
+        "Document",
+        ["id", "externalId"],
+        "externalId",
+        given.passages.flatMap(([, d]) => d),
+        { studyId: ctx.studyId },
+      )
+    ).map((d) => [String(d.externalId), Number(d.id)]),
+  );
+  const passages: Record<string, number[]> = {};
+  for (const [q, ids] of given.passages) {
+    const missing = [q, ...ids].find((x, i) => !(i === 0 ? queries : docs).has(x));
+    if (missing !== undefined) {
+      ctx.fail({
+        line,
+        field: "nuggetizer.passages",
+        message: `unknown ${missing === q ? "query" : "document"} "${missing}"`,
+      });
+      return false;
+    }
+    passages[String(queries.get(q))] = ids.map((d) => docs.get(d)!);
+  }
+  return JSON.stringify({
+    labelSet: given.label_set ?? undefined,
+    level: given.level,
+    windowSize: given.window_size,
+    maxNuggets: given.max_nuggets,
+    maxTries: given.max_tries,
+    passages,
+  });
 }
 
 /** Whether a run names systems as its task asks (a preference compares some, every other task none), all of the study's. */
