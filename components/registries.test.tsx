@@ -148,6 +148,7 @@ describe("a throwaway judge task", () => {
         studyId={1}
         templates={[{ name: "claims", builtin: false, versions: [version] }]}
         endpoints={[]}
+        passageSets={[]}
         campaigns={[]}
         answeringSystems={[]}
         nuggetSets={[]}

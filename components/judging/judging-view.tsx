@@ -16,6 +16,7 @@ export function JudgingView({
   answeringSystems,
   nuggetSets,
   humanSets,
+  passageSets,
   runs,
   targets,
 }: { studyId: number; targets: string[] } & JudgingPage) {
@@ -23,7 +24,7 @@ export function JudgingView({
     <>
       <PageHeader
         title="LLM judges"
-        description="Run a judge prompt over the study's pooled pairs, or its RAG answers, through a registered endpoint. Each run's labels are a model judge that every report, export and label set can use; a rerun with the same template, model, inputs and settings is answered from the cache."
+        description="Run a judge prompt over the study's pooled pairs, or its RAG answers, through a registered endpoint, or have an LLM write and grade each question's nuggets as nuggetizer does. Each run's labels are a model judge that every report, export and label set can use (a nuggetizer run's nuggets, a nugget set); a rerun with the same template, model, inputs and settings is answered from the cache."
       />
       <section aria-label="Judge runs" className="mt-6">
         <RunForm
@@ -33,6 +34,7 @@ export function JudgingView({
           campaigns={campaigns}
           answeringSystems={answeringSystems}
           nuggetSets={nuggetSets}
+          passageSets={passageSets}
           targets={targets}
         />
         <RunTable studyId={studyId} runs={runs} />

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { ClientForm } from "@/components/ui/client-form";
+import { NuggetizerFields, nuggetizerOf } from "./nuggetizer-fields";
 
 type SampleKind = JudgeSampleKind;
 
@@ -39,6 +40,7 @@ function runOf(form: FormData, targets: string[]): NewJudgeRun {
     temperature: Number(form.get("temperature") || 0),
     seed: seed === "" ? null : Number(seed),
     ...(form.get("nuggetSet") ? { nuggetSet: String(form.get("nuggetSet")) } : {}),
+    ...(form.has("windowSize") ? { nuggetizer: nuggetizerOf(form) } : {}),
   };
 }
 
@@ -77,10 +79,11 @@ export function RunForm({
   campaigns,
   answeringSystems,
   nuggetSets,
+  passageSets,
   targets,
 }: { studyId: number; targets: string[] } & Pick<
   JudgingPage,
-  "templates" | "endpoints" | "campaigns" | "answeringSystems" | "nuggetSets"
+  "templates" | "endpoints" | "campaigns" | "answeringSystems" | "nuggetSets" | "passageSets"
 >) {
   const { data } = useQuery({
     queryKey: queryKeys.judging.templates(studyId),
@@ -137,6 +140,14 @@ export function RunForm({
       />
       {comparing && <ComparisonFields systems={answeringSystems} disabled={pending} />}
       <NuggetSetField nuggetSets={nuggetSets} task={task} kind={kind} disabled={pending} />
+      {task?.unit === "question" && (
+        <NuggetizerFields
+          creating={task.labelKind === "nuggets"}
+          passageSets={passageSets}
+          nuggetSets={nuggetSets}
+          disabled={pending}
+        />
+      )}
       <ModelSettings disabled={pending} />
       <FormActions
         submit="Start run"

@@ -78,6 +78,13 @@ export function RunTable({ studyId, runs: initial }: { studyId: number; runs: Ju
                   {r.templateName} @ {r.templateVersion.slice(0, 8)} · {r.endpoint} ({r.model}) · t={r.temperature}
                   {r.seed === null ? "" : ` · seed ${r.seed}`}
                 </span>
+                {r.nuggetSet !== null && (
+                  <span className="block text-xs break-words text-stone-600" data-testid="run-nugget-set">
+                    {{ nuggets: "Writes", importance: "Grades" }[judgeTaskOf(r.task).labelKind as string] ??
+                      "Nuggets of"}{" "}
+                    the nugget set {r.nuggetSet}
+                  </span>
+                )}
                 <span className="block text-xs text-stone-500">
                   #{r.id}, {r.createdBy ?? "?"}, {new Date(r.createdAt).toLocaleString()}
                 </span>

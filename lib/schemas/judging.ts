@@ -172,6 +172,8 @@ export const judgeRunSchema = z.object({
   sample: judgeRunSampleSchema,
   systems: z.array(z.string()).nullable(),
   criterion: z.string().nullable(),
+  /** The nugget set the run reads (nugget assignment, support), writes (nugget creation) or grades (importance). */
+  nuggetSet: z.string().nullable(),
   temperature: z.number(),
   seed: z.number().nullable(),
   createdBy: z.string().nullable(),
@@ -228,6 +230,8 @@ export type JudgingPage = {
   nuggetSets: string[];
   /** The human label sets the calibration compares the judges with: people, and campaigns' majorities. */
   humanSets: { value: string; label: string }[];
+  /** The label sets that mark (question, passage) pairs: a nugget creation run reads the passages one marks relevant. */
+  passageSets: { value: string; label: string }[];
   runs: JudgeRunDto[];
 };
 

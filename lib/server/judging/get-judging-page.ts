@@ -35,6 +35,12 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
     orderBy: { name: "asc" },
     select: { name: true },
   });
+  const relevanceJudges = await db.judge.findMany({
+    where: { studyId, labels: { some: { targetType: "query_document" } } },
+    orderBy: { name: "asc" },
+    select: { name: true },
+  });
+  const relevanceCampaigns = campaigns.filter((c) => c.taskType === "relevance");
   return {
     templates,
     endpoints,
@@ -48,6 +54,13 @@ export async function getJudgingPage(user: UserDto, studyId: number): Promise<Ju
       judges: people.map((p) => ({ name: p.name, kind: "human" as const })),
       campaigns: campaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })),
     }),
+    passageSets: [
+      ...relevanceJudges.map((j) => ({ value: j.name, label: j.name })),
+      ...peopleLabelSetOptions({
+        judges: [],
+        campaigns: relevanceCampaigns.map((c) => ({ ...c, taskType: taskTypeSchema.parse(c.taskType) })),
+      }),
+    ].map(({ value, label }) => ({ value, label })),
     runs,
   };
 }

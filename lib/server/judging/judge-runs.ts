@@ -24,7 +24,11 @@ import { AppError, notFound } from "../errors";
 import { assertResearcherAccess } from "../studies/access";
 import type { UserDto } from "../users/user-dto";
 
-type RunRow = NonNullable<Awaited<ReturnType<Db["judgeRun"]["findUnique"]>>> & { judge: { name: string } };
+type RunRow = NonNullable<Awaited<ReturnType<Db["judgeRun"]["findUnique"]>>> & {
+  judge: { name: string };
+  nuggetSet: { name: string } | null;
+};
+const RUN_INCLUDE = { judge: { select: { name: true } }, nuggetSet: { select: { name: true } } } as const;
 
 type Slots = { held: number; of: number; endAt: Date | null };
 
@@ -61,6 +65,7 @@ function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: num
     sample: judgeRunSampleSchema.parse(JSON.parse(run.sample)),
     systems: run.systems === null ? null : (JSON.parse(run.systems) as string[]),
     criterion: run.criterion,
+    nuggetSet: run.nuggetSet?.name ?? null,
     temperature: run.temperature,
     seed: run.seed,
     createdBy: run.createdBy,
@@ -98,7 +103,7 @@ export async function judgeRunsOf(db: Db, studyId: number): Promise<JudgeRunDto[
   const runs = await db.judgeRun.findMany({
     where: { studyId },
     orderBy: { id: "desc" },
-    include: { judge: { select: { name: true } } },
+    include: RUN_INCLUDE,
   });
   const ids = runs.map((r) => r.id);
   const [totals, orders, slots] = await Promise.all([
@@ -136,7 +141,7 @@ export async function studyOfJudgeRun(runId: number): Promise<number | null> {
 }
 
 async function runOf(db: Db, studyId: number, runId: number): Promise<RunRow> {
-  const run = await db.judgeRun.findUnique({ where: { id: runId }, include: { judge: { select: { name: true } } } });
+  const run = await db.judgeRun.findUnique({ where: { id: runId }, include: RUN_INCLUDE });
   if (!run || run.studyId !== studyId) throw notFound("Judge run not found");
   return run;
 }
