@@ -22,7 +22,9 @@ Commands:
                                          trec-rag-support) and saved in it, each
                                          version with its SHA-256 (newest first); json: whole texts.
   judge run --study S --template NAME[@VERSION] --endpoint NAME [--sample all|pairs:N|questions:N|campaign:NAME]
-            [--temperature T] [--seed N] [--systems A,B[,...] --criterion C]   (or: judge run --study S --run ID)
+            [--temperature T] [--seed N] [--systems A,B[,...] --criterion C] [--nugget-set NAME]
+            [--label-set L --level N] [--window-size N] [--max-nuggets N] [--max-tries N]
+                                         (or: judge run --study S --run ID)
                                          Run a judge template over the study through a registered
                                          endpoint, in this process, until its calls are done: a
                                          progress bar on a terminal, JSON lines otherwise; then one
@@ -30,6 +32,10 @@ Commands:
                                          A preference template compares the systems' answers, each
                                          pair both ways (questions:N: N random requests); a nugget
                                          assignment one call per answer (pairs:N: N random answers).
+                                         nuggetizer-create writes each question's nuggets from the
+                                         passages label set L marks N or above (default 2) into a
+                                         new nugget set; nuggetizer-score grades a set's nuggets
+                                         vital or okay (--nugget-set); one call per question.
                                          Exits 0 done (failures counted on stderr), 1 failed, 2
                                          usage, 3 paused, 4 cancelled, 5 cannot go on (its endpoint
                                          was removed), 130 on SIGINT, 143 on SIGTERM.

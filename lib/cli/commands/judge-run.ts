@@ -1,5 +1,5 @@
 import { costText, finishedCalls, roundMoney } from "@/lib/domain/judging/run-progress";
-import type { JudgeRunDto, JudgeRunSample } from "@/lib/schemas/judging";
+import type { JudgeRunDto, JudgeRunSample, NewJudgeRun } from "@/lib/schemas/judging";
 import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
 import { getJudgeRun } from "@/lib/server/judging/judge-runs";
 import { startJudgeWorker } from "@/lib/server/judging/judge-worker";
@@ -43,6 +43,21 @@ const progressLine = (run: JudgeRunDto) => ({
   ...(run.failure === null ? {} : { failure: run.failure }),
 });
 
+/** A nuggetizer template's options (--label-set, --level, --window-size, --max-nuggets, --max-tries), those given. */
+function nuggetizerOptions(values: Partial<Record<string, string | boolean>>): Pick<NewJudgeRun, "nuggetizer"> {
+  const whole = (name: string, min: number) =>
+    typeof values[name] === "string" ? wholeOption(name, values[name], { min }) : undefined;
+  const given = {
+    labelSet: typeof values["label-set"] === "string" ? values["label-set"] : undefined,
+    level: whole("level", 0),
+    windowSize: whole("window-size", 1),
+    maxNuggets: whole("max-nuggets", 1),
+    maxTries: whole("max-tries", 1),
+  };
+  const set = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+  return Object.keys(set).length ? { nuggetizer: set } : {};
+}
+
 function progressBar(run: JudgeRunDto): string {
   const line = progressLine(run);
   const width = 30;
@@ -53,7 +68,10 @@ function progressBar(run: JudgeRunDto): string {
 
 /**
  * `assay judge run --study S --template NAME[@VERSION] --endpoint NAME [--sample S] [--temperature T]
- * [--seed N] [--systems A,B --criterion C]` (a preference template: the systems it compares), or
+ * [--seed N] [--systems A,B --criterion C]` (a preference template: the systems it compares)
+ * [--nugget-set NAME] (the set a nugget task reads, or a nuggetizer-score run grades)
+ * [--label-set L --level N] (a nuggetizer-create run: the passages it reads) [--window-size N
+ * --max-nuggets N --max-tries N] (nuggetizer's windows, list length and tries a window), or
  * `--run ID` to work an existing run: makes the run's calls in this process (beside any server
  * working it too) until none is left, with a progress bar on a terminal and a JSON line per second
  * otherwise; then one JSON line, the run's totals. Exits as endedWith says how the run stands (0
@@ -70,6 +88,12 @@ export async function judgeRun(args: string[], io: CliIo): Promise<void> {
     seed: { type: "string" },
     systems: { type: "string" },
     criterion: { type: "string" },
+    "nugget-set": { type: "string" },
+    "label-set": { type: "string" },
+    level: { type: "string" },
+    "window-size": { type: "string" },
+    "max-nuggets": { type: "string" },
+    "max-tries": { type: "string" },
     run: { type: "string" },
   });
   const study = await studyOption(values.study);
@@ -91,6 +115,8 @@ export async function judgeRun(args: string[], io: CliIo): Promise<void> {
         seed,
         ...(values.systems === undefined ? {} : { systems: values.systems.split(",").map((s) => s.trim()) }),
         ...(values.criterion === undefined ? {} : { criterion: values.criterion }),
+        ...(values["nugget-set"] === undefined ? {} : { nuggetSet: values["nugget-set"] }),
+        ...nuggetizerOptions(values),
       }),
     );
     runId = created.id;

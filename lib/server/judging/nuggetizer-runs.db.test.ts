@@ -16,6 +16,7 @@ import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
 import { textInput } from "@/test/import-inputs";
 import { fakeEndpoint, runToEnd } from "@/test/judge-runs";
+import { runCliInProcess } from "@/test/run-cli";
 import { createJudgeRun } from "./create-judge-run";
 import { getJudgeRun } from "./judge-runs";
 
@@ -274,6 +275,65 @@ describe("nuggetizer's creation and importance as judge runs", () => {
         files: [textInput("s.jsonl", broken({ ...(run.nuggetizer as object), passages: [["q1", ["d9"]]] }))],
       }),
     ).rejects.toThrow(/field nuggetizer.passages: unknown document "d9"/);
+  });
+
+  it("runs from the command line: assay judge run with the label set, the level and the set to grade", async () => {
+    const { studyId, endpoint } = await world();
+    const db = await getDb();
+    const study = String(studyId);
+    const create = await runCliInProcess([
+      "judge",
+      "run",
+      "--study",
+      study,
+      "--template",
+      "nuggetizer-create",
+      "--endpoint",
+      endpoint,
+      "--label-set",
+      "nist",
+      "--level",
+      "3",
+      "--window-size",
+      "4",
+      "--max-tries",
+      "2",
+    ]);
+    expect(create.stderr).toBe("");
+    expect(create.status).toBe(0);
+    const last = JSON.parse(create.stdout.trim().split("\n").at(-1)!) as { run: number; total: number; final: boolean };
+    expect(last).toMatchObject({ total: 1, final: true }); // only q1's d1 is at 3
+    const run = await db.judgeRun.findUniqueOrThrow({ where: { id: last.run }, include: { nuggetSet: true } });
+    expect(run.nuggetSet!.name).toMatch(/ · nist ≥ 3$/);
+    expect(JSON.parse(run.options!)).toMatchObject({ labelSet: "nist", level: 3, windowSize: 4, maxTries: 2 });
+    const score = await runCliInProcess([
+      "judge",
+      "run",
+      "--study",
+      study,
+      "--template",
+      "nuggetizer-score",
+      "--endpoint",
+      endpoint,
+      "--nugget-set",
+      run.nuggetSet!.name,
+    ]);
+    expect(score.status).toBe(0);
+    expect(await nuggetsOf(run.nuggetSetId!)).toEqual(["q1_1 buses were key and cheaper vital"]);
+    const refused = await runCliInProcess([
+      "judge",
+      "run",
+      "--study",
+      study,
+      "--template",
+      "nuggetizer-create",
+      "--endpoint",
+      endpoint,
+      "--level",
+      "x",
+    ]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("--level");
   });
 
   it("refuses what it cannot run, naming the field", async () => {
