@@ -60,7 +60,12 @@ export function CalibrationView({ studyId, humanSets }: { studyId: number } & Pi
       </Field>
       {error && <p className="mt-3 text-sm text-red-700">{error.message}</p>}
       {isFetching && !data && <p className="mt-3 text-sm text-stone-600">Comparing…</p>}
-      {data && data.judges.length === 0 && <p className="mt-3 text-sm text-stone-600">No judge run yet.</p>}
+      {data && data.judges.length === 0 && (
+        <p className="mt-3 text-sm text-stone-600">
+          No judge run has written labels yet (nuggetizer&apos;s runs write nugget sets: a nugget quality campaign on
+          one reviews it).
+        </p>
+      )}
       {data && data.judges.length > 1 && <EnsembleControls members={members} onScore={setEnsemble} />}
       {data && data.judges.length > 0 && (
         <ReportExports

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
 import type { JudgeSampleKind } from "@/lib/domain/judging/judge-tasks/judge-task";
@@ -355,11 +356,20 @@ function EndpointField({ endpoints, disabled }: { endpoints: JudgingPage["endpoi
 /** Starts the run; then says what it started, and the runs' table reads again. */
 function useStartRun(studyId: number, onStarted: (message: string) => void) {
   const qc = useQueryClient();
+  const router = useRouter();
   return useMutation({
     mutationFn: (run: NewJudgeRun) => judgingApi.startRun(studyId, run),
     onSuccess: (result) => {
-      onStarted(`Started: ${result.calls} calls, labels as “${result.judge}”.`);
+      onStarted(
+        result.nuggetSet
+          ? result.nuggets === "written"
+            ? `Started: ${result.calls} calls, nuggets into the set “${result.nuggetSet}”.`
+            : `Started: ${result.calls} calls, grading the nugget set “${result.nuggetSet}”.`
+          : `Started: ${result.calls} calls, labels as “${result.judge}”.`,
+      );
       void qc.invalidateQueries({ queryKey: queryKeys.judging.runs(studyId) });
+      // a creation run's new set: the page's menus of nugget sets offer it
+      if (result.nuggets === "written") router.refresh();
     },
   });
 }

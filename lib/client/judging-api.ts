@@ -43,7 +43,13 @@ export const judgingApi = {
   startRun: (studyId: number, run: NewJudgeRun) =>
     fetchJson(
       `/api/studies/${studyId}/judge-runs`,
-      z.object({ id: z.number(), calls: z.number(), judge: z.string() }),
+      z.object({
+        id: z.number(),
+        calls: z.number(),
+        judge: z.string(),
+        nuggetSet: z.string().optional(),
+        nuggets: z.enum(["written", "graded"]).optional(),
+      }),
       json("POST", run),
     ),
   calibration: (studyId: number, human: string, ensemble?: string) =>

@@ -36,7 +36,27 @@ describe("the demo's TREC RAG study", () => {
       assignments: RAG_SYSTEMS.length * (2 * nuggets.length + llmNuggets.length),
     });
     const sets = await db.nuggetSet.findMany({ where: { studyId }, orderBy: { id: "asc" } });
-    expect(sets.map((s) => s.name)).toEqual(["assessors", "gpt-4o"]);
+    expect(sets.map((s) => [s.name, s.source])).toEqual([
+      ["assessors", "import"],
+      ["gpt-4o", "llm"],
+    ]);
+    // gpt-4o's set made by a nuggetizer-create run from the experts' relevant passages, graded by a nuggetizer-score run
+    const runs = await db.judgeRun.findMany({
+      where: { studyId },
+      orderBy: { id: "asc" },
+      include: { nuggetSet: true },
+    });
+    expect(runs.map((r) => [r.templateName, r.status, r.nuggetSet?.name])).toEqual([
+      ["nuggetizer-create", "done", "gpt-4o"],
+      ["nuggetizer-score", "done", "gpt-4o"],
+    ]);
+    const experts = await db.label.findMany({ where: { studyId, judge: { name: "experts" } }, orderBy: { id: "asc" } });
+    const relevant = (q: string) =>
+      experts.filter((l) => l.value === "2" && l.queryId === Number(q)).map((l) => Number(l.documentId));
+    const created = JSON.parse(runs[0]!.options!) as { labelSet: string; passages: Record<string, number[]> };
+    expect(created.labelSet).toBe("experts");
+    for (const [q, docs] of Object.entries(created.passages)) expect(docs).toEqual(relevant(q));
+    expect(Object.keys(created.passages)).toHaveLength(RELEVANCE_QUESTIONS.length);
     expect(first.citations).toBeGreaterThan(0);
     // both judges' support of every cited sentence (each cites one passage)
     const cited = await db.response.findMany({ where: { studyId }, select: { sentences: true } });

@@ -11,6 +11,7 @@ import * as f from "../factories";
 import { RAG_NUGGETS, RAG_SYSTEMS, type DemoNugget } from "./rag-answers";
 import { RELEVANCE_PASSAGES, RELEVANCE_QUESTIONS } from "./relevance-passages";
 import { DEMO_ACCOUNTS, demoHash } from "./seed-demo-study";
+import { EXPERTS, expertQrels, nuggetizerBundle } from "./seed-demo-nuggetizer";
 
 export const RAG_DEMO_SLUG = "lindenfeld-rag-demo";
 export const RAG_DEMO_JUDGES = { people: "assessors", llm: "gpt-4o" } as const;
@@ -109,7 +110,7 @@ export async function seedDemoRag(db: Db): Promise<{ studyId: number }> {
     }),
   );
   await importIntoStudy(study.id, { format: "trec-rag-answers", files: file("answers.jsonl", answers) });
-  await importNuggetSets(study.id, file);
+  await importNuggetSets({ id: study.id, name: study.name, description: study.description }, researcher.email, file);
   for (const [judge, kind] of [
     [RAG_DEMO_JUDGES.people, "human"],
     [RAG_DEMO_JUDGES.llm, "model"],
@@ -124,26 +125,47 @@ export async function seedDemoRag(db: Db): Promise<{ studyId: number }> {
 }
 
 /**
- * Two nugget sets: the assessors' lists (the study's first) and the lists gpt-4o wrote; the
- * assessors and gpt-4o assign the first set's nuggets in every answer, and gpt-4o its own too.
+ * Two nugget sets: the assessors' lists (the study's first) and the lists gpt-4o wrote (with the
+ * nuggetizer runs that made and graded them, from the passages the experts mark 2); the assessors
+ * and gpt-4o assign the first set's nuggets in every answer, and gpt-4o its own too.
  */
-async function importNuggetSets(studyId: number, file: (name: string, rows: object[]) => ImportFile[]) {
-  for (const [set, nuggets] of [
-    [RAG_NUGGET_SETS.assessors, RAG_NUGGETS],
-    [RAG_NUGGET_SETS.llm, LLM_NUGGETS],
-  ] as const)
-    await importIntoStudy(studyId, {
-      format: "nuggetizer-nuggets",
-      nuggetSet: set,
-      files: file(
-        `nuggets-${set}.jsonl`,
-        RELEVANCE_QUESTIONS.map((q) => ({
-          qid: q.id,
-          query: q.text,
-          nuggets: nuggets[q.id]!.map((n) => ({ text: n.text, importance: n.importance })),
-        })),
-      ),
-    });
+async function importNuggetSets(
+  study: { id: number; name: string; description: string },
+  researcher: string,
+  file: (name: string, rows: object[]) => ImportFile[],
+) {
+  const studyId = study.id;
+  await importIntoStudy(studyId, {
+    format: "nuggetizer-nuggets",
+    nuggetSet: RAG_NUGGET_SETS.assessors,
+    files: file(
+      `nuggets-${RAG_NUGGET_SETS.assessors}.jsonl`,
+      RELEVANCE_QUESTIONS.map((q) => ({
+        qid: q.id,
+        query: q.text,
+        nuggets: RAG_NUGGETS[q.id]!.map((n) => ({ text: n.text, importance: n.importance })),
+      })),
+    ),
+  });
+  // the experts' grades of the passages, from which gpt-4o made its set (nuggetizer's runs, as a bundle)
+  await importIntoStudy(studyId, {
+    format: "trec-qrels",
+    judge: EXPERTS,
+    judgeKind: "human",
+    scale: "graded-0-2",
+    files: [
+      {
+        name: "qrels.txt",
+        chunks: (async function* () {
+          yield expertQrels();
+        })(),
+      },
+    ],
+  });
+  await importIntoStudy(studyId, {
+    format: "assay-bundle",
+    files: nuggetizerBundle(study, RAG_NUGGET_SETS.llm, LLM_NUGGETS, researcher),
+  });
   for (const [judge, kind, set, nuggets] of [
     [RAG_DEMO_JUDGES.people, "human", RAG_NUGGET_SETS.assessors, RAG_NUGGETS],
     [RAG_DEMO_JUDGES.llm, "model", RAG_NUGGET_SETS.assessors, RAG_NUGGETS],

@@ -30,7 +30,7 @@ export async function createJudgeRun(
   studyId: number,
   input: NewJudgeRun,
   now = new Date(),
-): Promise<{ id: number; calls: number; judge: string }> {
+): Promise<{ id: number; calls: number; judge: string; nuggetSet?: string; nuggets?: "written" | "graded" }> {
   const request = parseOrThrow(newJudgeRunSchema, input);
   const db = await getDb();
   await assertResearcherAccess(db, user, studyId);
@@ -94,7 +94,13 @@ export async function createJudgeRun(
     throw error;
   }
   await db.judgeRun.update({ where: { id: run.id }, data: { status: "running" } });
-  return { id: run.id, calls: calls.length, judge: judgeName };
+  // a nuggetizer run: the set it writes or grades
+  const set =
+    task.unit === "question" && nuggetSetId !== null
+      ? await db.nuggetSet.findUnique({ where: { id: nuggetSetId } })
+      : null;
+  const nuggets = task.labelKind === "nuggets" ? ("written" as const) : ("graded" as const);
+  return { id: run.id, calls: calls.length, judge: judgeName, ...(set ? { nuggetSet: set.name, nuggets } : {}) };
 }
 
 /**

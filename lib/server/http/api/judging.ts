@@ -95,7 +95,14 @@ export const JUDGING_API = {
     roles: STAFF,
     params: studyIdParamsSchema,
     body: newJudgeRunSchema,
-    response: z.object({ id: z.number(), calls: z.number(), judge: z.string() }),
+    // a nuggetizer run: the nugget set it writes (creation: a new one) or grades (importance)
+    response: z.object({
+      id: z.number(),
+      calls: z.number(),
+      judge: z.string(),
+      nuggetSet: z.string().optional(),
+      nuggets: z.enum(["written", "graded"]).optional(),
+    }),
   },
   "GET /api/studies/{studyId}/judge-runs/{runId}": {
     summary: "One judge run: its progress, and the calls that gave no label with their replies",
