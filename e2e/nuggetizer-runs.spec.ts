@@ -191,7 +191,9 @@ test("nuggets an LLM made from the relevant passages, graded, reviewed, assigned
     await signInViaApi(annotator.request, ANNOTATOR.email, ANNOTATOR.password);
     await annotator.goto("/annotate");
     await annotator.getByRole("link", { name: "Review the model's nuggets" }).click();
-    await expect(annotator.getByRole("list", { name: "The LLM's nuggets" }).getByRole("listitem").first()).toBeVisible();
+    await expect(
+      annotator.getByRole("list", { name: "The LLM's nuggets" }).getByRole("listitem").first(),
+    ).toBeVisible();
     await annotator.keyboard.press("a");
     await annotator.keyboard.press("1");
     await annotator.keyboard.press("m");
