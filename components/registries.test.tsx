@@ -143,17 +143,20 @@ describe("a throwaway judge task", () => {
       createdBy: null,
       createdAt: null,
     };
+    const router = { push() {}, replace() {}, refresh() {}, back() {}, forward() {}, prefetch() {} } as never;
     const html = render(
-      <RunForm
-        studyId={1}
-        templates={[{ name: "claims", builtin: false, versions: [version] }]}
-        endpoints={[]}
-        passageSets={[]}
-        campaigns={[]}
-        answeringSystems={[]}
-        nuggetSets={[]}
-        targets={["qd:1:2"]}
-      />,
+      <AppRouterContext.Provider value={router}>
+        <RunForm
+          studyId={1}
+          templates={[{ name: "claims", builtin: false, versions: [version] }]}
+          endpoints={[]}
+          passageSets={[]}
+          campaigns={[]}
+          answeringSystems={[]}
+          nuggetSets={[]}
+          targets={["qd:1:2"]}
+        />
+      </AppRouterContext.Provider>,
     );
     expect(optionsOf(html, "sampleKind")).toEqual([
       ["all_pairs", "Every claim"],

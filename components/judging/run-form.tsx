@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { ClientForm } from "@/components/ui/client-form";
-import { NuggetizerFields, nuggetizerOf } from "./nuggetizer-fields";
+import { NuggetFields, nuggetizerOf } from "./nugget-fields";
 
 type SampleKind = JudgeSampleKind;
 
@@ -109,8 +109,6 @@ export function RunForm({
   const runnable = data.templates.flatMap((t) => t.versions);
   const template = runnable.find((v) => `${v.name}@${v.version}` === chosen) ?? runnable[0];
   const task = template ? JUDGE_TASKS[template.template.task] : null;
-  // a task that compares answers takes systems and a criterion
-  const comparing = task?.unit === "request";
   const { sampled, samples } = samplesOffered(task, campaigns, targets);
   const pending = start.isPending;
   return (
@@ -139,16 +137,9 @@ export function RunForm({
         campaigns={sampled}
         disabled={pending}
       />
-      {comparing && <ComparisonFields systems={answeringSystems} disabled={pending} />}
-      <NuggetSetField nuggetSets={nuggetSets} task={task} kind={kind} disabled={pending} />
-      {task?.unit === "question" && (
-        <NuggetizerFields
-          creating={task.labelKind === "nuggets"}
-          passageSets={passageSets}
-          nuggetSets={nuggetSets}
-          disabled={pending}
-        />
-      )}
+      {/* a task that compares answers takes systems and a criterion */}
+      {task?.unit === "request" && <ComparisonFields systems={answeringSystems} disabled={pending} />}
+      <NuggetFields task={task} kind={kind} nuggetSets={nuggetSets} passageSets={passageSets} disabled={pending} />
       <ModelSettings disabled={pending} />
       <FormActions
         submit="Start run"
@@ -219,36 +210,6 @@ function SampleFields({
         </Field>
       )}
     </>
-  );
-}
-
-/**
- * The nugget set a nugget assignment or support run reads (the study's first unless chosen), once
- * the study has two; a run over a campaign's items reads its campaign's.
- */
-function NuggetSetField({
-  nuggetSets,
-  task,
-  kind,
-  disabled,
-}: {
-  nuggetSets: readonly string[];
-  task: (typeof JUDGE_TASKS)[keyof typeof JUDGE_TASKS] | null;
-  kind: SampleKind;
-  disabled: boolean;
-}) {
-  const readsNuggets = task?.unit === "answer" || task?.pairTarget === "nugget_document";
-  if (nuggetSets.length < 2 || kind === "campaign" || !readsNuggets) return null;
-  return (
-    <Field label="Nugget set">
-      <Select name="nuggetSet" defaultValue="" disabled={disabled}>
-        {nuggetSets.map((name, i) => (
-          <option key={name} value={i === 0 ? "" : name}>
-            {i === 0 ? `${name} (the first)` : name}
-          </option>
-        ))}
-      </Select>
-    </Field>
   );
 }
 

@@ -12,6 +12,8 @@ describe("built-in templates", () => {
       "freshstack-support",
       "trec-rag-assignment",
       "trec-rag-support",
+      "nuggetizer-create",
+      "nuggetizer-score",
     ]);
     for (const template of BUILTIN_TEMPLATES) {
       expect(judgeTemplateSchema.parse(template)).toEqual(template);

@@ -119,3 +119,17 @@ export async function scoreNuggets(
   }
   return { ...end, result: labels };
 }
+
+/**
+ * A nuggetizer call's result as its reply keeps it (a JSON list: the question's nuggets, or one
+ * label a nugget, "" for one not graded), read back from the cache; an error when it is not one.
+ */
+export function readChainResult(reply: string): { levels: string[] } | { error: string } {
+  try {
+    const value: unknown = JSON.parse(reply);
+    if (Array.isArray(value) && value.every((v) => typeof v === "string")) return { levels: value };
+  } catch {
+    // not a nuggetizer call's result
+  }
+  return { error: "not a nuggetizer call's result" };
+}

@@ -8,7 +8,7 @@ import { callCost, type TokenPrices } from "@/lib/domain/judging/judgment-cost";
 import { renderPrompt, type ChatMessage } from "@/lib/domain/judging/render-prompt";
 import type { NuggetizerSettings } from "@/lib/domain/judging/nuggetizer-settings";
 import type { AttemptRecord, CallOutcome, ClaimedCall } from "../db/judge-calls";
-import { chainLevels, makeChainCall, prepareChain, type ChainInputs } from "./nuggetizer-call";
+import { readChainResult } from "@/lib/domain/judging/nuggetizer-chain";
 import {
   CallAborted,
   callChatCompletions,
@@ -60,19 +60,17 @@ export function callCacheKey(
     .digest("hex");
 }
 
-/**
- * A claimed call made ready: its prompt rendered (or, for a nuggetizer task, its chain's inputs,
- * with `passages` the texts of a creation call's passages) and its cache key.
- */
+/** What a nuggetizer call's chain reads: the question, the passages (creation) and the set's nuggets (importance). */
+export type ChainInputs = { question: string; passages: readonly string[]; nuggets: readonly string[] };
+
+/** A claimed call made ready: its prompt rendered and its cache key (a nuggetizer call: nuggetizer-call.ts). */
 export function prepareCall(
   call: ClaimedCall,
   texts: CallTexts | undefined,
   endpoint: Pick<ChatEndpoint, "baseUrl" | "model">,
   run: RunSettings,
-  passages: readonly string[] = [],
 ): PreparedCall {
   const task = JUDGE_TASKS[run.template.task];
-  if (task.unit === "question") return prepareChain(call, texts, endpoint, run, passages);
   const rendered = renderPrompt(run.template, promptInputsOf(task, texts, call.swapped));
   const parts = { parts: texts ? task.partsOf(texts) : 1, nuggetIds: texts?.nuggets.map((n) => n.id) ?? [] };
   if ("missing" in rendered) return { call, ...parts, missing: rendered.missing };
@@ -112,7 +110,7 @@ export function outcomeWithoutCall(
   const read =
     cached &&
     ("chain" in prepared
-      ? chainLevels(cached.reply)
+      ? readChainResult(cached.reply)
       : JUDGE_TASKS[run.template.task].readReply(run.template, cached.reply, prepared.parts));
   if (!cached || !read || "error" in read) return null;
   return {
@@ -135,17 +133,6 @@ export function outcomeWithoutCall(
  * the call was not made (or its answer not read) and goes back to its run.
  */
 export async function makeCall(
-  prepared: Extract<PreparedCall, { cacheKey: string }>,
-  endpoint: ChatEndpoint & TokenPrices,
-  run: RunSettings,
-  options: CallOptions,
-): Promise<CallOutcome | null> {
-  return "chain" in prepared
-    ? makeChainCall(prepared, endpoint, run, options)
-    : makeOneCall(prepared, endpoint, run, options);
-}
-
-async function makeOneCall(
   prepared: Extract<PreparedCall, { messages: ChatMessage[] }>,
   endpoint: ChatEndpoint & TokenPrices,
   run: RunSettings,

@@ -17,6 +17,7 @@ import {
   attemptSums,
   callCacheKey,
   failedOutcome,
+  type ChainInputs,
   type PreparedCall,
   type RunSettings,
 } from "./judge-call";
@@ -28,9 +29,6 @@ import {
  * or one label a nugget, "" for a nugget whose window got no reply (importance); a call whose every
  * window got no reply failed. A call with such a window is not a cache entry (its key is not kept).
  */
-
-/** What a question's chain reads: the question, the passages (creation) and the set's nuggets (importance). */
-export type ChainInputs = { question: string; passages: readonly string[]; nuggets: readonly string[] };
 
 export function prepareChain(
   call: ClaimedCall,
@@ -55,17 +53,6 @@ export function prepareChain(
 }
 
 const settingsOf = (run: RunSettings) => run.nuggetizer ?? nuggetizerOptionsSchema.parse({});
-
-/** A cached nuggetizer reply's levels (its JSON list); an error when it is not one. */
-export function chainLevels(reply: string): { levels: string[] } | { error: string } {
-  try {
-    const value: unknown = JSON.parse(reply);
-    if (Array.isArray(value) && value.every((v) => typeof v === "string")) return { levels: value };
-  } catch {
-    // not a nuggetizer reply
-  }
-  return { error: "not a nuggetizer call's result" };
-}
 
 export async function makeChainCall(
   prepared: Extract<PreparedCall, { chain: ChainInputs }>,

@@ -6,11 +6,14 @@ import {
   releaseCalls,
   releaseEndpointSlot,
   reserveCallStart,
+  type CallOutcome,
   type ClaimedCall,
 } from "../../db/judge-calls";
 import { documentTexts } from "../../db/nugget-sets";
 import { withLeaseTransaction } from "../../db/transactions";
 import { makeCall, outcomeWithoutCall, prepareCall, type PreparedCall } from "../judge-call";
+import { makeChainCall, prepareChain } from "../nuggetizer-call";
+import type { CallOptions } from "../chat-completions";
 import { nextTurn } from "../../next-turn";
 import { runsOf, type ActiveRun, type Endpoint, type WorkerContext } from "./context";
 
@@ -42,12 +45,11 @@ export async function lane(
           ctx.stopping || !ctx.runs.has(run.id) || !slots.has(slot)
             ? null
             : (outcomeWithoutCall(p, "cacheKey" in p ? cache.get(p.cacheKey) : undefined, run, new Date()) ??
-              (await makeCall(
-                p as Extract<PreparedCall, { cacheKey: string }>,
-                { ...endpoint, baseUrl: run.baseUrl, model: run.model },
-                run,
-                { ...ctx.options.call, beforeAttempt: pace, signal: ctx.halt.signal },
-              )));
+              (await made(p, { ...endpoint, baseUrl: run.baseUrl, model: run.model }, run, {
+                ...ctx.options.call,
+                beforeAttempt: pace,
+                signal: ctx.halt.signal,
+              })));
         if (!outcome) {
           // stopping, paused, or the slot lost: the calls not made go back to the run
           await giveBack(
@@ -64,6 +66,13 @@ export async function lane(
     await withLeaseTransaction((tx) => releaseEndpointSlot(tx, endpoint.id, slot, ctx.holder)).catch(() => {});
     slots.delete(slot);
   }
+}
+
+/** Makes a prepared call: one request, or a nuggetizer call's chain of windows (outcomeWithoutCall has answered the others). */
+function made(p: PreparedCall, endpoint: Endpoint, run: ActiveRun, options: CallOptions): Promise<CallOutcome | null> {
+  if ("chain" in p) return makeChainCall(p, endpoint, run, options);
+  if ("messages" in p) return makeCall(p, endpoint, run, options);
+  throw new Error(`call ${p.call.id} cannot be made: it lacks ${p.missing.join(", ")}`);
 }
 
 /**
@@ -90,7 +99,11 @@ async function claimBatch(
     for (const c of claimed) ctx.heldCalls.add(c.id);
     const texts = await callTexts(claimed.map((c) => c.id));
     const passages = await passagesOf(run, claimed);
-    const prepared = claimed.map((c) => prepareCall(c, texts.get(c.id), run, run, passages.get(c.id)));
+    const prepared = claimed.map((c) =>
+      run.task.unit === "question"
+        ? prepareChain(c, texts.get(c.id), run, run, passages.get(c.id) ?? [])
+        : prepareCall(c, texts.get(c.id), run, run),
+    );
     const cache = await cachedReplies(
       run.studyId,
       prepared.flatMap((p) => ("cacheKey" in p ? [p.cacheKey] : [])),

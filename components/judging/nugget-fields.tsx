@@ -1,5 +1,7 @@
 "use client";
 
+import type { JudgeSampleKind } from "@/lib/domain/judging/judge-tasks/judge-task";
+import type { AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import { DEFAULT_TRIES, NUGGETIZER_DEFAULTS } from "@/lib/domain/judging/nuggetizer-prompts";
 import type { JudgingPage, NewJudgeRun } from "@/lib/schemas/judging";
 import { Field, Select, TextInput } from "@/components/ui/field";
@@ -17,11 +19,68 @@ export function nuggetizerOf(form: FormData): NonNullable<NewJudgeRun["nuggetize
 }
 
 /**
+ * The nugget fields of a run: a nuggetizer run's (NuggetizerFields), or the nugget set a nugget
+ * assignment or support run reads (NuggetSetField).
+ */
+export function NuggetFields({
+  task,
+  kind,
+  nuggetSets,
+  passageSets,
+  disabled,
+}: {
+  task: AnyJudgeTask | null;
+  kind: JudgeSampleKind;
+  disabled: boolean;
+} & Pick<JudgingPage, "passageSets" | "nuggetSets">) {
+  if (task?.unit !== "question")
+    return <NuggetSetField nuggetSets={nuggetSets} task={task} kind={kind} disabled={disabled} />;
+  return (
+    <NuggetizerFields
+      creating={task.labelKind === "nuggets"}
+      passageSets={passageSets}
+      nuggetSets={nuggetSets}
+      disabled={disabled}
+    />
+  );
+}
+
+/**
+ * The nugget set a nugget assignment or support run reads (the study's first unless chosen), once
+ * the study has two; a run over a campaign's items reads its campaign's.
+ */
+function NuggetSetField({
+  nuggetSets,
+  task,
+  kind,
+  disabled,
+}: {
+  nuggetSets: readonly string[];
+  task: AnyJudgeTask | null;
+  kind: JudgeSampleKind;
+  disabled: boolean;
+}) {
+  const readsNuggets = task?.unit === "answer" || task?.pairTarget === "nugget_document";
+  if (nuggetSets.length < 2 || kind === "campaign" || !readsNuggets) return null;
+  return (
+    <Field label="Nugget set">
+      <Select name="nuggetSet" defaultValue="" disabled={disabled}>
+        {nuggetSets.map((name, i) => (
+          <option key={name} value={i === 0 ? "" : name}>
+            {i === 0 ? `${name} (the first)` : name}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/**
  * What a nuggetizer run reads and how: creation, the label set whose relevant passages it reads
  * and the level they start at; importance, the nugget set it grades (the newest first); both, the
  * window size, the most nuggets a list keeps and the tries a window makes.
  */
-export function NuggetizerFields({
+function NuggetizerFields({
   creating,
   passageSets,
   nuggetSets,
