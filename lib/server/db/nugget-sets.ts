@@ -116,16 +116,22 @@ async function freeNuggetIds(tx: Tx, studyId: number, wanted: readonly string[])
   }
 }
 
-/** The importance of nuggets of a set (a nugget importance call's labels); a nugget of another set is left alone. */
+/**
+ * The importance of nuggets of one question's list in a set (a nugget importance call's labels); a
+ * nugget of another set is left alone. A list whose importance changed gets a new version.
+ */
 export async function setNuggetImportance(
   tx: Tx,
-  setId: number,
-  values: readonly { nuggetId: number; importance: string }[],
+  o: { setId: number; queryId: number; values: readonly { nuggetId: number; importance: string }[] },
 ): Promise<void> {
-  for (const v of values)
-    await sqlOf(tx).query(`UPDATE "Nugget" SET "importance" = ? WHERE "id" = ? AND "setId" = ?`, [
-      v.importance,
-      v.nuggetId,
-      setId,
-    ]);
+  let changed = 0;
+  for (const v of o.values)
+    changed += (
+      await sqlOf(tx).query(
+        `UPDATE "Nugget" SET "importance" = ?
+          WHERE "id" = ? AND "setId" = ? AND "queryId" = ? AND ("importance" IS NULL OR "importance" <> ?) RETURNING "id"`,
+        [v.importance, v.nuggetId, o.setId, o.queryId, v.importance],
+      )
+    ).length;
+  if (changed > 0) await bumpNuggetVersions(tx, o.setId, [o.queryId]);
 }

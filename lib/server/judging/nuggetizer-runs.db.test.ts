@@ -17,6 +17,7 @@ import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-serve
 import { textInput } from "@/test/import-inputs";
 import { fakeEndpoint, runToEnd } from "@/test/judge-runs";
 import { runCliInProcess } from "@/test/run-cli";
+import { nuggetVersionOf } from "@/test/nugget-versions";
 import { createJudgeRun } from "./create-judge-run";
 import { getJudgeRun } from "./judge-runs";
 
@@ -176,6 +177,9 @@ describe("nuggetizer's creation and importance as judge runs", () => {
       "q1_3 cars crowded the streets okay",
       "q2_1 a key atomic fact vital",
     ]);
+    // a list whose importance changed has a new version (a review started before it covers the old one)
+    const first = await db.query.findFirstOrThrow({ where: { studyId, externalId: "q1" } });
+    expect(await nuggetVersionOf(db, first.id, run.nuggetSetId!)).toBe(2);
     const scored = server.calls.slice(before + 4).map((c) => c.body.messages[1]!.content);
     expect(scored).toHaveLength(3);
     // q1's three nuggets in two windows, q2's one (the two questions' calls run side by side)

@@ -82,15 +82,16 @@ const LABEL_WRITERS: Record<AnyJudgeTask["labelKind"], LabelWriter> = {
     if (queryId === null || run.nuggetSetId === null) return;
     await replaceCreatedNuggets(tx, { studyId: run.studyId, setId: run.nuggetSetId, queryId, texts: levels });
   },
-  /** The importance of each nugget of the call's window list, in order ("" for one whose window got no reply: left as it was). */
+  /** The importance of each nugget of the call's list, in order ("" for one whose window got no reply: left as it was). */
   importance: async (tx, run, call, levels) => {
+    const queryId = parseQuestionKey(call.targetKey);
     const nuggetIds = call.nuggetIds ?? [];
-    if (run.nuggetSetId === null || nuggetIds.length !== levels.length) return;
-    await setNuggetImportance(
-      tx,
-      run.nuggetSetId,
-      nuggetIds.flatMap((nuggetId, i) => (levels[i] ? [{ nuggetId, importance: levels[i] }] : [])),
-    );
+    if (queryId === null || run.nuggetSetId === null || nuggetIds.length !== levels.length) return;
+    await setNuggetImportance(tx, {
+      setId: run.nuggetSetId,
+      queryId,
+      values: nuggetIds.flatMap((nuggetId, i) => (levels[i] ? [{ nuggetId, importance: levels[i] }] : [])),
+    });
   },
 };
 
