@@ -44,7 +44,7 @@ export async function createJudgeRun(
     );
   const planned =
     task.unit === "question"
-      ? { ...(await nuggetizerCalls(db, studyId, task.id, request)), systems: null }
+      ? { ...(await nuggetizerCalls(db, studyId, task, request)), systems: null }
       : { ...(await callsOf(db, studyId, task, request)), settings: null };
   const { calls, systems, settings } = planned;
   const judgeName = await judgeNameOf(db, studyId, {
@@ -60,7 +60,7 @@ export async function createJudgeRun(
     (await db.judge.create({ data: { studyId, kind: "model", name: judgeName } }));
   if (judge.kind !== "model") throw new AppError("conflict", `template: a person's judge is named "${judgeName}"`);
   // a creation run's new set, named after it (removed with the run if its calls cannot be stored)
-  const createdSet = task.id === "nugget_creation" ? await createdNuggetSet(db, studyId, judgeName, settings!) : null;
+  const createdSet = task.labelKind === "nuggets" ? await createdNuggetSet(db, studyId, judgeName, settings!) : null;
   const nuggetSetId = createdSet ?? planned.nuggetSetId;
   const run = await db.judgeRun.create({
     data: {

@@ -1,4 +1,5 @@
 import "server-only";
+import { JUDGE_TASKS } from "@/lib/domain/judging/judge-tasks/registry";
 import type { CallTexts } from "@/lib/domain/judging/judge-tasks/judge-task";
 import { storedLevel } from "@/lib/domain/judging/judge-tasks/reply-levels";
 import type { TokenPrices } from "@/lib/domain/judging/judgment-cost";
@@ -40,7 +41,7 @@ export function prepareChain(
   const nuggets = texts?.nuggets ?? [];
   const base = { call, parts: nuggets.length, nuggetIds: nuggets.map((n) => n.id) };
   if (!texts?.question) return { ...base, missing: ["question"] };
-  const creating = run.template.task === "nugget_creation";
+  const creating = JUDGE_TASKS[run.template.task].labelKind === "nuggets";
   const chain = {
     question: texts.question,
     passages: creating ? passages : [],
@@ -79,10 +80,10 @@ export async function makeChainCall(
   };
   const { question, passages, nuggets } = prepared.chain;
   const settings = settingsOf(run);
-  const end: ChainEnd<(string | null)[]> | null =
-    run.template.task === "nugget_creation"
-      ? await createNuggets(run.template, question, passages, settings, run.temperature, ask)
-      : await scoreNuggets(run.template, question, nuggets, settings, run.temperature, ask);
+  const creating = JUDGE_TASKS[run.template.task].labelKind === "nuggets";
+  const end: ChainEnd<(string | null)[]> | null = creating
+    ? await createNuggets(run.template, question, passages, settings, run.temperature, ask)
+    : await scoreNuggets(run.template, question, nuggets, settings, run.temperature, ask);
   if (!end) return null;
   const sums = { attempts, ...attemptSums(attempts) };
   if (end.windows > 0 && end.failedWindows === end.windows)
@@ -99,7 +100,7 @@ export async function makeChainCall(
     error:
       end.failedWindows > 0
         ? `${end.failedWindows} of ${end.windows} windows got no reply (the last: ${end.lastError}); ${
-            run.template.task === "nugget_creation" ? "the list stayed as it was" : "their nuggets are not graded"
+            creating ? "the list stayed as it was" : "their nuggets are not graded"
           }`
         : null,
     ...sums,

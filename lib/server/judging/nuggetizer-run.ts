@@ -1,5 +1,5 @@
 import "server-only";
-import type { JudgeTask } from "@/lib/domain/judging/judge-tasks/judge-task";
+import type { AnyJudgeTask } from "@/lib/domain/judging/judge-tasks/registry";
 import {
   nuggetizerOptionsSchema,
   type NuggetizerOptions,
@@ -27,11 +27,11 @@ import { parseOrThrow } from "../validation";
 export async function nuggetizerCalls(
   db: Db,
   studyId: number,
-  task: JudgeTask,
+  task: AnyJudgeTask,
   request: NewJudgeRun,
 ): Promise<{ calls: PlannedCall[]; nuggetSetId: number | null; settings: NuggetizerSettings }> {
   const options = parseOrThrow(nuggetizerOptionsSchema, request.nuggetizer ?? {}, "nuggetizer");
-  if (task === "nugget_creation") {
+  if (task.labelKind === "nuggets") {
     if (request.nuggetSet)
       throw invalid("nuggetSet: a nugget creation run writes a new set, named after it; it reads none");
     const passages = await relevantPassages(studyId, options);

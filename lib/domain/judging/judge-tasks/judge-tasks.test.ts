@@ -45,6 +45,35 @@ describe("the judge task registry", () => {
     expect(judgeTaskOfPairs("nugget_document")?.id).toBe("support");
   });
 
+  it("fills nuggetizer's prompts with a window's passages and the nuggets so far, and reads its Python lists", () => {
+    const window = {
+      ...texts,
+      nuggets: [{ id: 1, text: "It's a ranking function" }],
+      passages: ["BM25 ranks.", "TF\nIDF"],
+    };
+    expect(JUDGE_TASKS.nugget_creation.promptInputs(window, false)).toEqual({
+      question: "What is BM25?",
+      passages: "[1] BM25 ranks.\n[2] TF\nIDF",
+      nuggets: `["It's a ranking function"]`,
+      nuggets_length: "1",
+    });
+    expect(JUDGE_TASKS.nugget_importance.promptInputs(window, false)).toEqual({
+      question: "What is BM25?",
+      nuggets: `["It's a ranking function"]`,
+      nuggets_length: "1",
+    });
+    const r = rule("nugget-importance");
+    expect(JUDGE_TASKS.nugget_creation.readReply(r, "```python\n['a', \"b\"]\n```", 1)).toEqual({ levels: ["a", "b"] });
+    expect(JUDGE_TASKS.nugget_creation.readReply(r, "'a'", 1)).toEqual({
+      error: "the reply is not a Python list of strings",
+    });
+    expect(JUDGE_TASKS.nugget_importance.readReply(r, "['Vital', 'okay']", 2)).toEqual({ levels: ["vital", "okay"] });
+    expect(JUDGE_TASKS.nugget_importance.readReply(r, "['vital']", 2)).toEqual({
+      error: "the reply is not a Python list of 2 labels, vital or okay",
+    });
+    expect(JUDGE_TASKS.nugget_importance.partsOf(window)).toBe(1);
+  });
+
   it("shows a both-orders task's answers in the call's order", () => {
     const task = JUDGE_TASKS.preference;
     expect(task.bothOrders).toBe(true);
