@@ -60,10 +60,13 @@ export async function makeChainCall(
   endpoint: ChatEndpoint & TokenPrices,
   run: RunSettings,
   options: CallOptions,
+  wanted: () => boolean = () => true,
 ): Promise<CallOutcome | null> {
   const attempts: AttemptRecord[] = [];
   let latencyMs = 0;
   const ask: Ask = async (messages, temperature) => {
+    // paused, cancelled or stopping between two requests: the call goes back to its run, to be made again whole
+    if (!wanted()) return null;
     try {
       const reply = await callChatCompletions(
         endpoint,

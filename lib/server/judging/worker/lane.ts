@@ -45,11 +45,13 @@ export async function lane(
           ctx.stopping || !ctx.runs.has(run.id) || !slots.has(slot)
             ? null
             : (outcomeWithoutCall(p, "cacheKey" in p ? cache.get(p.cacheKey) : undefined, run, new Date()) ??
-              (await made(p, { ...endpoint, baseUrl: run.baseUrl, model: run.model }, run, {
-                ...ctx.options.call,
-                beforeAttempt: pace,
-                signal: ctx.halt.signal,
-              })));
+              (await made(
+                p,
+                { ...endpoint, baseUrl: run.baseUrl, model: run.model },
+                run,
+                { ...ctx.options.call, beforeAttempt: pace, signal: ctx.halt.signal },
+                () => !ctx.stopping && ctx.runs.has(run.id) && slots.has(slot),
+              )));
         if (!outcome) {
           // stopping, paused, or the slot lost: the calls not made go back to the run
           await giveBack(
@@ -68,9 +70,18 @@ export async function lane(
   }
 }
 
-/** Makes a prepared call: one request, or a nuggetizer call's chain of windows (outcomeWithoutCall has answered the others). */
-function made(p: PreparedCall, endpoint: Endpoint, run: ActiveRun, options: CallOptions): Promise<CallOutcome | null> {
-  if ("chain" in p) return makeChainCall(p, endpoint, run, options);
+/**
+ * Makes a prepared call: one request, or a nuggetizer call's chain of windows, which asks `wanted`
+ * before each request (outcomeWithoutCall has answered the others).
+ */
+function made(
+  p: PreparedCall,
+  endpoint: Endpoint,
+  run: ActiveRun,
+  options: CallOptions,
+  wanted: () => boolean,
+): Promise<CallOutcome | null> {
+  if ("chain" in p) return makeChainCall(p, endpoint, run, options, wanted);
   if ("messages" in p) return makeCall(p, endpoint, run, options);
   throw new Error(`call ${p.call.id} cannot be made: it lacks ${p.missing.join(", ")}`);
 }
