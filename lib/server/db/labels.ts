@@ -191,3 +191,13 @@ export async function judgeLabelCounts(studyId: number) {
   );
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
+
+/** The order a judge's (question, passage) labels were stored in (a qrels file's line order): each one's id, by target key. */
+export async function storedOrderOfPassageLabels(studyId: number, judge: string): Promise<Map<string, number>> {
+  const rows = await readRows<{ targetKey: string; id: unknown }>(
+    `SELECT l."targetKey", l."id" FROM "Label" l JOIN "Judge" j ON j."id" = l."judgeId"
+      WHERE j."studyId" = ? AND j."name" = ? AND l."targetType" = 'query_document'`,
+    [studyId, judge],
+  );
+  return new Map(rows.map((r) => [r.targetKey, Number(r.id)]));
+}

@@ -32,6 +32,8 @@ describe("judge templates", () => {
       "freshstack-support",
       "trec-rag-assignment",
       "trec-rag-support",
+      "nuggetizer-create",
+      "nuggetizer-score",
       name,
     ]);
     expect(await names(world.admin, world.study.id)).toContain(name);

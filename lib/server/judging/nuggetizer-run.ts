@@ -13,6 +13,7 @@ import type { NewJudgeRun } from "@/lib/schemas/judging";
 import type { Db } from "../db/client";
 import type { PlannedCall } from "../db/judge-runs";
 import { invalid } from "../errors";
+import { storedOrderOfPassageLabels } from "../db/labels";
 import { loadLabelSet } from "../label-sets/load-label-set";
 import { resolveNuggetSet } from "../nuggets/nugget-sets";
 import { parseOrThrow } from "../validation";
@@ -85,20 +86,30 @@ function sampled(questions: number[], request: NewJudgeRun, which: string): numb
   return shuffled(questions, seededRandom(request.seed ?? 0)).slice(0, sample.questions);
 }
 
-/** Each question's documents the label set marks relevant at `level` or above, in the set's order. */
+/**
+ * Each question's documents the label set marks relevant at `level` or above, in the set's order:
+ * a judge's (a qrels file's) as its labels were stored, a derived set's (a campaign's majority) by
+ * the passages' import order.
+ */
 async function relevantPassages(studyId: number, options: NuggetizerOptions): Promise<Map<number, number[]>> {
   if (!options.labelSet)
     throw invalid("nuggetizer.labelSet: choose the label set whose relevant passages the LLM reads");
   const name = parseLabelSet(options.labelSet);
   if ("error" in name) throw invalid(`nuggetizer.labelSet: ${name.error}`);
   const set = await loadLabelSet(studyId, name);
+  // a judge's labels in the order they were stored (a qrels file's lines); a derived set's by passage, in import order
+  const stored = name.kind === "judge" ? await storedOrderOfPassageLabels(studyId, name.judge) : null;
+  const relevant = [...set.labels.values()]
+    .flatMap((label) => {
+      const pair = parseQueryDocumentKey(label.targetKey);
+      const level = labelLevel(label);
+      return pair && level !== null && level >= options.level
+        ? [{ ...pair, order: stored?.get(label.targetKey) ?? pair.documentId }]
+        : [];
+    })
+    .sort((a, b) => a.order - b.order);
   const passages = new Map<number, number[]>();
-  for (const label of set.labels.values()) {
-    const pair = parseQueryDocumentKey(label.targetKey);
-    const level = labelLevel(label);
-    if (!pair || level === null || level < options.level) continue;
-    passages.set(pair.queryId, [...(passages.get(pair.queryId) ?? []), pair.documentId]);
-  }
+  for (const { queryId, documentId } of relevant) passages.set(queryId, [...(passages.get(queryId) ?? []), documentId]);
   if (passages.size === 0)
     throw invalid(
       `nuggetizer.labelSet: ${formatLabelSet(name)} marks no (question, passage) pair at level ${options.level} or above`,

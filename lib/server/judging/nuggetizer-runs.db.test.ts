@@ -89,7 +89,8 @@ async function world() {
     scale: "trec-dl-0-3",
     files: file("qrels.txt", "q1 0 d4 2\nq1 0 d1 3\nq1 0 d3 1\nq1 0 d2 2\nq2 0 d5 2\nq3 0 d6 0\n"),
   });
-  return { studyId, endpoint: await fakeEndpoint(server.url, `fake-nuggetizer-${id}`) };
+  // one call at a time, in the run's order: the scripted faults reach the question they are meant for
+  return { studyId, endpoint: await fakeEndpoint(server.url, `fake-nuggetizer-${id}`, 1) };
 }
 
 const nuggetsOf = async (setId: number) =>
