@@ -6,7 +6,10 @@ import { queryKeys } from "@/lib/client/query-keys";
 import type { JudgeRunDto } from "@/lib/schemas/judging";
 import { ReplyText } from "./reply-text";
 
-/** The calls of a run that gave no label: the reply that did not parse (in full), or why there was none. */
+/**
+ * The calls of a run that gave no label: the reply that did not parse (in full), or why there was
+ * none; and a nuggetizer call some of whose windows got no reply (done, its error says how many).
+ */
 export function RunProblems({ studyId, run }: { studyId: number; run: JudgeRunDto }) {
   const finishedCalls = run.total - run.calls.pending - run.calls.leased;
   const { data, error } = useQuery({
@@ -18,7 +21,7 @@ export function RunProblems({ studyId, run }: { studyId: number; run: JudgeRunDt
       aria-label={`Problems of run ${run.id}`}
       className="mt-4 rounded-lg border border-amber-200 bg-amber-50/50 p-4"
     >
-      <h3 className="font-medium">Calls of run #{run.id} that gave no label</h3>
+      <h3 className="font-medium">Calls of run #{run.id} that gave no label, or with requests unanswered</h3>
       {error && <p className="text-sm text-red-700">{error.message}</p>}
       {data && data.problems.length === 0 && <p className="mt-2 text-sm text-stone-600">None now.</p>}
       <ul className="mt-2 space-y-3">

@@ -13,7 +13,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { RunProblems } from "./run-problems";
 
-const problems = (r: JudgeRunDto) => r.calls.unparsed + r.calls.failed + r.calls.skipped;
+const problems = (r: JudgeRunDto) => r.calls.unparsed + r.calls.failed + r.calls.skipped + r.incompleteCalls;
 
 function etaText(seconds: number | null): string {
   if (seconds === null) return "";
@@ -122,6 +122,7 @@ export function RunTable({ studyId, runs: initial }: { studyId: number; runs: Ju
                 {problems(r) > 0 && (
                   <span className="block text-xs text-amber-800">
                     {r.calls.unparsed} unparsed · {r.calls.failed} failed · {r.calls.skipped} skipped
+                    {r.incompleteCalls > 0 ? ` · ${r.incompleteCalls} with windows unanswered` : ""}
                   </span>
                 )}
                 {r.waiting ? (
@@ -151,7 +152,7 @@ export function RunTable({ studyId, runs: initial }: { studyId: number; runs: Ju
                 {r.status === "paused" && action(r, "resume", "Resume")}
                 {(r.status === "running" || r.status === "paused") && action(r, "cancel", "Cancel")}
                 {r.status !== "cancelled" &&
-                  r.calls.unparsed + r.calls.failed > 0 &&
+                  r.calls.unparsed + r.calls.failed + r.incompleteCalls > 0 &&
                   action(r, "retry", "Retry problems")}
                 {problems(r) > 0 && (
                   <Button

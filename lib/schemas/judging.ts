@@ -182,6 +182,8 @@ export const judgeRunSchema = z.object({
   calls: z.record(z.enum(JUDGE_CALL_STATUSES), z.number()),
   total: z.number(),
   cachedCalls: z.number(),
+  /** Done calls some of whose requests got no reply (a nuggetizer question with windows unanswered): Retry problems makes them again. */
+  incompleteCalls: z.number(),
   /** A preference run: the pairs whose two orders both parsed and disagree (position-inconsistent: no label). */
   inconsistentPairs: z.number(),
   inputTokens: z.number(),
@@ -199,7 +201,8 @@ export type JudgeRunDto = z.infer<typeof judgeRunSchema>;
 export const judgeCallProblemSchema = z.object({
   id: z.number(),
   targetKey: z.string(),
-  status: z.enum(["unparsed", "failed", "skipped"]),
+  /** done: a nuggetizer call some of whose windows got no reply (its error says how many). */
+  status: z.enum(["unparsed", "failed", "skipped", "done"]),
   reply: z.string().nullable(),
   error: z.string().nullable(),
 });

@@ -159,6 +159,8 @@ export type CallTotals = {
   lastFinishedAt: Date | null;
   /** When the last lease of its leased calls ends unless renewed. */
   leasesEndAt: Date | null;
+  /** Done calls some of whose requests got no reply (a nuggetizer call's windows). */
+  incomplete: number;
 };
 
 export async function callTotals(runIds: readonly number[]): Promise<Map<number, CallTotals>> {
@@ -169,6 +171,7 @@ export async function callTotals(runIds: readonly number[]): Promise<Map<number,
     status: string;
     calls: unknown;
     cached: unknown;
+    incomplete: unknown;
     inputTokens: unknown;
     outputTokens: unknown;
     knownCost: unknown;
@@ -179,6 +182,7 @@ export async function callTotals(runIds: readonly number[]): Promise<Map<number,
   }>(
     `SELECT "runId", "status", COUNT(*) AS "calls",
             SUM(CASE WHEN "cached" THEN 1 ELSE 0 END) AS "cached",
+            SUM(CASE WHEN "status" = 'done' AND "error" IS NOT NULL THEN 1 ELSE 0 END) AS "incomplete",
             COALESCE(SUM("inputTokens"), 0) AS "inputTokens", COALESCE(SUM("outputTokens"), 0) AS "outputTokens",
             COALESCE(SUM("cost"), 0) AS "knownCost",
             SUM(CASE WHEN "cost" IS NULL AND ("status" IN ('done', 'unparsed') OR ("status" = 'failed' AND "attempts" > 0))
@@ -199,9 +203,11 @@ export async function callTotals(runIds: readonly number[]): Promise<Map<number,
       firstFinishedAt: null,
       lastFinishedAt: null,
       leasesEndAt: null,
+      incomplete: 0,
     };
     t.byStatus[r.status] = Number(r.calls);
     t.cached += Number(r.cached);
+    t.incomplete += Number(r.incomplete);
     t.inputTokens += Number(r.inputTokens);
     t.outputTokens += Number(r.outputTokens);
     t.knownCost += Number(r.knownCost);
@@ -220,25 +226,30 @@ export async function callTotals(runIds: readonly number[]): Promise<Map<number,
 /** A time read through the driver: a Date (PostgreSQL) or Prisma's ISO text (SQLite). */
 const timeOf = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string | Date));
 
-/** The calls of a run that gave no label, in position order (at most `limit`). */
+/**
+ * The calls of a run that gave no label, and the done ones some of whose requests got no reply (a
+ * nuggetizer call's windows), in position order (at most `limit`).
+ */
 export async function problemCalls(runId: number, limit = 200) {
   return readRows<{ id: number; targetKey: string; status: string; reply: string | null; error: string | null }>(
     `SELECT "id", "targetKey", "status", "reply", "error" FROM "JudgeCall"
-      WHERE "runId" = ? AND "status" IN ('unparsed', 'failed', 'skipped') ORDER BY "position" LIMIT ?`,
+      WHERE "runId" = ? AND ("status" IN ('unparsed', 'failed', 'skipped') OR ("status" = 'done' AND "error" IS NOT NULL))
+      ORDER BY "position" LIMIT ?`,
     [runId, limit],
   );
 }
 
 /**
  * Makes a run's unparsed and failed calls pending again (a new call each: a reply that did not parse
- * is not a cache entry); returns how many calls the run now has to make (those, and any it never
+ * is not a cache entry), and the done ones some of whose requests got no reply (a nuggetizer
+ * question made again whole, its result replacing the last); returns how many calls the run now has to make (those, and any it never
  * made). Their tokens and cost stay: the new attempts add to them.
  */
 export async function retryProblemCalls(tx: Tx, runId: number): Promise<number> {
   const rows = await sqlOf(tx).query(
     `UPDATE "JudgeCall" SET "status" = 'pending', "reply" = NULL, "level" = NULL, "error" = NULL, "cacheKey" = NULL,
        "latencyMs" = NULL, "finishedAt" = NULL
-     WHERE "runId" = ? AND "status" IN ('unparsed', 'failed') RETURNING "id"`,
+     WHERE "runId" = ? AND ("status" IN ('unparsed', 'failed') OR ("status" = 'done' AND "error" IS NOT NULL)) RETURNING "id"`,
     [runId],
   );
   // a run failed half-way (its endpoint removed) also has calls that were never made

@@ -74,6 +74,7 @@ function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: num
     calls,
     total,
     cachedCalls: totals?.cached ?? 0,
+    incompleteCalls: totals?.incomplete ?? 0,
     inconsistentPairs: inconsistent,
     inputTokens: totals?.inputTokens ?? 0,
     outputTokens: totals?.outputTokens ?? 0,
@@ -159,7 +160,11 @@ export async function getJudgeRun(user: UserDto, studyId: number, runId: number)
   ]);
   return {
     run: toRunDto(run, totals.get(runId), positionConsistency(orders.get(runId) ?? []).inconsistent, slots(run)),
-    problems: problems.map((p) => ({ ...p, id: Number(p.id), status: p.status as "unparsed" | "failed" | "skipped" })),
+    problems: problems.map((p) => ({
+      ...p,
+      id: Number(p.id),
+      status: p.status as "unparsed" | "failed" | "skipped" | "done",
+    })),
   };
 }
 

@@ -19,7 +19,7 @@ import { fakeEndpoint, runToEnd } from "@/test/judge-runs";
 import { runCliInProcess } from "@/test/run-cli";
 import { nuggetVersionOf } from "@/test/nugget-versions";
 import { createJudgeRun } from "./create-judge-run";
-import { getJudgeRun } from "./judge-runs";
+import { changeJudgeRun, getJudgeRun } from "./judge-runs";
 
 /**
  * nuggetizer's model, played: the creator adds each passage's "fact: ..." to the nuggets so far
@@ -226,6 +226,20 @@ describe("nuggetizer's creation and importance as judge runs", () => {
     const [call] = await db.judgeCall.findMany({ where: { runId: created.id } });
     expect(call).toMatchObject({ status: "done", cacheKey: null });
     expect(call!.error).toMatch(/^1 of \d windows got no reply \(the last: .*400.*\); the list stayed as it was$/);
+    // the run shows it among its problems, and Retry problems makes the question again whole
+    const shown = await getJudgeRun(researcher, studyId, created.id);
+    expect(shown.run).toMatchObject({ status: "done", incompleteCalls: 1 });
+    expect(shown.problems).toEqual([expect.objectContaining({ id: call!.id, status: "done", error: call!.error })]);
+    const partial = await db.nugget.count({
+      where: { setId: (await db.judgeRun.findUniqueOrThrow({ where: { id: created.id } })).nuggetSetId! },
+    });
+    await changeJudgeRun(researcher, studyId, created.id, "retry");
+    await runToEnd(created.id);
+    const again = await getJudgeRun(researcher, studyId, created.id);
+    expect(again.run).toMatchObject({ status: "done", incompleteCalls: 0, calls: { done: 1 } });
+    expect(again.problems).toEqual([]);
+    const set = (await db.judgeRun.findUniqueOrThrow({ where: { id: created.id } })).nuggetSetId!;
+    expect(await db.nugget.count({ where: { setId: set } })).toBeGreaterThan(partial);
   });
 
   it("travels in a study bundle: the run's settings and passages by name, its set and its calls", async () => {
