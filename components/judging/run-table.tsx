@@ -152,7 +152,7 @@ export function RunTable({ studyId, runs: initial }: { studyId: number; runs: Ju
                 {r.status === "paused" && action(r, "resume", "Resume")}
                 {(r.status === "running" || r.status === "paused") && action(r, "cancel", "Cancel")}
                 {r.status !== "cancelled" &&
-                  r.calls.unparsed + r.calls.failed + r.incompleteCalls > 0 &&
+                  r.calls.unparsed + r.calls.failed > 0 &&
                   action(r, "retry", "Retry problems")}
                 {problems(r) > 0 && (
                   <Button

@@ -182,7 +182,7 @@ export const judgeRunSchema = z.object({
   calls: z.record(z.enum(JUDGE_CALL_STATUSES), z.number()),
   total: z.number(),
   cachedCalls: z.number(),
-  /** Done calls some of whose requests got no reply (a nuggetizer question with windows unanswered): Retry problems makes them again. */
+  /** Done calls some of whose requests got no reply (a nuggetizer question with windows unanswered), listed among its problems. */
   incompleteCalls: z.number(),
   /** A preference run: the pairs whose two orders both parsed and disagree (position-inconsistent: no label). */
   inconsistentPairs: z.number(),

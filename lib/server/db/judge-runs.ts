@@ -241,15 +241,14 @@ export async function problemCalls(runId: number, limit = 200) {
 
 /**
  * Makes a run's unparsed and failed calls pending again (a new call each: a reply that did not parse
- * is not a cache entry), and the done ones some of whose requests got no reply (a nuggetizer
- * question made again whole, its result replacing the last); returns how many calls the run now has to make (those, and any it never
+ * is not a cache entry); returns how many calls the run now has to make (those, and any it never
  * made). Their tokens and cost stay: the new attempts add to them.
  */
 export async function retryProblemCalls(tx: Tx, runId: number): Promise<number> {
   const rows = await sqlOf(tx).query(
     `UPDATE "JudgeCall" SET "status" = 'pending', "reply" = NULL, "level" = NULL, "error" = NULL, "cacheKey" = NULL,
        "latencyMs" = NULL, "finishedAt" = NULL
-     WHERE "runId" = ? AND ("status" IN ('unparsed', 'failed') OR ("status" = 'done' AND "error" IS NOT NULL)) RETURNING "id"`,
+     WHERE "runId" = ? AND "status" IN ('unparsed', 'failed') RETURNING "id"`,
     [runId],
   );
   // a run failed half-way (its endpoint removed) also has calls that were never made

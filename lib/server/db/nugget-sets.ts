@@ -69,16 +69,20 @@ export async function documentTexts(ids: readonly number[]): Promise<Map<number,
 }
 
 /**
- * A question's nuggets in a set an LLM made (a nugget creation call's result): its list replaced by
- * these texts, each with a new id free in the study ("<question>_<n>", else "<question>_<n>_2", ...).
+ * A question's nuggets in a set an LLM made (a nugget creation call's result), each with a new id
+ * free in the study ("<question>_<n>", else "<question>_<n>_2", ...). A question that has nuggets
+ * in the set already keeps them: nothing a review or a label names is ever removed or reworded.
  */
-export async function replaceCreatedNuggets(
+export async function writeCreatedNuggets(
   tx: Tx,
   o: { studyId: number; setId: number; queryId: number; texts: readonly string[] },
 ): Promise<void> {
   const sql = sqlOf(tx);
-  await sql.query(`DELETE FROM "Nugget" WHERE "setId" = ? AND "queryId" = ?`, [o.setId, o.queryId]);
-  if (o.texts.length === 0) return;
+  const [held] = await sql.query(`SELECT 1 AS "held" FROM "Nugget" WHERE "setId" = ? AND "queryId" = ? LIMIT 1`, [
+    o.setId,
+    o.queryId,
+  ]);
+  if (held || o.texts.length === 0) return;
   const [query] = await sql.query<{ externalId: string }>(`SELECT "externalId" FROM "Query" WHERE "id" = ?`, [
     o.queryId,
   ]);

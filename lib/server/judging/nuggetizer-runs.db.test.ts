@@ -19,7 +19,7 @@ import { fakeEndpoint, runToEnd } from "@/test/judge-runs";
 import { runCliInProcess } from "@/test/run-cli";
 import { nuggetVersionOf } from "@/test/nugget-versions";
 import { createJudgeRun } from "./create-judge-run";
-import { changeJudgeRun, getJudgeRun } from "./judge-runs";
+import { getJudgeRun } from "./judge-runs";
 
 /**
  * nuggetizer's model, played: the creator adds each passage's "fact: ..." to the nuggets so far
@@ -226,20 +226,28 @@ describe("nuggetizer's creation and importance as judge runs", () => {
     const [call] = await db.judgeCall.findMany({ where: { runId: created.id } });
     expect(call).toMatchObject({ status: "done", cacheKey: null });
     expect(call!.error).toMatch(/^1 of \d windows got no reply \(the last: .*400.*\); the list stayed as it was$/);
-    // the run shows it among its problems, and Retry problems makes the question again whole
+    // the run shows it among its problems; the same run again asks that question again (it is no cache entry), into a new set
     const shown = await getJudgeRun(researcher, studyId, created.id);
     expect(shown.run).toMatchObject({ status: "done", incompleteCalls: 1 });
     expect(shown.problems).toEqual([expect.objectContaining({ id: call!.id, status: "done", error: call!.error })]);
-    const partial = await db.nugget.count({
-      where: { setId: (await db.judgeRun.findUniqueOrThrow({ where: { id: created.id } })).nuggetSetId! },
+    const first = (await db.judgeRun.findUniqueOrThrow({ where: { id: created.id } })).nuggetSetId!;
+    const partial = await db.nugget.count({ where: { setId: first } });
+    const again = await createJudgeRun(researcher, studyId, {
+      template: "nuggetizer-create",
+      endpoint,
+      sample: { kind: "random_questions", questions: 1 },
+      seed: 3,
+      nuggetizer: { labelSet: "nist", windowSize: 2 },
     });
-    await changeJudgeRun(researcher, studyId, created.id, "retry");
-    await runToEnd(created.id);
-    const again = await getJudgeRun(researcher, studyId, created.id);
-    expect(again.run).toMatchObject({ status: "done", incompleteCalls: 0, calls: { done: 1 } });
-    expect(again.problems).toEqual([]);
-    const set = (await db.judgeRun.findUniqueOrThrow({ where: { id: created.id } })).nuggetSetId!;
-    expect(await db.nugget.count({ where: { setId: set } })).toBeGreaterThan(partial);
+    await runToEnd(again.id);
+    expect((await getJudgeRun(researcher, studyId, again.id)).run).toMatchObject({
+      incompleteCalls: 0,
+      cachedCalls: 0,
+      calls: { done: 1 },
+    });
+    const second = (await db.judgeRun.findUniqueOrThrow({ where: { id: again.id } })).nuggetSetId!;
+    expect(await db.nugget.count({ where: { setId: second } })).toBeGreaterThan(partial);
+    expect(await db.nugget.count({ where: { setId: first } })).toBe(partial);
   });
 
   it("travels in a study bundle: the run's settings and passages by name, its set and its calls", async () => {

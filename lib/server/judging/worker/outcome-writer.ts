@@ -11,7 +11,7 @@ import {
   type CallOutcome,
 } from "../../db/judge-calls";
 import { upsertAssignmentLabels } from "../../db/labels";
-import { replaceCreatedNuggets, setNuggetImportance } from "../../db/nugget-sets";
+import { writeCreatedNuggets, setNuggetImportance } from "../../db/nugget-sets";
 import { withLeaseTransaction, type Tx } from "../../db/transactions";
 import { nextTurn } from "../../next-turn";
 
@@ -80,7 +80,7 @@ const LABEL_WRITERS: Record<AnyJudgeTask["labelKind"], LabelWriter> = {
   nuggets: async (tx, run, call, levels) => {
     const queryId = parseQuestionKey(call.targetKey);
     if (queryId === null || run.nuggetSetId === null) return;
-    await replaceCreatedNuggets(tx, { studyId: run.studyId, setId: run.nuggetSetId, queryId, texts: levels });
+    await writeCreatedNuggets(tx, { studyId: run.studyId, setId: run.nuggetSetId, queryId, texts: levels });
   },
   /** The importance of each nugget of the call's list, in order ("" for one whose window got no reply: left as it was). */
   importance: async (tx, run, call, levels) => {
