@@ -3,6 +3,7 @@ import { nuggetCreation, nuggetImportance } from "./judge-tasks/nugget-creation"
 import type { JudgeTemplate } from "./judge-template";
 import {
   creatorStep,
+  firstTry,
   scorerStep,
   windowBounds,
   type Importance,
@@ -54,7 +55,7 @@ async function windowTries<T>(
   ask: Ask,
   step: (state: WindowState, outcome: WindowOutcome) => T | { retry: WindowState },
 ): Promise<{ value: T; failed: string | null } | null> {
-  let state: WindowState = { trialsLeft: settings.maxTries, temperature };
+  let state = firstTry(settings.maxTries, temperature);
   for (;;) {
     const outcome = await ask(messages, state.temperature);
     if (!outcome) return null;

@@ -32,9 +32,10 @@ export type WindowOutcome = { reply: string } | { error: string };
 /** A window in progress: the nuggets so far (creation) and the tries left and the next call's temperature. */
 export type WindowState = { trialsLeft: number; temperature: number };
 
-export const firstTry = (maxTrials: number): WindowState => ({
+/** A window's first try: all its tries left, at nuggetizer's temperature 0 unless the run sets another. */
+export const firstTry = (maxTrials: number, temperature: number = NUGGETIZER_TEMPERATURES.first): WindowState => ({
   trialsLeft: maxTrials,
-  temperature: NUGGETIZER_TEMPERATURES.first,
+  temperature,
 });
 
 /**
