@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, capture, captureAsync, fail, root, step } from "./lib/run.mjs";
+import { bin, capture, captureAsync, fail, root, run, step } from "./lib/run.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { freePorts } from "./lib/free-ports.mjs";
 import {
@@ -41,135 +41,66 @@ await ensureCli();
 const testData = path.join(root, "data", "test");
 fs.mkdirSync(testData, { recursive: true });
 
-// Three phases, each of steps side by side (two cores: most steps wait on a database, a browser or
-// a server much of the time), each step's output printed when its phase ends, in this order:
-// 1. static checks; unit then integration tests; the e2e build and its two databases;
-// 2. the database tier (SQLite beside PostgreSQL) beside the end-to-end tests;
-// 3. scale-out, then faults (which restart PostgreSQL: alone).
-const e2e = wants("e2e")
-  ? {
-      dbFile: path.join(testData, "e2e.db"),
-      firstDayFile: path.join(testData, "first-day.db"),
-      // before anything runs beside it: installing it (apt-get) holds this process for a while
-      chromium: ensureChromium(),
-    }
-  : null;
-await phase([
-  wants("static") && timedStep("format+lint+types", "Format (prettier), lint (eslint) and types (tsc)", staticTier),
-  (wants("unit") || wants("integration")) && unitThenIntegration(),
-  e2e && timedStep("e2e build", "The end-to-end tests' build and databases", () => prepareEndToEnd(e2e)),
-]);
-await phase([
-  wants("db") && timedStep("db sqlite+postgres", null, databaseTiers),
-  e2e && timedStep("e2e", "End-to-end tests in Chromium", () => endToEnd(e2e)),
-]);
-if (e2e) {
+if (wants("static")) {
+  await timed("format+lint+types", () => {
+    step("Format (prettier), lint (eslint) and types (tsc)");
+    run(bin("prettier"), ["--check", "--log-level", "warn", "."], { what: "prettier (npm run format fixes it)" });
+    run(bin("eslint"), ["--max-warnings", "0", "."], { what: "eslint" });
+    run(bin("tsc"), ["--noEmit"], { what: "tsc" });
+  });
+}
+
+if (wants("unit")) {
+  await timed("unit", () => {
+    step("Unit tests");
+    run(bin("vitest"), ["run", "--project", "unit"], { what: "unit tests" });
+  });
+}
+
+if (wants("integration")) {
+  await timed("integration", () => {
+    step("Integration tests (real processes and sockets)");
+    run(bin("vitest"), ["run", "--project", "integration"], { what: "integration tests" });
+  });
+}
+
+if (wants("db")) await timed("db sqlite+postgres", () => databaseTiers());
+
+if (wants("e2e")) {
+  await timed("e2e", async () => {
+    step("End-to-end tests in Chromium");
+    const chromium = ensureChromium();
+    const dbFile = path.join(testData, "e2e.db");
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${dbFile}${suffix}`, { force: true });
+    const url = `file:${dbFile}`;
+    migrate(url);
+    run("node", ["--conditions=react-server", "--import", "tsx", "e2e/fixtures/seed-world.ts"], {
+      env: { DATABASE_URL: url },
+      what: "seeding the e2e world",
+    });
+    // the first-day test starts from an empty database: migrated, nothing seeded
+    const firstDayFile = path.join(testData, "first-day.db");
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${firstDayFile}${suffix}`, { force: true });
+    migrate(`file:${firstDayFile}`);
+    run(bin("next"), ["build"], { env: { ASSAY_DIST_DIR: ".next-test" }, quiet: true, what: "next build (for e2e)" });
+    const [port, firstDayPort] = await freePorts(2);
+    run(bin("playwright"), ["test"], {
+      env: {
+        E2E_PORT: String(port),
+        E2E_FIRST_DAY_PORT: String(firstDayPort),
+        E2E_DATABASE_URL: url,
+        E2E_FIRST_DAY_DATABASE_URL: `file:${firstDayFile}`,
+        CHROMIUM_PATH: chromium,
+        ASSAY_DIST_DIR: ".next-test",
+      },
+      what: "end-to-end tests",
+    });
+  });
   await timed("scale-out", () => scaleOutTier());
   await timed("faults", () => faultsTier(path.join(testData, `faults-${crypto.randomUUID()}.db`)));
 }
 
 console.log(`\n✔ All tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s (${timings.join(", ")})`);
-
-/**
- * Runs a phase's steps side by side; once all have ended, prints each one's output in order and
- * fails with the first failure. A step resolves to { output, failure? } (false: not wanted).
- */
-async function phase(steps) {
-  const results = await Promise.all(steps.filter(Boolean));
-  for (const r of results) {
-    if (r.title) step(r.title);
-    if (r.output.trim()) console.log(r.output.trim());
-  }
-  const failed = results.find((r) => r.failure);
-  if (failed) fail(failed.failure);
-}
-
-/** A step of a phase, timed: its title (printed before its output) and what it runs. */
-async function timedStep(name, title, fn) {
-  const t0 = Date.now();
-  const result = await fn();
-  timings.push(`${name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return { title: result.title ?? title, ...result };
-}
-
-/** Commands one after the other, quietly, until one fails: their output, and the failure. */
-async function inTurn(commands) {
-  let output = "";
-  for (const [command, args, what, env = {}] of commands) {
-    const result = await captureAsync(command, args, { env });
-    output += result.output;
-    if (result.status !== 0) return { output, failure: `${what} failed` };
-  }
-  return { output };
-}
-
-function staticTier() {
-  return inTurn([
-    [bin("prettier"), ["--check", "--log-level", "warn", "."], "prettier (npm run format fixes it)"],
-    [bin("eslint"), ["--max-warnings", "0", "."], "eslint"],
-    [bin("tsc"), ["--noEmit"], "tsc"],
-  ]);
-}
-
-/** Unit tests, then the integration tests (real processes and sockets), each timed and titled. */
-async function unitThenIntegration() {
-  const outputs = [];
-  for (const [tier, title] of [
-    ["unit", "Unit tests"],
-    ["integration", "Integration tests (real processes and sockets)"],
-  ]) {
-    if (!wants(tier)) continue;
-    const t0 = Date.now();
-    const result = await inTurn([[bin("vitest"), ["run", "--project", tier], `${tier} tests`]]);
-    timings.push(`${tier} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    outputs.push(`\n▸ ${title}\n${result.output.trim()}`);
-    if (result.failure) return { output: outputs.join("\n"), failure: result.failure };
-  }
-  return { output: outputs.join("\n") };
-}
-
-/** The e2e world seeded, the first-day database migrated (it starts empty) and the production build made. */
-async function prepareEndToEnd({ dbFile, firstDayFile }) {
-  for (const file of [dbFile, firstDayFile])
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${file}${suffix}`, { force: true });
-  const url = `file:${dbFile}`;
-  return inTurn([
-    [bin("prisma"), ["migrate", "deploy"], "migrating the e2e database", { DATABASE_URL: url }],
-    [
-      "node",
-      ["--conditions=react-server", "--import", "tsx", "e2e/fixtures/seed-world.ts"],
-      "seeding the e2e world",
-      { DATABASE_URL: url },
-    ],
-    [
-      bin("prisma"),
-      ["migrate", "deploy"],
-      "migrating the first-day database",
-      { DATABASE_URL: `file:${firstDayFile}` },
-    ],
-    [bin("next"), ["build"], "next build (for e2e)", { ASSAY_DIST_DIR: ".next-test" }],
-  ]).then((r) => ({ output: r.failure ? r.output : "", failure: r.failure }));
-}
-
-/** Playwright's projects against the build, in Debian's Chromium. */
-async function endToEnd({ dbFile, firstDayFile, chromium }) {
-  const [port, firstDayPort] = await freePorts(2);
-  return inTurn([
-    [
-      bin("playwright"),
-      ["test"],
-      "end-to-end tests",
-      {
-        E2E_PORT: String(port),
-        E2E_FIRST_DAY_PORT: String(firstDayPort),
-        E2E_DATABASE_URL: `file:${dbFile}`,
-        E2E_FIRST_DAY_DATABASE_URL: `file:${firstDayFile}`,
-        CHROMIUM_PATH: chromium,
-        ASSAY_DIST_DIR: ".next-test",
-      },
-    ],
-  ]);
-}
 
 /**
  * Two app processes (the e2e build) on one fresh PostgreSQL database, 50 annotators over HTTP spread
@@ -276,14 +207,14 @@ async function postgresFaults(base, both) {
  * The database tier on SQLite and, beside it, on PostgreSQL: two vitest runs of the db project on
  * their own databases. Each spends much of its time waiting on its database (SQLite's fsyncs,
  * PostgreSQL's round trips), so side by side on two cores they take about two thirds of one after
- * the other. Both runs' output, SQLite's first, and the first failure, for the phase to print.
+ * the other. Each run's output is printed when it ends, SQLite's first.
  */
 async function databaseTiers() {
   const base = postgresBaseUrl();
   const problem = await probePostgres(base);
   if (problem && process.env.ASSAY_REQUIRE_POSTGRES === "1")
     fail(`PostgreSQL is not reachable at ${new URL(base).host} (${problem}), and ASSAY_REQUIRE_POSTGRES=1`);
-  const title = `Database tier on SQLite${problem ? "" : " and, beside it, on PostgreSQL"}`;
+  step(`Database tier on SQLite${problem ? "" : " and, beside it, on PostgreSQL"}`);
   const tier = (url) => captureAsync(bin("vitest"), ["run", "--project", "db"], { env: { DATABASE_URL: url } });
   const file = path.join(testData, `db-${crypto.randomUUID()}.db`);
   migrate(`file:${file}`);
@@ -301,17 +232,12 @@ async function databaseTiers() {
     await database?.drop();
   }
   const [sqlite, postgres] = results;
-  const output = [
-    sqlite.output.trim(),
-    postgres
-      ? `\n▸ Database tier on PostgreSQL\n${postgres.output.trim()}`
-      : `\n▸ Database tier on PostgreSQL skipped: PostgreSQL is not reachable at ${new URL(base).host} (${problem}). Set DATABASE_URL_POSTGRES to run it.`,
-  ].join("\n");
-  const failure =
-    sqlite.status !== 0
-      ? "the database tier failed on SQLite"
-      : postgres && postgres.status !== 0
-        ? "the database tier failed on PostgreSQL"
-        : undefined;
-  return { title, output, failure };
+  console.log(sqlite.output.trim());
+  if (postgres) console.log(`\n▸ Database tier on PostgreSQL\n${postgres.output.trim()}`);
+  else
+    console.log(
+      `\n▸ Database tier on PostgreSQL skipped: PostgreSQL is not reachable at ${new URL(base).host} (${problem}). Set DATABASE_URL_POSTGRES to run it.`,
+    );
+  if (sqlite.status !== 0) fail("the database tier failed on SQLite");
+  if (postgres && postgres.status !== 0) fail("the database tier failed on PostgreSQL");
 }
