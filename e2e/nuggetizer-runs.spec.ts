@@ -143,6 +143,9 @@ test("nuggets an LLM made from the relevant passages, graded, reviewed, assigned
     const creation = runs.getByRole("row").filter({ hasText: "nuggetizer-create@" });
     await expect(creation.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
     await expect(creation.getByTestId("run-nugget-set")).toHaveText(`Writes the nugget set ${created}`);
+    await expect(creation.getByTestId("run-reviews")).toHaveText(
+      "Not reviewed yet: a nugget quality campaign on its set checks it",
+    );
 
     // importance: the newest set is the one offered first
     await start("nuggetizer-score", async (form) => {
@@ -203,6 +206,12 @@ test("nuggets an LLM made from the relevant passages, graded, reviewed, assigned
     await expect(annotator.getByText("All labels saved")).toBeVisible();
     await page.reload();
     await page.getByRole("link", { name: "Nugget quality report" }).click();
+    await expect(page.getByTestId("nugget-quality-summary")).toContainText(`of the nugget set ${created}`);
+    // ... which the creation run names as its review, linked to this report
+    await page.goto(`${studyUrl}/judging`);
+    const reviews = runs.getByRole("row").filter({ hasText: "nuggetizer-create@" }).getByTestId("run-reviews");
+    await expect(reviews).toHaveText("Reviewed in Review the model's nuggets");
+    await reviews.getByRole("link", { name: "Review the model's nuggets" }).click();
     await expect(page.getByTestId("nugget-quality-summary")).toContainText(`of the nugget set ${created}`);
 
     await startCampaign("Assign the model's nuggets", "nugget_assignment");

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { judgingApi } from "@/lib/client/judging-api";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -12,6 +13,36 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { RunProblems } from "./run-problems";
+
+/**
+ * A creation run's calibration: the nugget quality campaigns on the set it wrote, each linked to its
+ * report (hallucinated, redundant and missing nuggets per question), or how to start one.
+ */
+function RunReviews({ studyId, run }: { studyId: number; run: JudgeRunDto }) {
+  if (run.reviews.length === 0)
+    return (
+      <span className="block text-xs text-stone-600" data-testid="run-reviews">
+        Not reviewed yet:{" "}
+        <Link className="underline" href={`/studies/${studyId}/campaigns/new`}>
+          a nugget quality campaign
+        </Link>{" "}
+        on its set checks it
+      </span>
+    );
+  return (
+    <span className="block text-xs text-stone-600" data-testid="run-reviews">
+      Reviewed in{" "}
+      {run.reviews.map((c, i) => (
+        <span key={c.campaignId}>
+          {i > 0 && ", "}
+          <Link className="underline" href={`/studies/${studyId}/nugget-quality?campaign=${c.campaignId}`}>
+            {c.name}
+          </Link>
+        </span>
+      ))}
+    </span>
+  );
+}
 
 const problems = (r: JudgeRunDto) => r.calls.unparsed + r.calls.failed + r.calls.skipped + r.incompleteCalls;
 
@@ -85,6 +116,7 @@ export function RunTable({ studyId, runs: initial }: { studyId: number; runs: Ju
                     the nugget set {r.nuggetSet}
                   </span>
                 )}
+                {judgeTaskOf(r.task).labelKind === "nuggets" && <RunReviews studyId={studyId} run={r} />}
                 <span className="block text-xs text-stone-500">
                   #{r.id}, {r.createdBy ?? "?"}, {new Date(r.createdAt).toLocaleString()}
                 </span>

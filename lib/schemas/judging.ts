@@ -174,6 +174,8 @@ export const judgeRunSchema = z.object({
   criterion: z.string().nullable(),
   /** The nugget set the run reads (nugget assignment, support), writes (nugget creation) or grades (importance). */
   nuggetSet: z.string().nullable(),
+  /** A nugget creation run: the nugget quality campaigns on the set it wrote (its calibration), oldest first. */
+  reviews: z.array(z.object({ campaignId: z.number(), name: z.string() })),
   temperature: z.number(),
   seed: z.number().nullable(),
   createdBy: z.string().nullable(),

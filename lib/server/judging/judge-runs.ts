@@ -26,9 +26,24 @@ import type { UserDto } from "../users/user-dto";
 
 type RunRow = NonNullable<Awaited<ReturnType<Db["judgeRun"]["findUnique"]>>> & {
   judge: { name: string };
-  nuggetSet: { name: string } | null;
+  nuggetSet: { name: string; campaigns: { id: number; name: string; taskType: string }[] } | null;
 };
-const RUN_INCLUDE = { judge: { select: { name: true } }, nuggetSet: { select: { name: true } } } as const;
+const RUN_INCLUDE = {
+  judge: { select: { name: true } },
+  // its set's campaigns: a creation run's reviews (nugget quality campaigns on the set it wrote)
+  nuggetSet: {
+    select: { name: true, campaigns: { select: { id: true, name: true, taskType: true }, orderBy: { id: "asc" } } },
+  },
+} as const;
+
+/** A nugget creation run's reviews: the campaigns of its calibration task on the set it wrote. */
+function reviewsOf(run: RunRow): { campaignId: number; name: string }[] {
+  const task = judgeTaskOf(run.task);
+  if (task.labelKind !== "nuggets") return [];
+  return (run.nuggetSet?.campaigns ?? [])
+    .filter((c) => c.taskType === task.campaignTask)
+    .map((c) => ({ campaignId: c.id, name: c.name }));
+}
 
 type Slots = { held: number; of: number; endAt: Date | null };
 
@@ -66,6 +81,7 @@ function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: num
     systems: run.systems === null ? null : (JSON.parse(run.systems) as string[]),
     criterion: run.criterion,
     nuggetSet: run.nuggetSet?.name ?? null,
+    reviews: reviewsOf(run),
     temperature: run.temperature,
     seed: run.seed,
     createdBy: run.createdBy,

@@ -160,7 +160,23 @@ describe("nuggetizer's creation and importance as judge runs", () => {
         `Initial Nugget List: ['it\\'s lobbying "modern" buses', 'buses were key and cheaper']\nInitial Nugget List Length: 2\n`,
     );
     const status = await getJudgeRun(researcher, studyId, created.id);
-    expect(status).toMatchObject({ run: { status: "done", calls: { done: 2 } } });
+    expect(status).toMatchObject({ run: { status: "done", calls: { done: 2 }, reviews: [] } });
+    // its calibration: the nugget quality campaigns on the set it wrote (not one on another set, or of another task)
+    const review = await f.upsertCampaign(db, studyId, {
+      name: "Review it",
+      taskType: "nugget_quality",
+      protocol: "blind",
+    });
+    await db.campaign.update({ where: { id: review.id }, data: { nuggetSetId: run.nuggetSetId } });
+    const other = await f.upsertCampaign(db, studyId, {
+      name: "Assign it",
+      taskType: "nugget_assignment",
+      protocol: "blind",
+    });
+    await db.campaign.update({ where: { id: other.id }, data: { nuggetSetId: run.nuggetSetId } });
+    expect((await getJudgeRun(researcher, studyId, created.id)).run.reviews).toEqual([
+      { campaignId: review.id, name: "Review it" },
+    ]);
 
     // importance: the set's nuggets, a window of 2 at a time
     const graded = await createJudgeRun(researcher, studyId, {
