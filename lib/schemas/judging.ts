@@ -199,6 +199,24 @@ export const judgeRunSchema = z.object({
 });
 export type JudgeRunDto = z.infer<typeof judgeRunSchema>;
 
+/** A run's progress alone: what a waiting `assay judge run` reads each second. */
+export type JudgeRunProgress = Pick<
+  JudgeRunDto,
+  | "id"
+  | "judge"
+  | "status"
+  | "failure"
+  | "calls"
+  | "total"
+  | "cachedCalls"
+  | "inconsistentPairs"
+  | "inputTokens"
+  | "outputTokens"
+  | "cost"
+  | "waiting"
+  | "etaSeconds"
+>;
+
 /** A call that gave no label: its reply (if any) and why. */
 export const judgeCallProblemSchema = z.object({
   id: z.number(),

@@ -1,7 +1,7 @@
 import { costText, finishedCalls, roundMoney } from "@/lib/domain/judging/run-progress";
-import type { JudgeRunDto, JudgeRunSample, NewJudgeRun } from "@/lib/schemas/judging";
+import type { JudgeRunProgress, JudgeRunSample, NewJudgeRun } from "@/lib/schemas/judging";
 import { createJudgeRun } from "@/lib/server/judging/create-judge-run";
-import { getJudgeRun } from "@/lib/server/judging/judge-runs";
+import { getJudgeRun, getJudgeRunProgress } from "@/lib/server/judging/judge-runs";
 import { startJudgeWorker } from "@/lib/server/judging/judge-worker";
 import { CLI_OPERATOR, orInputError } from "../operator";
 import { inputError, parseContractArgs } from "./contract-input";
@@ -26,7 +26,7 @@ export function sampleOption(text: string): JudgeRunSample {
   );
 }
 
-const progressLine = (run: JudgeRunDto) => ({
+const progressLine = (run: JudgeRunProgress) => ({
   run: run.id,
   judge: run.judge,
   status: run.status,
@@ -58,7 +58,7 @@ function nuggetizerOptions(values: Partial<Record<string, string | boolean>>): P
   return Object.keys(set).length ? { nuggetizer: set } : {};
 }
 
-function progressBar(run: JudgeRunDto): string {
+function progressBar(run: JudgeRunProgress): string {
   const line = progressLine(run);
   const width = 30;
   const filled = run.total === 0 ? width : Math.round((line.finished / run.total) * width);
@@ -123,7 +123,7 @@ export async function judgeRun(args: string[], io: CliIo): Promise<void> {
   }
   const tty = io.stderr.isTTY;
   const report = async (final: boolean) => {
-    const { run } = await getJudgeRun(CLI_OPERATOR, study.id, runId);
+    const run = await getJudgeRunProgress(CLI_OPERATOR, study.id, runId);
     if (final) {
       if (tty) io.stderr.write(`\r${progressBar(run)}\n`);
       printLine(io, JSON.stringify({ ...progressLine(run), final: true }));

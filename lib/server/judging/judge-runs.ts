@@ -7,6 +7,7 @@ import {
   JUDGE_CALL_STATUSES,
   type JudgeRunDetail,
   type JudgeRunDto,
+  type JudgeRunProgress,
 } from "@/lib/schemas/judging";
 import { getDb, type Db } from "../db/client";
 import {
@@ -47,7 +48,17 @@ function reviewsOf(run: RunRow): { campaignId: number; name: string }[] {
 
 type Slots = { held: number; of: number; endAt: Date | null };
 
-function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: number, slots: Slots): JudgeRunDto {
+/** The columns a run's progress needs (a run's row, or the narrower one `getJudgeRunProgress` reads). */
+type ProgressRow = Pick<RunRow, "id" | "status" | "failure" | "createdAt" | "endpointId" | "task"> & {
+  judge: { name: string };
+};
+
+function toProgress(
+  run: ProgressRow,
+  totals: CallTotals | undefined,
+  inconsistent: number,
+  slots: Slots,
+): JudgeRunProgress {
   const calls = Object.fromEntries(
     JUDGE_CALL_STATUSES.map((s) => [s, totals?.byStatus[s] ?? 0]),
   ) as JudgeRunDto["calls"];
@@ -70,6 +81,30 @@ function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: num
     judge: run.judge.name,
     status: run.status as JudgeRunDto["status"],
     failure: run.failure,
+    calls,
+    total,
+    cachedCalls: totals?.cached ?? 0,
+    inconsistentPairs: inconsistent,
+    inputTokens: totals?.inputTokens ?? 0,
+    outputTokens: totals?.outputTokens ?? 0,
+    cost: { known: totals?.knownCost ?? 0, unknownCalls: totals?.unknownCost ?? 0 },
+    waiting,
+    etaSeconds:
+      run.status === "running" && waiting === null
+        ? runEtaSeconds({
+            finished: total - remaining,
+            remaining,
+            firstFinishedAt: totals?.firstFinishedAt ?? null,
+            lastFinishedAt: totals?.lastFinishedAt ?? null,
+          })
+        : null,
+  };
+}
+
+function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: number, slots: Slots): JudgeRunDto {
+  const progress = toProgress(run, totals, inconsistent, slots);
+  return {
+    ...progress,
     endpoint: run.endpointName,
     baseUrl: run.baseUrl,
     model: run.model,
@@ -87,24 +122,7 @@ function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: num
     createdBy: run.createdBy,
     createdAt: run.createdAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
-    calls,
-    total,
-    cachedCalls: totals?.cached ?? 0,
     incompleteCalls: totals?.incomplete ?? 0,
-    inconsistentPairs: inconsistent,
-    inputTokens: totals?.inputTokens ?? 0,
-    outputTokens: totals?.outputTokens ?? 0,
-    cost: { known: totals?.knownCost ?? 0, unknownCalls: totals?.unknownCost ?? 0 },
-    waiting,
-    etaSeconds:
-      run.status === "running" && waiting === null
-        ? runEtaSeconds({
-            finished: total - remaining,
-            remaining,
-            firstFinishedAt: totals?.firstFinishedAt ?? null,
-            lastFinishedAt: totals?.lastFinishedAt ?? null,
-          })
-        : null,
   };
 }
 
@@ -134,7 +152,7 @@ export async function judgeRunsOf(db: Db, studyId: number): Promise<JudgeRunDto[
 }
 
 /** The slots of the running runs' endpoints: what a run that waits may be waiting for. */
-async function slotsOf(db: Db, runs: RunRow[]): Promise<(run: RunRow) => Slots> {
+async function slotsOf<R extends ProgressRow>(db: Db, runs: R[]): Promise<(run: R) => Slots> {
   const ids = [
     ...new Set(runs.flatMap((r) => (r.status === "running" && r.endpointId !== null ? [r.endpointId] : []))),
   ];
@@ -182,6 +200,36 @@ export async function getJudgeRun(user: UserDto, studyId: number, runId: number)
       status: p.status as "unparsed" | "failed" | "skipped" | "done",
     })),
   };
+}
+
+/**
+ * A run's progress alone (its status and call totals; no problem calls, set or reviews): what a
+ * waiting `assay judge run` reads each second, kept to a few reads so a process that waits beside
+ * a run stays idle.
+ */
+export async function getJudgeRunProgress(user: UserDto, studyId: number, runId: number): Promise<JudgeRunProgress> {
+  const db = await getDb();
+  await assertResearcherAccess(db, user, studyId);
+  const run = await db.judgeRun.findUnique({
+    where: { id: runId },
+    select: {
+      id: true,
+      studyId: true,
+      status: true,
+      failure: true,
+      createdAt: true,
+      endpointId: true,
+      task: true,
+      judge: { select: { name: true } },
+    },
+  });
+  if (!run || run.studyId !== studyId) throw notFound("Judge run not found");
+  const [totals, orders, slots] = await Promise.all([
+    callTotals([runId]),
+    preferenceOrdersOfRuns(judgeTaskOf(run.task).bothOrders ? [runId] : []),
+    slotsOf(db, [run]),
+  ]);
+  return toProgress(run, totals.get(runId), positionConsistency(orders.get(runId) ?? []).inconsistent, slots(run));
 }
 
 /**
