@@ -1,7 +1,7 @@
 import "server-only";
 import type { PairCount } from "@/lib/domain/agreement/pair-count";
 import type { AgreementQuery } from "@/lib/schemas/agreement";
-import { countLabelPairs, countLabelPairsByChunkLength, type LabelGroupKey } from "../db/label-pairs";
+import { countLabelPairs, type LabelGroupKey } from "../db/label-pairs";
 import { documentLengths } from "../db/document-lengths";
 import {
   parseNuggetDocumentKey,
@@ -55,10 +55,10 @@ export async function loadPairCounts(db: Db, studyId: number, query: AgreementQu
     return found;
   };
   const [a, b] = [judge(names[0]!), judge(names[1]!)];
-  const counted = await countLabelPairs(a.id, b.id, GROUP_KEY[query.group]);
+  const counted = await countLabelPairs(a.id, b.id, GROUP_KEY[query.group], a.kind !== b.kind);
   return {
     rows: counted.rows,
-    lengthRows: a.kind !== b.kind ? await countLabelPairsByChunkLength(a.id, b.id) : null,
+    lengthRows: counted.lengthRows,
     sizeA: a._count.labels,
     sizeB: b._count.labels,
     kinds: { a: a.kind === "human" ? "human" : "model", b: b.kind === "human" ? "human" : "model" },

@@ -30,19 +30,20 @@ export async function countPerQuestion(table: "Nugget" | "PoolEntry", studyId: n
 export async function judgedCounts(
   studyId: number,
 ): Promise<Map<number, { llmPositive: number; humanJudged: number; disagreements: number }>> {
-  const lv = await labelPositionsTable(studyId);
+  const at = await labelPositions(studyId);
+  const positive = at.positive("l");
+  // grouped by target in the index's order (Label_study_target_covering_idx), so the database sorts nothing
   const rows = await readRows<{ q: unknown; llm: unknown; human: unknown; dis: unknown }>(
-    `WITH ${lv.cte}
-     SELECT t.q AS q, SUM(t.llm) AS llm, SUM(t.human) AS human, SUM(CASE WHEN t.lo <> t.hi THEN 1 ELSE 0 END) AS dis
-       FROM (SELECT l."queryId" AS q,
-                    MAX(CASE WHEN j."kind" = 'model' THEN lv.positive ELSE 0 END) AS llm,
-                    MAX(CASE WHEN j."kind" = 'human' THEN 1 ELSE 0 END) AS human,
-                    MIN(lv.positive) AS lo, MAX(lv.positive) AS hi
-               FROM "Label" l JOIN "Judge" j ON j."id" = l."judgeId" JOIN lv ON lv.scale = l."scale" AND lv.value = l."value"
+    `SELECT t.q AS q, SUM(t.llm) AS llm, SUM(t.human) AS human, SUM(CASE WHEN t.lo <> t.hi THEN 1 ELSE 0 END) AS dis
+       FROM (SELECT MIN(l."queryId") AS q,
+                    MAX(CASE WHEN j."kind" = 'model' THEN ${positive.sql} ELSE 0 END) AS llm,
+                    MAX(CASE WHEN j."kind" = 'human' AND ${positive.sql} IS NOT NULL THEN 1 ELSE 0 END) AS human,
+                    MIN(${positive.sql}) AS lo, MAX(${positive.sql}) AS hi
+               FROM "Label" l JOIN "Judge" j ON j."id" = l."judgeId"
               WHERE l."studyId" = ? AND l."targetType" IN ('nugget_document', 'query_document')
-              GROUP BY l."queryId", l."targetKey") t
+              GROUP BY l."targetKey") t
       GROUP BY t.q`,
-    [...lv.params, studyId],
+    [...positive.params, ...positive.params, ...positive.params, ...positive.params, studyId],
   );
   return new Map(
     rows.map((r) => [
@@ -58,20 +59,32 @@ export async function judgedCounts(
  * scaled to 0..1, then the number of judges; and how many there are in all.
  */
 export async function disagreementPage(studyId: number, page: number, pageSize: number) {
-  const lv = await labelPositionsTable(studyId);
-  // grouped by target first, then the few disagreeing targets joined to their question, nugget and
-  // chunk (every label of a target names the same ones): a join per label cost 1.4 times as much
-  // at 1,000,000 labels. Ties go by the question's id, the nugget's position and the chunk's id,
-  // not by row ids, so the page reads the same on every server that holds the study
-  const disagreeing = `d AS (SELECT l."targetKey" AS k, MAX(lv.pos) - MIN(lv.pos) AS spread, COUNT(*) AS judges,
-       MIN(l."queryId") AS qid, MIN(l."nuggetId") AS nid, MIN(l."documentId") AS did
-      FROM "Label" l JOIN lv ON lv.scale = l."scale" AND lv.value = l."value"
+  const at = await labelPositions(studyId);
+  const [level, positive] = [at.level("l"), at.positive("l")];
+  // first the disagreeing targets alone, grouped in the index's order (Label_study_target_covering_idx:
+  // no sort, no row read, two aggregates a label); then their few labels again for the spread, the
+  // judges and the question, nugget and chunk they name (every label of a target names the same
+  // ones): 0.65 s against 1.3 s for one grouping at 1,000,000 labels. Ties go by the question's id,
+  // the nugget's position and the chunk's id, not by row ids, so the page reads the same on every
+  // server that holds the study
+  const disagreeing = `x AS (SELECT l."targetKey" AS k FROM "Label" l
      WHERE l."studyId" = ? AND l."targetType" IN ('nugget_document', 'query_document')
-     GROUP BY l."targetKey" HAVING MIN(lv.positive) <> MAX(lv.positive))`;
-  const params = [...lv.params, studyId];
+     GROUP BY l."targetKey" HAVING MIN(${positive.sql}) <> MAX(${positive.sql})),
+   d AS (SELECT x.k AS k, MAX(${level.sql}) - MIN(${level.sql}) AS spread, COUNT(${level.sql}) AS judges,
+       MIN(l."queryId") AS qid, MIN(l."nuggetId") AS nid, MIN(l."documentId") AS did
+      FROM x JOIN "Label" l ON l."studyId" = ? AND l."targetKey" = x.k GROUP BY x.k)`;
+  const params = [
+    studyId,
+    ...positive.params,
+    ...positive.params,
+    ...level.params,
+    ...level.params,
+    ...level.params,
+    studyId,
+  ];
   // the page and, through the window, how many there are in all: the grouping done once
   const keys = await readRows<{ k: string; spread: unknown; total: unknown }>(
-    `WITH ${lv.cte}, ${disagreeing}
+    `WITH ${disagreeing}
      SELECT d.k AS k, d.spread AS spread, COUNT(*) OVER () AS total
        FROM d LEFT JOIN "Query" q ON q."id" = d.qid LEFT JOIN "Nugget" n ON n."id" = d.nid
        LEFT JOIN "Document" doc ON doc."id" = d.did
@@ -82,30 +95,48 @@ export async function disagreementPage(studyId: number, page: number, pageSize: 
   const total =
     keys.length > 0 || page === 1
       ? Number(keys[0]?.total ?? 0)
-      : Number(
-          (await readRows<{ n: unknown }>(`WITH ${lv.cte}, ${disagreeing} SELECT COUNT(*) AS n FROM d`, params))[0]
-            ?.n ?? 0,
-        );
+      : Number((await readRows<{ n: unknown }>(`WITH ${disagreeing} SELECT COUNT(*) AS n FROM x`, params))[0]?.n ?? 0);
   return { total, keys: keys.map((k) => ({ k: k.k, spread: Number(k.spread) })) };
 }
 
+type SqlExpression = { sql: string; params: unknown[] };
+
 /**
- * A `lv(scale, value, pos, positive)` table for SQL: every (scale, value) the study's labels use,
- * with its level scaled to 0..1 and whether it is positive, so the database can count LLM-positive
- * and disagreeing targets without knowing the scales. Values that are no level of their scale are left out.
+ * Where each label of a study sits, as SQL expressions over a label table's alias: its level scaled
+ * to 0..1, and 1 or 0 for positive or not by its scale's threshold (labelPosition), for every
+ * (scale, value) the study's labels use; NULL for a value that is no level of its scale, so
+ * aggregates leave it out. A CASE on the scale, then on the value, evaluated in the row: a join
+ * to a table of positions cost a third more at 1,000,000 labels and kept SQLite from grouping in
+ * an index's order.
  */
-async function labelPositionsTable(studyId: number): Promise<{ cte: string; params: unknown[] }> {
+async function labelPositions(studyId: number): Promise<{
+  level(alias: string): SqlExpression;
+  positive(alias: string): SqlExpression;
+}> {
   const used = await readRows<{ scale: string; value: string }>(
     `SELECT DISTINCT "scale" AS scale, "value" AS value FROM "Label" WHERE "studyId" = ?`,
     [studyId],
   );
-  const rows = used.flatMap((u) => {
+  const byScale = new Map<string, { value: string; level: number; positive: number }[]>();
+  for (const u of used) {
     const p = labelPosition(u.scale, u.value);
-    return p ? [[u.scale, u.value, p.level, p.positive ? 1 : 0]] : [];
-  });
-  if (rows.length === 0) rows.push(["", "", 0, 0]); // matches no label
-  return {
-    cte: `lv(scale, value, pos, positive) AS (VALUES ${rows.map(() => "(?, ?, CAST(? AS REAL), CAST(? AS INTEGER))").join(", ")})`,
-    params: rows.flat(),
+    if (!p) continue;
+    const levels = byScale.get(u.scale) ?? byScale.set(u.scale, []).get(u.scale)!;
+    levels.push({ value: u.value, level: p.level, positive: p.positive ? 1 : 0 });
+  }
+  const expression = (alias: string, of: "level" | "positive"): SqlExpression => {
+    if (byScale.size === 0) return { sql: "CAST(NULL AS DOUBLE PRECISION)", params: [] };
+    const type = of === "level" ? "DOUBLE PRECISION" : "INTEGER"; // PostgreSQL's REAL is 4 bytes
+    const params: unknown[] = [];
+    const scales = [...byScale].map(([scale, levels]) => {
+      params.push(scale);
+      const whens = levels.map((l) => {
+        params.push(l.value, l[of]);
+        return `WHEN ? THEN CAST(? AS ${type})`;
+      });
+      return `WHEN ? THEN CASE ${alias}."value" ${whens.join(" ")} END`;
+    });
+    return { sql: `CASE ${alias}."scale" ${scales.join(" ")} END`, params };
   };
+  return { level: (alias) => expression(alias, "level"), positive: (alias) => expression(alias, "positive") };
 }
