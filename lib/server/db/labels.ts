@@ -2,6 +2,7 @@ import "server-only";
 import { nuggetAnswerKey, TARGET_PREFIX } from "@/lib/domain/targets";
 import type { HumanLabel } from "@/lib/domain/label-sets/derive-labels";
 import type { SetLabel } from "@/lib/domain/label-sets/label-set";
+import { databaseUrl, providerOf } from "./database-url.mjs";
 import { nullableId } from "./ids";
 import { readRows, sqlOf, type Tx } from "./sql-connection";
 
@@ -122,11 +123,11 @@ export async function labelOfItem(
 }
 
 /**
- * Every label of a judge by target key (a read outside any transaction; 100,000 rows through the
- * driver in a fraction of a second). The rows become the labels in place: half a million labels
- * (a TREC track's pool) are not copied once more.
+ * Every label of a judge by target key (a read outside any transaction). The rows become the
+ * labels in place: half a million labels (a TREC track's pool) are not copied once more.
  */
 export async function labelsOfJudge(judgeId: number): Promise<Map<string, SetLabel>> {
+  if (providerOf(databaseUrl()) === "sqlite") return labelsOfJudgeAsColumns(judgeId);
   const rows = await readRows<Omit<SetLabel, "queryId" | "nuggetId"> & { queryId: unknown; nuggetId: unknown }>(
     'SELECT "targetKey", "value", "scale", "queryId", "nuggetId", "criterion" FROM "Label" WHERE "judgeId" = ?',
     [judgeId],
@@ -137,6 +138,40 @@ export async function labelsOfJudge(judgeId: number): Promise<Map<string, SetLab
     row.nuggetId = nullableId(row.nuggetId);
     labels.set(row.targetKey, row as SetLabel);
   }
+  return labels;
+}
+
+const SET_LABEL_COLUMNS = ["targetKey", "value", "scale", "queryId", "nuggetId", "criterion"] as const;
+
+/**
+ * SQLite's side of labelsOfJudge: libsql hands rows to JavaScript at about 3 microseconds each
+ * (1.5 s for 500,000 labels), so the labels come as one row of six JSON arrays, a column each,
+ * parsed at once (0.6 s with the map). The six aggregates of one SELECT without GROUP BY are fed
+ * the same rows in the same order by SQLite's single pass over them, so the arrays line up (the
+ * judge's label count is checked against every array's length).
+ */
+async function labelsOfJudgeAsColumns(judgeId: number): Promise<Map<string, SetLabel>> {
+  const [row] = await readRows<Record<(typeof SET_LABEL_COLUMNS)[number] | "n", unknown>>(
+    `SELECT COUNT(*) AS "n", ${SET_LABEL_COLUMNS.map((c) => `json_group_array("${c}") AS "${c}"`).join(", ")}
+       FROM "Label" WHERE "judgeId" = ?`,
+    [judgeId],
+  );
+  const [keys, values, scales, queryIds, nuggetIds, criteria] = SET_LABEL_COLUMNS.map(
+    (c) => JSON.parse(String(row![c])) as unknown[],
+  ) as [string[], string[], string[], (number | null)[], (number | null)[], (string | null)[]];
+  const count = Number(row!.n);
+  if ([keys, values, scales, queryIds, nuggetIds, criteria].some((column) => column.length !== count))
+    throw new Error(`judge ${judgeId}'s labels came back as columns of unequal lengths`);
+  const labels = new Map<string, SetLabel>();
+  for (let i = 0; i < count; i++)
+    labels.set(keys[i]!, {
+      targetKey: keys[i]!,
+      value: values[i]!,
+      scale: scales[i]!,
+      queryId: queryIds[i]!,
+      nuggetId: nuggetIds[i]!,
+      criterion: criteria[i]!,
+    });
   return labels;
 }
 
