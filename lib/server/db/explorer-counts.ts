@@ -32,7 +32,8 @@ export async function judgedCounts(
 ): Promise<Map<number, { llmPositive: number; humanJudged: number; disagreements: number }>> {
   const at = await labelPositions(studyId);
   const positive = at.positive("l");
-  // grouped by target in the index's order (Label_study_target_covering_idx), so the database sorts nothing
+  // the labels grouped by target in the index's order (Label_study_target_covering_idx), not sorted;
+  // only the targets are, by question
   const rows = await readRows<{ q: unknown; llm: unknown; human: unknown; dis: unknown }>(
     `SELECT t.q AS q, SUM(t.llm) AS llm, SUM(t.human) AS human, SUM(CASE WHEN t.lo <> t.hi THEN 1 ELSE 0 END) AS dis
        FROM (SELECT MIN(l."queryId") AS q,
