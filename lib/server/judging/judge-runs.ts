@@ -102,9 +102,13 @@ function toProgress(
 }
 
 function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: number, slots: Slots): JudgeRunDto {
-  const progress = toProgress(run, totals, inconsistent, slots);
+  const p = toProgress(run, totals, inconsistent, slots);
+  // the fields in the order the API has always written them
   return {
-    ...progress,
+    id: p.id,
+    judge: p.judge,
+    status: p.status,
+    failure: p.failure,
     endpoint: run.endpointName,
     baseUrl: run.baseUrl,
     model: run.model,
@@ -122,7 +126,16 @@ function toRunDto(run: RunRow, totals: CallTotals | undefined, inconsistent: num
     createdBy: run.createdBy,
     createdAt: run.createdAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
+    calls: p.calls,
+    total: p.total,
+    cachedCalls: p.cachedCalls,
     incompleteCalls: totals?.incomplete ?? 0,
+    inconsistentPairs: p.inconsistentPairs,
+    inputTokens: p.inputTokens,
+    outputTokens: p.outputTokens,
+    cost: p.cost,
+    waiting: p.waiting,
+    etaSeconds: p.etaSeconds,
   };
 }
 
