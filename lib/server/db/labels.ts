@@ -123,8 +123,8 @@ export async function labelOfItem(
 }
 
 /**
- * Every label of a judge by target key (a read outside any transaction). The rows become the
- * labels in place: half a million labels (a TREC track's pool) are not copied once more.
+ * Every label of a judge by target key (a read outside any transaction). On PostgreSQL the rows
+ * become the labels in place: half a million labels (a TREC track's pool) are not copied once more.
  */
 export async function labelsOfJudge(judgeId: number): Promise<Map<string, SetLabel>> {
   if (providerOf(databaseUrl()) === "sqlite") return labelsOfJudgeAsColumns(judgeId);
