@@ -45,6 +45,10 @@ export default defineConfig({
           setupFiles: ["test/db-teardown.ts"],
           environment: "node",
           fileParallelism: false,
+          // one module graph for all files, as in the unit tier (a file that changes process.env
+          // puts it back; the setup file closes the connections, which the next file reopens):
+          // a fresh import of Prisma and the server per file cost a fifth of the tier
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

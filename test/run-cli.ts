@@ -1,7 +1,8 @@
-// Runs the command line from its sources (the TypeScript loader, as `npm run assay` ran it before
-// the bundle), as a real process (runCli, runCliAsync) or in this process (runCliInProcess):
-// status, stdout and stderr.
-import { spawn, spawnSync } from "node:child_process";
+// Runs the command line as a user does, through its bin (scripts/assay.mjs: the bundle, rebuilt
+// first when a source is newer), as a real process (runCli, runCliAsync, spawnCli); from its
+// sources with the TypeScript loader (runCliFromSources, which the bin's own test compares it
+// with); or in this process (runCliInProcess): status, stdout and stderr.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import type { CliIo } from "@/lib/cli/io";
 import { runAssay } from "@/lib/cli/run-assay";
@@ -34,14 +35,41 @@ export async function runCliInProcess(
   return { status, stdout: stdout.text(), stderr: stderr.text() };
 }
 
-export function runCli(args: readonly string[], options: { env?: Record<string, string>; input?: string } = {}) {
-  const r = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], {
+const BIN = ["scripts/assay.mjs"];
+const SOURCES = ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts"];
+
+function spawnNode(
+  program: readonly string[],
+  args: readonly string[],
+  options: { env?: Record<string, string>; input?: string },
+) {
+  const r = spawnSync("node", [...program, ...args], {
     encoding: "utf8",
     maxBuffer: 1 << 26,
     input: options.input,
     env: { ...process.env, ...options.env },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The bin as a process (the bundle starts in a fraction of the loader's time). */
+export function runCli(args: readonly string[], options: { env?: Record<string, string>; input?: string } = {}) {
+  return spawnNode(BIN, args, options);
+}
+
+/** The sources as a process, through the TypeScript loader: what the bundle must equal. */
+export function runCliFromSources(
+  args: readonly string[],
+  options: { env?: Record<string, string>; input?: string } = {},
+) {
+  return spawnNode(SOURCES, args, options);
+}
+
+/** The bin as a child process the caller drives (its signals, its output as it comes). */
+export function spawnCli(args: readonly string[], options: { env?: Record<string, string> } = {}) {
+  return spawn("node", [...BIN, ...args], {
+    env: { ...process.env, ...options.env },
+  }) as ChildProcessWithoutNullStreams;
 }
 
 /**
@@ -53,9 +81,7 @@ export function runCliAsync(
   options: { env?: Record<string, string> } = {},
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], {
-      env: { ...process.env, ...options.env },
-    });
+    const child = spawnCli(args, options);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));

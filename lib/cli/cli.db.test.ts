@@ -1,5 +1,4 @@
 // The command line as a user runs it: a real process against the database of this run.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,15 +7,9 @@ import { getDb } from "@/lib/server/db/client";
 import { upsertQuery, upsertStudy } from "@/prisma/factories";
 import { verifyCredentials } from "@/lib/server/users/verify-credentials";
 import { unique } from "@/test/db-tier";
+import { runCli } from "@/test/run-cli";
 
-function assay(args: string[], input = "") {
-  const result = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", ...args], {
-    encoding: "utf8",
-    input,
-    env: { ...process.env },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const assay = (args: string[], input = "") => runCli(args, { input });
 
 describe("assay CLI", () => {
   it("prints help", () => {

@@ -1,6 +1,5 @@
 // `assay judge templates | run | export` as a user runs them: real processes against the database
 // of this run and the local OpenAI-compatible test server.
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/prisma/factories";
@@ -11,7 +10,7 @@ import { saveTemplate } from "@/lib/server/judging/judge-templates";
 import { templateVersion } from "@/lib/server/judging/template-version";
 import { unique } from "@/test/db-tier";
 import { startFakeChatServer, type FakeChatServer } from "@/test/fake-chat-server";
-import { runCli, runCliAsync, runCliInProcess } from "@/test/run-cli";
+import { runCli, runCliAsync, runCliInProcess, spawnCli } from "@/test/run-cli";
 
 const KEY = "sk-cli-test-never-printed";
 let server: FakeChatServer;
@@ -309,24 +308,16 @@ describe("assay judge", () => {
         ["SIGINT", 130],
         ["SIGTERM", 143],
       ] as const) {
-        const child = spawn(
-          "node",
-          [
-            "--conditions=react-server",
-            "--import",
-            "tsx",
-            "lib/cli/main.ts",
-            "judge",
-            "run",
-            "--study",
-            study.slug,
-            "--template",
-            "umbrela-relevance",
-            "--endpoint",
-            endpoint,
-          ],
-          { stdio: ["ignore", "pipe", "pipe"] },
-        );
+        const child = spawnCli([
+          "judge",
+          "run",
+          "--study",
+          study.slug,
+          "--template",
+          "umbrela-relevance",
+          "--endpoint",
+          endpoint,
+        ]);
         let stdout = "";
         child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
         const exited = new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));

@@ -8,7 +8,7 @@ import Database from "libsql";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, runCliInProcess } from "@/test/run-cli";
+import { runCli, runCliFromSources, runCliInProcess } from "@/test/run-cli";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-bin-"));
 const labels = path.join(dir, "labels.csv");
@@ -17,7 +17,7 @@ const run = (command: string, args: string[]) => {
   const r = spawnSync(command, args, { encoding: "utf8" });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
-const source = (...args: string[]) => runCli(args);
+const source = (...args: string[]) => runCliFromSources(args);
 
 describe("the assay bin", () => {
   it("gives the sources' and an in-process run's output and exit codes, through node_modules/.bin/assay and npm run", async () => {

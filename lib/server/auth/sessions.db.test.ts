@@ -2,7 +2,7 @@
 // renewal refuses a session that signed out, whose account was disabled or whose session version
 // moved on, and a signed-out session is remembered until no copy of its token can be read. next-auth's
 // own callbacks and events, with Assay's encoder, on the engine under test.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { JWT } from "next-auth/jwt";
 import * as f from "@/prisma/factories";
 import { getDb } from "@/lib/server/db/client";
@@ -11,6 +11,7 @@ import { authOptions } from "./auth-options";
 import { decodeSession, encodeSession } from "./session-token";
 
 const secret = "sessions-db-test-secret-0123456789abcdef";
+const secretBefore = process.env.NEXTAUTH_SECRET;
 const HOUR = 3600;
 
 type Account = { id: number; email: string; sessionVersion: number };
@@ -49,6 +50,11 @@ beforeAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
   delete process.env.ASSAY_SESSION_HOURS;
+});
+afterAll(() => {
+  // the db tier shares one process between files (isolate: false)
+  if (secretBefore === undefined) delete process.env.NEXTAUTH_SECRET;
+  else process.env.NEXTAUTH_SECRET = secretBefore;
 });
 
 describe("a session", () => {
