@@ -1,9 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // scripts/test.mjs builds into .next-test, migrates and seeds the e2e database, migrates an empty
-// database for the first-day test, then runs this. Two servers on one build: the seeded world
-// (most specs), and an empty database where a new team starts from nothing (e2e/first-day.spec.ts)
-// and a researcher brings LLMJudge's qrels-only files (e2e/llmjudge*.spec.ts).
+// database for the first-day test, then runs this. Two servers on one build, each with its own
+// database and its own worker (a lane): the seeded world (most specs, then the phone's), and an
+// empty database where a new team starts from nothing (e2e/first-day.spec.ts) and a researcher
+// brings LLMJudge's qrels-only files (e2e/llmjudge*.spec.ts). Within a lane the specs run one after
+// the other in name order, as with one worker; the two lanes run side by side, which the two cores
+// can carry (four lanes, the worlds copied, took as long: the machine is then the limit).
 // scripts/test.mjs passes ports the system says are free (E2E_PORT, E2E_FIRST_DAY_PORT)
 const port = Number(process.env.E2E_PORT ?? 3100);
 const firstDayPort = Number(process.env.E2E_FIRST_DAY_PORT ?? port + 1);
@@ -46,7 +49,7 @@ const server = (url: string, listen: number, databaseUrl: string) => ({
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   reporter: [["list"]],
@@ -58,6 +61,7 @@ export default defineConfig({
   projects: [
     {
       name: "debian-chromium",
+      workers: 1,
       testIgnore: [
         /first-day\.spec\.ts/,
         /llmjudge.*\.spec\.ts/,
@@ -75,6 +79,9 @@ export default defineConfig({
     },
     {
       name: "phone",
+      workers: 1,
+      // on the seeded world, after the specs above (as when one worker ran every spec): one lane
+      dependencies: ["debian-chromium"],
       testMatch: /phone\.spec\.ts/,
       use: {
         ...devices["Desktop Chrome"],
@@ -88,6 +95,7 @@ export default defineConfig({
     },
     {
       name: "first-day",
+      workers: 1,
       // specs on the database that starts empty: first-day runs first (files run in name order) and
       // expects it empty; the llmjudge, relevance-adjudication, gold-items, trec-rag, trec-rag-nugget-sets, reports-needs, llm-alt-test and noveleval-significance specs make their own
       // users and studies after it
