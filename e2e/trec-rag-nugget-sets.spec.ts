@@ -122,7 +122,7 @@ test("two nugget sets for one TREC RAG study: imported side by side, runs ranked
   await annotator.goto("/annotate");
   await annotator.getByRole("link", { name: "Assign NIST's nuggets" }).click();
   for (let item = 1; item <= 3; item++) {
-    await expect(annotator.getByTestId("item-position")).toContainText(`Item ${item} of my ${item}`);
+    await expect(annotator.getByTestId("item-position")).toHaveText(`Item ${item} of my ${item} · not labelled yet`);
     const nuggets = annotator.getByRole("list", { name: "The question's nuggets" }).getByRole("listitem");
     await expect(nuggets).toHaveCount(2);
     await expect(nuggets.first()).toContainText("(as NIST wrote it)");
@@ -130,6 +130,8 @@ test("two nugget sets for one TREC RAG study: imported side by side, runs ranked
     await annotator.keyboard.press("3");
     await annotator.keyboard.press("Enter");
   }
+  await expect(annotator.getByText("Nothing is left for you in this campaign.")).toBeVisible();
+  await expect(annotator.getByText(/^3 labelled by me/)).toBeVisible();
   await expect(annotator.getByText("All labels saved")).toBeVisible();
 
   // ... which Impact scores over NIST's set, the annotator against the assessors
@@ -144,12 +146,22 @@ test("two nugget sets for one TREC RAG study: imported side by side, runs ranked
   await annotator.goto("/annotate");
   await annotator.getByRole("link", { name: "Review NIST's nuggets" }).click();
   await expect(annotator.getByRole("list", { name: "The LLM's nuggets" }).getByRole("listitem")).toHaveCount(2);
+  // keys count once the item is claimed (not while it reads "updating…"); the draft shows them,
+  // and the label is stored once the campaign counts it (the outbox was already empty before Enter)
+  await expect(annotator.getByTestId("item-position")).toHaveText("Item 1 of my 1 · not labelled yet");
   await annotator.keyboard.press("a");
   await annotator.keyboard.press("1");
   await annotator.keyboard.press("m");
   await annotator.keyboard.type("A fact NIST left out");
   await annotator.keyboard.press("Escape");
+  await expect(annotator.getByRole("button", { name: "Hallucinated: nugget 1" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(annotator.getByLabel("Missing nuggets", { exact: true })).toHaveValue("A fact NIST left out");
   await annotator.keyboard.press("Enter");
+  await expect(annotator.getByText("Nothing is left for you in this campaign.")).toBeVisible();
+  await expect(annotator.getByText(/^1 labelled by me/)).toBeVisible();
   await expect(annotator.getByText("All labels saved")).toBeVisible();
   await page.reload();
   await page.getByRole("link", { name: "Nugget quality report" }).click();

@@ -4,6 +4,7 @@
 // PostgreSQL (DATABASE_URL_POSTGRES, or a server on 127.0.0.1:5432), and the end-to-end tests
 // in Debian's Chromium against a production build. ASSAY_REQUIRE_POSTGRES=1 (CI) makes a missing
 // PostgreSQL an error instead of a skip. Arguments pick tiers: npm test -- unit db e2e
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -64,6 +65,11 @@ if (wants("integration")) {
   });
 }
 
+// The end-to-end tier's production build runs beside the database tier, whose two runs leave part
+// of the two cores idle while they wait on their databases; the e2e step waits for it (and a
+// failing tier before it stops it).
+const e2eBuild = wants("e2e") ? buildInBackground() : null;
+
 if (wants("db")) await timed("db sqlite+postgres", () => databaseTiers());
 
 if (wants("e2e")) {
@@ -82,7 +88,11 @@ if (wants("e2e")) {
     const firstDayFile = path.join(testData, "first-day.db");
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${firstDayFile}${suffix}`, { force: true });
     migrate(`file:${firstDayFile}`);
-    run(bin("next"), ["build"], { env: { ASSAY_DIST_DIR: ".next-test" }, quiet: true, what: "next build (for e2e)" });
+    const built = await e2eBuild;
+    if (built.status !== 0) {
+      process.stderr.write(built.output);
+      fail("next build (for e2e) failed");
+    }
     const [port, firstDayPort] = await freePorts(2);
     run(bin("playwright"), ["test"], {
       env: {
@@ -101,6 +111,26 @@ if (wants("e2e")) {
 }
 
 console.log(`\n✔ All tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s (${timings.join(", ")})`);
+
+/** `next build` into .next-test as a child that ends with this script; resolves to its status and output. */
+function buildInBackground() {
+  const child = spawn(bin("next"), ["build"], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ASSAY_DIST_DIR: ".next-test" },
+  });
+  const stop = () => child.kill();
+  process.on("exit", stop);
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.on("error", (error) => resolve({ status: 1, output: `${output}${error.message}` }));
+    child.on("close", (status) => {
+      process.off("exit", stop);
+      resolve({ status: status ?? 1, output });
+    });
+  });
+}
 
 /**
  * Two app processes (the e2e build) on one fresh PostgreSQL database, 50 annotators over HTTP spread
