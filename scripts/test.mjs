@@ -43,11 +43,18 @@ const testData = path.join(root, "data", "test");
 fs.mkdirSync(testData, { recursive: true });
 
 if (wants("static")) {
-  await timed("format+lint+types", () => {
-    step("Format (prettier), lint (eslint) and types (tsc)");
-    run(bin("prettier"), ["--check", "--log-level", "warn", "."], { what: "prettier (npm run format fixes it)" });
-    run(bin("eslint"), ["--max-warnings", "0", "."], { what: "eslint" });
-    run(bin("tsc"), ["--noEmit"], { what: "tsc" });
+  await timed("format+lint+types", async () => {
+    step("Format (prettier), lint (eslint) and types (tsc), side by side");
+    // three single-threaded checks on two cores; each one's output is printed when it fails
+    const checks = [
+      ["prettier (npm run format fixes it)", bin("prettier"), ["--check", "--log-level", "warn", "."]],
+      ["eslint", bin("eslint"), ["--max-warnings", "0", "."]],
+      ["tsc", bin("tsc"), ["--noEmit"]],
+    ];
+    const results = await Promise.all(checks.map(([, command, args]) => captureAsync(command, args)));
+    const failed = checks.filter((_, i) => results[i].status !== 0).map(([what]) => what);
+    for (const result of results) if (result.status !== 0) process.stderr.write(result.output);
+    if (failed.length > 0) fail(`${failed.join(", ")} failed`);
   });
 }
 
