@@ -216,3 +216,48 @@ test("while a label is saved and the next item loads, the line reads “updating
   await page.keyboard.press("ArrowLeft");
   await expect(page.getByTestId("item-position")).toHaveText("Item 1 of my 2 · labelled (blind, version 1)");
 });
+
+/**
+ * Presses `key` (a keydown on the window, as the workspace listens) the instant `text` is drawn: in
+ * the same task as React's commit, before the browser paints or runs anything else. A key there must
+ * act on the screen just drawn, never on the one before it.
+ */
+async function pressWhenDrawn(page: Page, text: string, key: string) {
+  await page.evaluate(
+    ([text, key]) => {
+      const observer = new MutationObserver(() => {
+        if (!document.body.textContent?.includes(text)) return;
+        observer.disconnect();
+        window.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    [text, key] as const,
+  );
+}
+
+test("an arrow pressed the instant a screen is drawn moves from that screen, not the one before", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await openNewRelevanceCampaign(page, playwright, baseURL!);
+  await page.keyboard.press("3");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("item-position")).toHaveText(/^Item 2 of my 2 · not labelled yet/);
+  await page.keyboard.press("3");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Nothing is left for you in this campaign")).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("item-position")).toHaveText("Item 2 of my 2 · labelled (blind, version 1)");
+
+  // → from my last item finds nothing left; ← pressed as that is drawn goes back to my last item
+  await pressWhenDrawn(page, "Nothing is left for you", "ArrowLeft");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("item-position")).toHaveText("Item 2 of my 2 · labelled (blind, version 1)");
+  // ← to my first item; → pressed as it is drawn goes on to the second, not past it
+  await pressWhenDrawn(page, "Item 1 of my 2", "ArrowRight");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("item-position")).toHaveText("Item 2 of my 2 · labelled (blind, version 1)");
+  await expect(page.getByText("Nothing is left for you in this campaign")).toHaveCount(0);
+});

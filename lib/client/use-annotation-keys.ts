@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 
 type Handlers = {
   onSubmit: () => void;
@@ -45,7 +45,10 @@ function isTextField(target: EventTarget | null): target is HTMLElement {
  */
 export function useAnnotationKeys(handlers: Handlers) {
   const ref = useRef(handlers);
-  useEffect(() => {
+  // In the commit itself, not after the paint: a key pressed the moment a new screen is drawn must
+  // reach that screen's handlers (with a passive effect, ← pressed as "Nothing is left" appeared
+  // still moved from the item before it).
+  useLayoutEffect(() => {
     ref.current = handlers;
   });
   useEffect(() => {
