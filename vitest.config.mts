@@ -33,7 +33,8 @@ export default defineConfig({
           name: "integration",
           include: ["{lib,scripts,test}/**/*.integration.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
+          // a guard against a hang, not a measure (see the db tier's)
+          testTimeout: 180_000,
         },
       },
       {
@@ -49,8 +50,11 @@ export default defineConfig({
           // puts it back; the setup file closes the connections, which the next file reopens):
           // a fresh import of Prisma and the server per file cost a fifth of the tier
           isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // a guard against a hang, not a measure: on a host twice as slow as usual, beside the other
+          // engine and the e2e build, tests of 20-45 s alone took 45-70 s (a clean run of 2026-11-29
+          // failed at 60 s), so a test has five times its usual time before it fails
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

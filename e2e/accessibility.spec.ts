@@ -51,7 +51,7 @@ for (const width of [1280, 390])
     test(`${user}'s pages${part} at ${width} px have no serious or critical accessibility violation`, async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(360_000);
       await page.setViewportSize({ width, height: 900 });
       await signIn(page, USERS.admin.email);
       const study = await studyIdByName(page.request, DEMO);

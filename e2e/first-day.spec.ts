@@ -94,7 +94,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<strin
 }
 
 test("a new team's first day, from an empty database to an agreement report", async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
 
   // the first admin, from the command line
   const created = assayCli(
@@ -362,7 +362,7 @@ test("a new team's first day, from an empty database to an agreement report", as
     await expect(started).toContainText("Started: 20 calls");
     const judge = (await started.textContent())!.match(/“(.*)”/)![1]!;
     const run = researcher.getByRole("table", { name: "Judge runs" }).getByRole("row").filter({ hasText: judge });
-    await expect(run.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+    await expect(run.getByTestId("run-status")).toHaveText("done", { timeout: 90_000 });
     expect(chat.calls).toHaveLength(20);
     const calibration = researcher.getByRole("region", { name: "Calibration" });
     await calibration.getByLabel("People's labels").selectOption({ label: "assessors (human)" });

@@ -78,7 +78,7 @@ test("gold items: indistinguishable to annotators, in no label set, and each ann
   browser,
   page: researcher,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   const studyUrl = await newResearcherStudy(researcher, RESEARCHER, STUDY);
   importNovelEval(STUDY, { file: path.join(NOVELEVAL, "qrels.txt"), judge: ASSESSORS, kind: "human" });
   addAnnotators(STUDY, [ANA, BEN]);

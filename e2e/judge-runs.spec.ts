@@ -32,7 +32,7 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const suffix = Date.now().toString(36);
   const endpoint = `judge-model-${suffix}`;
   const template = `support-${suffix}`;
@@ -91,7 +91,7 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   const judgeOne = await startRun(first);
   const row = researcher.getByRole("table", { name: "Judge runs" }).getByRole("row").filter({ hasText: judgeOne });
   // the page follows the run as the background worker makes its calls
-  await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+  await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 90_000 });
   await expect(row.getByTestId("run-progress")).toHaveText("12 / 12 calls");
   await expect(row).toContainText("1 unparsed · 0 failed · 0 skipped");
   await row.getByRole("button", { name: "Show problems" }).click();
@@ -99,7 +99,7 @@ test("a researcher writes a judge template, runs two versions on a study, and co
   await expect(problems.getByTestId("run-problem")).toHaveCount(1);
   await expect(problems).toContainText("I would rather not say.");
   await row.getByRole("button", { name: "Retry problems" }).click();
-  await expect(row).not.toContainText("unparsed", { timeout: 30_000 });
+  await expect(row).not.toContainText("unparsed", { timeout: 90_000 });
   await expect(row.getByTestId("run-status")).toHaveText("done");
   await expect(problems).toContainText("None now.");
 
@@ -120,7 +120,7 @@ test("a researcher writes a judge template, runs two versions on a study, and co
       .filter({ hasText: judgeTwo })
       .getByTestId("run-status"),
   ).toHaveText("done", {
-    timeout: 30_000,
+    timeout: 90_000,
   });
   expect(model.calls.length).toBe(12 + 1 + 12);
 
@@ -266,7 +266,7 @@ test("a researcher runs a preference template both ways and reads its position c
     await expect(started).toContainText("Started: 10 calls"); // the 5 requests both answered, each both ways
     const judge = (await started.textContent())!.match(/“(.*)”/)![1]!;
     const row = page.getByRole("table", { name: "Judge runs" }).getByRole("row").filter({ hasText: judge });
-    await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+    await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 90_000 });
     await expect(row.getByTestId("run-inconsistent")).toHaveText("coverage · 0 position-inconsistent");
     expect(pairwise.calls).toHaveLength(10);
     // the calibration reads the judge's position consistency: the same choice both ways on all five pairs
@@ -354,7 +354,7 @@ test("a run whose every call fails ends failed, its first reason on the page, an
   await form.getByRole("button", { name: "Start run" }).click();
   const judge = (await page.getByRole("status").filter({ hasText: "Started" }).textContent())!.match(/“(.*)”/)![1]!;
   const row = page.getByRole("table", { name: "Judge runs" }).getByRole("row").filter({ hasText: judge });
-  await expect(row.getByTestId("run-status")).toHaveText("failed", { timeout: 30_000 });
+  await expect(row.getByTestId("run-status")).toHaveText("failed", { timeout: 90_000 });
   await expect(row.getByTestId("run-failure")).toHaveText(
     `No call was answered: no call made: ${endpoint}'s key is read from ASSAY_JUDGE_KEY_E2E_NEVER_SET, which is not set on this server`,
   );

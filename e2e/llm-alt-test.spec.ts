@@ -97,7 +97,7 @@ test("the Alternative Annotator Test: from the campaign, at two widths, the comm
   browser,
   page: researcher,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   const studyUrl = await newResearcherStudy(researcher, RESEARCHER, STUDY);
   const studyId = studyUrl.split("/").pop();
   importNovelEval(STUDY, { file: path.join(NOVELEVAL, "qrels.txt"), judge: "noveleval-assessors", kind: "human" });

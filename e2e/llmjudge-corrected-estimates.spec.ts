@@ -28,7 +28,7 @@ test("corrected estimates: a uniform sample of 300 pairs corrects an LLM's share
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000); // 600 labels through the API
+  test.setTimeout(540_000); // 600 labels through the API
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ppi-e2e-"));
   const write = (name: string, rows: [string, string, string][]) => {
     const file = path.join(dir, name);

@@ -15,7 +15,7 @@ import { LLMJUDGE, published, qrelsRows, submissions } from "../test/llmjudge-da
 const RESEARCHER = { email: "judith@llmjudge.example", password: "judging the judges" };
 
 test("LLMJudge as a qrels-only study: every judge against NIST reproduces the published table", async ({ page }) => {
-  test.setTimeout(120_000); // 33 label files, 146,000 labels
+  test.setTimeout(360_000); // 33 label files, 146,000 labels
   const studyUrl = await newResearcherStudy(page, RESEARCHER, "LLMJudge");
   await page.getByRole("link", { name: "Import and export" }).click();
 

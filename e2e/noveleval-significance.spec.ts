@@ -37,7 +37,7 @@ type CliPair = {
 };
 
 test("paired significance on NovelEval: Impact's p-values are the command line's", async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   const studyUrl = await newResearcherStudy(page, RESEARCHER, STUDY);
   const studyId = studyUrl.split("/").pop();
   importNovelEval(STUDY, { file: path.join(NOVELEVAL, "qrels.txt"), judge: "assessors", kind: "human" });

@@ -64,7 +64,7 @@ test("nuggets an LLM made from the relevant passages, graded, reviewed, assigned
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   const chat = await startFakeChatServer({ answer: nuggetizerModel });
   try {
     const studyUrl = await newResearcherStudy(page, RESEARCHER, "Trams by nuggetizer");
@@ -141,7 +141,7 @@ test("nuggets an LLM made from the relevant passages, graded, reviewed, assigned
     expect(created).toMatch(/ · gpt-4o-fake · qrels ≥ 2$/);
     const runs = page.getByRole("table", { name: "Judge runs" });
     const creation = runs.getByRole("row").filter({ hasText: "nuggetizer-create@" });
-    await expect(creation.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+    await expect(creation.getByTestId("run-status")).toHaveText("done", { timeout: 90_000 });
     await expect(creation.getByTestId("run-nugget-set")).toHaveText(`Writes the nugget set ${created}`);
     await expect(creation.getByTestId("run-reviews")).toHaveText(
       "Not reviewed yet: a nugget quality campaign on its set checks it",
@@ -154,7 +154,7 @@ test("nuggets an LLM made from the relevant passages, graded, reviewed, assigned
     });
     await expect(started).toHaveText(`Started: 4 calls, grading the nugget set “${created}”.`);
     const scoring = runs.getByRole("row").filter({ hasText: "nuggetizer-score@" });
-    await expect(scoring.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+    await expect(scoring.getByTestId("run-status")).toHaveText("done", { timeout: 90_000 });
     await expect(scoring.getByTestId("run-nugget-set")).toHaveText(`Grades the nugget set ${created}`);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });

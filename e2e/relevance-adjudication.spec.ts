@@ -64,7 +64,7 @@ test("two annotators disagree; the member named adjudicator decides by keyboard,
   browser,
   page: researcher,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   const studyUrl = await newResearcherStudy(researcher, RESEARCHER, STUDY);
   const llm = llmQrels();
   importNovelEval(STUDY, { file: llm.file, judge: "llm-grader", kind: "model" });
@@ -161,7 +161,7 @@ test("two annotators disagree; the member named adjudicator decides by keyboard,
   await expect(async () => {
     await jo.keyboard.press("ArrowRight");
     await expect(jo.getByTestId("queue-position")).toContainText("Item 1 of 2 in the queue", { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(jo.getByTestId("llm-label")).toBeVisible();
   await expect(jo.getByTestId("decision")).toContainText("the passage names the device but not its resolution");
 

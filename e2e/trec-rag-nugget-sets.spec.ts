@@ -38,7 +38,7 @@ test("two nugget sets for one TREC RAG study: imported side by side, runs ranked
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const studyUrl = await newResearcherStudy(page, RESEARCHER, "Trams two lists");
   firstDayCli(["user", "create", "--email", ANNOTATOR.email, "--role", "annotator"], `${ANNOTATOR.password}\n`);
   firstDayCli(["members", "add", "--study", "Trams two lists", "--email", ANNOTATOR.email, "--role", "annotator"]);

@@ -159,7 +159,7 @@ const ANNOTATORS = [
 test("two annotators assign nuggets by keyboard, at 1,280 and 390 px; Impact scores them as nuggetizer scores their export, which imports back", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   for (const a of ANNOTATORS) {
     firstDayCli(["user", "create", "--email", a.email, "--role", "annotator"], `${a.password}\n`);
     firstDayCli(["members", "add", "--study", "Trams RAG", "--email", a.email, "--role", "annotator"]);
@@ -357,7 +357,7 @@ test("the researcher adjudicates the assignments nugget by nugget by keyboard; a
 test("an LLM assigns the campaign's nuggets with the built-in TREC RAG template, one call per answer, and is calibrated against an annotator", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   // a judge that finds the odd-numbered nuggets supported and the others partly (Ana: supported, not supported, ...)
   const assigner = await startFakeChatServer({
     answer: (prompt) => {
@@ -399,7 +399,7 @@ test("an LLM assigns the campaign's nuggets with the built-in TREC RAG template,
     await expect(started).toBeVisible();
     const judge = (await started.textContent())!.match(/“(.*)”/)![1]!;
     const row = page.getByRole("table", { name: "Judge runs" }).getByRole("row").filter({ hasText: judge });
-    await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+    await expect(row.getByTestId("run-status")).toHaveText("done", { timeout: 90_000 });
     await expect(row.getByTestId("run-progress")).toHaveText("3 / 3 calls");
     expect(assigner.calls).toHaveLength(3);
     for (const call of assigner.calls)
@@ -441,7 +441,7 @@ test("an LLM assigns the campaign's nuggets with the built-in TREC RAG template,
 test("two annotators judge citation support by keyboard, at 1,280 and 390 px: each cited sentence in its answer beside its passage", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const { researcher, studyUrl } = await researcherOnStudy(browser);
   await researcher.goto(`${studyUrl}/campaigns/new`);
   await researcher.getByLabel("Name").fill("Check the citations");
