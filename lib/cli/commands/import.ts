@@ -11,6 +11,10 @@ import { UsageError } from "../usage-error";
 import { passageKindSchema } from "@/lib/domain/passages/passage-kind";
 import { printLine, printError, type CliIo } from "../io";
 import { wholeOption } from "../numeric-options";
+import { collectGarbage } from "../collect-garbage";
+
+/** Lines read between two full garbage collections of an import (see below). */
+const GC_LINES = 200_000;
 
 export async function importCommand(args: string[], io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -51,10 +55,19 @@ export async function importCommand(args: string[], io: CliIo): Promise<void> {
     );
 
   const study = await orInputError(findOrCreateStudy(values.study));
-  const progress = io.stderr.isTTY
-    ? ({ file, line }: { file: string; line: number }) =>
-        io.stderr.write(`\r${file}: line ${line.toLocaleString("en")}   `)
-    : undefined;
+  const shown = io.stderr.isTTY;
+  // every GC_LINES lines, a full collection: the batches written are garbage, which V8 would
+  // otherwise keep until the process had grown to twice its live data (the runs of a TREC-sized
+  // study on PostgreSQL: 508 MB at its peak)
+  let collectedAt = 0;
+  const progress = ({ file, line }: { file: string; line: number }) => {
+    if (shown) io.stderr.write(`\r${file}: line ${line.toLocaleString("en")}   `);
+    if (line < collectedAt) collectedAt = 0; // the next file
+    if (line - collectedAt >= GC_LINES) {
+      collectedAt = line;
+      collectGarbage();
+    }
+  };
   const summary = await importIntoStudy(
     study.id,
     {
@@ -70,7 +83,7 @@ export async function importCommand(args: string[], io: CliIo): Promise<void> {
     },
     { onProgress: progress },
   );
-  if (progress) io.stderr.write("\n");
+  if (shown) io.stderr.write("\n");
   if (owner) await addMember(CLI_OPERATOR, study.id, { email: owner.email, role: "researcher" });
   printLine(
     io,

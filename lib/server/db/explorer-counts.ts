@@ -67,8 +67,11 @@ export async function disagreementPage(studyId: number, page: number, pageSize: 
   // judges and the question, nugget and chunk they name (every label of a target names the same
   // ones): 0.65 s against 1.3 s for one grouping at 1,000,000 labels. Ties go by the question's id,
   // the nugget's position and the chunk's id, not by row ids, so the page reads the same on every
-  // server that holds the study
-  const disagreeing = `x AS (SELECT l."targetKey" AS k FROM "Label" l
+  // server that holds the study. `x` is MATERIALIZED: PostgreSQL cannot tell from the HAVING how few
+  // targets disagree (it guessed 495,821 of 500,000 at TREC's size, against 23,984) and, inlining it,
+  // hashed every label of the study to join them, with each parallel worker grouping the whole index
+  // again (3.7 s); computed once, it is 2.0 s
+  const disagreeing = `x AS MATERIALIZED (SELECT l."targetKey" AS k FROM "Label" l
      WHERE l."studyId" = ? AND l."targetType" IN ('nugget_document', 'query_document')
      GROUP BY l."targetKey" HAVING MIN(${positive.sql}) <> MAX(${positive.sql})),
    d AS (SELECT x.k AS k, MAX(${level.sql}) - MIN(${level.sql}) AS spread, COUNT(${level.sql}) AS judges,
