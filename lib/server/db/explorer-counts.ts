@@ -70,7 +70,8 @@ export async function disagreementPage(studyId: number, page: number, pageSize: 
   // server that holds the study. `x` is MATERIALIZED: PostgreSQL cannot tell from the HAVING how few
   // targets disagree (it guessed 495,821 of 500,000 at TREC's size, against 23,984) and, inlining it,
   // hashed every label of the study to join them, with each parallel worker grouping the whole index
-  // again (3.7 s); computed once, it is 2.0 s
+  // again (3.7 s, the table as its import left it); computed once, 2.3 s, and 1.6-1.9 s once the
+  // import has vacuumed the table (sql-connection.ts)
   const disagreeing = `x AS MATERIALIZED (SELECT l."targetKey" AS k FROM "Label" l
      WHERE l."studyId" = ? AND l."targetType" IN ('nugget_document', 'query_document')
      GROUP BY l."targetKey" HAVING MIN(${positive.sql}) <> MAX(${positive.sql})),
